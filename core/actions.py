@@ -1,0 +1,77 @@
+"""What an actor may do, and the decision the engine asks a controller to make.
+
+These types are shared by every rules system and by every controller (AI plugin, the TUI's
+player prompt, a test). An :class:`Action` is plain data; the active rules system says
+which ones are legal now (the *menu*) and refuses the rest with
+:class:`core.errors.IllegalAction`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One thing an actor can do in its Phase (HERO) or turn (Marvel).
+
+    ``kind`` is the family (``attack``, ``move``, ``recover``, ``dodge``, ``block``, ``hold``,
+    ``multiple-attack``, ``move-through``...); ``maneuver`` refines an attack (``strike``,
+    ``haymaker``, ``set``, ``brace``). Fields that do not apply stay empty.
+    """
+
+    kind: str
+    attack: str = ""
+    target: str = ""
+    maneuver: str = ""
+    targets: tuple[str, ...] = ()
+    attacks: tuple[str, ...] = ()
+    destination: tuple[int, int] | None = None
+    push: int = 0
+    levels: str = ""
+
+    def label(self) -> str:
+        """A short human description, e.g. ``haymaker Punch -> villain``."""
+        if self.kind == "none":
+            return "no abort"
+        parts = [self.maneuver or self.kind]
+        if self.kind in ("multiple-attack",):
+            pairs = ", ".join(f"{a}->{t}" for a, t in zip(self.attacks, self.targets))
+            return f"multiple attack [{pairs}]"
+        if self.attack:
+            parts.append(self.attack)
+        if self.target:
+            parts.append(f"-> {self.target}")
+        if self.destination is not None:
+            parts.append(f"to {self.destination[0]},{self.destination[1]}")
+        if self.push:
+            parts.append(f"(push {self.push})")
+        if self.levels:
+            parts.append(f"(levels: {self.levels})")
+        return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The engine's question to a controller: ``actor`` must pick from ``menu``.
+
+    ``kind`` is ``"phase"`` for a normal Phase/turn, ``"abort"`` when the actor is about to
+    be attacked and may Abort to a defensive action (its menu then includes ``hold``,
+    meaning "do not abort"). ``controller`` is the AI name the scenario gave the actor.
+    ``context`` is a short explanation for the player (e.g. who is attacking).
+    """
+
+    actor: str
+    menu: tuple[Action, ...]
+    controller: str
+    kind: str = "phase"
+    context: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A controller's answer: the action and the one-line reason the log shows."""
+
+    action: Action
+    reason: str = ""
+    meta: dict = field(default_factory=dict, compare=False)

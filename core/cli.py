@@ -1,0 +1,214 @@
+"""The ``slugfest`` command: watch a battle, validate scenarios, list what is installed.
+
+Exit codes: 0 success; 2 bad input (a usage error, an invalid scenario, an unknown
+plugin); 3 a plugin failed and the user asked to stop on plugin errors; 70 an internal
+error (a bug: please report it with the command line and the seed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+import traceback
+from pathlib import Path
+from typing import Sequence
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+EXIT_PLUGIN = 3
+EXIT_INTERNAL = 70
+
+EPILOG = """\
+examples:
+  slugfest battle hero-duel                 watch the bundled duel, as readable text
+  slugfest battle hero-brawl --seed 7       the same scenario with other dice
+  slugfest battle my.toml --log jsonl --out fight.jsonl
+                                            one JSON object per event, for tools
+  slugfest check scenarios/*.toml           validate files, every problem at once
+  slugfest scenarios                        list the bundled scenarios
+  slugfest plugins                          list AI behaviours, house rules, systems
+
+SCENARIO is a path to a .toml file or the name of a bundled scenario.
+The same scenario, seed and plugins always give the same battle, byte for byte.
+exit codes: 0 ok, 2 bad input, 3 stopped by a plugin error, 70 internal error.
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="slugfest",
+        description="Superhero tabletop combats (HERO System 6e, and more) that play themselves out, rule by rule.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    b = sub.add_parser("battle", help="play one battle headless and print its log",
+                       description="Play one battle with every combatant driven by its AI, and print the log.",
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       epilog="The text log shows who acts in which Segment, every roll with its target number "
+                              "and the OCV/DCV chains,\nSTUN/BODY before and after defenses, and status changes.")
+    b.add_argument("scenario", metavar="SCENARIO", help="a .toml file or a bundled scenario name")
+    b.add_argument("--seed", type=int, help="dice seed (default: the scenario's own seed)")
+    b.add_argument("--log", choices=("text", "jsonl"), default="text", help="log format (default: text)")
+    b.add_argument("--out", metavar="FILE", help="write the log to FILE instead of the terminal (written whole, atomically)")
+    b.add_argument("--brief", action="store_true", help="text log without CV chains and END spending")
+    b.add_argument("--on-plugin-error", choices=("fallback", "stop"), default="fallback",
+                   help="when a plugin fails: go on without it (default) or stop the battle, keeping the log")
+
+    c = sub.add_parser("check", help="validate scenario files",
+                       description="Validate scenario files and report every problem in each one.")
+    c.add_argument("scenarios", nargs="+", metavar="SCENARIO")
+
+    sub.add_parser("scenarios", help="list the bundled scenarios")
+    sub.add_parser("plugins", help="list installed plugins (AI behaviours, house rules, rules systems)")
+
+    e = sub.add_parser("export", help="write a scenario back out as canonical TOML",
+                       description="Load a scenario and write it back with tomli-w (a round trip check, or a starting point).")
+    e.add_argument("scenario", metavar="SCENARIO")
+    e.add_argument("--out", metavar="FILE", required=True)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command is None:
+            from scenarios import DEFAULT
+
+            args = build_parser().parse_args(["battle", DEFAULT])
+        handler = {"battle": cmd_battle, "check": cmd_check, "scenarios": cmd_scenarios,
+                   "plugins": cmd_plugins, "export": cmd_export}[args.command]
+        return handler(args)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception:
+        print("slugfest: internal error (a bug). Please report it with the command line:", file=sys.stderr)
+        traceback.print_exc()
+        return EXIT_INTERNAL
+
+
+def _load(name: str):
+    from core.errors import SlugfestError
+    from core.scenario import load_scenario
+    from scenarios import find
+
+    try:
+        return load_scenario(find(name)), None
+    except SlugfestError as exc:
+        return None, str(exc)
+
+
+def cmd_battle(args: argparse.Namespace) -> int:
+    from core.battle import Battle
+    from core.errors import PluginError, UnknownPlugin
+    from core.render import jsonl
+    from core.render.text import TextLog
+
+    scenario, error = _load(args.scenario)
+    if error:
+        print(error, file=sys.stderr)
+        print(f"\n(`slugfest check {args.scenario}` validates a file; `slugfest scenarios` lists the bundled ones.)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        battle = Battle(scenario, seed=args.seed, on_plugin_error=args.on_plugin_error)
+    except (UnknownPlugin, PluginError) as exc:
+        print(f"slugfest: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    buffer = io.StringIO() if args.out else None
+    out = buffer if buffer is not None else sys.stdout
+    if args.log == "jsonl":
+        battle.listen(lambda e: (out.write(jsonl.dumps(e)), out.write("\n")))
+    else:
+        log = TextLog({c.id: c.name for c in scenario.combatants}, verbose=not args.brief)
+
+        def show(e):
+            line = log.line(e)
+            if line is not None:
+                out.write(line + "\n")
+
+        battle.listen(show)
+    outcome = battle.run()
+    if buffer is not None:
+        _write_atomic(Path(args.out), buffer.getvalue())
+        print(f"{'Draw' if outcome.winner is None else outcome.winner + ' win'} ({outcome.reason}); "
+              f"log written to {args.out}", file=sys.stderr)
+    return EXIT_PLUGIN if battle.halted else EXIT_OK
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent if str(path.parent) else ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    bad = 0
+    for name in args.scenarios:
+        scenario, error = _load(name)
+        if error:
+            bad += 1
+            print(error, file=sys.stderr)
+        else:
+            n = len(scenario.combatants)
+            print(f"{name}: ok ({scenario.system}, {len(scenario.sides)} sides, {n} combatants, "
+                  f"{scenario.map.width}x{scenario.map.height} map)")
+    return EXIT_BAD_INPUT if bad else EXIT_OK
+
+
+def cmd_scenarios(args: argparse.Namespace) -> int:
+    from scenarios import DEFAULT, bundled
+
+    for name, path in bundled().items():
+        scenario, error = _load(str(path))
+        if error:
+            print(f"{name:22} (invalid: see `slugfest check {name}`)")
+            continue
+        mark = "  (default)" if name == DEFAULT else ""
+        print(f"{name:22} {scenario.system:7} {scenario.name}{mark}")
+        if scenario.description:
+            print(f"{'':30} {scenario.description}")
+    return EXIT_OK
+
+
+def cmd_plugins(args: argparse.Namespace) -> int:
+    from core.plugins import catalog
+
+    rows = sorted(catalog().values(), key=lambda i: (i.kind, i.name))
+    print(f"{'NAME':18} {'KIND':11} {'VERSION':9} {'FROM':12} HOOKS / DESCRIPTION")
+    for info in rows:
+        print(f"{info.name:18} {info.kind:11} {info.version:9} {info.source:12} {', '.join(info.hooks)}")
+        if info.description:
+            print(f"{'':53} {info.description}")
+    return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from core.scenario import dump_scenario, write_toml_atomic
+
+    scenario, error = _load(args.scenario)
+    if error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    write_toml_atomic(dump_scenario(scenario), args.out)
+    print(f"wrote {args.out}")
+    return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

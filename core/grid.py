@@ -1,0 +1,149 @@
+"""The battle map: a rectangle of square cells, some blocked by obstacles.
+
+Both rules systems share it. HERO counts a cell as 2 m (one hex in the books); Marvel counts
+a cell as one space. Distance is counted in cells with diagonals costing one (Chebyshev),
+the usual reading for square grids in both games' tabletop play. Movement paths avoid
+obstacles and other combatants (breadth-first search, so a wall is walked around, not
+through); knockback travels in a straight line until something stops it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Iterable
+
+Cell = tuple[int, int]
+
+_STEPS: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+def distance(a: Cell, b: Cell) -> int:
+    """Cells between ``a`` and ``b``, diagonals counting one."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def line(a: Cell, b: Cell) -> list[Cell]:
+    """The cells on the straight line from ``a`` to ``b`` (Bresenham), ``a`` excluded."""
+    (x0, y0), (x1, y1) = a, b
+    dx, dy = abs(x1 - x0), -abs(y1 - y0)
+    sx = 1 if x0 < x1 else -1
+    sy = 1 if y0 < y1 else -1
+    err = dx + dy
+    out: list[Cell] = []
+    x, y = x0, y0
+    while (x, y) != (x1, y1):
+        e2 = 2 * err
+        if e2 >= dy:
+            err += dy
+            x += sx
+        if e2 <= dx:
+            err += dx
+            y += sy
+        out.append((x, y))
+    return out
+
+
+@dataclass(frozen=True)
+class Grid:
+    width: int
+    height: int
+    obstacles: frozenset[Cell] = field(default_factory=frozenset)
+
+    def inside(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
+
+    def open(self, cell: Cell) -> bool:
+        return self.inside(cell) and cell not in self.obstacles
+
+    def line_of_sight(self, a: Cell, b: Cell) -> bool:
+        """True when no obstacle stands strictly between ``a`` and ``b``."""
+        return not any(c in self.obstacles for c in line(a, b)[:-1])
+
+    def path(self, start: Cell, goal: Cell, occupied: Iterable[Cell] = (), stop_adjacent: bool = False,
+             limit: int | None = None) -> list[Cell] | None:
+        """Shortest walk from ``start`` toward ``goal`` avoiding obstacles and occupied cells.
+
+        With ``stop_adjacent`` the walk ends next to ``goal`` (to strike someone standing
+        there). Returns the cells stepped through (``start`` excluded), ``[]`` if already
+        there, ``None`` if no route exists. ``limit`` bounds the search radius in steps.
+        """
+        blocked = set(occupied)
+        blocked.discard(start)
+        if stop_adjacent:
+            if distance(start, goal) <= 1:
+                return []
+        elif start == goal:
+            return []
+        prev: dict[Cell, Cell] = {start: start}
+        queue: deque[tuple[Cell, int]] = deque([(start, 0)])
+        # Prefer straight steps before diagonals so paths look natural, deterministically.
+        while queue:
+            cell, depth = queue.popleft()
+            if limit is not None and depth >= limit:
+                continue
+            for dx, dy in _STEPS:
+                nxt = (cell[0] + dx, cell[1] + dy)
+                if nxt in prev or not self.open(nxt) or nxt in blocked and nxt != goal:
+                    continue
+                if nxt == goal and not stop_adjacent:
+                    prev[nxt] = cell
+                    return _unwind(prev, start, nxt)
+                if nxt == goal:
+                    continue
+                prev[nxt] = cell
+                if stop_adjacent and distance(nxt, goal) <= 1:
+                    return _unwind(prev, start, nxt)
+                queue.append((nxt, depth + 1))
+        return None
+
+    def step_away(self, start: Cell, threat: Cell, steps: int, occupied: Iterable[Cell] = ()) -> list[Cell]:
+        """Greedy retreat: each step to the open neighbour farthest from ``threat``."""
+        blocked = set(occupied)
+        out: list[Cell] = []
+        cell = start
+        for _ in range(steps):
+            best = None
+            best_d = distance(cell, threat)
+            for dx, dy in _STEPS:
+                nxt = (cell[0] + dx, cell[1] + dy)
+                if self.open(nxt) and nxt not in blocked:
+                    d = distance(nxt, threat)
+                    if d > best_d:
+                        best, best_d = nxt, d
+            if best is None:
+                break
+            out.append(best)
+            cell = best
+        return out
+
+    def push_line(self, start: Cell, away_from: Cell, cells: int, occupied: Iterable[Cell] = ()) -> tuple[list[Cell], bool]:
+        """Knockback: move ``cells`` straight away from ``away_from``.
+
+        Returns the cells travelled and whether something stopped the flight early: an
+        obstacle, another combatant or the map edge (the edge counts as a wall).
+        """
+        if cells <= 0:
+            return [], False
+        dx, dy = start[0] - away_from[0], start[1] - away_from[1]
+        if dx == 0 and dy == 0:
+            dx = 1
+        far = (start[0] + dx * cells * 4, start[1] + dy * cells * 4)
+        blocked = set(occupied)
+        travelled: list[Cell] = []
+        for cell in line(start, far):
+            if len(travelled) == cells:
+                break
+            if not self.open(cell) or cell in blocked:
+                return travelled, True
+            travelled.append(cell)
+        return travelled, False
+
+
+def _unwind(prev: dict[Cell, Cell], start: Cell, end: Cell) -> list[Cell]:
+    out = [end]
+    while out[-1] != start:
+        out.append(prev[out[-1]])
+    out.pop()
+    out.reverse()
+    return out

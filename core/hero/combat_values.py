@@ -1,0 +1,78 @@
+"""OCV and DCV as ordered modifier chains, following the seed's two checklists.
+
+OCV checklist: 1 base, 2 Combat Skill Levels, 3 weapon/armour, 4 maneuver, 5 combat
+modifiers, 6 Range Modifier, 7 other, 8 fractional (halving) modifiers.
+DCV checklist: 1 base, 2 Skill Levels, 3 weapon/armour/shield, 4 maneuver, 5 combat
+modifiers, 6 other, 7 fractional modifiers.
+
+Each modifier names its source, so the log can show how a CV was built. Additive
+modifiers are summed first; fractional ones apply last, in checklist order. Reading chosen
+(documented in the README): fractions do not compound. When several halve the same CV
+(Stunned and Prone, say), the smallest single factor applies, since the checklists list one
+"halve" step, not one per condition; a factor of 0 (Knocked Out) wins over everything.
+A halved CV rounds HERO-style, .5 in the character's favour (up).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .rounding import hero_round
+
+OCV_STEPS = {
+    1: "base OCV", 2: "combat skill levels", 3: "weapon", 4: "maneuver",
+    5: "combat modifiers", 6: "range modifier", 7: "other", 8: "fractional",
+}
+DCV_STEPS = {
+    1: "base DCV", 2: "skill levels", 3: "weapon/armor/shield", 4: "maneuver",
+    5: "combat modifiers", 6: "other", 7: "fractional",
+}
+OCV_FRACTION_STEP = 8
+DCV_FRACTION_STEP = 7
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    step: int
+    source: str
+    value: int = 0
+    factor: Fraction | None = None
+
+    def text(self) -> str:
+        if self.factor is not None:
+            return f"x{_frac(self.factor)} {self.source}"
+        return f"{self.value:+d} {self.source}"
+
+
+@dataclass(frozen=True, slots=True)
+class CVChain:
+    """A built Combat Value: the base, its ordered modifiers and the final value."""
+
+    name: str
+    base: int
+    modifiers: tuple[Modifier, ...]
+    value: int
+
+    def text(self) -> str:
+        mods = " ".join(m.text() for m in self.modifiers)
+        return f"{self.name} {self.base}{(' ' + mods) if mods else ''} = {self.value}"
+
+
+def build_cv(name: str, base: int, modifiers: list[Modifier]) -> CVChain:
+    """Apply a checklist: additions in step order, then the single smallest fraction."""
+    ordered = tuple(sorted(modifiers, key=lambda m: m.step))  # stable: same-step mods keep their order
+    total = base + sum(m.value for m in ordered if m.factor is None)
+    factors = [m.factor for m in ordered if m.factor is not None]
+    if factors:
+        f = min(factors)
+        value = 0 if f == 0 else hero_round(Fraction(max(total, 0)) * f, favour_up=True)
+    else:
+        value = total
+    return CVChain(name, base, ordered, max(value, 0))
+
+
+def _frac(f: Fraction) -> str:
+    if f == Fraction(1, 2):
+        return "½"
+    return str(f)

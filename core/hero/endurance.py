@@ -1,0 +1,63 @@
+"""END: what actions cost, running out (STUN for END) and pushing."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .rounding import hero_round
+
+
+def power_end(active_points: Fraction | int) -> int:
+    """1 END per 10 Active Points, HERO-rounded with .5 rounding down (a cost), minimum 1."""
+    if active_points <= 0:
+        return 0
+    return max(hero_round(Fraction(active_points) / 10, favour_up=False), 1)
+
+
+def str_end(strength_used: int, campaign: str, rule: str = "") -> int:
+    """END for STR used in an attack.
+
+    Heroic (seed): 1 END per 5 STR. Superheroic default: 1 END per 10 STR (the 6e rule);
+    ``rule`` (``per-5`` / ``per-10``) overrides either. HERO-rounded, .5 down, minimum 1.
+    """
+    if strength_used <= 0:
+        return 0
+    per = 5 if (rule or ("per-5" if campaign == "heroic" else "per-10")) == "per-5" else 10
+    return max(hero_round(Fraction(strength_used, per), favour_up=False), 1)
+
+
+def movement_end(metres: int) -> int:
+    """1 END per 10 m moved, or fraction."""
+    return math.ceil(metres / 10) if metres > 0 else 0
+
+
+def stun_for_end_dice(cost: int, end_left: int) -> int:
+    """Spending END you do not have: 1d6 STUN (no defense) per 2 END, or fraction, beyond what is left."""
+    overdraw = cost - max(end_left, 0)
+    return math.ceil(overdraw / 2) if overdraw > 0 else 0
+
+
+@dataclass(frozen=True, slots=True)
+class PushResult:
+    allowed: int  # Character Points actually pushed
+    roll: tuple[int, ...]
+    needed: int
+    made_by: int
+    success: bool
+
+
+def push_heroic(wanted: int, faces: tuple[int, int, int], ego_roll: int) -> PushResult:
+    """Heroic pushing (seed): an EGO roll; success allows 5 CP +1 per point the roll is made by."""
+    total = sum(faces)
+    made_by = ego_roll - total
+    if made_by < 0:
+        return PushResult(0, faces, ego_roll, made_by, False)
+    return PushResult(min(wanted, 5 + made_by), faces, ego_roll, made_by, True)
+
+
+def push_superheroic(wanted: int, power_points: int) -> PushResult:
+    """Superheroic pushing (6e, beyond the seed): up to 10 CP and never more than the power's own points."""
+    allowed = max(min(wanted, 10, power_points), 0)
+    return PushResult(allowed, (), 0, 0, True)

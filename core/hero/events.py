@@ -1,0 +1,231 @@
+"""HERO-specific events: the Speed Chart, attack rolls with their CV chains, damage steps."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..events import Event
+from .combat_values import CVChain
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentStarted(Event):
+    kind: ClassVar[str] = "segment_started"
+    turn: int
+    segment: int
+    order: tuple[str, ...]
+    tie_breaks: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseStarted(Event):
+    kind: ClassVar[str] = "phase_started"
+    actor: str
+    turn: int
+    segment: int
+    stun: int
+    body: int
+    end: int
+    held: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseSkipped(Event):
+    """A Phase that passes without a choice (Knocked Out, recovering from Stunned, aborted...)."""
+
+    kind: ClassVar[str] = "phase_skipped"
+    actor: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class StatusChanged(Event):
+    kind: ClassVar[str] = "status_changed"
+    actor: str
+    status: str  # "stunned", "knocked out", "dying", "dead", "prone", "holding"
+    active: bool
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class Aborted(Event):
+    kind: ClassVar[str] = "aborted"
+    actor: str
+    to: str
+    against: str
+    uses_held: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BlockRolled(Event):
+    kind: ClassVar[str] = "block_rolled"
+    blocker: str
+    attacker: str
+    faces: tuple[int, ...]
+    needed: int
+    success: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRolled(Event):
+    kind: ClassVar[str] = "attack_rolled"
+    attacker: str
+    target: str
+    attack: str
+    maneuver: str
+    ocv: CVChain
+    dcv: CVChain
+    faces: tuple[int, ...]
+    total: int
+    needed: int
+    hit: bool
+    dcv_hit: int
+    automatic: str
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DamageRolled(Event):
+    kind: ClassVar[str] = "damage_rolled"
+    attacker: str
+    target: str
+    attack: str
+    damage_kind: str
+    base_dice: str
+    dice: str
+    added: tuple[tuple[str, int], ...]
+    capped: bool
+    faces: tuple[int, ...]
+    stun: int
+    body: int
+    multiplier: int
+    multiplier_face: int
+    flat: tuple[tuple[str, int], ...] = ()
+    doubled: str = ""
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DamageTakenEvent(Event):
+    kind: ClassVar[str] = "damage_taken"
+    target: str
+    source: str
+    stun_rolled: int
+    body_rolled: int
+    stun_defense: int
+    body_defense: int
+    stun_taken: int
+    body_taken: int
+    stun_after: int
+    body_after: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Recovered(Event):
+    kind: ClassVar[str] = "recovered"
+    actor: str
+    stun_gained: int
+    end_gained: int
+    stun: int
+    end: int
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class EnduranceSpent(Event):
+    kind: ClassVar[str] = "endurance_spent"
+    actor: str
+    amount: int
+    end_after: int
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class StunForEnd(Event):
+    kind: ClassVar[str] = "stun_for_end"
+    actor: str
+    overdraw: int
+    faces: tuple[int, ...]
+    stun: int
+    stun_after: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pushed(Event):
+    kind: ClassVar[str] = "pushed"
+    actor: str
+    wanted: int
+    allowed: int
+    faces: tuple[int, ...]
+    needed: int
+    success: bool
+
+
+@dataclass(frozen=True, slots=True)
+class KnockbackRolled(Event):
+    kind: ClassVar[str] = "knockback"
+    target: str
+    body: int
+    faces: tuple[int, ...]
+    resistance: int
+    metres: int
+    outcome: str
+    start: tuple[int, int]
+    end: tuple[int, int]
+    hit_wall: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HaymakerWindup(Event):
+    kind: ClassVar[str] = "haymaker_windup"
+    actor: str
+    target: str
+    attack: str
+    lands_turn: int
+    lands_segment: int
+
+
+@dataclass(frozen=True, slots=True)
+class HaymakerFizzled(Event):
+    kind: ClassVar[str] = "haymaker_fizzled"
+    actor: str
+    target: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class PostSegment12(Event):
+    kind: ClassVar[str] = "post_segment_12"
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class BodyLost(Event):
+    """Dying: 1 BODY lost at the end of each Turn."""
+
+    kind: ClassVar[str] = "body_lost"
+    actor: str
+    body_after: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpdChanged(Event):
+    kind: ClassVar[str] = "spd_changed"
+    actor: str
+    old: int
+    new: int
+    voluntary: bool
+    resume_turn: int
+    resume_segment: int
+
+
+@dataclass(frozen=True, slots=True)
+class DefenseTaken(Event):
+    """A defensive maneuver (Dodge, Block) or a Recovery, taken in a Phase or by Aborting."""
+
+    kind: ClassVar[str] = "defense_taken"
+    actor: str
+    maneuver: str
+    dcv: int

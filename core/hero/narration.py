@@ -1,0 +1,151 @@
+"""Text-log lines for HERO events: who acts in which Segment, each roll with its target number
+and modifier chain, STUN/BODY before and after defenses, and status changes."""
+
+from __future__ import annotations
+
+from ..render.text import TextLog, formats
+from . import events as ev
+
+
+@formats(ev.SegmentStarted)
+def _segment(e: ev.SegmentStarted, log: TextLog) -> str | None:
+    if not e.order:
+        return None  # a Segment in which no one has a Phase
+    order = ", ".join(log.name(a) for a in e.order) or "no one"
+    ties = ""
+    if e.tie_breaks:
+        ties = " (DEX ties: " + ", ".join(f"{log.name(a)} rolled {r}" for a, r in e.tie_breaks) + ")"
+    return f"Turn {e.turn}, Segment {e.segment}: {order}{ties}"
+
+
+@formats(ev.PhaseStarted)
+def _phase(e: ev.PhaseStarted, log: TextLog) -> str | None:
+    held = " (held Phase)" if e.held else ""
+    return f"  {log.name(e.actor)}'s Phase{held}: STUN {e.stun}, BODY {e.body}, END {e.end}"
+
+
+@formats(ev.PhaseSkipped)
+def _skipped(e: ev.PhaseSkipped, log: TextLog) -> str:
+    return f"  {log.name(e.actor)}: {e.reason}"
+
+
+@formats(ev.StatusChanged)
+def _status(e: ev.StatusChanged, log: TextLog) -> str:
+    mark = "is now" if e.active else "is no longer"
+    return f"    * {log.name(e.actor)} {mark} {e.status}: {e.why}"
+
+
+@formats(ev.Aborted)
+def _aborted(e: ev.Aborted, log: TextLog) -> str:
+    how = "uses its held Phase" if e.uses_held else "aborts its next Phase"
+    return f"    {log.name(e.actor)} {how} to {e.to} against {log.name(e.against)}"
+
+
+@formats(ev.BlockRolled)
+def _block(e: ev.BlockRolled, log: TextLog) -> str:
+    res = "blocked!" if e.success else "block fails"
+    return f"    {log.name(e.blocker)} blocks {log.name(e.attacker)}: rolled {sum(e.faces)} {list(e.faces)} vs {e.needed}- : {res}"
+
+
+@formats(ev.AttackRolled)
+def _attack(e: ev.AttackRolled, log: TextLog) -> str:
+    res = "HIT" if e.hit else "miss"
+    auto = f" (a {e.total} always {'hits' if e.automatic == 'hit' else 'misses'})" if e.automatic else ""
+    lines = [
+        f"    {log.name(e.attacker)} {e.maneuver} with {e.attack} at {log.name(e.target)}: "
+        f"needs {e.needed}- (11 + OCV {e.ocv.value} - DCV {e.dcv.value}), rolled {e.total} {list(e.faces)}: "
+        f"{res}{auto}; hits DCV {e.dcv_hit}",
+    ]
+    if log.verbose and (e.ocv.modifiers or e.dcv.modifiers):
+        lines.append(f"      {e.ocv.text()} | {e.dcv.text()}")
+    for n in e.notes:
+        lines.append(f"      note: {n}")
+    return "\n".join(lines)
+
+
+@formats(ev.DamageRolled)
+def _damage(e: ev.DamageRolled, log: TextLog) -> str:
+    added = ""
+    if e.added:
+        added = " (" + ", ".join(f"+{n} DC {src}" for src, n in e.added) + (", capped at double" if e.capped else "") + ")"
+    mult = f" x STUN multiplier {e.multiplier} (rolled {e.multiplier_face})" if e.damage_kind == "killing" else ""
+    flat = "".join(f", +{n} {src}" for src, n in e.flat)
+    doubled = f", {e.doubled}" if e.doubled else ""
+    dice = f"{e.dice}" if e.base_dice == e.dice else f"{e.base_dice} -> {e.dice}"
+    notes = "".join(f"\n      note: {n}" for n in e.notes)
+    return (f"    {e.attack}: {dice}{added} {e.damage_kind} rolled {list(e.faces)}{mult}{flat}{doubled}"
+            f" = {e.stun} STUN, {e.body} BODY{notes}")
+
+
+@formats(ev.DamageTakenEvent)
+def _taken(e: ev.DamageTakenEvent, log: TextLog) -> str:
+    return (f"    {log.name(e.target)} takes {e.stun_taken} STUN, {e.body_taken} BODY "
+            f"({e.stun_rolled}-{e.stun_defense} STUN, {e.body_rolled}-{e.body_defense} BODY; {e.rule}) "
+            f"-> STUN {e.stun_after}, BODY {e.body_after}")
+
+
+@formats(ev.Recovered)
+def _recovered(e: ev.Recovered, log: TextLog) -> str:
+    return f"    {log.name(e.actor)} recovers +{e.stun_gained} STUN, +{e.end_gained} END ({e.why}) -> STUN {e.stun}, END {e.end}"
+
+
+@formats(ev.EnduranceSpent)
+def _end(e: ev.EnduranceSpent, log: TextLog) -> str | None:
+    if not log.verbose:
+        return None
+    return f"    {log.name(e.actor)} spends {e.amount} END on {e.what} -> END {e.end_after}"
+
+
+@formats(ev.StunForEnd)
+def _stun_for_end(e: ev.StunForEnd, log: TextLog) -> str:
+    return (f"    {log.name(e.actor)} is out of END: {e.overdraw} END more costs {len(e.faces)}d6 STUN "
+            f"{list(e.faces)} = {e.stun} -> STUN {e.stun_after}")
+
+
+@formats(ev.Pushed)
+def _pushed(e: ev.Pushed, log: TextLog) -> str:
+    roll = f" (EGO roll {sum(e.faces)} vs {e.needed}-)" if e.faces else ""
+    return f"    {log.name(e.actor)} pushes {e.wanted} points: {e.allowed} allowed{roll}"
+
+
+@formats(ev.KnockbackRolled)
+def _kb(e: ev.KnockbackRolled, log: TextLog) -> str:
+    base = f"    knockback on {log.name(e.target)}: {e.body} BODY - {sum(e.faces)} {list(e.faces)}"
+    if e.outcome == "knockback":
+        wall = ", slams into something" if e.hit_wall else ""
+        return f"{base} -> knocked back {e.metres} m to {e.end[0]},{e.end[1]}{wall}, prone"
+    if e.outcome == "knockdown":
+        return f"{base} -> knocked down (prone)"
+    if e.outcome == "resisted":
+        return f"{base} -> stopped by {e.resistance} m of knockback resistance"
+    return f"{base} -> no knockback"
+
+
+@formats(ev.HaymakerWindup)
+def _windup(e: ev.HaymakerWindup, log: TextLog) -> str:
+    return f"    {log.name(e.actor)} winds up a Haymaker at {log.name(e.target)} (lands end of Turn {e.lands_turn} Segment {e.lands_segment})"
+
+
+@formats(ev.HaymakerFizzled)
+def _fizzle(e: ev.HaymakerFizzled, log: TextLog) -> str:
+    return f"    {log.name(e.actor)}'s Haymaker comes to nothing: {e.why}"
+
+
+@formats(ev.PostSegment12)
+def _post12(e: ev.PostSegment12, log: TextLog) -> str:
+    return f"  -- Post-Segment 12 (end of Turn {e.turn}) --"
+
+
+@formats(ev.BodyLost)
+def _body_lost(e: ev.BodyLost, log: TextLog) -> str:
+    return f"    {log.name(e.actor)} is dying: loses 1 BODY -> BODY {e.body_after}"
+
+
+@formats(ev.SpdChanged)
+def _spd(e: ev.SpdChanged, log: TextLog) -> str:
+    return f"    {log.name(e.actor)} SPD {e.old} -> {e.new}; next acts Turn {e.resume_turn} Segment {e.resume_segment}"
+
+
+@formats(ev.DefenseTaken)
+def _defense(e: ev.DefenseTaken, log: TextLog) -> str:
+    return f"    {log.name(e.actor)} {e.maneuver}: DCV now {e.dcv}"

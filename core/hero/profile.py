@@ -1,0 +1,93 @@
+"""Adding Damage: the dice an attack actually rolls once STR, CSLs, Haymaker, pushing and
+velocity are added, capped at double the base attack (the seed's "no more than double")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .dice import DamageDice, add_damage_classes, capped_added_dcs, damage_classes, str_dice
+from .sheet import HeroAttack, HeroOptions
+
+HAYMAKER_DC = 4
+
+
+@dataclass(frozen=True, slots=True)
+class DamageProfile:
+    kind: str
+    base_dice: DamageDice
+    dice: DamageDice
+    base_dc: Fraction
+    added: tuple[tuple[str, int], ...]  # (source, DCs) as wanted
+    capped: bool
+    flat_stun: int = 0  # superheroic CSLs on a Normal attack: +3 STUN per 2 levels
+    flat_body: int = 0  # superheroic CSLs on a Killing attack: +1 BODY per 2 levels
+
+    @property
+    def flat(self) -> tuple[tuple[str, int], ...]:
+        out = []
+        if self.flat_stun:
+            out.append(("STUN from combat skill levels", self.flat_stun))
+        if self.flat_body:
+            out.append(("BODY from combat skill levels", self.flat_body))
+        return tuple(out)
+
+
+def str_damage_dcs(strength: int, attack: HeroAttack, campaign: str) -> int:
+    """DCs STR adds to a hand-to-hand attack: +1 per full 5 STR; with a weapon's STR Minimum
+    only the STR above the minimum counts (the seed's heroic rule, applied to any STR Min)."""
+    if not attack.adds_str or strength <= 0:
+        return 0
+    usable = strength - attack.str_min if attack.str_min else strength
+    return max(usable // 5, 0)
+
+
+def build_profile(attack: HeroAttack, strength: int, options: HeroOptions, *, haymaker: bool = False,
+                  push_dcs: int = 0, csl_for_damage: int = 0, velocity_dcs: int = 0,
+                  move_through: bool = False) -> DamageProfile:
+    """The rolled dice for one attack.
+
+    A pure STR attack (a punch) has STR as its base; any other hand-to-hand attack adds STR.
+    Heroic campaigns: 2 CSLs add +1 DC to a HTH attack. Superheroic: 2 CSLs add +3 STUN
+    (Normal) or +1 BODY (Killing) instead, each pair counted as one DC against the cap.
+    """
+    kind = attack.kind
+    if attack.uses_str_only:
+        base = str_dice(strength)
+        wanted: list[tuple[str, int]] = []
+    else:
+        base = attack.dice
+        wanted = []
+        sdc = str_damage_dcs(strength, attack, options.campaign)
+        if sdc:
+            wanted.append(("STR", sdc))
+    if move_through and velocity_dcs:
+        wanted.append(("velocity", velocity_dcs))
+    if haymaker:
+        wanted.append(("Haymaker", HAYMAKER_DC))
+    if push_dcs:
+        wanted.append(("pushing", push_dcs))
+    flat_stun = flat_body = 0
+    pairs = csl_for_damage // 2
+    if pairs:
+        if options.campaign == "heroic":
+            if attack.hth:
+                wanted.append(("combat skill levels", pairs))
+        elif kind == "killing":
+            flat_body = pairs
+        elif kind == "normal":
+            flat_stun = 3 * pairs
+    base_dc = damage_classes(base, kind if kind in ("normal", "killing", "nnd", "avld") else "normal")
+    total_wanted = sum(n for _, n in wanted) + (pairs if (flat_stun or flat_body) else 0)
+    allowed = capped_added_dcs(base_dc, total_wanted, options.doubling_cap)
+    capped = allowed < total_wanted
+    # When the cap bites, the flat CSL bonus is cut first: dice sources keep their DCs.
+    dice_wanted = sum(n for _, n in wanted)
+    dice_allowed = min(max(allowed, 0), dice_wanted)
+    flat_allowed = max(allowed - dice_allowed, 0)
+    if flat_stun:
+        flat_stun = 3 * min(flat_allowed, pairs)
+    if flat_body:
+        flat_body = min(flat_allowed, pairs)
+    dice = add_damage_classes(base, kind, max(dice_allowed, 0), options.killing_minus_one)
+    return DamageProfile(kind, base, dice, base_dc, tuple(wanted), capped, flat_stun, flat_body)

@@ -1,0 +1,26 @@
+"""HERO rounding and characteristic rolls (6E1: fractions of .5 round in the character's favour)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+
+def hero_round(value: Fraction | float | int, favour_up: bool = True) -> int:
+    """Round HERO-style: below .5 toward zero, above .5 away, exactly .5 in the character's favour.
+
+    ``favour_up`` says which way .5 helps the character: up for a roll or a halved DCV,
+    down for a cost such as END (so END 2.5 costs 2).
+    """
+    v = Fraction(value)
+    whole = v.numerator // v.denominator
+    frac = v - whole
+    if frac > Fraction(1, 2):
+        return whole + 1
+    if frac < Fraction(1, 2):
+        return whole
+    return whole + 1 if favour_up else whole
+
+
+def characteristic_roll(value: int) -> int:
+    """The 3d6 target for a characteristic roll: 9 + CHAR/5, HERO-rounded (13 -> 12-, 7 -> 10-)."""
+    return 9 + hero_round(Fraction(value, 5))

@@ -1,0 +1,262 @@
+"""A HERO character sheet and the scenario options, read from a scenario's TOML tables.
+
+Everything here is frozen data: the sheet a scenario describes. What changes during a
+battle (current STUN, position, conditions) lives in :mod:`core.hero.state`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ..schema import Table
+from .dice import MAX_DICE, DamageDice, parse_dice
+
+#: 6e starting values. 6e has no figured characteristics: each is bought on its own.
+BASE_CHARACTERISTICS: dict[str, int] = {
+    "STR": 10, "DEX": 10, "CON": 10, "INT": 10, "EGO": 10, "PRE": 10,
+    "OCV": 3, "DCV": 3, "OMCV": 3, "DMCV": 3, "SPD": 2,
+    "PD": 2, "ED": 2, "REC": 4, "END": 20, "BODY": 10, "STUN": 20,
+}
+
+_LIMITS: dict[str, tuple[int, int]] = {"SPD": (1, 12), "BODY": (1, 500), "STUN": (1, 1000), "END": (0, 1000)}
+
+ATTACK_KINDS = ("normal", "killing", "nnd", "avld")
+CAMPAIGNS = ("superheroic", "heroic")
+
+
+@dataclass(frozen=True, slots=True)
+class Characteristics:
+    STR: int = 10
+    DEX: int = 10
+    CON: int = 10
+    INT: int = 10
+    EGO: int = 10
+    PRE: int = 10
+    OCV: int = 3
+    DCV: int = 3
+    OMCV: int = 3
+    DMCV: int = 3
+    SPD: int = 2
+    PD: int = 2
+    ED: int = 2
+    REC: int = 4
+    END: int = 20
+    BODY: int = 10
+    STUN: int = 20
+
+
+@dataclass(frozen=True, slots=True)
+class HeroAttack:
+    """One attack on a sheet.
+
+    ``dice`` is the attack's own damage (a punch has none: its damage is STR).
+    ``hth`` attacks reach an adjacent cell and add STR when ``adds_str``; ranged ones reach
+    ``range_m`` metres. ``defense`` is PD or ED for Normal and Killing attacks and the named
+    special defense for NND and AVLD.
+    """
+
+    name: str
+    kind: str = "normal"
+    dice: DamageDice = DamageDice()
+    hth: bool = True
+    adds_str: bool = True
+    range_m: int = 0
+    defense: str = "PD"
+    end: int | None = None
+    ocv: int = 0
+    str_min: int = 0
+    knockback: bool = True
+    does_body: bool = True
+    stun_multiplier_bonus: int = 0
+    active_points: int | None = None
+
+    @property
+    def uses_str_only(self) -> bool:
+        return self.dice == DamageDice() and self.adds_str
+
+
+@dataclass(frozen=True, slots=True)
+class HeroSheet:
+    characteristics: Characteristics
+    rPD: int = 0
+    rED: int = 0
+    knockback_resistance: int = 0
+    running: int = 12
+    flying: bool = False
+    csl: int = 0
+    special_defenses: tuple[tuple[str, int], ...] = ()
+    attacks: tuple[HeroAttack, ...] = ()
+
+    def special(self) -> dict[str, int]:
+        return dict(self.special_defenses)
+
+
+@dataclass(frozen=True, slots=True)
+class HeroOptions:
+    """Scenario ``[rules]`` for HERO. Defaults follow the seed; the other readings are options."""
+
+    campaign: str = "superheroic"
+    stun_multiplier: str = "1d6-1"  # seed; "half-d6" is the other 6e reading
+    doubling_cap: bool = True  # seed: never more than double the base attack
+    knockout: str = "below-zero"  # seed: STUN taken > current STUN; "zero": at 0 or less
+    minimum_stun: bool = True  # 6e: STUN taken is never less than BODY taken
+    knockback: str = "full"  # "full", "knockdown" (heroic option), "off"
+    str_end: str = ""  # "" = by campaign (heroic 1 per 5 STR, superheroic 1 per 10)
+    killing_minus_one: bool = False  # write 2-DC killing steps as 1d6-1 instead of ½d6
+    deep_ko: str = "never"  # recovery below -30 STUN: "never" or "once-a-minute"
+    dying_can_act: bool = False
+    push_roll_superheroic: bool = False
+
+
+def parse_options(t: Table) -> HeroOptions:
+    opts = HeroOptions(
+        campaign=t.choice("campaign", CAMPAIGNS, "superheroic"),
+        stun_multiplier=t.choice("stun_multiplier", ("1d6-1", "half-d6"), "1d6-1"),
+        doubling_cap=t.boolean("doubling_cap", True),
+        knockout=t.choice("knockout", ("below-zero", "zero"), "below-zero"),
+        minimum_stun=t.boolean("minimum_stun", True),
+        knockback=t.choice("knockback", ("full", "knockdown", "off"), "full"),
+        str_end=t.choice("str_end", ("", "per-5", "per-10"), ""),
+        killing_minus_one=t.boolean("killing_minus_one", False),
+        deep_ko=t.choice("deep_ko", ("never", "once-a-minute"), "never"),
+        dying_can_act=t.boolean("dying_can_act", False),
+        push_roll_superheroic=t.boolean("push_roll_superheroic", False),
+    )
+    t.finish()
+    return opts
+
+
+def dump_options(o: HeroOptions) -> dict[str, Any]:
+    default = HeroOptions()
+    return {f.name: getattr(o, f.name) for f in fields(o) if getattr(o, f.name) != getattr(default, f.name)}
+
+
+def _dice(value: Any) -> DamageDice:
+    if isinstance(value, int) and not isinstance(value, bool):
+        raise ValueError("dice are a string such as \"6d6\"")
+    return parse_dice(value)
+
+
+def parse_attack(t: Table) -> HeroAttack:
+    name = t.text("name", max_len=60)
+    kind = t.choice("kind", ATTACK_KINDS, "normal")
+    dice = t.custom("dice", _dice, 'HERO dice such as "12d6", "1d6-1" or "2½d6"', DamageDice())
+    rng = t.raw("range", "hth")
+    hth = True
+    range_m = 0
+    if rng == "hth":
+        pass
+    elif type(rng) is int and 1 <= rng <= 2000:
+        hth, range_m = False, rng
+    else:
+        t.problems.add(f"{t.path}.range", f'expected "hth" or a range in metres from 1 to 2000, got {rng!r}')
+    default_defense = "PD" if kind in ("normal", "killing") and hth else ("ED" if kind in ("normal", "killing") else "")
+    if kind in ("normal", "killing"):
+        defense = t.choice("defense", ("PD", "ED"), default_defense)
+    else:
+        defense = t.text("defense", max_len=60)
+    adds_str = t.boolean("adds_str", hth)
+    if adds_str and not hth:
+        t.problems.add(f"{t.path}.adds_str", "expected false for a ranged attack (STR adds only to hand-to-hand attacks)")
+    if dice == DamageDice() and not adds_str:
+        t.problems.add(f"{t.path}.dice", "missing: an attack that does not use STR needs its own dice")
+    atk = HeroAttack(
+        name=name, kind=kind, dice=dice, hth=hth, adds_str=adds_str, range_m=range_m, defense=defense,
+        end=t.integer("end", None, lo=0, hi=100) if t.has("end") else None,
+        ocv=t.integer("ocv", 0, lo=-10, hi=10),
+        str_min=t.integer("str_min", 0, lo=0, hi=100),
+        knockback=t.boolean("knockback", kind in ("normal", "killing")),
+        does_body=t.boolean("does_body", kind in ("normal", "killing")),
+        stun_multiplier_bonus=t.integer("stun_multiplier_bonus", 0, lo=0, hi=5),
+        active_points=t.integer("active_points", None, lo=1, hi=1000) if t.has("active_points") else None,
+    )
+    t.finish()
+    return atk
+
+
+def dump_attack(a: HeroAttack) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": a.name, "kind": a.kind}
+    if a.dice != DamageDice():
+        out["dice"] = str(a.dice)
+    out["range"] = "hth" if a.hth else a.range_m
+    if a.kind in ("nnd", "avld") or a.defense != ("PD" if a.hth else "ED"):
+        out["defense"] = a.defense
+    if a.adds_str != a.hth:
+        out["adds_str"] = a.adds_str
+    for key, default in (("end", None), ("ocv", 0), ("str_min", 0), ("stun_multiplier_bonus", 0), ("active_points", None)):
+        if getattr(a, key) != default:
+            out[key] = getattr(a, key)
+    if a.knockback != (a.kind in ("normal", "killing")):
+        out["knockback"] = a.knockback
+    if a.does_body != (a.kind in ("normal", "killing")):
+        out["does_body"] = a.does_body
+    return out
+
+
+def parse_sheet(t: Table) -> HeroSheet:
+    """Read a combatant's HERO keys from its table (the generic keys were read by the loader)."""
+    ct = t.table("characteristics")
+    values = {}
+    for name, base in BASE_CHARACTERISTICS.items():
+        lo, hi = _LIMITS.get(name, (-30, 300))
+        values[name] = ct.integer(name, base, lo=lo, hi=hi)
+    ct.finish()
+    dt = t.table("defenses")
+    rpd = dt.integer("rPD", 0, lo=0, hi=200)
+    red = dt.integer("rED", 0, lo=0, hi=200)
+    kbr = dt.integer("knockback_resistance", 0, lo=0, hi=200)
+    special_t = dt.table("special")
+    special = []
+    for key, value in special_t.data.items():
+        special.append((key, special_t.integer(key, lo=0, hi=200)))
+    special_t.finish()
+    dt.finish()
+    attacks = tuple(parse_attack(a) for a in t.tables("attacks", max_items=16))
+    names = [a.name for a in attacks]
+    for i, n in enumerate(names):
+        if n and names.index(n) != i:
+            t.problems.add(f"{t.path}.attacks[{i}].name", f"expected a name not used by another attack, got {n!r} twice")
+    if not attacks:
+        attacks = (HeroAttack("Punch"),)
+    sheet = HeroSheet(
+        characteristics=Characteristics(**values),
+        rPD=rpd, rED=red, knockback_resistance=kbr,
+        running=t.integer("running", 12, lo=0, hi=500),
+        flying=t.boolean("flying", False),
+        csl=t.integer("csl", 0, lo=0, hi=20),
+        special_defenses=tuple(special),
+        attacks=attacks,
+    )
+    return sheet
+
+
+def dump_sheet(s: HeroSheet) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    ch = {k: getattr(s.characteristics, k) for k in BASE_CHARACTERISTICS if getattr(s.characteristics, k) != BASE_CHARACTERISTICS[k]}
+    if s.running != 12:
+        out["running"] = s.running
+    if s.flying:
+        out["flying"] = True
+    if s.csl:
+        out["csl"] = s.csl
+    out["characteristics"] = ch
+    d: dict[str, Any] = {}
+    if s.rPD:
+        d["rPD"] = s.rPD
+    if s.rED:
+        d["rED"] = s.rED
+    if s.knockback_resistance:
+        d["knockback_resistance"] = s.knockback_resistance
+    if s.special_defenses:
+        d["special"] = dict(s.special_defenses)
+    if d:
+        out["defenses"] = d
+    out["attacks"] = [dump_attack(a) for a in s.attacks]
+    return out
+
+
+__all__ = [
+    "BASE_CHARACTERISTICS", "Characteristics", "HeroAttack", "HeroSheet", "HeroOptions",
+    "parse_options", "dump_options", "parse_sheet", "dump_sheet", "MAX_DICE",
+]

@@ -1,0 +1,86 @@
+"""Mutable HERO battle state: each fighter's current figures and conditions, and the clock."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..grid import Cell
+from .combat_values import Modifier
+from .sheet import HeroAttack, HeroOptions, HeroSheet
+
+
+@dataclass(slots=True)
+class PendingHaymaker:
+    target: str
+    attack: str
+    lands_at: int  # absolute Segment at whose end it lands
+    push: int = 0
+    levels: str = ""
+
+
+@dataclass(slots=True)
+class Fighter:
+    id: str
+    name: str
+    side: str
+    ai: str
+    sheet: HeroSheet
+    pos: Cell
+    stun: int
+    body: int
+    end: int
+    spd: int
+    stunned: bool = False
+    ko: bool = False
+    ko_at: int = -1
+    dead: bool = False
+    prone: bool = False
+    recovering: bool = False
+    dodging: bool = False
+    blocking: bool = False
+    blocks_made: int = 0
+    braced: bool = False
+    half_used: bool = False
+    maneuver_dcv: tuple[Modifier, ...] = ()
+    haymaker: PendingHaymaker | None = None
+    held: bool = False
+    held_requeued_at: int = -1
+    aborted: bool = False
+    resume_at: int = 0
+    pending_spd: int = 0
+    phases: int = 0
+    csl_dcv: int = 0
+
+    @property
+    def ch(self):
+        return self.sheet.characteristics
+
+    @property
+    def dying(self) -> bool:
+        return self.body <= 0 and not self.dead
+
+    def attack(self, name: str) -> HeroAttack:
+        for a in self.sheet.attacks:
+            if a.name == name:
+                return a
+        raise KeyError(name)
+
+    def out_of_fight(self, options: HeroOptions) -> bool:
+        """Knocked out, dead, or dying (unless the scenario lets the dying act)."""
+        return self.ko or self.dead or (self.dying and not options.dying_can_act)
+
+
+@dataclass(slots=True)
+class HeroState:
+    fighters: dict[str, Fighter]
+    options: HeroOptions
+    turn: int = 1
+    segment: int = 12
+    queue: list[str] | None = None
+    natural: set[str] = field(default_factory=set)  # who has a Phase in this Segment by SPD
+    recovering_now: list[str] = field(default_factory=list)
+    post12_done: set[int] = field(default_factory=set)
+
+    @property
+    def abs_segment(self) -> int:
+        return (self.turn - 1) * 12 + self.segment

@@ -1,0 +1,257 @@
+"""Finding, loading and calling plugins: the host side of :mod:`core.hookspecs`.
+
+``get_plugin_manager()`` adds the hook specs, registers the built-in plugins, then loads
+third-party plugins from the ``slugfest`` entry-point group, in the manner of pluggy's
+eggsample and datasette. Two environment variables steer it:
+
+* ``SLUGFEST_PLUGINS``: a comma-separated allow-list of third-party plugin names;
+* ``SLUGFEST_BLOCK_PLUGINS``: a comma-separated block-list (built-ins included).
+
+Each hook implementation is wrapped at registration so an exception escaping it becomes a
+:class:`core.errors.PluginError` that names the plugin and the hook. ``check_pending()``
+makes a misspelt ``slugfest_*`` hook a load-time error.
+
+House rules (plugins implementing the attack or damage step that are not rules systems)
+are registered in a battle only when its scenario lists them.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import inspect
+import os
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import Any, Iterable
+
+import pluggy
+
+from . import hookspecs
+from .errors import PluginError, UnknownPlugin
+
+hookimpl = pluggy.HookimplMarker("slugfest")
+
+ENTRY_POINT_GROUP = "slugfest"
+
+#: Built-in plugins: (registered name, module). Registered like any third-party plugin.
+BUILTINS: tuple[tuple[str, str], ...] = (
+    ("hero-rules", "core.hero.plugin"),
+    ("default", "plugins.default_ai"),
+)
+
+_HOUSE_RULE_HOOKS = frozenset({"slugfest_attack_step", "slugfest_damage_step"})
+
+
+@dataclass
+class PluginInfo:
+    name: str
+    plugin: Any
+    version: str
+    source: str  # "built-in" or the distribution that provides it
+    description: str
+    hooks: tuple[str, ...]
+    kind: str  # "rules", "ai", "house-rule", "observer"
+
+
+@dataclass
+class _Tracker:
+    """Who answered the last firstresult call, and who changed a wrapped result last."""
+
+    answered: str = ""
+    modified: str = ""
+
+
+def _describe(plugin: Any) -> str:
+    doc = inspect.getdoc(plugin) or ""
+    return doc.strip().splitlines()[0] if doc.strip() else ""
+
+
+def _hooks_of(plugin: Any) -> tuple[str, ...]:
+    return tuple(sorted(n for n in dir(plugin) if n.startswith("slugfest_")))
+
+
+def _kind(hooks: Iterable[str]) -> str:
+    hooks = set(hooks)
+    if "slugfest_rules_systems" in hooks:
+        return "rules"
+    if hooks & _HOUSE_RULE_HOOKS:
+        return "house-rule"
+    if "slugfest_choose_action" in hooks:
+        return "ai"
+    return "observer"
+
+
+def _env_list(var: str) -> set[str] | None:
+    raw = os.environ.get(var)
+    if raw is None:
+        return None
+    return {x.strip() for x in raw.split(",") if x.strip()}
+
+
+@functools.lru_cache(maxsize=1)
+def catalog() -> dict[str, PluginInfo]:
+    """Every plugin that may be used: built-ins plus allowed entry points, by registered name."""
+    blocked = _env_list("SLUGFEST_BLOCK_PLUGINS") or set()
+    allowed = _env_list("SLUGFEST_PLUGINS")
+    found: dict[str, PluginInfo] = {}
+    try:
+        from importlib.metadata import version as _v
+
+        own_version = _v("slugfest")
+    except metadata.PackageNotFoundError:
+        own_version = "dev"
+    for name, modname in BUILTINS:
+        if name in blocked:
+            continue
+        mod = importlib.import_module(modname)
+        hooks = _hooks_of(mod)
+        found[name] = PluginInfo(name, mod, own_version, "built-in", _describe(mod), hooks, _kind(hooks))
+    for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name in blocked or (allowed is not None and ep.name not in allowed) or ep.name in found:
+            continue
+        try:
+            obj = ep.load()
+        except Exception as exc:  # a broken third-party package must not break the game
+            found_err = PluginInfo(ep.name, None, "?", _dist_name(ep), f"failed to load: {type(exc).__name__}: {exc}", (), "broken")
+            found[ep.name] = found_err
+            continue
+        hooks = _hooks_of(obj)
+        dist = ep.dist
+        found[ep.name] = PluginInfo(ep.name, obj, dist.version if dist else "?", _dist_name(ep), _describe(obj), hooks, _kind(hooks))
+    return found
+
+
+def _dist_name(ep: metadata.EntryPoint) -> str:
+    return ep.dist.name if ep.dist else "?"
+
+
+def installed_plugin_names() -> dict[str, PluginInfo]:
+    return {n: i for n, i in catalog().items() if i.kind != "broken"}
+
+
+def get_plugin_manager(house_rules: Iterable[str] = (), extra: Iterable[tuple[str, Any]] = (),
+                       only: Iterable[str] | None = None) -> "PluginHost":
+    """Build a plugin manager for one battle.
+
+    :param house_rules: registered names of house-rule plugins to switch on.
+    :param extra: ``(name, plugin)`` pairs registered directly (tests, embedding apps).
+    :param only: if given, the only catalogued plugins to register (rules systems are always in).
+    """
+    pm = pluggy.PluginManager("slugfest")
+    pm.add_hookspecs(hookspecs)
+    tracker = _Tracker()
+    wanted_rules = set(house_rules)
+    infos = catalog()
+    for name in wanted_rules:
+        if name not in infos or infos[name].kind == "broken":
+            raise UnknownPlugin(f"house rule {name!r} is not installed (or is blocked)")
+    only_set = set(only) if only is not None else None
+    for name, info in infos.items():
+        if info.kind == "broken":
+            continue
+        if info.kind == "house-rule" and name not in wanted_rules:
+            continue
+        if only_set is not None and name not in only_set and info.kind != "rules" and name not in wanted_rules:
+            continue
+        _register(pm, info.plugin, name, tracker)
+    for name, plugin in extra:
+        _register(pm, plugin, name, tracker)
+    return PluginHost(pm, tracker)
+
+
+def _register(pm: pluggy.PluginManager, plugin: Any, name: str, tracker: _Tracker) -> None:
+    try:
+        pm.register(plugin, name=name)
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        try:
+            pm.unregister(name=name)
+        except Exception:
+            pass
+        raise PluginError(name, "registration", str(exc)) from None
+    for caller in pm.get_hookcallers(plugin) or ():
+        for impl in caller.get_hookimpls():
+            if impl.plugin is plugin:
+                impl.function = _guard(impl.function, name, caller.name, bool(impl.wrapper or impl.hookwrapper), tracker)
+
+
+def _guard(fn: Any, plugin: str, hook: str, wrapper: bool, tracker: _Tracker) -> Any:
+    if wrapper:
+        def guarded_wrapper(*args: Any, **kwargs: Any) -> Any:
+            gen = fn(*args, **kwargs)
+            try:
+                inner = yield next(gen)
+            except StopIteration:
+                raise PluginError(plugin, hook, "a wrapper must yield exactly once") from None
+            except PluginError:
+                raise
+            except Exception as exc:
+                raise PluginError(plugin, hook, exc) from exc
+            try:
+                gen.send(inner)
+            except StopIteration as stop:
+                result = stop.value
+                if result is not inner:
+                    tracker.modified = plugin
+                return result
+            except PluginError:
+                raise
+            except Exception as exc:
+                raise PluginError(plugin, hook, exc) from exc
+            raise PluginError(plugin, hook, "a wrapper must yield exactly once")
+
+        return guarded_wrapper
+
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        try:
+            result = fn(*args, **kwargs)
+        except PluginError:
+            raise
+        except Exception as exc:
+            raise PluginError(plugin, hook, exc) from exc
+        if result is not None:
+            tracker.answered = plugin
+        return result
+
+    return guarded
+
+
+@dataclass
+class PluginHost:
+    """A typed facade over the plugin manager, so call sites name hooks and get results checked."""
+
+    pm: pluggy.PluginManager
+    tracker: _Tracker
+    _systems: dict[str, Any] | None = field(default=None)
+
+    @property
+    def hook(self) -> Any:
+        return self.pm.hook
+
+    def systems(self) -> dict[str, Any]:
+        if self._systems is None:
+            out: dict[str, Any] = {}
+            for group in self.pm.hook.slugfest_rules_systems():
+                for system in group:
+                    out[system.name] = system
+            self._systems = out
+        return self._systems
+
+    def names(self) -> list[str]:
+        return [n for n, _ in self.pm.list_name_plugin()]
+
+    def without(self, hook_name: str, plugins: Iterable[str]) -> Any:
+        """The hook caller minus some plugins (used to go on after a plugin failed)."""
+        objs = [self.pm.get_plugin(n) for n in plugins]
+        return self.pm.subset_hook_caller(hook_name, remove_plugins=[o for o in objs if o is not None])
+
+
+def rules_systems() -> dict[str, Any]:
+    """The installed rules systems by name (for loading scenarios outside a battle)."""
+    return _default_host().systems()
+
+
+@functools.lru_cache(maxsize=1)
+def _default_host() -> PluginHost:
+    return get_plugin_manager()

@@ -1,0 +1,92 @@
+"""The readable text log: one renderer, with one formatting function per event type.
+
+Each rules system registers formatters for its own events (``core.hero.narration``). An
+event with no formatter is shown by its kind and fields, never dropped.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, TypeVar
+
+from ..events import (ActionChosen, ActionRefused, BattleEnded, BattleStarted, Event, Moved, Note,
+                      PluginFailed, to_jsonable)
+
+E = TypeVar("E", bound=Event)
+Formatter = Callable[[Event, "TextLog"], "str | None"]
+FORMATTERS: dict[type, Formatter] = {}
+
+
+def formats(cls: type[E]) -> Callable[[Callable[[E, "TextLog"], str | None]], Callable[[E, "TextLog"], str | None]]:
+    def register(fn: Callable[[E, "TextLog"], str | None]) -> Callable[[E, "TextLog"], str | None]:
+        FORMATTERS[cls] = fn  # type: ignore[assignment]
+        return fn
+
+    return register
+
+
+class TextLog:
+    """Turns events into lines. ``names`` maps combatant ids to display names."""
+
+    def __init__(self, names: dict[str, str] | None = None, verbose: bool = True) -> None:
+        self.names = names or {}
+        self.verbose = verbose
+
+    def name(self, cid: str) -> str:
+        return self.names.get(cid, cid)
+
+    def line(self, event: Event) -> str | None:
+        fn = FORMATTERS.get(type(event))
+        if fn is None:
+            data = to_jsonable(event)
+            data.pop("event", None)
+            return f"[{event.kind}] " + ", ".join(f"{k}={v}" for k, v in data.items())
+        return fn(event, self)
+
+    def lines(self, events: Iterable[Event]) -> list[str]:
+        out = []
+        for e in events:
+            text = self.line(e)
+            if text is not None:
+                out.append(text)
+        return out
+
+
+@formats(BattleStarted)
+def _started(e: BattleStarted, log: TextLog) -> str:
+    sides = "; ".join(f"{name}: {', '.join(log.name(c) for c in members)}" for name, members in e.sides)
+    opts = ", ".join(f"{k}={v}" for k, v in e.options) or "defaults"
+    rules = f"; house rules: {', '.join(e.house_rules)}" if e.house_rules else ""
+    return f"=== {e.scenario} ({e.system}, seed {e.seed}) ===\n{sides}\nrules: {opts}{rules}"
+
+
+@formats(ActionChosen)
+def _chosen(e: ActionChosen, log: TextLog) -> str:
+    reason = f"  ({e.reason})" if e.reason else ""
+    return f"  {log.name(e.actor)} -> {e.action}{reason}"
+
+
+@formats(ActionRefused)
+def _refused(e: ActionRefused, log: TextLog) -> str:
+    return f"  ! {e.chosen_by} chose '{e.action}' for {log.name(e.actor)}: refused, {e.why}"
+
+
+@formats(PluginFailed)
+def _failed(e: PluginFailed, log: TextLog) -> str:
+    return f"  ! plugin {e.plugin!r} failed in {e.hook}: {e.error} ({e.fallback})"
+
+
+@formats(Moved)
+def _moved(e: Moved, log: TextLog) -> str:
+    return f"    {log.name(e.actor)} {e.why}: {e.start[0]},{e.start[1]} -> {e.end[0]},{e.end[1]} ({e.distance} {e.unit})"
+
+
+@formats(Note)
+def _note(e: Note, log: TextLog) -> str:
+    return f"    [{e.source}] {e.text}"
+
+
+@formats(BattleEnded)
+def _ended(e: BattleEnded, log: TextLog) -> str:
+    who = f"{e.winner} win" if e.winner else "Draw"
+    standing = ", ".join(log.name(s) for s in e.survivors) or "no one"
+    return f"=== {who}: {e.reason}, after {e.rounds} {e.unit}{'' if e.rounds == 1 else 's'}. Still standing: {standing} ==="

@@ -1,0 +1,22 @@
+"""System-neutral facts about a combatant, for AI behaviours that play any rules system."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .grid import Cell
+
+
+@dataclass(frozen=True, slots=True)
+class Vitals:
+    id: str
+    name: str
+    side: str
+    position: Cell
+    able: bool  # can still fight (not knocked out, unconscious, dying or dead)
+    alive: bool
+    health: float  # 0..1: how much fight is left (HERO: the lower of STUN and BODY fractions)
+    stamina: float  # 0..1: HERO END, Marvel Focus
+    disabled: bool  # cannot act right now (Stunned, say) although still in the fight
+    conditions: tuple[str, ...]
+    reach: int  # cells this combatant can move in one action

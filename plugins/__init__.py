@@ -1,0 +1,2 @@
+"""Built-in plugins: AI behaviours and house rules, written against :mod:`core.hookspecs`
+exactly as a third-party package would be."""

@@ -1,0 +1,84 @@
+"""Default AI: focus the foe closest to going down, with the attack that hurts most.
+
+Policy, in order (each choice carries its reason into the log):
+
+1. Aborting when attacked: Dodge if its own fight is under a third, otherwise take the hit.
+2. Low on fight (under 30%) or out of stamina with no foe in reach: take a Recovery.
+3. Attack: among the attacks on the menu against foes still in the fight, take the one with
+   the highest expected harm (chance to hit x damage after defenses, relative to what the
+   target has left, as the rules system estimates it). Ties go to the nearer foe, then the
+   lower id, never to roster order.
+4. No one in reach: move toward the nearest foe still standing.
+5. Otherwise Dodge.
+
+It is ``trylast``: it answers for every combatant no other AI claims, which makes it the
+fallback when a named AI fails or returns nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.actions import Action, Choice, Decision
+from core.grid import distance
+from core.plugins import hookimpl
+
+NAME = "default"
+ATTACK_KINDS = ("attack", "multiple-attack", "move-through")
+
+
+def _first(menu: tuple[Action, ...], kind: str) -> Action | None:
+    for a in menu:
+        if a.kind == kind:
+            return a
+    return None
+
+
+def choose(battle: Any, decision: Decision) -> Choice:
+    system = battle.system
+    me = system.vitals(battle, decision.actor)
+    menu = decision.menu
+    if decision.kind == "abort":
+        dodge = _first(menu, "dodge")
+        if dodge is not None and me.health < 1 / 3:
+            return Choice(dodge, f"hurt ({me.health:.0%} left): aborts to Dodge")
+        return Choice(menu[0], "takes the hit rather than lose its next action")
+    foes = {}
+    for a in menu:
+        for tid in (a.target, *a.targets):
+            if tid and tid not in foes:
+                foes[tid] = system.vitals(battle, tid)
+    able_foes = {tid: v for tid, v in foes.items() if v.able and v.side != me.side}
+    in_reach = [a for a in menu if a.kind in ATTACK_KINDS and all(able_foes.get(t) for t in (a.target, *a.targets) if t)]
+    recover = _first(menu, "recover")
+    adjacent = any(distance(me.position, v.position) <= 1 for v in able_foes.values())
+    if recover is not None and not adjacent and (me.health < 0.3 or me.stamina < 0.15):
+        why = f"{me.health:.0%} fight left" if me.health < 0.3 else f"{me.stamina:.0%} stamina left"
+        return Choice(recover, f"{why} and no foe adjacent: takes a Recovery")
+    if in_reach:
+        scored = []
+        for a in in_reach:
+            value = system.estimate(battle, decision.actor, a)
+            first = able_foes[a.target or a.targets[0]]
+            scored.append((-value, distance(me.position, first.position), first.id, a.label(), a))
+        scored.sort(key=lambda t: t[:4])
+        best = scored[0]
+        target = able_foes[best[4].target or best[4].targets[0]]
+        return Choice(best[4], f"best expected harm ({-best[0]:.2f} of what {target.name} has left, "
+                               f"{target.health:.0%} fight left)")
+    standing = sorted(able_foes.values(), key=lambda v: (distance(me.position, v.position), v.id))
+    for v in standing:
+        move = Action("move", target=v.id)
+        if move in menu:
+            return Choice(move, f"no foe in reach: closes on the nearest, {v.name} ({distance(me.position, v.position)} cells)")
+    if recover is not None and me.health < 1:
+        return Choice(recover, "nothing to attack or reach: takes a Recovery")
+    dodge = _first(menu, "dodge")
+    if dodge is not None:
+        return Choice(dodge, "nothing to attack or reach: dodges")
+    return Choice(menu[0], "nothing better to do")
+
+
+@hookimpl(trylast=True)
+def slugfest_choose_action(battle: Any, decision: Decision) -> Choice:
+    return choose(battle, decision)
