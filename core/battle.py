@@ -102,7 +102,10 @@ class Battle:
         """Ask the plugins for a choice; refuse illegal ones and fall back to the default AI."""
         caller = self.host.hook.slugfest_choose_action
         excluded: list[str] = []
+        dice_state = self.dice.getstate()
         while True:
+            if excluded:
+                self.dice.setstate(dice_state)
             try:
                 self.host.tracker.answered = ""
                 choice = caller(battle=self, decision=decision)
@@ -173,8 +176,11 @@ class Battle:
         """
         caller = getattr(self.host.hook, hook_name)
         excluded: list[str] = []
+        dice_state = self.dice.getstate()
         while True:
             self.host.tracker.modified = ""
+            if excluded:
+                self.dice.setstate(dice_state)  # the re-run sees the dice the failed run saw
             try:
                 result = caller(battle=self, **kwargs)
             except PluginError as exc:

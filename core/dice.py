@@ -26,6 +26,14 @@ class Dice(Protocol):
         """``count`` dice of ``sides`` faces, in the order they were rolled."""
         ...
 
+    def getstate(self) -> object:
+        """An opaque position in the dice stream; ``setstate`` returns to it. The engine uses
+        this to re-run a step without a failed plugin exactly as if it had never run."""
+        ...
+
+    def setstate(self, state: object) -> None:
+        ...
+
 
 class SeededDice:
     """Reproducible dice: the same seed gives the same faces, in the same order."""
@@ -99,3 +107,11 @@ class ScriptedDice:
 
     def rolls(self, count: int, sides: int = 6, purpose: str = "") -> tuple[int, ...]:
         return tuple(self.roll(sides, purpose) for _ in range(count))
+
+    def getstate(self) -> object:
+        return (self._pos, len(self.log))
+
+    def setstate(self, state: object) -> None:
+        pos, n = state  # type: ignore[misc]
+        self._pos = pos
+        del self.log[n:]

@@ -161,6 +161,12 @@ def get_plugin_manager(house_rules: Iterable[str] = (), extra: Iterable[tuple[st
 
 
 def _register(pm: pluggy.PluginManager, plugin: Any, name: str, tracker: _Tracker) -> None:
+    specs = {n for n in dir(hookspecs) if n.startswith("slugfest_")}
+    for attr in dir(plugin):
+        if attr.startswith("slugfest_") and attr not in specs:
+            from .schema import did_you_mean
+
+            raise PluginError(name, "registration", f"{attr!r} is not a slugfest hook{did_you_mean(attr, specs)}")
     try:
         pm.register(plugin, name=name)
         pm.check_pending()

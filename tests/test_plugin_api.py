@@ -1,0 +1,185 @@
+"""The plugin API: documented hooks, misspelt hooks refused at load time, and plugins that
+fail (raise, return nonsense, choose illegal actions) reported by name without corrupting
+the battle."""
+
+import inspect
+from dataclasses import replace
+
+import pytest
+
+from core import hookspecs
+from core.actions import Action, Choice
+from core.battle import Battle
+from core.errors import PluginError, UnknownPlugin
+from core.events import ActionRefused, BattleEnded, PluginFailed
+from core.hero.events import AttackRolled, DamageTakenEvent
+from core.plugins import get_plugin_manager, hookimpl
+from core.testing import battle_with, events_of, hero, scenario
+
+HOOKS = sorted(n for n in dir(hookspecs) if n.startswith("slugfest_"))
+
+
+def duel(**battle):
+    punch = [{"name": "Punch", "kind": "normal", "range": "hth", "knockback": False}]
+    return scenario("hero", {
+        "Heroes": [hero("hero", (0, 0), attacks=punch, STR=30, SPD=4, DEX=14)],
+        "Villains": [hero("villain", (1, 0), attacks=punch, STR=25, SPD=3, DEX=12)],
+    }, turn_limit=5, **battle)
+
+
+@pytest.mark.parametrize("name", HOOKS)
+def test_every_hook_is_documented_with_its_parameters(name):
+    fn = getattr(hookspecs, name)
+    doc = inspect.getdoc(fn) or ""
+    assert len(doc.splitlines()) >= 2, f"{name} needs a docstring"
+    for param in inspect.signature(fn).parameters:
+        assert f":param {param}:" in doc, f"{name} does not document {param}"
+    assert name in inspect.getdoc(hookspecs), f"the module docstring's protocol does not mention {name}"
+
+
+def test_a_misspelt_hook_is_an_error_at_load_time():
+    class Typo:
+        @hookimpl
+        def slugfest_choose_actoin(self, battle, decision):
+            return None
+
+    with pytest.raises(PluginError, match="slugfest_choose_action"):
+        get_plugin_manager(extra=[("typo", Typo())])
+
+
+def test_a_hook_with_a_wrong_signature_is_an_error_at_load_time():
+    class Wrong:
+        @hookimpl
+        def slugfest_choose_action(self, battle, decision, mood):
+            return None
+
+    with pytest.raises(PluginError, match="wrong"):
+        get_plugin_manager(extra=[("wrong", Wrong())])
+
+
+def test_an_unknown_house_rule_is_refused_before_the_battle():
+    with pytest.raises(UnknownPlugin, match="no-such-rule"):
+        get_plugin_manager(house_rules=["no-such-rule"])
+
+
+class Raises:
+    @hookimpl(tryfirst=True)
+    def slugfest_choose_action(self, battle, decision):
+        raise ZeroDivisionError("boom")
+
+
+def test_an_ai_that_raises_is_reported_by_name_and_the_default_ai_takes_over():
+    b = battle_with(duel(), seed=3, plugins=[("grumpy-ai", Raises())])
+    outcome = b.run()
+    failures = events_of(b, PluginFailed)
+    assert failures and failures[0].plugin == "grumpy-ai"
+    assert failures[0].hook == "slugfest_choose_action"
+    assert "ZeroDivisionError: boom" in failures[0].error
+    assert isinstance(b.events[-1], BattleEnded) and outcome is b.outcome
+
+
+def test_a_battle_with_a_failing_ai_plays_exactly_like_one_without_it():
+    """Containing the failure leaves no trace in the rules: the same dice, the same fight."""
+    clean = battle_with(duel(), seed=5)
+    clean.run()
+    noisy = battle_with(duel(), seed=5, plugins=[("grumpy-ai", Raises())])
+    noisy.run()
+    strip = lambda evs: [e for e in evs if not isinstance(e, PluginFailed)]  # noqa: E731
+    assert [e for e in strip(noisy.events)] == clean.events
+
+
+class WrongType:
+    @hookimpl(tryfirst=True)
+    def slugfest_choose_action(self, battle, decision):
+        return "punch him"
+
+
+def test_an_ai_returning_the_wrong_type_is_reported():
+    b = battle_with(duel(), seed=3, plugins=[("confused-ai", WrongType())])
+    b.step()
+    f = events_of(b, PluginFailed)[0]
+    assert f.plugin == "confused-ai" and "expected a Choice" in f.error
+
+
+class Illegal:
+    @hookimpl(tryfirst=True)
+    def slugfest_choose_action(self, battle, decision):
+        return Choice(Action("attack", "Punch", "nobody", "strike"), "cheating")
+
+
+def test_an_illegal_choice_is_refused_with_the_reason_and_the_state_is_untouched():
+    b = battle_with(duel(), seed=3, plugins=[("cheat-ai", Illegal())])
+    b.step()
+    refused = events_of(b, ActionRefused)[0]
+    assert refused.chosen_by == "cheat-ai"
+    assert "no combatant 'nobody'" in refused.why
+
+
+class ExplodingDamage:
+    """A house rule whose damage wrapper raises."""
+
+    @hookimpl(wrapper=True)
+    def slugfest_damage_step(self, battle, attack, hit):
+        result = yield
+        raise RuntimeError("bleeding rule broke")
+
+
+class NegativeDamage:
+    @hookimpl(wrapper=True)
+    def slugfest_damage_step(self, battle, attack, hit):
+        result = yield
+        return replace(result, taken=replace(result.taken, stun=-50))
+
+
+@pytest.mark.parametrize("plugin,needle", [(ExplodingDamage(), "bleeding rule broke"),
+                                           (NegativeDamage(), "negative")])
+def test_a_failing_house_rule_is_reported_and_the_damage_step_runs_without_it(plugin, needle):
+    b = battle_with(duel(), seed=9, plugins=[("bad-rule", plugin)])
+    b.run()
+    failures = [f for f in events_of(b, PluginFailed) if f.plugin == "bad-rule"]
+    assert failures and needle in failures[0].error
+    assert failures[0].hook == "slugfest_damage_step"
+    for taken in events_of(b, DamageTakenEvent):
+        assert taken.stun_taken >= 0
+    clean = battle_with(duel(), seed=9)
+    clean.run()
+    assert [e for e in b.events if not isinstance(e, PluginFailed)] == clean.events
+
+
+def test_stop_on_plugin_error_ends_the_battle_cleanly_with_the_log_kept():
+    b = battle_with(duel(), seed=3, plugins=[("grumpy-ai", Raises())], on_plugin_error="stop")
+    outcome = b.run()
+    assert outcome.winner is None and "grumpy-ai" in outcome.reason
+    assert isinstance(b.events[-1], BattleEnded)
+    assert b.halted is not None and b.halted.plugin == "grumpy-ai"
+
+
+class Crit:
+    """A wrapper that sees and changes the attack step's result, like a house rule would."""
+
+    @hookimpl(wrapper=True)
+    def slugfest_attack_step(self, battle, attack):
+        roll = yield
+        if roll.total <= 5 and roll.hit:
+            return replace(roll, notes=roll.notes + ("critical!",))
+        return roll
+
+
+def test_a_house_rule_wrapper_adjusts_the_attack_result_and_the_log_shows_its_note():
+    b = battle_with(duel(), dice=[1, 1, 2] + [3] * 200, plugins=[("crit", Crit())])
+    for _ in range(3):
+        if not b.step():
+            break
+    rolls = events_of(b, AttackRolled)
+    assert rolls[0].total == 4 and rolls[0].notes == ("critical!",)
+
+
+def test_built_in_plugins_are_registered_like_any_other():
+    host = get_plugin_manager()
+    assert {"default", "hero-rules"} <= set(host.names())
+    assert "hero" in host.systems()
+
+
+def test_battle_uses_scenario_house_rules_only_when_listed():
+    b = Battle(duel())
+    assert "crit" not in b.host.names()
