@@ -253,6 +253,12 @@ class PluginHost:
         return self.pm.subset_hook_caller(hook_name, remove_plugins=[o for o in objs if o is not None])
 
 
+def refresh() -> None:
+    """Forget what was discovered (after installing a plugin, or changing the env variables)."""
+    catalog.cache_clear()
+    _default_host.cache_clear()
+
+
 def rules_systems() -> dict[str, Any]:
     """The installed rules systems by name (for loading scenarios outside a battle)."""
     return _default_host().systems()

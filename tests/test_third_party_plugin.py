@@ -1,0 +1,83 @@
+"""A third-party plugin package is found through the ``slugfest`` entry-point group, listed by
+``slugfest plugins``, selected by scenarios by name, and plays in a battle."""
+
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from core import cli, plugins
+from core.battle import Battle
+from core.events import Moved
+from core.testing import hero, scenario
+
+SAMPLE = Path(__file__).parent / "sample_plugin"
+
+
+@pytest.fixture
+def sample_installed(tmp_path, monkeypatch):
+    """Make the sample package importable and give it installed-distribution metadata, which is
+    all an installed wheel adds for entry-point discovery."""
+    dist = tmp_path / "slugfest_sample-1.2.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: slugfest-sample\nVersion: 1.2.0\n")
+    (dist / "entry_points.txt").write_text(textwrap.dedent("""\
+        [slugfest]
+        sample-coward = slugfest_sample.coward
+        sample-lucky = slugfest_sample.lucky
+        """))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.syspath_prepend(str(SAMPLE))
+    plugins.refresh()
+    yield
+    plugins.refresh()
+    for mod in [m for m in sys.modules if m.startswith("slugfest_sample")]:
+        del sys.modules[mod]
+
+
+def test_slugfest_plugins_lists_the_installed_third_party_plugins(sample_installed, capsys):
+    assert cli.main(["plugins"]) == 0
+    out = capsys.readouterr().out
+    assert "sample-coward" in out and "slugfest-sample" in out and "1.2.0" in out
+    assert "sample-lucky" in out and "house-rule" in out
+    assert "default" in out and "hero-rules" in out
+
+
+def coward_scenario(**battle):
+    punch = [{"name": "Punch", "kind": "normal", "range": "hth", "knockback": False}]
+    return scenario("hero", {
+        "Heroes": [hero("runner", (5, 5), attacks=punch, ai="sample-coward", SPD=4, DEX=20)],
+        "Villains": [hero("chaser", (7, 5), attacks=punch, SPD=2, DEX=10)],
+    }, width=30, height=12, turn_limit=2, **battle)
+
+
+def test_a_scenario_selects_the_third_party_ai_by_name(sample_installed):
+    b = Battle(coward_scenario())
+    b.run()
+    runs = [e for e in b.events if isinstance(e, Moved) and e.actor == "runner"]
+    assert runs and all("falls back" in e.why for e in runs)
+
+
+def test_the_third_party_house_rule_is_used_only_when_the_scenario_lists_it(sample_installed):
+    plain = Battle(coward_scenario())
+    assert "sample-lucky" not in plain.host.names()
+    lucky = Battle(coward_scenario(house_rules=["sample-lucky"]))
+    assert "sample-lucky" in lucky.host.names()
+
+
+def test_a_blocked_plugin_is_not_installed_for_scenarios(sample_installed, monkeypatch):
+    monkeypatch.setenv("SLUGFEST_BLOCK_PLUGINS", "sample-coward")
+    plugins.refresh()
+    from core.scenario import ScenarioError
+
+    with pytest.raises(ScenarioError, match="sample-coward"):
+        coward_scenario()
+
+
+def test_the_allow_list_admits_only_named_third_party_plugins(sample_installed, monkeypatch):
+    monkeypatch.setenv("SLUGFEST_PLUGINS", "sample-lucky")
+    plugins.refresh()
+    names = set(plugins.catalog())
+    assert "sample-lucky" in names and "sample-coward" not in names
+    assert {"default", "hero-rules"} <= names  # built-ins are not subject to the allow-list
