@@ -183,3 +183,11 @@ def test_built_in_plugins_are_registered_like_any_other():
 def test_battle_uses_scenario_house_rules_only_when_listed():
     b = Battle(duel())
     assert "crit" not in b.host.names()
+
+
+@pytest.mark.parametrize("name", HOOKS)
+def test_every_hook_is_in_the_plugin_authors_guide(name):
+    from pathlib import Path
+
+    guide = (Path(__file__).parent.parent / "docs" / "plugins.md").read_text()
+    assert f"**`{name}(" in guide, f"docs/plugins.md does not document {name}"
