@@ -97,6 +97,30 @@ class Grid:
                 queue.append((nxt, depth + 1))
         return None
 
+    def flood(self, start: Cell, occupied: Iterable[Cell] = (), limit: int | None = None) -> "Reach":
+        """Every cell reachable from ``start`` within ``limit`` steps (breadth first), with the
+        way back: one search answers "how far to reach X" for every X at once."""
+        blocked = set(occupied)
+        blocked.discard(start)
+        prev: dict[Cell, Cell] = {start: start}
+        steps: dict[Cell, int] = {start: 0}
+        frontier = [start]
+        depth = 0
+        w, h, obstacles = self.width, self.height, self.obstacles
+        while frontier and (limit is None or depth < limit):
+            depth += 1
+            nxt_frontier = []
+            for cx, cy in frontier:
+                for dx, dy in _STEPS:
+                    n = (cx + dx, cy + dy)
+                    if n in steps or not (0 <= n[0] < w and 0 <= n[1] < h) or n in obstacles or n in blocked:
+                        continue
+                    steps[n] = depth
+                    prev[n] = (cx, cy)
+                    nxt_frontier.append(n)
+            frontier = nxt_frontier
+        return Reach(start, steps, prev)
+
     def step_away(self, start: Cell, threat: Cell, steps: int, occupied: Iterable[Cell] = ()) -> list[Cell]:
         """Greedy retreat: each step to the open neighbour farthest from ``threat``."""
         blocked = set(occupied)
@@ -138,6 +162,35 @@ class Grid:
                 return travelled, True
             travelled.append(cell)
         return travelled, False
+
+
+@dataclass(frozen=True)
+class Reach:
+    """The result of :meth:`Grid.flood`."""
+
+    start: Cell
+    steps: dict[Cell, int]
+    prev: dict[Cell, Cell]
+
+    def path_to(self, cell: Cell) -> list[Cell] | None:
+        if cell not in self.steps:
+            return None
+        return _unwind(self.prev, self.start, cell) if cell != self.start else []
+
+    def path_next_to(self, goal: Cell) -> list[Cell] | None:
+        """Shortest path ending adjacent to ``goal`` ([] if already adjacent, None if unreachable).
+        Ties go to the neighbour first in a fixed scan order, so results are reproducible."""
+        if distance(self.start, goal) <= 1:
+            return []
+        best: Cell | None = None
+        best_steps = 0
+        gx, gy = goal
+        for dx, dy in _STEPS:
+            c = (gx + dx, gy + dy)
+            s = self.steps.get(c)
+            if s is not None and (best is None or s < best_steps):
+                best, best_steps = c, s
+        return None if best is None else _unwind(self.prev, self.start, best)
 
 
 def _unwind(prev: dict[Cell, Cell], start: Cell, end: Cell) -> list[Cell]:

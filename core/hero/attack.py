@@ -42,7 +42,7 @@ def range_modifier(metres: int) -> int:
     for upper, mod in RANGE_BANDS:
         if metres <= upper:
             return mod
-    doublings = 8
+    doublings = 7  # the 501-1000 m row is the 7th doubling of 8 m (-14)
     upper = 1000
     while metres > upper:
         upper *= 2

@@ -10,7 +10,7 @@ modifiers are summed first; fractional ones apply last, in checklist order. Read
 (documented in the README): fractions do not compound. When several halve the same CV
 (Stunned and Prone, say), the smallest single factor applies, since the checklists list one
 "halve" step, not one per condition; a factor of 0 (Knocked Out) wins over everything.
-A halved CV rounds HERO-style, .5 in the character's favour (up).
+A halved CV rounds HERO-style, .5 in the character's favour (up). OCV is not floored; DCV never goes below 0.
 """
 
 from __future__ import annotations
@@ -66,10 +66,13 @@ def build_cv(name: str, base: int, modifiers: list[Modifier]) -> CVChain:
     factors = [m.factor for m in ordered if m.factor is not None]
     if factors:
         f = min(factors)
-        value = 0 if f == 0 else hero_round(Fraction(max(total, 0)) * f, favour_up=True)
+        value = 0 if f == 0 else hero_round(Fraction(total) * f, favour_up=True)
     else:
         value = total
-    return CVChain(name, base, ordered, max(value, 0))
+    # OCV is not floored: the seed's formula uses it as it stands, so a long shot at OCV -7
+    # needs a 4- against DCV 0, not the 11- an OCV floored at 0 would give. DCV stops at 0
+    # (a target cannot be easier to hit than a helpless one).
+    return CVChain(name, base, ordered, max(value, 0) if name == "DCV" else value)
 
 
 def _frac(f: Fraction) -> str:

@@ -71,6 +71,10 @@ def parse_dice(text: str) -> DamageDice:
         raise ValueError("a half die and a pip cannot be combined")
     if pip < -1:
         raise ValueError("the only negative pip HERO uses is -1")
+    if pip > 1 and (count or half):
+        raise ValueError("HERO dice take at most one pip (+1); the next step is another half or whole die")
+    if pip > 60:
+        raise ValueError("a bare pip is at most +60")
     if pip < 0 and count == 0:
         raise ValueError("-1 needs at least one full die")
     return DamageDice(count, half, pip)

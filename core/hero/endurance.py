@@ -52,7 +52,7 @@ def push_heroic(wanted: int, faces: tuple[int, int, int], ego_roll: int) -> Push
     """Heroic pushing (seed): an EGO roll; success allows 5 CP +1 per point the roll is made by."""
     total = sum(faces)
     made_by = ego_roll - total
-    if made_by < 0:
+    if made_by < 0 or total == 18:  # like any skill roll, an 18 always fails
         return PushResult(0, faces, ego_roll, made_by, False)
     return PushResult(min(wanted, 5 + made_by), faces, ego_roll, made_by, True)
 

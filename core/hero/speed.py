@@ -43,8 +43,9 @@ def next_phase_after(spd: int, abs_segment: int) -> int | None:
 def spd_change_resume(old: int, new: int, abs_segment: int) -> int | None:
     """An involuntary SPD change mid-Turn: the character next acts in a Segment that is a Phase
     for both the old and the new SPD, so it never gains a double Phase or skips one. If the
-    two share none within the Turn (SPD 1 shares no Segment with even SPDs), the later of the two
-    next Phases is used."""
+    two share none (SPD 1, whose only Phase is Segment 7, shares none with SPD 2-6, 8 and 10),
+    the character waits for the later of the two next Phases and then acts in the new SPD's first
+    Phase at or after it: the result is always a Phase of the new SPD."""
     if new <= 0:
         return None
     for a in range(abs_segment + 1, abs_segment + 13):
@@ -52,4 +53,8 @@ def spd_change_resume(old: int, new: int, abs_segment: int) -> int | None:
         if has_phase(old, seg) and has_phase(new, seg):
             return a
     candidates = [x for x in (next_phase_after(old, abs_segment), next_phase_after(new, abs_segment)) if x]
-    return max(candidates) if candidates else None
+    later = max(candidates)  # the new SPD (> 0) always has a next Phase, so this is never empty
+    for a in range(later, later + 12):
+        if has_phase(new, (a - 1) % 12 + 1):
+            return a
+    return None  # pragma: no cover - every SPD >= 1 has a Phase within 12 Segments
