@@ -135,7 +135,8 @@ class Battle:
     def submit(self, decision: Decision, choice: Choice, chosen_by: str = "player") -> None:
         """Carry out a choice. Raises :class:`IllegalAction` (state untouched) if it is not legal."""
         self.system.check(self, decision, choice.action)
-        self.emit(ActionChosen(decision.actor, choice.action.label(), choice.reason, chosen_by))
+        self.emit(ActionChosen(decision.actor, choice.action.label(), choice.reason, chosen_by,
+                               choice.action.kind, choice.action.maneuver, decision.kind))
         self.system.perform(self, decision, choice)
 
     def step(self) -> bool:
@@ -165,7 +166,8 @@ class Battle:
         """A decision taken in the middle of an action (e.g. whether to Abort). Players'
         combatants are answered by their AI here too: the TUI sets that AI."""
         choice, who = self.decide(decision)
-        self.emit(ActionChosen(decision.actor, choice.action.label(), choice.reason, who))
+        self.emit(ActionChosen(decision.actor, choice.action.label(), choice.reason, who,
+                               choice.action.kind, choice.action.maneuver, decision.kind))
         return choice
 
     def call_step(self, hook_name: str, validate: Callable[[Any], str], **kwargs: Any) -> Any:

@@ -65,6 +65,9 @@ class ActionChosen(Event):
     action: str
     reason: str
     chosen_by: str
+    action_kind: str = ""
+    maneuver: str = ""
+    decision: str = "phase"
 
 
 @dataclass(frozen=True, slots=True)

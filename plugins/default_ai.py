@@ -6,8 +6,9 @@ Policy, in order (each choice carries its reason into the log):
 2. Low on fight (under 30%) or out of stamina with no foe in reach: take a Recovery.
 3. Attack: among the attacks on the menu against foes still in the fight, take the one with
    the highest expected harm (chance to hit x damage after defenses, relative to what the
-   target has left, as the rules system estimates it). Ties go to the nearer foe, then the
-   lower id, never to roster order.
+   target has left, as the rules system estimates it), halved for a Haymaker on a target who
+   can still act (it may be out of reach when the blow lands). Ties go to the nearer foe, then
+   the lower id, never to roster order.
 4. No one in reach: move toward the nearest foe still standing.
 5. Otherwise Dodge.
 
@@ -60,6 +61,8 @@ def choose(battle: Any, decision: Decision) -> Choice:
         for a in in_reach:
             value = system.estimate(battle, decision.actor, a)
             first = able_foes[a.target or a.targets[0]]
+            if a.maneuver == "haymaker" and not first.disabled:
+                value *= 0.5  # a target that can still act may step out of reach before it lands
             scored.append((-value, distance(me.position, first.position), first.id, a.label(), a))
         scored.sort(key=lambda t: t[:4])
         best = scored[0]

@@ -221,6 +221,11 @@ class HeroSystem:
         natural = fid in st.natural and f.held_requeued_at != now
         if natural:
             f.phases += 1
+            if f.haymaker is not None:
+                # Checked before the maneuver modifiers reset: the blow has not landed, so its
+                # -5 DCV stays until the first Phase after it lands.
+                battle.emit(ev.PhaseSkipped(fid, "still winding up a Haymaker"))
+                return None
             f.dodging = f.blocking = f.braced = f.recovering = f.half_used = False
             f.blocks_made = 0
             f.maneuver_dcv = ()
@@ -231,9 +236,6 @@ class HeroSystem:
             if f.aborted:
                 f.aborted = False
                 battle.emit(ev.PhaseSkipped(fid, "this Phase was spent earlier by Aborting"))
-                return None
-            if f.haymaker is not None:
-                battle.emit(ev.PhaseSkipped(fid, "still winding up a Haymaker"))
                 return None
             if f.stunned:
                 f.stunned = False
@@ -430,6 +432,8 @@ class HeroSystem:
             dest = action.destination
             if not battle.grid.open(dest):
                 raise IllegalAction(f"{dest} is not an open cell of the map")
+            if dest in self._occupied(st, f):
+                raise IllegalAction(f"{dest} is taken by another combatant")
             path = battle.grid.path(f.pos, dest, self._occupied(st, f), limit=cells)
             if path is None or len(path) > cells:
                 raise IllegalAction(f"{dest} is beyond {f.name}'s {cells * self.metres_per_cell} m of movement this Phase")
@@ -457,13 +461,15 @@ class HeroSystem:
             if g.dead:
                 return f"{g.name} is dead"
             d = distance(f.pos, g.pos) * self.metres_per_cell
+            if atk.hth and a.maneuver in ("set", "brace"):
+                return f"{a.maneuver.capitalize()} is for ranged attacks; {atk.name} is hand-to-hand"
             if atk.hth:
                 return f"{g.name} is {d} m away: too far to reach with a half move and strike"
             if d > atk.range_m:
                 return f"{g.name} is {d} m away; {atk.name} reaches {atk.range_m} m"
             if not battle.grid.line_of_sight(f.pos, g.pos):
                 return f"an obstacle blocks the line of sight to {g.name}"
-        if f.half_used and a.kind in ("recover", "multiple-attack", "move-through") or a.maneuver == "set":
+        if f.half_used and (a.kind in ("recover", "multiple-attack", "move-through") or a.maneuver == "set"):
             return "only half a Phase is left (standing up took the other half)"
         return f"{a.label()} is not possible now"
 
@@ -780,7 +786,9 @@ class HeroSystem:
         elif not g.ko and is_stunned(taken.stun, g.ch.CON) and not g.stunned:
             g.stunned = True
             g.held = False
+            g.blocking = False  # a Stunned character can take no Action, Blocks included
             battle.emit(ev.StatusChanged(g.id, "stunned", True, f"took {taken.stun} STUN, more than its CON {g.ch.CON}"))
+            self._cancel_haymaker(battle, g, f"{g.name} was Stunned before it landed")
         if g.body <= 0 and taken.body > 0 and g.body + taken.body > 0:
             battle.emit(ev.StatusChanged(g.id, "dying", True, f"BODY {g.body}: loses 1 BODY every Turn"))
 
@@ -790,15 +798,25 @@ class HeroSystem:
         g.stunned = False
         g.held = False
         g.prone = True
-        g.haymaker = None
+        g.blocking = g.dodging = False
         battle.emit(ev.StatusChanged(g.id, "knocked out", True, why))
+        self._cancel_haymaker(battle, g, f"{g.name} was knocked out before it landed")
 
     def _die(self, battle: Any, g: Fighter, why: str) -> None:
         g.dead = True
         g.ko = False
         g.stunned = False
-        g.haymaker = None
+        g.blocking = g.dodging = False
         battle.emit(ev.StatusChanged(g.id, "dead", True, why))
+        self._cancel_haymaker(battle, g, f"{g.name} died before it landed")
+
+    def _cancel_haymaker(self, battle: Any, g: Fighter, why: str) -> None:
+        """A Haymaker fails as soon as its thrower is Stunned, knocked out or killed: so a Stunned
+        thrower's next Phase is spent recovering, not lost to the wind-up as well."""
+        if g.haymaker is not None:
+            target = g.haymaker.target
+            g.haymaker = None
+            battle.emit(ev.HaymakerFizzled(g.id, target, why))
 
     def _knockback(self, battle: Any, f: Fighter, g: Fighter, body: int, killing: bool) -> bool:
         opts = battle.options

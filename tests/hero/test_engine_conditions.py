@@ -1,0 +1,223 @@
+"""HERO 6e battle engine, conditions over time: Stunned, Knocked Out (per-Phase Recovery, the
+Recovery Time table, x2 STUN, CVs 0, waking), END spent and STUN spent for END, and the
+Recovery action.
+
+Rules: the seed's "Stunning", "Knockout" and "Recovery Time"; rules/hero6e.md §4.2 (STUN for
+END), §4.4 (taking a Recovery), §4.6 (Stunned), §4.7 (Knocked Out), §7.1 (condition table).
+Every battle runs on scripted dice and must use each face: the faces prove which dice rolled.
+"""
+
+from __future__ import annotations
+
+from core.actions import Action, Choice
+from core.hero import events as ev
+from core.plugins import hookimpl
+from core.testing import battle_with, events_of, hero, scenario
+
+NO_KB = {"knockback": "off"}
+STRIKE_B = ("a", Action("attack", "Punch", "b", "strike"))
+
+
+class Script:
+    """A test AI: plays each actor's scripted actions in order, stays put (a move to its own cell:
+    no dice, no END, no change to its CVs) when it has none left, and never Aborts unless told to
+    (``aborts``: (actor, Action) pairs, used in order)."""
+
+    def __init__(self, *plan, aborts=()):
+        self.plan = list(plan)
+        self.aborts = list(aborts)
+        self.decisions: list = []
+
+    @hookimpl(tryfirst=True)
+    def slugfest_choose_action(self, battle, decision):
+        self.decisions.append((battle.state.turn, battle.state.segment, decision))
+        queue = self.aborts if decision.kind == "abort" else self.plan
+        for i, (who, action) in enumerate(queue):
+            if who == decision.actor:
+                del queue[i]
+                return Choice(action, "scripted")
+        if decision.kind == "abort":
+            return Choice(Action("none"), "scripted: no abort")
+        stay = Action("move", destination=battle.state.fighters[decision.actor].pos)
+        return Choice(stay, "scripted: nothing planned")
+
+
+def fight(sides, dice=(), *plan, aborts=(), rules=NO_KB, turn_limit=2, **kw):
+    """Run a scenario to its end on exactly ``dice``; every scripted face must be used."""
+    script = Script(*plan, aborts=aborts)
+    b = battle_with(scenario("hero", sides, rules=rules, turn_limit=turn_limit, **kw), dice=list(dice),
+                    plugins=[("script", script)])
+    b.run()
+    assert b.dice.remaining == 0, "the script holds faces the battle never rolled"
+    b.script = script
+    return b
+
+
+def timeline(b, cls, actor=None):
+    """(turn, segment, event) for every event of ``cls`` (of ``actor``), in order."""
+    when, out = (0, 0), []
+    for e in b.events:
+        if isinstance(e, ev.SegmentStarted):
+            when = (e.turn, e.segment)
+        if isinstance(e, cls) and (actor is None or getattr(e, "actor", getattr(e, "target", None)) == actor):
+            out.append((*when, e))
+    return out
+
+
+def decisions_for(b, actor, kind):
+    return [(t, s) for t, s, d in b.script.decisions if d.actor == actor and d.kind == kind]
+
+
+def brawl(a=None, b=None, with_c=True):
+    """a (side A) next to b (side B); c, b's far-off teammate, keeps side B in the fight."""
+    sides = {"A": [hero("a", position=(0, 0), **(a or {}))], "B": [hero("b", position=(1, 0), **(b or {}))]}
+    if with_c:
+        sides["B"].append(hero("c", position=(15, 9), SPD=2, DEX=5))
+    return sides
+
+
+# -- Stunned (seed "Stunning"; rules §4.6) ------------------------------------------------------
+
+def test_stunned_halves_dcv_survives_post_segment_12_and_costs_the_next_phase_with_no_decision():
+    sides = brawl(a=dict(SPD=3, DEX=15, STR=30), b=dict(SPD=1, DEX=10), with_c=False)
+    dice = [3, 3, 3,  3, 3, 3, 3, 3, 3,  # T1/12: hit; 18 STUN - PD 2 = 16 > CON 10: Stunned
+            6, 5, 1,  1, 1, 1, 1, 1, 1,  # T2/4: 12 hits only because DCV 3 is halved to 2 (round up)
+            6, 6, 6]                     # T2/8: b recovered in Segment 7: DCV 3 again (18 misses anyway)
+    b = fight(sides, dice, STRIKE_B, STRIKE_B, STRIKE_B)
+    status = [(t, s, e.status, e.active, e.why) for t, s, e in timeline(b, ev.StatusChanged, "b")]
+    assert status[0][:4] == (1, 12, "stunned", True)
+    assert status[1][:4] == (2, 7, "stunned", False)  # its Phase (SPD 1: Segment 7) spent recovering
+    assert "recovering" in status[1][4]
+    post12 = timeline(b, ev.PostSegment12)[0]
+    assert b.events.index(post12[2]) < b.events.index(timeline(b, ev.StatusChanged, "b")[1][2])  # Post-12 did not clear it
+    attacks = events_of(b, ev.AttackRolled)
+    assert [a.dcv.value for a in attacks] == [3, 2, 3]
+    assert [m.source for m in attacks[1].dcv.modifiers] == ["Stunned"]
+    assert attacks[1].hit and attacks[1].needed == 12
+    # No Phase decision for b at all, and no chance to Abort while Stunned (T2/4 skipped).
+    assert decisions_for(b, "b", "phase") == []
+    assert decisions_for(b, "b", "abort") == [(1, 12), (2, 8)]
+    assert [e.actor for e in events_of(b, ev.PhaseStarted)].count("b") == 0
+
+
+def test_stunned_before_its_phase_in_this_segment_spends_that_phase_recovering():
+    sides = brawl(a=dict(SPD=2, DEX=15, STR=30), b=dict(SPD=2, DEX=10), with_c=False)
+    b = fight(sides, [3, 3, 3] + [3] * 6, STRIKE_B)
+    status = [(t, s, e.status, e.active) for t, s, e in timeline(b, ev.StatusChanged, "b")]
+    assert status == [(1, 12, "stunned", True), (1, 12, "stunned", False)]
+    assert b.events.index(timeline(b, ev.StatusChanged, "b")[1][2]) < b.events.index(events_of(b, ev.PostSegment12)[0])
+    assert decisions_for(b, "b", "phase") == [(2, 6), (2, 12)]  # back to normal next Turn
+
+
+# -- Knocked Out (seed "Knockout", "Recovery Time"; rules §4.7) -----------------------------------
+
+def test_knocked_out_recovers_each_segment_it_has_a_phase_but_not_the_one_it_fell_in():
+    # b: SPD 4 (Segments 3 6 9 12), REC 2. 28 STUN - PD 2 = 26 taken: STUN 20 -> -6, out in T1/12.
+    sides = brawl(a=dict(SPD=3, DEX=15, STR=30), b=dict(SPD=4, DEX=10, REC=2))
+    b = fight(sides, [3, 3, 3,  5, 5, 5, 5, 4, 4], STRIKE_B)
+    rec = [(t, s, e.why, e.stun, e.end) for t, s, e in timeline(b, ev.Recovered, "b")]
+    assert rec == [
+        (1, 12, "Post-Segment 12 Recovery", -4, 0),  # none for its own Phase in the Segment it fell
+        (2, 3, "knocked out: Recovery in its Phase", -2, 0),
+        (2, 6, "knocked out: Recovery in its Phase", 0, 0),
+        (2, 9, "knocked out: Recovery in its Phase", 2, 2),  # awake: END set equal to its STUN
+        (2, 12, "Post-Segment 12 Recovery", 4, 4),
+    ]
+    woke = [(t, s, e.active) for t, s, e in timeline(b, ev.StatusChanged, "b") if e.status == "knocked out"]
+    assert woke == [(1, 12, True), (2, 9, False)]
+    # Out cold it had no Phase decisions; awake and prone, it stands (half a Phase) in T2/12.
+    assert decisions_for(b, "b", "phase") == [(2, 12)]
+    stood = [(t, s) for t, s, e in timeline(b, ev.StatusChanged, "b") if e.status == "prone" and not e.active]
+    assert stood == [(2, 12)]
+
+
+def test_attacks_on_a_knocked_out_target_hit_dcv_0_for_double_stun():
+    sides = brawl(a=dict(SPD=3, DEX=15, STR=30), b=dict(SPD=2, DEX=10))
+    dice = [3, 3, 3,  5, 5, 5, 5, 4, 4,  # T1/12: b out at -6 STUN
+            6, 4, 4,  1, 1, 1, 1, 1, 1]  # T2/4: 14 hits only against DCV 0; 6 STUN rolled, doubled
+    b = fight(sides, dice, STRIKE_B, STRIKE_B)
+    second = events_of(b, ev.AttackRolled)[1]
+    assert second.dcv.value == 0 and second.needed == 14 and second.hit
+    assert "knocked out" in [m.source for m in second.dcv.modifiers]
+    dmg = events_of(b, ev.DamageRolled)[1]
+    assert dmg.stun == 12 and dmg.doubled  # 6 rolled, x2 before defenses
+    taken = events_of(b, ev.DamageTakenEvent)[1]
+    assert (taken.stun_rolled, taken.stun_defense, taken.stun_taken) == (12, 2, 10)
+    assert decisions_for(b, "b", "abort") == [(1, 12)]  # before the first blow only: the unconscious do not Abort
+    # Its own OCV is 0 too.
+    fb, fa = b.state.fighters["b"], b.state.fighters["a"]
+    assert fb.ko
+    assert b.system.ocv_chain(b, fb, fb.attack("Punch"), fa, "strike", "").value == 0
+
+
+def knocked_deep(stun_taken, turn_limit, rec=2, rules=NO_KB, spd=12):
+    """Knock b out to STUN 20 - ``stun_taken`` with one punch of 5s (b has PD 0 and plenty of BODY)."""
+    n = stun_taken // 5
+    sides = brawl(a=dict(SPD=2, DEX=15, STR=5 * n), b=dict(SPD=spd, DEX=10, REC=rec, PD=0, BODY=30))
+    b = fight(sides, [3, 3, 3] + [5] * n, STRIKE_B, rules=rules, turn_limit=turn_limit)
+    return [(t, s, e.why, e.stun) for t, s, e in timeline(b, ev.Recovered, "b")]
+
+
+def test_knocked_out_at_minus_15_stun_recovers_post_segment_12_only():
+    rec = knocked_deep(35, turn_limit=4)  # -15; SPD 12 gives it a Phase every Segment
+    assert rec[:3] == [(1, 12, "Post-Segment 12 Recovery", -13), (2, 12, "Post-Segment 12 Recovery", -11),
+                       (3, 12, "Post-Segment 12 Recovery", -9)]
+    assert rec[3] == (4, 1, "knocked out: Recovery in its Phase", -7)  # back in the 0 to -10 band
+
+
+def test_knocked_out_at_minus_25_stun_recovers_only_in_turns_divisible_by_5():
+    rec = knocked_deep(45, turn_limit=6, rec=1)
+    assert rec == [(5, 12, "Post-Segment 12 Recovery", -24)]
+
+
+def test_knocked_out_at_minus_35_stun_never_recovers_by_default():
+    assert knocked_deep(55, turn_limit=5, rec=1) == []
+    optional = knocked_deep(55, turn_limit=5, rec=1, rules={**NO_KB, "deep_ko": "once-a-minute"})
+    assert optional == [(5, 12, "Post-Segment 12 Recovery", -34)]
+
+
+# -- END (seed "Endurance"; rules §4.1, §4.2) ---------------------------------------------------
+
+def test_each_attack_spends_its_end():
+    sides = brawl(a=dict(SPD=2, DEX=15, STR=30), b=dict(SPD=2, DEX=10), with_c=False)
+    b = fight(sides, [6, 6, 6,  6, 6, 6], STRIKE_B, STRIKE_B)  # two misses
+    spent = [(e.actor, e.amount, e.end_after, e.what) for e in events_of(b, ev.EnduranceSpent)]
+    # 30 STR at 1 END per 10 STR (superheroic); the Post-Segment-12 Recovery (REC 4) refills 3.
+    assert spent == [("a", 3, 17, "Punch"), ("a", 3, 17, "Punch")]
+    assert events_of(b, ev.StunForEnd) == []
+
+
+def test_out_of_end_costs_1d6_stun_per_2_end_or_fraction_with_no_defense():
+    sides = brawl(a=dict(SPD=2, DEX=15, STR=30, END=1), b=dict(SPD=2, DEX=10), with_c=False)
+    b = fight(sides, [4,  6, 6, 6], STRIKE_B, turn_limit=1)  # 3 END wanted, 1 left: 2 short -> 1d6
+    (spent,) = events_of(b, ev.EnduranceSpent)
+    assert (spent.amount, spent.end_after) == (1, 0)
+    (sfe,) = events_of(b, ev.StunForEnd)
+    assert (sfe.actor, sfe.overdraw, sfe.faces, sfe.stun, sfe.stun_after) == ("a", 2, (4,), 4, 16)
+
+    sides = brawl(a=dict(SPD=2, DEX=15, STR=50, END=0), b=dict(SPD=2, DEX=10), with_c=False)
+    b = fight(sides, [1, 2, 3,  6, 6, 6], STRIKE_B, turn_limit=1)  # 5 END short -> 3d6 (2 + 2 + a fraction)
+    (sfe,) = events_of(b, ev.StunForEnd)
+    assert (sfe.overdraw, sfe.faces, sfe.stun, sfe.stun_after) == (5, (1, 2, 3), 6, 14)
+    assert b.dice.log[:3] == [(6, 1, "stun for end"), (6, 2, "stun for end"), (6, 3, "stun for end")]
+
+
+def test_stun_spent_for_end_can_knock_the_attacker_out_before_it_swings():
+    sides = brawl(a=dict(SPD=2, DEX=15, STR=30, END=0, STUN=3), b=dict(SPD=2, DEX=10), with_c=False)
+    b = fight(sides, [3, 3], STRIKE_B)  # 3 END short -> 2d6 = 6 STUN: 3 -> -3, out; no attack roll
+    assert events_of(b, ev.AttackRolled) == []
+    assert b.state.fighters["a"].ko
+    assert b.outcome.winner == "B"
+
+
+# -- Taking a Recovery (rules §4.4) --------------------------------------------------------------
+
+def test_a_recovery_action_halves_dcv_and_lands_at_the_end_of_the_segment():
+    sides = brawl(a=dict(SPD=2, DEX=10, STR=30), b=dict(SPD=2, DEX=15), with_c=False)
+    b = fight(sides, [6, 6, 6], ("b", Action("recover")), STRIKE_B, turn_limit=1)
+    (attack,) = events_of(b, ev.AttackRolled)
+    assert attack.dcv.value == 2 and [m.source for m in attack.dcv.modifiers] == ["taking a Recovery"]
+    rec = [e for e in events_of(b, ev.Recovered) if e.actor == "b"]
+    assert [e.why for e in rec] == ["Recovery action", "Post-Segment 12 Recovery"]
+    order = [type(e).__name__ for e in b.events if isinstance(e, (ev.AttackRolled, ev.Recovered, ev.PostSegment12))]
+    assert order.index("AttackRolled") < order.index("Recovered") < order.index("PostSegment12")

@@ -1,0 +1,218 @@
+"""HERO 6e battle engine, the menu and the map: illegal choices refused (by ``submit`` with an
+explanation, by ``decide`` with an ActionRefused and the default AI's fallback), knockback on
+the grid, prone, the Range Modifier and line of sight.
+
+Rules: rules/hero6e.md §1.4 (half and full Phases), §5.3 (Range Modifier), §6 (Knockback), §7.1
+(Prone); the seed's OCV checklist (step 6, the Range Modifier). Scripted dice throughout.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from core.actions import Action, Choice
+from core.errors import IllegalAction
+from core.events import ActionChosen, ActionRefused, Moved
+from core.hero import events as ev
+from core.hero.combat_values import Modifier
+from core.plugins import hookimpl
+from core.testing import battle_with, events_of, hero, scenario
+
+NO_KB = {"knockback": "off"}
+BLAST = {"name": "Blast", "dice": "4d6", "range": 100, "knockback": False}
+SHORT_BLAST = {"name": "Zap", "dice": "2d6", "range": 10, "knockback": False}
+
+
+class Script:
+    """A test AI: plays each actor's scripted actions in order, stays put (a move to its own cell:
+    no dice, no END, no change to its CVs) when it has none left, and never Aborts."""
+
+    def __init__(self, *plan):
+        self.plan = list(plan)
+        self.decisions: list = []
+
+    @hookimpl(tryfirst=True)
+    def slugfest_choose_action(self, battle, decision):
+        self.decisions.append(decision)
+        if decision.kind == "abort":
+            return Choice(Action("none"), "scripted: no abort")
+        for i, (who, action) in enumerate(self.plan):
+            if who == decision.actor:
+                del self.plan[i]
+                return Choice(action, "scripted")
+        return Choice(Action("move", destination=battle.state.fighters[decision.actor].pos), "scripted: stays put")
+
+
+def fight(sides, dice=(), *plan, rules=NO_KB, turn_limit=1, **kw):
+    """Run a scenario to its end on exactly ``dice``; every scripted face must be used."""
+    script = Script(*plan)
+    b = battle_with(scenario("hero", sides, rules=rules, turn_limit=turn_limit, **kw), dice=list(dice),
+                    plugins=[("script", script)])
+    b.run()
+    assert b.dice.remaining == 0, "the script holds faces the battle never rolled"
+    b.script = script
+    return b
+
+
+def strike(who, target, attack="Punch", maneuver="strike"):
+    return (who, Action("attack", attack, target, maneuver))
+
+
+# -- The menu: submit refuses, decide falls back -------------------------------------------------
+
+def standoff(**kw):
+    return scenario("hero", {
+        "A": [hero("a", position=(0, 0), SPD=2, DEX=15, attacks=[{"name": "Punch"}, SHORT_BLAST]),
+              hero("c", position=(1, 0), SPD=2, DEX=12)],
+        "B": [hero("b", position=(10, 0), SPD=2, DEX=10)],
+    }, rules=NO_KB, turn_limit=2, **kw)
+
+
+@pytest.mark.parametrize("action, reason", [
+    (Action("attack", "Punch", "b", "strike"), "20 m away: too far to reach"),
+    (Action("attack", "Zap", "b", "strike"), "Zap reaches 10 m"),
+    (Action("attack", "Kick", "b", "strike"), "has no attack named 'Kick'"),
+    (Action("attack", "Punch", "c", "strike"), "own side"),
+    (Action("attack", "Punch", "zz", "strike"), "no combatant 'zz'"),
+    (Action("move", destination=(1, 0)), "taken by another combatant"),
+    (Action("move", destination=(9, 9)), "beyond A's 12 m of movement"),
+    (Action("move", destination=(30, 0)), "not an open cell"),
+    (Action("dodge", push=5), "only attacks can be pushed"),
+    (Action("dodge", levels="ocv"), "has no combat skill levels"),
+])
+def test_an_illegal_choice_raises_illegal_action_with_the_reason_and_changes_nothing(action, reason):
+    b = battle_with(standoff(), dice=[])
+    d = b.next_decision()
+    assert d.actor == "a" and action not in d.menu
+    before = (repr(b.state), len(b.events), b.dice.remaining)
+    with pytest.raises(IllegalAction, match=reason):
+        b.submit(d, Choice(action, "test"))
+    assert (repr(b.state), len(b.events), b.dice.remaining) == before
+    b.submit(d, Choice(Action("dodge"), "test"))  # the same decision still takes a legal answer
+    assert b.state.fighters["a"].dodging
+
+
+def test_set_on_a_hand_to_hand_attack_is_refused_because_set_is_for_ranged_attacks():
+    sides = {"A": [hero("a", position=(0, 0), SPD=2, DEX=15)], "B": [hero("b", position=(1, 0))]}
+    b = battle_with(scenario("hero", sides, rules=NO_KB), dice=[])
+    d = b.next_decision()
+    with pytest.raises(IllegalAction) as err:
+        b.submit(d, Choice(Action("attack", "Punch", "b", "set"), "test"))
+    assert str(err.value) == "Set is for ranged attacks; Punch is hand-to-hand"
+
+
+def test_decide_refuses_a_plugins_illegal_action_and_falls_back_to_the_default_ai():
+    class Stubborn:
+        @hookimpl(tryfirst=True)
+        def slugfest_choose_action(self, battle, decision):
+            return Choice(Action("attack", "Punch", "b", "strike"), "charge!")
+
+    b = battle_with(standoff(), dice=[], plugins=[("stubborn", Stubborn())])
+    d = b.next_decision()
+    choice, who = b.decide(d)
+    assert who == "default" and choice.action in d.menu
+    (refused,) = events_of(b, ActionRefused)
+    assert (refused.actor, refused.action, refused.chosen_by) == ("a", "strike Punch -> b", "stubborn")
+    assert "too far" in refused.why
+    # step() goes the same way and carries out the default AI's choice.
+    b2 = battle_with(standoff(), dice=[], plugins=[("stubborn", Stubborn())])
+    assert b2.step()
+    (chosen,) = events_of(b2, ActionChosen)
+    assert chosen.chosen_by == "default" and len(events_of(b2, ActionRefused)) == 1
+
+
+# -- Knockback on the grid (rules §6) -----------------------------------------------------------
+
+TOUGH = dict(SPD=2, DEX=10, PD=10, CON=20, STUN=40)  # 24 STUN - 10 = 14: neither Stunned nor out
+
+
+@pytest.mark.parametrize("a_at, b_at, obstacles, end, wall, impact", [
+    ((4, 5), (5, 5), [], (11, 5), False, 3),        # 12 m = 6 cells; the ground: 1d6 per 4 m
+    ((4, 5), (5, 5), [(8, 5)], (7, 5), True, 6),    # stopped by an obstacle: 1d6 per 2 m
+    ((16, 5), (17, 5), [], (19, 5), True, 6),        # stopped by the map's edge, a wall here
+])
+def test_knockback_moves_metres_over_2_cells_and_a_wall_hurts_twice_as_much_as_the_ground(a_at, b_at, obstacles, end,
+                                                                                           wall, impact):
+    sides = {"A": [hero("a", position=a_at, SPD=2, DEX=15, STR=20)], "B": [hero("b", position=b_at, **TOUGH)]}
+    dice = [3, 3, 3,  6, 6, 6, 6,  1, 1,  *[1] * impact]  # 8 BODY rolled - 2 on the KB dice = 6: 12 m
+    b = fight(sides, dice, strike("a", "b"), rules={}, obstacles=obstacles)
+    (kb,) = events_of(b, ev.KnockbackRolled)
+    assert (kb.body, kb.faces, kb.metres, kb.outcome) == (8, (1, 1), 12, "knockback")
+    assert (kb.start, kb.end, kb.hit_wall) == (b_at, end, wall)
+    assert b.state.fighters["b"].pos == end
+    landing = [e for e in events_of(b, ev.DamageRolled) if e.attacker == "knockback"]
+    assert [(e.dice, e.faces) for e in landing] == [(f"{impact}d6", (1,) * impact)]
+    assert [(e.status, e.active) for e in events_of(b, ev.StatusChanged)] == [("prone", False)]  # stood up
+
+
+def test_knockdown_leaves_the_target_prone_prone_halves_dcv_and_standing_takes_half_a_phase():
+    sides = {"A": [hero("a", position=(4, 5), SPD=2, DEX=15), hero("c", position=(6, 5), SPD=2, DEX=12)],
+             "B": [hero("b", position=(5, 5), SPD=2, DEX=10, attacks=[{"name": "Punch"}, BLAST])]}
+    dice = [3, 3, 3,  6, 6,  2, 2,   # a: 4 BODY rolled - 4 on the KB dice = 0: knocked down where it stands
+            6, 6, 6]                 # c strikes the prone b (and misses)
+    b = fight(sides, dice, strike("a", "b"), strike("c", "b"), rules={})
+    (kb,) = events_of(b, ev.KnockbackRolled)
+    assert (kb.outcome, kb.metres, kb.end) == ("knockdown", 0, (5, 5))
+    c_on_b = events_of(b, ev.AttackRolled)[1]
+    assert c_on_b.dcv.value == 2 and [m.source for m in c_on_b.dcv.modifiers] == ["prone"]
+    stood = [e for e in events_of(b, ev.StatusChanged) if e.actor == "b"]
+    assert [(e.status, e.active, e.why) for e in stood] == [("prone", False, "stood up (a half Phase)")]
+    (b_turn,) = [d for d in b.script.decisions if d.actor == "b" and d.kind == "phase"]
+    kinds = {(x.kind, x.maneuver) for x in b_turn.menu}
+    assert ("attack", "strike") in kinds  # half a Phase is left for an attack...
+    assert ("recover", "") not in kinds and ("attack", "set") not in kinds  # ...but not for a full-Phase action
+    assert ("multiple-attack", "multiple attack") not in kinds
+    with pytest.raises(IllegalAction, match="only half a Phase is left"):
+        b.system.check(b, b_turn, Action("recover"))
+
+
+@pytest.mark.parametrize("attack, flying, dice, n_kb", [
+    ({"name": "Claws", "kind": "killing", "dice": "1d6", "adds_str": False}, False, [4, 3], 3),  # Killing: +1d6
+    ({"name": "Punch"}, True, [6, 6], 1),                                                       # in the air: -1d6
+])
+def test_knockback_dice_are_2d6_plus_1_for_killing_minus_1_for_a_flying_target(attack, flying, dice, n_kb):
+    sides = {"A": [hero("a", position=(4, 5), SPD=2, DEX=15, attacks=[attack])],
+             "B": [hero("b", position=(5, 5), SPD=2, DEX=10, flying=flying)]}
+    b = fight(sides, [3, 3, 3, *dice, *[6] * n_kb], strike("a", "b", attack["name"]), rules={})
+    (kb,) = events_of(b, ev.KnockbackRolled)
+    assert len(kb.faces) == n_kb and kb.outcome == "none"
+
+
+def test_an_attack_bought_without_knockback_rolls_none():
+    sides = {"A": [hero("a", position=(4, 5), SPD=2, DEX=15, attacks=[{"name": "Punch", "knockback": False}])],
+             "B": [hero("b", position=(5, 5), SPD=2, DEX=10)]}
+    b = fight(sides, [3, 3, 3, 6, 6], strike("a", "b"), rules={})
+    assert events_of(b, ev.KnockbackRolled) == []
+
+
+# -- Range Modifier and line of sight (seed OCV checklist step 6; rules §5.3) -------------------
+
+@pytest.mark.parametrize("cells, mods", [
+    (4, ()),                                        # 8 m: no penalty
+    (5, (Modifier(6, "range 10 m", -2),)),          # 9-16 m: -2
+    (10, (Modifier(6, "range 20 m", -4),)),         # 17-32 m: -4
+])
+def test_the_range_modifier_appears_in_the_ocv_chain_of_a_ranged_attack(cells, mods):
+    sides = {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, OCV=8, attacks=[BLAST])],
+             "B": [hero("b", position=(cells, 0), SPD=2, DEX=10)]}
+    b = fight(sides, [6, 6, 6], strike("a", "b", "Blast"))
+    (atk,) = events_of(b, ev.AttackRolled)
+    assert atk.ocv.modifiers == mods
+    assert atk.ocv.value == 8 + sum(m.value for m in mods)
+
+
+def test_an_obstacle_on_the_line_of_sight_takes_the_ranged_attack_off_the_menu():
+    def first_menu(obstacles):
+        sides = {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, attacks=[BLAST])],
+                 "B": [hero("b", position=(10, 0), SPD=2, DEX=10)]}
+        b = battle_with(scenario("hero", sides, rules=NO_KB, obstacles=obstacles), dice=[])
+        return b, b.next_decision()
+
+    shot = Action("attack", "Blast", "b", "strike")
+    _, d = first_menu([(5, 3)])  # off the line: no effect
+    assert shot in d.menu
+    b, d = first_menu([(5, 0)])
+    assert not any(x.kind == "attack" for x in d.menu)
+    with pytest.raises(IllegalAction, match="obstacle blocks the line of sight"):
+        b.submit(d, Choice(shot, "test"))
+    assert not [e for e in b.events if isinstance(e, Moved)]
