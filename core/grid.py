@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Iterable
 
 Cell = tuple[int, int]
@@ -49,6 +50,40 @@ class Grid:
     width: int
     height: int
     obstacles: frozenset[Cell] = field(default_factory=frozenset)
+
+    @cached_property
+    def adjacent(self) -> dict[Cell, tuple[Cell, ...]]:
+        """Open neighbours of every open cell, computed once per map."""
+        out: dict[Cell, tuple[Cell, ...]] = {}
+        for x in range(self.width):
+            for y in range(self.height):
+                if (x, y) in self.obstacles:
+                    continue
+                out[(x, y)] = tuple((x + dx, y + dy) for dx, dy in _STEPS if self.open((x + dx, y + dy)))
+        return out
+
+    @cached_property
+    def regions(self) -> dict[Cell, int]:
+        """Which connected region of open ground each open cell is in (walls only, not people)."""
+        region: dict[Cell, int] = {}
+        for cell in self.adjacent:
+            if cell in region:
+                continue
+            rid = len(set(region.values()))
+            stack = [cell]
+            region[cell] = rid
+            while stack:
+                c = stack.pop()
+                for n in self.adjacent[c]:
+                    if n not in region:
+                        region[n] = rid
+                        stack.append(n)
+        return region
+
+    def connected(self, a: Cell, b: Cell) -> bool:
+        """True when open ground links ``a`` to a cell next to ``b`` (ignoring combatants)."""
+        ra = self.regions.get(a)
+        return ra is not None and any(self.regions.get(n) == ra for n in self.adjacent.get(b, ()))
 
     def inside(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
@@ -106,17 +141,16 @@ class Grid:
         steps: dict[Cell, int] = {start: 0}
         frontier = [start]
         depth = 0
-        w, h, obstacles = self.width, self.height, self.obstacles
+        adjacent = self.adjacent
         while frontier and (limit is None or depth < limit):
             depth += 1
             nxt_frontier = []
-            for cx, cy in frontier:
-                for dx, dy in _STEPS:
-                    n = (cx + dx, cy + dy)
-                    if n in steps or not (0 <= n[0] < w and 0 <= n[1] < h) or n in obstacles or n in blocked:
+            for c in frontier:
+                for n in adjacent.get(c, ()):
+                    if n in steps or n in blocked:
                         continue
                     steps[n] = depth
-                    prev[n] = (cx, cy)
+                    prev[n] = c
                     nxt_frontier.append(n)
             frontier = nxt_frontier
         return Reach(start, steps, prev)

@@ -20,7 +20,7 @@ from typing import Any
 from ..actions import Action, Choice, Decision
 from ..errors import IllegalAction
 from ..events import Moved
-from ..grid import distance
+from ..grid import Reach, distance
 from ..vitals import Vitals
 from . import events as ev
 from .attack import AttackRoll, block_roll_needed, range_modifier
@@ -341,12 +341,17 @@ class HeroSystem:
         metres = f.sheet.running if full else f.sheet.running // 2
         return metres // self.metres_per_cell
 
-    def _hth_path(self, battle: Any, f: Fighter, g: Fighter, cells: int) -> list | None:
+    def _reach(self, battle: Any, f: Fighter) -> Reach:
+        """Where ``f`` can walk this Phase (one search, reused for every target)."""
+        return battle.grid.flood(f.pos, self._occupied(battle.state, f), limit=self._cells(f, True))
+
+    def _hth_path(self, battle: Any, f: Fighter, g: Fighter, cells: int, reach: Reach | None = None) -> list | None:
+        """The walk that ends next to ``g`` within ``cells`` ([] if adjacent, None if out of reach)."""
         if distance(f.pos, g.pos) <= 1:
             return []
-        if cells <= 0:
+        if cells <= 0 or distance(f.pos, g.pos) > cells + 1:
             return None
-        path = battle.grid.path(f.pos, g.pos, self._occupied(battle.state, f), stop_adjacent=True, limit=cells)
+        path = (reach or self._reach(battle, f)).path_next_to(g.pos)
         if path is None or len(path) > cells:
             return None
         return path
@@ -362,17 +367,18 @@ class HeroSystem:
         full_phase = not f.half_used
         out: list[Action] = []
         still: dict[str, list[str]] = {}  # attacks usable without moving, by target
+        reach = self._reach(battle, f) if full_phase else None
         for atk in f.sheet.attacks:
             for g in foes:
                 if atk.hth:
-                    path = self._hth_path(battle, f, g, half_cells)
+                    path = self._hth_path(battle, f, g, half_cells, reach)
                     if path is not None:
                         out.append(Action("attack", atk.name, g.id, "strike"))
                         out.append(Action("attack", atk.name, g.id, "haymaker"))
                         if not path:
                             still.setdefault(g.id, []).append(atk.name)
                     if full_phase and atk.uses_str_only and distance(f.pos, g.pos) > 1:
-                        mt = self._hth_path(battle, f, g, self._cells(f, True))
+                        mt = self._hth_path(battle, f, g, self._cells(f, True), reach)
                         if mt:
                             out.append(Action("move-through", atk.name, g.id, "move through"))
                 elif self._in_range(battle, f, g, atk):
@@ -384,10 +390,8 @@ class HeroSystem:
         if full_phase:
             out.extend(self._multiple_attacks(f, still))
         for g in foes:
-            if distance(f.pos, g.pos) > 1 and not g.out_of_fight(st.options):
-                if battle.grid.path(f.pos, g.pos, self._occupied(st, f), stop_adjacent=True,
-                                    limit=max(battle.grid.width, battle.grid.height) * 2) is not None:
-                    out.append(Action("move", target=g.id))
+            if distance(f.pos, g.pos) > 1 and not g.out_of_fight(st.options) and battle.grid.connected(f.pos, g.pos):
+                out.append(Action("move", target=g.id))
         threats = [g for g in foes if not g.out_of_fight(st.options)]
         if threats:
             nearest = min(threats, key=lambda g: (distance(f.pos, g.pos), g.id))
@@ -497,9 +501,7 @@ class HeroSystem:
                 self._move(battle, f, path, "moves")
             else:
                 g = st.fighters[a.target]
-                path = battle.grid.path(f.pos, g.pos, self._occupied(st, f), stop_adjacent=True,
-                                        limit=max(battle.grid.width, battle.grid.height) * 2) or []
-                self._move(battle, f, path[:cells], f"moves toward {g.name}")
+                self._move(battle, f, self._toward(battle, f, g)[:cells], f"moves toward {g.name}")
         elif kind == "retreat":
             g = st.fighters[a.target]
             path = battle.grid.step_away(f.pos, g.pos, self._cells(f, not f.half_used), self._occupied(st, f))
@@ -522,6 +524,19 @@ class HeroSystem:
                 f.held_requeued_at = st.abs_segment
                 st.queue.append(f.id)
             battle.emit(ev.StatusChanged(f.id, "holding", True, "holds its Phase"))
+
+    def _toward(self, battle: Any, f: Fighter, g: Fighter) -> list:
+        """The way toward ``g``: around people if possible, else up to the first one in the way."""
+        occupied = self._occupied(battle.state, f)
+        path = battle.grid.flood(f.pos, occupied).path_next_to(g.pos)
+        if path is None:
+            around = battle.grid.flood(f.pos).path_next_to(g.pos) or []
+            path = []
+            for c in around:
+                if c in occupied:
+                    break
+                path.append(c)
+        return path
 
     def _move(self, battle: Any, f: Fighter, path: list, why: str) -> int:
         if not path:
