@@ -12,7 +12,6 @@ import io
 import os
 import sys
 import traceback
-from pathlib import Path
 from typing import Sequence
 
 EXIT_OK = 0
@@ -22,18 +21,38 @@ EXIT_INTERNAL = 70
 
 EPILOG = """\
 examples:
+  slugfest                                  play the default bundled scenario
   slugfest battle hero-duel                 watch the bundled duel, as readable text
-  slugfest battle hero-brawl --seed 7       the same scenario with other dice
+  slugfest battle hero-brawl --seed 7       a bundled scenario with other dice
+  slugfest battle hero-brawl --brief | tail -1
+                                            just the result line
   slugfest battle my.toml --log jsonl --out fight.jsonl
                                             one JSON object per event, for tools
   slugfest check scenarios/*.toml           validate files, every problem at once
   slugfest scenarios                        list the bundled scenarios
   slugfest plugins                          list AI behaviours, house rules, systems
+  slugfest export hero-duel --out my.toml   a bundled scenario as a file to edit
 
 SCENARIO is a path to a .toml file or the name of a bundled scenario.
 The same scenario, seed and plugins always give the same battle, byte for byte.
-exit codes: 0 ok, 2 bad input, 3 stopped by a plugin error, 70 internal error.
+
+exit codes:
+  0   ok
+  2   bad input: an invalid scenario (every problem is listed, as file:line: key: ...),
+      a missing file, an unknown plugin, bad arguments, an --out file that cannot be written
+  3   a plugin failed and you asked for --on-plugin-error stop (the log so far is kept)
+  70  internal error: a bug; please report it with the command line and the seed
 """
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 0 <= value < 2**63:
+        raise argparse.ArgumentTypeError(f"expected a seed from 0 to {2**63 - 1}, got {value}")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -51,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
                        epilog="The text log shows who acts in which Segment, every roll with its target number "
                               "and the OCV/DCV chains,\nSTUN/BODY before and after defenses, and status changes.")
     b.add_argument("scenario", metavar="SCENARIO", help="a .toml file or a bundled scenario name")
-    b.add_argument("--seed", type=int, help="dice seed (default: the scenario's own seed)")
+    b.add_argument("--seed", type=_seed, help="dice seed, 0 or more (default: the scenario's own seed)")
     b.add_argument("--log", choices=("text", "jsonl"), default="text", help="log format (default: text)")
     b.add_argument("--out", metavar="FILE", help="write the log to FILE instead of the terminal (written whole, atomically)")
     b.add_argument("--brief", action="store_true", help="text log without CV chains and END spending")
@@ -59,7 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="when a plugin fails: go on without it (default) or stop the battle, keeping the log")
 
     c = sub.add_parser("check", help="validate scenario files",
-                       description="Validate scenario files and report every problem in each one.")
+                       description="Validate scenario files and report every problem in each one "
+                                   "(on stderr, as file:line: key.path: expected X, got Y). "
+                                   "Exit code 0 when all are valid, 2 otherwise.")
     c.add_argument("scenarios", nargs="+", metavar="SCENARIO")
 
     sub.add_parser("scenarios", help="list the bundled scenarios")
@@ -73,7 +94,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # --help (0) or a usage error (2): argparse has printed why
+        return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
     try:
         if args.command is None:
             from scenarios import DEFAULT
@@ -86,6 +110,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
+        # The reader went away (`slugfest battle ... | head`): not an error. Point stdout at
+        # /dev/null so the interpreter's final flush does not complain again.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, io.UnsupportedOperation):
+            pass
         return EXIT_OK
     except Exception:
         print("slugfest: internal error (a bug). Please report it with the command line:", file=sys.stderr)
@@ -94,14 +125,32 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _load(name: str):
+    """(scenario, None) or (None, the message to print)."""
     from core.errors import SlugfestError
     from core.scenario import load_scenario
-    from scenarios import find
+    from core.schema import did_you_mean
+    from scenarios import bundled, find
 
+    path = find(name)
+    if not path.exists() and path.suffix != ".toml" and "/" not in name and os.sep not in name:
+        names = list(bundled())
+        return None, (f"{name}: expected a .toml file or the name of a bundled scenario, got neither"
+                      f"{did_you_mean(name, names)} (bundled: {', '.join(names)})")
     try:
-        return load_scenario(find(name)), None
+        return load_scenario(path), None
     except SlugfestError as exc:
         return None, str(exc)
+
+
+def _write_out(path: str, text: str) -> str | None:
+    """Write an --out file atomically; the reason it failed, or None."""
+    from core.scenario import write_text_atomic
+
+    try:
+        write_text_atomic(text, path)
+    except OSError as exc:
+        return f"slugfest: cannot write {path}: {exc.strerror or exc}"
+    return None
 
 
 def cmd_battle(args: argparse.Namespace) -> int:
@@ -113,7 +162,9 @@ def cmd_battle(args: argparse.Namespace) -> int:
     scenario, error = _load(args.scenario)
     if error:
         print(error, file=sys.stderr)
-        print(f"\n(`slugfest check {args.scenario}` validates a file; `slugfest scenarios` lists the bundled ones.)", file=sys.stderr)
+        if "got neither" not in error:
+            print(f"\n(`slugfest check {args.scenario}` validates a file; `slugfest scenarios` lists the bundled ones.)",
+                  file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         battle = Battle(scenario, seed=args.seed, on_plugin_error=args.on_plugin_error)
@@ -135,26 +186,13 @@ def cmd_battle(args: argparse.Namespace) -> int:
         battle.listen(show)
     outcome = battle.run()
     if buffer is not None:
-        _write_atomic(Path(args.out), buffer.getvalue())
+        failed = _write_out(args.out, buffer.getvalue())
+        if failed:
+            print(failed, file=sys.stderr)
+            return EXIT_BAD_INPUT
         print(f"{'Draw' if outcome.winner is None else outcome.winner + ' win'} ({outcome.reason}); "
               f"log written to {args.out}", file=sys.stderr)
     return EXIT_PLUGIN if battle.halted else EXIT_OK
-
-
-def _write_atomic(path: Path, text: str) -> None:
-    import tempfile
-
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent if str(path.parent) else ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -199,13 +237,18 @@ def cmd_plugins(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from core.scenario import dump_scenario, write_toml_atomic
+    import tomli_w
+
+    from core.scenario import dump_scenario
 
     scenario, error = _load(args.scenario)
     if error:
         print(error, file=sys.stderr)
         return EXIT_BAD_INPUT
-    write_toml_atomic(dump_scenario(scenario), args.out)
+    failed = _write_out(args.out, tomli_w.dumps(dump_scenario(scenario)))
+    if failed:
+        print(failed, file=sys.stderr)
+        return EXIT_BAD_INPUT
     print(f"wrote {args.out}")
     return EXIT_OK
 

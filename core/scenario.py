@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from .errors import SlugfestError
-from .schema import Problem, Problems, Table, did_you_mean
+from .schema import NOTHING, Problem, Problems, Table, did_you_mean, show, toml_type
 
 MAX_MAP = 200
 MAX_COMBATANTS = 64
@@ -64,7 +64,7 @@ class Scenario:
     seed: int = 1
     turn_limit: int = 20
     house_rules: tuple[str, ...] = ()
-    path: str = ""
+    path: str = field(default="", compare=False)  # where it was read from, not part of its content
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
@@ -86,10 +86,16 @@ class ScenarioError(SlugfestError):
         self.problems = problems
         super().__init__(self.render())
 
+    #: At most this many problems are printed (a hostile or garbled file can have thousands).
+    SHOWN = 100
+
     def render(self) -> str:
         n = len(self.problems)
         head = f"{self.file}: {n} problem{'s' if n != 1 else ''} in this scenario:"
-        return "\n".join([head] + ["  " + p.render(self.file) for p in self.problems])
+        lines = [head] + ["  " + p.render(self.file) for p in self.problems[:self.SHOWN]]
+        if n > self.SHOWN:
+            lines.append(f"  ... and {n - self.SHOWN} more")
+        return "\n".join(lines)
 
 
 def load_scenario(path: str | os.PathLike[str], systems: Mapping[str, Any] | None = None,
@@ -103,11 +109,11 @@ def load_scenario(path: str | os.PathLike[str], systems: Mapping[str, Any] | Non
             raise ScenarioError(file, [Problem("", f"expected a scenario file of at most {MAX_FILE_BYTES} bytes, got {size}")])
         raw = p.read_bytes()
     except FileNotFoundError:
-        raise ScenarioError(file, [Problem("", "no such file")]) from None
+        raise ScenarioError(file, [Problem("", "expected a scenario file, got no such file")]) from None
     except IsADirectoryError:
         raise ScenarioError(file, [Problem("", "expected a .toml file, got a directory")]) from None
     except OSError as exc:
-        raise ScenarioError(file, [Problem("", f"cannot read the file ({exc.strerror})")]) from None
+        raise ScenarioError(file, [Problem("", f"expected a readable file, got an error reading it: {exc.strerror}")]) from None
     return parse_scenario_text(raw, file, systems, known_plugins)
 
 
@@ -122,8 +128,12 @@ def parse_scenario_text(raw: bytes, file: str = "<scenario>", systems: Mapping[s
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         line = int(m.group(1)) if m else None
-        msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
-        raise ScenarioError(file, [Problem("", f"TOML syntax error: {msg}" + (f" (column {m.group(2)})" if m else ""), line)]) from None
+        if m is None and "end of document" in str(exc):
+            line = max(text.count("\n") + (0 if text.endswith("\n") else 1), 1)
+        msg = re.sub(r"\s*\((at line \d+, column \d+|at end of document)\)", "", str(exc))
+        hint = " (a string left open? close it with a quote on the same line)" if "Illegal character '\\n'" in msg else ""
+        where = f" at column {m.group(2)}" if m else ""
+        raise ScenarioError(file, [Problem("", f"expected valid TOML, got a syntax error{where}: {msg}{hint}", line)]) from None
     return parse_scenario(data, file, systems, known_plugins, text)
 
 
@@ -143,11 +153,11 @@ def parse_scenario(data: dict[str, Any], file: str = "<scenario>", systems: Mapp
     description = bt.text("description", "", max_len=2000, nonempty=False)
     system_name = bt.choice("system", tuple(systems), None) if bt.has("system") else None
     if system_name is None and not bt.has("system"):
-        problems.add("battle.system", "missing: expected one of " + ", ".join(repr(s) for s in systems))
+        problems.add("battle.system", "expected one of " + ", ".join(repr(s) for s in systems) + f", got {NOTHING}")
     seed = bt.integer("seed", 1, lo=0, hi=2**63 - 1)
     turn_limit = bt.integer("turn_limit", 20, lo=1, hi=MAX_TURNS)
     house_rules = bt.strings("house_rules", ())
-    _check_plugin_names(house_rules, "battle.house_rules", problems, known_plugins)
+    _check_plugin_names(house_rules, "battle.house_rules", problems, known_plugins, role="house rule")
     bt.finish()
 
     system = systems.get(system_name) if system_name else None
@@ -155,19 +165,27 @@ def parse_scenario(data: dict[str, Any], file: str = "<scenario>", systems: Mapp
     options = system.parse_options(rt) if system else None
 
     mt = root.table("map")
+    # When a side of the map is itself wrong, cells are checked against the largest map allowed,
+    # so one mistake does not turn every position into a second one.
+    before = len(problems.items)
     width = mt.integer("width", 24, lo=4, hi=MAX_MAP)
+    if len(problems.items) > before:
+        width = MAX_MAP
+    before = len(problems.items)
     height = mt.integer("height", 16, lo=4, hi=MAX_MAP)
+    if len(problems.items) > before:
+        height = MAX_MAP
     obstacles: set[tuple[int, int]] = set()
     raw_obs = mt.raw("obstacles", [])
     if not isinstance(raw_obs, list):
-        problems.add("map.obstacles", f"expected an array of [x, y] cells, got {raw_obs!r}")
+        problems.add("map.obstacles", f"expected an array of [x, y] cells, got {toml_type(raw_obs)} {show(raw_obs)}")
         raw_obs = []
     for i, cell in enumerate(raw_obs):
         if (isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell)
                 and 0 <= cell[0] < width and 0 <= cell[1] < height):
             obstacles.add((cell[0], cell[1]))
         else:
-            problems.add(f"map.obstacles[{i}]", f"expected [x, y] inside the {width}x{height} map, got {cell!r}")
+            problems.add(f"map.obstacles[{i}]", f"expected [x, y] inside the {width}x{height} map, got {toml_type(cell)} {show(cell)}")
     for wt in mt.tables("walls", max_items=200):
         x = wt.integer("x", lo=0, hi=width - 1)
         y = wt.integer("y", lo=0, hi=height - 1)
@@ -197,18 +215,20 @@ def parse_scenario(data: dict[str, Any], file: str = "<scenario>", systems: Mapp
             cid = ct.text("id", max_len=40)
             if cid and not _ID.match(cid):
                 problems.add(f"{ct.path}.id", f"expected lowercase letters, digits, '-' or '_' (an id used in logs), got {cid!r}")
-            if cid in seen_ids:
+            if cid and cid in seen_ids:
                 problems.add(f"{ct.path}.id", f"expected a unique id, got {cid!r} (already used at {seen_ids[cid]})")
-            seen_ids[cid] = ct.path
+            seen_ids.setdefault(cid, ct.path)
             cname = ct.text("name", cid or "?", max_len=60)
+            before = len(problems.items)
             pos = ct.cell("position", width, height)
-            if pos in obstacles and ct.has("position"):
-                problems.add(f"{ct.path}.position", f"expected an open cell, got {list(pos)} (an obstacle)")
-            elif pos in seen_cells and ct.has("position"):
-                problems.add(f"{ct.path}.position", f"expected a free cell, got {list(pos)} (taken by {seen_cells[pos]!r})")
-            seen_cells[pos] = cid
+            if len(problems.items) == before:  # a real cell, not the stand-in for a bad or missing one
+                if pos in obstacles:
+                    problems.add(f"{ct.path}.position", f"expected an open cell, got {list(pos)} (an obstacle)")
+                elif pos in seen_cells:
+                    problems.add(f"{ct.path}.position", f"expected a free cell, got {list(pos)} (taken by {seen_cells[pos]!r})")
+                seen_cells.setdefault(pos, cid)
             ai = ct.text("ai", "default", max_len=60)
-            _check_plugin_names((ai,), f"{ct.path}.ai", problems, known_plugins, single=True)
+            _check_plugin_names((ai,), f"{ct.path}.ai", problems, known_plugins, single=True, role="AI")
             sheet = system.parse_sheet(ct) if system else None
             ct.finish()
             members.append(CombatantSpec(cid, cname, side_name, pos, ai, sheet))
@@ -220,6 +240,8 @@ def parse_scenario(data: dict[str, Any], file: str = "<scenario>", systems: Mapp
     root.finish()
     if problems:
         located = [Problem(p.path, p.message, p.line or (locate(text, p.path) if text else None)) for p in problems.items]
+        # In file order (problems without a line, about the whole file, first); stable otherwise.
+        located.sort(key=lambda p: p.line or 0)
         raise ScenarioError(file, located)
     return Scenario(
         name=name, system=system_name or "", sides=tuple(sides), options=options,
@@ -228,16 +250,41 @@ def parse_scenario(data: dict[str, Any], file: str = "<scenario>", systems: Mapp
     )
 
 
+#: What a plugin must implement to serve in each role a scenario can name it for.
+_ROLE_HOOKS = {
+    "AI": frozenset({"slugfest_choose_action"}),
+    "house rule": frozenset({"slugfest_attack_step", "slugfest_damage_step"}),
+}
+
+
+def _fits(info: Any, role: str) -> bool | None:
+    """Whether a catalogued plugin can serve in ``role``; ``None`` when the catalogue entry
+    does not say (a plain mapping of names, as tests pass)."""
+    hooks = getattr(info, "hooks", None)
+    if hooks is None:
+        return None
+    if getattr(info, "kind", "") == "rules":
+        return False  # a rules system's default steps are always on; it is never an AI or a house rule
+    return bool(_ROLE_HOOKS[role] & set(hooks))
+
+
 def _check_plugin_names(names: tuple[str, ...], path: str, problems: Problems, known: Mapping[str, Any],
-                        single: bool = False) -> None:
+                        single: bool = False, role: str = "AI") -> None:
+    """Plugins are named only by registered name: never a module, a dotted path or a file."""
+    fitting = sorted(n for n, info in known.items() if _fits(info, role) is not False)
     for i, n in enumerate(names):
         where = path if single else f"{path}[{i}]"
         if not _PLUGIN_NAME.match(n):
-            problems.add(where, f"expected a registered plugin name (lowercase, no dots or slashes: scenarios "
-                                f"never import modules or paths), got {n!r}")
+            problems.add(where, f"expected the registered name of an installed {role} plugin (lowercase letters, "
+                                f"digits, '-' or '_': scenarios never import modules or paths), got {n!r}"
+                                f"{did_you_mean(n, fitting)}")
         elif n not in known:
-            problems.add(where, f"expected an installed plugin, got {n!r}{did_you_mean(n, known)}"
-                                f" (installed: {', '.join(sorted(known))}; `slugfest plugins` lists them)")
+            problems.add(where, f"expected an installed {role} plugin, got {n!r}{did_you_mean(n, fitting)}"
+                                f" (installed: {', '.join(fitting) or 'none'}; `slugfest plugins` lists them)")
+        elif _fits(known[n], role) is False:
+            problems.add(where, f"expected an installed {role} plugin, got {n!r}, which is a "
+                                f"{getattr(known[n], 'kind', '?')} plugin (installed {role} plugins: "
+                                f"{', '.join(fitting) or 'none'})")
 
 
 # -- writing -------------------------------------------------------------------------------
@@ -273,18 +320,32 @@ def dump_scenario(s: Scenario, systems: Mapping[str, Any] | None = None) -> dict
 
 
 def write_toml_atomic(data: dict[str, Any], path: str | os.PathLike[str]) -> None:
-    """Write machine-owned TOML to a temp file beside ``path``, then rename it into place, so
-    a crash mid-write never leaves a half-written file (nor loses the previous one)."""
+    """Write machine-owned TOML atomically (see :func:`write_text_atomic`)."""
     import tomli_w
 
+    write_text_atomic(tomli_w.dumps(data), path)
+
+
+def write_text_atomic(text: str, path: str | os.PathLike[str]) -> None:
+    """Write ``text`` (UTF-8) to a temp file beside ``path``, flush it to disk, then rename it
+    into place: a crash or an error mid-write never leaves a half-written file, never loses the
+    previous one, and leaves no temp file behind. The file gets the permissions a plain
+    ``open(path, "w")`` would give (an existing file keeps its own)."""
     target = Path(path)
-    encoded = tomli_w.dumps(data).encode("utf-8")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    encoded = text.encode("utf-8")
+    try:
+        mode = target.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=str(target.parent))
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(encoded)
             fh.flush()
             os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
         os.replace(tmp, target)
     except BaseException:
         try:
@@ -295,65 +356,216 @@ def write_toml_atomic(data: dict[str, Any], path: str | os.PathLike[str]) -> Non
 
 
 # -- locating a key path in the source, for line numbers -----------------------------------
+#
+# The TOML parser does not say where a value came from, so line numbers are found again in
+# the text: a small scanner walks the file's table headers, keys and the items of arrays
+# (strings and comments skipped) and records the concrete path of each with its line, so
+# ``sides[1].combatants[0].characteristics.SPD`` is found under the second ``[[sides]]``'s
+# first ``[[sides.combatants]]``. Best effort: the longest recorded path that begins the
+# wanted one gives the line (a missing key points at its table's header).
 
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
-_KEYLINE = re.compile(r"^\s*([A-Za-z0-9_\-\"'.\s]+?)\s*=")
-
-
-def _norm_key(k: str) -> str:
-    return ".".join(part.strip().strip('"\'') for part in k.split("."))
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_INDEX = re.compile(r"\[(\d+)\]")
 
 
 def locate(text: str, path: str) -> int | None:
-    """Best-effort line number of a dotted key path such as ``sides[0].combatants[1].SPD``.
-
-    Tracks table headers (counting ``[[array]]`` entries) and ``key =`` lines; a problem inside
-    an inline value points at the line of its key. Returns ``None`` when it cannot tell.
-    """
+    """Line number (1-based) of a key path such as ``sides[0].combatants[1].characteristics.SPD``,
+    or of the nearest enclosing table or array item the text shows; ``None`` when it cannot tell."""
     if not path:
         return None
-    want = re.sub(r"\[(\d+)\]", r".#\1", path)
-    counters: dict[str, int] = {}
-    current = ""
+    want = tuple(p for p in _INDEX.sub(r".#\1", path).split(".") if p)
     best: tuple[int, int] | None = None  # (matched length, line)
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        m = _HEADER.match(line)
-        if m:
-            name = _norm_key(m.group(2))
-            if m.group(1) == "[[":
-                # index relative to the enclosing concrete path
-                parent_prefix = _concrete_parent(name, counters)
-                key = parent_prefix + name.split(".")[-1]
-                idx = counters.get(key, -1) + 1
-                counters[key] = idx
-                current = f"{key}.#{idx}"
-                # forget nested arrays of the previous element
-                for k in [k for k in counters if k.startswith(current.rsplit('.#', 1)[0] + ".#") and k != key]:
-                    if not k.startswith(current):
-                        del counters[k]
-            else:
-                current = _concrete_parent(name, counters) + name.split(".")[-1]
-            best = _better(best, current, want, lineno)
-            continue
-        m = _KEYLINE.match(line)
-        if m and not line.lstrip().startswith("#"):
-            full = (current + "." if current else "") + _norm_key(m.group(1))
-            best = _better(best, full, want, lineno)
+    for have, lineno in _key_lines(text):
+        if want[:len(have)] == have and (best is None or len(have) >= best[0]):
+            best = (len(have), lineno)
     return best[1] if best else None
 
 
-def _concrete_parent(name: str, counters: dict[str, int]) -> str:
-    parts = name.split(".")
-    prefix = ""
-    for part in parts[:-1]:
-        key = prefix + part
-        prefix = f"{key}.#{counters[key]}." if key in counters else key + "."
-    return prefix
+def _key_lines(text: str) -> list[tuple[tuple[str, ...], int]]:
+    """(concrete path, line) of every table header, key and array item, in file order.
+    Array elements appear as ``#n`` parts: ``("sides", "#1", "combatants", "#0", "id")``."""
+    marks: list[tuple[tuple[str, ...], int]] = []
+    counters: dict[tuple[str, ...], int] = {}  # array-of-tables path -> index of its last element
+    current: tuple[str, ...] = ()
+    scan = _ValueScanner()
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if scan.busy:  # inside a multi-line string or array that began on an earlier line
+            scan.feed(line, 0, lineno, marks)
+            continue
+        i = _skip_ws(line, 0)
+        if i >= len(line) or line[i] == "#":
+            continue
+        if line[i] == "[":
+            is_array = line.startswith("[[", i)
+            parsed = _parse_key(line, i + (2 if is_array else 1))
+            if parsed is None:
+                continue
+            parts, _ = parsed
+            prefix: tuple[str, ...] = ()
+            for part in parts[:-1]:
+                prefix += (part,)
+                if prefix in counters:
+                    prefix += (f"#{counters[prefix]}",)
+            table = prefix + (parts[-1],)
+            if is_array:
+                if table not in counters:
+                    marks.append((table, lineno))  # the array as a whole: its first element
+                counters[table] = counters.get(table, -1) + 1
+                current = table + (f"#{counters[table]}",)
+            else:
+                current = table
+            marks.append((current, lineno))
+            continue
+        parsed = _parse_key(line, i)
+        if parsed is None:
+            continue
+        parts, j = parsed
+        j = _skip_ws(line, j)
+        if j >= len(line) or line[j] != "=":
+            continue
+        key = current + tuple(parts)
+        marks.append((key, lineno))
+        scan.path = key
+        scan.feed(line, j + 1, lineno, marks)
+    return marks
 
 
-def _better(best: tuple[int, int] | None, have: str, want: str, lineno: int) -> tuple[int, int] | None:
-    if want == have or want.startswith(have + ".") or want.startswith(have + "#"):
-        score = len(have)
-        if best is None or score >= best[0]:
-            return (score, lineno)
-    return best
+def _skip_ws(line: str, i: int) -> int:
+    while i < len(line) and line[i] in " \t\r":
+        i += 1
+    return i
+
+
+def _parse_key(line: str, i: int) -> tuple[list[str], int] | None:
+    """A (dotted, possibly quoted) key starting at ``line[i]``: its parts and where it ends."""
+    parts: list[str] = []
+    while True:
+        i = _skip_ws(line, i)
+        if i >= len(line):
+            return None
+        if line[i] == '"':
+            end = _end_of_basic_string(line, i + 1)
+            raw = line[i:end]
+            try:
+                parts.append(tomllib.loads(f"k = {raw}")["k"])
+            except tomllib.TOMLDecodeError:
+                parts.append(raw.strip('"'))
+            i = end
+        elif line[i] == "'":
+            end = line.find("'", i + 1)
+            if end < 0:
+                return None
+            parts.append(line[i + 1:end])
+            i = end + 1
+        else:
+            m = _BARE_KEY.match(line, i)
+            if not m:
+                return None
+            parts.append(m.group())
+            i = m.end()
+        i = _skip_ws(line, i)
+        if i < len(line) and line[i] == ".":
+            i += 1
+            continue
+        return parts, i
+
+
+def _end_of_basic_string(line: str, i: int) -> int:
+    """Index just past the closing quote of a "basic string" whose body starts at ``i``."""
+    while i < len(line):
+        if line[i] == "\\":
+            i += 2
+            continue
+        if line[i] == '"':
+            return i + 1
+        i += 1
+    return len(line)
+
+
+class _ValueScanner:
+    """Walks a value that may span lines: multi-line strings, nested arrays (recording each
+    item's path and line), single-line inline tables, comments."""
+
+    def __init__(self) -> None:
+        self.path: tuple[str, ...] = ()
+        self.multiline: str | None = None  # the closing delimiter of an open multi-line string
+        self.stack: list[list[Any]] = []  # per open array: [its path, last item index, expecting an item]
+
+    @property
+    def busy(self) -> bool:
+        return self.multiline is not None or bool(self.stack)
+
+    def feed(self, line: str, i: int, lineno: int, marks: list[tuple[tuple[str, ...], int]]) -> None:
+        n = len(line)
+        while i < n:
+            if self.multiline is not None:
+                end = line.find(self.multiline, i)
+                if end < 0:
+                    return
+                if self.multiline == '"""':
+                    # an escaped quote (\") does not close the string
+                    slashes = len(line[i:end]) - len(line[i:end].rstrip("\\"))
+                    if slashes % 2:
+                        i = end + 1
+                        continue
+                i = end + 3
+                while i < n and line[i] == self.multiline[0]:  # up to two quotes may end the body
+                    i += 1
+                self.multiline = None
+                continue
+            c = line[i]
+            if c in " \t\r":
+                i += 1
+                continue
+            if c == "#":
+                return
+            if self.stack and self.stack[-1][2] and c not in ",]":
+                top = self.stack[-1]
+                top[1] += 1
+                top[2] = False
+                marks.append((top[0] + (f"#{top[1]}",), lineno))
+            if line.startswith('"""', i) or line.startswith("'''", i):
+                self.multiline = line[i:i + 3]
+                i += 3
+            elif c == '"':
+                i = _end_of_basic_string(line, i + 1)
+            elif c == "'":
+                end = line.find("'", i + 1)
+                i = n if end < 0 else end + 1
+            elif c == "[":
+                item = self.stack[-1][0] + (f"#{self.stack[-1][1]}",) if self.stack else self.path
+                self.stack.append([item, -1, True])
+                i += 1
+            elif c == "]":
+                if self.stack:
+                    self.stack.pop()
+                i += 1
+            elif c == ",":
+                if self.stack:
+                    self.stack[-1][2] = True
+                i += 1
+            elif c == "{":
+                i = _end_of_inline_table(line, i + 1)
+            else:
+                i += 1
+
+
+def _end_of_inline_table(line: str, i: int) -> int:
+    depth = 1
+    while i < len(line):
+        c = line[i]
+        if c == '"':
+            i = _end_of_basic_string(line, i + 1)
+            continue
+        if c == "'":
+            end = line.find("'", i + 1)
+            i = len(line) if end < 0 else end + 1
+            continue
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return len(line)

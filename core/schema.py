@@ -4,6 +4,9 @@ A :class:`Table` wraps one TOML table and its dotted key path. Its readers (``in
 ``text``, ``choice``...) return a value or a default and record a :class:`Problem` instead
 of raising, so a scenario with five mistakes gets five lines, not one traceback at a time.
 ``finish()`` reports keys nobody read: an unknown key is an error, with a "did you mean".
+
+Every message reads ``expected X, got Y`` (``got nothing`` for a missing key), with a
+``(did you mean Z?)`` when a known word is close to what was written.
 """
 
 from __future__ import annotations
@@ -15,6 +18,9 @@ from typing import Any, Callable, Iterable, TypeVar
 T = TypeVar("T")
 
 _MISSING: Any = object()
+
+#: What a problem says it got when the key is not there at all.
+NOTHING = "nothing (the key is missing)"
 
 TOML_TYPE = {
     bool: "a boolean",
@@ -94,7 +100,7 @@ class Table:
         self._read.add(key)
         if key not in self.data:
             if default is _MISSING:
-                self.problems.add(join(self.path, key), f"missing: expected {expected}")
+                self.problems.add(join(self.path, key), f"expected {expected}, got {NOTHING}")
             return _MISSING
         return self.data[key]
 
@@ -107,7 +113,11 @@ class Table:
         if value is _MISSING:
             return default if default is not _MISSING else (lo if lo is not None else 0)
         if type(value) is not int or (lo is not None and value < lo) or (hi is not None and value > hi):
-            self._bad(key, expected, value)
+            if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+                self.problems.add(join(self.path, key), f"expected {expected}, got a string {show(value)}"
+                                  f" (write the number without quotes: {value.strip()})")
+            else:
+                self._bad(key, expected, value)
             return default if default is not _MISSING else (lo if lo is not None else 0)
         return value
 
@@ -168,7 +178,7 @@ class Table:
         self._read.add(key)
         if key not in self.data:
             if required:
-                self.problems.add(join(self.path, key), "missing: expected a table")
+                self.problems.add(join(self.path, key), f"expected a table ([{join(self.path, key)}]), got {NOTHING}")
             return Table({}, join(self.path, key), self.problems)
         return Table(self.data[key], join(self.path, key), self.problems)
 
@@ -178,7 +188,7 @@ class Table:
         path = join(self.path, key)
         if key not in self.data:
             if required:
-                self.problems.add(path, "missing: expected an array of tables ([[%s]])" % path)
+                self.problems.add(path, f"expected an array of tables ([[{path}]]), got {NOTHING}")
             return []
         value = self.data[key]
         if not isinstance(value, list) or any(not isinstance(v, dict) for v in value):
@@ -207,8 +217,9 @@ class Table:
         known = sorted(self._read)
         for key in self.data:
             if key not in self._read:
-                self.problems.add(join(self.path, key), "unknown key" + did_you_mean(key, known)
-                                  + (f" (known keys here: {', '.join(known)})" if known and not did_you_mean(key, known) else ""))
+                hint = did_you_mean(key, known)
+                expected = "a known key" if hint or not known else "one of the keys " + ", ".join(known)
+                self.problems.add(join(self.path, key), f"expected {expected}, got unknown key {key!r}{hint}")
 
 
 def did_you_mean(word: str, options: Iterable[str]) -> str:

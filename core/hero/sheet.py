@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..schema import Table
+from ..schema import NOTHING, Table, did_you_mean, show, toml_type
 from .dice import MAX_DICE, DamageDice, parse_dice
 
 #: 6e starting values. 6e has no figured characteristics: each is bought on its own.
@@ -133,9 +133,19 @@ def dump_options(o: HeroOptions) -> dict[str, Any]:
 
 
 def _dice(value: Any) -> DamageDice:
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
         raise ValueError("dice are a string such as \"6d6\"")
+    if isinstance(value, str) and value.strip().startswith("-"):
+        raise ValueError("a number of dice cannot be negative")
     return parse_dice(value)
+
+
+def _no_dice(value: Any) -> bool:
+    """A dice value that parses, to nothing at all ("0d6")."""
+    try:
+        return _dice(value) == DamageDice()
+    except (ValueError, TypeError):
+        return False  # already reported as bad dice
 
 
 def parse_attack(t: Table) -> HeroAttack:
@@ -150,17 +160,31 @@ def parse_attack(t: Table) -> HeroAttack:
     elif type(rng) is int and 1 <= rng <= 2000:
         hth, range_m = False, rng
     else:
-        t.problems.add(f"{t.path}.range", f'expected "hth" or a range in metres from 1 to 2000, got {rng!r}')
+        hint = did_you_mean(rng, ("hth",)) if isinstance(rng, str) else ""
+        t.problems.add(f"{t.path}.range", f'expected "hth" or a range in metres (an integer from 1 to 2000), '
+                                          f'got {toml_type(rng)} {show(rng)}{hint}')
     default_defense = "PD" if kind in ("normal", "killing") and hth else ("ED" if kind in ("normal", "killing") else "")
-    if kind in ("normal", "killing"):
+    kind_known = t.data.get("kind", "normal") in ATTACK_KINDS  # else one mistake, not a second about defense
+    if kind in ("normal", "killing") and kind_known:
         defense = t.choice("defense", ("PD", "ED"), default_defense)
-    else:
+    elif t.has("defense"):
         defense = t.text("defense", max_len=60)
+    elif kind_known:
+        defense = ""
+        t.problems.add(f"{t.path}.defense", f"expected the name of the special defense that stops this {kind.upper()} "
+                                            f'(e.g. "Life Support" or "Flash Defense"), got {NOTHING}')
+    else:
+        defense = default_defense
     adds_str = t.boolean("adds_str", hth)
     if adds_str and not hth:
-        t.problems.add(f"{t.path}.adds_str", "expected false for a ranged attack (STR adds only to hand-to-hand attacks)")
+        t.problems.add(f"{t.path}.adds_str", "expected false for a ranged attack (STR adds only to hand-to-hand "
+                                             "attacks), got true")
     if dice == DamageDice() and not adds_str:
-        t.problems.add(f"{t.path}.dice", "missing: an attack that does not use STR needs its own dice")
+        if not t.has("dice"):
+            t.problems.add(f"{t.path}.dice", f"expected dice for an attack that does not use STR, got {NOTHING}")
+        elif _no_dice(t.data["dice"]):
+            t.problems.add(f"{t.path}.dice", f"expected some dice for an attack that does not use STR, "
+                                             f"got {show(t.data['dice'])}")
     atk = HeroAttack(
         name=name, kind=kind, dice=dice, hth=hth, adds_str=adds_str, range_m=range_m, defense=defense,
         end=t.integer("end", None, lo=0, hi=100) if t.has("end") else None,
