@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One thing an actor can do in its Phase (HERO) or turn (Marvel).
+    """One thing an actor can do when its rules system lets it act.
 
     ``kind`` is the family (``attack``, ``move``, ``recover``, ``dodge``, ``block``, ``hold``,
     ``multiple-attack``, ``move-through``...); ``maneuver`` refines an attack (``strike``,
@@ -33,7 +33,7 @@ class Action:
     def label(self) -> str:
         """A short human description, e.g. ``haymaker Punch -> villain``."""
         if self.kind == "none":
-            return "no abort"
+            return "no reaction"
         parts = [self.maneuver or self.kind]
         if self.kind in ("multiple-attack",):
             pairs = ", ".join(f"{a}->{t}" for a, t in zip(self.attacks, self.targets))

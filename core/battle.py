@@ -30,7 +30,7 @@ Listener = Callable[[Event], None]
 class Outcome:
     winner: str | None  # the winning side's name, or None for a draw
     reason: str
-    rounds: int  # Turns (HERO) or rounds (Marvel) begun
+    rounds: int  # units of the system's clock begun (its ``time_unit``)
     survivors: tuple[str, ...]
 
 

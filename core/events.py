@@ -3,7 +3,7 @@
 Every roll, modifier, damage step and state change is an event. The text log, the JSONL
 log, the TUI and the batch statistics are renderers of the same stream, so an event holds
 numbers and names, never preformatted prose. Events shared by every rules system live
-here; each system adds its own in its package (``core.hero.events``).
+here; each rules system adds its own in its own package.
 """
 
 from __future__ import annotations

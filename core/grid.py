@@ -1,7 +1,7 @@
 """The battle map: a rectangle of square cells, some blocked by obstacles.
 
-Both rules systems share it. HERO counts a cell as 2 m (one hex in the books); Marvel counts
-a cell as one space. Distance is counted in cells with diagonals costing one (Chebyshev),
+Every rules system shares it; each says what a cell is (its ``metres_per_cell`` and
+``cell_unit``: 2 m for a hex-sized cell, one space...). Distance is counted in cells with diagonals costing one (Chebyshev),
 the usual reading for square grids in both games' tabletop play. Movement paths avoid
 obstacles and other combatants (breadth-first search, so a wall is walked around, not
 through); knockback travels in a straight line until something stops it.

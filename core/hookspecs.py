@@ -9,7 +9,7 @@ Order of hooks in a battle (the "protocol", in the manner of pytest's
 
 1. ``slugfest_rules_systems`` once, when the plugin manager is built.
 2. ``slugfest_battle_start(battle)`` after the first events are emitted.
-3. For every Phase (HERO) or turn (Marvel) in which someone may act:
+3. Every time the rules system lets a combatant act:
    ``slugfest_choose_action(battle, decision)`` (first non-None result wins). Also asked with
    ``decision.kind == "abort"`` when a character about to be attacked may Abort.
 4. For every attack the chosen action makes:
@@ -74,14 +74,15 @@ def slugfest_choose_action(battle: Any, decision: Any) -> Any:
 def slugfest_attack_step(battle: Any, attack: Any) -> Any:
     """Resolve whether an attack hits. Stops at the first non-None result.
 
-    The active rules system implements this ``trylast`` and returns its result type (HERO:
-    :class:`core.hero.resolve.AttackOutcome`). House rules wrap it (``wrapper=True``) to see
+    The active rules system implements this ``trylast`` and returns its own result type
+    (documented per system in ``docs/plugins.md``). House rules wrap it (``wrapper=True``) to see
     or change the result, e.g. to turn a natural 3 into a critical.
 
     :param battle: the battle (read-only by convention); ``battle.dice`` is the dice source
         a house rule must use if it rolls anything.
-    :param attack: the system's attack context (HERO: :class:`core.hero.resolve.AttackContext`,
-        with attacker, target, attack, maneuver and the OCV/DCV chains).
+    :param attack: the system's attack context (attacker, target, the attack, and whatever
+        the system needs to resolve it); a system's own implementation ignores contexts of
+        other systems by returning ``None``.
     :return: the attack result (same type as the system's).
     """
 
@@ -98,7 +99,7 @@ def slugfest_damage_step(battle: Any, attack: Any, hit: Any) -> Any:
     :param battle: the battle; use ``battle.dice`` for any roll.
     :param attack: the same context the attack step saw.
     :param hit: the attack step's result.
-    :return: the damage result (HERO: :class:`core.hero.resolve.DamageOutcome`).
+    :return: the damage result, of the system's own type.
     """
 
 

@@ -37,6 +37,7 @@ ENTRY_POINT_GROUP = "slugfest"
 #: Built-in plugins: (registered name, module). Registered like any third-party plugin.
 BUILTINS: tuple[tuple[str, str], ...] = (
     ("hero-rules", "core.hero.plugin"),
+    ("marvel-rules", "core.marvel.plugin"),
     ("default", "plugins.default_ai"),
 )
 

@@ -3,7 +3,7 @@
 A rules system is an object registered through the ``slugfest_rules_systems`` hook. The
 scenario loader asks it to read its own parts of a scenario; the battle loop asks it who
 acts next, what is legal, and to carry out a chosen action. Shared code never names a
-particular system: HERO and Marvel are two packages behind this one interface.
+particular system: each is a package of its own behind this one interface.
 """
 
 from __future__ import annotations
@@ -27,6 +27,13 @@ class RulesSystem(Protocol):
     """What the battle counts for its limit and statistics (e.g. ``"turn"``, ``"round"``)."""
     metres_per_cell: float
     cell_unit: str
+    damage_unit: str
+    """The pool batch statistics count damage in (e.g. ``"STUN"``, ``"Health"``)."""
+    catalogue: tuple[str, ...]
+    """Every action and rule a coverage report should look for (``"action:..."``, ``"rule:..."``)."""
+
+    def tally(self, battle: "Battle", index: int = 0) -> Any:
+        """A finished battle as a :class:`core.stats.BattleTally` (system-neutral figures)."""
 
     def parse_options(self, table: "Table") -> Any:
         """Read the scenario's ``[rules]`` table into a typed options object."""

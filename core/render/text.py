@@ -1,6 +1,6 @@
 """The readable text log: one renderer, with one formatting function per event type.
 
-Each rules system registers formatters for its own events (``core.hero.narration``). An
+Each rules system registers formatters for its own events (its ``narration`` module). An
 event with no formatter is shown by its kind and fields, never dropped.
 """
 

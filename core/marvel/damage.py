@@ -1,0 +1,90 @@
+"""Damage from an action check, exactly as the seed excerpt says.
+
+* multiplier = rank + the **largest** applicable bonus (Mighty for Melee, Accuracy for Agility,
+  Discipline for Ego, Brilliance for Logic, a weapon's bonus...): bonuses never stack;
+* minus the **largest** damage reduction for the damage's pool (Sturdy for Health, Uncanny for
+  Focus): reductions never stack either; reduction is applied before any Fantastic increase;
+* a multiplier below 1 does no damage at all, not even the ability bonus;
+* otherwise damage = Marvel die x multiplier + the ability used for the check (never below 0);
+* a Fantastic success on a close attack doubles the total (option: every attack);
+* knockback (Mighty characters, Fantastic close attack): 5 spaces per multiplier after reduction;
+* holding back (Heroic tag): a blow that would kill leaves the target 1 point from dying
+  (Health = -max + 1); one that would shatter leaves Focus = -max + 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+Named = tuple[str, int]
+
+
+def largest(values: Iterable[Named]) -> Named:
+    """The single largest positive bonus (the first listed on a tie), or ``("", 0)``."""
+    best: Named = ("", 0)
+    for name, value in values:
+        if value > best[1]:
+            best = (name, value)
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class DamageCalc:
+    pool: str  # "Health" or "Focus"
+    marvel_face: int  # the Marvel die's face (1 = M)
+    marvel: int  # its value (M counts 6)
+    rank: int
+    bonus_name: str
+    bonus: int
+    ignored_bonuses: tuple[Named, ...]  # bonuses that applied but do not stack
+    reduction_name: str
+    reduction: int
+    ignored_reductions: tuple[Named, ...]
+    multiplier: int  # rank + bonus - reduction (may be below 1)
+    ability_name: str
+    ability: int
+    regular: int  # before doubling
+    doubled: str  # why the damage was doubled, or ""
+    total: int
+
+
+def figure_damage(pool: str, marvel_face: int, rank: int, bonuses: Iterable[Named], reductions: Iterable[Named],
+                  ability_name: str, ability: int, doubled: str = "") -> DamageCalc:
+    """The seed's damage: ``doubled`` names the reason when the result is doubled (a Fantastic success)."""
+    bonuses = tuple((n, v) for n, v in bonuses if v > 0)
+    reductions = tuple((n, v) for n, v in reductions if v > 0)
+    b_name, b = largest(bonuses)
+    r_name, r = largest(reductions)
+    marvel = 6 if marvel_face == 1 else marvel_face
+    mult = rank + b - r
+    if mult < 1:
+        regular, doubled, total = 0, "", 0
+    else:
+        regular = max(marvel * mult + ability, 0)
+        total = regular * 2 if doubled else regular
+    ignored_b = tuple(x for x in bonuses if x != (b_name, b))
+    ignored_r = tuple(x for x in reductions if x != (r_name, r))
+    return DamageCalc(pool, marvel_face, marvel, rank, b_name, b, ignored_b, r_name, r, ignored_r, mult,
+                      ability_name, ability, regular, doubled, total)
+
+
+def fantastic_doubles(fantastic: bool, close: bool, which: str = "close") -> str:
+    """Why a hit's damage is doubled, or "". Seed: a Fantastic *close* attack; option ``"all"``."""
+    if not fantastic:
+        return ""
+    if close:
+        return "Fantastic close"
+    return "Fantastic" if which == "all" else ""
+
+
+def knockback_spaces(multiplier: int) -> int:
+    """5 spaces for every damage multiplier left after reduction."""
+    return 5 * max(multiplier, 0)
+
+
+def hold_back(current: int, damage: int, maximum: int) -> int:
+    """Damage that stops 1 short of ``-maximum`` (killed or shattered) if it would reach it."""
+    if current - damage > -maximum:
+        return damage
+    return max(current - (1 - maximum), 0)

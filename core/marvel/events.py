@@ -1,0 +1,174 @@
+"""Marvel-specific events: initiative, rounds and turns, d616 checks with every reroll, damage
+figured step by step, pools and conditions. Kinds are distinct from other systems' kinds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..events import Event
+from .d616 import D616
+from .damage import DamageCalc
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeRolled(Event):
+    kind: ClassVar[str] = "initiative_rolled"
+    actor: str
+    roll: D616
+    modifier_name: str  # "Vigilance", or "initiative modifier" when the sheet gives one
+    modifier: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeOrder(Event):
+    """The order kept for the whole fight; who gets the bonus round; tie-break rolls."""
+
+    kind: ClassVar[str] = "initiative_order"
+    order: tuple[str, ...]
+    bonus_round: tuple[str, ...]
+    tie_breaks: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    kind: ClassVar[str] = "round_started"
+    round: int  # 0 is the bonus round
+    order: tuple[str, ...]
+    bonus: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    kind: ClassVar[str] = "turn_started"
+    actor: str
+    round: int
+    health: int
+    health_max: int
+    focus: int
+    focus_max: int
+    karma: int
+    conditions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TurnSkipped(Event):
+    kind: ClassVar[str] = "turn_skipped"
+    actor: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionUsed(Event):
+    kind: ClassVar[str] = "reaction_used"
+    actor: str
+    reaction: str
+    against: str
+    effect: str
+    reactions_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dodging(Event):
+    """The Dodge action: attacks against the actor have trouble until its next turn."""
+
+    kind: ClassVar[str] = "dodging"
+    actor: str
+
+
+@dataclass(frozen=True, slots=True)
+class AttackCheck(Event):
+    """A d616 attack check against the target's defense."""
+
+    kind: ClassVar[str] = "attack_check"
+    attacker: str
+    target: str
+    attack: str
+    category: str  # close, ranged, mental
+    ability: str
+    score: int
+    modifiers: tuple[tuple[str, int], ...]
+    roll: D616
+    total: int
+    defense: str
+    tn: int
+    tn_note: str
+    hit: bool
+    fantastic: bool  # a Fantastic success
+    automatic: str = ""  # why it hit whatever the roll ("6-M-6", "target unconscious")
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DamageFigured(Event):
+    kind: ClassVar[str] = "damage_figured"
+    attacker: str
+    target: str
+    attack: str
+    calc: DamageCalc
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DamageApplied(Event):
+    kind: ClassVar[str] = "damage_applied"
+    target: str
+    source: str
+    pool: str
+    damage: int  # as figured
+    taken: int  # after holding back
+    before: int
+    after: int
+    maximum: int
+    held_back: str = ""  # why less than the damage was taken
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionChanged(Event):
+    kind: ClassVar[str] = "condition_changed"
+    actor: str
+    condition: str  # unconscious, killed, demoralized, shattered
+    active: bool
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class KnockedBack(Event):
+    kind: ClassVar[str] = "knocked_back"
+    target: str
+    attacker: str
+    multiplier: int
+    spaces: int  # the knockback the rule gives
+    travelled: int  # cells actually crossed on the map
+    start: tuple[int, int]
+    end: tuple[int, int]
+    stopped: bool  # an obstacle, a combatant or the map edge stopped it (no extra damage)
+
+
+@dataclass(frozen=True, slots=True)
+class CheckRolled(Event):
+    """A non-attack action check (Karma recovery)."""
+
+    kind: ClassVar[str] = "check_rolled"
+    actor: str
+    purpose: str
+    ability: str
+    score: int
+    roll: D616
+    total: int
+    tn: int
+    success: bool
+    fantastic: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Recovered(Event):
+    kind: ClassVar[str] = "karma_recovery"
+    actor: str
+    pool: str
+    gained: int
+    after: int
+    maximum: int
+    karma_left: int
+    how: str

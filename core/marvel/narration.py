@@ -1,0 +1,172 @@
+"""Text-log lines for Marvel events: initiative and the order kept for the fight, each d616 roll
+with its dice (the Marvel die in brackets, "M" for the logo), every edge and trouble and what it
+rerolled, the TN and whose defense it is, Fantastic results, damage figured step by step
+("dM 5 x multiplier 6 (rank 4 + Mighty 4 - Sturdy 2) + Melee 5 = 35, doubled (Fantastic close)"),
+pools before and after, holding back, knockback and conditions."""
+
+from __future__ import annotations
+
+from ..render.text import TextLog, formats
+from . import events as ev
+from .d616 import D616, POSITIONS, face_text, faces_text
+from .damage import DamageCalc
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def roll_text(r: D616) -> str:
+    """``4 [M] 3``, then the edges and troubles, each reroll, and the faces kept."""
+    text = faces_text(r.rolled)
+    if not (r.edges or r.troubles):
+        return text
+    sources = []
+    if r.edges:
+        sources.append(f"{'edges' if len(r.edges) > 1 else 'edge'}: {', '.join(r.edges)}")
+    if r.troubles:
+        sources.append(f"{'troubles' if len(r.troubles) > 1 else 'trouble'}: {', '.join(r.troubles)}")
+    if r.edges and r.troubles:
+        net = r.net
+        sources.append("they cancel out" if net == 0 else
+                       f"net {_plural(abs(net), 'edge' if net > 0 else 'trouble')}")
+    text += " (" + "; ".join(sources) + ")"
+    for x in r.rerolls:
+        text += (f"; {x.kind} rerolls the {POSITIONS[x.position]} {face_text(x.old, x.position)}"
+                 f" -> {face_text(x.new, x.position)}, keeps {face_text(x.kept, x.position)}")
+    if r.note:
+        text += f"; {r.note}"
+    if r.rerolls:
+        text += f" => {faces_text(r.faces)}"
+    return text
+
+
+def _named(name: str, value: int) -> str:
+    return name if name.endswith(f" {value}") else f"{name} {value}"
+
+
+def damage_text(c: DamageCalc) -> str:
+    """``dM 5 x multiplier 6 (rank 4 + Mighty 4 - Sturdy 2) + Melee 5 = 35, doubled (Fantastic close) = 70``."""
+    parts = f"rank {c.rank}"
+    if c.bonus:
+        parts += f" + {_named(c.bonus_name, c.bonus)}"
+    if c.reduction:
+        parts += f" - {_named(c.reduction_name, c.reduction)}"
+    ignored = [f"{_named(n, v)}" for n, v in (*c.ignored_bonuses, *c.ignored_reductions)]
+    extra = f"; {', '.join(ignored)} do{'es' if len(ignored) == 1 else ''} not stack" if ignored else ""
+    if c.multiplier < 1:
+        return f"multiplier {c.multiplier} ({parts}{extra}) is below 1: no damage at all, not even {c.ability_name}"
+    die = f"dM {c.marvel}" + (" (M)" if c.marvel_face == 1 else "")
+    text = f"{die} x multiplier {c.multiplier} ({parts}{extra}) + {c.ability_name} {c.ability} = {c.regular}"
+    if c.doubled:
+        text += f", doubled ({c.doubled}) = {c.total}"
+    return text
+
+
+@formats(ev.InitiativeRolled)
+def _initiative(e: ev.InitiativeRolled, log: TextLog) -> str:
+    fant = ", Fantastic!" if e.roll.fantastic else ""
+    return (f"  Initiative: {log.name(e.actor)} rolls {roll_text(e.roll)} = {e.roll.dice_total}"
+            f" + {e.modifier_name} {e.modifier} = {e.total}{fant}")
+
+
+@formats(ev.InitiativeOrder)
+def _order(e: ev.InitiativeOrder, log: TextLog) -> str:
+    text = f"  Initiative order (kept for the whole fight): {', '.join(log.name(c) for c in e.order)}"
+    if e.tie_breaks:
+        text += " (ties rolled off: " + ", ".join(f"{log.name(c)} {r}" for c, r in e.tie_breaks) + ")"
+    if e.bonus_round:
+        text += f"\n  Bonus round for a Fantastic initiative: {', '.join(log.name(c) for c in e.bonus_round)}"
+    return text
+
+
+@formats(ev.RoundStarted)
+def _round(e: ev.RoundStarted, log: TextLog) -> str:
+    order = ", ".join(log.name(c) for c in e.order) or "no one"
+    return f"Bonus round: {order}" if e.bonus else f"Round {e.round}: {order}"
+
+
+@formats(ev.TurnStarted)
+def _turn(e: ev.TurnStarted, log: TextLog) -> str:
+    conds = f" [{', '.join(e.conditions)}]" if e.conditions else ""
+    return (f"  {log.name(e.actor)}'s turn: Health {e.health}/{e.health_max}, Focus {e.focus}/{e.focus_max}, "
+            f"Karma {e.karma}{conds}")
+
+
+@formats(ev.TurnSkipped)
+def _skipped(e: ev.TurnSkipped, log: TextLog) -> str:
+    return f"  {log.name(e.actor)}: {e.reason}"
+
+
+@formats(ev.ReactionUsed)
+def _reaction(e: ev.ReactionUsed, log: TextLog) -> str:
+    return (f"    {log.name(e.actor)} reacts with {e.reaction} against {log.name(e.against)}: {e.effect} "
+            f"({_plural(e.reactions_left, 'reaction')} left this round)")
+
+
+@formats(ev.Dodging)
+def _dodging(e: ev.Dodging, log: TextLog) -> str:
+    return f"    {log.name(e.actor)} dodges: attacks against it have trouble until its next turn"
+
+
+@formats(ev.AttackCheck)
+def _attack(e: ev.AttackCheck, log: TextLog) -> str:
+    mods = "".join(f" {'+' if v >= 0 else '-'} {n} {abs(v)}" for n, v in e.modifiers)
+    tn_note = f"; {e.tn_note}" if e.tn_note else ""
+    if e.hit:
+        res = "HIT"
+        if e.automatic:
+            res += f" ({e.automatic})" if e.automatic != "6-M-6" else " (6-M-6: an Ultimate Fantastic, succeeds whatever the TN)"
+        if e.fantastic:
+            res += ", Fantastic success!"
+    else:
+        res = "miss" + (" (a Fantastic failure: M on a total below the TN)" if e.roll.fantastic else "")
+    lines = [f"    {log.name(e.attacker)} attacks {log.name(e.target)} with {e.attack} ({e.category}, {e.ability} {e.score}): "
+             f"rolled {roll_text(e.roll)} = {e.roll.dice_total} + {e.ability} {e.score}{mods} = {e.total} "
+             f"vs TN {e.tn} ({log.name(e.target)}'s {e.defense} defense{tn_note}): {res}"]
+    for n in e.notes:
+        lines.append(f"      note: {n}")
+    return "\n".join(lines)
+
+
+@formats(ev.DamageFigured)
+def _damage(e: ev.DamageFigured, log: TextLog) -> str:
+    total = "" if e.calc.multiplier < 1 else f" {e.calc.pool} damage"
+    notes = "".join(f"\n      note: {n}" for n in e.notes)
+    return f"    {e.attack}: {damage_text(e.calc)}{total}{notes}"
+
+
+@formats(ev.DamageApplied)
+def _applied(e: ev.DamageApplied, log: TextLog) -> str:
+    amount = f"{e.taken}" if e.taken == e.damage else f"{e.taken} of {e.damage}"
+    why = f" ({e.held_back})" if e.held_back else ""
+    return (f"    {log.name(e.target)} takes {amount} {e.pool} damage{why}: "
+            f"{e.pool} {e.before} -> {e.after}/{e.maximum}")
+
+
+@formats(ev.ConditionChanged)
+def _condition(e: ev.ConditionChanged, log: TextLog) -> str:
+    mark = "is now" if e.active else "is no longer"
+    return f"    * {log.name(e.actor)} {mark} {e.condition}: {e.why}"
+
+
+@formats(ev.KnockedBack)
+def _knockback(e: ev.KnockedBack, log: TextLog) -> str:
+    where = f"{e.start[0]},{e.start[1]} -> {e.end[0]},{e.end[1]}"
+    stop = (f", stopped after {_plural(e.travelled, 'space')} by something in the way (no extra damage)"
+            if e.stopped else "")
+    return (f"    knockback: {log.name(e.attacker)} knocks {log.name(e.target)} back {e.spaces} spaces "
+            f"(multiplier {e.multiplier} x 5): {where}{stop}")
+
+
+@formats(ev.CheckRolled)
+def _check(e: ev.CheckRolled, log: TextLog) -> str:
+    res = ("success" + (", Fantastic!" if e.fantastic else "")) if e.success else "failure"
+    return (f"    {log.name(e.actor)} {e.purpose}: rolled {roll_text(e.roll)} = {e.roll.dice_total} + {e.ability} {e.score} "
+            f"= {e.total} vs TN {e.tn}: {res}")
+
+
+@formats(ev.Recovered)
+def _recovered(e: ev.Recovered, log: TextLog) -> str:
+    return (f"    {log.name(e.actor)} recovers {e.gained} {e.pool} ({e.how}) -> {e.pool} {e.after}/{e.maximum}; "
+            f"Karma left {e.karma_left}")

@@ -1,0 +1,162 @@
+"""The attack step and the damage step for Marvel: their inputs, results and default rules.
+
+The engine builds a :class:`MarvelAttackContext` (frozen: who, which attack, the ability and
+modifiers, the target number, the edges and troubles and where they come from, the damage
+bonuses and reductions), calls ``slugfest_attack_step`` (default :func:`default_attack_step`:
+roll d616 with the net edges/troubles, compare with the TN) and, on a hit,
+``slugfest_damage_step`` (default :func:`default_damage_step`: the seed's damage from the
+attack check's Marvel die, doubled on a Fantastic close success, then holding back). Nothing is
+rolled for damage: the Marvel die of the attack check (after rerolls) is the damage die.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .d616 import D616, roll_d616, succeeds
+from .damage import DamageCalc, fantastic_doubles, figure_damage, hold_back
+from .sheet import MarvelAttack, MarvelOptions
+
+Named = tuple[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class MarvelAttackContext:
+    """Everything the attack and damage steps need, frozen so a plugin cannot change it."""
+
+    system: str
+    attacker: str
+    target: str
+    attack: MarvelAttack
+    category: str  # close, ranged, mental
+    ability: str
+    score: int
+    modifiers: tuple[Named, ...]  # flat modifiers to the check
+    defense: str
+    tn: int
+    tn_note: str  # e.g. "unconscious: defense 10"
+    auto_hit: str  # why the attack hits whatever the roll, or ""
+    edges: tuple[str, ...]
+    troubles: tuple[str, ...]
+    rank: int
+    bonuses: tuple[Named, ...]  # multiplier bonuses that could apply (only the largest does)
+    reductions: tuple[Named, ...]  # the target's damage reductions for the pool
+    pool: str  # Health or Focus
+    target_pool: int
+    target_pool_max: int
+    holds_back: str  # why the attacker stops 1 short of killing/shattering, or ""
+    options: MarvelOptions
+
+    @property
+    def close(self) -> bool:
+        return self.category == "close"
+
+    def check_total(self, roll: D616) -> int:
+        return roll.dice_total + self.score + sum(v for _, v in self.modifiers)
+
+
+@dataclass(frozen=True, slots=True)
+class MarvelAttackResult:
+    roll: D616
+    total: int
+    tn: int
+    hit: bool
+    fantastic: bool  # a Fantastic *success*
+    automatic: str = ""
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MarvelDamageOutcome:
+    calc: DamageCalc
+    taken: int  # what the target loses (after holding back)
+    held_back: str = ""
+    notes: tuple[str, ...] = ()
+
+
+def judge(ctx: MarvelAttackContext, roll: D616) -> MarvelAttackResult:
+    """Hit or miss for a roll: meets the TN, or 6-M-6, or an automatic hit. An M on a miss is a
+    Fantastic failure (just a miss); an M on a hit is a Fantastic success."""
+    total = ctx.check_total(roll)
+    automatic = ""
+    if roll.ultimate:
+        automatic = "6-M-6"
+    elif ctx.auto_hit and total < ctx.tn:
+        automatic = ctx.auto_hit
+    hit = bool(automatic) or succeeds(roll, total, ctx.tn)
+    return MarvelAttackResult(roll, total, ctx.tn, hit, hit and roll.fantastic, automatic)
+
+
+def default_attack_step(dice, ctx: MarvelAttackContext) -> MarvelAttackResult:
+    roll = roll_d616(dice, ctx.edges, ctx.troubles, ctx.options.stacked_rerolls)
+    return judge(ctx, roll)
+
+
+def figure(ctx: MarvelAttackContext, hit: MarvelAttackResult) -> DamageCalc:
+    doubled = fantastic_doubles(hit.fantastic, ctx.close, ctx.options.fantastic_damage)
+    return figure_damage(ctx.pool, hit.roll.faces[1], ctx.rank, ctx.bonuses, ctx.reductions,
+                         ctx.ability, ctx.score, doubled)
+
+
+def held(ctx: MarvelAttackContext, damage: int) -> tuple[int, str]:
+    """Holding back: the damage actually taken, and why it is less."""
+    if not ctx.holds_back:
+        return damage, ""
+    taken = hold_back(ctx.target_pool, damage, ctx.target_pool_max)
+    if taken == damage:
+        return damage, ""
+    what = "kill" if ctx.pool == "Health" else "shatter"
+    return taken, f"{ctx.holds_back}: would {what}, leaves {ctx.pool} at {ctx.target_pool - taken}"
+
+
+def default_damage_step(dice, ctx: MarvelAttackContext, hit: MarvelAttackResult) -> MarvelDamageOutcome:
+    calc = figure(ctx, hit)
+    taken, why = held(ctx, calc.total)
+    return MarvelDamageOutcome(calc, taken, why)
+
+
+def validate_attack_result(result: object) -> str:
+    if not isinstance(result, MarvelAttackResult):
+        return f"expected a MarvelAttackResult, got {type(result).__name__}"
+    if not isinstance(result.hit, bool) or not isinstance(result.fantastic, bool):
+        return "hit and fantastic must be true or false"
+    if not isinstance(result.roll, D616):
+        return "roll must be a D616"
+    return ""
+
+
+def validate_damage_result(result: object) -> str:
+    if not isinstance(result, MarvelDamageOutcome):
+        return f"expected a MarvelDamageOutcome, got {type(result).__name__}"
+    t = result.taken
+    if not isinstance(t, int) or isinstance(t, bool):
+        return f"damage taken must be an integer, got {t!r}"
+    if t < 0:
+        return f"damage taken is negative ({t})"
+    if t > 1_000_000:
+        return "damage beyond anything a Marvel die could do"
+    return ""
+
+
+def expected_harm(ctx: MarvelAttackContext) -> float:
+    """Expected damage as a fraction of what the target has left in the pool (Health until
+    unconscious, Focus until shattered), each outcome capped at 1, summed exactly over the d616
+    outcomes for the net edges/troubles. Holding back is ignored (the cap covers it)."""
+    from .d616 import distribution
+
+    left = ctx.target_pool if ctx.pool == "Health" else ctx.target_pool + ctx.target_pool_max
+    left = max(left, 1)
+    flat = ctx.score + sum(v for _, v in ctx.modifiers)
+    cache: dict[tuple[int, bool], int] = {}
+    value = 0.0
+    for (dice_total, marvel_face, ultimate), p in distribution(len(ctx.edges) - len(ctx.troubles),
+                                                              ctx.options.stacked_rerolls).items():
+        if not (ultimate or ctx.auto_hit or dice_total + flat >= ctx.tn):
+            continue
+        key = (marvel_face, marvel_face == 1)
+        if key not in cache:
+            doubled = fantastic_doubles(key[1], ctx.close, ctx.options.fantastic_damage)
+            cache[key] = figure_damage(ctx.pool, marvel_face, ctx.rank, ctx.bonuses, ctx.reductions,
+                                       ctx.ability, ctx.score, doubled).total
+        value += p * min(cache[key] / left, 1.0)
+    return value

@@ -1,0 +1,77 @@
+"""Mutable Marvel battle state: each fighter's Health, Focus, Karma, position and conditions,
+the initiative order kept for the whole fight, and the round clock."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..grid import Cell
+from . import conditions as cond
+from .initiative import InitiativeEntry
+from .sheet import MarvelAttack, MarvelOptions, MarvelSheet
+
+
+@dataclass(slots=True)
+class Fighter:
+    id: str
+    name: str
+    side: str
+    ai: str
+    sheet: MarvelSheet
+    pos: Cell
+    health_max: int
+    focus_max: int
+    health: int
+    focus: int
+    karma: int
+    reactions_per_round: int = 1
+    reactions: int = 1
+    dodging: bool = False
+    initiative: InitiativeEntry | None = None
+    turns: int = 0
+
+    @property
+    def unconscious(self) -> bool:
+        return cond.unconscious(self.health) and not self.killed
+
+    @property
+    def killed(self) -> bool:
+        return cond.killed(self.health, self.health_max)
+
+    @property
+    def demoralized(self) -> bool:
+        return cond.demoralized(self.focus) and not self.shattered
+
+    @property
+    def shattered(self) -> bool:
+        return cond.shattered(self.focus, self.focus_max)
+
+    @property
+    def out(self) -> bool:
+        """Unconscious, killed or shattered: cannot act, no longer counts for its side."""
+        return cond.out_of_fight(self.health, self.health_max, self.focus, self.focus_max)
+
+    def conditions(self) -> tuple[str, ...]:
+        out = list(cond.conditions(self.health, self.health_max, self.focus, self.focus_max))
+        if self.dodging and not self.out:
+            out.append("dodging")
+        return tuple(out)
+
+    def pool(self, name: str) -> int:
+        return self.health if name == "Health" else self.focus
+
+    def pool_max(self, name: str) -> int:
+        return self.health_max if name == "Health" else self.focus_max
+
+    def attack(self, name: str) -> MarvelAttack:
+        return self.sheet.attack(name)
+
+
+@dataclass(slots=True)
+class MarvelState:
+    fighters: dict[str, Fighter]
+    options: MarvelOptions
+    order: tuple[str, ...] = ()
+    bonus: tuple[str, ...] = ()
+    round: int = 1  # 0 while the bonus round lasts
+    queue: list[str] | None = None

@@ -1,0 +1,240 @@
+"""The turn menu, movement on the shared grid, legality checks, Karma recovery, the AI's
+estimate, and the attack/damage hooks for Marvel contexts."""
+
+import pytest
+
+from core.actions import Action, Choice, Decision
+from core.errors import IllegalAction
+from core.events import Moved, PluginFailed
+from core.marvel import events as ev
+from core.marvel.resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome
+from core.plugins import hookimpl
+
+from marvel_kit import FIRST_GOES_FIRST, LOGO, M, Script, battle_with, ctx, duel, events_of, fighter, iron_man, she_hulk
+
+
+def started(sc, faces=(), plan=None, **kw):
+    b = battle_with(sc, dice=FIRST_GOES_FIRST + list(faces), plugins=[("script", Script(plan))], **kw)
+    b.start()
+    return b
+
+
+def menu_of(b, cid="she-hulk"):
+    return b.system.menu(b, b.state.fighters[cid])
+
+
+# -- the menu and movement ----------------------------------------------------------------
+
+def test_a_turn_is_one_decision_whose_menu_lists_whole_turns():
+    b = started(duel(she_hulk(), iron_man(position=(8, 5))))
+    d = b.next_decision()
+    assert d.kind == "phase" and d.actor == "she-hulk" and d.context == "Round 1"
+    kinds = [a.kind for a in d.menu]
+    assert kinds[:2] == ["attack", "move"] and "retreat" in kinds and "dodge" in kinds
+    assert "recover" not in kinds  # nothing to recover yet
+
+
+def test_close_attack_moves_up_to_run_speed_then_strikes():
+    b = started(duel(she_hulk(), iron_man(position=(11, 5))), [1, M(2), 1], [Action("attack", "Punch", "iron-man")])
+    b.step()
+    moved = [e for e in b.events if isinstance(e, Moved)][0]
+    assert (moved.start, moved.end, moved.distance, moved.unit) == ((5, 5), (10, 5), 5, "spaces")
+    assert events_of(b, ev.AttackCheck)
+
+
+def test_close_attack_beyond_one_movement_action_is_not_on_the_menu_but_a_double_move_is():
+    b = started(duel(she_hulk(), iron_man(position=(12, 5))))
+    menu = menu_of(b)
+    assert Action("attack", "Punch", "iron-man") not in menu and Action("move", target="iron-man") in menu
+    with pytest.raises(IllegalAction, match="too far to reach with one movement action"):
+        b.system.check(b, Decision("she-hulk", tuple(menu), "default"), Action("attack", "Punch", "iron-man"))
+
+
+def test_a_double_move_covers_twice_the_speed():
+    b = started(duel(she_hulk(), iron_man(position=(19, 5))), plan=[Action("move", target="iron-man")])
+    b.step()
+    moved = [e for e in b.events if isinstance(e, Moved)][0]
+    assert moved.distance == 10 and "double move" in moved.why
+
+
+def test_move_to_a_cell_is_checked_against_twice_the_speed():
+    b = started(duel(she_hulk(), iron_man(position=(19, 5))))
+    d = b.next_decision()
+    b.system.check(b, d, Action("move", destination=(15, 5)))
+    with pytest.raises(IllegalAction, match="beyond"):
+        b.system.check(b, d, Action("move", destination=(16, 5)))
+    b.submit(d, Choice(Action("move", destination=(15, 5))))
+    assert b.state.fighters["she-hulk"].pos == (15, 5)
+
+
+def test_flight_and_swinglines_move_characters_faster_than_running():
+    flier = she_hulk(speed={"run": 5, "flight": 20})
+    b = started(duel(flier, iron_man(position=(19, 5))))
+    assert b.system.speed(b.state.fighters["she-hulk"]) == 20
+    assert Action("attack", "Punch", "iron-man") in menu_of(b)
+    assert b.state.fighters["iron-man"].sheet.movement() == (5, "runs")  # 5 + Agility 4 // 5
+
+
+def test_run_speed_is_5_plus_1_per_full_5_agility():
+    b = started(duel(she_hulk(Agility=10), iron_man()))
+    assert b.system.speed(b.state.fighters["she-hulk"]) == 7
+
+
+def test_ranged_attacks_reach_twice_their_range_by_default_once_as_an_option():
+    gun = she_hulk(attacks=[{"name": "Blast", "ability": "Agility", "range": 5}], speed={"run": 0})
+    b = started(duel(gun, iron_man(position=(15, 5))))
+    assert Action("attack", "Blast", "iron-man") in menu_of(b)  # 10 spaces: within 2 x 5
+    b = started(duel(gun, iron_man(position=(15, 5)), rules={"long_range": False}))
+    assert Action("attack", "Blast", "iron-man") not in menu_of(b)
+
+
+def test_ranged_attacker_moves_into_range_then_shoots():
+    gun = she_hulk(attacks=[{"name": "Blast", "ability": "Agility", "range": 5}])
+    b = started(duel(gun, iron_man(position=(19, 5))), [1, M(2), 1], [Action("attack", "Blast", "iron-man")])
+    b.step()
+    moved = [e for e in b.events if isinstance(e, Moved)][0]
+    assert moved.end == (9, 5) and events_of(b, ev.AttackCheck)
+
+
+def test_obstacles_block_line_of_sight_for_ranged_attacks():
+    gun = she_hulk(attacks=[{"name": "Blast", "ability": "Agility", "range": 10}], speed={"run": 0})
+    b = started(duel(gun, iron_man(position=(10, 5)), obstacles=[(7, 5)]))
+    assert Action("attack", "Blast", "iron-man") not in menu_of(b)
+
+
+def test_check_refuses_what_is_not_on_the_menu_with_a_reason():
+    b = started(duel(she_hulk(), iron_man(position=(12, 5))))
+    d = b.next_decision()
+    with pytest.raises(IllegalAction, match="no attack named"):
+        b.system.check(b, d, Action("attack", "Laser", "iron-man"))
+    with pytest.raises(IllegalAction, match="no combatant"):
+        b.system.check(b, d, Action("attack", "Punch", "nobody"))
+
+
+# -- Karma recovery -------------------------------------------------------------------------
+
+def hurt(faces, health=50, rules=None, **keys):
+    b = started(duel(she_hulk(**keys), iron_man(position=(15, 5)), rules=rules), faces,
+                [Action("recover", maneuver="recover Health")])
+    b.state.fighters["she-hulk"].health = health
+    b.step()
+    return b
+
+
+def test_karma_recovery_spends_1_karma_resilience_vs_tn_10_recovers_dm_x_rank():
+    b = hurt([3, M(5), 4])
+    check = events_of(b, ev.CheckRolled)[0]
+    assert (check.total, check.tn, check.success) == (3 + 5 + 4 + 5, 10, True)
+    rec = events_of(b, ev.Recovered)[0]
+    assert (rec.gained, rec.after, rec.karma_left) == (20, 70, 3)
+
+
+def test_karma_recovery_fantastic_doubles_and_is_capped_at_the_maximum():
+    assert events_of(hurt([3, LOGO, 4]), ev.Recovered)[0].gained == 48
+    assert events_of(hurt([3, LOGO, 4], health=140), ev.Recovered)[0].gained == 10
+
+
+def test_karma_recovery_failure_recovers_nothing_but_spends_the_karma():
+    rec = events_of(hurt([1, M(2), 1], Resilience=0, health=5), ev.Recovered)[0]
+    assert rec.gained == 0 and rec.karma_left == 3
+
+
+def test_karma_recovery_adding_the_ability_is_an_option():
+    assert events_of(hurt([3, M(5), 4], rules={"karma_recovery": "rank+ability"}), ev.Recovered)[0].gained == 25
+
+
+def test_no_karma_no_recovery_and_non_heroic_characters_start_without_karma():
+    b = started(duel(she_hulk(tags=[]), iron_man()))
+    f = b.state.fighters["she-hulk"]
+    f.health = 10
+    assert f.karma == 0 and not [a for a in menu_of(b) if a.kind == "recover"]
+    b = started(duel(she_hulk(karma=2), iron_man()))
+    assert b.state.fighters["she-hulk"].karma == 2
+
+
+# -- the AI's estimate -------------------------------------------------------------------------
+
+def test_estimate_is_exact_expected_damage_over_the_pool_left():
+    b = started(duel(she_hulk(), iron_man(health=1000, defenses={"Melee": 0}, powers=[])))
+    value = b.system.estimate(b, "she-hulk", Action("attack", "Punch", "iron-man"))
+    expected = (sum(v * 8 + 5 for v in (2, 3, 4, 5, 6)) + 2 * (6 * 8 + 5)) / 6
+    assert value == pytest.approx(expected / 1000)
+
+
+def test_estimate_is_zero_against_armour_the_attack_cannot_hurt_and_for_non_attacks():
+    miles = fighter("she-hulk", (5, 5), rank=3, powers=["Mighty 1"], Melee=3)
+    b = started(duel(miles, iron_man(sturdy=4)))
+    assert b.system.estimate(b, "she-hulk", Action("attack", "Punch", "iron-man")) == 0.0
+    assert b.system.estimate(b, "she-hulk", Action("dodge")) == 0.0
+
+
+def test_estimate_counts_chance_to_hit_and_caps_each_outcome_at_the_whole_pool():
+    b = started(duel(she_hulk(), iron_man(health=1, defenses={"Melee": 17})))
+    value = b.system.estimate(b, "she-hulk", Action("attack", "Punch", "iron-man"))
+    from core.marvel.d616 import distribution
+    p_hit = sum(p for (t, _, u), p in distribution(0).items() if u or t + 5 >= 17)
+    assert value == pytest.approx(p_hit)
+
+
+# -- hooks: the system's own steps, house rules, nonsense ------------------------------------
+
+def test_each_systems_default_steps_return_none_for_the_others_context():
+    from core.hero import plugin as hero_plugin
+    from core.marvel import plugin as marvel_plugin
+
+    assert hero_plugin.slugfest_attack_step(battle=None, attack=ctx()) is None
+    assert hero_plugin.slugfest_damage_step(battle=None, attack=ctx(), hit=None) is None
+    assert marvel_plugin.slugfest_attack_step(battle=None, attack=object()) is None
+    assert marvel_plugin.slugfest_damage_step(battle=None, attack=object(), hit=None) is None
+
+
+class AlwaysFantastic:
+    """A house rule: every Marvel hit counts as a Fantastic success."""
+
+    seen: list = []
+
+    @hookimpl(wrapper=True)
+    def slugfest_attack_step(self, battle, attack):
+        result = yield
+        if isinstance(attack, MarvelAttackContext) and result.hit:
+            self.seen.append(attack)
+            from dataclasses import replace
+            return replace(result, fantastic=True, notes=("house rule: always Fantastic",))
+        return result
+
+
+def test_a_house_rule_wraps_the_marvel_attack_step_and_the_engine_uses_its_result():
+    rule = AlwaysFantastic()
+    b = battle_with(duel(she_hulk(), iron_man(health=200), width=50), dice=FIRST_GOES_FIRST + [4, M(5), 3],
+                    plugins=[("script", Script([Action("attack", "Punch", "iron-man")])), ("always-fantastic", rule)])
+    b.step()
+    assert isinstance(rule.seen[0], MarvelAttackContext)
+    check = events_of(b, ev.AttackCheck)[0]
+    assert check.fantastic and check.notes == ("house rule: always Fantastic",)
+    assert events_of(b, ev.DamageFigured)[0].calc.total == (5 * 6 + 5) * 2
+    assert events_of(b, ev.KnockedBack)[0].spaces == 30
+
+
+class NegativeDamage:
+    @hookimpl(wrapper=True)
+    def slugfest_damage_step(self, battle, attack, hit):
+        result = yield
+        from dataclasses import replace
+        return replace(result, taken=-5)
+
+
+def test_nonsense_damage_from_a_plugin_is_refused_and_the_step_rerun_without_it():
+    b = battle_with(duel(she_hulk(), iron_man(health=200), width=50), dice=FIRST_GOES_FIRST + [4, M(5), 3],
+                    plugins=[("script", Script([Action("attack", "Punch", "iron-man")])), ("negative", NegativeDamage())])
+    b.step()
+    failed = [e for e in b.events if isinstance(e, PluginFailed)]
+    assert failed and failed[0].plugin == "negative" and "negative" in failed[0].error
+    assert events_of(b, ev.DamageApplied)[0].taken == 35
+
+
+def test_step_results_are_typed():
+    from core.marvel.resolve import validate_attack_result, validate_damage_result
+
+    assert validate_attack_result(object()) and validate_damage_result(object())
+    assert "negative" in validate_damage_result(MarvelDamageOutcome(None, -1))  # type: ignore[arg-type]
+    assert validate_attack_result(MarvelAttackResult(None, 0, 0, True, False)) == "roll must be a D616"  # type: ignore[arg-type]
