@@ -32,6 +32,9 @@ examples:
   slugfest scenarios                        list the bundled scenarios
   slugfest plugins                          list AI behaviours, house rules, systems
   slugfest export hero-duel --out my.toml   a bundled scenario as a file to edit
+  slugfest simulate hero-brawl --runs 2000  win rates, damage, coverage over many battles
+  slugfest sweep hero-duel --param ironclad.SPD --values 3,4,5,6
+                                            win rate against a changed parameter
 
 SCENARIO is a path to a .toml file or the name of a bundled scenario.
 The same scenario, seed and plugins always give the same battle, byte for byte.
@@ -52,6 +55,16 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
     if not 0 <= value < 2**63:
         raise argparse.ArgumentTypeError(f"expected a seed from 0 to {2**63 - 1}, got {value}")
+    return value
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 1 <= value <= 10_000_000:
+        raise argparse.ArgumentTypeError(f"expected a number from 1 to 10000000, got {value}")
     return value
 
 
@@ -86,6 +99,45 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("scenarios", help="list the bundled scenarios")
     sub.add_parser("plugins", help="list installed plugins (AI behaviours, house rules, rules systems)")
 
+    jobs_default = os.cpu_count() or 1
+    m = sub.add_parser("simulate", help="run many AI-vs-AI battles and report statistics",
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Run N independent battles of one scenario (battle i always uses the same seed, "
+                                   "whatever --jobs is)\nand report win rates with 95% confidence intervals, battle "
+                                   "length, damage, knockouts, hit rates\nand which actions and rules fired.",
+                       epilog="examples:\n"
+                              "  slugfest simulate hero-brawl --runs 1000\n"
+                              "  slugfest simulate hero-duel --runs 5000 --seed 42 --json duel.json\n"
+                              "  slugfest simulate hero-duel --runs 100 --play-by-play 17   the full log of battle 17\n"
+                              "Ctrl-C stops early and reports the battles that finished.")
+    m.add_argument("scenario", metavar="SCENARIO")
+    m.add_argument("--runs", type=_positive, default=1000, help="number of battles (default 1000)")
+    m.add_argument("--seed", type=_seed, default=None, help="base seed (default: the scenario's seed)")
+    m.add_argument("--jobs", type=_positive, default=jobs_default,
+                   help=f"worker processes (default: all {jobs_default} cores)")
+    m.add_argument("--json", metavar="FILE", help="also write the full statistics as JSON")
+    m.add_argument("--play-by-play", type=int, metavar="K", help="print battle K of the batch with its full log")
+    m.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+
+    w = sub.add_parser("sweep", help="vary one parameter and report the win rate for each value",
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Run the same batch of battles for each value of one parameter. Every value "
+                                   "uses the same dice\nstreams (common random numbers), so differences come "
+                                   "from the change, not from luck.",
+                       epilog="PARAM is COMBATANT.KEY (ironclad.SPD, sparkwing.attacks.Lightning Bolt.dice)\n"
+                              "or a dotted path into the file (sides[0].combatants[0].characteristics.SPD).\n"
+                              "examples:\n"
+                              "  slugfest sweep hero-duel --param ironclad.SPD --values 3,4,5,6 --runs 500\n"
+                              "  slugfest sweep hero-duel --param 'sparkwing.attacks.Lightning Bolt.dice' "
+                              "--values 8d6,10d6,12d6")
+    w.add_argument("scenario", metavar="SCENARIO")
+    w.add_argument("--param", required=True, metavar="PARAM")
+    w.add_argument("--values", required=True, metavar="V1,V2,...", help="comma-separated values")
+    w.add_argument("--runs", type=_positive, default=500, help="battles per value (default 500)")
+    w.add_argument("--seed", type=_seed, default=None)
+    w.add_argument("--jobs", type=_positive, default=jobs_default)
+    w.add_argument("--json", metavar="FILE")
+
     e = sub.add_parser("export", help="write a scenario back out as canonical TOML",
                        description="Load a scenario and write it back with tomli-w (a round trip check, or a starting point).")
     e.add_argument("scenario", metavar="SCENARIO")
@@ -104,7 +156,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             args = build_parser().parse_args(["battle", DEFAULT])
         handler = {"battle": cmd_battle, "check": cmd_check, "scenarios": cmd_scenarios,
-                   "plugins": cmd_plugins, "export": cmd_export}[args.command]
+                   "plugins": cmd_plugins, "export": cmd_export, "simulate": cmd_simulate,
+                   "sweep": cmd_sweep}[args.command]
         return handler(args)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
@@ -250,6 +303,131 @@ def cmd_export(args: argparse.Namespace) -> int:
         print(failed, file=sys.stderr)
         return EXIT_BAD_INPUT
     print(f"wrote {args.out}")
+    return EXIT_OK
+
+
+
+
+class _ProgressLine:
+    """A one-line progress bar with rate and ETA on stderr (only when stderr is a terminal)."""
+
+    def __init__(self, label: str, enabled: bool) -> None:
+        import time
+
+        self.label = label
+        self.enabled = enabled and sys.stderr.isatty()
+        self.start = time.monotonic()
+        self.last = 0.0
+
+    def __call__(self, p) -> None:
+        import time
+
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if now - self.last < 0.1 and p.done < p.total:
+            return
+        self.last = now
+        elapsed = max(now - self.start, 1e-9)
+        rate = p.done / elapsed
+        eta = (p.total - p.done) / rate if rate else 0
+        width = 30
+        filled = int(width * p.done / p.total) if p.total else width
+        errors = f", {p.errors} failed" if p.errors else ""
+        sys.stderr.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {p.done}/{p.total} "
+                         f"{rate:,.0f}/s ETA {int(eta) // 60}:{int(eta) % 60:02d}{errors}   ")
+        sys.stderr.flush()
+
+    def done(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\n")
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    import json
+
+    from core.plugins import get_plugin_manager
+    from core.render.text import TextLog
+    from core.simulate import render_report, replay, simulate
+
+    scenario, error = _load(args.scenario)
+    if error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    base = scenario.seed if args.seed is None else args.seed
+    if args.play_by_play is not None:
+        if not 0 <= args.play_by_play < args.runs:
+            print(f"slugfest: --play-by-play expects a battle index from 0 to {args.runs - 1}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        b = replay(scenario, args.play_by_play, base)
+        log = TextLog({c.id: c.name for c in scenario.combatants})
+        for line in log.lines(b.events):
+            print(line)
+        return EXIT_OK
+    system = get_plugin_manager(house_rules=scenario.house_rules).systems()[scenario.system]
+    bar = _ProgressLine(scenario.name, not args.no_progress)
+    agg, interrupted = simulate(scenario, args.runs, base, args.jobs, bar)
+    bar.done()
+    summary = agg.as_dict(getattr(system, "catalogue", ()))
+    summary.update({"scenario": scenario.name, "system": scenario.system, "base_seed": base,
+                    "runs_requested": args.runs, "interrupted": interrupted})
+    if interrupted:
+        print(f"interrupted: reporting the {agg.n} battles that finished", file=sys.stderr)
+    print(render_report(summary, scenario))
+    if args.json:
+        problem = _write_out(args.json, json.dumps(summary, indent=2) + "\n")
+        if problem:
+            print(problem, file=sys.stderr)
+            return EXIT_BAD_INPUT
+    return EXIT_OK
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    import json
+
+    from core.errors import SlugfestError
+    from core.scenario import parse_scenario
+    from core.simulate import simulate
+    from core.stats import wilson
+    from core.sweep import parse_value, read_data, set_parameter
+    from scenarios import find
+
+    scenario, error = _load(args.scenario)
+    if error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    base = scenario.seed if args.seed is None else args.seed
+    data = read_data(find(args.scenario))
+    values = [parse_value(v.strip()) for v in args.values.split(",") if v.strip()]
+    rows = []
+    sides = [s.name for s in scenario.sides]
+    print(f"{scenario.name}: {args.param} over {len(values)} values, {args.runs} battles each, seed {base}")
+    print(f"{'value':>14}  " + "  ".join(f"{s[:18]:>18} (95% CI)   " for s in sides) + "draws")
+    for v in values:
+        try:
+            variant = parse_scenario(set_parameter(data, args.param, v), f"{args.scenario} with {args.param} = {v!r}")
+        except SlugfestError as exc:
+            print(str(exc), file=sys.stderr)
+            return EXIT_BAD_INPUT
+        agg, interrupted = simulate(variant, args.runs, base, args.jobs)
+        cells = []
+        row = {"value": v, "battles": agg.n, "draws": agg.draws, "sides": {}}
+        for s in sides:
+            lo, hi = wilson(agg.wins[s], agg.n)
+            rate = agg.wins[s] / agg.n if agg.n else 0
+            cells.append(f"{rate:>18.1%} ({lo:.0%}-{hi:.0%})")
+            row["sides"][s] = {"wins": agg.wins[s], "rate": round(rate, 4), "ci95": [round(lo, 4), round(hi, 4)]}
+        rows.append(row)
+        print(f"{str(v):>14}  " + "  ".join(cells) + f"  {agg.draws}")
+        if interrupted:
+            print("interrupted", file=sys.stderr)
+            break
+    if args.json:
+        problem = _write_out(args.json, json.dumps({"scenario": scenario.name, "param": args.param,
+                                                    "base_seed": base, "runs": args.runs, "rows": rows}, indent=2) + "\n")
+        if problem:
+            print(problem, file=sys.stderr)
+            return EXIT_BAD_INPUT
     return EXIT_OK
 
 

@@ -6,9 +6,9 @@ Policy, in order (each choice carries its reason into the log):
 2. Low on fight (under 30%) or out of stamina with no foe in reach: take a Recovery.
 3. Attack: among the attacks on the menu against foes still in the fight, take the one with
    the highest expected harm (chance to hit x damage after defenses, relative to what the
-   target has left, as the rules system estimates it), halved for a Haymaker on a target who
-   can still act (it may be out of reach when the blow lands). Ties go to the nearer foe, then
-   the lower id, never to roster order.
+   target has left, as the rules system estimates it, risks included). Ties go to the nearer
+   foe, then the lower id, never to roster order. An attack expected to do nothing is not
+   worth the action: it closes on another foe or defends instead.
 4. No one in reach: move toward the nearest foe still standing.
 5. Otherwise Dodge.
 
@@ -43,7 +43,7 @@ def choose(battle: Any, decision: Decision) -> Choice:
         dodge = _first(menu, "dodge")
         if dodge is not None and me.health < 1 / 3:
             return Choice(dodge, f"hurt ({me.health:.0%} left): aborts to Dodge")
-        return Choice(menu[0], "takes the hit rather than lose its next action")
+        return Choice(menu[0], "saves its action rather than defend")
     foes = {}
     for a in menu:
         for tid in (a.target, *a.targets):
@@ -61,15 +61,16 @@ def choose(battle: Any, decision: Decision) -> Choice:
         for a in in_reach:
             value = system.estimate(battle, decision.actor, a)
             first = able_foes[a.target or a.targets[0]]
-            if a.maneuver == "haymaker" and not first.disabled:
-                value *= 0.5  # a target that can still act may step out of reach before it lands
             scored.append((-value, distance(me.position, first.position), first.id, a.label(), a))
         scored.sort(key=lambda t: t[:4])
         best = scored[0]
         target = able_foes[best[4].target or best[4].targets[0]]
-        return Choice(best[4], f"best expected harm ({-best[0]:.2f} of what {target.name} has left, "
-                               f"{target.health:.0%} fight left)")
-    standing = sorted(able_foes.values(), key=lambda v: (distance(me.position, v.position), v.id))
+        value = -best[0]
+        if value > 0:
+            harm = "enough to finish" if value >= 1 else f"{value:.0%} of what is left of"
+            return Choice(best[4], f"best expected harm: {harm} {target.name} ({target.health:.0%} fight left)")
+    unharmed = {t for a in in_reach for t in (a.target, *a.targets) if t}
+    standing = sorted(able_foes.values(), key=lambda v: (v.id in unharmed, distance(me.position, v.position), v.id))
     for v in standing:
         move = Action("move", target=v.id)
         if move in menu:

@@ -23,6 +23,7 @@ from ..events import Moved
 from ..grid import Reach, distance
 from ..vitals import Vitals
 from . import events as ev
+from . import stats
 from .attack import AttackRoll, block_roll_needed, range_modifier
 from .combat_values import CVChain, Modifier, build_cv
 from .damage import Defenses, is_dead, is_knocked_out, is_stunned, roll_normal, take_damage
@@ -47,6 +48,9 @@ class HeroSystem:
     time_unit = "turn"
     metres_per_cell = 2
     cell_unit = "m"
+    damage_unit = "STUN"
+    catalogue = stats.CATALOGUE
+    tally = staticmethod(stats.tally)
 
     parse_options = staticmethod(parse_options)
     dump_options = staticmethod(dump_options)
@@ -107,8 +111,10 @@ class HeroSystem:
             return total
         if action.kind not in ("attack", "move-through") or not action.target:
             return 0.0
-        p, value = self._estimate_one(battle, f, st.fighters[action.target], f.attack(action.attack),
-                                      action.maneuver, action.levels)
+        g = st.fighters[action.target]
+        p, value = self._estimate_one(battle, f, g, f.attack(action.attack), action.maneuver, action.levels)
+        if action.maneuver == "haymaker" and not (g.stunned or g.ko):
+            value *= 0.5  # a target that can still act may be out of reach when the blow lands
         return p * value
 
     def _estimate_one(self, battle: Any, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str, levels: str,

@@ -1,0 +1,181 @@
+"""Many AI-vs-AI battles: seeded, parallel, aggregated as they finish.
+
+Battle ``i`` of a batch with base seed ``S`` always uses the seed :func:`battle_seed` (S, i),
+so the results are the same whatever the number of processes, and battle ``i`` can be
+replayed alone (``--play-by-play``). Results are folded into an :class:`core.stats.Aggregate`
+in index order as they arrive; a battle that raises, or a worker process that dies, becomes
+an error record carrying its seed, and the rest of the batch goes on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import traceback
+from collections import deque
+from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .battle import Battle
+from .plugins import get_plugin_manager
+from .scenario import Scenario
+from .stats import Aggregate, BattleError, BattleTally
+
+CHUNK = 25
+
+
+def battle_seed(base: int, index: int) -> int:
+    """A seed for battle ``index`` of a batch, independent of how the batch is split."""
+    digest = hashlib.blake2b(f"{base}/{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def tally_of(battle: Battle, index: int) -> BattleTally:
+    return battle.system.tally(battle, index)
+
+
+def run_one(scenario: Scenario, index: int, base_seed: int, host: Any = None) -> BattleTally | BattleError:
+    seed = battle_seed(base_seed, index)
+    try:
+        b = Battle(scenario, seed=seed, host=host)
+        b.run()
+        return tally_of(b, index)
+    except Exception as exc:  # one bad battle must not sink the batch; its seed replays it
+        last = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+        where = f" at {os.path.basename(last.filename)}:{last.lineno}" if last else ""
+        return BattleError(index, seed, f"{type(exc).__name__}: {exc}{where}")
+
+
+_worker_scenario: Scenario | None = None
+_worker_host: Any = None
+
+
+def _init_worker(scenario: Scenario) -> None:
+    global _worker_scenario, _worker_host
+    _worker_scenario = scenario
+    _worker_host = get_plugin_manager(house_rules=scenario.house_rules)
+
+
+def _run_chunk(start: int, stop: int, base_seed: int) -> list[BattleTally | BattleError]:
+    assert _worker_scenario is not None
+    return [run_one(_worker_scenario, i, base_seed, _worker_host) for i in range(start, stop)]
+
+
+def _chunk_entry(start: int, stop: int, base_seed: int) -> list[BattleTally | BattleError]:
+    """What a worker runs; looks ``_run_chunk`` up when called (tests replace it)."""
+    return _run_chunk(start, stop, base_seed)
+
+
+@dataclass
+class Progress:
+    done: int
+    total: int
+    errors: int
+
+
+def simulate(scenario: Scenario, runs: int, base_seed: int, jobs: int = 1,
+             on_progress: Callable[[Progress], None] | None = None) -> tuple[Aggregate, bool]:
+    """Run ``runs`` battles over ``jobs`` processes. Returns (aggregate, interrupted).
+
+    Ctrl-C stops the batch and keeps every battle that finished before it, in order.
+    """
+    system = get_plugin_manager(house_rules=scenario.house_rules).systems()[scenario.system]
+    agg = Aggregate([s.name for s in scenario.sides], system.time_unit, getattr(system, "damage_unit", "damage"))
+    interrupted = False
+
+    def fold(result: BattleTally | BattleError) -> None:
+        if isinstance(result, BattleError):
+            agg.error(result)
+        else:
+            agg.add(result)
+        if on_progress is not None:
+            on_progress(Progress(agg.n + len(agg.errors), runs, len(agg.errors)))
+
+    try:
+        if jobs <= 1:
+            host = get_plugin_manager(house_rules=scenario.house_rules)
+            for i in range(runs):
+                fold(run_one(scenario, i, base_seed, host))
+        else:
+            _run_parallel(scenario, runs, base_seed, jobs, fold)
+    except KeyboardInterrupt:
+        interrupted = True
+    return agg, interrupted
+
+
+def _run_parallel(scenario: Scenario, runs: int, base_seed: int, jobs: int,
+                  fold: Callable[[BattleTally | BattleError], None]) -> None:
+    chunks = deque((s, min(s + CHUNK, runs)) for s in range(0, runs, CHUNK))
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(scenario,))
+    pending: deque[tuple[tuple[int, int], Future]] = deque()
+    try:
+        while chunks or pending:
+            while chunks and len(pending) < jobs * 2:
+                span = chunks.popleft()
+                pending.append((span, pool.submit(_chunk_entry, span[0], span[1], base_seed)))
+            span, fut = pending.popleft()
+            try:
+                results = fut.result()
+            except BrokenExecutor:
+                # A worker died (killed, out of memory...): report this chunk's battles with their
+                # seeds, start a fresh pool and resubmit what was in flight.
+                for i in range(*span):
+                    fold(BattleError(i, battle_seed(base_seed, i), "worker process crashed"))
+                for other, _ in pending:
+                    chunks.appendleft(other)
+                pending.clear()
+                chunks = deque(sorted(chunks))
+                pool.shutdown(wait=False, cancel_futures=True)
+                pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(scenario,))
+                continue
+            for r in results:
+                fold(r)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def replay(scenario: Scenario, index: int, base_seed: int) -> Battle:
+    """Battle ``index`` of a batch, replayed with its full event log."""
+    b = Battle(scenario, seed=battle_seed(base_seed, index))
+    b.run()
+    return b
+
+
+def render_report(summary: dict[str, Any], scenario: Scenario) -> str:
+    """The plain-text report for the terminal."""
+    n = summary["battles"]
+    lines = [f"{scenario.name}: {n} battles ({scenario.system})", ""]
+    lines.append(f"{'side':24} {'wins':>6} {'rate':>7}   95% CI (Wilson)")
+    for side, s in summary["sides"].items():
+        lo, hi = s["ci95"]
+        lines.append(f"{side:24} {s['wins']:6d} {s['rate']:7.1%}   {lo:.1%} - {hi:.1%}")
+    lines.append(f"{'draws':24} {summary['draws']:6d} {summary['draws'] / n if n else 0:7.1%}"
+                 f"   (cut off at the {summary['length']['unit']} limit: {summary['cut_off_at_limit']})")
+    ln = summary["length"]
+    lines += ["", f"battle length ({ln['unit']}s): mean {ln['mean']:.2f}, sd {ln['stdev']:.2f}, "
+                  f"min {ln['min']:g}, max {ln['max']:g}"]
+    hist = ln["histogram"]
+    if hist:
+        peak = max(hist.values())
+        for k, v in hist.items():
+            bar = "#" * max(1, round(40 * v / peak))
+            lines.append(f"  {k:>4} | {bar} {v}")
+    unit = summary["damage_unit"]
+    lines += ["", f"{'combatant':18} {'side':14} {'hit%':>6} {unit + ' dealt':>12} {unit + ' taken':>12} "
+                  f"{'KO%':>6} {'dead%':>6}   dealt won/lost"]
+    for cid, c in summary["combatants"].items():
+        dw, dl = c["damage_dealt_when_won"]["mean"], c["damage_dealt_when_lost"]["mean"]
+        lines.append(f"{cid:18} {c['side'][:14]:14} {c['hit_rate']:6.1%} {c['damage_dealt']['mean']:12.1f} "
+                     f"{c['damage_taken']['mean']:12.1f} {c['ko_rate']:6.1%} {c['death_rate']:6.1%}   {dw:.1f}/{dl:.1f}")
+    cov = summary["coverage"]
+    lines += ["", "coverage (times fired):"]
+    for k, v in sorted({**cov["actions"], **cov["rules"]}.items()):
+        lines.append(f"  {k:44} {v}")
+    if cov["never_fired"]:
+        lines += ["never fired:", "  " + ", ".join(cov["never_fired"])]
+    if summary["errors"]:
+        lines += ["", f"{len(summary['errors'])} battles failed (replay with --play-by-play INDEX):"]
+        for e in summary["errors"][:10]:
+            lines.append(f"  battle {e['index']} (seed {e['seed']}): {e['error']}")
+    return "\n".join(lines)

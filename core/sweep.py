@@ -1,0 +1,90 @@
+"""Parameter sweeps: one scenario, one value changed over a list, the same dice streams.
+
+Every variant runs battles 0..N-1 with the same per-battle seeds (common random numbers), so a
+difference in win rate comes from the change, not from luck. A parameter is named either the
+friendly way, ``COMBATANT.KEY`` (``ironclad.SPD``, ``sparkwing.attacks.Lightning Bolt.dice``),
+or as a full dotted path into the TOML (``sides[0].combatants[1].characteristics.SPD``).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from .errors import SlugfestError
+
+
+class SweepError(SlugfestError):
+    pass
+
+
+def parse_value(text: str) -> Any:
+    """A value as TOML would read it (``7`` -> 7, ``true`` -> True, ``12d6`` -> "12d6")."""
+    try:
+        return tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        return text
+
+
+def read_data(path: str | Path) -> dict[str, Any]:
+    return tomllib.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def set_parameter(data: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
+    """A copy of scenario ``data`` with parameter ``name`` set to ``value``."""
+    out = copy.deepcopy(data)
+    first, _, rest = name.partition(".")
+    for side in out.get("sides", []):
+        for c in side.get("combatants", []):
+            if c.get("id") == first and rest:
+                _set_in_combatant(c, rest, value, name)
+                return out
+    _set_dotted(out, name, value)
+    return out
+
+
+def _set_in_combatant(c: dict[str, Any], rest: str, value: Any, name: str) -> None:
+    if rest.startswith("attacks."):
+        _, attack, field = rest.split(".", 2) if rest.count(".") >= 2 else (None, None, None)
+        for a in c.get("attacks", []):
+            if a.get("name") == attack:
+                a[field] = value
+                return
+        raise SweepError(f"{name}: no attack named {attack!r}")
+    if rest in c or "." in rest:
+        _set_dotted(c, rest, value)
+        return
+    for key, sub in c.items():  # a characteristic, a defense... wherever the key already lives
+        if isinstance(sub, dict) and rest in sub:
+            sub[rest] = value
+            return
+    tables = [k for k, v in c.items() if isinstance(v, dict)]
+    if len(tables) == 1:
+        c[tables[0]][rest] = value
+        return
+    c[rest] = value
+
+
+def _set_dotted(data: Any, path: str, value: Any) -> None:
+    parts = re.findall(r"[^.\[\]]+|\[\d+\]", path)
+    cur = data
+    for i, part in enumerate(parts):
+        last = i == len(parts) - 1
+        if part.startswith("["):
+            idx = int(part[1:-1])
+            if not isinstance(cur, list) or idx >= len(cur):
+                raise SweepError(f"{path}: no element {idx}")
+            if last:
+                cur[idx] = value
+            else:
+                cur = cur[idx]
+        else:
+            if not isinstance(cur, dict):
+                raise SweepError(f"{path}: {part!r} is not inside a table")
+            if last:
+                cur[part] = value
+            else:
+                cur = cur.setdefault(part, {})
