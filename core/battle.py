@@ -19,7 +19,7 @@ from .actions import Action, Choice, Decision
 from .dice import Dice, SeededDice
 from .errors import IllegalAction, PluginError
 from .events import ActionChosen, ActionRefused, BattleEnded, BattleStarted, Event, PluginFailed
-from .grid import Grid
+from .grid import grid_for
 from .plugins import PluginHost, get_plugin_manager
 from .scenario import Scenario
 
@@ -51,7 +51,7 @@ class Battle:
         systems = self.host.systems()
         self.system = systems[scenario.system]
         self.options = scenario.options
-        self.grid = Grid(scenario.map.width, scenario.map.height, scenario.map.obstacles)
+        self.grid = grid_for(scenario.map.width, scenario.map.height, scenario.map.obstacles)
         self.events: list[Event] = []
         self._listeners: list[Listener] = list(listeners)
         self.on_plugin_error = on_plugin_error

@@ -9,9 +9,8 @@ through); knockback travels in a straight line until something stops it.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Iterable
 
 Cell = tuple[int, int]
@@ -101,35 +100,57 @@ class Grid:
 
         With ``stop_adjacent`` the walk ends next to ``goal`` (to strike someone standing
         there). Returns the cells stepped through (``start`` excluded), ``[]`` if already
-        there, ``None`` if no route exists. ``limit`` bounds the search radius in steps.
+        there, ``None`` if no route exists within ``limit`` steps.
         """
+        return self._astar(start, goal, occupied, stop_adjacent, limit)
+
+    def route(self, start: Cell, goal: Cell, occupied: Iterable[Cell] = ()) -> list[Cell] | None:
+        """Shortest walk ending next to ``goal``, however long."""
+        return self._astar(start, goal, occupied, True, None)
+
+    def _astar(self, start: Cell, goal: Cell, occupied: Iterable[Cell], stop_adjacent: bool,
+               limit: int | None) -> list[Cell] | None:
+        # A* with the Chebyshev distance: it never overestimates on this grid, so the walk is as
+        # short as a breadth-first one, and with a limit whole regions beyond it are never opened.
+        import heapq
+
+        gx, gy = goal
+        reach = 1 if stop_adjacent else 0
+        if max(abs(start[0] - gx), abs(start[1] - gy)) <= reach:
+            return []
         blocked = set(occupied)
         blocked.discard(start)
-        if stop_adjacent:
-            if distance(start, goal) <= 1:
-                return []
-        elif start == goal:
-            return []
+        if not stop_adjacent:
+            blocked.discard(goal)
+            if not self.open(goal):
+                return None
+        elif stop_adjacent:
+            blocked.add(goal)
+        adjacent = self.adjacent
+        bound = (1 << 30) if limit is None else limit
+        best: dict[Cell, int] = {start: 0}
         prev: dict[Cell, Cell] = {start: start}
-        queue: deque[tuple[Cell, int]] = deque([(start, 0)])
-        # Prefer straight steps before diagonals so paths look natural, deterministically.
-        while queue:
-            cell, depth = queue.popleft()
-            if limit is not None and depth >= limit:
+        h0 = max(abs(start[0] - gx), abs(start[1] - gy)) - reach
+        if h0 > bound:
+            return None
+        # Ties go to the cell nearer the goal as the crow flies, so walks look straight.
+        heap = [(h0, 0, 0, start)]
+        while heap:
+            _, _, cost, cell = heapq.heappop(heap)
+            if cost > best[cell]:
                 continue
-            for dx, dy in _STEPS:
-                nxt = (cell[0] + dx, cell[1] + dy)
-                if nxt in prev or not self.open(nxt) or nxt in blocked and nxt != goal:
+            if max(abs(cell[0] - gx), abs(cell[1] - gy)) <= reach:
+                return _unwind(prev, start, cell)
+            c = cost + 1
+            for n in adjacent.get(cell, ()):
+                if n in blocked or c >= best.get(n, 1 << 30):
                     continue
-                if nxt == goal and not stop_adjacent:
-                    prev[nxt] = cell
-                    return _unwind(prev, start, nxt)
-                if nxt == goal:
+                f = c + max(abs(n[0] - gx), abs(n[1] - gy)) - reach
+                if f > bound:
                     continue
-                prev[nxt] = cell
-                if stop_adjacent and distance(nxt, goal) <= 1:
-                    return _unwind(prev, start, nxt)
-                queue.append((nxt, depth + 1))
+                best[n] = c
+                prev[n] = cell
+                heapq.heappush(heap, (f, (n[0] - gx) ** 2 + (n[1] - gy) ** 2, c, n))
         return None
 
     def flood(self, start: Cell, occupied: Iterable[Cell] = (), limit: int | None = None) -> "Reach":
@@ -225,6 +246,12 @@ class Reach:
             if s is not None and (best is None or s < best_steps):
                 best, best_steps = c, s
         return None if best is None else _unwind(self.prev, self.start, best)
+
+
+@lru_cache(maxsize=64)
+def grid_for(width: int, height: int, obstacles: frozenset[Cell]) -> Grid:
+    """One Grid per map, shared by every battle on it (its neighbour tables are computed once)."""
+    return Grid(width, height, obstacles)
 
 
 def _unwind(prev: dict[Cell, Cell], start: Cell, end: Cell) -> list[Cell]:

@@ -29,6 +29,7 @@ DCV_STEPS = {
     5: "combat modifiers", 6: "other", 7: "fractional",
 }
 OCV_FRACTION_STEP = 8
+HALF = Fraction(1, 2)
 DCV_FRACTION_STEP = 7
 
 
@@ -66,7 +67,12 @@ def build_cv(name: str, base: int, modifiers: list[Modifier]) -> CVChain:
     factors = [m.factor for m in ordered if m.factor is not None]
     if factors:
         f = min(factors)
-        value = 0 if f == 0 else hero_round(Fraction(total) * f, favour_up=True)
+        if f == 0:
+            value = 0
+        elif f == HALF:
+            value = -((-total) // 2)  # halved, .5 rounding up (in the character's favour)
+        else:
+            value = hero_round(Fraction(total) * f, favour_up=True)
     else:
         value = total
     # OCV is not floored: the seed's formula uses it as it stands, so a long shot at OCV -7

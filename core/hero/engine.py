@@ -97,7 +97,8 @@ class HeroSystem:
                       self._cells(f, True))
 
     def estimate(self, battle: Any, actor: str, action: Action) -> float:
-        """P(hit) x mean STUN taken / the target's STUN left (BODY counted for Killing attacks)."""
+        """P(hit) x mean STUN taken / the target's STUN left (BODY counted for Killing attacks).
+        A push (``action.push``) counts as allowed, up to 10 points, within the doubling cap."""
         st: HeroState = battle.state
         f = st.fighters[actor]
         if action.kind == "multiple-attack":
@@ -105,25 +106,27 @@ class HeroSystem:
             for i, (an, tid) in enumerate(zip(action.attacks, action.targets)):
                 extra = (Modifier(4, "Multiple Attack", -2 * i),) if i else ()
                 p, value = self._estimate_one(battle, f, st.fighters[tid], f.attack(an), "multiple attack",
-                                              action.levels, extra, half_dcv=True)
+                                              action.levels, extra, half_dcv=True, push=action.push if i == 0 else 0)
                 p_chain *= p
                 total += p_chain * value
             return total
         if action.kind not in ("attack", "move-through") or not action.target:
             return 0.0
         g = st.fighters[action.target]
-        p, value = self._estimate_one(battle, f, g, f.attack(action.attack), action.maneuver, action.levels)
+        p, value = self._estimate_one(battle, f, g, f.attack(action.attack), action.maneuver, action.levels,
+                                      push=action.push)
         if action.maneuver == "haymaker" and not (g.stunned or g.ko):
             value *= 0.5  # a target that can still act may be out of reach when the blow lands
         return p * value
 
     def _estimate_one(self, battle: Any, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str, levels: str,
-                      extra: tuple[Modifier, ...] = (), half_dcv: bool = False) -> tuple[float, float]:
+                      extra: tuple[Modifier, ...] = (), half_dcv: bool = False, push: int = 0) -> tuple[float, float]:
         opts = battle.options
         ocv = self.ocv_chain(battle, f, atk, g, maneuver, levels, extra).value
         dcv = self.dcv_chain(battle, g).value
         p = hit_chance(11 + ocv - dcv)
         profile = build_profile(atk, f.ch.STR, opts, haymaker=(maneuver == "haymaker"),
+                                push_dcs=min(push, 10) // 5,  # as if the push is allowed (at most 10)
                                 csl_for_damage=f.sheet.csl if levels == "damage" else 0,
                                 velocity_dcs=(distance(f.pos, g.pos) * self.metres_per_cell) // 6
                                 if maneuver == "move through" else 0, move_through=maneuver == "move through")
@@ -351,12 +354,14 @@ class HeroSystem:
         """Where ``f`` can walk this Phase (one search, reused for every target)."""
         return battle.grid.flood(f.pos, self._occupied(battle.state, f), limit=self._cells(f, True))
 
-    def _hth_path(self, battle: Any, f: Fighter, g: Fighter, cells: int, reach: Reach | None = None) -> list | None:
+    def _hth_path(self, battle: Any, f: Fighter, g: Fighter, cells: int, reach: "_LazyReach | Reach | None" = None) -> list | None:
         """The walk that ends next to ``g`` within ``cells`` ([] if adjacent, None if out of reach)."""
         if distance(f.pos, g.pos) <= 1:
             return []
         if cells <= 0 or distance(f.pos, g.pos) > cells + 1:
             return None
+        if isinstance(reach, _LazyReach):
+            reach = reach.get()
         path = (reach or self._reach(battle, f)).path_next_to(g.pos)
         if path is None or len(path) > cells:
             return None
@@ -373,7 +378,7 @@ class HeroSystem:
         full_phase = not f.half_used
         out: list[Action] = []
         still: dict[str, list[str]] = {}  # attacks usable without moving, by target
-        reach = self._reach(battle, f) if full_phase else None
+        reach = _LazyReach(self, battle, f) if full_phase else None  # searched only if someone is near
         for atk in f.sheet.attacks:
             for g in foes:
                 if atk.hth:
@@ -534,9 +539,9 @@ class HeroSystem:
     def _toward(self, battle: Any, f: Fighter, g: Fighter) -> list:
         """The way toward ``g``: around people if possible, else up to the first one in the way."""
         occupied = self._occupied(battle.state, f)
-        path = battle.grid.flood(f.pos, occupied).path_next_to(g.pos)
+        path = battle.grid.route(f.pos, g.pos, occupied)
         if path is None:
-            around = battle.grid.flood(f.pos).path_next_to(g.pos) or []
+            around = battle.grid.route(f.pos, g.pos) or []
             path = []
             for c in around:
                 if c in occupied:
@@ -872,6 +877,20 @@ class HeroSystem:
                                         ifaces, roll.stun, roll.body, 0, 0))
             self._apply(battle, g, roll, taken, f"knockback ({what})")
         return True
+
+
+class _LazyReach:
+    """One flood of the map per Phase, and only if a target is close enough to need it."""
+
+    __slots__ = ("_system", "_battle", "_fighter", "_reach")
+
+    def __init__(self, system: HeroSystem, battle: Any, fighter: Fighter) -> None:
+        self._system, self._battle, self._fighter, self._reach = system, battle, fighter, None
+
+    def get(self) -> Reach:
+        if self._reach is None:
+            self._reach = self._system._reach(self._battle, self._fighter)
+        return self._reach
 
 
 _3D6 = [0] * 19

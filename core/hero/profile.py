@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from .dice import DamageDice, add_damage_classes, capped_added_dcs, damage_classes, str_dice
 from .sheet import HeroAttack, HeroOptions
@@ -42,6 +43,7 @@ def str_damage_dcs(strength: int, attack: HeroAttack, campaign: str) -> int:
     return max(usable // 5, 0)
 
 
+@lru_cache(maxsize=4096)
 def build_profile(attack: HeroAttack, strength: int, options: HeroOptions, *, haymaker: bool = False,
                   push_dcs: int = 0, csl_for_damage: int = 0, velocity_dcs: int = 0,
                   move_through: bool = False) -> DamageProfile:
