@@ -32,6 +32,10 @@ class RulesSystem(Protocol):
     catalogue: tuple[str, ...]
     """Every action and rule a coverage report should look for (``"action:..."``, ``"rule:..."``)."""
 
+    def invariant_violations(self, battle: "Battle") -> list[str]:
+        """Figures out of range in the current state (empty when all is well); the soak run
+        checks this after every event."""
+
     def tally(self, battle: "Battle", index: int = 0) -> Any:
         """A finished battle as a :class:`core.stats.BattleTally` (system-neutral figures)."""
 

@@ -88,6 +88,27 @@ class HeroSystem:
             })
         return out
 
+    def invariant_violations(self, battle: Any) -> list[str]:
+        out = []
+        for f in battle.state.fighters.values():
+            ch = f.ch
+            if f.stun > ch.STUN:
+                out.append(f"{f.id}: STUN {f.stun} above its maximum {ch.STUN}")
+            if not 0 <= f.end <= ch.END:
+                out.append(f"{f.id}: END {f.end} outside 0..{ch.END}")
+            if f.body > ch.BODY:
+                out.append(f"{f.id}: BODY {f.body} above its maximum {ch.BODY}")
+            if f.dead and (f.ko or f.stunned):
+                out.append(f"{f.id}: dead yet also knocked out or stunned")
+            if f.ko and f.stun >= 0 and battle.options.knockout == "below-zero" and f.stun > 0:
+                out.append(f"{f.id}: knocked out with {f.stun} STUN")
+            if not battle.grid.open(f.pos):
+                out.append(f"{f.id}: standing in a wall or off the map at {f.pos}")
+        cells = [f.pos for f in battle.state.fighters.values() if not f.dead]
+        if len(cells) != len(set(cells)):
+            out.append("two combatants share a cell")
+        return out
+
     def vitals(self, battle: Any, cid: str) -> Vitals:
         f: Fighter = battle.state.fighters[cid]
         ch = f.ch
@@ -310,9 +331,10 @@ class HeroSystem:
         r = recover(f.stun, f.end, ch.REC, ch.STUN, ch.END, knocked_out=f.ko)
         gained_s, gained_e = r.stun - f.stun, r.end - f.end
         f.stun, f.end = r.stun, r.end
+        if r.woke:
+            f.ko = False  # the state is whole before any event about it is seen
         battle.emit(ev.Recovered(f.id, gained_s, gained_e, f.stun, f.end, why))
         if r.woke:
-            f.ko = False
             battle.emit(ev.StatusChanged(f.id, "knocked out", False, f"woke up with {f.stun} STUN; END set equal to STUN"))
 
     # -- SPD changes -------------------------------------------------------------------

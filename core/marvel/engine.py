@@ -103,6 +103,24 @@ class MarvelSystem:
             })
         return out
 
+    def invariant_violations(self, battle: Any) -> list[str]:
+        out = []
+        for f in battle.state.fighters.values():
+            if f.health > f.health_max:
+                out.append(f"{f.id}: Health {f.health} above its maximum {f.health_max}")
+            if f.focus > f.focus_max:
+                out.append(f"{f.id}: Focus {f.focus} above its maximum {f.focus_max}")
+            if f.karma < 0:
+                out.append(f"{f.id}: negative Karma {f.karma}")
+            if not 0 <= f.reactions <= f.reactions_per_round:
+                out.append(f"{f.id}: {f.reactions} reactions left of {f.reactions_per_round}")
+            if not battle.grid.open(f.pos):
+                out.append(f"{f.id}: standing in a wall or off the map at {f.pos}")
+        cells = [f.pos for f in battle.state.fighters.values() if not f.killed]
+        if len(cells) != len(set(cells)):
+            out.append("two combatants share a cell")
+        return out
+
     def vitals(self, battle: Any, cid: str) -> Vitals:
         f: Fighter = battle.state.fighters[cid]
         # Fight left: Health until unconscious, or Focus until shattered (Focus 0 only demoralizes).

@@ -1,0 +1,85 @@
+"""Soak runs: many seeded battles with invariants checked after every event.
+
+Checked: the system's own figure ranges (:meth:`RulesSystem.invariant_violations`), that no
+one who cannot act (knocked out, unconscious, dead, stunned...) is given a choice, that the
+clock never passes the scenario's limit, and that nothing happens after the battle ends.
+A violation or an exception is reported with the scenario, the AI and the seed that replays it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from .battle import Battle
+from .events import ActionChosen, BattleEnded, Event
+from .plugins import get_plugin_manager
+from .scenario import Scenario
+from .simulate import battle_seed
+
+
+@dataclass
+class SoakReport:
+    battles: int = 0
+    events: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+class InvariantChecker:
+    def __init__(self, battle: Battle) -> None:
+        self.battle = battle
+        self.ended = False
+        self.problems: list[str] = []
+
+    def __call__(self, event: Event) -> None:
+        b = self.battle
+        if self.ended:
+            self.problems.append(f"{event.kind} after the battle ended")
+        if isinstance(event, BattleEnded):
+            self.ended = True
+        if b.state is None:
+            return
+        if isinstance(event, ActionChosen) and event.decision == "phase" and event.action_kind != "none":
+            v = b.system.vitals(b, event.actor)
+            if not v.able or v.disabled:
+                self.problems.append(f"{event.actor} chose {event.action!r} while unable to act ({', '.join(v.conditions)})")
+        if b.rounds > b.scenario.turn_limit + 1:
+            self.problems.append(f"clock at {b.rounds}, past the limit of {b.scenario.turn_limit}")
+        for p in b.system.invariant_violations(b):
+            self.problems.append(f"after {event.kind}: {p}")
+
+
+def with_ai(scenario: Scenario, ai: str) -> Scenario:
+    """The same scenario with every combatant driven by ``ai``."""
+    from dataclasses import replace
+
+    sides = tuple(replace(s, combatants=tuple(replace(c, ai=ai) for c in s.combatants)) for s in scenario.sides)
+    return replace(scenario, sides=sides)
+
+
+def soak(scenarios: Iterable[tuple[str, Scenario]], ais: Iterable[str], battles: int, base_seed: int = 0,
+         progress: Any = None) -> SoakReport:
+    report = SoakReport()
+    ais = list(ais)
+    plan = [(name, sc, ai) for name, sc in scenarios for ai in ais]
+    hosts: dict[tuple[str, ...], Any] = {}
+    for i in range(battles):
+        name, sc, ai = plan[i % len(plan)]
+        variant = with_ai(sc, ai)
+        key = variant.house_rules
+        host = hosts.get(key) or hosts.setdefault(key, get_plugin_manager(house_rules=key))
+        seed = battle_seed(base_seed, i)
+        b = Battle(variant, seed=seed, host=host)
+        checker = InvariantChecker(b)
+        b.listen(checker)
+        try:
+            b.run()
+        except Exception as exc:  # a crash is a finding, with its seed
+            report.problems.append(f"{name} ai={ai} seed={seed}: {type(exc).__name__}: {exc}")
+        for p in checker.problems[:3]:
+            report.problems.append(f"{name} ai={ai} seed={seed}: {p}")
+        report.battles += 1
+        report.events += len(b.events)
+        if progress:
+            progress(i + 1, battles)
+    return report

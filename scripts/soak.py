@@ -1,0 +1,47 @@
+"""Soak run (on demand): seeded battles over every bundled scenario and AI behaviour, with
+invariants checked after every event.
+
+    .venv/bin/python scripts/soak.py --battles 100000
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from core.plugins import installed_plugin_names  # noqa: E402
+from core.scenario import load_scenario  # noqa: E402
+from core.soak import soak  # noqa: E402
+from scenarios import bundled  # noqa: E402
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--battles", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=0)
+    args = p.parse_args()
+    scenarios = [(n, load_scenario(path)) for n, path in bundled().items()]
+    ais = sorted(n for n, i in installed_plugin_names().items() if i.kind == "ai")
+    start = time.monotonic()
+
+    def progress(done: int, total: int) -> None:
+        if done % 500 == 0 or done == total:
+            rate = done / (time.monotonic() - start)
+            print(f"\r{done}/{total} battles, {rate:.0f}/s", end="", file=sys.stderr, flush=True)
+
+    report = soak(scenarios, ais, args.battles, args.seed, progress)
+    print(file=sys.stderr)
+    print(f"{report.battles} battles ({len(scenarios)} scenarios x {len(ais)} AIs: {', '.join(ais)}), "
+          f"{report.events} events checked, {len(report.problems)} problems, "
+          f"{time.monotonic() - start:.0f} s")
+    for line in report.problems[:50]:
+        print("  " + line)
+    return 1 if report.problems else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
