@@ -21,7 +21,8 @@ EXIT_INTERNAL = 70
 
 EPILOG = """\
 examples:
-  slugfest                                  play the default bundled scenario
+  slugfest                                  open the app: pick a scenario, watch or play it
+  slugfest play hero-duel                   open the app straight on a battle (or a save)
   slugfest battle hero-duel                 watch the bundled duel, as readable text
   slugfest battle hero-brawl --seed 7       a bundled scenario with other dice
   slugfest battle hero-brawl --brief | tail -1
@@ -75,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    p.add_argument("--scenarios", metavar="DIR", help="with no COMMAND: the app's picker also lists the .toml files in DIR")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     b = sub.add_parser("battle", help="play one battle headless and print its log",
@@ -98,6 +100,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("scenarios", help="list the bundled scenarios")
     sub.add_parser("plugins", help="list installed plugins (AI behaviours, house rules, rules systems)")
+
+    pl = sub.add_parser("play", help="open the Textual app on a scenario (or a saved battle)",
+                        formatter_class=argparse.RawDescriptionHelpFormatter,
+                        description="Watch or play a battle in the terminal app: autoplay, step, step back, "
+                                    "take control of combatants,\nsave and reload. Press ? in the app for its keys.",
+                        epilog="examples:\n  slugfest play hero-duel\n  slugfest play my.toml --seed 3\n"
+                               "  slugfest play saved-battle.toml        continue a saved battle\n"
+                               "  slugfest --scenarios ./my-scenarios    the picker lists your files too")
+    pl.add_argument("scenario", metavar="SCENARIO", nargs="?", help="a scenario, a bundled name, or a save file")
+    pl.add_argument("--seed", type=_seed, default=None)
+    pl.add_argument("--scenarios", metavar="DIR", help="also list the .toml files in DIR in the picker")
 
     jobs_default = os.cpu_count() or 1
     m = sub.add_parser("simulate", help="run many AI-vs-AI battles and report statistics",
@@ -152,12 +165,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
     try:
         if args.command is None:
-            from scenarios import DEFAULT
+            if sys.stdin.isatty() and sys.stdout.isatty():
+                args = argparse.Namespace(command="play", scenario=None, seed=None, scenarios=args.scenarios)
+            else:  # no terminal to draw the app in (a pipe, CI): show the default battle as text
+                from scenarios import DEFAULT
 
-            args = build_parser().parse_args(["battle", DEFAULT])
+                print(f"(no terminal for the app: playing {DEFAULT} headless; `slugfest --help` for more)",
+                      file=sys.stderr)
+                args = build_parser().parse_args(["battle", DEFAULT])
         handler = {"battle": cmd_battle, "check": cmd_check, "scenarios": cmd_scenarios,
                    "plugins": cmd_plugins, "export": cmd_export, "simulate": cmd_simulate,
-                   "sweep": cmd_sweep}[args.command]
+                   "sweep": cmd_sweep, "play": cmd_play}[args.command]
         return handler(args)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
@@ -246,6 +264,28 @@ def cmd_battle(args: argparse.Namespace) -> int:
         print(f"{'Draw' if outcome.winner is None else outcome.winner + ' win'} ({outcome.reason}); "
               f"log written to {args.out}", file=sys.stderr)
     return EXIT_PLUGIN if battle.halted else EXIT_OK
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """The Textual app. A scenario is validated here first, so its problems print as text."""
+    from core.session import is_save_file
+    from scenarios import find
+
+    if args.scenario is not None:
+        path = find(args.scenario)
+        if not (path.exists() and is_save_file(path)):
+            _, error = _load(args.scenario)
+            if error:
+                print(error, file=sys.stderr)
+                return EXIT_BAD_INPUT
+        args.scenario = str(path)
+    if args.scenarios is not None and not os.path.isdir(args.scenarios):
+        print(f"slugfest: --scenarios expects a folder, got {args.scenarios!r}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    from tui.app import run
+
+    run(args.scenario, args.scenarios, args.seed)
+    return EXIT_OK
 
 
 def cmd_check(args: argparse.Namespace) -> int:

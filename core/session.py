@@ -1,0 +1,453 @@
+"""A battle in progress, as something a person drives: step it, rewind it, save it, reload it.
+
+A :class:`Session` wraps one :class:`core.battle.Battle` and never imports a user interface,
+so the Textual app, tests and scripts share it. It rests on one fact: a battle is
+deterministic given its scenario, its seed and the decisions taken. The session therefore
+records every decision it takes (who acted, what, and who chose) and, for combatants the
+player controls, the player's :class:`~core.actions.Choice` by *decision index*. Rewinding
+builds a fresh battle and replays the first N decisions: AI decisions are asked again (the
+AI is deterministic too, so it answers the same, refusals and plugin failures included) and
+player decisions are submitted from the record. The result is the same event list, event
+for event, as the first time.
+
+Decision index ``i`` is the i-th Phase (HERO) or turn (Marvel) decision of the battle,
+counted from 0. Decisions taken in the middle of an action (Aborting to Dodge, say) are
+answered by the combatant's AI inside the rules system and replay with it.
+
+The session always looks one decision ahead (``pending``): after each action it runs time
+forward to the next decision, so a UI can show whose Phase comes next and prompt the player
+before anything else happens. ``Battle.step()`` does the same three calls in the same order
+(``next_decision``, ``decide``, ``submit``), so the events are the same as a headless run.
+
+Saves are TOML (tomli-w, written atomically): the scenario itself (dumped, so a save is
+self-contained), the seed, the player's choices, which combatants the player controls, how
+many decisions were taken, and a digest of the event log so a reload that would not replay
+the same battle (a changed plugin, say) is refused instead of silently diverging.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from .actions import Action, Choice, Decision
+from .battle import Battle, Outcome
+from .errors import IllegalAction, SlugfestError
+from .events import Event
+from .render import jsonl
+from .scenario import Scenario, dump_scenario, load_scenario, parse_scenario, write_text_atomic, write_toml_atomic
+
+SAVE_FORMAT = 1
+PLAYER = "player"
+PLAYER_REASON = "player's choice"
+
+
+class SaveError(SlugfestError):
+    """A save file is unreadable, invalid, or does not replay the battle it recorded."""
+
+
+class ReplayMismatch(SaveError):
+    """Replaying the recorded decisions did not give the recorded battle."""
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """One decision taken: its index, the actor, what it did, who chose, and the events it made.
+
+    ``first_event`` is the index in ``battle.events`` of the decision's first event (its
+    ``ActionChosen``, or an AI's refused choice before it); ``end_event`` is one past the last event before the next
+    decision (the look-ahead to the next Phase is included)."""
+
+    index: int
+    actor: str
+    action: Action
+    chosen_by: str
+    first_event: int
+    end_event: int
+
+
+# -- actions as TOML data --------------------------------------------------------------------
+
+_TEXT_FIELDS = ("attack", "target", "maneuver", "levels")
+
+
+def action_to_data(a: Action) -> dict[str, Any]:
+    """An :class:`Action` as TOML-ready data (only the fields that are set)."""
+    out: dict[str, Any] = {"kind": a.kind}
+    for name in _TEXT_FIELDS:
+        value = getattr(a, name)
+        if value:
+            out[name] = value
+    if a.targets:
+        out["targets"] = list(a.targets)
+    if a.attacks:
+        out["attacks"] = list(a.attacks)
+    if a.destination is not None:
+        out["destination"] = list(a.destination)
+    if a.push:
+        out["push"] = a.push
+    return out
+
+
+def action_from_data(data: Any, where: str) -> Action:
+    if not isinstance(data, dict):
+        raise SaveError(f"{where}: expected a table, got {type(data).__name__}")
+    known = {"kind", "push", "targets", "attacks", "destination", *_TEXT_FIELDS}
+    unknown = sorted(set(data) - known - {"index", "actor", "reason"})
+    if unknown:
+        raise SaveError(f"{where}: unknown key {unknown[0]!r}")
+    kind = data.get("kind")
+    if not isinstance(kind, str) or not kind:
+        raise SaveError(f"{where}.kind: expected a string, got {kind!r}")
+    kw: dict[str, Any] = {}
+    for name in _TEXT_FIELDS:
+        value = data.get(name, "")
+        if not isinstance(value, str):
+            raise SaveError(f"{where}.{name}: expected a string, got {value!r}")
+        kw[name] = value
+    for name in ("targets", "attacks"):
+        value = data.get(name, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise SaveError(f"{where}.{name}: expected an array of strings, got {value!r}")
+        kw[name] = tuple(value)
+    dest = data.get("destination")
+    if dest is not None:
+        if not (isinstance(dest, list) and len(dest) == 2 and all(type(v) is int for v in dest)):
+            raise SaveError(f"{where}.destination: expected [x, y], got {dest!r}")
+        kw["destination"] = (dest[0], dest[1])
+    push = data.get("push", 0)
+    if type(push) is not int:
+        raise SaveError(f"{where}.push: expected an integer, got {push!r}")
+    return Action(kind, push=push, **kw)
+
+
+def events_digest(events: Iterable[Event]) -> str:
+    """SHA-256 of the JSONL log: equal digests mean byte-identical battles."""
+    h = hashlib.sha256()
+    for e in events:
+        h.update(jsonl.dumps(e).encode("utf-8"))
+        h.update(b"\n")
+    return h.hexdigest()
+
+
+# -- the session -------------------------------------------------------------------------
+
+class Session:
+    """One battle being watched or played: step, rewind, restart, save and load.
+
+    ``battle_factory(scenario, seed, player_controlled)`` builds each battle (tests inject
+    scripted dice or extra plugins through it); the default is a plain :class:`Battle`.
+    """
+
+    def __init__(self, scenario: Scenario, *, seed: int | None = None, player_controlled: Iterable[str] = (),
+                 scenario_path: str | None = None,
+                 battle_factory: Callable[[Scenario, int, frozenset[str]], Battle] | None = None) -> None:
+        self.scenario = scenario
+        self.seed = scenario.seed if seed is None else seed
+        self.scenario_path = scenario_path if scenario_path is not None else (scenario.path or "")
+        ids = {c.id for c in scenario.combatants}
+        wanted = set(player_controlled)
+        if wanted - ids:
+            raise ValueError(f"no combatant {sorted(wanted - ids)[0]!r} in {scenario.name!r}")
+        self.player_controlled: set[str] = wanted
+        self._factory = battle_factory or _default_battle
+        self.choices: dict[int, Choice] = {}
+        self.history: list[Taken] = []
+        self.pending: Decision | None = None
+        self.battle: Battle = self._new_battle()
+        self._look_ahead()
+
+    # -- building ------------------------------------------------------------------------
+
+    @classmethod
+    def from_path(cls, path: str | os.PathLike[str], *, seed: int | None = None,
+                  player_controlled: Iterable[str] = ()) -> "Session":
+        """A new session over a scenario file (raises :class:`core.scenario.ScenarioError`)."""
+        return cls(load_scenario(path), seed=seed, player_controlled=player_controlled, scenario_path=str(path))
+
+    def _new_battle(self) -> Battle:
+        return self._factory(self.scenario, self.seed, frozenset(self.player_controlled))
+
+    def _look_ahead(self) -> None:
+        """Run time forward to the next decision (or the end) and remember it."""
+        if self.pending is None and self.battle.outcome is None:
+            self.pending = self.battle.next_decision()
+
+    # -- what the UI reads ---------------------------------------------------------------
+
+    @property
+    def events(self) -> list[Event]:
+        return self.battle.events
+
+    @property
+    def decisions(self) -> int:
+        """How many decisions have been taken so far (the rewind cursor)."""
+        return len(self.history)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.battle.outcome
+
+    @property
+    def over(self) -> bool:
+        return self.battle.outcome is not None
+
+    @property
+    def waiting_for_player(self) -> bool:
+        """The next decision belongs to a combatant the player controls."""
+        return self.pending is not None and self.pending.actor in self.player_controlled
+
+    def snapshot(self) -> dict[str, Any]:
+        return self.battle.system.snapshot(self.battle)
+
+    def decision_of_event(self, position: int) -> int:
+        """The index of the decision whose events include event ``position`` (0 for the events
+        before the first decision): ``rewind(decision_of_event(p))`` goes back to just before it."""
+        lo, hi = 0, len(self.history)
+        while lo < hi:  # first decision whose events start after ``position``
+            mid = (lo + hi) // 2
+            if self.history[mid].first_event <= position:
+                lo = mid + 1
+            else:
+                hi = mid
+        return max(lo - 1, 0)
+
+    # -- control -------------------------------------------------------------------------
+
+    def set_player(self, cid: str, controlled: bool) -> None:
+        """Give a combatant to the player (prompted on its turn) or back to its AI."""
+        if cid not in {c.id for c in self.scenario.combatants}:
+            raise KeyError(cid)
+        if controlled:
+            self.player_controlled.add(cid)
+        else:
+            self.player_controlled.discard(cid)
+        self.battle.player_controlled = frozenset(self.player_controlled)
+
+    def step(self) -> bool:
+        """Take one decision with the AI. Returns ``False`` (and does nothing) when the battle
+        is over or the next decision is the player's; then use :meth:`play`."""
+        if self.pending is None or self.waiting_for_player:
+            return False
+        self._take_ai()
+        return True
+
+    def ai_step(self) -> bool:
+        """Take the next decision with the AI even if the player controls the actor (the
+        player's "let the AI decide"). It replays as an AI decision."""
+        if self.pending is None:
+            return False
+        self._take_ai()
+        return True
+
+    def play(self, action: Action | Choice, reason: str = PLAYER_REASON) -> None:
+        """Carry out the player's choice for the pending decision. Raises
+        :class:`~core.errors.IllegalAction` (nothing changes) if the rules refuse it."""
+        if self.pending is None:
+            raise IllegalAction("the battle is over" if self.over else "no decision is waiting")
+        choice = action if isinstance(action, Choice) else Choice(action, reason)
+        decision = self.pending
+        index = len(self.history)
+        start = len(self.battle.events)
+        self.battle.submit(decision, choice, PLAYER)  # raises IllegalAction before any change
+        self.choices[index] = choice
+        self._taken(decision, choice.action, PLAYER, start)
+
+    def run(self, max_steps: int = 1_000_000, stop: Callable[[], bool] | None = None) -> int:
+        """Step with the AI until the end, the player's turn, ``stop()`` or ``max_steps``."""
+        n = 0
+        while n < max_steps and (stop is None or not stop()) and self.step():
+            n += 1
+        return n
+
+    def _take_ai(self) -> None:
+        decision = self.pending
+        assert decision is not None
+        start = len(self.battle.events)  # a refused AI choice is part of this decision's events
+        choice, who = self.battle.decide(decision)
+        self.battle.submit(decision, choice, who)
+        self._taken(decision, choice.action, who, start)
+
+    def _taken(self, decision: Decision, action: Action, who: str, start: int) -> None:
+        self.pending = None
+        self._look_ahead()
+        self.history.append(Taken(len(self.history), decision.actor, action, who, start, len(self.battle.events)))
+
+    # -- rewinding -----------------------------------------------------------------------
+
+    def rewind(self, decisions: int) -> None:
+        """Go back to the moment after ``decisions`` decisions (0 = the start of the battle):
+        a fresh battle replays them. Player choices after that point are forgotten."""
+        if not 0 <= decisions <= len(self.history):
+            raise ValueError(f"can rewind to 0..{len(self.history)} decisions, not {decisions}")
+        history = self.history[:decisions]
+        self.choices = {i: c for i, c in self.choices.items() if i < decisions}
+        self._replay([(t.index, t.actor) for t in history])
+
+    def back(self, steps: int = 1) -> int:
+        """Undo the last ``steps`` decisions; returns the new decision count."""
+        target = max(len(self.history) - steps, 0)
+        self.rewind(target)
+        return target
+
+    def restart(self, seed: int | None = None) -> None:
+        """Start the battle again (with another seed if given); every recorded choice is dropped."""
+        if seed is not None:
+            self.seed = seed
+        self.choices = {}
+        self._replay([])
+
+    def _replay(self, expected: list[tuple[int, str]]) -> None:
+        self.history = []
+        self.pending = None
+        self.battle = self._new_battle()
+        self._look_ahead()
+        for index, actor in expected:
+            if self.pending is None:
+                raise ReplayMismatch(f"the battle ended after {index} decisions, but {len(expected)} were recorded")
+            if self.pending.actor != actor:
+                raise ReplayMismatch(f"decision {index} belongs to {self.pending.actor!r}, but the record has {actor!r}")
+            choice = self.choices.get(index)
+            if choice is None:
+                self._take_ai()
+                continue
+            decision = self.pending
+            start = len(self.battle.events)
+            try:
+                self.battle.submit(decision, choice, PLAYER)
+            except IllegalAction as exc:
+                raise ReplayMismatch(f"the player's choice at decision {index} ({choice.action.label()}) "
+                                     f"is refused on replay: {exc}") from None
+            self._taken(decision, choice.action, PLAYER, start)
+
+    # -- saving and loading --------------------------------------------------------------
+
+    def to_data(self) -> dict[str, Any]:
+        """The save as TOML-ready data."""
+        save: dict[str, Any] = {
+            "format": SAVE_FORMAT,
+            "seed": self.seed,
+            "decisions": len(self.history),
+            "player_controlled": sorted(self.player_controlled),
+            "events": len(self.battle.events),
+            "digest": events_digest(self.battle.events),
+            "actors": [t.actor for t in self.history],
+        }
+        if self.scenario_path:
+            save["scenario_path"] = str(self.scenario_path)
+        choices = []
+        for index in sorted(self.choices):
+            c = self.choices[index]
+            entry = {"index": index, "actor": self.history[index].actor, **action_to_data(c.action)}
+            if c.reason and c.reason != PLAYER_REASON:
+                entry["reason"] = c.reason
+            choices.append(entry)
+        return {"save": save, "choices": choices, "scenario": dump_scenario(self.scenario)}
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the save atomically: a failure mid-write leaves any previous save intact."""
+        write_toml_atomic(self.to_data(), path)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], file: str = "<save>", *, verify: bool = True,
+                  battle_factory: Callable[[Scenario, int, frozenset[str]], Battle] | None = None) -> "Session":
+        save = data.get("save")
+        if not isinstance(save, dict):
+            raise SaveError(f"{file}: not a Slugfest save (no [save] table)")
+        fmt = save.get("format")
+        if fmt != SAVE_FORMAT:
+            raise SaveError(f"{file}: save.format: expected {SAVE_FORMAT}, got {fmt!r}")
+        scenario_data = data.get("scenario")
+        if not isinstance(scenario_data, dict):
+            raise SaveError(f"{file}: expected a [scenario] table")
+        try:
+            scenario = parse_scenario(scenario_data, f"{file} [scenario]")
+        except SlugfestError as exc:
+            raise SaveError(str(exc)) from None
+        seed = save.get("seed")
+        decisions = save.get("decisions")
+        players = save.get("player_controlled", [])
+        actors = save.get("actors", [])
+        if type(seed) is not int or seed < 0:
+            raise SaveError(f"{file}: save.seed: expected a non-negative integer, got {seed!r}")
+        if type(decisions) is not int or decisions < 0:
+            raise SaveError(f"{file}: save.decisions: expected a non-negative integer, got {decisions!r}")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise SaveError(f"{file}: save.player_controlled: expected an array of combatant ids")
+        if not isinstance(actors, list) or len(actors) != decisions or not all(isinstance(a, str) for a in actors):
+            raise SaveError(f"{file}: save.actors: expected {decisions} combatant ids")
+        ids = {c.id for c in scenario.combatants}
+        for p in players:
+            if p not in ids:
+                raise SaveError(f"{file}: save.player_controlled: no combatant {p!r} in the scenario")
+        choices: dict[int, Choice] = {}
+        raw_choices = data.get("choices", [])
+        if not isinstance(raw_choices, list):
+            raise SaveError(f"{file}: choices: expected an array of tables")
+        for i, entry in enumerate(raw_choices):
+            where = f"{file}: choices[{i}]"
+            if not isinstance(entry, dict):
+                raise SaveError(f"{where}: expected a table")
+            index = entry.get("index")
+            if type(index) is not int or not 0 <= index < decisions:
+                raise SaveError(f"{where}.index: expected 0..{decisions - 1}, got {index!r}")
+            if entry.get("actor") != actors[index]:
+                raise SaveError(f"{where}.actor: expected {actors[index]!r}, got {entry.get('actor')!r}")
+            reason = entry.get("reason", PLAYER_REASON)
+            if not isinstance(reason, str):
+                raise SaveError(f"{where}.reason: expected a string")
+            choices[index] = Choice(action_from_data(entry, where), reason)
+        path = save.get("scenario_path", "")
+        session = cls(scenario, seed=seed, player_controlled=players,
+                      scenario_path=path if isinstance(path, str) else "", battle_factory=battle_factory)
+        session.choices = choices
+        session._replay(list(enumerate(actors)))
+        if verify:
+            want = (save.get("events"), save.get("digest"))
+            got = (len(session.battle.events), events_digest(session.battle.events))
+            if want != got:
+                raise ReplayMismatch(f"{file}: replaying the save gives a different battle "
+                                     f"({got[0]} events instead of {want[0]}); the rules or plugins have changed")
+        return session
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], *, verify: bool = True,
+             battle_factory: Callable[[Scenario, int, frozenset[str]], Battle] | None = None) -> "Session":
+        """Reopen a save: the same battle, at the same point, with the same player control."""
+        file = str(path)
+        try:
+            raw = Path(path).read_bytes()
+        except OSError as exc:
+            raise SaveError(f"{file}: cannot read the save ({exc.strerror or exc})") from None
+        try:
+            data = tomllib.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise SaveError(f"{file}: not a readable TOML save ({exc})") from None
+        return cls.from_data(data, file, verify=verify, battle_factory=battle_factory)
+
+    def export_jsonl(self, path: str | os.PathLike[str]) -> int:
+        """Write the event log so far as JSONL, atomically; returns the number of events."""
+        out = io.StringIO()
+        jsonl.write(self.battle.events, out)
+        write_text_atomic(out.getvalue(), path)
+        return len(self.battle.events)
+
+
+def is_save_file(path: str | os.PathLike[str]) -> bool:
+    """Whether a TOML file is a session save (it has a ``[save]`` table) rather than a scenario."""
+    try:
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return False
+    return isinstance(data.get("save"), dict)
+
+
+def _default_battle(scenario: Scenario, seed: int, player_controlled: frozenset[str]) -> Battle:
+    return Battle(scenario, seed=seed, player_controlled=player_controlled)
+

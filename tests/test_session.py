@@ -1,0 +1,289 @@
+"""core.session: stepping, rewinding by replay, player choices, save/load, atomic writes.
+
+No Textual here: a Session is the UI-free half of the battle screen.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import tomllib
+
+import pytest
+
+from core.actions import Action
+from core.battle import Battle
+from core.errors import IllegalAction
+from core.events import ActionChosen
+from core.render import jsonl
+from core.scenario import load_scenario
+from core.session import ReplayMismatch, SaveError, Session, action_from_data, action_to_data, is_save_file
+from scenarios import bundled
+
+DUEL = bundled()["hero-duel"]
+
+
+def finished(session: Session) -> Session:
+    session.run()
+    assert session.over
+    return session
+
+
+def player_policy(session: Session) -> Action:
+    """A fixed, legal policy for the player's combatant: attack if possible, else close in."""
+    menu = session.pending.menu
+    for kind in ("attack", "move", "dodge"):
+        for a in menu:
+            if a.kind == kind and a.maneuver in ("", "strike"):
+                return a
+    return menu[0]
+
+
+def play_out(session: Session, max_decisions: int = 10_000) -> None:
+    while not session.over and session.decisions < max_decisions:
+        if session.waiting_for_player:
+            session.play(player_policy(session))
+        else:
+            session.step()
+
+
+# -- the same battle as a headless run ---------------------------------------------------------
+
+@pytest.mark.parametrize("seed", [1, 7, 2026])
+def test_session_gives_the_same_events_as_battle_run(seed):
+    b = Battle(load_scenario(DUEL), seed=seed)
+    b.run()
+    s = finished(Session.from_path(DUEL, seed=seed))
+    assert s.events == b.events
+    assert s.outcome == b.outcome
+
+
+def test_session_looks_ahead_to_the_next_decision():
+    s = Session.from_path(DUEL)
+    assert s.pending is not None and s.decisions == 0
+    first_actor = s.pending.actor
+    assert s.step()
+    assert s.history[0].actor == first_actor
+    assert s.history[0].chosen_by == "default"
+    assert s.events[s.history[0].first_event].kind == "action_chosen"
+
+
+# -- rewinding ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(bundled()))
+def test_rewind_then_replay_gives_identical_events(name):
+    s = finished(Session.from_path(bundled()[name]))
+    full, n = list(s.events), s.decisions
+    points = {0, 1, n // 2, n - 1} if name in ("hero-duel", "marvel-seed") else {n // 3}
+    for k in sorted(points):
+        s.rewind(k)
+        assert s.decisions == k
+        expected_len = s.history[k - 1].end_event if k else len(s.events)
+        assert len(s.events) == expected_len
+        assert s.events == full[:expected_len]
+        s.run()
+        assert s.events == full
+
+
+def test_back_then_step_is_the_same_step():
+    s = Session.from_path(DUEL)
+    for _ in range(4):
+        s.step()
+    after_four = list(s.events)
+    assert s.back() == 3
+    assert s.events == after_four[:s.history[-1].end_event]
+    s.step()
+    assert s.events == after_four
+
+
+def test_rewind_bounds():
+    s = Session.from_path(DUEL)
+    s.step()
+    with pytest.raises(ValueError):
+        s.rewind(2)
+    with pytest.raises(ValueError):
+        s.rewind(-1)
+    assert s.back(10) == 0
+
+
+def test_decision_of_event_points_at_the_decision_that_made_it():
+    s = Session.from_path(DUEL)
+    for _ in range(3):
+        s.step()
+    assert s.decision_of_event(0) == 0
+    for t in s.history:
+        assert s.decision_of_event(t.first_event) == t.index
+        assert s.decision_of_event(t.end_event - 1) == t.index
+    s.rewind(s.decision_of_event(s.history[2].first_event))
+    assert s.decisions == 2
+
+
+def test_restart_with_a_new_seed_drops_the_record():
+    s = Session.from_path(DUEL, player_controlled=["ironclad"])
+    play_out(s, 4)
+    s.restart(99)
+    assert s.seed == 99 and s.decisions == 0 and s.choices == {}
+    assert s.events[0].seed == 99
+    assert s.player_controlled == {"ironclad"}
+
+
+# -- the player's decisions ---------------------------------------------------------------
+
+def test_player_decisions_wait_for_the_player_and_replay():
+    s = Session.from_path(DUEL, seed=5, player_controlled=["ironclad"])
+    while not s.waiting_for_player:
+        assert s.step()
+    assert s.pending.actor == "ironclad"
+    assert not s.step(), "step() never decides for the player"
+    play_out(s)
+    assert s.choices and all(s.history[i].actor == "ironclad" for i in s.choices)
+    assert all(s.history[i].chosen_by == "player" for i in s.choices)
+    chosen = [e for e in s.events if isinstance(e, ActionChosen) and e.chosen_by == "player"]
+    assert chosen and all(e.reason == "player's choice" for e in chosen)
+    full = list(s.events)
+    for k in (0, s.decisions // 2, s.decisions - 1):
+        s.rewind(k)
+        play_out(s)
+        assert s.events == full
+
+
+def test_illegal_player_choice_is_refused_and_changes_nothing():
+    s = Session.from_path(DUEL, seed=5, player_controlled=["ironclad"])
+    while not s.waiting_for_player:
+        s.step()
+    before, pending = list(s.events), s.pending
+    with pytest.raises(IllegalAction, match="too far|away"):
+        s.play(Action("attack", "Punch", "sparkwing", "strike"))
+    with pytest.raises(IllegalAction, match="no attack named"):
+        s.play(Action("attack", "Death Ray", "sparkwing", "strike"))
+    with pytest.raises(IllegalAction, match="push"):
+        s.play(Action("attack", "Punch", "sparkwing", "strike", push=50))
+    assert s.events == before and s.pending is pending and s.choices == {}
+
+
+def test_player_can_hand_one_decision_to_the_ai():
+    s = Session.from_path(DUEL, seed=5, player_controlled=["ironclad"])
+    while not s.waiting_for_player:
+        s.step()
+    assert s.ai_step()
+    assert s.history[-1].actor == "ironclad" and s.history[-1].chosen_by == "default"
+    assert not s.choices
+
+
+def test_control_can_change_mid_battle():
+    s = Session.from_path(DUEL, seed=5)
+    s.set_player("ironclad", True)
+    assert s.battle.player_controlled == frozenset({"ironclad"})
+    s.set_player("ironclad", False)
+    assert s.player_controlled == set()
+    with pytest.raises(KeyError):
+        s.set_player("nobody", True)
+    with pytest.raises(ValueError):
+        Session.from_path(DUEL, player_controlled=["nobody"])
+
+
+# -- saving and loading -----------------------------------------------------------------------
+
+def mid_battle() -> Session:
+    s = Session.from_path(DUEL, seed=5, player_controlled=["ironclad"])
+    play_out(s, 5)
+    assert s.choices, "the fixture should include a player choice"
+    return s
+
+
+def test_save_load_round_trip_continues_identically(tmp_path):
+    s = mid_battle()
+    path = tmp_path / "duel-save.toml"
+    s.save(path)
+    assert is_save_file(path) and not is_save_file(DUEL)
+    loaded = Session.load(path)
+    assert loaded.events == s.events
+    assert loaded.decisions == s.decisions
+    assert loaded.player_controlled == {"ironclad"}
+    assert loaded.seed == 5
+    assert loaded.choices == s.choices
+    assert loaded.pending == s.pending
+    play_out(s)
+    play_out(loaded)
+    assert loaded.events == s.events
+
+
+def test_save_is_self_contained_toml(tmp_path):
+    s = mid_battle()
+    path = tmp_path / "save.toml"
+    s.save(path)
+    data = tomllib.loads(path.read_text())
+    assert data["save"]["seed"] == 5
+    assert data["save"]["player_controlled"] == ["ironclad"]
+    assert data["scenario"]["battle"]["name"] == "Duel at the Docks"
+    assert all(c["actor"] == "ironclad" for c in data["choices"])
+    assert str(DUEL) == data["save"]["scenario_path"]
+
+
+def test_action_data_round_trip():
+    for a in (Action("attack", "Punch", "b", "haymaker", push=5, levels="ocv"), Action("move", destination=(3, 4)),
+              Action("multiple-attack", targets=("a", "b"), attacks=("x", "x"), maneuver="multiple attack"),
+              Action("dodge")):
+        assert action_from_data(action_to_data(a), "t") == a
+    with pytest.raises(SaveError):
+        action_from_data({"kind": "move", "destination": [1]}, "t")
+    with pytest.raises(SaveError):
+        action_from_data({"kind": "attack", "bogus": 1}, "t")
+
+
+def test_a_failed_save_keeps_the_previous_one(tmp_path, monkeypatch):
+    s = mid_battle()
+    path = tmp_path / "save.toml"
+    s.save(path)
+    previous = path.read_bytes()
+    s.step() if not s.waiting_for_player else s.play(player_policy(s))
+
+    def crash(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "fsync", crash)  # fails after the temp file is written, before the rename
+    with pytest.raises(OSError, match="disk full"):
+        s.save(path)
+    assert path.read_bytes() == previous
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["save.toml"], "no temp file left behind"
+    monkeypatch.undo()
+    Session.load(path)  # still a good save
+
+
+def test_loading_bad_saves_is_explained(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("this is [not toml")
+    with pytest.raises(SaveError, match="not a readable TOML save"):
+        Session.load(bad)
+    with pytest.raises(SaveError, match="not a Slugfest save"):
+        Session.load(DUEL)
+    with pytest.raises(SaveError, match="cannot read"):
+        Session.load(tmp_path / "missing.toml")
+    s = mid_battle()
+    good = tmp_path / "good.toml"
+    s.save(good)
+    data = tomllib.loads(good.read_text())
+    data["save"]["digest"] = "0" * 64
+    from core.scenario import write_toml_atomic
+
+    tampered = tmp_path / "tampered.toml"
+    write_toml_atomic(data, tampered)
+    with pytest.raises(ReplayMismatch, match="different battle"):
+        Session.load(tampered)
+    data = tomllib.loads(good.read_text())
+    data["save"]["actors"][0] = "ironclad" if data["save"]["actors"][0] != "ironclad" else "sparkwing"
+    data["choices"] = []
+    write_toml_atomic(data, tampered)
+    with pytest.raises(ReplayMismatch, match="decision 0"):
+        Session.load(tampered)
+
+
+def test_export_jsonl_is_the_event_log(tmp_path):
+    s = finished(Session.from_path(DUEL))
+    out = tmp_path / "log.jsonl"
+    assert s.export_jsonl(out) == len(s.events)
+    buf = io.StringIO()
+    jsonl.write(s.events, buf)
+    assert out.read_text() == buf.getvalue()
+    assert json.loads(out.read_text().splitlines()[-1])["event"] == "battle_ended"

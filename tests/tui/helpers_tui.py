@@ -1,0 +1,34 @@
+"""Shared helpers for the Textual tests: run a coroutine, wait for the battle workers, read screens."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).parent / "data"
+FASTEST = 6  # index of the 0-second pause in tui.screens.battle.SPEEDS
+
+
+def run(coro: Any) -> Any:
+    """pytest-asyncio is not a dependency: each test drives its own event loop."""
+    return asyncio.run(coro)
+
+
+async def settle(app: Any, pilot: Any, rounds: int = 2) -> None:
+    """Let the battle workers finish and their frames reach the screen."""
+    for _ in range(rounds):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+def screen_text(app: Any) -> str:
+    """What the terminal shows now, as plain text."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(seg.text for seg in strip) for strip in strips)
+
+
+async def step(app: Any, pilot: Any, times: int = 1) -> None:
+    for _ in range(times):
+        await pilot.press("right")
+        await settle(app, pilot)

@@ -1,0 +1,560 @@
+"""The battle screen: combatants, turn structure, map and log, with play / step / back controls.
+
+The battle lives in a :class:`core.session.Session`. Everything that changes it (a step, an
+autoplay run, a rewind, a restart, the player's choice) runs in a thread worker, holding the
+session lock; the worker then builds a :class:`Frame` (the snapshot, the new events, who acts
+next) and posts it to the screen as a :class:`BattleScreen.FrameReady` message. Widgets only
+ever render frames, so the interface stays responsive however long the battle runs.
+
+``post_message`` is Textual's thread-safe hand-over that never blocks: frames are posted while
+the lock is held, so they arrive in order, and a worker can never hang waiting for a UI that
+is shutting down (a blocking ``call_from_thread`` could, on quitting mid-autoplay).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+from textual.worker import get_current_worker
+
+from core.actions import Action, Decision
+from core.battle import Outcome
+from core.errors import IllegalAction, SlugfestError
+from core.events import Event
+from core.grid import Grid, distance
+from core.session import Session
+
+from .. import systems
+from ..widgets import assign_letters
+from ..widgets.battlemap import BattleMap, MapData, knockback_path, legend
+from ..widgets.combat_log import CombatLog
+from ..widgets.combatants import CardData, CombatantCard, CombatantPanel
+from ..widgets.turn import TurnTracker
+from .files import PathDialog
+from .prompt import PlayerPrompt, PromptData
+
+#: Pause between autoplayed actions, slowest to fastest (seconds).
+SPEEDS: tuple[float, ...] = (2.0, 1.0, 0.5, 0.25, 0.1, 0.03, 0.0)
+DEFAULT_SPEED = 3
+#: At the fastest speeds, send the screen a frame at most this often.
+FRAME_INTERVAL = 0.05
+
+
+@dataclass
+class Frame:
+    """What the screen shows after an operation, built in the worker under the session lock."""
+
+    snapshot: dict[str, Any]
+    events: list[Event]  # the new events (all of them when ``reset``)
+    first_index: int
+    reset: bool
+    decisions: int
+    pending: Decision | None
+    waiting: bool
+    outcome: Outcome | None
+    seed: int
+    players: frozenset[str]
+    extras: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    prompt: PromptData | None = None
+    error: str = ""
+    note: str = ""
+
+
+class BattleScreen(Screen[None]):
+    BINDINGS = [
+        Binding("space", "toggle_play", "Play/Pause"),
+        Binding("right,n", "step", "Step", key_display="→"),
+        Binding("left,b", "back", "Back", key_display="←"),
+        Binding("plus,equals_sign", "faster", "Faster", key_display="+"),
+        Binding("minus", "slower", "Slower", key_display="-"),
+        Binding("p", "toggle_player", "You/AI"),
+        Binding("s", "select_next", "Select"),
+        Binding("r", "restart", "New seed"),
+        Binding("v", "verbose", "Verbose log", show=False),
+        Binding("g", "rewind_here", "Rewind to log line", show=False),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("ctrl+o", "load", "Load save", show=False),
+        Binding("e", "export", "Export log", show=False),
+        Binding("escape", "leave", "Scenarios", show=False),
+        Binding("q", "app.quit", "Quit", show=False),
+        Binding("question_mark", "help", "Keys", key_display="?"),
+    ]
+
+    class FrameReady(Message):
+        """A worker finished an operation: here is what to show."""
+
+        def __init__(self, frame: Frame) -> None:
+            super().__init__()
+            self.frame = frame
+
+    class AutoplayStopped(Message):
+        """Autoplay run ``generation`` ran to the end of the battle or to the player's turn."""
+
+        def __init__(self, generation: int) -> None:
+            super().__init__()
+            self.generation = generation
+
+    class Notice(Message):
+        def __init__(self, text: str, severity: str = "information") -> None:
+            super().__init__()
+            self.text = text
+            self.severity = severity
+
+    def __init__(self, session: Session, *, speed: int = DEFAULT_SPEED, rng: random.Random | None = None,
+                 **kw: Any) -> None:
+        super().__init__(**kw)
+        self.session = session
+        self.session_lock = threading.Lock()
+        self.rng = rng or random.Random()
+        self.speed = speed
+        self.playing = False
+        self.sent = 0  # events already handed to the screen
+        sc = session.scenario
+        self.names = {c.id: c.name for c in sc.combatants}
+        self.letters = assign_letters([(c.id, c.name) for c in sc.combatants])
+        self.side_index = {c.id: i for i, s in enumerate(sc.sides) for c in s.combatants}
+        self.grid: Grid = session.battle.grid
+        self.metres_per_cell = getattr(session.battle.system, "metres_per_cell", 1)
+        self.cell_unit = getattr(session.battle.system, "cell_unit", "")
+        self.time_unit = getattr(session.battle.system, "time_unit", "turn")
+        self.system_title = getattr(session.battle.system, "title", sc.system)
+        self.selected: str | None = sc.combatants[0].id if sc.combatants else None
+        self.frame: Frame | None = None
+        self.all_events: list[Event] = []
+        self.prompt_open = False
+        self.generation = 0  # which autoplay run is the current one
+
+    # -- layout --------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        sc = self.session.scenario
+        yield Static(id="status")
+        with Vertical(id="left"):
+            yield CombatantPanel([(s.name, [c.id for c in s.combatants]) for s in sc.sides], id="combatants")
+            with VerticalScroll(id="turn-box"):
+                yield TurnTracker(id="turn")
+        with Vertical(id="map-box"):
+            yield BattleMap(id="map")
+            yield Static(id="legend")
+        yield CombatLog(self.names, id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#combatants").border_title = "Combatants"
+        self.query_one("#turn-box").border_title = "Turn"
+        self.query_one("#map-box").border_title = (
+            f"Map {self.grid.width}×{self.grid.height}, {systems.cell_text(self.metres_per_cell, self.cell_unit)}")
+        log = self.query_one("#log", CombatLog)
+        log.border_title = "Log"
+        log.border_subtitle = "Enter on a ▸ line shows its full roll"
+        log.focus()
+        self._fit_map()
+        self.run_op("show")
+
+    def on_resize(self) -> None:
+        self._fit_map()
+
+    def _fit_map(self) -> None:
+        """The map takes the room it needs, up to a share of the height that leaves the log room."""
+        box = self.query_one("#map-box")
+        width, height = self.size
+        if width >= 150:
+            self.styles.grid_rows = "1fr"
+            return
+        available = max(height - 2, 8)  # less the status line and the footer
+        wanted = self.grid.height + 2 + 2  # the border and two legend lines
+        share = 0.5 if height < 30 else 0.62
+        self.styles.grid_rows = f"{max(min(wanted, int(available * share)), 6)} 1fr"
+
+    # -- workers -------------------------------------------------------------------------
+
+    def _build_frame(self, reset: bool, error: str = "", note: str = "") -> Frame:
+        """Called with the lock held, in a worker."""
+        s = self.session
+        if reset:
+            self.sent = 0
+        events = list(s.events[self.sent:])
+        first = self.sent
+        self.sent = len(s.events)
+        prompt = None
+        if s.waiting_for_player and s.pending is not None:
+            prompt = self._prompt_data(s.pending)
+        return Frame(s.snapshot(), events, first, reset, s.decisions, s.pending, s.waiting_for_player, s.outcome,
+                     s.seed, frozenset(s.player_controlled), systems.extras(s.battle), prompt, error, note)
+
+    def _prompt_data(self, decision: Decision) -> PromptData:
+        s = self.session
+        snap = s.snapshot()
+        me = next((c for c in snap["combatants"] if c["id"] == decision.actor), None)
+        others = []
+        for c in snap["combatants"]:
+            if c["id"] == decision.actor:
+                continue
+            d = distance(tuple(me["position"]), tuple(c["position"])) if me and "position" in c else 0
+            others.append({"id": c["id"], "name": c.get("name", c["id"]), "side_index": self.side_index.get(c["id"], 0),
+                           "letter": self.letters.get(c["id"], "?"), "out": systems.is_out(c),
+                           "distance": systems.distance_text(d, self.metres_per_cell, self.cell_unit),
+                           "foe": me is not None and c.get("side") != me.get("side")})
+        others.sort(key=lambda o: (not o["foe"], o["out"]))
+        return PromptData(decision, self.names.get(decision.actor, decision.actor), s.scenario.system,
+                          systems.attacks_of(s.battle, decision.actor), others)
+
+    def _send(self, frame: Frame) -> None:
+        """Hand a frame to the UI thread (call with the lock held, so frames keep their order)."""
+        self.post_message(self.FrameReady(frame))
+
+    @work(thread=True, group="battle", exit_on_error=False)
+    def run_op(self, op: str, arg: Any = None) -> None:
+        """One operation on the session (never while another holds the lock)."""
+        error = note = ""
+        with self.session_lock:
+            reset = op in ("show", "back", "rewind", "rewind_event", "restart")
+            try:
+                s = self.session
+                if op == "step":
+                    if not s.step() and not s.over and not s.waiting_for_player:
+                        error = "nothing to step"
+                elif op == "back":
+                    if s.decisions == 0:
+                        note = "already at the start"
+                    s.back(arg or 1)
+                elif op == "rewind":
+                    s.rewind(arg)
+                    note = f"rewound to action {arg}"
+                elif op == "rewind_event":
+                    to = s.decision_of_event(arg)
+                    s.rewind(to)
+                    note = f"rewound to action {to}"
+                elif op == "restart":
+                    s.restart(arg)
+                    note = f"restarted with seed {s.seed}"
+                elif op == "play":
+                    s.play(arg)
+                elif op == "ai":
+                    s.ai_step()
+                elif op == "player":
+                    cid, on_ = arg
+                    s.set_player(cid, on_)
+                    note = f"{self.names.get(cid, cid)}: {'you choose its actions' if on_ else 'its AI plays it'}"
+            except IllegalAction as exc:
+                error = f"Not allowed: {exc}"
+            except SlugfestError as exc:
+                error = str(exc)
+            except Exception as exc:  # a bug: keep the app alive and say so
+                error = f"internal error: {type(exc).__name__}: {exc}"
+            self._send(self._build_frame(reset, error, note))
+
+    def _still_playing(self, generation: int) -> bool:
+        return self.playing and generation == self.generation
+
+    @work(thread=True, exclusive=True, group="autoplay", exit_on_error=False)
+    def autoplay(self, generation: int) -> None:
+        worker = get_current_worker()
+        last_sent = 0.0
+        error = ""
+        while True:
+            with self.session_lock:
+                if worker.is_cancelled or not self._still_playing(generation):
+                    break
+                try:
+                    stepped = self.session.step()
+                except Exception as exc:
+                    stepped, error = False, f"internal error: {type(exc).__name__}: {exc}"
+                delay = SPEEDS[self.speed]
+                now = time.monotonic()
+                if not stepped or delay >= FRAME_INTERVAL or now - last_sent >= FRAME_INTERVAL:
+                    self._send(self._build_frame(False, error))
+                    last_sent = now
+            if not stepped:
+                break
+            end = time.monotonic() + delay
+            while not worker.is_cancelled and self._still_playing(generation) and time.monotonic() < end:
+                time.sleep(min(0.02, max(end - time.monotonic(), 0)))
+        with self.session_lock:  # a frame for the steps taken since the last one sent
+            if self.sent != len(self.session.events):
+                self._send(self._build_frame(False))
+        self.post_message(self.AutoplayStopped(generation))
+
+    @on(AutoplayStopped)
+    def _stopped_playing(self, message: AutoplayStopped) -> None:
+        if message.generation == self.generation:
+            self.playing = False
+            self._status()
+
+    @on(FrameReady)
+    def _frame_ready(self, message: FrameReady) -> None:
+        self._apply(message.frame)
+
+    @on(Notice)
+    def _notice(self, message: Notice) -> None:
+        self.notify(message.text, severity=message.severity, timeout=5)  # type: ignore[arg-type]
+
+    # -- applying a frame (UI thread) ---------------------------------------------------------
+
+    def _apply(self, frame: Frame) -> None:
+        if not self.is_attached:
+            return
+        self.frame = frame
+        log = self.query_one("#log", CombatLog)
+        if frame.reset:
+            self.all_events = list(frame.events)
+            log.reset(frame.events)
+        else:
+            self.all_events.extend(frame.events)
+            log.add_events(frame.events, frame.first_index)
+        self._render_state()
+        if frame.error:
+            self.notify(frame.error, severity="error", timeout=6)
+        elif frame.note:
+            self.notify(frame.note, timeout=3)
+        if frame.waiting and frame.prompt is not None and not self.prompt_open:
+            self.playing = False
+            self._status()
+            self._open_prompt(frame.prompt)
+
+    def _render_state(self) -> None:
+        f = self.frame
+        if f is None:
+            return
+        active = f.pending.actor if f.pending is not None else None
+        cards = {}
+        for c in f.snapshot.get("combatants", []):
+            cid = c["id"]
+            cards[cid] = CardData(c, self.letters.get(cid, "?"), self.side_index.get(cid, 0), f.extras.get(cid, []),
+                                  cid in f.players, cid == active, cid == self.selected)
+        self.query_one("#combatants", CombatantPanel).update_cards(cards)
+        turn = self.query_one("#turn", TurnTracker)
+        turn.set_data(f.snapshot, self.letters, self.side_index, active, self.time_unit)
+        self.query_one("#turn-box").border_title = turn.chart_title
+        data = MapData(self.grid, f.snapshot.get("combatants", []), self.letters, self.side_index, self.selected,
+                       active, knockback_path(self.all_events), self.metres_per_cell, self.cell_unit)
+        self.query_one("#map", BattleMap).set_data(data)
+        self.query_one("#legend", Static).update(legend(data, 80))
+        self._status()
+
+    def _status(self) -> None:
+        f = self.frame
+        sc = self.session.scenario
+        state: list[tuple[str, str]] = []
+        speed = [(f" · {_speed_text(SPEEDS[self.speed])}", "$text-muted")]
+        if f is not None:
+            if f.outcome is not None:
+                o = f.outcome
+                result = f"{o.winner} win" if o.winner else "Draw"
+                state, speed = [("■ ", "$text-success"), (f"{result}: {o.reason}", "bold $text-success")], []
+            elif f.waiting:
+                state, speed = [("◆ your turn: ", "$text-accent"), (self.names.get(f.pending.actor, "?") if f.pending
+                                                                    else "", "bold $text-accent")], []
+            elif self.playing:
+                state = [("▶ playing", "bold $text-success")]
+            else:
+                state = [("‖ paused", "bold $text-warning")]
+        room = self.size.width - 2
+
+        def build(name: str, with_speed: bool) -> Content:
+            parts: list[Content | tuple[str, str] | str] = [(name, "bold")]
+            if f is not None:
+                parts += [("  seed ", "$text-muted"), (str(f.seed), "bold"),
+                          ("  ", ""), (systems.clock(f.snapshot, self.time_unit), "bold"),
+                          ("  action ", "$text-muted"), (str(f.decisions), "bold"), "  ", *state]
+                if with_speed:
+                    parts += speed
+            return Content.assemble(*parts)
+
+        line = build(sc.name, True)
+        if line.cell_length > room:
+            line = build(sc.name, False)
+        if line.cell_length > room:
+            cut = max(line.cell_length - room + 1, 0)
+            line = build(sc.name[:max(len(sc.name) - cut, 4)] + "…", False)
+        if line.cell_length + len(self.system_title) + 3 <= room:
+            line = line + Content.styled(" " * (room - line.cell_length - len(self.system_title)) + self.system_title,
+                                         "$text-muted")
+        self.query_one("#status", Static).update(line)
+
+    # -- the player's turn -------------------------------------------------------------------
+
+    def _open_prompt(self, data: PromptData) -> None:
+        self.prompt_open = True
+        self.app.push_screen(PlayerPrompt(data, self._check), self._prompt_done)
+
+    def _check(self, action: Action) -> str | None:
+        """Would the rules accept this for the pending decision? (UI thread; quick.)"""
+        if not self.session_lock.acquire(timeout=2):
+            return "the battle is busy; try again"
+        try:
+            s = self.session
+            if s.pending is None:
+                return "no decision is waiting"
+            try:
+                s.battle.system.check(s.battle, s.pending, action)
+            except IllegalAction as exc:
+                return str(exc)
+            return None
+        finally:
+            self.session_lock.release()
+
+    def _prompt_done(self, result: Any) -> None:
+        self.prompt_open = False
+        if result is None:
+            self.notify("the decision waits: → or space to choose", timeout=3)
+            return
+        if result == "ai":
+            self.run_op("ai")
+        else:
+            self.run_op("play", result)
+
+    # -- actions -------------------------------------------------------------------------
+
+    def _reopen_prompt_if_waiting(self) -> bool:
+        f = self.frame
+        if f is not None and f.waiting and f.prompt is not None:
+            if not self.prompt_open:
+                self._open_prompt(f.prompt)
+            return True
+        return False
+
+    def _pause(self) -> None:
+        if self.playing:
+            self.playing = False
+            self._status()
+
+    def action_toggle_play(self) -> None:
+        if self.playing:
+            self._pause()
+            return
+        if self._reopen_prompt_if_waiting():
+            return
+        if self.frame is not None and self.frame.outcome is not None:
+            self.notify("the battle is over: ← steps back, r restarts", timeout=3)
+            return
+        self.playing = True
+        self.generation += 1
+        self._status()
+        self.autoplay(self.generation)
+
+    def action_step(self) -> None:
+        self._pause()
+        if self._reopen_prompt_if_waiting():
+            return
+        self.run_op("step")
+
+    def action_back(self) -> None:
+        self._pause()
+        self.run_op("back", 1)
+
+    def action_rewind_here(self) -> None:
+        index = self.query_one("#log", CombatLog).highlighted_event()
+        if index is None:
+            self.notify("highlight a line of the log first (↑↓ in the log)", timeout=3)
+            return
+        self._pause()
+        self.run_op("rewind_event", index)
+
+    def action_faster(self) -> None:
+        self.speed = min(self.speed + 1, len(SPEEDS) - 1)
+        self._status()
+
+    def action_slower(self) -> None:
+        self.speed = max(self.speed - 1, 0)
+        self._status()
+
+    def action_restart(self) -> None:
+        self._pause()
+        self.run_op("restart", self.rng.randrange(1, 1_000_000))
+
+    def action_verbose(self) -> None:
+        log = self.query_one("#log", CombatLog)
+        log.set_expand_all(not log.expand_all)
+
+    def action_select_next(self) -> None:
+        ids = list(self.names)
+        if not ids:
+            return
+        i = ids.index(self.selected) if self.selected in ids else -1
+        self.select(ids[(i + 1) % len(ids)])
+
+    def select(self, cid: str) -> None:
+        self.selected = cid
+        self._render_state()
+        for card in self.query(CombatantCard):
+            if card.cid == cid:
+                card.scroll_visible(animate=False)
+
+    @on(CombatantCard.Clicked)
+    def _card_clicked(self, event: CombatantCard.Clicked) -> None:
+        self.select(event.cid)
+
+    def action_toggle_player(self) -> None:
+        if self.selected is None:
+            return
+        on_ = self.selected not in (self.frame.players if self.frame else frozenset())
+        self._pause()
+        self.run_op("player", (self.selected, on_))
+
+    def action_save(self) -> None:
+        self._pause()
+        default = str(Path.cwd() / f"{Path(self.session.scenario_path or 'battle').stem}-save.toml")
+        self.app.push_screen(PathDialog("Save this battle to", default, "TOML; written whole, atomically"), self._save_to)
+
+    def _save_to(self, path: str | None) -> None:
+        if path:
+            self._file_op(lambda: self.session.save(path), f"saved to {path}")
+
+    def action_export(self) -> None:
+        self._pause()
+        stem = Path(self.session.scenario_path or "battle").stem
+        seed = self.frame.seed if self.frame is not None else self.session.seed
+        default = str(Path.cwd() / f"{stem}-seed{seed}.jsonl")
+        self.app.push_screen(PathDialog("Export the event log (JSONL) to", default), self._export_to)
+
+    def _export_to(self, path: str | None) -> None:
+        if path:
+            self._file_op(lambda: self.session.export_jsonl(path), f"event log written to {path}")
+
+    @work(thread=True, group="files", exit_on_error=False)
+    def _file_op(self, fn: Callable[[], Any], done: str) -> None:
+        with self.session_lock:
+            try:
+                fn()
+                message, severity = done, "information"
+            except (OSError, SlugfestError) as exc:
+                message, severity = f"could not write: {exc}", "error"
+        self.post_message(self.Notice(message, severity))
+
+    def action_load(self) -> None:
+        self._pause()
+        self.app.action_load_save()  # type: ignore[attr-defined]
+
+    def action_leave(self) -> None:
+        self._pause()
+        self.workers.cancel_node(self)
+        self.dismiss()
+
+    def action_help(self) -> None:
+        if self.query("HelpPanel"):
+            self.app.action_hide_help_panel()
+        else:
+            self.app.action_show_help_panel()
+
+    # -- for tests and scripts -----------------------------------------------------------------
+
+    def log_text(self) -> str:
+        return self.query_one("#log", CombatLog).text()
+
+
+def _speed_text(delay: float) -> str:
+    return "full speed" if delay == 0 else f"{delay:g} s/action"

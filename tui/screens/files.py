@@ -1,0 +1,46 @@
+"""A small dialog asking for a file path (save, load, export)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+
+class PathDialog(ModalScreen[str | None]):
+    """Ask for a path; Enter accepts, Escape cancels. Dismisses with the path or ``None``."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, default: str = "", hint: str = "", **kw: Any) -> None:
+        super().__init__(**kw)
+        self.title_text = title
+        self.default = default
+        self.hint = hint
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="path-dialog", classes="dialog"):
+            yield Static(Content.styled(self.title_text, "bold"), classes="dialog-title")
+            yield Input(value=self.default, id="path")
+            yield Static(Content.styled(self.hint or "Enter to confirm, Escape to cancel", "$text-muted"),
+                         id="path-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#path", Input).focus()
+
+    @on(Input.Submitted, "#path")
+    def _submitted(self, event: Input.Submitted) -> None:
+        value = event.value.strip()
+        if not value:
+            self.query_one("#path-hint", Static).update(Content.styled("a file path, please", "$text-error"))
+            return
+        self.dismiss(value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,241 @@
+"""The player's turn: choose what to do, then whom to do it to.
+
+The left list holds what the combatant could try (its attacks with each maneuver, moving,
+the defensive actions, a Multiple Attack, moving to a typed cell); the right list holds
+every other combatant with its distance and a mark for whether the chosen action may target
+it now. The rules decide: a choice they refuse (out of reach, too much pushing, a maneuver
+that needs a full Phase...) is explained in the dialog and not taken. ``a`` lets the AI
+decide this one; Escape leaves the decision waiting (the battle pauses).
+
+The dialog dismisses with an :class:`~core.actions.Action`, the string ``"ai"``, or ``None``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core.actions import Action, Decision
+
+from .. import systems
+from ..widgets import side_style
+
+_NEEDS_TARGET = ("attack", "move-through", "move", "retreat")
+_PLAIN_NAMES = {"dodge": "Dodge", "block": "Block", "recover": "Recover (take a Recovery)", "hold": "Hold the Phase",
+                "none": "Do not abort"}
+
+
+@dataclass
+class What:
+    label: str
+    kind: str
+    attack: str = ""
+    maneuver: str = ""
+    action: Action | None = None  # a complete action (no target to choose)
+    legal_targets: set[str] = field(default_factory=set)
+    cell: bool = False  # move to a typed cell
+
+    @property
+    def needs_target(self) -> bool:
+        return self.action is None and not self.cell and self.kind in _NEEDS_TARGET
+
+    def build(self, target: str = "", push: int = 0, cell: tuple[int, int] | None = None) -> Action:
+        if self.action is not None:
+            return Action(self.action.kind, self.action.attack, self.action.target, self.action.maneuver,
+                          self.action.targets, self.action.attacks, self.action.destination,
+                          push if self.action.kind == "multiple-attack" else 0, self.action.levels)
+        if self.cell:
+            return Action("move", destination=cell)
+        return Action(self.kind, self.attack, target, self.maneuver, push=push if self.attack else 0)
+
+
+@dataclass
+class PromptData:
+    decision: Decision
+    actor_name: str
+    system: str
+    attacks: list[tuple[str, bool]]
+    others: list[dict[str, Any]]  # id, name, side_index, letter, distance text, out
+
+
+def whats(data: PromptData) -> list[What]:
+    """Everything worth offering, legal now or not, in a stable order."""
+    menu = data.decision.menu
+    out: list[What] = []
+    known = list(data.attacks)
+    for a in menu:
+        for name in (a.attack, *a.attacks):
+            if name and name not in {n for n, _ in known}:
+                known.append((name, False))
+    for name, hth in known:
+        maneuvers = list(systems.maneuvers_for(data.system, hth))
+        for a in menu:
+            if a.attack == name and a.kind in ("attack", "move-through") and a.maneuver not in maneuvers:
+                maneuvers.append(a.maneuver)
+        for m in maneuvers or [""]:
+            kind = "move-through" if m == "move through" else "attack"
+            legal = {a.target for a in menu if a.kind == kind and a.attack == name and a.maneuver == m}
+            out.append(What(f"{name}: {m}" if m else name, kind, name, m, legal_targets=legal))
+    for a in menu:
+        if a.kind == "multiple-attack":
+            out.append(What(a.label(), a.kind, action=a))
+    for kind, label in (("move", "Move toward"), ("retreat", "Fall back from")):
+        legal = {a.target for a in menu if a.kind == kind and a.target}
+        if legal or kind == "move":
+            out.append(What(label, kind, legal_targets=legal))
+    out.append(What("Move to a cell (type x,y below)", "move", cell=True))
+    seen: set[str] = set()
+    for a in menu:
+        if a.kind not in _NEEDS_TARGET and a.kind != "multiple-attack" and not a.target and a.kind not in seen:
+            seen.add(a.kind)
+            out.append(What(_PLAIN_NAMES.get(a.kind, a.label()), a.kind, action=a))
+    return out
+
+
+class PlayerPrompt(ModalScreen[Any]):
+    BINDINGS = [
+        Binding("escape", "back", "Back / pause"),
+        Binding("a", "ai", "AI decides"),
+    ]
+
+    def __init__(self, data: PromptData, check: Callable[[Action], str | None], **kw: Any) -> None:
+        super().__init__(**kw)
+        self.data = data
+        self.check = check
+        self.items = whats(data)
+
+    def compose(self) -> ComposeResult:
+        d = self.data.decision
+        with Vertical(id="prompt", classes="dialog"):
+            yield Static(Content.assemble((f"{self.data.actor_name}'s turn", "bold $text-accent"),
+                                          (f"  {d.context}" if d.context else "", "$text-muted")), classes="dialog-title")
+            with Horizontal(id="prompt-lists"):
+                yield OptionList(*[Option(self._what_label(w)) for w in self.items], id="what")
+                yield OptionList(id="targets")
+            with Horizontal(id="prompt-inputs"):
+                yield Label("push")
+                yield Input(value="0", id="push", type="integer", compact=True)
+                yield Label("cell x,y")
+                yield Input(placeholder="e.g. 10,7", id="cell", compact=True)
+            yield Static(id="prompt-message")
+            yield Static(Content.styled("Enter: choose · a: let the AI decide · Esc: back / pause", "$text-muted"),
+                         id="prompt-help")
+
+    def _what_label(self, w: What) -> Content:
+        if w.action is not None or w.cell:
+            return Content(w.label)
+        if w.legal_targets:
+            return Content(w.label)
+        return Content.assemble((w.label, "$text-muted"), ("  (no target now)", "$text-disabled"))
+
+    def on_mount(self) -> None:
+        what = self.query_one("#what", OptionList)
+        first = next((i for i, w in enumerate(self.items) if w.legal_targets or w.action is not None), 0)
+        what.highlighted = first
+        what.focus()
+        self._fill_targets(first)
+
+    # -- the two lists -------------------------------------------------------------------
+
+    def _current(self) -> What | None:
+        i = self.query_one("#what", OptionList).highlighted
+        return self.items[i] if i is not None and 0 <= i < len(self.items) else None
+
+    def _fill_targets(self, index: int) -> None:
+        targets = self.query_one("#targets", OptionList)
+        targets.clear_options()
+        w = self.items[index] if 0 <= index < len(self.items) else None
+        if w is None:
+            return
+        if not w.needs_target:
+            hint = ("type the cell below, then Enter" if w.cell else "no target to choose: Enter does it")
+            targets.add_option(Option(Content.styled(hint, "$text-muted"), disabled=True))
+            return
+        for o in self.data.others:
+            ok = o["id"] in w.legal_targets
+            label = Content.assemble(
+                ("✓ " if ok else "✗ ", "$text-success" if ok else "$text-error"),
+                (o["letter"], f"bold {side_style(o['side_index'])}"), " ",
+                (o["name"], "" if ok else "$text-muted"),
+                (f"  {o['distance']}", "$text-muted"),
+                ("  out of the fight" if o.get("out") else "", "$text-disabled"),
+            )
+            targets.add_option(Option(label, id=o["id"]))
+        legal = [i for i, o in enumerate(self.data.others) if o["id"] in w.legal_targets]
+        targets.highlighted = legal[0] if legal else 0
+
+    @on(OptionList.OptionHighlighted, "#what")
+    def _what_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._fill_targets(event.option_index)
+        self._say("")
+
+    @on(OptionList.OptionSelected, "#what")
+    def _what_selected(self, event: OptionList.OptionSelected) -> None:
+        w = self.items[event.option_index]
+        if w.needs_target:
+            self.query_one("#targets", OptionList).focus()
+        elif w.cell:
+            self.query_one("#cell", Input).focus()
+        else:
+            self._try(w.build(push=self._push()))
+
+    @on(OptionList.OptionSelected, "#targets")
+    def _target_selected(self, event: OptionList.OptionSelected) -> None:
+        w = self._current()
+        if w is None or not w.needs_target or event.option.id is None:
+            return
+        self._try(w.build(event.option.id, push=self._push()))
+
+    @on(Input.Submitted, "#cell")
+    def _cell_entered(self, event: Input.Submitted) -> None:
+        text = event.value.replace(" ", "")
+        try:
+            x, y = (int(v) for v in text.split(","))
+        except ValueError:
+            self._say(f"a cell is two whole numbers, x,y (got {event.value!r})", error=True)
+            return
+        self._try(Action("move", destination=(x, y)))
+
+    @on(Input.Submitted, "#push")
+    def _push_entered(self) -> None:
+        self.query_one("#what", OptionList).focus()
+
+    def _push(self) -> int:
+        text = self.query_one("#push", Input).value.strip()
+        try:
+            return int(text) if text else 0
+        except ValueError:
+            return -1  # the rules explain what pushing allows
+
+    # -- choosing ------------------------------------------------------------------------
+
+    def _try(self, action: Action) -> None:
+        problem = self.check(action)
+        if problem:
+            self._say(f"Not allowed: {problem}", error=True)
+            return
+        self.dismiss(action)
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.query_one("#prompt-message", Static).update(Content.styled(text, "bold $text-error" if error else ""))
+
+    def action_back(self) -> None:
+        if self.query_one("#targets", OptionList).has_focus or self.query_one("#cell", Input).has_focus \
+                or self.query_one("#push", Input).has_focus:
+            self.query_one("#what", OptionList).focus()
+            return
+        self.dismiss(None)
+
+    def action_ai(self) -> None:
+        if isinstance(self.focused, Input):
+            return
+        self.dismiss("ai")

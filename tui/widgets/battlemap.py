@@ -1,0 +1,148 @@
+"""The battle map: the grid, its obstacles, every combatant by letter in its side's colour, the
+selected combatant highlighted, the last knockback path traced; and a legend below it with
+the range from the selected combatant to everyone else.
+
+A map larger than the widget is shown through a window centred on the selected combatant
+(or, with none, on the middle of everyone), clamped to the map's edges. A map narrow enough
+is drawn two characters per cell so cells look square.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from textual.content import Content
+from textual.widget import Widget
+
+from core.grid import Grid, distance, line
+
+from .. import systems
+from . import side_style
+
+
+@dataclass
+class MapData:
+    grid: Grid
+    combatants: list[dict[str, Any]]
+    letters: dict[str, str]
+    sides: dict[str, int]
+    selected: str | None = None
+    active: str | None = None
+    knockback: list[tuple[int, int]] = field(default_factory=list)
+    metres_per_cell: float = 1
+    cell_unit: str = ""
+
+
+def knockback_path(events: list[Any]) -> list[tuple[int, int]]:
+    """Cells of the most recent knockback that moved someone (its start included)."""
+    for e in reversed(events):
+        if getattr(e, "kind", "") == "knockback" and getattr(e, "outcome", "") == "knockback":
+            start, end = tuple(e.start), tuple(e.end)
+            return [start, *line(start, end)] if start != end else [start]
+    return []
+
+
+def window(size: int, view: int, centre: int) -> int:
+    """First visible index of a ``view``-long window on ``size`` cells, around ``centre``."""
+    if size <= view:
+        return 0
+    return max(0, min(centre - view // 2, size - view))
+
+
+class BattleMap(Widget):
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.data: MapData | None = None
+
+    def set_data(self, data: MapData) -> None:
+        relayout = self.data is None or self.data.grid != data.grid
+        self.data = data
+        self.refresh(layout=relayout)
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return self.data.grid.height if self.data else 1
+
+    def get_content_width(self, container: Any, viewport: Any) -> int:
+        if not self.data:
+            return 1
+        return self.data.grid.width * 2
+
+    def render(self) -> Content:
+        d = self.data
+        if d is None:
+            return Content("")
+        g = d.grid
+        width, height = max(self.content_size.width, 1), max(self.content_size.height, 1)
+        cw = 2 if g.width * 2 <= width else 1
+        cols, rows = min(g.width, width // cw), min(g.height, height)
+        where = {tuple(c["position"]): c for c in d.combatants if "position" in c}
+        focus = None
+        if d.selected:
+            focus = next((tuple(c["position"]) for c in d.combatants if c.get("id") == d.selected), None)
+        if focus is None and where:
+            xs = [p[0] for p in where]
+            ys = [p[1] for p in where]
+            focus = ((min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2)
+        focus = focus or (g.width // 2, g.height // 2)
+        x0, y0 = window(g.width, cols, focus[0]), window(g.height, rows, focus[1])
+        kb = set(d.knockback)
+        pad = " " if cw == 2 else ""
+        lines = []
+        for y in range(y0, y0 + rows):
+            parts: list[tuple[str, str] | str] = []
+            for x in range(x0, x0 + cols):
+                cell = (x, y)
+                c = where.get(cell)
+                if c is not None:
+                    cid = c.get("id", "")
+                    letter = d.letters.get(cid, "?")
+                    style = f"bold {side_style(d.sides.get(cid, 0))}"
+                    if systems.is_out(c):
+                        letter, style = letter.lower(), "$text-disabled"
+                    if cid == d.selected:
+                        style += " reverse"
+                    if cid == d.active:
+                        style += " underline"
+                    parts.append((letter + pad, style))
+                elif cell in g.obstacles:
+                    parts.append(("█" * cw, "$text-muted"))
+                elif cell in kb:
+                    parts.append(("•" + pad, "bold $text-warning"))
+                else:
+                    parts.append(("·" + pad, "$text-disabled"))
+            lines.append(Content.assemble(*parts))
+        return Content("\n").join(lines)
+
+
+def legend(d: MapData, width: int) -> Content:
+    """Who is who on the map, and the range from the selected combatant to each other one."""
+    by_id = {c.get("id"): c for c in d.combatants}
+    sel = by_id.get(d.selected) if d.selected else None
+
+    def tag(c: dict[str, Any]) -> Content:
+        cid = c.get("id", "")
+        style = side_style(d.sides.get(cid, 0))
+        if systems.is_out(c):
+            style = "$text-disabled"
+        return Content.assemble((d.letters.get(cid, "?"), f"bold {style}"), " ", str(c.get("name", cid)))
+
+    parts: list[Content] = []
+    for c in d.combatants:
+        cid = c.get("id", "")
+        if sel is not None and cid == d.selected:
+            continue
+        entry = tag(c)
+        if sel is not None and "position" in c and "position" in sel:
+            cells = distance(tuple(sel["position"]), tuple(c["position"]))
+            entry = entry + Content.styled(" " + systems.distance_text(cells, d.metres_per_cell, d.cell_unit),
+                                           "$text-accent")
+        parts.append(entry)
+    text = Content("  ").join(parts)
+    if sel is not None:
+        text = Content.assemble(("from ", "$text-muted"), tag(sel), (": ", "$text-muted")) + text
+    if d.knockback and len(d.knockback) > 1:
+        a, b = d.knockback[0], d.knockback[-1]
+        text = text + Content.assemble("  ", ("•", "bold $text-warning"),
+                                       (f" knockback {a[0]},{a[1]}→{b[0]},{b[1]}", "$text-muted"))
+    return text

@@ -1,0 +1,137 @@
+"""The turn structure, shaped by what the snapshot holds.
+
+* A snapshot with a ``segment`` and combatants with a ``SPD`` (HERO) gets the Speed Chart of
+  the current Turn: a column per Segment, a row per combatant, a dot where it has a Phase, the
+  current Segment highlighted, and who acts next.
+* A snapshot with a ``round`` (Marvel) gets the round and the initiative order (from an
+  ``initiative``/``order`` list of ids, or each combatant's ``initiative`` figure).
+* Anything else: the clock line and who acts next.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.content import Content
+from textual.widget import Widget
+
+from .. import systems
+from . import side_style
+
+
+def speed_chart() -> dict[int, frozenset[int]] | None:
+    try:
+        from core.hero.speed import SPEED_CHART
+    except ImportError:  # pragma: no cover
+        return None
+    return SPEED_CHART
+
+
+class TurnTracker(Widget):
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.snapshot: dict[str, Any] = {}
+        self.letters: dict[str, str] = {}
+        self.sides: dict[str, int] = {}
+        self.next_actor: str | None = None
+        self.time_unit = "turn"
+
+    def set_data(self, snapshot: dict[str, Any], letters: dict[str, str], sides: dict[str, int],
+                 next_actor: str | None, time_unit: str) -> None:
+        relayout = len(snapshot.get("combatants", ())) != len(self.snapshot.get("combatants", ())) or \
+            (next_actor is None) != (self.next_actor is None)
+        self.snapshot, self.letters, self.sides = snapshot, letters, sides
+        self.next_actor, self.time_unit = next_actor, time_unit
+        self.refresh(layout=relayout)
+
+    def _display_name(self, cid: str | None) -> str:
+        for c in self.snapshot.get("combatants", ()):
+            if c.get("id") == cid:
+                return str(c.get("name", cid))
+        return cid or ""
+
+    def render(self) -> Content:
+        snap = self.snapshot
+        if not snap:
+            return Content("")
+        combatants = snap.get("combatants", [])
+        chart = speed_chart()
+        nxt = self._display_name(self.next_actor)
+        head = [Content.styled(systems.clock(snap, self.time_unit), "bold"),
+                Content.assemble(("next: ", "$text-muted"), (nxt, "bold $text-accent")) if nxt
+                else Content.styled("no one acts: the battle is over", "$text-muted")]
+        if self.is_speed_chart(snap, chart):
+            lines = self._hero(snap, combatants, chart or {})
+        else:
+            lines = self._initiative(snap, combatants)
+        return Content("\n").join(head + lines)
+
+    @staticmethod
+    def is_speed_chart(snap: dict[str, Any], chart: Any = None) -> bool:
+        combatants = snap.get("combatants", [])
+        return bool("segment" in snap and (chart or speed_chart()) and combatants
+                    and all("SPD" in c for c in combatants))
+
+    @property
+    def chart_title(self) -> str:
+        return "Speed Chart" if self.is_speed_chart(self.snapshot) else "Initiative"
+
+    def _row_head(self, c: dict[str, Any]) -> Content:
+        cid = c.get("id", "")
+        marker = "▶" if cid == self.next_actor else " "
+        style = side_style(self.sides.get(cid, 0))
+        if systems.is_out(c):
+            style = "$text-disabled"
+        return Content.assemble((marker, "bold $text-accent"), (self.letters.get(cid, "?"), f"bold {style}"))
+
+    def _hero(self, snap: dict[str, Any], combatants: list[dict[str, Any]], chart: dict[int, frozenset[int]]) -> list[Content]:
+        seg = int(snap["segment"])
+        # Three characters a Segment when there is room, else two with the tens above the units.
+        cw = 3 if self.content_size.width >= 5 + 3 * 12 else 2
+        lines: list[Content] = []
+        rows = [[f"{s:>{cw}}" for s in range(1, 13)]] if cw == 3 else \
+            [[(" " * (cw - 1) + (str(s // 10) if s >= 10 else " ")) for s in range(1, 13)],
+             [" " * (cw - 1) + str(s % 10) for s in range(1, 13)]]
+        for cells in rows:
+            header: list[Content | tuple[str, str] | str] = ["     "]
+            for s, text in enumerate(cells, 1):
+                header.append((text, "bold reverse" if s == seg else "$text-muted"))
+            lines.append(Content.assemble(*header))
+        for c in combatants:
+            spd = int(c.get("SPD", 0))
+            phases = chart.get(min(max(spd, 1), 12), frozenset()) if spd > 0 else frozenset()
+            out = systems.is_out(c)
+            parts: list[Content | tuple[str, str] | str] = [self._row_head(c), (f" {spd:>2} ", "$text-muted")]
+            for s in range(1, 13):
+                mark = " " * (cw - 1) + ("●" if s in phases else "·")
+                if s == seg:
+                    style = "bold reverse"
+                elif out or s < seg:
+                    style = "$text-disabled"
+                else:
+                    style = side_style(self.sides.get(c.get("id", ""), 0)) if s in phases else "$text-disabled"
+                parts.append((mark, style))
+            lines.append(Content.assemble(*parts))
+        return lines
+
+    def _initiative(self, snap: dict[str, Any], combatants: list[dict[str, Any]]) -> list[Content]:
+        lines: list[Content] = []
+        by_id = {c.get("id"): c for c in combatants}
+        order = snap.get("initiative") or snap.get("order")
+        if isinstance(order, list) and all(isinstance(x, str) for x in order):
+            ranked = [by_id[x] for x in order if x in by_id]
+        elif combatants and all(isinstance(c.get("initiative"), (int, float)) for c in combatants):
+            ranked = sorted(combatants, key=lambda c: -c["initiative"])
+        else:
+            ranked = list(combatants)
+        width = max(self.content_size.width, 20)
+        for i, c in enumerate(ranked, 1):
+            init = c.get("initiative")
+            extra = f" {init:>3}" if isinstance(init, (int, float)) else ""
+            style = "$text-disabled" if systems.is_out(c) else ""
+            name = str(c.get("name", c.get("id")))
+            room = width - 2 - 5 - len(extra)
+            if len(name) > room:
+                name = name[:max(room - 1, 1)] + "…"
+            lines.append(Content.assemble(self._row_head(c), (f" {i:>2}. {name:<{room}}", style), (extra, "$text-muted")))
+        return lines
