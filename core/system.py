@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from .vitals import Vitals
     from .actions import Action, Choice, Decision
     from .battle import Battle
-    from .scenario import CombatantSpec, Scenario
     from .schema import Table
 
 

@@ -120,7 +120,7 @@ class ExplodingDamage:
 
     @hookimpl(wrapper=True)
     def slugfest_damage_step(self, battle, attack, hit):
-        result = yield
+        yield
         raise RuntimeError("bleeding rule broke")
 
 

@@ -8,7 +8,7 @@ import pytest
 from core import cli, simulate as sim
 from core.battle import Battle
 from core.scenario import load_scenario
-from core.stats import Aggregate, BattleError, Running, wilson
+from core.stats import Running, wilson
 from core.sweep import SweepError, parse_value, read_data, set_parameter
 from scenarios import bundled
 

@@ -777,7 +777,6 @@ class HeroSystem:
                        extra_ocv: tuple[Modifier, ...] = ()) -> tuple[AttackRoll, DamageOutcome | None, bool] | None:
         """One attack from ``f`` on ``g``: Abort chance, END, pushing, Block, attack step,
         damage step, then the effects. Returns (roll, damage, target moved) or None if blocked."""
-        st: HeroState = battle.state
         opts = battle.options
         self._offer_abort(battle, g, f, atk)
         allowed_push = self._push(battle, f, atk, push)

@@ -169,7 +169,6 @@ class BattleScreen(Screen[None]):
 
     def _fit_map(self) -> None:
         """The map takes the room it needs, up to a share of the height that leaves the log room."""
-        box = self.query_one("#map-box")
         width, height = self.size
         if width >= 150:
             self.styles.grid_rows = "1fr"
