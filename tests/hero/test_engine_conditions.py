@@ -9,63 +9,12 @@ Every battle runs on scripted dice and must use each face: the faces prove which
 
 from __future__ import annotations
 
-from core.actions import Action, Choice
+from core.actions import Action
 from core.hero import events as ev
-from core.plugins import hookimpl
-from core.testing import battle_with, events_of, hero, scenario
+from core.testing import events_of, hero
+from hero_script import NO_KB, decisions_for, fight, timeline
 
-NO_KB = {"knockback": "off"}
 STRIKE_B = ("a", Action("attack", "Punch", "b", "strike"))
-
-
-class Script:
-    """A test AI: plays each actor's scripted actions in order, stays put (a move to its own cell:
-    no dice, no END, no change to its CVs) when it has none left, and never Aborts unless told to
-    (``aborts``: (actor, Action) pairs, used in order)."""
-
-    def __init__(self, *plan, aborts=()):
-        self.plan = list(plan)
-        self.aborts = list(aborts)
-        self.decisions: list = []
-
-    @hookimpl(tryfirst=True)
-    def slugfest_choose_action(self, battle, decision):
-        self.decisions.append((battle.state.turn, battle.state.segment, decision))
-        queue = self.aborts if decision.kind == "abort" else self.plan
-        for i, (who, action) in enumerate(queue):
-            if who == decision.actor:
-                del queue[i]
-                return Choice(action, "scripted")
-        if decision.kind == "abort":
-            return Choice(Action("none"), "scripted: no abort")
-        stay = Action("move", destination=battle.state.fighters[decision.actor].pos)
-        return Choice(stay, "scripted: nothing planned")
-
-
-def fight(sides, dice=(), *plan, aborts=(), rules=NO_KB, turn_limit=2, **kw):
-    """Run a scenario to its end on exactly ``dice``; every scripted face must be used."""
-    script = Script(*plan, aborts=aborts)
-    b = battle_with(scenario("hero", sides, rules=rules, turn_limit=turn_limit, **kw), dice=list(dice),
-                    plugins=[("script", script)])
-    b.run()
-    assert b.dice.remaining == 0, "the script holds faces the battle never rolled"
-    b.script = script
-    return b
-
-
-def timeline(b, cls, actor=None):
-    """(turn, segment, event) for every event of ``cls`` (of ``actor``), in order."""
-    when, out = (0, 0), []
-    for e in b.events:
-        if isinstance(e, ev.SegmentStarted):
-            when = (e.turn, e.segment)
-        if isinstance(e, cls) and (actor is None or getattr(e, "actor", getattr(e, "target", None)) == actor):
-            out.append((*when, e))
-    return out
-
-
-def decisions_for(b, actor, kind):
-    return [(t, s) for t, s, d in b.script.decisions if d.actor == actor and d.kind == kind]
 
 
 def brawl(a=None, b=None, with_c=True):

@@ -10,65 +10,19 @@ from __future__ import annotations
 
 import pytest
 
-from core.actions import Action, Choice
+from core.actions import Action
 from core.hero import events as ev
 from core.hero.combat_values import Modifier, build_cv
-from core.plugins import hookimpl
-from core.testing import battle_with, events_of, hero, scenario
+from core.testing import events_of, hero
 
-NO_KB = {"knockback": "off"}
+from hero_script import decisions_for, fight
+from hero_script import timeline as script_timeline
 BLAST = {"name": "Blast", "dice": "4d6", "range": 100, "knockback": False}
 HAYMAKER_DCV = Modifier(4, "Haymaker", -5)
 
 
-class Script:
-    """A test AI: plays each actor's scripted actions in order, stays put (a move to its own cell:
-    no dice, no END, no change to its CVs) when it has none left, and never Aborts unless told to
-    (``aborts``: (actor, Action) pairs, used in order)."""
-
-    def __init__(self, *plan, aborts=()):
-        self.plan = list(plan)
-        self.aborts = list(aborts)
-        self.decisions: list = []
-
-    @hookimpl(tryfirst=True)
-    def slugfest_choose_action(self, battle, decision):
-        self.decisions.append((battle.state.turn, battle.state.segment, decision))
-        queue = self.aborts if decision.kind == "abort" else self.plan
-        for i, (who, action) in enumerate(queue):
-            if who == decision.actor:
-                del queue[i]
-                return Choice(action, "scripted")
-        if decision.kind == "abort":
-            return Choice(Action("none"), "scripted: no abort")
-        stay = Action("move", destination=battle.state.fighters[decision.actor].pos)
-        return Choice(stay, "scripted: nothing planned")
-
-
-def fight(sides, dice=(), *plan, aborts=(), rules=NO_KB, turn_limit=2, **kw):
-    """Run a scenario to its end on exactly ``dice``; every scripted face must be used."""
-    script = Script(*plan, aborts=aborts)
-    b = battle_with(scenario("hero", sides, rules=rules, turn_limit=turn_limit, **kw), dice=list(dice),
-                    plugins=[("script", script)])
-    b.run()
-    assert b.dice.remaining == 0, "the script holds faces the battle never rolled"
-    b.script = script
-    return b
-
-
 def timeline(b, cls, actor=None):
-    """(turn, segment, event) for every event of ``cls`` (of ``actor``), in order."""
-    when, out = (0, 0), []
-    for e in b.events:
-        if isinstance(e, ev.SegmentStarted):
-            when = (e.turn, e.segment)
-        if isinstance(e, cls) and (actor is None or getattr(e, "actor", getattr(e, "attacker", None)) == actor):
-            out.append((*when, e))
-    return out
-
-
-def decisions_for(b, actor, kind="phase"):
-    return [(t, s) for t, s, d in b.script.decisions if d.actor == actor and d.kind == kind]
+    return script_timeline(b, cls, actor, role="attacker")
 
 
 def strike(who, target, maneuver="strike", attack="Punch"):
@@ -197,10 +151,10 @@ def test_set_is_plus_1_ocv_for_a_full_phase_ranged_attack():
     b = fight(sides, [6, 6, 6], strike("a", "b", "set", "Blast"), turn_limit=1)
     (atk,) = events_of(b, ev.AttackRolled)
     assert atk.maneuver == "set" and atk.ocv.modifiers == (Modifier(4, "Set", 1),) and atk.ocv.value == 4
-    menu = b.script.decisions[0][2].menu
+    menu = b.script.timed[0][2].menu
     assert Action("attack", "Blast", "b", "set") in menu
     punch_only = fight(pair(a=dict(SPD=2, DEX=15)), [], turn_limit=1)
-    assert not any(x.maneuver == "set" for x in punch_only.script.decisions[0][2].menu)  # not for HTH
+    assert not any(x.maneuver == "set" for x in punch_only.script.timed[0][2].menu)  # not for HTH
 
 
 def test_brace_offsets_the_range_modifier_by_up_to_2_and_halves_dcv():
@@ -292,7 +246,7 @@ def test_a_held_phase_carries_into_later_segments_and_is_lost_when_the_next_phas
     # Held, a is asked at its DEX in every Segment and, if it holds on, once more at the Segment's end.
     holds = [("a", Action("hold"))] * 12  # T1/12 natural and held, then twice in each of T2/1 to T2/5
     b = fight(pair(a=dict(SPD=2, DEX=15), b=dict(SPD=2, DEX=10)), [], *holds)
-    held = [(t, s, d.context.endswith("(held Phase)")) for t, s, d in b.script.decisions if d.actor == "a"]
+    held = [(t, s, d.context.endswith("(held Phase)")) for t, s, d in b.script.timed if d.actor == "a"]
     assert held == [(1, 12, False), (1, 12, True)] + [(2, s, True) for s in (1, 1, 2, 2, 3, 3, 4, 4, 5, 5)] + [
         (2, 6, False), (2, 12, False)]
     lost = [(t, s, e.why) for t, s, e in timeline(b, ev.StatusChanged, "a") if e.status == "holding" and not e.active]
@@ -325,7 +279,7 @@ def test_aborting_to_block_stops_a_hand_to_hand_attack_and_consumes_the_next_pha
 def test_an_abort_against_a_ranged_attack_offers_dodge_but_not_block():
     sides = {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, attacks=[BLAST])], "B": [hero("b", position=(4, 0))]}
     b = fight(sides, [6, 6, 6], strike("a", "b", "strike", "Blast"), turn_limit=1)
-    (abort,) = [d for _, _, d in b.script.decisions if d.kind == "abort"]
+    (abort,) = [d for _, _, d in b.script.timed if d.kind == "abort"]
     assert [x.kind for x in abort.menu] == ["none", "dodge"]
 
 

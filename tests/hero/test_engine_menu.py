@@ -18,40 +18,14 @@ from core.hero.combat_values import Modifier
 from core.plugins import hookimpl
 from core.testing import battle_with, events_of, hero, scenario
 
-NO_KB = {"knockback": "off"}
+from hero_script import NO_KB
+from hero_script import fight as script_fight
 BLAST = {"name": "Blast", "dice": "4d6", "range": 100, "knockback": False}
 SHORT_BLAST = {"name": "Zap", "dice": "2d6", "range": 10, "knockback": False}
 
 
-class Script:
-    """A test AI: plays each actor's scripted actions in order, stays put (a move to its own cell:
-    no dice, no END, no change to its CVs) when it has none left, and never Aborts."""
-
-    def __init__(self, *plan):
-        self.plan = list(plan)
-        self.decisions: list = []
-
-    @hookimpl(tryfirst=True)
-    def slugfest_choose_action(self, battle, decision):
-        self.decisions.append(decision)
-        if decision.kind == "abort":
-            return Choice(Action("none"), "scripted: no abort")
-        for i, (who, action) in enumerate(self.plan):
-            if who == decision.actor:
-                del self.plan[i]
-                return Choice(action, "scripted")
-        return Choice(Action("move", destination=battle.state.fighters[decision.actor].pos), "scripted: stays put")
-
-
 def fight(sides, dice=(), *plan, rules=NO_KB, turn_limit=1, **kw):
-    """Run a scenario to its end on exactly ``dice``; every scripted face must be used."""
-    script = Script(*plan)
-    b = battle_with(scenario("hero", sides, rules=rules, turn_limit=turn_limit, **kw), dice=list(dice),
-                    plugins=[("script", script)])
-    b.run()
-    assert b.dice.remaining == 0, "the script holds faces the battle never rolled"
-    b.script = script
-    return b
+    return script_fight(sides, dice, *plan, rules=rules, turn_limit=turn_limit, **kw)
 
 
 def strike(who, target, attack="Punch", maneuver="strike"):
