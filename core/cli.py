@@ -321,11 +321,14 @@ def cmd_plugins(args: argparse.Namespace) -> int:
     from core.plugins import catalog
 
     rows = sorted(catalog().values(), key=lambda i: (i.kind, i.name))
-    print(f"{'NAME':18} {'KIND':11} {'VERSION':9} {'FROM':12} HOOKS / DESCRIPTION")
+    w = max([len("NAME")] + [len(i.name) for i in rows])
+    src = max([len("FROM")] + [len(i.source) for i in rows])
+    print(f"{'NAME':{w}}  {'KIND':10}  {'VERSION':8}  {'FROM':{src}}  HOOKS")
     for info in rows:
-        print(f"{info.name:18} {info.kind:11} {info.version:9} {info.source:12} {', '.join(info.hooks)}")
+        hooks = ", ".join(h.removeprefix("slugfest_") for h in info.hooks)
+        print(f"{info.name:{w}}  {info.kind:10}  {info.version:8}  {info.source:{src}}  {hooks}")
         if info.description:
-            print(f"{'':53} {info.description}")
+            print(f"{'':{w}}  {info.description}")
     return EXIT_OK
 
 

@@ -39,6 +39,16 @@ BUILTINS: tuple[tuple[str, str], ...] = (
     ("hero-rules", "core.hero.plugin"),
     ("marvel-rules", "core.marvel.plugin"),
     ("default", "plugins.default_ai"),
+    ("aggressive", "plugins.aggressive"),
+    ("tactician", "plugins.tactician"),
+    ("cautious", "plugins.cautious"),
+    ("berserker", "plugins.berserker"),
+    ("random", "plugins.random_ai"),
+    ("hit-locations", "plugins.hit_locations"),
+    ("fixed-stun-multiplier", "plugins.fixed_stun_multiplier"),
+    ("criticals", "plugins.critical_hits"),
+    ("glancing-blows", "plugins.glancing_blows"),
+    ("lethal", "plugins.lethal"),
 )
 
 _HOUSE_RULE_HOOKS = frozenset({"slugfest_attack_step", "slugfest_damage_step"})

@@ -6,8 +6,9 @@ Policy, in order (each choice carries its reason into the log):
 2. Low on fight (under 30%) or out of stamina with no foe in reach: take a Recovery.
 3. Attack: among the attacks on the menu against foes still in the fight, take the one with
    the highest expected harm (chance to hit x damage after defenses, relative to what the
-   target has left, as the rules system estimates it, risks included). Ties go to the nearer
-   foe, then the lower id, never to roster order. An attack expected to do nothing is not
+   target has left, as the rules system estimates it, risks included). Ties go to the plainer
+   maneuver (a Strike rather than a Brace that adds nothing), then the nearer foe, then the lower
+   id, never to roster order. An attack expected to do nothing is not
    worth the action: it closes on another foe or defends instead.
 4. No one in reach: move toward the nearest foe still standing.
 5. Otherwise Dodge.
@@ -23,6 +24,8 @@ from typing import Any
 from core.actions import Action, Choice, Decision
 from core.grid import distance
 from core.plugins import hookimpl
+
+from ._mind import PLAINER
 
 NAME = "default"
 ATTACK_KINDS = ("attack", "multiple-attack", "move-through")
@@ -61,14 +64,15 @@ def choose(battle: Any, decision: Decision) -> Choice:
         for a in in_reach:
             value = system.estimate(battle, decision.actor, a)
             first = able_foes[a.target or a.targets[0]]
-            scored.append((-value, distance(me.position, first.position), first.id, a.label(), a))
-        scored.sort(key=lambda t: t[:4])
+            scored.append((-value, PLAINER.get(a.maneuver, 5), distance(me.position, first.position), first.id,
+                           a.label(), a))
+        scored.sort(key=lambda t: t[:5])
         best = scored[0]
-        target = able_foes[best[4].target or best[4].targets[0]]
+        target = able_foes[best[5].target or best[5].targets[0]]
         value = -best[0]
         if value > 0:
             harm = "enough to finish" if value >= 1 else f"{value:.0%} of what is left of"
-            return Choice(best[4], f"best expected harm: {harm} {target.name} ({target.health:.0%} fight left)")
+            return Choice(best[5], f"best expected harm: {harm} {target.name} ({target.health:.0%} fight left)")
     unharmed = {t for a in in_reach for t in (a.target, *a.targets) if t}
     standing = sorted(able_foes.values(), key=lambda v: (v.id in unharmed, distance(me.position, v.position), v.id))
     for v in standing:

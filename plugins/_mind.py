@@ -1,0 +1,317 @@
+"""What the built-in minds share: one reading of a decision, through the public API only.
+
+A :class:`Situation` is built once per decision from what any AI plugin may use: the menu,
+``battle.system.vitals`` for every combatant of the scenario's roster, ``battle.system.estimate``
+(cached: a mind asks about the same action more than once), the map (``battle.grid``: paths and
+line of sight, read-only) and the log (``battle.events``: what this actor chose last). Two facts
+no menu carries are read from ``battle.system.combatant_view`` (read-only, and only here): how
+far each of the actor's attacks reaches, and how many Combat Skill Levels it has (HERO).
+
+Nothing here decides anything: each mind (``plugins/<mind>.py``) says what matters to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cached_property
+from typing import Any, Callable, Iterable
+
+from core.actions import Action, Choice, Decision
+from core.events import ActionChosen
+from core.grid import distance
+from core.plugins import hookimpl
+from core.vitals import Vitals
+
+ATTACK_KINDS = ("attack", "multiple-attack", "move-through")
+#: A ranged attacker pays no Range Modifier up to this many cells from its target (8 m in HERO).
+SAFE_CELLS = 4
+#: The reason a waiting mind gives; the next decision reads it back from the log.
+WAITS = "waits"
+#: Between attacks worth the same, the plainer maneuver: Brace at no range penalty adds nothing
+#: to the roll but still halves the attacker's DCV.
+PLAINER = {"": 0, "strike": 0, "set": 1, "brace": 2, "move through": 3, "multiple attack": 3, "haymaker": 4}
+
+
+def pct(x: float) -> str:
+    return f"{x:.0%}"
+
+
+def primary(action: Action) -> str:
+    """The (first) target of an attack."""
+    return action.target or (action.targets[0] if action.targets else "")
+
+
+class Situation:
+    """The actor, its foes and allies, and its menu, as one mind sees them for one decision."""
+
+    def __init__(self, battle: Any, decision: Decision) -> None:
+        self.battle = battle
+        self.decision = decision
+        self.system = battle.system
+        self.hero = self.system.name == "hero"
+        self.menu = decision.menu
+        vitals = self.system.vitals
+        self.everyone: dict[str, Vitals] = {c.id: vitals(battle, c.id) for c in battle.scenario.combatants}
+        self.me = self.everyone[decision.actor]
+        #: Foes still in the fight (never knocked out, unconscious, dying or dead ones).
+        self.foes = {i: v for i, v in self.everyone.items() if v.side != self.me.side and v.able}
+        #: Allies still in the fight, the actor excluded.
+        self.allies = {i: v for i, v in self.everyone.items()
+                       if v.side == self.me.side and v.able and i != self.me.id}
+        self._values: dict[Action, float] = {}
+
+    # -- reading the menu ------------------------------------------------------------------
+
+    def find(self, kind: str, **fields: Any) -> Action | None:
+        for a in self.menu:
+            if a.kind == kind and all(getattr(a, k) == v for k, v in fields.items()):
+                return a
+        return None
+
+    @cached_property
+    def attacks(self) -> list[Action]:
+        """Attacks on the menu whose every target is a foe still in the fight."""
+        return [a for a in self.menu if a.kind in ATTACK_KINDS
+                and all(t in self.foes for t in (a.target, *a.targets) if t)]
+
+    def attacks_on(self, tid: str) -> list[Action]:
+        return [a for a in self.attacks if tid == a.target or tid in a.targets]
+
+    def value(self, action: Action) -> float:
+        """The rules system's estimate: expected harm as a share of what the target has left."""
+        if action not in self._values:
+            self._values[action] = self.system.estimate(self.battle, self.me.id, action)
+        return self._values[action]
+
+    def best(self, actions: Iterable[Action], weigh: Callable[[Action, float], float] | None = None
+             ) -> tuple[Action, float] | None:
+        """The action worth most (weighed by the mind); ties to the plainer maneuver, the nearer
+        target, then ids and labels, never to menu order."""
+        rows = []
+        for a in actions:
+            v = self.value(a)
+            if weigh is not None:
+                v = weigh(a, v)
+            t = self.everyone[primary(a)]
+            rows.append((-v, PLAINER.get(a.maneuver, 5), self.dist(t), t.id, a.label(), a))
+        if not rows:
+            return None
+        rows.sort(key=lambda r: r[:5])
+        return rows[0][5], -rows[0][0]
+
+    # -- positions ---------------------------------------------------------------------------
+
+    def dist(self, v: Vitals) -> int:
+        return distance(self.me.position, v.position)
+
+    @cached_property
+    def adjacent(self) -> list[Vitals]:
+        """Foes next to the actor, by id."""
+        return sorted((v for v in self.foes.values() if self.dist(v) <= 1), key=lambda v: v.id)
+
+    def nearest(self, among: Iterable[Vitals] | None = None) -> Vitals | None:
+        pool = list(self.foes.values() if among is None else among)
+        return min(pool, key=lambda v: (self.dist(v), v.id)) if pool else None
+
+    def can_reach_me(self, foe: Vitals) -> bool:
+        """Could ``foe`` come next to the actor with one move?"""
+        return self.dist(foe) <= foe.reach + 1
+
+    def near(self, foe: Vitals, side: Iterable[Vitals]) -> int:
+        """How many of ``side`` stand next to ``foe``."""
+        return sum(1 for v in side if distance(v.position, foe.position) <= 1)
+
+    # -- the actor's sheet (read-only) -----------------------------------------------------
+
+    @cached_property
+    def _view(self) -> Any:
+        return self.system.combatant_view(self.battle, self.me.id)
+
+    @cached_property
+    def ranges(self) -> dict[str, int]:
+        """Cells each of the actor's attacks reaches; 0 for hand-to-hand (close) attacks."""
+        out: dict[str, int] = {}
+        for a in self._view.sheet.attacks:
+            if hasattr(a, "hth"):  # HERO: hand-to-hand, or metres of range
+                out[a.name] = 0 if a.hth else int(a.range_m // self.system.metres_per_cell)
+            else:  # Marvel: 0 is a close attack, otherwise spaces (the system may double them)
+                out[a.name] = 0 if a.range == 0 else int(self.system.attack_range(self.battle, a))
+        return out
+
+    @cached_property
+    def csl(self) -> int:
+        """Combat Skill Levels (HERO); 0 where the system has none."""
+        return int(getattr(self._view.sheet, "csl", 0) or 0)
+
+    def ranged(self, action: Action) -> bool:
+        names = (action.attack, *action.attacks)
+        return all(self.ranges.get(n, 0) > 0 for n in names if n)
+
+    @cached_property
+    def longest_range(self) -> int:
+        return max(self.ranges.values(), default=0)
+
+    def needs_to_move(self, action: Action) -> bool:
+        """Whether the attack walks the actor toward its target first: a close attack from afar,
+        a Move Through, or (Marvel) a ranged attack from beyond its range."""
+        if action.kind == "move-through":
+            return True
+        t = self.everyone[primary(action)]
+        reach = min(self.ranges.get(n, 0) for n in (action.attack, *action.attacks) if n) or 1
+        return self.dist(t) > reach
+
+    # -- moving ------------------------------------------------------------------------------
+
+    @property
+    def full_phase(self) -> bool:
+        """HERO offers a Recovery only with a full Phase left (standing up takes half)."""
+        return not self.hero or any(a.kind == "recover" for a in self.menu)
+
+    def move_cells(self) -> int:
+        if self.hero:
+            return self.me.reach if self.full_phase else self.me.reach // 2
+        return 2 * self.me.reach  # Marvel: a move is the standard action spent as a second movement
+
+    def close_in(self, target: Vitals) -> Action | None:
+        return self.find("move", target=target.id)
+
+    def standoff(self, target: Vitals, rng: int) -> Action | None:
+        """A move to a cell from which ``target`` is in range and sight, where as few foes as
+        possible could come next to it on their next move, then with the least range penalty
+        (up to SAFE_CELLS from the target costs nothing), then the shortest walk, then the cell
+        most squarely in front of the target."""
+        if not any(a.kind == "move" for a in self.menu) or rng <= 1:
+            return None
+        occupied = {v.position for v in self.everyone.values() if v.alive and v.id != self.me.id}
+        grid = self.battle.grid
+        reach = grid.flood(self.me.position, occupied, limit=self.move_cells())
+        candidates = []
+        for cell, steps in reach.steps.items():
+            d = distance(cell, target.position)
+            if 1 < d <= rng:
+                exposed = sum(1 for v in self.foes.values() if distance(cell, v.position) <= v.reach + 1)
+                straight = (cell[0] - target.position[0]) ** 2 + (cell[1] - target.position[1]) ** 2
+                candidates.append((exposed, max(d, SAFE_CELLS), steps, straight, cell))
+        candidates.sort()
+        for *_, cell in candidates:  # line of sight last: it is the dearest test
+            if grid.line_of_sight(cell, target.position):
+                return None if cell == self.me.position else Action("move", destination=cell)
+        return None
+
+    def approach(self, target: Vitals) -> tuple[Action, str] | None:
+        """Get into a position to attack ``target`` next time: into range if the actor has a
+        ranged attack, otherwise next to it."""
+        if self.longest_range > 1:
+            move = self.standoff(target, self.longest_range)
+            if move is not None:
+                return move, f"moves to {move.destination[0]},{move.destination[1]} to have {target.name} in range"
+        move = self.close_in(target)
+        if move is not None:
+            return move, f"closes on {target.name} ({self.dist(target)} cells)"
+        return None
+
+    # -- variations on a menu attack (HERO) --------------------------------------------------
+
+    def with_levels(self, actions: Iterable[Action], levels: tuple[str, ...]) -> list[Action]:
+        """Each attack once per way of using the actor's CSLs (unchanged if it has none)."""
+        if not (self.hero and self.csl):
+            return list(actions)
+        return [replace(a, levels=lv) for a in actions for lv in levels]
+
+    def pushed(self, action: Action, points: int) -> Action:
+        """``action`` pushed ``points`` Character Points, if that is expected to add harm (a push
+        the doubling cap swallows costs END for nothing); otherwise ``action`` unchanged."""
+        if not self.hero or points <= 0 or action.kind not in ATTACK_KINDS:
+            return action
+        push = replace(action, push=points)
+        return push if self.value(push) > self.value(action) else action
+
+    # -- the log -----------------------------------------------------------------------------
+
+    def last_phase_choice(self) -> ActionChosen | None:
+        """What the actor chose in its last Phase or turn (not its Aborts or reactions)."""
+        for e in reversed(self.battle.events):
+            if type(e) is ActionChosen and e.actor == self.me.id and e.decision == "phase":
+                return e
+        return None
+
+    def waited_last(self) -> bool:
+        last = self.last_phase_choice()
+        return last is not None and last.reason.startswith(WAITS)
+
+    # -- common answers ----------------------------------------------------------------------
+
+    def guard(self, reason: str, prefer_block: bool = True) -> Choice | None:
+        """Abort (or react) to a defence: Block a hand-to-hand attack (only then is Block on the
+        menu) when ``prefer_block``, otherwise Dodge."""
+        block = self.find("block") if prefer_block else None
+        choice = block or self.find("dodge")
+        if choice is None:
+            return None
+        return Choice(choice, f"{reason}: {'blocks' if choice.kind == 'block' else 'dodges'}")
+
+    def no_reaction(self, reason: str) -> Choice:
+        return Choice(self.menu[0], reason)
+
+    def take_reaction(self) -> Choice:
+        """Marvel: a defensive reaction costs no turn, so take it whenever it is offered."""
+        return self.guard("a reaction costs no turn", prefer_block=False) or self.no_reaction("no reaction")
+
+    def abort_below(self, threshold: float, why: str) -> Choice:
+        """About to be attacked: Marvel takes its free reaction; HERO Aborts (Block a hand-to-hand
+        attack, Dodge a ranged one) only with under ``threshold`` of its fight left, because an
+        Abort costs its next Phase."""
+        if not self.hero:
+            return self.take_reaction()
+        if self.me.health < threshold:
+            return self.guard(f"{why} ({pct(self.me.health)} left), aborts") or self.no_reaction("cannot defend")
+        return self.no_reaction(f"{pct(self.me.health)} fight left: keeps its next Phase")
+
+    def fall_back(self, why: str) -> Choice | None:
+        """Retreat, if the actor is faster than every foe next to it (otherwise they follow)."""
+        retreat = self.find("retreat")
+        if retreat is None or not self.adjacent or any(self.me.reach <= v.reach for v in self.adjacent):
+            return None
+        return Choice(retreat, f"{why}: falls back from {self.everyone[retreat.target].name}, who is slower")
+
+    def recovery(self, why: str) -> Choice | None:
+        """HERO's Recovery action; Marvel's Karma recovery of the pool the actor is lowest in."""
+        recover = self.find("recover")
+        if recover is None:
+            return None
+        return Choice(recover, f"{why}: {recover.maneuver or 'takes a Recovery'}")
+
+    def go_toward(self, targets: Iterable[Vitals], why: str = "") -> Choice:
+        """Approach the first of ``targets`` the actor can move toward, else the fallback."""
+        for v in targets:
+            move = self.approach(v)
+            if move is not None:
+                return Choice(move[0], f"{why}{move[1]}")
+            why = ""
+        return self.fallback()
+
+    def fallback(self) -> Choice:
+        dodge = self.find("dodge")
+        if dodge is not None:
+            return Choice(dodge, "nothing to attack or reach: dodges")
+        return Choice(self.menu[0], "nothing better to do")
+
+
+def describe_attack(sit: Situation, action: Action, value: float) -> str:
+    """``40% of what is left of Villain (75% fight left)``, or ``enough to finish Villain (...)``."""
+    target = sit.everyone[primary(action)]
+    harm = "enough to finish" if value >= 1 else f"{pct(value)} of what is left of"
+    return f"{harm} {target.name} ({pct(target.health)} fight left)"
+
+
+def answer_for(name: str, choose: Callable[[Any, Decision], Choice]) -> Callable[[Any, Decision], Choice | None]:
+    """The ``slugfest_choose_action`` hook of the mind registered as ``name``: it answers only
+    for the combatants the scenario gives to that mind."""
+
+    @hookimpl
+    def slugfest_choose_action(battle: Any, decision: Decision) -> Choice | None:
+        if decision.controller != name:
+            return None
+        return choose(battle, decision)
+
+    return slugfest_choose_action

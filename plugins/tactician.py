@@ -1,0 +1,117 @@
+"""Tactician: focus fire with its allies on one foe, with the maneuver that pays best at the range; defends when hurt.
+
+Policy, in order (each choice carries its reason into the log):
+
+1. Attacked: under half its fight left, HERO Blocks a hand-to-hand attack and Dodges a ranged one
+   (an Abort costs its next Phase, so not before); a Marvel reaction costs no turn: always taken.
+2. A finishing blow: an attack expected to put its target out of the fight is taken at once (not
+   a Haymaker, which lands a Segment late, unless the target is Stunned); HERO, with over half
+   its END left, pushes 10 points when that makes the best attack a finishing blow.
+3. Hurt (under 35%) with a foe adjacent and no attack worth a quarter of what a foe has left:
+   HERO with Combat Skill Levels fights on with them in DCV; otherwise it falls back if it is
+   faster than every adjacent foe, or Dodges.
+4. Hurt (under 35%) or tired (HERO END under 20%) with no foe adjacent: a Recovery (Marvel: the
+   Karma recovery of the pool it is lowest in, while it has Karma).
+5. Focus fire: the team's target is the foe still in the fight with the least fight left, less
+   15% for every one of the tactician's side standing next to it (ties: the foe nearest the
+   whole side, then the id): the same for every tactician of a side. Every attack on the menu is weighed, HERO maneuvers included (Set,
+   Brace, Haymaker, Multiple Attack, Move Through, CSLs to OCV or to damage): the rules
+   system's estimate, less 15% for Brace and Multiple Attack (half DCV) and 40% for a Haymaker
+   (-5 DCV) when another foe could reach it; then half as much again on the team's target and a
+   fifth more for every ally already next to the target. The best is taken.
+6. No attack: toward the team's target; with a ranged attack, to a cell in range and sight where
+   as few foes as possible could reach it next.
+7. Nothing else: Dodge.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.actions import Action, Choice, Decision
+from core.grid import distance
+
+from ._mind import Situation, answer_for, describe_attack, pct, primary
+
+NAME = "tactician"
+HURT = 0.35
+FOCUS = 1.5  # an attack on the team's target counts half as much again
+HELP = 0.2  # and a fifth more for every ally already next to its target
+
+
+def focus_target(sit: Situation) -> Any:
+    """The side's common target: least fight left, minus 15% per ally (or self) next to it; ties
+    to the foe nearest the whole side, then the id."""
+    team = [sit.me, *sit.allies.values()]
+
+    def key(v: Any) -> tuple:
+        return v.health - 0.15 * sit.near(v, team), sum(distance(m.position, v.position) for m in team), v.id
+
+    ranked = sorted(sit.foes.values(), key=key)
+    return ranked[0] if ranked else None
+
+
+def choose(battle: Any, decision: Decision) -> Choice:
+    sit = Situation(battle, decision)
+    me = sit.me
+    if decision.kind == "abort":
+        return sit.abort_below(0.5, "hurt")
+
+    threats = [v for v in sit.foes.values() if sit.can_reach_me(v)]
+
+    def weigh(a: Action, v: float) -> float:
+        t = primary(a)
+        others = any(o.id not in (t, *a.targets) for o in threats)
+        if a.maneuver == "haymaker" and others:
+            return v * 0.6
+        if (a.maneuver == "brace" or a.kind == "multiple-attack") and others:
+            return v * 0.85
+        return v
+
+    options = sit.with_levels(sit.attacks, ("ocv", "damage"))
+    best = sit.best(options, weigh)
+    sure = sit.best([a for a in options if a.maneuver != "haymaker" or sit.everyone[primary(a)].disabled], weigh)
+    if sure is not None and sure[1] >= 1:
+        return Choice(sure[0], f"a finishing blow: {describe_attack(sit, *sure)}")
+    if sure is not None and sit.hero and me.stamina > 0.5:
+        pushed = sit.pushed(sure[0], 10)
+        if sit.value(pushed) >= 1:
+            return Choice(pushed, f"pushes 10 for a finishing blow: {describe_attack(sit, pushed, sit.value(pushed))}")
+    if me.health < HURT and sit.adjacent and (best is None or best[1] < 0.25):
+        if sit.hero and sit.csl and sit.attacks:
+            fight = sit.best(sit.with_levels(sit.attacks, ("dcv",)))
+            if fight is not None and fight[1] > 0:
+                return Choice(fight[0], f"hurt ({pct(me.health)} left) and engaged: fights on with its CSLs in DCV")
+        back = sit.fall_back(f"hurt ({pct(me.health)} left), no telling blow")
+        if back is not None:
+            return back
+        dodge = sit.find("dodge")
+        if dodge is not None:
+            return Choice(dodge, f"hurt ({pct(me.health)} left), {sit.adjacent[0].name} adjacent, no telling blow: dodges")
+    tired = sit.hero and me.stamina < 0.2
+    if (me.health < HURT or tired) and not sit.adjacent:
+        why = f"{pct(me.health)} fight left" if me.health < HURT else f"END at {pct(me.stamina)}"
+        rest = sit.recovery(f"{why} and no foe adjacent")
+        if rest is not None:
+            return rest
+
+    focus = focus_target(sit)
+    if focus is None:
+        return sit.fallback()
+
+    def focused(a: Action, v: float) -> float:
+        t = sit.everyone[primary(a)]
+        return weigh(a, v) * (FOCUS if t.id == focus.id else 1) * (1 + HELP * sit.near(t, sit.allies.values()))
+
+    pick = sit.best(options, focused)
+    if pick is not None and pick[1] > 0:
+        t = sit.everyone[primary(pick[0])]
+        helpers = sit.near(t, sit.allies.values())
+        withwho = f" with {helpers} all{'y' if helpers == 1 else 'ies'}" if helpers else ""
+        why = f"focus fire{withwho}" if t.id == focus.id else f"{focus.name} out of reach, best other target{withwho}"
+        return Choice(pick[0], f"{why}: {describe_attack(sit, pick[0], sit.value(pick[0]))}")
+    others = sorted((v for v in sit.foes.values() if v.id != focus.id), key=lambda v: (sit.dist(v), v.id))
+    return sit.go_toward([focus, *others], f"team target {focus.name}: ")
+
+
+slugfest_choose_action = answer_for(NAME, choose)

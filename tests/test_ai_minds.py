@@ -1,0 +1,246 @@
+"""The built-in AI behaviours, one set-up position at a time: the exact choice and the reason the
+log shows, in HERO and in Marvel, next to what another mind does in the same position.
+
+Each position is built in code, started (HERO rolls nothing to start; Marvel rolls initiative
+from the seed), then the actor's decision is asked of the plugins through ``Battle.decide`` (so
+the choice is also checked for legality) with the menu the rules system offers now.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from core.actions import Action, Decision
+from core.dice import ScriptedDice
+from core.events import ActionChosen
+from core.testing import battle_with, hero, scenario
+
+PUNCH = [{"name": "Punch", "kind": "normal", "range": "hth"}]
+ZAP = [{"name": "Zap", "dice": "6d6", "range": 10, "knockback": False}]
+HERO_ABORT = (Action("none"), Action("dodge"), Action("block"))
+MARVEL_REACTION = (Action("none"), Action("dodge", maneuver="Spider-Dodge"))
+
+
+def hero_position(a_side, b_side, **battle):
+    sc = scenario("hero", {"A": a_side, "B": b_side}, width=30, height=12, **battle)
+    b = battle_with(sc, seed=1)
+    b.start()
+    return b
+
+
+def me(mind, pos=(5, 5), **keys):
+    """The actor: a 6d6 puncher (STR 30), END 40, STUN 40, running 12 m (6 cells)."""
+    base = {"attacks": PUNCH, "ai": mind, "STR": 30, "DEX": 20, "SPD": 4, "END": 40, "STUN": 40}
+    base.update(keys)
+    return hero("a", pos, **base)
+
+
+def foe(fid, pos, **keys):
+    return hero(fid, pos, attacks=PUNCH, **{"STUN": 40, **keys})
+
+
+def ask(b, actor="a", kind="phase", menu=None, mind=None):
+    """What the plugins choose for ``actor`` now: (label, reason, who answered)."""
+    f = b.system.combatant_view(b, actor)
+    if mind is not None:
+        f.ai = mind
+    if menu is None:
+        menu = tuple(b.system.menu(b, f)) if kind == "phase" else HERO_ABORT
+    choice, who = b.decide(Decision(actor, menu, f.ai, kind))
+    return choice.action.label(), choice.reason, who
+
+
+# -- aggressive -----------------------------------------------------------------------------
+
+def test_aggressive_haymakers_the_weakest_foe_when_no_one_else_can_reach_it_and_pushes():
+    b = hero_position([me("aggressive")], [foe("b", (6, 5)), foe("c", (20, 5))])
+    b.state.fighters["b"].stun = 30
+    assert ask(b) == ("haymaker Punch -> b (push 10)",
+                      "goes for the weakest foe: enough to finish B (75% fight left), pushed 10", "aggressive")
+
+
+def test_aggressive_with_two_foes_on_it_swings_at_both_and_stops_pushing_when_its_end_runs_low():
+    b = hero_position([me("aggressive")], [foe("b", (6, 5)), foe("c", (6, 6))])
+    b.state.fighters["b"].stun = 30
+    assert ask(b)[:2] == ("multiple attack [Punch->b, Punch->c]",
+                          "goes for the weakest foe: 85% of what is left of B (75% fight left), pushed 10")
+    b.state.fighters["a"].end = 12
+    assert ask(b)[:2] == ("multiple attack [Punch->b, Punch->c]",
+                          "goes for the weakest foe: 85% of what is left of B (75% fight left)")
+
+
+def test_aggressive_never_aborts_and_recovers_only_when_its_end_is_nearly_gone():
+    b = hero_position([me("aggressive")], [foe("b", (6, 5))])
+    assert ask(b, kind="abort")[:2] == ("no reaction", "never Aborts: its next Phase is for attacking")
+    far = hero_position([me("aggressive", END=40)], [foe("b", (20, 5))])
+    far.state.fighters["a"].end = 3
+    assert ask(far)[:2] == ("recover", "END nearly gone (8%) and no foe adjacent: takes a Recovery")
+
+
+def test_aggressive_charges_the_weakest_foe_not_the_nearest():
+    b = hero_position([me("aggressive")], [foe("b", (14, 5)), foe("c", (20, 8))])
+    b.state.fighters["c"].stun = 20
+    assert ask(b)[:2] == ("move -> c", "charges the weakest foe, C (50% fight left, 15 cells)")
+    assert ask(b, mind="default")[0] == "move -> b"
+
+
+# -- tactician -----------------------------------------------------------------------------
+
+def test_tactician_focuses_fire_on_the_foe_an_ally_is_already_on():
+    b = hero_position([me("tactician"), hero("d", (7, 6), attacks=PUNCH)], [foe("b", (6, 4)), foe("c", (6, 6))])
+    assert ask(b) == ("strike Punch -> c", "focus fire with 1 ally: 55% of what is left of C (100% fight left)",
+                      "tactician")
+    assert ask(b, mind="default")[0] == "multiple attack [Punch->b, Punch->c]"
+    assert ask(b, mind="cautious")[0] == "strike Punch -> b"
+
+
+def test_tactician_puts_its_combat_skill_levels_where_they_pay():
+    b = hero_position([me("tactician", csl=4, OCV=10)], [foe("b", (6, 5), DCV=2, PD=10)])
+    assert ask(b)[:2] == ("strike Punch -> b (levels: damage)", "focus fire: 42% of what is left of B (100% fight left)")
+
+
+def test_tactician_defends_when_hurt_and_recovers_out_of_reach():
+    b = hero_position([me("tactician")], [foe("b", (6, 5), PD=25)])  # its punch can hardly hurt B
+    b.state.fighters["a"].stun = 10
+    assert ask(b)[:2] == ("dodge", "hurt (25% left), B adjacent, no telling blow: dodges")
+    assert ask(b, kind="abort")[:2] == ("block", "hurt (25% left), aborts: blocks")
+    b.state.fighters["a"].stun = 30
+    assert ask(b, kind="abort")[:2] == ("no reaction", "75% fight left: keeps its next Phase")
+    far = hero_position([me("tactician")], [foe("b", (16, 5))])
+    far.state.fighters["a"].stun = 10
+    assert ask(far)[:2] == ("recover", "25% fight left and no foe adjacent: takes a Recovery")
+
+
+def test_tactician_with_a_ranged_attack_stops_in_range_instead_of_walking_up_to_its_target():
+    b = hero_position([me("tactician", attacks=ZAP)], [foe("b", (14, 5))])
+    assert ask(b)[:2] == ("move to 10,5", "team target B: moves to 10,5 to have B in range")
+    assert ask(b, mind="default")[0] == "move -> b"
+
+
+# -- cautious ------------------------------------------------------------------------------
+
+def test_cautious_holds_its_phase_for_a_foe_that_can_come_to_it_then_steps_in():
+    b = hero_position([me("cautious")], [foe("b", (9, 5))])
+    assert ask(b) == ("hold", "waits for B to come (4 cells): holds its Phase", "cautious")
+    assert ask(b, mind="tactician")[0] == "move through Punch -> b"
+    b.emit(ActionChosen("a", "hold", "waits for B to come (4 cells): holds its Phase", "cautious", "hold", "", "phase"))
+    assert ask(b, mind="cautious")[:2] == ("move through Punch -> b",
+                                           "steps in: 66% of what is left of B (100% fight left)")
+
+
+def test_cautious_guards_a_hurt_ally():
+    b = hero_position([me("cautious"), hero("d", (8, 8), attacks=PUNCH, STUN=40)],
+                      [foe("b", (6, 5)), foe("c", (8, 7))])
+    b.state.fighters["d"].stun = 10
+    assert ask(b)[:2] == ("move through Punch -> c", "guards D (25% left): 33% of what is left of C (100% fight left)")
+
+
+def test_cautious_aborts_early_blocks_when_cornered_and_recovers_when_hurt():
+    b = hero_position([me("cautious")], [foe("b", (6, 5), PD=25)])
+    b.state.fighters["a"].stun = 26
+    assert ask(b, kind="abort")[:2] == ("block", "never takes a hit it can stop (65% left), aborts: blocks")
+    b.state.fighters["a"].stun = 10
+    assert ask(b)[:2] == ("block", "hurt (25% left), engaged, no telling blow: blocks")
+    far = hero_position([me("cautious")], [foe("b", (16, 5))])
+    far.state.fighters["a"].stun = 18
+    assert ask(far)[:2] == ("recover", "hurt (45% left), no foe adjacent: takes a Recovery")
+
+
+def test_cautious_keeps_its_combat_skill_levels_in_dcv_while_a_foe_can_reach_it():
+    b = hero_position([me("cautious", csl=2)], [foe("b", (6, 5))])
+    label, reason, _ = ask(b)
+    assert label == "strike Punch -> b (levels: dcv)" and reason.startswith("attacks from where it stands, CSLs in DCV")
+
+
+# -- berserker and random -------------------------------------------------------------------
+
+def test_berserker_picks_an_attack_with_the_battles_dice_and_never_defends():
+    b = hero_position([me("berserker")], [foe("b", (6, 5)), foe("c", (6, 6))])
+    b.dice = ScriptedDice([3])
+    assert ask(b)[:2] == ("strike Punch -> b (push 10)", "rage picks 3 of 5: strike on B, pushed 10")
+    assert b.dice.log == [(5, 3, "berserker")]
+    b.dice = ScriptedDice([5])
+    assert ask(b)[:2] == ("strike Punch -> c (push 10)", "rage picks 5 of 5: strike on C, pushed 10")
+    assert ask(b, kind="abort")[:2] == ("no reaction", "a berserker does not defend")
+
+
+def test_random_picks_any_menu_entry_with_the_battles_dice():
+    b = hero_position([me("random")], [foe("b", (6, 5)), foe("c", (6, 6))])
+    b.dice = ScriptedDice([2, 1])
+    assert ask(b)[:2] == ("haymaker Punch -> b", "random baseline: option 2 of 10")
+    assert ask(b, kind="abort")[:2] == ("no reaction", "random baseline: option 1 of 3")
+
+
+# -- Marvel --------------------------------------------------------------------------------
+
+ZERO = {"Melee": 0, "Agility": 0, "Resilience": 0, "Vigilance": 0, "Ego": 0, "Logic": 0}
+
+
+def mf(fid, pos, ai="default", **keys):
+    """A rank 3 Marvel brawler: Melee, Agility, Resilience and Vigilance 3, a Punch."""
+    abilities = {**ZERO, "Melee": 3, "Agility": 3, "Resilience": 3, "Vigilance": 3}
+    out = {"id": fid, "name": fid.title(), "position": list(pos), "ai": ai, "rank": 3, "abilities": abilities,
+           "attacks": [{"name": "Punch", "ability": "Melee", "range": "reach"}]}
+    out.update(keys)
+    return out
+
+
+def marvel_position(a_side, b_side):
+    b = battle_with(scenario("marvel", {"A": a_side, "B": b_side}, width=30, height=12), seed=1)
+    b.start()
+    return b
+
+
+@pytest.mark.parametrize("mind, reason", [
+    ("aggressive", "goes for the weakest foe: 31% of what is left of C (56% fight left)"),
+    ("tactician", "focus fire: 31% of what is left of C (56% fight left)"),
+    ("cautious", "attacks from where it stands: 31% of what is left of C (56% fight left)"),
+])
+def test_marvel_minds_go_for_the_hurt_foe(mind, reason):
+    b = marvel_position([mf("a", (5, 5), mind)], [mf("b", (6, 5)), mf("c", (6, 6))])
+    b.state.fighters["c"].health -= 40
+    assert ask(b) == ("attack Punch -> c", reason, mind)
+
+
+def test_marvel_reactions_cost_no_turn_so_all_but_the_berserker_take_them():
+    b = marvel_position([mf("a", (5, 5), "aggressive")], [mf("b", (6, 5))])
+    for mind in ("aggressive", "tactician", "cautious"):
+        assert ask(b, kind="abort", menu=MARVEL_REACTION, mind=mind)[:2] == (
+            "Spider-Dodge", "a reaction costs no turn: dodges")
+    assert ask(b, kind="abort", menu=MARVEL_REACTION, mind="berserker")[:2] == (
+        "no reaction", "a berserker does not defend")
+
+
+def test_marvel_hurt_and_outmatched_the_tactician_and_the_cautious_dodge():
+    b = marvel_position([mf("a", (5, 5), "tactician")], [mf("b", (6, 5), powers=["Sturdy 4"])])
+    b.state.fighters["a"].health = 20
+    assert ask(b)[:2] == ("dodge", "hurt (22% left), B adjacent, no telling blow: dodges")
+    assert ask(b, mind="cautious")[:2] == ("dodge", "hurt (22% left), engaged, no telling blow: dodges")
+
+
+def test_marvel_cautious_waits_behind_a_dodge_for_a_faster_foe_the_others_close_in():
+    b = marvel_position([mf("a", (5, 5), "cautious")], [mf("b", (15, 5), speed={"run": 10})])
+    assert ask(b)[:2] == ("dodge", "waits for B to come (10 cells): dodges")
+    assert ask(b, mind="tactician")[:2] == ("move -> b", "team target B: closes on B (10 cells)")
+    assert ask(b, mind="aggressive")[:2] == ("move -> b", "charges the weakest foe, B (100% fight left, 10 cells)")
+
+
+# -- the catalogue ---------------------------------------------------------------------------
+
+def test_slugfest_plugins_lists_every_built_in_mind_and_house_rule_with_its_docstrings_first_line(capsys):
+    import importlib
+
+    from core.cli import main
+    from core.plugins import BUILTINS
+
+    assert main(["plugins"]) == 0
+    out = capsys.readouterr().out
+    minds = {"default", "aggressive", "tactician", "cautious", "berserker", "random"}
+    rules = {"hit-locations", "fixed-stun-multiplier", "criticals", "glancing-blows", "lethal"}
+    names = {name for name, _ in BUILTINS}
+    assert minds | rules <= names
+    for name, module in BUILTINS:
+        first = importlib.import_module(module).__doc__.strip().splitlines()[0]
+        assert name in out and first in out, name
+    kinds = {line.split()[0]: line.split()[1] for line in out.splitlines()[1:] if line and not line.startswith(" ")}
+    assert all(kinds[m] == "ai" for m in minds) and all(kinds[r] == "house-rule" for r in rules)
