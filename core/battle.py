@@ -12,6 +12,10 @@ combatant, ``next_decision()`` then ``submit(decision, choice)``.
 
 from __future__ import annotations
 
+import os
+import signal
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
@@ -20,10 +24,45 @@ from .dice import Dice, SeededDice
 from .errors import IllegalAction, PluginError
 from .events import ActionChosen, ActionRefused, BattleEnded, BattleStarted, Event, PluginFailed
 from .grid import grid_for
-from .plugins import PluginHost, get_plugin_manager
+from .plugins import PluginHost, PluginTimeout, get_plugin_manager
 from .scenario import Scenario
 
 Listener = Callable[[Event], None]
+
+
+def _timeout_from_env() -> float | None:
+    raw = os.environ.get("SLUGFEST_PLUGIN_TIMEOUT", "5")
+    try:
+        value = float(raw)
+    except ValueError:
+        return 5.0
+    return value if value > 0 else None
+
+
+#: Seconds one plugin hook call may take (``SLUGFEST_PLUGIN_TIMEOUT``; 0 turns the limit off).
+#: A slower call is reported and its result discarded; in the main thread a call still running
+#: at twice the limit is stopped. Timing depends on the machine, so a battle whose plugins hit
+#: the limit is no longer guaranteed to replay identically: the report says so by name.
+DEFAULT_PLUGIN_TIMEOUT = _timeout_from_env()
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    raise PluginTimeout()
+
+
+@contextmanager
+def _hard_limit(seconds: float | None):
+    """Stop a hook call that runs far past its limit (main thread, POSIX only)."""
+    if seconds is None or threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, 2 * seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 @dataclass(frozen=True)
@@ -43,7 +82,8 @@ class Battle:
 
     def __init__(self, scenario: Scenario, *, seed: int | None = None, dice: Dice | None = None,
                  host: PluginHost | None = None, listeners: Iterable[Listener] = (),
-                 on_plugin_error: str = "fallback", player_controlled: Iterable[str] = ()) -> None:
+                 on_plugin_error: str = "fallback", player_controlled: Iterable[str] = (),
+                 plugin_timeout: float | None = DEFAULT_PLUGIN_TIMEOUT) -> None:
         self.scenario = scenario
         self.seed = scenario.seed if seed is None else seed
         self.dice: Dice = dice if dice is not None else SeededDice(self.seed)
@@ -61,6 +101,9 @@ class Battle:
         self.state: Any = None
         self.started = False
         self.halted: PluginFailed | None = None
+        self.plugin_timeout = plugin_timeout
+        self.disabled: set[str] = set()  # plugins switched off for this battle (they ran out of time)
+        self.host.tracker.budget = plugin_timeout
 
     # -- events -------------------------------------------------------------------------
 
@@ -100,15 +143,16 @@ class Battle:
 
     def decide(self, decision: Decision) -> tuple[Choice, str]:
         """Ask the plugins for a choice; refuse illegal ones and fall back to the default AI."""
-        caller = self.host.hook.slugfest_choose_action
-        excluded: list[str] = []
+        excluded: list[str] = list(self.disabled)
+        caller = self._caller("slugfest_choose_action", excluded)
         dice_state = self.dice.getstate()
         while True:
             if excluded:
                 self.dice.setstate(dice_state)
             try:
                 self.host.tracker.answered = ""
-                choice = caller(battle=self, decision=decision)
+                with _hard_limit(self.plugin_timeout):
+                    choice = caller(battle=self, decision=decision)
             except PluginError as exc:
                 self._plugin_failed(exc.plugin, exc.hook, exc.error, "the next AI decides")
                 excluded.append(exc.plugin)
@@ -176,15 +220,16 @@ class Battle:
         ``validate(result)`` returns "" when the result is acceptable, otherwise why not.
         A failing or nonsensical plugin is reported and the step is run again without it.
         """
-        caller = getattr(self.host.hook, hook_name)
-        excluded: list[str] = []
+        excluded: list[str] = list(self.disabled)
+        caller = self._caller(hook_name, excluded)
         dice_state = self.dice.getstate()
         while True:
             self.host.tracker.modified = ""
             if excluded:
                 self.dice.setstate(dice_state)  # the re-run sees the dice the failed run saw
             try:
-                result = caller(battle=self, **kwargs)
+                with _hard_limit(self.plugin_timeout):
+                    result = caller(battle=self, **kwargs)
             except PluginError as exc:
                 if exc.plugin in excluded or hasattr(self.host.pm.get_plugin(exc.plugin), "slugfest_rules_systems"):
                     raise  # the rules system itself failed: a bug, not a plugin to route around
@@ -234,18 +279,25 @@ class Battle:
         self._observe("slugfest_battle_end", battle=self, outcome=o)
 
     def _observe(self, hook_name: str, **kwargs: Any) -> None:
-        caller = getattr(self.host.hook, hook_name)
-        excluded: list[str] = []
+        excluded: list[str] = list(self.disabled)
+        caller = self._caller(hook_name, excluded)
         while True:
             try:
-                caller(**kwargs)
+                with _hard_limit(self.plugin_timeout):
+                    caller(**kwargs)
                 return
             except PluginError as exc:
                 self._plugin_failed(exc.plugin, exc.hook, exc.error, "ignored (an observer)")
                 excluded.append(exc.plugin)
                 caller = self.host.without(hook_name, excluded)
 
+    def _caller(self, hook_name: str, excluded: list[str]) -> Any:
+        return self.host.without(hook_name, excluded) if excluded else getattr(self.host.hook, hook_name)
+
     def _plugin_failed(self, plugin: str, hook: str, error: Any, fallback: str) -> None:
+        if isinstance(error, str) and ("allowed" in error or "in time" in error) and self.plugin_timeout:
+            self.disabled.add(plugin)  # too slow once is too slow: not asked again in this battle
+            fallback += "; switched off for the rest of the battle"
         text = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
         event = PluginFailed(plugin, hook, text, fallback if self.on_plugin_error == "fallback" else "battle stopped")
         self.emit(event)

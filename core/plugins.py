@@ -21,6 +21,7 @@ import functools
 import importlib
 import inspect
 import os
+import time
 from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any, Iterable
@@ -71,6 +72,19 @@ class _Tracker:
 
     answered: str = ""
     modified: str = ""
+    budget: float | None = None  # seconds a hook implementation may take (None: no limit)
+
+
+class PluginTimeout(BaseException):
+    """Raised inside a plugin that runs past its hard time limit (a BaseException, so a plugin's
+    own ``except Exception`` cannot swallow it)."""
+
+
+def _check_time(tracker: _Tracker, plugin: str, hook: str, started: float) -> None:
+    if tracker.budget is not None:
+        elapsed = time.perf_counter() - started
+        if elapsed > tracker.budget:
+            raise PluginError(plugin, hook, f"took {elapsed:.2f} s, more than the {tracker.budget:g} s allowed")
 
 
 def _describe(plugin: Any) -> str:
@@ -196,24 +210,33 @@ def _register(pm: pluggy.PluginManager, plugin: Any, name: str, tracker: _Tracke
 def _guard(fn: Any, plugin: str, hook: str, wrapper: bool, tracker: _Tracker) -> Any:
     if wrapper:
         def guarded_wrapper(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
             gen = fn(*args, **kwargs)
             try:
-                inner = yield next(gen)
+                first = next(gen)
             except StopIteration:
                 raise PluginError(plugin, hook, "a wrapper must yield exactly once") from None
             except PluginError:
                 raise
+            except PluginTimeout:
+                raise PluginError(plugin, hook, "did not finish in time and was stopped") from None
             except Exception as exc:
                 raise PluginError(plugin, hook, exc) from exc
+            _check_time(tracker, plugin, hook, started)
+            inner = yield first
+            started = time.perf_counter()
             try:
                 gen.send(inner)
             except StopIteration as stop:
                 result = stop.value
                 if result is not inner:
                     tracker.modified = plugin
+                _check_time(tracker, plugin, hook, started)
                 return result
             except PluginError:
                 raise
+            except PluginTimeout:
+                raise PluginError(plugin, hook, "did not finish in time and was stopped") from None
             except Exception as exc:
                 raise PluginError(plugin, hook, exc) from exc
             raise PluginError(plugin, hook, "a wrapper must yield exactly once")
@@ -221,12 +244,16 @@ def _guard(fn: Any, plugin: str, hook: str, wrapper: bool, tracker: _Tracker) ->
         return guarded_wrapper
 
     def guarded(*args: Any, **kwargs: Any) -> Any:
+        started = time.perf_counter()
         try:
             result = fn(*args, **kwargs)
         except PluginError:
             raise
+        except PluginTimeout:
+            raise PluginError(plugin, hook, "did not finish in time and was stopped") from None
         except Exception as exc:
             raise PluginError(plugin, hook, exc) from exc
+        _check_time(tracker, plugin, hook, started)
         if result is not None:
             tracker.answered = plugin
         return result

@@ -191,3 +191,45 @@ def test_every_hook_is_in_the_plugin_authors_guide(name):
 
     guide = (Path(__file__).parent.parent / "docs" / "plugins.md").read_text()
     assert f"**`{name}(" in guide, f"docs/plugins.md does not document {name}"
+
+
+class Slow:
+    """Takes "one second" of a fake clock: the limit is checked on the plugin's own timing."""
+
+    @hookimpl(tryfirst=True)
+    def slugfest_choose_action(self, battle, decision):
+        FakeClock.now += 1.0
+        return None
+
+
+class FakeClock:
+    now = 0.0
+
+    @staticmethod
+    def perf_counter():
+        return FakeClock.now
+
+
+class Hung:
+    @hookimpl(tryfirst=True)
+    def slugfest_choose_action(self, battle, decision):
+        while True:
+            pass
+
+
+@pytest.mark.parametrize("plugin,needle", [(Slow(), "more than the 0.5 s allowed"),
+                                           (Hung(), "did not finish in time")])
+def test_a_plugin_that_takes_too_long_is_reported_by_name_and_switched_off(plugin, needle, monkeypatch):
+    from core import plugins as plugins_module
+    from core.plugins import get_plugin_manager
+
+    if isinstance(plugin, Slow):
+        monkeypatch.setattr(plugins_module.time, "perf_counter", FakeClock.perf_counter)
+    b = Battle(duel(), seed=4, host=get_plugin_manager(extra=[("slowpoke", plugin)]), plugin_timeout=0.5 if
+               isinstance(plugin, Slow) else 0.05)
+    b.run()
+    failures = events_of(b, PluginFailed)
+    assert len(failures) == 1, "reported once, then switched off for the battle"
+    f = failures[0]
+    assert f.plugin == "slowpoke" and f.hook == "slugfest_choose_action" and needle in f.error
+    assert "switched off" in f.fallback and isinstance(b.events[-1], BattleEnded)
