@@ -56,13 +56,13 @@ def _hard_limit(seconds: float | None):
     if seconds is None or threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
         yield
         return
-    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    if signal.getsignal(signal.SIGALRM) is not _on_alarm:
+        signal.signal(signal.SIGALRM, _on_alarm)  # harmless between calls: the timer is off then
     signal.setitimer(signal.ITIMER_REAL, 2 * seconds)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @dataclass(frozen=True)

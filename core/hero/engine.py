@@ -20,7 +20,7 @@ from typing import Any
 from ..actions import Action, Choice, Decision
 from ..errors import IllegalAction
 from ..events import Moved
-from ..grid import Reach, distance
+from ..grid import distance
 from ..vitals import Vitals
 from . import events as ev
 from . import stats
@@ -372,19 +372,24 @@ class HeroSystem:
         metres = f.sheet.running if full else f.sheet.running // 2
         return metres // self.metres_per_cell
 
-    def _reach(self, battle: Any, f: Fighter) -> Reach:
-        """Where ``f`` can walk this Phase (one search, reused for every target)."""
-        return battle.grid.flood(f.pos, self._occupied(battle.state, f), limit=self._cells(f, True))
+    def _walk_to(self, battle: Any, f: Fighter, g: Fighter, cache: dict | None) -> list | None:
+        """The shortest walk that ends next to ``g`` within a full move (None beyond it); one
+        search per target per Phase, shared by every attack on the menu."""
+        if cache is not None and g.id in cache:
+            return cache[g.id]
+        path = battle.grid.path(f.pos, g.pos, self._occupied(battle.state, f), stop_adjacent=True,
+                                limit=self._cells(f, True))
+        if cache is not None:
+            cache[g.id] = path
+        return path
 
-    def _hth_path(self, battle: Any, f: Fighter, g: Fighter, cells: int, reach: "_LazyReach | Reach | None" = None) -> list | None:
+    def _hth_path(self, battle: Any, f: Fighter, g: Fighter, cells: int, cache: dict | None = None) -> list | None:
         """The walk that ends next to ``g`` within ``cells`` ([] if adjacent, None if out of reach)."""
         if distance(f.pos, g.pos) <= 1:
             return []
         if cells <= 0 or distance(f.pos, g.pos) > cells + 1:
             return None
-        if isinstance(reach, _LazyReach):
-            reach = reach.get()
-        path = (reach or self._reach(battle, f)).path_next_to(g.pos)
+        path = self._walk_to(battle, f, g, cache)
         if path is None or len(path) > cells:
             return None
         return path
@@ -400,18 +405,18 @@ class HeroSystem:
         full_phase = not f.half_used
         out: list[Action] = []
         still: dict[str, list[str]] = {}  # attacks usable without moving, by target
-        reach = _LazyReach(self, battle, f) if full_phase else None  # searched only if someone is near
+        walks: dict = {}  # one search per target, only for targets close enough to need one
         for atk in f.sheet.attacks:
             for g in foes:
                 if atk.hth:
-                    path = self._hth_path(battle, f, g, half_cells, reach)
+                    path = self._hth_path(battle, f, g, half_cells, walks)
                     if path is not None:
                         out.append(Action("attack", atk.name, g.id, "strike"))
                         out.append(Action("attack", atk.name, g.id, "haymaker"))
                         if not path:
                             still.setdefault(g.id, []).append(atk.name)
                     if full_phase and atk.uses_str_only and distance(f.pos, g.pos) > 1:
-                        mt = self._hth_path(battle, f, g, self._cells(f, True), reach)
+                        mt = self._hth_path(battle, f, g, self._cells(f, True), walks)
                         if mt:
                             out.append(Action("move-through", atk.name, g.id, "move through"))
                 elif self._in_range(battle, f, g, atk):
@@ -898,20 +903,6 @@ class HeroSystem:
                                         ifaces, roll.stun, roll.body, 0, 0))
             self._apply(battle, g, roll, taken, f"knockback ({what})")
         return True
-
-
-class _LazyReach:
-    """One flood of the map per Phase, and only if a target is close enough to need it."""
-
-    __slots__ = ("_system", "_battle", "_fighter", "_reach")
-
-    def __init__(self, system: HeroSystem, battle: Any, fighter: Fighter) -> None:
-        self._system, self._battle, self._fighter, self._reach = system, battle, fighter, None
-
-    def get(self) -> Reach:
-        if self._reach is None:
-            self._reach = self._system._reach(self._battle, self._fighter)
-        return self._reach
 
 
 _3D6 = [0] * 19
