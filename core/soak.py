@@ -58,12 +58,33 @@ def with_ai(scenario: Scenario, ai: str) -> Scenario:
 
 
 def soak(scenarios: Iterable[tuple[str, Scenario]], ais: Iterable[str], battles: int, base_seed: int = 0,
-         progress: Any = None) -> SoakReport:
-    report = SoakReport()
-    ais = list(ais)
+         progress: Any = None, jobs: int = 1) -> SoakReport:
+    """Battle ``i`` plays scenario x AI number ``i`` modulo their count, with seed
+    ``battle_seed(base_seed, i)``, whatever ``jobs`` is."""
     plan = [(name, sc, ai) for name, sc in scenarios for ai in ais]
+    if jobs <= 1:
+        return _soak_range(plan, 0, battles, base_seed, progress)
+    from concurrent.futures import ProcessPoolExecutor
+
+    report = SoakReport()
+    step = 200
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(_soak_range, plan, s, min(s + step, battles), base_seed, None)
+                   for s in range(0, battles, step)]
+        for fut in futures:
+            part = fut.result()
+            report.battles += part.battles
+            report.events += part.events
+            report.problems.extend(part.problems)
+            if progress:
+                progress(report.battles, battles)
+    return report
+
+
+def _soak_range(plan: list, start: int, stop: int, base_seed: int, progress: Any) -> SoakReport:
+    report = SoakReport()
     hosts: dict[tuple[str, ...], Any] = {}
-    for i in range(battles):
+    for i in range(start, stop):
         name, sc, ai = plan[i % len(plan)]
         variant = with_ai(sc, ai)
         key = variant.house_rules
@@ -81,5 +102,5 @@ def soak(scenarios: Iterable[tuple[str, Scenario]], ais: Iterable[str], battles:
         report.battles += 1
         report.events += len(b.events)
         if progress:
-            progress(i + 1, battles)
+            progress(i + 1 - start, stop - start)
     return report

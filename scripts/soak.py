@@ -7,6 +7,7 @@ invariants checked after every event.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -23,17 +24,18 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--battles", type=int, default=1000)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = p.parse_args()
     scenarios = [(n, load_scenario(path)) for n, path in bundled().items()]
     ais = sorted(n for n, i in installed_plugin_names().items() if i.kind == "ai")
     start = time.monotonic()
 
     def progress(done: int, total: int) -> None:
-        if done % 500 == 0 or done == total:
+        if done % 200 == 0 or done == total:
             rate = done / (time.monotonic() - start)
             print(f"\r{done}/{total} battles, {rate:.0f}/s", end="", file=sys.stderr, flush=True)
 
-    report = soak(scenarios, ais, args.battles, args.seed, progress)
+    report = soak(scenarios, ais, args.battles, args.seed, progress, jobs=args.jobs)
     print(file=sys.stderr)
     print(f"{report.battles} battles ({len(scenarios)} scenarios x {len(ais)} AIs: {', '.join(ais)}), "
           f"{report.events} events checked, {len(report.problems)} problems, "
