@@ -65,6 +65,8 @@ def _attack(e: ev.AttackRolled, log: TextLog) -> str:
 
 @formats(ev.DamageRolled)
 def _damage(e: ev.DamageRolled, log: TextLog) -> str:
+    if not e.faces:  # damage worked out from another roll (a Move Through's own share)
+        return f"    {log.name(e.target)}, {e.attack}: {e.stun} STUN, {e.body} BODY"
     added = ""
     if e.added:
         added = " (" + ", ".join(f"+{n} DC {src}" for src, n in e.added) + (", capped at double" if e.capped else "") + ")"

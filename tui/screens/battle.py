@@ -45,6 +45,7 @@ from ..widgets.combatants import CardData, CombatantCard, CombatantPanel
 from ..widgets.turn import TurnTracker
 from .files import PathDialog
 from .prompt import PlayerPrompt, PromptData
+from .simulate import SimulateScreen
 
 #: Pause between autoplayed actions, slowest to fastest (seconds).
 SPEEDS: tuple[float, ...] = (2.0, 1.0, 0.5, 0.25, 0.1, 0.03, 0.0)
@@ -83,6 +84,7 @@ class BattleScreen(Screen[None]):
         Binding("p", "toggle_player", "You/AI"),
         Binding("s", "select_next", "Select"),
         Binding("r", "restart", "New seed"),
+        Binding("m", "simulate", "Simulate"),
         Binding("v", "verbose", "Verbose log", show=False),
         Binding("g", "rewind_here", "Rewind to log line", show=False),
         Binding("ctrl+s", "save", "Save"),
@@ -542,6 +544,11 @@ class BattleScreen(Screen[None]):
         self._pause()
         self.workers.cancel_node(self)
         self.dismiss()
+
+    def action_simulate(self) -> None:
+        """Many AI-vs-AI battles of this scenario, on their own screen (the battle waits)."""
+        self._pause()
+        self.app.push_screen(SimulateScreen(self.session.scenario, scenario_path=self.session.scenario_path))
 
     def action_help(self) -> None:
         if self.query("HelpPanel"):

@@ -1,0 +1,193 @@
+"""The simulation screen driven by Pilot: many AI-vs-AI battles of the open scenario, the
+report, stopping early, leaving."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+from helpers_tui import run, screen_text, settle
+from textual.widgets import Button, Input
+
+import tui.screens.simulate as sim_screen
+from core.plugins import get_plugin_manager
+from core.scenario import load_scenario
+from core.simulate import render_report, simulate
+from scenarios import bundled
+from tui.app import make_app
+from tui.screens.battle import BattleScreen
+from tui.screens.simulate import SimulateScreen
+
+SIZE = (100, 32)
+DUEL = load_scenario(bundled()["hero-duel"])
+
+
+def direct(runs: int, seed: int) -> dict:
+    """What ``slugfest simulate`` would aggregate for these battles."""
+    agg, interrupted = simulate(DUEL, runs, seed, 1)
+    assert not interrupted
+    system = get_plugin_manager(house_rules=DUEL.house_rules).systems()[DUEL.system]
+    return agg.as_dict(getattr(system, "catalogue", ()))
+
+
+def figures(summary: dict) -> dict:
+    """The summary without what the screen adds about the request."""
+    return {k: v for k, v in summary.items() if k not in ("scenario", "system", "base_seed", "runs_requested",
+                                                          "interrupted")}
+
+
+async def open_simulation(app, pilot) -> SimulateScreen:
+    await settle(app, pilot)
+    battle = app.screen
+    assert isinstance(battle, BattleScreen)
+    assert battle.active_bindings["m"].binding.description == "Simulate"
+    await pilot.press("m")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, SimulateScreen)
+    screen.jobs = 1  # no process pool under test
+    return screen
+
+
+async def wait_until(pilot, condition, timeout: float = 10.0) -> None:
+    end = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        await pilot.pause(0.01)
+
+
+def test_simulate_screen_runs_the_batch_and_shows_the_report():
+    async def go():
+        app = make_app("hero-duel", seed=99)
+        async with app.run_test(size=SIZE) as pilot:
+            # the key is offered on the battle screen, in the footer and in the ? help
+            await settle(app, pilot)
+            assert "m Simulate" in screen_text(app)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert app.screen.query("HelpPanel")
+            panel = [line.split("▏")[-1].strip() for line in screen_text(app).splitlines() if "▏" in line]
+            assert "m Simulate" in panel
+            await pilot.press("question_mark")
+            screen = await open_simulation(app, pilot)
+            runs = screen.query_one("#sim-runs", Input)
+            seed = screen.query_one("#sim-seed", Input)
+            assert runs.value == "200"
+            assert seed.value == str(DUEL.seed)  # the scenario's seed, not the battle's
+            assert "Duel at the Docks" in screen_text(app)
+            runs.value = "6"
+            await pilot.click("#sim-start")
+            await settle(app, pilot)
+            assert not screen.running
+            summary = screen.summary
+            assert summary is not None and not summary["interrupted"]
+            expected = direct(6, DUEL.seed)
+            assert figures(summary) == expected
+            assert summary["base_seed"] == DUEL.seed and summary["runs_requested"] == 6
+            # what the screen shows: both sides and the draws, adding up to the 6 battles
+            text = screen_text(app)
+            assert "6 battles" in text and "done" in text
+            shown = {}
+            for line in text.splitlines():
+                cells = line.strip("│ ").split()
+                if cells and cells[0] in ("Heroes", "Villains", "draws") and len(cells) >= 3:
+                    shown[cells[0]] = (int(cells[1]), cells[2])
+            assert set(shown) == {"Heroes", "Villains", "draws"}
+            for side in ("Heroes", "Villains"):
+                s = expected["sides"][side]
+                assert shown[side] == (s["wins"], f"{s['rate']:.1%}")
+                lo, hi = s["ci95"]
+                assert f"{lo:.1%} – {hi:.1%}" in text
+            assert sum(w for w, _ in shown.values()) == 6
+            assert shown["draws"][0] == expected["draws"]
+            assert "Battle length (turns)" in text and "Per combatant" in text
+            assert "Ironclad" in text and "Sparkwing" in text
+            assert screen.report_text() == render_report(summary, DUEL)
+            # Escape goes back to the battle, which is as it was
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, BattleScreen)
+            assert app.screen.session.seed == 99
+
+    run(go())
+
+
+def test_stop_keeps_the_battles_already_finished(monkeypatch):
+    reached, proceed = threading.Event(), threading.Event()
+    real = sim_screen.simulate
+
+    def gated(scenario, runs, base_seed, jobs=1, on_progress=None):
+        def progress(p):
+            if p.done == 3:  # hold the batch here until the test has pressed Stop
+                reached.set()
+                proceed.wait(10)
+            on_progress(p)
+        return real(scenario, runs, base_seed, jobs, progress)
+
+    monkeypatch.setattr(sim_screen, "simulate", gated)
+
+    async def go():
+        app = make_app("hero-duel")
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_simulation(app, pilot)
+            screen.query_one("#sim-runs", Input).value = "50"
+            screen.query_one("#sim-seed", Input).value = "5"
+            screen.query_one("#sim-seed", Input).focus()
+            await pilot.press("enter")  # Enter in an input starts too
+            await wait_until(pilot, reached.is_set)
+            assert screen.running
+            assert not screen.query_one("#sim-stop", Button).disabled
+            assert screen.query_one("#sim-start", Button).disabled
+            await pilot.press("x")
+            await pilot.pause()
+            assert "stopping" in screen_text(app)
+            proceed.set()
+            await settle(app, pilot)
+            summary = screen.summary
+            assert summary is not None and summary["interrupted"]
+            assert summary["battles"] == 3 and summary["runs_requested"] == 50
+            assert figures(summary) == direct(3, 5)
+            text = screen_text(app)
+            assert "stopped" in text and "3 of 50" in text
+            assert not screen.query_one("#sim-start", Button).disabled
+            assert screen.query_one("#sim-stop", Button).disabled
+
+    run(go())
+
+
+def test_bad_input_is_explained_and_escape_mid_run_stops_the_batch(monkeypatch):
+    started, proceed = threading.Event(), threading.Event()
+    real = sim_screen.simulate
+    seen = []
+
+    def gated(scenario, runs, base_seed, jobs=1, on_progress=None):
+        def progress(p):
+            seen.append(p.done)
+            started.set()
+            proceed.wait(10)
+            on_progress(p)
+        return real(scenario, runs, base_seed, jobs, progress)
+
+    monkeypatch.setattr(sim_screen, "simulate", gated)
+
+    async def go():
+        app = make_app("hero-duel")
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_simulation(app, pilot)
+            screen.query_one("#sim-runs", Input).value = "0"
+            await pilot.press("s")
+            await pilot.pause()
+            assert not screen.running and "a whole number" in screen_text(app)
+            screen.query_one("#sim-runs", Input).value = "500"
+            await pilot.press("s")
+            await wait_until(pilot, started.is_set)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, BattleScreen)
+            proceed.set()
+            await settle(app, pilot)
+            await asyncio.sleep(0.3)  # time enough for dozens of battles, had it gone on
+            assert seen == [1]  # the batch stopped as the first battle was reported
+
+    run(go())

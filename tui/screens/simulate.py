@@ -1,0 +1,500 @@
+"""The simulation screen: many AI-vs-AI battles of the open scenario, and what they add up to.
+
+The batch runs in a thread worker calling :func:`core.simulate.simulate` (over ``jobs``
+processes); progress reaches the screen as :class:`SimulateScreen.Progressed` messages, at
+most every ``PROGRESS_INTERVAL`` seconds, and the summary (``Aggregate.as_dict``, as the
+``slugfest simulate`` command builds it) as :class:`SimulateScreen.Finished`. Stop sets a flag
+that the worker's progress callback checks after each battle: it raises ``KeyboardInterrupt``
+there, which ``simulate`` turns into ``interrupted=True`` with the finished battles kept.
+Messages are posted (never blocking), as on the battle screen, so a worker cannot hang on a
+UI that has gone.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import textwrap
+import threading
+import time
+from typing import Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, ProgressBar, Static
+from textual.worker import get_current_worker
+
+from core.plugins import get_plugin_manager
+from core.scenario import Scenario
+from core.simulate import CHUNK, Progress, render_report, simulate
+
+from ..widgets import assign_letters, side_style
+
+DEFAULT_RUNS = 200
+MAX_RUNS = 1_000_000
+#: Send the screen a progress message at most this often (seconds).
+PROGRESS_INTERVAL = 0.1
+_EIGHTHS = " ▏▎▍▌▋▊▉"
+
+
+class NumberInput(Input):
+    """A whole-number input that leaves the keys it would refuse (letters, ``?``) to the screen's
+    bindings, so ``s``, ``x`` and ``?`` work while a number is being typed."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character is not None and (character.isdigit() or character in "+-")
+
+
+class SimulateScreen(Screen[None]):
+    """Run ``runs`` battles of ``scenario`` from a base seed and show the report."""
+
+    BINDINGS = [
+        Binding("escape", "leave", "Back to the battle"),
+        # Priority, so they reach the screen while a number is being typed (see NumberInput).
+        Binding("s", "start", "Start", priority=True),
+        Binding("x", "stop", "Stop", priority=True),
+        Binding("question_mark", "help", "Keys", key_display="?", priority=True),
+    ]
+
+    #: Worker processes for a batch; a test sets 1 (the batch then runs in the worker thread).
+    jobs: int = os.cpu_count() or 1
+
+    class Progressed(Message):
+        def __init__(self, progress: Progress) -> None:
+            super().__init__()
+            self.progress = progress
+
+    class Finished(Message):
+        """The batch ended: its summary (``None`` if it failed), whether it was stopped early."""
+
+        def __init__(self, summary: dict[str, Any] | None, interrupted: bool, elapsed: float,
+                     error: str = "") -> None:
+            super().__init__()
+            self.summary = summary
+            self.interrupted = interrupted
+            self.elapsed = elapsed
+            self.error = error
+
+    def __init__(self, scenario: Scenario, *, scenario_path: str | None = None, runs: int = DEFAULT_RUNS,
+                 seed: int | None = None, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.scenario = scenario
+        self.scenario_path = scenario_path
+        self.default_runs = runs
+        self.default_seed = scenario.seed if seed is None else seed
+        self.running = False
+        self.started_at = 0.0
+        self.batch_jobs = 1
+        self.stop_requested = threading.Event()
+        self.summary: dict[str, Any] | None = None
+        self.interrupted = False
+        self.elapsed = 0.0
+        self.names = {c.id: c.name for c in scenario.combatants}
+        self.letters = assign_letters([(c.id, c.name) for c in scenario.combatants])
+        self.side_index = {s.name: i for i, s in enumerate(scenario.sides)}
+        system = get_plugin_manager(house_rules=scenario.house_rules).systems()[scenario.system]
+        self.catalogue = tuple(getattr(system, "catalogue", ()))
+        self.system_title = getattr(system, "title", scenario.system)
+
+    # -- layout --------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="sim-status")
+        with Horizontal(id="sim-bar"):
+            yield Label("Battles")
+            yield NumberInput(str(self.default_runs), id="sim-runs", type="integer", compact=True)
+            yield Label("Base seed")
+            yield NumberInput(str(self.default_seed), id="sim-seed", type="integer", compact=True)
+            yield Button("Start", id="sim-start", variant="primary", compact=True)
+            yield Button("Stop", id="sim-stop", variant="error", compact=True, disabled=True)
+        with Horizontal(id="sim-progress-row"):
+            yield ProgressBar(total=self.default_runs, show_eta=False, id="sim-progress")
+            yield Static(id="sim-count")
+        with VerticalScroll(id="sim-report"):
+            yield Static(id="sim-report-body")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#sim-report").border_title = "Report"
+        self._status()
+        self._count(Content.styled("Enter or s starts the battles; x stops them early", "$text-muted"))
+        self.query_one("#sim-report-body", Static).update(self._intro())
+        self.query_one("#sim-runs", Input).focus()
+
+    def on_resize(self) -> None:
+        self._status()
+        if self.summary is not None:
+            self._show_report()
+
+    def _status(self) -> None:
+        sc = self.scenario
+        sides = " vs ".join(s.name for s in sc.sides)
+        line = Content.assemble(("Simulate  ", "bold $text-accent"), (sc.name, "bold"), ("  ", ""),
+                                (sides, "$text-muted"))
+        room = self.size.width - 2
+        if line.cell_length + len(self.system_title) + 3 <= room:
+            line = line + Content.styled(" " * (room - line.cell_length - len(self.system_title)) + self.system_title,
+                                         "$text-muted")
+        self.query_one("#sim-status", Static).update(line)
+
+    def _intro(self) -> Content:
+        return Content.assemble(
+            ("AI-vs-AI battles of this scenario", "bold"), "\n\n",
+            ("Every combatant is played by its AI. Battle i gets a seed made from the base seed and i, so a "
+             "batch gives the same figures every time, on any number of processes.\n\n"),
+            (("The report gives each side's win rate with its 95% confidence interval, how long the "
+              "battles lasted, and what each combatant dealt and took."), "$text-muted"))
+
+    def _count(self, content: Content) -> None:
+        self.query_one("#sim-count", Static).update(content)
+
+    # -- running ---------------------------------------------------------------------------
+
+    def _read(self, wid: str, low: int, high: int | None, what: str) -> int | None:
+        text = self.query_one(wid, Input).value.strip()
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < low or (high is not None and value > high):
+            bound = f"from {low} to {high:,}" if high is not None else f"at least {low}"
+            self._count(Content.styled(f"{what}: a whole number {bound}, please", "bold $text-error"))
+            self.query_one(wid, Input).focus()
+            return None
+        return value
+
+    def action_start(self) -> None:
+        if self.running:
+            return
+        runs = self._read("#sim-runs", 1, MAX_RUNS, "battles")
+        if runs is None:
+            return
+        seed = self._read("#sim-seed", -(2 ** 62), 2 ** 62, "base seed")
+        if seed is None:
+            return
+        jobs = max(1, min(self.jobs, math.ceil(runs / CHUNK)))
+        self.batch_jobs = jobs
+        self.started_at = time.monotonic()
+        self.running = True
+        self.stop_requested.clear()
+        self.summary = None
+        self.query_one("#sim-progress", ProgressBar).update(total=runs, progress=0)
+        self._count(Content.styled(f"0 / {runs:,} battles{self._jobs_note()}", "$text-muted"))
+        self.query_one("#sim-report-body", Static).update(Content.styled("running…", "$text-muted"))
+        self._set_running(True)
+        self.run_batch(runs, seed, jobs)
+
+    def action_stop(self) -> None:
+        if not self.running or self.stop_requested.is_set():
+            return
+        self.stop_requested.set()
+        self._count(Content.styled("stopping after the battles under way…", "bold $text-warning"))
+
+    def _set_running(self, running: bool) -> None:
+        self.running = running
+        self.query_one("#sim-start", Button).disabled = running
+        self.query_one("#sim-stop", Button).disabled = not running
+        for wid in ("#sim-runs", "#sim-seed"):
+            self.query_one(wid, Input).disabled = running
+        if running:
+            self.query_one("#sim-stop", Button).focus()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            return None if self.running else True
+        if action == "stop":
+            return True if self.running else None
+        return True
+
+    @work(thread=True, exclusive=True, group="simulate", exit_on_error=False)
+    def run_batch(self, runs: int, seed: int, jobs: int) -> None:
+        worker = get_current_worker()
+        started = time.monotonic()
+        last = 0.0
+
+        def on_progress(p: Progress) -> None:
+            nonlocal last
+            if self.stop_requested.is_set() or worker.is_cancelled:
+                raise KeyboardInterrupt  # simulate keeps the battles already folded in
+            now = time.monotonic()
+            if p.done >= p.total or now - last >= PROGRESS_INTERVAL:
+                last = now
+                self.post_message(self.Progressed(p))
+
+        try:
+            agg, interrupted = simulate(self.scenario, runs, seed, jobs, on_progress)
+            summary = agg.as_dict(self.catalogue)
+            summary.update({"scenario": self.scenario.name, "system": self.scenario.system, "base_seed": seed,
+                            "runs_requested": runs, "interrupted": interrupted})
+            self.post_message(self.Finished(summary, interrupted, time.monotonic() - started))
+        except Exception as exc:  # a bug: say so and keep the app alive
+            self.post_message(self.Finished(None, False, time.monotonic() - started,
+                                            f"{type(exc).__name__}: {exc}"))
+
+    @on(Progressed)
+    def _progressed(self, message: Progressed) -> None:
+        if not self.running:
+            return
+        p = message.progress
+        self.query_one("#sim-progress", ProgressBar).update(progress=p.done)
+        if self.stop_requested.is_set():
+            return
+        parts: list[tuple[str, str] | str] = [(f"{p.done:,}", "bold"), (f" / {p.total:,} battles", "$text-muted")]
+        if p.errors:
+            parts.append((f" · {p.errors} failed", "bold $text-error"))
+        elapsed = time.monotonic() - self.started_at
+        if p.done and p.done < p.total and elapsed > 1:
+            left = elapsed * (p.total - p.done) / p.done
+            parts.append((f" · about {left:.0f} s left" if left < 120 else f" · about {left / 60:.0f} min left",
+                          "$text-muted"))
+        parts.append((self._jobs_note(), "$text-muted"))
+        self._count(Content.assemble(*parts))
+
+    def _jobs_note(self) -> str:
+        return f" · {self.batch_jobs} processes" if self.batch_jobs > 1 else ""
+
+    @on(Finished)
+    def _finished(self, message: Finished) -> None:
+        if not self.is_attached:
+            return
+        self._set_running(False)
+        self.elapsed = message.elapsed
+        if message.summary is None:
+            self._count(Content.styled("the batch failed", "bold $text-error"))
+            self.query_one("#sim-report-body", Static).update(
+                Content.styled(f"internal error: {message.error}", "$text-error"))
+            self.query_one("#sim-start", Button).focus()
+            return
+        self.summary = message.summary
+        self.interrupted = message.interrupted
+        n, asked = self.summary["battles"], self.summary["runs_requested"]
+        done = n + len(self.summary["errors"])
+        self.query_one("#sim-progress", ProgressBar).update(progress=done)
+        rate = f" · {done / message.elapsed:,.0f}/s" if message.elapsed > 0 and done else ""
+        if message.interrupted:
+            text = Content.assemble(("stopped", "bold $text-warning"),
+                                    (f": {done:,} of {asked:,} battles in {message.elapsed:.1f} s", "$text-muted"))
+        else:
+            text = Content.assemble(("done", "bold $text-success"),
+                                    (f": {done:,} battles in {message.elapsed:.1f} s{rate}", "$text-muted"))
+        self._count(text)
+        self._show_report()
+        report = self.query_one("#sim-report", VerticalScroll)
+        report.scroll_home(animate=False)
+        report.focus()
+
+    # -- the report ------------------------------------------------------------------------
+
+    def _show_report(self) -> None:
+        if self.summary is None:
+            return
+        width = max(self.size.width - 5, 60)  # less the border, the padding and the scrollbar
+        body = self.query_one("#sim-report-body", Static)
+        body.add_class("-report")  # lines are not wrapped: a narrower box scrolls sideways
+        body.update(report_content(self.summary, self.scenario, width, self.letters, self.names, self.side_index,
+                                   self.scenario_path))
+
+    def report_text(self) -> str:
+        """The report as ``slugfest simulate`` prints it (empty before the first batch ends)."""
+        return render_report(self.summary, self.scenario) if self.summary is not None else ""
+
+    # -- buttons, keys -----------------------------------------------------------------------
+
+    @on(Button.Pressed, "#sim-start")
+    def _start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#sim-stop")
+    def _stop_pressed(self) -> None:
+        self.action_stop()
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_start()
+
+    def action_leave(self) -> None:
+        self.stop_requested.set()
+        self.workers.cancel_node(self)
+        self.dismiss()
+
+    def action_help(self) -> None:
+        if self.query("HelpPanel"):
+            self.app.action_hide_help_panel()
+        else:
+            self.app.action_show_help_panel()
+
+
+# -- rendering (pure: the summary dict in, Content out) ----------------------------------------
+
+
+def _fit(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:max(width - 1, 0)] + "…"
+
+
+def _bar(value: float, peak: float, width: int) -> str:
+    """A horizontal bar of ``value / peak`` of ``width`` cells, in eighths of a cell."""
+    eighths = round(8 * width * value / peak) if peak else 0
+    if value > 0:
+        eighths = max(eighths, 1)
+    return "█" * (eighths // 8) + (_EIGHTHS[eighths % 8] if eighths % 8 else "")
+
+
+def _track(rate: float, lo: float, hi: float, width: int, style: str) -> Content:
+    """The 0-100% line with the confidence interval drawn on it and the rate marked."""
+    def cell(x: float) -> int:
+        return min(width - 1, max(0, int(x * width)))
+
+    a, b, at = cell(lo), cell(hi), cell(rate)
+    parts: list[tuple[str, str]] = []
+    for i in range(width):
+        if i == at:
+            parts.append(("●", f"bold {style}"))
+        elif a <= i <= b:
+            parts.append(("━", style))
+        else:
+            parts.append(("·", "$text-disabled"))
+    return Content.assemble(*parts)
+
+
+def _scale(width: int) -> str:
+    line = [" "] * width
+    line[0] = "0"
+    mid = "50"
+    start = width // 2 - 1
+    line[start:start + len(mid)] = mid
+    line[width - 4:] = "100%"
+    return "".join(line)
+
+
+def _buckets(hist: dict[str, int]) -> list[tuple[str, int]]:
+    """Every length from the shortest battle to the longest (gaps as 0), in at most 24 rows."""
+    counts = {int(float(k)): v for k, v in hist.items()}
+    lo, hi = min(counts), max(counts)
+    span = hi - lo + 1
+    step = max(1, math.ceil(span / 24))
+    out = []
+    for start in range(lo, hi + 1, step):
+        stop = min(start + step - 1, hi)
+        label = str(start) if stop == start else f"{start}-{stop}"
+        out.append((label, sum(counts.get(k, 0) for k in range(start, stop + 1))))
+    return out
+
+
+def report_content(summary: dict[str, Any], scenario: Scenario, width: int, letters: dict[str, str],
+                   names: dict[str, str], side_index: dict[str, int], scenario_path: str | None = None) -> Content:
+    """The report, laid out for ``width`` cells (it reads well from 60)."""
+    n = summary["battles"]
+    ln = summary["length"]
+    unit = ln["unit"]
+    lines: list[Content] = []
+    head: list[tuple[str, str] | str] = [(f"{n:,} battles", "bold"),
+                                         (f" · base seed {summary['base_seed']}", "$text-muted")]
+    if summary.get("interrupted"):
+        head.append((f" · stopped early ({n:,} of {summary['runs_requested']:,})", "bold $text-warning"))
+    if summary["errors"]:
+        head.append((f" · {len(summary['errors'])} failed", "bold $text-error"))
+    lines += [Content.assemble(*head), Content("")]
+    if n == 0:
+        lines.append(Content.styled("no battle finished", "$text-muted"))
+        return Content("\n").join(lines + _errors(summary, scenario_path))
+
+    # who wins
+    name_w = 20
+    track_w = max(12, min(30, width - 57))
+    lines.append(Content.assemble(("Win rates", "bold $text-primary")))
+    lines.append(Content.styled(f"  {'':{name_w}} {'wins':>6} {'rate':>7}   {'95% CI (Wilson)':<15}  {_scale(track_w)}",
+                                "$text-muted"))
+    for side, s in summary["sides"].items():
+        style = side_style(side_index.get(side, 0))
+        lo, hi = s["ci95"]
+        ci = f"{lo:.1%} – {hi:.1%}"
+        lines.append(Content.assemble(
+            "  ", (f"{_fit(side, name_w):{name_w}}", f"bold {style}"), (f" {s['wins']:6,d} ", ""),
+            (f"{s['rate']:7.1%}", "bold"), (f"   {ci:<15}  ", "$text-muted"),
+            _track(s["rate"], lo, hi, track_w, style)))
+    draws = summary["draws"]
+    cut = summary["cut_off_at_limit"]
+    lines.append(Content.assemble(
+        "  ", (f"{'draws':{name_w}}", "$text-muted"), f" {draws:6,d} ", f"{draws / n:7.1%}",
+        (f"   {cut:,} cut off at the {unit} limit" if cut else "", "$text-muted")))
+    lines.append(Content(""))
+
+    # how long
+    lines.append(Content.assemble((f"Battle length ({unit}s)", "bold $text-primary"),
+                                  ((f"   mean {ln['mean']:.2f} · sd {ln['stdev']:.2f} · "
+                                    f"min {ln['min']:g} · max {ln['max']:g}"), "$text-muted")))
+    rows = _buckets(ln["histogram"]) if ln["histogram"] else []
+    if rows:
+        label_w = max(len(label) for label, _ in rows)
+        bar_w = max(10, min(50, width - label_w - 18))
+        peak = max(v for _, v in rows)
+        for label, v in rows:
+            lines.append(Content.assemble(
+                (f"  {label:>{label_w}} ", "$text-muted"), ("│", "$text-disabled"),
+                (f"{_bar(v, peak, bar_w):{bar_w}}", "$text-primary"),
+                (f" {v:6,d}", ""), (f" {v / n:6.1%}", "$text-muted")))
+    lines.append(Content(""))
+
+    # each combatant
+    dmg = summary["damage_unit"]
+    lines.append(Content.assemble(("Per combatant", "bold $text-primary"),
+                                  (f"   {dmg} per battle (mean); KO and dead: share of battles", "$text-muted")))
+    longest = max((len(names.get(cid, cid)) for cid in summary["combatants"]), default=0)
+    cw = max(18, min(longest + 2, 18 + width - 75))
+    lines.append(Content.styled(f"{'':{cw}} {'hit%':>6} {'dealt':>8} {'taken':>8} {'KO%':>6} {'dead%':>6}  "
+                                f"{'dealt won/lost':>15}", "$text-muted"))
+    for cid, c in summary["combatants"].items():
+        style = side_style(side_index.get(c["side"], 0))
+        won, lost = c["damage_dealt_when_won"], c["damage_dealt_when_lost"]
+        split = (f"{won['mean']:.1f}" if won["n"] else "–") + " / " + (f"{lost['mean']:.1f}" if lost["n"] else "–")
+        lines.append(Content.assemble(
+            (letters.get(cid, "?"), f"bold {style}"), " ",
+            (f"{_fit(names.get(cid, cid), cw - 2):{cw - 2}}", style),
+            f" {c['hit_rate']:6.1%} {c['damage_dealt']['mean']:8.1f} {c['damage_taken']['mean']:8.1f} ",
+            (f"{c['ko_rate']:6.1%}", "$text-warning" if c["ko_rate"] else ""), " ",
+            (f"{c['death_rate']:6.1%}", "$text-error" if c["death_rate"] else ""),
+            (f"  {split:>15}", "$text-muted")))
+    lines.append(Content(""))
+
+    # what fired
+    cov = summary["coverage"]
+    fired = sorted({**cov["actions"], **cov["rules"]}.items())
+    lines.append(Content.assemble(("Coverage", "bold $text-primary"),
+                                  ("   times each action and rule fired", "$text-muted")))
+    if fired:
+        col = max(len(k) for k, _ in fired) + 9
+        per_row = max(1, (width - 2) // (col + 2))
+        for i in range(0, len(fired), per_row):
+            parts: list[tuple[str, str] | str] = ["  "]
+            for k, v in fired[i:i + per_row]:
+                parts += [(f"{k:{col - 9}}", ""), (f" {v:8,d}", "$text-muted"), "  "]
+            lines.append(Content.assemble(*parts).rstrip())
+    if cov["never_fired"]:
+        lines.append(Content.styled("  never fired:", "$text-warning"))
+        lines += [Content(line) for line in textwrap.wrap(", ".join(cov["never_fired"]), width - 4,
+                                                          initial_indent="    ", subsequent_indent="    ",
+                                                          break_on_hyphens=False)]
+    return Content("\n").join(lines + _errors(summary, scenario_path))
+
+
+def _errors(summary: dict[str, Any], scenario_path: str | None) -> list[Content]:
+    errors = summary["errors"]
+    if not errors:
+        return []
+    where = scenario_path or "SCENARIO"
+    out = [Content(""), Content.assemble((f"{len(errors)} battles failed", "bold $text-error"),
+                                         ("   replay one: slugfest simulate " + f"{where} --runs "
+                                          f"{summary['runs_requested']} --seed {summary['base_seed']} "
+                                          "--play-by-play INDEX", "$text-muted"))]
+    for e in errors[:10]:
+        out.append(Content.assemble((f"  battle {e['index']}", "bold"), (f" (seed {e['seed']}): ", "$text-muted"),
+                                    e["error"]))
+    if len(errors) > 10:
+        out.append(Content.styled(f"  … and {len(errors) - 10} more", "$text-muted"))
+    return out
