@@ -154,7 +154,8 @@ def build_parser() -> argparse.ArgumentParser:
     e = sub.add_parser("export", help="write a scenario back out as canonical TOML",
                        description="Load a scenario and write it back with tomli-w (a round trip check, or a starting point).")
     e.add_argument("scenario", metavar="SCENARIO")
-    e.add_argument("--out", metavar="FILE", required=True)
+    e.add_argument("--out", metavar="FILE", required=True, help="where to write it; - prints it instead")
+    e.add_argument("--force", action="store_true", help="replace FILE if it already exists")
     return p
 
 
@@ -203,6 +204,12 @@ def _load(name: str):
     from scenarios import bundled, find
 
     path = find(name)
+    if path.exists() and path.suffix == ".toml":
+        from core.session import is_save_file
+
+        if is_save_file(path):
+            return None, (f"{name}: this is a saved battle, not a scenario; continue it with "
+                          f"`slugfest play {name}`")
     if not path.exists() and path.suffix != ".toml" and "/" not in name and os.sep not in name:
         names = list(bundled())
         return None, (f"{name}: expected a .toml file or the name of a bundled scenario, got neither"
@@ -341,7 +348,14 @@ def cmd_export(args: argparse.Namespace) -> int:
     if error:
         print(error, file=sys.stderr)
         return EXIT_BAD_INPUT
-    failed = _write_out(args.out, tomli_w.dumps(dump_scenario(scenario)))
+    text = tomli_w.dumps(dump_scenario(scenario))
+    if args.out == "-":
+        sys.stdout.write(text)
+        return EXIT_OK
+    if os.path.exists(args.out) and not args.force:
+        print(f"slugfest: {args.out} already exists; add --force to replace it (or --out - to print)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    failed = _write_out(args.out, text)
     if failed:
         print(failed, file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -422,7 +436,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if problem:
             print(problem, file=sys.stderr)
             return EXIT_BAD_INPUT
-    return EXIT_OK
+    return 130 if interrupted else EXIT_OK
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:

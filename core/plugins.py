@@ -64,6 +64,7 @@ class PluginInfo:
     description: str
     hooks: tuple[str, ...]
     kind: str  # "rules", "ai", "house-rule", "observer"
+    systems: tuple[str, ...] = ()  # rules systems it is for (a house rule's SLUGFEST_SYSTEMS); () = any
 
 
 @dataclass
@@ -131,7 +132,8 @@ def catalog() -> dict[str, PluginInfo]:
             continue
         mod = importlib.import_module(modname)
         hooks = _hooks_of(mod)
-        found[name] = PluginInfo(name, mod, own_version, "built-in", _describe(mod), hooks, _kind(hooks))
+        found[name] = PluginInfo(name, mod, own_version, "built-in", _describe(mod), hooks, _kind(hooks),
+                                 tuple(getattr(mod, "SLUGFEST_SYSTEMS", ())))
     for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
         if ep.name in blocked or (allowed is not None and ep.name not in allowed) or ep.name in found:
             continue
@@ -143,7 +145,8 @@ def catalog() -> dict[str, PluginInfo]:
             continue
         hooks = _hooks_of(obj)
         dist = ep.dist
-        found[ep.name] = PluginInfo(ep.name, obj, dist.version if dist else "?", _dist_name(ep), _describe(obj), hooks, _kind(hooks))
+        found[ep.name] = PluginInfo(ep.name, obj, dist.version if dist else "?", _dist_name(ep), _describe(obj), hooks,
+                                    _kind(hooks), tuple(getattr(obj, "SLUGFEST_SYSTEMS", ())))
     return found
 
 

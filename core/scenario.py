@@ -161,7 +161,14 @@ def parse_scenario(data: dict[str, Any], file: str = "<scenario>", systems: Mapp
     bt.finish()
 
     system = systems.get(system_name) if system_name else None
+    for i, n in enumerate(house_rules):
+        fits = getattr(known_plugins.get(n), "systems", ())
+        if system_name and fits and system_name not in fits:
+            problems.add(f"battle.house_rules[{i}]", f"expected a house rule for {system_name!r} battles, got {n!r}, "
+                                                     f"which is for {', '.join(repr(f) for f in fits)} battles only")
     rt = root.table("rules")
+    if system is None:
+        rt.skip()  # without a valid system its own keys cannot be checked: report the system alone
     options = system.parse_options(rt) if system else None
 
     mt = root.table("map")
@@ -229,6 +236,8 @@ def parse_scenario(data: dict[str, Any], file: str = "<scenario>", systems: Mapp
                 seen_cells.setdefault(pos, cid)
             ai = ct.text("ai", "default", max_len=60)
             _check_plugin_names((ai,), f"{ct.path}.ai", problems, known_plugins, single=True, role="AI")
+            if system is None:
+                ct.skip()
             sheet = system.parse_sheet(ct) if system else None
             ct.finish()
             members.append(CombatantSpec(cid, cname, side_name, pos, ai, sheet))

@@ -212,6 +212,10 @@ class Table:
                               + (f" ({detail})" if detail else ""))
             return default if default is not _MISSING else None  # type: ignore[return-value]
 
+    def skip(self) -> None:
+        """Accept every remaining key unread (they cannot be checked, e.g. without a valid system)."""
+        self._read.update(self.data)
+
     def finish(self) -> None:
         """Report every key that no reader asked for (a misspelling, usually)."""
         known = sorted(self._read)

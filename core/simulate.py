@@ -150,8 +150,9 @@ def render_report(summary: dict[str, Any], scenario: Scenario) -> str:
     for side, s in summary["sides"].items():
         lo, hi = s["ci95"]
         lines.append(f"{side:24} {s['wins']:6d} {s['rate']:7.1%}   {lo:.1%} - {hi:.1%}")
+    cut = summary["cut_off_at_limit"]
     lines.append(f"{'draws':24} {summary['draws']:6d} {summary['draws'] / n if n else 0:7.1%}"
-                 f"   (cut off at the {summary['length']['unit']} limit: {summary['cut_off_at_limit']})")
+                 f"   ({cut} of them reached the limit of {scenario.turn_limit} {summary['length']['unit']}s)")
     ln = summary["length"]
     lines += ["", f"battle length ({ln['unit']}s): mean {ln['mean']:.2f}, sd {ln['stdev']:.2f}, "
                   f"min {ln['min']:g}, max {ln['max']:g}"]

@@ -26,6 +26,7 @@ from core.hero.damage import take_damage
 from core.plugins import hookimpl
 
 NAME = "fixed-stun-multiplier"
+SLUGFEST_SYSTEMS = ("hero",)  # the rules systems this house rule is for
 FIXED = {"1d6-1": 3, "half-d6": 2}
 
 

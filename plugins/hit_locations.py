@@ -46,6 +46,7 @@ from core.hero.rounding import hero_round
 from core.plugins import hookimpl
 
 NAME = "hit-locations"
+SLUGFEST_SYSTEMS = ("hero",)  # the rules systems this house rule is for
 NOTE = "hit location"
 HALF = Fraction(1, 2)
 

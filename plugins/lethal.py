@@ -17,6 +17,7 @@ from typing import Any
 from core.plugins import hookimpl
 
 NAME = "lethal"
+SLUGFEST_SYSTEMS = ("marvel",)  # the rules systems this house rule is for
 
 
 @hookimpl(wrapper=True)

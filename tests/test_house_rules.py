@@ -254,10 +254,18 @@ def test_house_rules_are_off_unless_the_scenario_lists_them():
     b = battle_with(sc, dice=[2, 2, 2, 6, 6, 6, 6], plugins=[("test", FirstAttack())])
     b.step()
     assert b.host.names().count("hit-locations") == 0 and taken(b) == (20, 4)
+    for_hero = [n for n in ALL if n != "lethal"]
     with_rules = scenario("hero", {"A": [hero("a", (0, 0), attacks=[BLAST])], "B": [hero("b", (3, 0))]},
-                          house_rules=ALL)
+                          house_rules=for_hero)
     b = battle_with(with_rules, seed=1)
-    assert set(ALL) <= set(b.host.names())
+    assert set(for_hero) <= set(b.host.names())
+
+
+def test_a_house_rule_for_another_system_is_refused_by_the_scenario_check():
+    from core.scenario import ScenarioError
+
+    with pytest.raises(ScenarioError, match="'lethal', which is for 'marvel' battles only"):
+        scenario("hero", {"A": [hero("a", (0, 0))], "B": [hero("b", (3, 0))]}, house_rules=["lethal"])
 
 
 def test_every_house_rule_documents_its_rule_in_its_docstring():

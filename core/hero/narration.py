@@ -44,7 +44,8 @@ def _aborted(e: ev.Aborted, log: TextLog) -> str:
 @formats(ev.BlockRolled)
 def _block(e: ev.BlockRolled, log: TextLog) -> str:
     res = "blocked!" if e.success else "block fails"
-    return f"    {log.name(e.blocker)} blocks {log.name(e.attacker)}: rolled {sum(e.faces)} {list(e.faces)} vs {e.needed}- : {res}"
+    return (f"    {log.name(e.blocker)} blocks {log.name(e.attacker)}: needs {e.needed}- (11 + blocker's OCV - "
+            f"attacker's OCV, -2 per earlier Block), rolled {sum(e.faces)} {list(e.faces)}: {res}")
 
 
 @formats(ev.AttackRolled)
@@ -54,7 +55,7 @@ def _attack(e: ev.AttackRolled, log: TextLog) -> str:
     lines = [
         f"    {log.name(e.attacker)} {e.maneuver} with {e.attack} at {log.name(e.target)}: "
         f"needs {e.needed}- (11 + OCV {e.ocv.value} - DCV {e.dcv.value}), rolled {e.total} {list(e.faces)}: "
-        f"{res}{auto}; hits DCV {e.dcv_hit}",
+        f"{res}{auto}; would hit up to DCV {e.dcv_hit}",
     ]
     if log.verbose and (e.ocv.modifiers or e.dcv.modifiers):
         lines.append(f"      {e.ocv.text()} | {e.dcv.text()}")

@@ -54,9 +54,16 @@ class TextLog:
 @formats(BattleStarted)
 def _started(e: BattleStarted, log: TextLog) -> str:
     sides = "; ".join(f"{name}: {', '.join(log.name(c) for c in members)}" for name, members in e.sides)
-    opts = ", ".join(f"{k}={v}" for k, v in e.options) or "defaults"
+    opts = ", ".join(f"{k}={_toml_word(v)}" for k, v in e.options) or "defaults"
     rules = f"; house rules: {', '.join(e.house_rules)}" if e.house_rules else ""
     return f"=== {e.scenario} ({e.system}, seed {e.seed}) ===\n{sides}\nrules: {opts}{rules}"
+
+
+def _toml_word(v: object) -> str:
+    """Option values as a scenario file writes them (true, not True)."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return repr(v) if isinstance(v, str) else str(v)
 
 
 @formats(ActionChosen)
