@@ -458,14 +458,21 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     values = [parse_value(v.strip()) for v in args.values.split(",") if v.strip()]
     rows = []
     sides = [s.name for s in scenario.sides]
-    print(f"{scenario.name}: {args.param} over {len(values)} values, {args.runs} battles each, seed {base}")
-    print(f"{'value':>14}  " + "  ".join(f"{s[:18]:>18} (95% CI)   " for s in sides) + "draws")
-    for v in values:
+    variants = []
+    failed = False
+    for v in values:  # every value is checked before any battle runs
         try:
-            variant = parse_scenario(set_parameter(data, args.param, v), f"{args.scenario} with {args.param} = {v!r}")
+            variants.append(parse_scenario(set_parameter(data, args.param, v), f"{args.scenario} with {args.param} = {v!r}"))
         except SlugfestError as exc:
             print(str(exc), file=sys.stderr)
-            return EXIT_BAD_INPUT
+            failed = True
+    if failed or not values:
+        if not values:
+            print("slugfest: --values needs at least one value", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(f"{scenario.name}: {args.param} over {len(values)} values, {args.runs} battles each, seed {base}")
+    print(f"{'value':>14}  " + "  ".join(f"{s[:18]:>18} (95% CI)   " for s in sides) + "draws")
+    for v, variant in zip(values, variants):
         agg, interrupted = simulate(variant, args.runs, base, args.jobs)
         cells = []
         row = {"value": v, "battles": agg.n, "draws": agg.draws, "sides": {}}

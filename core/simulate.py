@@ -131,8 +131,9 @@ def _run_parallel(scenario: Scenario, runs: int, base_seed: int, jobs: int,
                 continue
             for r in results:
                 fold(r)
+        pool.shutdown(wait=True)  # all done: let the workers exit cleanly before the interpreter does
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.shutdown(wait=False, cancel_futures=True)  # interrupted or failed: do not wait
 
 
 def replay(scenario: Scenario, index: int, base_seed: int) -> Battle:

@@ -37,11 +37,19 @@ def set_parameter(data: dict[str, Any], name: str, value: Any) -> dict[str, Any]
     """A copy of scenario ``data`` with parameter ``name`` set to ``value``."""
     out = copy.deepcopy(data)
     first, _, rest = name.partition(".")
+    ids = []
     for side in out.get("sides", []):
         for c in side.get("combatants", []):
+            ids.append(str(c.get("id")))
             if c.get("id") == first and rest:
                 _set_in_combatant(c, rest, value, name)
                 return out
+    top = re.split(r"[.\[]", name, maxsplit=1)[0]
+    if top not in out and top not in ("battle", "map", "rules", "sides"):
+        from .schema import did_you_mean
+
+        raise SweepError(f"{name}: {first!r} is neither a combatant nor a part of the file"
+                         f"{did_you_mean(first, ids)} (combatants: {', '.join(ids)})")
     _set_dotted(out, name, value)
     return out
 
@@ -65,7 +73,13 @@ def _set_in_combatant(c: dict[str, Any], rest: str, value: Any, name: str) -> No
     if len(tables) == 1:
         c[tables[0]][rest] = value
         return
-    c[rest] = value
+    if "characteristics" in c and rest.isupper():
+        c["characteristics"][rest] = value  # a characteristic the file leaves at its base value
+        return
+    from .schema import did_you_mean
+
+    known = sorted(set(c) | {k for v in c.values() if isinstance(v, dict) for k in v})
+    raise SweepError(f"{name}: no key {rest!r} in this combatant{did_you_mean(rest, known)}")
 
 
 def _set_dotted(data: Any, path: str, value: Any) -> None:
