@@ -98,8 +98,12 @@ def build_parser() -> argparse.ArgumentParser:
                                    "Exit code 0 when all are valid, 2 otherwise.")
     c.add_argument("scenarios", nargs="+", metavar="SCENARIO")
 
-    sub.add_parser("scenarios", help="list the bundled scenarios")
-    sub.add_parser("plugins", help="list installed plugins (AI behaviours, house rules, rules systems)")
+    sub.add_parser("scenarios", help="list the bundled scenarios",
+                   description="List the bundled scenarios: name (usable wherever SCENARIO is asked), system, title.")
+    sub.add_parser("plugins", help="list installed plugins (AI behaviours, house rules, rules systems)",
+                   description="List every installed plugin: its name (what scenarios write in `ai` and "
+                               "`house_rules`), kind, version, where it comes from, the hooks it implements "
+                               "and what it does. SLUGFEST_PLUGINS / SLUGFEST_BLOCK_PLUGINS filter them.")
 
     pl = sub.add_parser("play", help="open the Textual app on a scenario (or a saved battle)",
                         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -109,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
                                "  slugfest play saved-battle.toml        continue a saved battle\n"
                                "  slugfest --scenarios ./my-scenarios    the picker lists your files too")
     pl.add_argument("scenario", metavar="SCENARIO", nargs="?", help="a scenario, a bundled name, or a save file")
-    pl.add_argument("--seed", type=_seed, default=None)
+    pl.add_argument("--seed", type=_seed, default=None, help="dice seed (default: the scenario's own)")
     pl.add_argument("--scenarios", metavar="DIR", help="also list the .toml files in DIR in the picker")
 
     jobs_default = os.cpu_count() or 1
@@ -144,12 +148,12 @@ def build_parser() -> argparse.ArgumentParser:
                               "  slugfest sweep hero-duel --param 'sparkwing.attacks.Lightning Bolt.dice' "
                               "--values 8d6,10d6,12d6")
     w.add_argument("scenario", metavar="SCENARIO")
-    w.add_argument("--param", required=True, metavar="PARAM")
+    w.add_argument("--param", required=True, metavar="PARAM", help="what to vary (see below)")
     w.add_argument("--values", required=True, metavar="V1,V2,...", help="comma-separated values")
     w.add_argument("--runs", type=_positive, default=500, help="battles per value (default 500)")
-    w.add_argument("--seed", type=_seed, default=None)
-    w.add_argument("--jobs", type=_positive, default=jobs_default)
-    w.add_argument("--json", metavar="FILE")
+    w.add_argument("--seed", type=_seed, default=None, help="base seed, the same for every value (default: the scenario's)")
+    w.add_argument("--jobs", type=_positive, default=jobs_default, help=f"worker processes (default: all {jobs_default} cores)")
+    w.add_argument("--json", metavar="FILE", help="also write the table as JSON")
 
     e = sub.add_parser("export", help="write a scenario back out as canonical TOML",
                        description="Load a scenario and write it back with tomli-w (a round trip check, or a starting point).")
