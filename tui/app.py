@@ -49,6 +49,9 @@ class SlugfestApp(App[None]):
         self.battle_factory = battle_factory
         self.speed = speed
         self.rng = random.Random(rng_seed)
+        #: The last battle saved or loaded here, and its scenario's path: Ctrl+S and Ctrl+O offer it.
+        self.last_save_path: str | None = None
+        self.last_save_scenario: str | None = None
 
     def get_default_screen(self) -> Screen:
         return PickerScreen(self.scenarios_dir, self.include_bundled)
@@ -72,6 +75,7 @@ class SlugfestApp(App[None]):
         try:
             if save if save is not None else (path.suffix == ".toml" and is_save_file(path)):
                 session = Session.load(path, battle_factory=self.battle_factory)
+                self.remember_save(path, session.scenario_path)
                 if seed is not None:
                     self.notify("a save keeps its own seed", timeout=4)
             else:
@@ -99,13 +103,47 @@ class SlugfestApp(App[None]):
     def _chosen(self, message: PickerScreen.Chosen) -> None:
         self.open_path(message.path, message.seed, save=message.save)
 
+    # -- save paths ----------------------------------------------------------------------
+
+    def remember_save(self, path: str | Path, scenario_path: str | None) -> None:
+        self.last_save_path = str(path)
+        self.last_save_scenario = scenario_path or ""
+
+    def save_path_for(self, scenario_path: str | None) -> str:
+        """The path Ctrl+S offers: where this scenario's battle was last saved (or loaded from)
+        here, else ``./<scenario>-save.toml``."""
+        if self.last_save_path and self.last_save_scenario == (scenario_path or ""):
+            return self.last_save_path
+        return default_save_path(scenario_path)
+
+    def load_path_default(self) -> str:
+        """The path Ctrl+O offers: the last save written or opened here, else the save Ctrl+S
+        would offer for the open battle (or the scenario highlighted in the picker)."""
+        if self.last_save_path:
+            return self.last_save_path
+        screen = self.screen
+        if not isinstance(screen, (BattleScreen, PickerScreen)):
+            screen = next((s for s in reversed(self.screen_stack) if isinstance(s, (BattleScreen, PickerScreen))),
+                          screen)
+        if isinstance(screen, BattleScreen):
+            return self.save_path_for(screen.session.scenario_path)
+        if isinstance(screen, PickerScreen):
+            item = screen.highlighted_item()
+            if item is not None:
+                return str(item.path) if item.save else default_save_path(str(item.path))
+        return default_save_path(None)
+
     def action_load_save(self) -> None:
-        default = str(Path.cwd() / "battle-save.toml")
-        self.push_screen(PathDialog("Open a saved battle", default), self._load_from)
+        self.push_screen(PathDialog("Open a saved battle", self.load_path_default()), self._load_from)
 
     def _load_from(self, path: str | None) -> None:
         if path:
             self.open_path(Path(path), save=True)
+
+
+def default_save_path(scenario_path: str | Path | None) -> str:
+    """``./<scenario>-save.toml`` (``./battle-save.toml`` without a scenario path)."""
+    return str(Path.cwd() / f"{Path(scenario_path or 'battle').stem}-save.toml")
 
 
 def make_app(scenario_path: str | Path | None = None, scenarios_dir: str | Path | None = None,

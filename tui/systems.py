@@ -124,6 +124,11 @@ def attacks_of(battle: Any, cid: str) -> list[tuple[str, bool]]:
     return out
 
 
+def supports_push(system_name: str) -> bool:
+    """Whether the system lets an attacker push (spend extra points on) an attack: HERO only."""
+    return system_name == "hero"
+
+
 def maneuvers_for(system_name: str, hth: bool) -> tuple[str, ...]:
     """The maneuvers a player may try with an attack (the rules say which are legal now)."""
     if system_name == "hero":

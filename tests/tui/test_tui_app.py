@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from helpers_tui import DATA, FASTEST, run, screen_text, settle, step
 
@@ -186,24 +187,31 @@ def test_player_turn_with_a_chosen_target_and_an_illegal_choice_explained():
             assert "Ironclad's turn" in screen_text(app)
             labels = [w.label for w in prompt.items]
             what = prompt.query_one("#what", OptionList)
-            # Punch at Sparkwing, far away: refused with the rules' reason, the prompt stays
+            # Punch at Sparkwing, far away: the first Enter tries it on the highlighted target and
+            # the rules' refusal is explained; the prompt stays
             what.highlighted = labels.index("Punch: strike")
             await pilot.pause()
-            await pilot.press("enter")  # to the target list
-            await pilot.pause()
             targets = prompt.query_one("#targets", OptionList)
-            assert targets.has_focus
             assert targets.get_option_at_index(targets.highlighted).id == "sparkwing"
             await pilot.press("enter")
             await pilot.pause()
             assert app.screen is prompt
             assert "Not allowed" in screen_text(app) and "away" in screen_text(app)
             assert screen.session.choices == {}
-            # back to the list, move toward Sparkwing: accepted
+            # → goes to the target list; Enter there tries the target too
+            await pilot.press("right")
+            await pilot.pause()
+            assert targets.has_focus
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is prompt and screen.session.choices == {}
+            # back to the list, move toward Sparkwing: accepted with one Enter
             await pilot.press("escape")
+            await pilot.pause()
+            assert what.has_focus
             what.highlighted = labels.index("Move toward")
             await pilot.pause()
-            await pilot.press("enter", "enter")
+            await pilot.press("enter")
             await settle(app, pilot)
             assert not isinstance(app.screen, PlayerPrompt)
             (index, choice), = screen.session.choices.items()
@@ -251,7 +259,7 @@ def test_save_and_reload_continue_identically(tmp_path):
             screen = app.screen
             while screen.session.decisions < 4:
                 if isinstance(app.screen, PlayerPrompt):
-                    await pilot.press("enter", "enter")  # the first legal choice and target
+                    await pilot.press("enter")  # the first legal choice and its first legal target
                     await settle(app, pilot)
                 else:
                     await step(app, pilot)
@@ -402,5 +410,283 @@ def test_a_bad_scenario_path_is_reported_not_raised(tmp_path):
             await pilot.pause()
             assert isinstance(app.screen, PickerScreen)
             assert any("Cannot open" in (n.title or "") for n in app._notifications)
+
+    run(go())
+
+
+# -- the review of a new player's first battles ------------------------------------------------
+
+async def _marvel_prompt(app, pilot):
+    """She-Hulk made the player's, autoplay to her turn: the prompt."""
+    await settle(app, pilot)
+    screen = app.screen
+    screen.select("she-hulk")
+    await pilot.press("p")
+    await settle(app, pilot)
+    await pilot.press("space")
+    await settle(app, pilot)
+    assert isinstance(app.screen, PlayerPrompt) and app.screen.data.decision.actor == "she-hulk"
+    return screen, app.screen
+
+
+def test_the_first_enter_at_the_prompt_acts():
+    async def marvel():
+        app = make_app("marvel-seed", seed=616, speed=FASTEST)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, prompt = await _marvel_prompt(app, pilot)
+            what = prompt.query_one("#what", OptionList)
+            assert what.has_focus and prompt.items[what.highlighted].label == "Punch"
+            targets = prompt.query_one("#targets", OptionList)
+            target = targets.get_option_at_index(targets.highlighted).id
+            assert target in prompt.items[what.highlighted].legal_targets
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert not isinstance(app.screen, PlayerPrompt)
+            (choice,) = screen.session.choices.values()
+            assert (choice.action.kind, choice.action.attack, choice.action.target) == ("attack", "Punch", target)
+
+    async def hero():
+        app = make_app("hero-duel", seed=2026, player_controlled=("ironclad",))
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            screen = app.screen
+            for _ in range(5):
+                if isinstance(app.screen, PlayerPrompt):
+                    break
+                await step(app, pilot)
+            assert isinstance(app.screen, PlayerPrompt)
+            decisions = screen.session.decisions
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert screen.session.decisions == decisions + 1
+            assert screen.session.history[-1].chosen_by == "player"
+
+    run(marvel())
+    run(hero())
+
+
+def test_marvel_prompt_offers_foes_no_push_and_a_cell_field_that_keeps_the_keyboard():
+    async def go():
+        app = make_app("marvel-seed", seed=616, speed=FASTEST)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, prompt = await _marvel_prompt(app, pilot)
+            # no pushing in Marvel
+            assert not prompt.query("#push")
+            assert "push" not in screen_text(app)
+            # only the foes are targets, allies are not listed
+            targets = prompt.query_one("#targets", OptionList)
+            ids = [targets.get_option_at_index(i).id for i in range(targets.option_count)]
+            assert sorted(ids) == ["hulkbuster", "iron-man"]
+            # one out of the fight: said on its own line, not on a row of its own
+            prompt.data.others[0]["out"] = True
+            name = prompt.data.others[0]["name"]
+            prompt._fill_targets(prompt.query_one("#what", OptionList).highlighted)
+            await pilot.pause()
+            assert targets.option_count == 2
+            line = next(ln for ln in screen_text(app).splitlines() if name in ln and ("✓" in ln or "✗" in ln))
+            assert "out" in line.split(name)[1] and "out of the fight" not in screen_text(app)
+            # keys typed faster than the focus moves still add up in the cell field
+            from textual import events
+
+            for ch in "12":
+                prompt.on_key(events.Key(ch, ch))
+            assert prompt.query_one("#cell", Input).value == "12"
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            # typing a cell from the list goes to the cell field; a refused cell keeps the keyboard there
+            await pilot.press("9", "9", ",", "9", "9")
+            await pilot.pause()
+            cell = prompt.query_one("#cell", Input)
+            assert cell.has_focus and cell.value == "99,99"
+            assert prompt.items[prompt.query_one("#what", OptionList).highlighted].cell
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is prompt and "Not allowed" in screen_text(app)
+            assert cell.has_focus and cell.selected_text == "99,99"
+            await pilot.press("backspace", "enter")  # empty, with the cell entry highlighted: a hint, no move
+            await pilot.pause()
+            assert app.screen is prompt and "type the cell" in screen_text(app)
+            assert screen.session.choices == {}
+            # back to the list, Enter on the cell entry: the keyboard is in the field again
+            await pilot.press("escape")
+            await pilot.pause()
+            assert prompt.query_one("#what", OptionList).has_focus
+            await pilot.press("enter")
+            await pilot.pause()
+            assert cell.has_focus
+            # an attack highlighted, Enter in the empty field: the attack, not a bad cell
+            await pilot.press("escape")
+            what = prompt.query_one("#what", OptionList)
+            what.highlighted = [w.label for w in prompt.items].index("Punch")
+            await pilot.pause()
+            cell.focus()
+            await pilot.pause()
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert not isinstance(app.screen, PlayerPrompt)
+            (choice,) = screen.session.choices.values()
+            assert choice.action.kind == "attack" and choice.action.target in ("hulkbuster", "iron-man")
+
+    run(go())
+
+
+def test_hero_prompt_keeps_push():
+    async def go():
+        app = make_app("hero-duel", seed=2026, player_controlled=("ironclad",))
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            for _ in range(5):
+                if isinstance(app.screen, PlayerPrompt):
+                    break
+                await step(app, pilot)
+            assert app.screen.query_one("#push", Input).value == "0"
+
+    run(go())
+
+
+def test_parse_cell():
+    from tui.screens.prompt import parse_cell
+
+    assert parse_cell("10,7") == (10, 7)
+    assert parse_cell(" (3, 4) ") == (3, 4)
+    assert parse_cell("3 4") == (3, 4)
+    assert parse_cell("") is None and parse_cell("3") is None and parse_cell("a,b") is None
+    assert parse_cell("1,2,3") is None
+
+
+def test_map_numbers_its_edges():
+    async def go():
+        app = make_app("marvel-seed", seed=616)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            lines = screen_text(app).splitlines()
+            assert any("0         5         10        15        20" in ln for ln in lines)
+            assert any(re.search(r"│ 5 [·A-Z█]", ln) for ln in lines)
+            assert any(re.search(r"│10 [·A-Z█]", ln) for ln in lines)
+
+    run(go())
+
+
+def test_map_keeps_the_combatant_choosing_in_view():
+    from textual.app import App
+
+    from core.grid import Grid
+    from tui.widgets.battlemap import BattleMap, MapData
+
+    class MapApp(App[None]):
+        CSS = "BattleMap { width: 24; height: 7; }"
+
+        def compose(self):
+            yield BattleMap()
+
+    people = [{"id": "ann", "position": [2, 2]}, {"id": "bob", "position": [35, 25]}]
+
+    async def go():
+        app = MapApp()
+        async with app.run_test(size=(40, 10)) as pilot:
+            m = app.query_one(BattleMap)
+            data = MapData(Grid(40, 30), people, {"ann": "A", "bob": "B"}, {"ann": 0, "bob": 1}, selected="ann",
+                           active="bob")
+            m.set_data(data)
+            await pilot.pause()
+            shown = screen_text(app)
+            assert "A" in shown and "B" not in shown
+            m.set_data(MapData(**{**data.__dict__, "centre": "bob"}))
+            await pilot.pause()
+            shown = screen_text(app)
+            assert "B" in shown and "A" not in shown
+            assert "35" in shown.splitlines()[0] and "25" in shown  # the window's edges are numbered
+
+    run(go())
+
+
+def test_the_marvel_prompt_centres_the_map_on_the_one_choosing():
+    async def go():
+        app = make_app("marvel-seed", seed=616, speed=FASTEST)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, _ = await _marvel_prompt(app, pilot)
+            assert screen.query_one("#map").data.centre == "she-hulk"
+
+    run(go())
+
+
+def test_footer_fits_100_columns_and_help_lists_the_rest():
+    async def go():
+        app = make_app("hero-duel", seed=2026)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            footer = screen_text(app).splitlines()[-1]
+            for key in ("space Play/Pause", "→ Step", "← Back", "p You/AI", "m Simulate", "^s Save", "? Keys",
+                        "q Quit"):
+                assert key in footer, key
+            assert "Faster" not in footer
+            await pilot.press("question_mark")
+            await pilot.pause()
+            text = screen_text(app)
+            for description in ("Faster", "Slower", "Select next", "Verbose log", "Export log", "Load save"):
+                assert description in text, description
+
+    run(go())
+
+
+def test_ctrl_o_offers_the_path_ctrl_s_saved_to(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+    async def go():
+        app = make_app("hero-duel", seed=2026)
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await settle(app, pilot)
+            await step(app, pilot, 2)
+            # before any save, both offer the scenario's save
+            await pilot.press("ctrl+o")
+            await pilot.pause()
+            assert app.screen.query_one(Input).value == str(tmp_path / "hero-duel-save.toml")
+            await pilot.press("escape")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, PathDialog)
+            assert app.screen.query_one(Input).value == str(tmp_path / "hero-duel-save.toml")
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert (tmp_path / "hero-duel-save.toml").exists()
+            # Ctrl+O then Enter opens what Ctrl+S then Enter wrote
+            await pilot.press("ctrl+o")
+            await pilot.pause()
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert isinstance(app.screen, BattleScreen) and app.screen.session.decisions == 2
+            assert not any(n.severity == "error" for n in app._notifications)
+            # a path of one's own is remembered for both
+            other = tmp_path / "mine.toml"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            app.screen.query_one(Input).value = str(other)
+            await pilot.press("enter")
+            await settle(app, pilot)
+            await pilot.press("ctrl+o")
+            await pilot.pause()
+            assert app.screen.query_one(Input).value == str(other)
+            await pilot.press("escape")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert app.screen.query_one(Input).value == str(other)
+
+    run(go())
+
+
+def test_picker_ctrl_o_offers_the_highlighted_scenarios_save(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+    async def go():
+        app = make_app(scenarios_dir=DATA)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            item = app.screen.highlighted_item()
+            await pilot.press("ctrl+o")
+            await pilot.pause()
+            assert isinstance(app.screen, PathDialog)
+            expected = item.path if item.save else tmp_path / f"{item.path.stem}-save.toml"
+            assert app.screen.query_one(Input).value == str(expected)
 
     run(go())

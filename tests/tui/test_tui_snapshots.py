@@ -65,3 +65,17 @@ def test_marvel_seed_after_three_actions(snap_compare):
         await step(pilot.app, pilot, 3)
 
     assert snap_compare(make_app("marvel-seed", seed=616), terminal_size=SIZE, run_before=before)
+
+
+def test_marvel_seed_player_prompt(snap_compare):
+    """She-Hulk's turn: foes only as targets, no push field, the map numbered and on her."""
+    async def before(pilot):
+        await settle(pilot.app, pilot)
+        pilot.app.screen.select("she-hulk")
+        await pilot.press("p")
+        await settle(pilot.app, pilot)
+        await pilot.press("space")
+        await settle(pilot.app, pilot)
+        assert isinstance(pilot.app.screen, PlayerPrompt)
+
+    assert snap_compare(make_app("marvel-seed", seed=616, speed=FASTEST), terminal_size=SIZE, run_before=before)

@@ -79,10 +79,12 @@ class BattleScreen(Screen[None]):
         Binding("space", "toggle_play", "Play/Pause"),
         Binding("right,n", "step", "Step", key_display="→"),
         Binding("left,b", "back", "Back", key_display="←"),
-        Binding("plus,equals_sign", "faster", "Faster", key_display="+"),
-        Binding("minus", "slower", "Slower", key_display="-"),
+        # Bindings with show=False stay out of the footer (it must fit 100 columns) but are in
+        # the ? help panel.
+        Binding("plus,equals_sign", "faster", "Faster", key_display="+", show=False),
+        Binding("minus", "slower", "Slower", key_display="-", show=False),
         Binding("p", "toggle_player", "You/AI"),
-        Binding("s", "select_next", "Select"),
+        Binding("s", "select_next", "Select next", show=False),
         Binding("r", "restart", "New seed"),
         Binding("m", "simulate", "Simulate"),
         Binding("v", "verbose", "Verbose log", show=False),
@@ -91,8 +93,8 @@ class BattleScreen(Screen[None]):
         Binding("ctrl+o", "load", "Load save", show=False),
         Binding("e", "export", "Export log", show=False),
         Binding("escape", "leave", "Scenarios", show=False),
-        Binding("q", "app.quit", "Quit", show=False),
         Binding("question_mark", "help", "Keys", key_display="?"),
+        Binding("q", "app.quit", "Quit"),
     ]
 
     class FrameReady(Message):
@@ -176,7 +178,7 @@ class BattleScreen(Screen[None]):
             self.styles.grid_rows = "1fr"
             return
         available = max(height - 2, 8)  # less the status line and the footer
-        wanted = self.grid.height + 2 + 2  # the border and two legend lines
+        wanted = self.grid.height + 1 + 2 + 2  # the column numbers, the border and two legend lines
         share = 0.5 if height < 30 else 0.62
         self.styles.grid_rows = f"{max(min(wanted, int(available * share)), 6)} 1fr"
 
@@ -340,8 +342,10 @@ class BattleScreen(Screen[None]):
         turn = self.query_one("#turn", TurnTracker)
         turn.set_data(f.snapshot, self.letters, self.side_index, active, self.time_unit)
         self.query_one("#turn-box").border_title = turn.chart_title
+        # on the player's turn the map keeps the one choosing in view
         data = MapData(self.grid, f.snapshot.get("combatants", []), self.letters, self.side_index, self.selected,
-                       active, knockback_path(self.all_events), self.metres_per_cell, self.cell_unit)
+                       active, knockback_path(self.all_events), self.metres_per_cell, self.cell_unit,
+                       centre=active if f.waiting else None)
         self.query_one("#map", BattleMap).set_data(data)
         self.query_one("#legend", Static).update(legend(data, 80))
         self._status()
@@ -508,11 +512,12 @@ class BattleScreen(Screen[None]):
 
     def action_save(self) -> None:
         self._pause()
-        default = str(Path.cwd() / f"{Path(self.session.scenario_path or 'battle').stem}-save.toml")
+        default = self.app.save_path_for(self.session.scenario_path)  # type: ignore[attr-defined]
         self.app.push_screen(PathDialog("Save this battle to", default, "TOML; written whole, atomically"), self._save_to)
 
     def _save_to(self, path: str | None) -> None:
         if path:
+            self.app.remember_save(path, self.session.scenario_path)  # type: ignore[attr-defined]
             self._file_op(lambda: self.session.save(path), f"saved to {path}")
 
     def action_export(self) -> None:

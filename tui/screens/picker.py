@@ -172,6 +172,10 @@ class PickerScreen(Screen[None]):
         if ol.highlighted is not None:
             ol.action_select()
 
+    def highlighted_item(self) -> Listing | None:
+        i = self.query_one("#scenarios", OptionList).highlighted
+        return self.items[i] if i is not None and 0 <= i < len(self.items) else None
+
     def message(self, text: str, error: bool = False) -> None:
         self.query_one("#picker-message", Static).update(Content.styled(text, "$text-error" if error else "$text-muted"))
 

@@ -1,21 +1,25 @@
 """The player's turn: choose what to do, then whom to do it to.
 
 The left list holds what the combatant could try (its attacks with each maneuver, moving,
-the defensive actions, a Multiple Attack, moving to a typed cell); the right list holds
-every other combatant with its distance and a mark for whether the chosen action may target
-it now. The rules decide: a choice they refuse (out of reach, too much pushing, a maneuver
-that needs a full Phase...) is explained in the dialog and not taken. ``a`` lets the AI
-decide this one; Escape leaves the decision waiting (the battle pauses).
+the defensive actions, a Multiple Attack, moving to a typed cell); the right list holds the
+foes (and anyone else the rules allow for the highlighted action) with their distance and a
+mark for whether the action may target them now. Enter does the highlighted action to the
+highlighted target at once; → goes to the target list to pick another. Typing numbers goes
+to the cell field. The rules decide: a choice they refuse (out of reach, too much pushing, a
+maneuver that needs a full Phase...) is explained in the dialog and not taken. ``a`` lets
+the AI decide this one; Escape leaves the decision waiting (the battle pauses). The push
+field is shown only for a system that has pushing (HERO).
 
 The dialog dismisses with an :class:`~core.actions.Action`, the string ``"ai"``, or ``None``.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -101,10 +105,20 @@ def whats(data: PromptData) -> list[What]:
     return out
 
 
+def parse_cell(text: str) -> tuple[int, int] | None:
+    """``"10,7"``, ``"10 7"`` or ``"(10, 7)"`` as ``(10, 7)``; ``None`` if it is not two whole numbers."""
+    if not re.fullmatch(r"[\s(]*-?\d+\s*[,;\s]\s*-?\d+[\s)]*", text):
+        return None
+    x, y = (int(v) for v in re.findall(r"-?\d+", text))
+    return x, y
+
+
 class PlayerPrompt(ModalScreen[Any]):
     BINDINGS = [
         Binding("escape", "back", "Back / pause"),
         Binding("a", "ai", "AI decides"),
+        Binding("right", "to_targets", "Other target", show=False),
+        Binding("left", "to_what", "Back to the actions", show=False),
     ]
 
     def __init__(self, data: PromptData, check: Callable[[Action], str | None], **kw: Any) -> None:
@@ -112,6 +126,8 @@ class PlayerPrompt(ModalScreen[Any]):
         self.data = data
         self.check = check
         self.items = whats(data)
+        self.push_allowed = systems.supports_push(data.system)
+        self._typing_cell = False  # keys typed from the lists are going to the cell field
 
     def compose(self) -> ComposeResult:
         d = self.data.decision
@@ -122,12 +138,16 @@ class PlayerPrompt(ModalScreen[Any]):
                 yield OptionList(*[Option(self._what_label(w)) for w in self.items], id="what")
                 yield OptionList(id="targets")
             with Horizontal(id="prompt-inputs"):
-                yield Label("push")
-                yield Input(value="0", id="push", type="integer", compact=True)
-                yield Label("cell x,y")
-                yield Input(placeholder="e.g. 10,7", id="cell", compact=True)
+                if self.push_allowed:
+                    yield Label("push")
+                    yield Input(value="0", id="push", type="integer", compact=True)
+                yield Label("move to cell x,y")
+                yield Input(placeholder="e.g. 10,7", id="cell", compact=True, select_on_focus=False)
+                yield Static(Content.styled("column,row: the numbers on the map's edges", "$text-muted"),
+                             id="cell-hint")
             yield Static(id="prompt-message")
-            yield Static(Content.styled("Enter: choose · a: let the AI decide · Esc: back / pause", "$text-muted"),
+            yield Static(Content.styled("Enter: do it (to the highlighted target) · →: other targets · "
+                                        "a: AI decides · Esc: back / pause", "$text-muted"),
                          id="prompt-help")
 
     def _what_label(self, w: What) -> Content:
@@ -150,6 +170,10 @@ class PlayerPrompt(ModalScreen[Any]):
         i = self.query_one("#what", OptionList).highlighted
         return self.items[i] if i is not None and 0 <= i < len(self.items) else None
 
+    def _targets_for(self, w: What) -> list[dict[str, Any]]:
+        """Whom the list offers: the foes, and anyone else the rules allow for this action."""
+        return [o for o in self.data.others if o.get("foe", True) or o["id"] in w.legal_targets]
+
     def _fill_targets(self, index: int) -> None:
         targets = self.query_one("#targets", OptionList)
         targets.clear_options()
@@ -160,18 +184,31 @@ class PlayerPrompt(ModalScreen[Any]):
             hint = ("type the cell below, then Enter" if w.cell else "no target to choose: Enter does it")
             targets.add_option(Option(Content.styled(hint, "$text-muted"), disabled=True))
             return
-        for o in self.data.others:
+        shown = self._targets_for(w)
+        if not shown:
+            targets.add_option(Option(Content.styled("no one to target", "$text-muted"), disabled=True))
+            return
+        for o in shown:
             ok = o["id"] in w.legal_targets
+            out = bool(o.get("out"))
+            letter = o["letter"].lower() if out else o["letter"]
             label = Content.assemble(
                 ("✓ " if ok else "✗ ", "$text-success" if ok else "$text-error"),
-                (o["letter"], f"bold {side_style(o['side_index'])}"), " ",
-                (o["name"], "" if ok else "$text-muted"),
+                (letter, "bold $text-disabled" if out else f"bold {side_style(o['side_index'])}"), " ",
+                (o["name"], "" if ok and not out else "$text-muted"),
+                (" · out" if out else "", "$text-disabled"),
                 (f"  {o['distance']}", "$text-muted"),
-                ("  out of the fight" if o.get("out") else "", "$text-disabled"),
             )
             targets.add_option(Option(label, id=o["id"]))
-        legal = [i for i, o in enumerate(self.data.others) if o["id"] in w.legal_targets]
+        legal = [i for i, o in enumerate(shown) if o["id"] in w.legal_targets]
         targets.highlighted = legal[0] if legal else 0
+
+    def _highlighted_target(self) -> str | None:
+        targets = self.query_one("#targets", OptionList)
+        if targets.highlighted is None or targets.option_count == 0:
+            return None
+        option = targets.get_option_at_index(targets.highlighted)
+        return None if option.disabled else option.id
 
     @on(OptionList.OptionHighlighted, "#what")
     def _what_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -180,11 +217,18 @@ class PlayerPrompt(ModalScreen[Any]):
 
     @on(OptionList.OptionSelected, "#what")
     def _what_selected(self, event: OptionList.OptionSelected) -> None:
-        w = self.items[event.option_index]
-        if w.needs_target:
-            self.query_one("#targets", OptionList).focus()
-        elif w.cell:
-            self.query_one("#cell", Input).focus()
+        self._choose(self.items[event.option_index])
+
+    def _choose(self, w: What) -> None:
+        """Enter on an entry: do it (to the highlighted target), or go to the cell field."""
+        if w.cell:
+            self._focus_cell()
+        elif w.needs_target:
+            target = self._highlighted_target()
+            if target is None:
+                self._say("no one to target with this", error=True)
+                return
+            self._try(w.build(target, push=self._push()), hint=" (→ to choose another target)")
         else:
             self._try(w.build(push=self._push()))
 
@@ -195,21 +239,64 @@ class PlayerPrompt(ModalScreen[Any]):
             return
         self._try(w.build(event.option.id, push=self._push()))
 
+    def _focus_cell(self, text: str | None = None) -> None:
+        """Put the keyboard in the cell field (with ``text`` typed, or its old text selected)."""
+        cell = self.query_one("#cell", Input)
+        what = self.query_one("#what", OptionList)
+        index = next((i for i, w in enumerate(self.items) if w.cell), None)
+        if index is not None and what.highlighted != index:
+            what.highlighted = index
+        if text is not None:
+            # keys typed before the focus arrives add up (the first one replaces the old text)
+            cell.value = cell.value + text if self._typing_cell else text
+            cell.cursor_position = len(cell.value)
+            self._typing_cell = True
+        else:
+            cell.select_all()
+        cell.focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """Typing a cell's numbers anywhere but in a field types them into the cell field."""
+        if isinstance(self.focused, Input) or not event.character:
+            return
+        if event.character.isdigit() or (event.character in ",-(" and self._current_is_cell()):
+            event.stop()
+            event.prevent_default()
+            self._focus_cell(event.character)
+
+    @on(Input.Blurred, "#cell")
+    def _cell_left(self) -> None:
+        self._typing_cell = False
+
+    def _current_is_cell(self) -> bool:
+        w = self._current()
+        return w is not None and w.cell
+
     @on(Input.Submitted, "#cell")
     def _cell_entered(self, event: Input.Submitted) -> None:
-        text = event.value.replace(" ", "")
-        try:
-            x, y = (int(v) for v in text.split(","))
-        except ValueError:
-            self._say(f"a cell is two whole numbers, x,y (got {event.value!r})", error=True)
+        text = event.value.strip()
+        if not text:  # nothing typed: Enter does what the list has highlighted
+            w = self._current()
+            if w is None or w.cell:
+                self._say("type the cell as x,y: column, then row, as numbered on the map's edges", error=True)
+                return
+            self._choose(w)
             return
-        self._try(Action("move", destination=(x, y)))
+        cell = parse_cell(text)
+        if cell is None:
+            self._say(f"a cell is two whole numbers, x,y (got {event.value!r})", error=True)
+            self._focus_cell()
+            return
+        if self._try(Action("move", destination=cell)) is False:
+            self._focus_cell()
 
     @on(Input.Submitted, "#push")
     def _push_entered(self) -> None:
         self.query_one("#what", OptionList).focus()
 
     def _push(self) -> int:
+        if not self.push_allowed:
+            return 0
         text = self.query_one("#push", Input).value.strip()
         try:
             return int(text) if text else 0
@@ -218,19 +305,31 @@ class PlayerPrompt(ModalScreen[Any]):
 
     # -- choosing ------------------------------------------------------------------------
 
-    def _try(self, action: Action) -> None:
+    def _try(self, action: Action, hint: str = "") -> bool:
         problem = self.check(action)
         if problem:
-            self._say(f"Not allowed: {problem}", error=True)
-            return
+            self._say(f"Not allowed: {problem}{hint}", error=True)
+            return False
         self.dismiss(action)
+        return True
 
     def _say(self, text: str, error: bool = False) -> None:
         self.query_one("#prompt-message", Static).update(Content.styled(text, "bold $text-error" if error else ""))
 
+    def action_to_targets(self) -> None:
+        w = self._current()
+        if w is None:
+            return
+        if w.cell:
+            self._focus_cell()
+        elif w.needs_target:
+            self.query_one("#targets", OptionList).focus()
+
+    def action_to_what(self) -> None:
+        self.query_one("#what", OptionList).focus()
+
     def action_back(self) -> None:
-        if self.query_one("#targets", OptionList).has_focus or self.query_one("#cell", Input).has_focus \
-                or self.query_one("#push", Input).has_focus:
+        if not self.query_one("#what", OptionList).has_focus:
             self.query_one("#what", OptionList).focus()
             return
         self.dismiss(None)

@@ -2,9 +2,11 @@
 selected combatant highlighted, the last knockback path traced; and a legend below it with
 the range from the selected combatant to everyone else.
 
-A map larger than the widget is shown through a window centred on the selected combatant
-(or, with none, on the middle of everyone), clamped to the map's edges. A map narrow enough
-is drawn two characters per cell so cells look square.
+A map larger than the widget is shown through a window centred on ``MapData.centre`` (the
+combatant whose turn the player is choosing), else on the selected combatant (or, with none,
+on the middle of everyone), clamped to the map's edges. A map narrow enough is drawn two
+characters per cell so cells look square. Column numbers run along the top and row numbers
+down the left, every 5 cells (counting from 0, as a typed cell ``x,y`` does).
 """
 
 from __future__ import annotations
@@ -32,6 +34,11 @@ class MapData:
     knockback: list[tuple[int, int]] = field(default_factory=list)
     metres_per_cell: float = 1
     cell_unit: str = ""
+    centre: str | None = None  # the combatant to keep in view, before the selected one
+
+
+#: Label every this many columns and rows.
+AXIS_STEP = 5
 
 
 def knockback_path(events: list[Any]) -> list[tuple[int, int]]:
@@ -60,26 +67,35 @@ class BattleMap(Widget):
         self.data = data
         self.refresh(layout=relayout)
 
+    @staticmethod
+    def gutter(grid: Grid) -> int:
+        """Columns the row numbers take (the widest number and a space)."""
+        return len(str(max(grid.height - 1, 0))) + 1
+
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        return self.data.grid.height if self.data else 1
+        return self.data.grid.height + 1 if self.data else 1
 
     def get_content_width(self, container: Any, viewport: Any) -> int:
         if not self.data:
             return 1
-        return self.data.grid.width * 2
+        return self.gutter(self.data.grid) + self.data.grid.width * 2
 
     def render(self) -> Content:
         d = self.data
         if d is None:
             return Content("")
         g = d.grid
-        width, height = max(self.content_size.width, 1), max(self.content_size.height, 1)
+        gutter = self.gutter(g)
+        width = max(self.content_size.width - gutter, 1)
+        height = max(self.content_size.height - 1, 1)
         cw = 2 if g.width * 2 <= width else 1
-        cols, rows = min(g.width, width // cw), min(g.height, height)
+        cols, rows = max(min(g.width, width // cw), 1), min(g.height, height)
         where = {tuple(c["position"]): c for c in d.combatants if "position" in c}
         focus = None
-        if d.selected:
-            focus = next((tuple(c["position"]) for c in d.combatants if c.get("id") == d.selected), None)
+        for cid in (d.centre, d.selected):
+            if cid and focus is None:
+                focus = next((tuple(c["position"]) for c in d.combatants
+                              if c.get("id") == cid and "position" in c), None)
         if focus is None and where:
             xs = [p[0] for p in where]
             ys = [p[1] for p in where]
@@ -88,9 +104,10 @@ class BattleMap(Widget):
         x0, y0 = window(g.width, cols, focus[0]), window(g.height, rows, focus[1])
         kb = set(d.knockback)
         pad = " " if cw == 2 else ""
-        lines = []
+        lines = [Content.styled(" " * gutter + column_labels(x0, cols, cw), "$text-muted")]
         for y in range(y0, y0 + rows):
-            parts: list[tuple[str, str] | str] = []
+            label = str(y) if y % AXIS_STEP == 0 else ""
+            parts: list[tuple[str, str] | str] = [(label.rjust(gutter - 1) + " ", "$text-muted")]
             for x in range(x0, x0 + cols):
                 cell = (x, y)
                 c = where.get(cell)
@@ -113,6 +130,20 @@ class BattleMap(Widget):
                     parts.append(("·" + pad, "$text-disabled"))
             lines.append(Content.assemble(*parts))
         return Content("\n").join(lines)
+
+
+def column_labels(x0: int, cols: int, cw: int) -> str:
+    """The column numbers over a window of ``cols`` columns from ``x0``, ``cw`` characters each."""
+    chars = [" "] * (cols * cw)
+    for i in range(cols):
+        x = x0 + i
+        if x % AXIS_STEP:
+            continue
+        text, at = str(x), i * cw
+        if at + len(text) > len(chars) or (at and chars[at - 1] != " "):
+            continue
+        chars[at:at + len(text)] = list(text)
+    return "".join(chars).rstrip()
 
 
 def legend(d: MapData, width: int) -> Content:
