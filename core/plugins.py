@@ -162,21 +162,26 @@ def get_plugin_manager(house_rules: Iterable[str] = (), extra: Iterable[tuple[st
                        only: Iterable[str] | None = None) -> "PluginHost":
     """Build a plugin manager for one battle.
 
-    :param house_rules: registered names of house-rule plugins to switch on.
-    :param extra: ``(name, plugin)`` pairs registered directly (tests, embedding apps).
+    :param house_rules: registered names of house-rule plugins to switch on: installed ones, or
+        plugins given in ``extra``.
+    :param extra: ``(name, plugin)`` pairs registered directly (tests, embedding apps). They are
+        always registered, house rules included, whatever ``house_rules`` and ``only`` say; one
+        named like a catalogued plugin takes that plugin's place.
     :param only: if given, the only catalogued plugins to register (rules systems are always in).
     """
     pm = pluggy.PluginManager("slugfest")
     pm.add_hookspecs(hookspecs)
     tracker = _Tracker()
+    extra = list(extra)
+    given = {name for name, _ in extra}
     wanted_rules = set(house_rules)
     infos = catalog()
-    for name in wanted_rules:
+    for name in sorted(wanted_rules - given):
         if name not in infos or infos[name].kind == "broken":
             raise UnknownPlugin(f"house rule {name!r} is not installed (or is blocked)")
     only_set = set(only) if only is not None else None
     for name, info in infos.items():
-        if info.kind == "broken":
+        if info.kind == "broken" or name in given:
             continue
         if info.kind == "house-rule" and name not in wanted_rules:
             continue

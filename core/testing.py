@@ -6,6 +6,14 @@ scripted dice and your plugin, and pick events out of the log.
     b = battle_with(sc, dice=[3, 4, 5], plugins=[("my-rule", my_rule_module)])
     b.run()
     assert events_of(b, AttackRolled)[0].hit
+
+A plugin that is not installed can still be named in the scenario (an AI gated on
+``decision.controller``, a house rule in ``house_rules``): give ``scenario`` the same
+``plugins=`` list as ``battle_with``.
+
+    mine = [("turtle", turtle_module)]
+    sc = scenario("hero", {"A": [hero("a", ai="turtle")], "B": [hero("b", (2, 0))]}, plugins=mine)
+    b = battle_with(sc, plugins=mine)
 """
 
 from __future__ import annotations
@@ -16,7 +24,7 @@ from typing import Any, Iterable, TypeVar
 from .battle import Battle
 from .dice import Dice, Face, ScriptedDice
 from .events import Event
-from .plugins import get_plugin_manager
+from .plugins import PluginInfo, _describe, _hooks_of, _kind, get_plugin_manager, installed_plugin_names
 from .scenario import Scenario, parse_scenario
 
 E = TypeVar("E", bound=Event)
@@ -24,8 +32,13 @@ E = TypeVar("E", bound=Event)
 
 def scenario(system: str, sides: dict[str, list[dict[str, Any]]], *, rules: dict[str, Any] | None = None,
              width: int = 20, height: int = 12, obstacles: Iterable[tuple[int, int]] = (),
-             **battle: Any) -> Scenario:
-    """A validated scenario from plain data (the same schema as a TOML file)."""
+             plugins: Iterable[tuple[str, Any] | str] = (), **battle: Any) -> Scenario:
+    """A validated scenario from plain data (the same schema as a TOML file).
+
+    ``plugins``: plugins the scenario may name besides the installed ones (an ``ai`` or a
+    ``house_rules`` entry), as the ``(name, plugin)`` pairs you give :func:`battle_with` (checked
+    like an installed plugin: an AI must implement ``slugfest_choose_action``...), or bare names.
+    """
     data: dict[str, Any] = {
         "battle": {"name": battle.pop("name", "test"), "system": system, **battle},
         "map": {"width": width, "height": height, "obstacles": [list(c) for c in obstacles]},
@@ -33,7 +46,23 @@ def scenario(system: str, sides: dict[str, list[dict[str, Any]]], *, rules: dict
     }
     if rules:
         data["rules"] = dict(rules)
-    return parse_scenario(data, "<test scenario>")
+    known: dict[str, Any] | None = None
+    plugins = list(plugins)
+    if plugins:
+        known = dict(installed_plugin_names())
+        for entry in plugins:
+            name, plugin = (entry, None) if isinstance(entry, str) else entry
+            known[name] = _info(name, plugin)
+    return parse_scenario(data, "<test scenario>", known_plugins=known)
+
+
+def _info(name: str, plugin: Any) -> Any:
+    """What the scenario checks know of a plugin given in code (a bare name: nothing, so any role)."""
+    if plugin is None:
+        return None
+    hooks = _hooks_of(plugin)
+    return PluginInfo(name, plugin, "test", "<test>", _describe(plugin), hooks, _kind(hooks),
+                      tuple(getattr(plugin, "SLUGFEST_SYSTEMS", ())))
 
 
 def hero(id: str, position: tuple[int, int] | list[int] = (0, 0), attacks: list[dict[str, Any]] | None = None,

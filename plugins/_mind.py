@@ -291,10 +291,21 @@ class Situation:
         return self.fallback()
 
     def fallback(self) -> Choice:
+        """Dodge, saying why: no foe to attack or reach, or attacks that cannot hurt those in reach."""
         dodge = self.find("dodge")
         if dodge is not None:
-            return Choice(dodge, "nothing to attack or reach: dodges")
+            return Choice(dodge, f"{self.idle()}: dodges")
         return Choice(self.menu[0], "nothing better to do")
+
+    def idle(self) -> str:
+        """Why the actor attacks no one: ``nothing to attack or reach``, or, when every attack on
+        the menu is expected to do nothing (armour, holding back), ``its attacks cannot hurt the
+        foes in reach (...)``."""
+        if self.attacks and all(self.value(a) <= 0 for a in self.attacks):
+            names = ", ".join(self.everyone[t].name
+                              for t in sorted({t for a in self.attacks for t in (a.target, *a.targets) if t}))
+            return f"its attacks cannot hurt the foes in reach ({names})"
+        return "nothing to attack or reach"
 
 
 def describe_attack(sit: Situation, action: Action, value: float) -> str:

@@ -2,16 +2,19 @@
 
 Policy, in order (each choice carries its reason into the log):
 
-1. Aborting when attacked: Dodge if its own fight is under a third, otherwise take the hit.
+1. About to be attacked (a HERO Abort, a Marvel reaction): Dodge if its own fight is under a
+   third, otherwise do not react.
 2. Low on fight (under 30%) or out of stamina with no foe in reach: take a Recovery.
 3. Attack: among the attacks on the menu against foes still in the fight, take the one with
    the highest expected harm (chance to hit x damage after defenses, relative to what the
    target has left, as the rules system estimates it, risks included). Ties go to the plainer
    maneuver (a Strike rather than a Brace that adds nothing), then the nearer foe, then the lower
-   id, never to roster order. An attack expected to do nothing is not
-   worth the action: it closes on another foe or defends instead.
-4. No one in reach: move toward the nearest foe still standing.
-5. Otherwise Dodge.
+   id, never to roster order. An attack expected to do nothing (armour its multiplier cannot
+   beat, a foe it must hold back on) is not worth the action: it closes on a foe or
+   defends instead, and says that its attacks cannot hurt the foes in reach.
+4. No one in reach (or no one it can hurt): move toward the nearest foe still standing, one
+   it can hurt first.
+5. Otherwise Dodge (or, hurt, take a Recovery).
 
 It is ``trylast``: it answers for every combatant no other AI claims, which makes it the
 fallback when a named AI fails or returns nothing.
@@ -45,8 +48,8 @@ def choose(battle: Any, decision: Decision) -> Choice:
     if decision.kind == "abort":
         dodge = _first(menu, "dodge")
         if dodge is not None and me.health < 1 / 3:
-            return Choice(dodge, f"hurt ({me.health:.0%} left): aborts to Dodge")
-        return Choice(menu[0], "saves its action rather than defend")
+            return Choice(dodge, f"hurt ({me.health:.0%} left): defends with {dodge.maneuver or 'a Dodge'}")
+        return Choice(menu[0], f"does not react ({me.health:.0%} fight left)")
     foes = {}
     for a in menu:
         for tid in (a.target, *a.targets):
@@ -73,17 +76,24 @@ def choose(battle: Any, decision: Decision) -> Choice:
         if value > 0:
             harm = "enough to finish" if value >= 1 else f"{value:.0%} of what is left of"
             return Choice(best[5], f"best expected harm: {harm} {target.name} ({target.health:.0%} fight left)")
-    unharmed = {t for a in in_reach for t in (a.target, *a.targets) if t}
+    unharmed = sorted({t for a in in_reach for t in (a.target, *a.targets) if t})
     standing = sorted(able_foes.values(), key=lambda v: (v.id in unharmed, distance(me.position, v.position), v.id))
+    if unharmed:  # every attack in reach is expected to do nothing
+        names = ", ".join(able_foes[t].name for t in unharmed)
+        idle = f"its attacks cannot hurt the foes in reach ({names})"
+        closes = f"{idle}: closes on"
+    else:
+        idle = "nothing to attack or reach"
+        closes = "no foe in reach: closes on the nearest,"
     for v in standing:
         move = Action("move", target=v.id)
         if move in menu:
-            return Choice(move, f"no foe in reach: closes on the nearest, {v.name} ({distance(me.position, v.position)} cells)")
+            return Choice(move, f"{closes} {v.name} ({distance(me.position, v.position)} cells)")
     if recover is not None and me.health < 1:
-        return Choice(recover, "nothing to attack or reach: takes a Recovery")
+        return Choice(recover, f"{idle}: takes a Recovery")
     dodge = _first(menu, "dodge")
     if dodge is not None:
-        return Choice(dodge, "nothing to attack or reach: dodges")
+        return Choice(dodge, f"{idle}: dodges")
     return Choice(menu[0], "nothing better to do")
 
 

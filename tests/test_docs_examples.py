@@ -10,15 +10,66 @@ GUIDE = Path(__file__).parent.parent / "docs" / "plugins.md"
 SAMPLE = Path(__file__).parent / "sample_plugin"
 
 
-def test_the_testing_example_in_the_plugin_guide_runs(monkeypatch):
+def examples() -> list[str]:
+    """The guide's Python blocks that run a battle (the others are the sample plugins' files)."""
     blocks = re.findall(r"```python\n(.*?)```", GUIDE.read_text(), re.S)
-    example = next(b for b in blocks if "battle_with" in b)
+    return [b for b in blocks if "battle_with" in b]
+
+
+def test_the_guide_has_its_testing_examples():
+    found = examples()
+    assert len(found) >= 2
+    assert any("plugins=mine" in b and 'ai="turtle"' in b and 'house_rules=["grit"]' in b for b in found)
+
+
+@pytest.mark.parametrize("index", range(len(examples())))
+def test_the_testing_examples_in_the_plugin_guide_run(monkeypatch, index):
+    example = examples()[index]
     monkeypatch.syspath_prepend(str(SAMPLE))
     try:
         exec(compile(example, str(GUIDE), "exec"), {})
     finally:
         for mod in [m for m in sys.modules if m.startswith("slugfest_sample")]:
             del sys.modules[mod]
+
+
+def test_the_guide_names_the_event_of_every_step_result():
+    guide = GUIDE.read_text()
+    pairs = {"AttackRolled": "attack_rolled", "DamageRolled": "damage_rolled", "DamageTakenEvent": "damage_taken",
+             "AttackCheck": "attack_check", "DamageFigured": "damage_figured", "DamageApplied": "damage_applied"}
+    from core.hero import events as hero_events
+    from core.marvel import events as marvel_events
+
+    for cls, kind in pairs.items():
+        event = getattr(hero_events, cls, None) or getattr(marvel_events, cls)
+        assert event.kind == kind
+        assert f"`{cls}` = `{kind}`" in guide
+    for name in ("AttackContext", "AttackRoll", "DamageOutcome", "DamageRoll", "DamageTaken",
+                 "MarvelAttackContext", "MarvelAttackResult", "MarvelDamageOutcome", "DamageCalc"):
+        assert f"`{name}`" in guide or f".{name}`" in guide, name
+
+
+def test_the_guide_documents_every_field_of_the_step_types():
+    from dataclasses import fields
+
+    from core.hero.attack import AttackRoll
+    from core.hero.damage import DamageRoll, DamageTaken
+    from core.hero.resolve import AttackContext, DamageOutcome
+    from core.marvel.damage import DamageCalc
+    from core.marvel.resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome
+
+    section = GUIDE.read_text().split("## The attack and damage steps' data")[1].split("\n## ")[0]
+    rows = {line.split("|")[1].strip(): line for line in section.splitlines() if line.startswith("| `")}
+    for cls in (AttackContext, AttackRoll, DamageOutcome, DamageRoll, DamageTaken,
+                MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, DamageCalc):
+        row = next(r for name, r in rows.items() if f".{cls.__name__}`" in name)
+        for f in fields(cls):
+            assert f"`{f.name}" in row, f"{cls.__name__}.{f.name} is not in the guide"
+
+
+def test_the_guide_points_only_inside_the_repository():
+    # rules texts such as rules/hero6e.md are not part of the repository: name the rule instead
+    assert not re.findall(r"(?<![\w-])rules/[\w-]+\.md", GUIDE.read_text())
 
 
 @pytest.mark.parametrize("module", ["coward", "lucky"])

@@ -11,7 +11,7 @@ from core import hookspecs
 from core.actions import Action, Choice
 from core.battle import Battle
 from core.errors import PluginError, UnknownPlugin
-from core.events import ActionRefused, BattleEnded, PluginFailed
+from core.events import ActionChosen, ActionRefused, BattleEnded, PluginFailed
 from core.hero.events import AttackRolled, DamageTakenEvent
 from core.plugins import get_plugin_manager, hookimpl
 from core.testing import battle_with, events_of, hero, scenario
@@ -233,3 +233,75 @@ def test_a_plugin_that_takes_too_long_is_reported_by_name_and_switched_off(plugi
     f = failures[0]
     assert f.plugin == "slowpoke" and f.hook == "slugfest_choose_action" and needle in f.error
     assert "switched off" in f.fallback and isinstance(b.events[-1], BattleEnded)
+
+
+# -- plugins given in code: named by a scenario, switched on as house rules -------------------
+
+class Turtle:
+    """Turtle: dodges whenever it can (answers only for its own combatants)."""
+
+    @hookimpl
+    def slugfest_choose_action(self, battle, decision):
+        if decision.controller != "turtle":
+            return None
+        dodge = next((a for a in decision.menu if a.kind == "dodge"), None)
+        return Choice(dodge, "a turtle pulls its head in") if dodge else None
+
+
+class Grit:
+    """Grit: every attack roll says so."""
+
+    @hookimpl(wrapper=True)
+    def slugfest_attack_step(self, battle, attack):
+        result = yield
+        return replace(result, notes=result.notes + ("grit",))
+
+
+def turtle_duel(**battle):
+    punch = [{"name": "Punch", "kind": "normal", "range": "hth", "knockback": False}]
+    return {"Heroes": [hero("hero", (0, 0), attacks=punch, ai="turtle")],
+            "Villains": [hero("villain", (1, 0), attacks=punch)]}
+
+
+def test_a_scenario_may_name_a_controller_gated_ai_given_in_code():
+    from core.scenario import ScenarioError
+
+    with pytest.raises(ScenarioError, match="'turtle'"):
+        scenario("hero", turtle_duel())
+    mine = [("turtle", Turtle())]
+    sc = scenario("hero", turtle_duel(), plugins=mine, turn_limit=2)
+    b = battle_with(sc, seed=1, plugins=mine)
+    b.run()
+    chosen = [e for e in events_of(b, ActionChosen) if e.actor == "hero"]
+    assert chosen and {(e.chosen_by, e.reason) for e in chosen} == {("turtle", "a turtle pulls its head in")}
+
+
+def test_a_plugin_given_in_code_is_checked_for_its_role_and_a_bare_name_is_accepted():
+    from core.scenario import ScenarioError
+
+    with pytest.raises(ScenarioError, match="'turtle', which is a house-rule plugin"):
+        scenario("hero", turtle_duel(), plugins=[("turtle", Grit())])
+    assert scenario("hero", turtle_duel(), plugins=["turtle"]).combatants[0].ai == "turtle"
+
+
+def test_a_house_rule_given_in_code_may_be_switched_on_by_name():
+    host = get_plugin_manager(house_rules=["grit"], extra=[("grit", Grit())])
+    assert "grit" in host.names()
+    b = battle_with(duel(), seed=3, plugins=[("grit", Grit())], house_rules=["grit"])
+    b.run()
+    assert events_of(b, AttackRolled)[0].notes == ("grit",)
+    sc = scenario("hero", turtle_duel(), plugins=[("grit", Grit()), ("turtle", Turtle())], house_rules=["grit"])
+    assert sc.house_rules == ("grit",)
+
+
+def test_plugins_given_in_code_are_always_registered_and_replace_a_catalogued_namesake():
+    host = get_plugin_manager(extra=[("grit", Grit())])  # a house rule no scenario lists: still on
+    assert "grit" in host.names()
+    b = battle_with(duel(), seed=3, plugins=[("grit", Grit())])
+    b.run()
+    assert all(e.notes == ("grit",) for e in events_of(b, AttackRolled))
+    mine = Grit()
+    host = get_plugin_manager(house_rules=["criticals"], extra=[("criticals", mine)])
+    assert host.pm.get_plugin("criticals") is mine and host.names().count("criticals") == 1
+    with pytest.raises(UnknownPlugin, match="no-such-rule"):
+        get_plugin_manager(house_rules=["no-such-rule"], extra=[("grit", Grit())])

@@ -129,7 +129,8 @@ class MarvelSystem:
                       max(f.focus, 0) / f.focus_max, False, f.conditions(), self.speed(f))
 
     def estimate(self, battle: Any, actor: str, action: Action) -> float:
-        """P(hit) x damage as a fraction of the pool the target has left (capped at 1 per roll),
+        """P(hit) x the damage the target would take (after holding back: a Heroic attacker
+        cannot shatter or kill) as a fraction of the pool it has left (capped at 1 per roll),
         summed exactly over every d616 outcome with the edges and troubles that apply now."""
         if action.kind != "attack" or not action.target:
             return 0.0

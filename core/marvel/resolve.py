@@ -139,9 +139,16 @@ def validate_damage_result(result: object) -> str:
 
 
 def expected_harm(ctx: MarvelAttackContext) -> float:
-    """Expected damage as a fraction of what the target has left in the pool (Health until
-    unconscious, Focus until shattered), each outcome capped at 1, summed exactly over the d616
-    outcomes for the net edges/troubles. Holding back is ignored (the cap covers it)."""
+    """Expected damage *taken* as a fraction of what the target has left in the pool (Health
+    until unconscious, Focus until shattered), each outcome capped at 1, summed exactly over the
+    d616 outcomes for the net edges/troubles.
+
+    Each outcome goes through the default damage step's own rules (:func:`taken_on`: the
+    damage, then :func:`held`): a multiplier below 1 does nothing, and a blow the attacker holds
+    back (Heroic, or a nonlethal attack) counts only what the target actually loses. So a Heroic
+    Focus attack on a foe already 1 point from shattered is worth 0, and one never counts as
+    shattering (at most all but 1 point of what is left). House rules that wrap the damage step
+    (``lethal``...) are not foreseen."""
     from .d616 import distribution
 
     left = ctx.target_pool if ctx.pool == "Health" else ctx.target_pool + ctx.target_pool_max
@@ -155,8 +162,15 @@ def expected_harm(ctx: MarvelAttackContext) -> float:
             continue
         key = (marvel_face, marvel_face == 1)
         if key not in cache:
-            doubled = fantastic_doubles(key[1], ctx.close, ctx.options.fantastic_damage)
-            cache[key] = figure_damage(ctx.pool, marvel_face, ctx.rank, ctx.bonuses, ctx.reductions,
-                                       ctx.ability, ctx.score, doubled).total
+            cache[key] = taken_on(ctx, marvel_face, key[1])
         value += p * min(cache[key] / left, 1.0)
     return value
+
+
+def taken_on(ctx: MarvelAttackContext, marvel_face: int, fantastic: bool) -> int:
+    """What the target would lose from a hit with this Marvel die face (``fantastic``: the hit
+    is a Fantastic success), by the default damage step's rules: the damage, then holding back."""
+    doubled = fantastic_doubles(fantastic, ctx.close, ctx.options.fantastic_damage)
+    total = figure_damage(ctx.pool, marvel_face, ctx.rank, ctx.bonuses, ctx.reductions,
+                          ctx.ability, ctx.score, doubled).total
+    return held(ctx, total)[0]

@@ -1,0 +1,95 @@
+"""The Marvel estimate counts the damage a target actually *takes*: a Heroic attacker who must
+hold back (or a nonlethal attack) cannot shatter or kill, so a blow that would only be held back
+is worth nothing, and the default AI turns to a foe it can hurt."""
+
+import pytest
+
+from core.actions import Action
+from core.events import ActionChosen
+from core.marvel import events as ev
+from core.marvel.d616 import distribution
+from core.marvel.resolve import expected_harm, held, taken_on
+
+from marvel_kit import battle_with, ctx, events_of, fighter, scenario
+
+BOLTS = "Bolts of Bedevilment"
+
+
+def voodoo(position=(5, 5), **keys):
+    """Doctor Voodoo: Heroic, an Ego attack doing Focus damage (rank 4 + Discipline 2, Ego 6)."""
+    base = dict(name="Doctor Voodoo", rank=4, tags=["Heroic"], powers=["Discipline 2"], Ego=6, Resilience=3,
+                Vigilance=3, attacks=[{"name": BOLTS, "ability": "Ego", "range": 10}])
+    base.update(keys)
+    return fighter("voodoo", position, **base)
+
+
+def thug(position=(7, 5)):
+    return fighter("thug", position, name="Thug", rank=1, focus=10, Melee=1, Resilience=1)
+
+
+def rhino(position=(9, 5)):
+    return fighter("rhino", position, name="Rhino", rank=4, powers=["Mighty 2", "Sturdy 1"], Melee=4,
+                   Resilience=4, Vigilance=1)
+
+
+def trio(**keys):
+    sc = scenario("marvel", {"Heroes": [voodoo(**keys)], "Villains": [thug(), rhino()]}, width=20)
+    b = battle_with(sc, seed=3)
+    b.start()
+    return b
+
+
+def attack(target):
+    return Action("attack", BOLTS, target)
+
+
+def test_a_foe_one_point_from_shattered_is_worth_nothing_to_a_heroic_focus_attack():
+    b = trio()
+    b.state.fighters["thug"].focus = -9  # Focus 10: shattered at -10, so held back at -9
+    assert b.system.estimate(b, "voodoo", attack("thug")) == 0.0
+    assert b.system.estimate(b, "voodoo", attack("rhino")) > 0
+
+
+def test_the_default_ai_turns_to_a_foe_it_can_hurt_and_its_blows_are_not_wasted():
+    b = trio()
+    b.state.fighters["thug"].focus = -9
+    b.run()
+    chosen = [e for e in events_of(b, ActionChosen) if e.actor == "voodoo" and e.decision == "phase"]
+    assert chosen and all(e.action != f"attack {BOLTS} -> thug" for e in chosen)
+    on_thug = [e for e in events_of(b, ev.DamageApplied) if e.target == "thug" and e.source == BOLTS]
+    assert not on_thug
+
+
+def test_without_holding_back_the_same_blow_would_finish_the_foe():
+    b = trio(tags=[])  # not Heroic: nothing held back
+    b.state.fighters["thug"].focus = -9
+    assert b.system.estimate(b, "voodoo", attack("thug")) == pytest.approx(1.0)
+    b = trio(attacks=[{"name": BOLTS, "ability": "Ego", "range": 10, "lethal": True}])
+    b.state.fighters["thug"].focus = -9
+    assert b.system.estimate(b, "voodoo", attack("thug")) == pytest.approx(1.0)
+
+
+def test_held_back_focus_damage_never_counts_as_a_finishing_blow():
+    # Focus 5 of 10: 15 left before shattered, but holding back lets it lose at most 14.
+    c = ctx(pool="Focus", target_pool=5, target_pool_max=10, holds_back="A holds back (Heroic)", tn=3)
+    assert taken_on(c, 6, False) == 14
+    hits = sum(p for (t, _, u), p in distribution(0).items() if u or t + c.score >= c.tn)
+    assert expected_harm(c) == pytest.approx(hits * 14 / 15)
+    assert expected_harm(c) < 1
+    assert expected_harm(ctx(pool="Focus", target_pool=5, target_pool_max=10, tn=3)) == pytest.approx(hits)
+
+
+def test_a_nonlethal_attack_is_held_back_in_the_estimate_whoever_makes_it():
+    c = ctx(pool="Health", target_pool=-9, target_pool_max=10, holds_back="Stun Baton is nonlethal", tn=3)
+    assert held(c, 50) == (0, "Stun Baton is nonlethal: would kill, leaves Health at -9")
+    assert expected_harm(c) == 0.0
+
+
+def test_the_estimate_takes_each_outcome_as_the_damage_step_would():
+    # Every hit's taken damage, weighted by its chance, is what expected_harm sums.
+    c = ctx(pool="Focus", target_pool=20, target_pool_max=30, holds_back="A holds back (Heroic)", tn=12)
+    want = 0.0
+    for (total, face, ultimate), p in distribution(0).items():
+        if ultimate or total + c.score >= c.tn:
+            want += p * min(taken_on(c, face, face == 1) / 50, 1.0)
+    assert expected_harm(c) == pytest.approx(want)

@@ -1,0 +1,96 @@
+"""The reasons the default AI (and the minds' shared fallback) give: an attack in reach that is
+expected to do nothing is named as such, not as "nothing to attack or reach"; declining a
+reaction or an Abort says only that it does not react."""
+
+from __future__ import annotations
+
+from core.actions import Action, Decision
+from core.testing import battle_with, hero, scenario
+
+ZERO = {"Melee": 0, "Agility": 0, "Resilience": 0, "Vigilance": 0, "Ego": 0, "Logic": 0}
+PUNCH = [{"name": "Punch", "kind": "normal", "range": "hth"}]
+
+
+def mf(fid, pos, ai="default", **keys):
+    abilities = {**ZERO, "Melee": 3, "Agility": 3, "Resilience": 3, "Vigilance": 3}
+    abilities.update({k: keys.pop(k) for k in list(keys) if k in ZERO})
+    out = {"id": fid, "name": keys.pop("name", fid.title()), "position": list(pos), "ai": ai, "rank": 3,
+           "abilities": abilities, "attacks": [{"name": "Punch", "ability": "Melee", "range": "reach"}]}
+    out.update(keys)
+    return out
+
+
+def shang_chi(pos=(5, 5), ai="default"):
+    return mf("shang-chi", pos, ai, name="Shang-Chi", tags=["Heroic"], powers=["Mighty 1"])
+
+
+def hulkbuster(pos=(6, 5)):
+    return mf("hulkbuster", pos, name="Hulkbuster", powers=["Sturdy 4"])
+
+
+def marvel(a_side, b_side):
+    b = battle_with(scenario("marvel", {"A": a_side, "B": b_side}, width=30, height=12), seed=1)
+    b.start()
+    return b
+
+
+def ask(b, actor, kind="phase", menu=None, mind=None):
+    f = b.system.combatant_view(b, actor)
+    if mind is not None:
+        f.ai = mind
+    if menu is None:
+        menu = tuple(b.system.menu(b, f))
+    choice, who = b.decide(Decision(actor, menu, f.ai, kind))
+    return choice.action.label(), choice.reason, who
+
+
+def test_an_adjacent_foe_its_attacks_cannot_hurt_is_named_not_nothing_to_attack():
+    b = marvel([shang_chi()], [hulkbuster()])
+    assert b.system.estimate(b, "shang-chi", Action("attack", "Punch", "hulkbuster")) == 0.0
+    assert ask(b, "shang-chi") == (
+        "dodge", "its attacks cannot hurt the foes in reach (Hulkbuster): dodges", "default")
+
+
+def test_the_other_minds_fall_back_with_the_same_reason():
+    b = marvel([shang_chi()], [hulkbuster()])
+    for mind in ("aggressive", "tactician", "berserker"):
+        assert ask(b, "shang-chi", mind=mind)[:2] == (
+            "dodge", "its attacks cannot hurt the foes in reach (Hulkbuster): dodges")
+
+
+def test_with_a_foe_it_cannot_hurt_in_reach_it_closes_on_another_and_says_why():
+    b = marvel([shang_chi()], [hulkbuster(), mf("thug", (25, 5), name="Thug")])
+    assert ask(b, "shang-chi") == (
+        "move -> thug", "its attacks cannot hurt the foes in reach (Hulkbuster): closes on Thug (20 cells)", "default")
+
+
+def test_a_hurt_fighter_that_cannot_hurt_anyone_in_reach_recovers_and_says_so():
+    b = marvel([shang_chi()], [hulkbuster()])
+    f = b.state.fighters["shang-chi"]
+    f.health, f.karma = f.health_max - 10, 1
+    assert ask(b, "shang-chi")[:2] == (
+        "recover Health", "its attacks cannot hurt the foes in reach (Hulkbuster): takes a Recovery")
+
+
+def test_nothing_to_attack_or_reach_is_still_said_when_it_is_true():
+    b = marvel([mf("rooted", (5, 5), speed={"run": 0})], [mf("thug", (25, 5), name="Thug")])
+    assert ask(b, "rooted")[:2] == ("dodge", "nothing to attack or reach: dodges")
+
+
+def test_declining_a_marvel_reaction_does_not_claim_to_save_an_action():
+    b = marvel([mf("a", (5, 5))], [mf("b", (6, 5))])
+    menu = (Action("none"), Action("dodge", maneuver="Spider-Dodge"))
+    assert ask(b, "a", kind="abort", menu=menu) == ("no reaction", "does not react (100% fight left)", "default")
+    b.state.fighters["a"].health = 10
+    assert ask(b, "a", kind="abort", menu=menu)[:2] == ("Spider-Dodge", "hurt (11% left): defends with Spider-Dodge")
+
+
+def test_declining_a_hero_abort_is_worded_the_same():
+    sc = scenario("hero", {"A": [hero("a", (5, 5), attacks=PUNCH, STUN=40)],
+                           "B": [hero("b", (6, 5), attacks=PUNCH)]}, width=30)
+    b = battle_with(sc, seed=1)
+    b.start()
+    menu = (Action("none"), Action("dodge"), Action("block"))
+    assert ask(b, "a", kind="abort", menu=menu) == ("no reaction", "does not react (100% fight left)", "default")
+    b.state.fighters["a"].stun = 5
+    assert ask(b, "a", kind="abort", menu=menu)[:2] == ("dodge", "hurt (12% left): defends with a Dodge")
