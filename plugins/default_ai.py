@@ -49,7 +49,7 @@ def choose(battle: Any, decision: Decision) -> Choice:
         dodge = _first(menu, "dodge")
         if dodge is not None and me.health < 1 / 3:
             return Choice(dodge, f"hurt ({me.health:.0%} left): defends with {dodge.maneuver or 'a Dodge'}")
-        return Choice(menu[0], f"does not react ({me.health:.0%} fight left)")
+        return Choice(menu[0], f"not hurt enough to defend yet ({me.health:.0%} fight left)")
     foes = {}
     for a in menu:
         for tid in (a.target, *a.targets):

@@ -1,6 +1,6 @@
 """The reasons the default AI (and the minds' shared fallback) give: an attack in reach that is
 expected to do nothing is named as such, not as "nothing to attack or reach"; declining a
-reaction or an Abort says only that it does not react."""
+reaction or an Abort says why it does not defend."""
 
 from __future__ import annotations
 
@@ -80,7 +80,7 @@ def test_nothing_to_attack_or_reach_is_still_said_when_it_is_true():
 def test_declining_a_marvel_reaction_does_not_claim_to_save_an_action():
     b = marvel([mf("a", (5, 5))], [mf("b", (6, 5))])
     menu = (Action("none"), Action("dodge", maneuver="Spider-Dodge"))
-    assert ask(b, "a", kind="abort", menu=menu) == ("no reaction", "does not react (100% fight left)", "default")
+    assert ask(b, "a", kind="abort", menu=menu) == ("no reaction", "not hurt enough to defend yet (100% fight left)", "default")
     b.state.fighters["a"].health = 10
     assert ask(b, "a", kind="abort", menu=menu)[:2] == ("Spider-Dodge", "hurt (11% left): defends with Spider-Dodge")
 
@@ -91,6 +91,6 @@ def test_declining_a_hero_abort_is_worded_the_same():
     b = battle_with(sc, seed=1)
     b.start()
     menu = (Action("none"), Action("dodge"), Action("block"))
-    assert ask(b, "a", kind="abort", menu=menu) == ("no reaction", "does not react (100% fight left)", "default")
+    assert ask(b, "a", kind="abort", menu=menu) == ("no reaction", "not hurt enough to defend yet (100% fight left)", "default")
     b.state.fighters["a"].stun = 5
     assert ask(b, "a", kind="abort", menu=menu)[:2] == ("dodge", "hurt (12% left): defends with a Dodge")
