@@ -106,31 +106,59 @@ def simulate(scenario: Scenario, runs: int, base_seed: int, jobs: int = 1,
 
 def _run_parallel(scenario: Scenario, runs: int, base_seed: int, jobs: int,
                   fold: Callable[[BattleTally | BattleError], None]) -> None:
+    """Chunks of battles over a process pool, folded in index order.
+
+    When a worker dies, every chunk in flight fails with it and the culprit is unknown; those
+    chunks are run again one at a time, so only a chunk that kills a worker on its own is
+    reported as crashed (with its seeds), and no other battle is lost.
+    """
     chunks = deque((s, min(s + CHUNK, runs)) for s in range(0, runs, CHUNK))
+    suspects: set[tuple[int, int]] = set()
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(scenario,))
     pending: deque[tuple[tuple[int, int], Future]] = deque()
+    done: dict[int, list[BattleTally | BattleError]] = {}
+    next_start = 0
+
+    def restart() -> ProcessPoolExecutor:
+        pool.shutdown(wait=False, cancel_futures=True)
+        return ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(scenario,))
+
     try:
         while chunks or pending:
-            while chunks and len(pending) < jobs * 2:
-                span = chunks.popleft()
-                pending.append((span, pool.submit(_chunk_entry, span[0], span[1], base_seed)))
+            limit = 1 if suspects else jobs * 2
+            while chunks and len(pending) < limit:
+                try:
+                    fut = pool.submit(_chunk_entry, chunks[0][0], chunks[0][1], base_seed)
+                except BrokenExecutor:
+                    break  # the pool broke under a chunk already in flight: handled below
+                pending.append((chunks.popleft(), fut))
+            if not pending:  # broken with nothing in flight: just start again
+                pool = restart()
+                continue
             span, fut = pending.popleft()
             try:
                 results = fut.result()
             except BrokenExecutor:
-                # A worker died (killed, out of memory...): report this chunk's battles with their
-                # seeds, start a fresh pool and resubmit what was in flight.
-                for i in range(*span):
-                    fold(BattleError(i, battle_seed(base_seed, i), "worker process crashed"))
-                for other, _ in pending:
-                    chunks.appendleft(other)
-                pending.clear()
-                chunks = deque(sorted(chunks))
-                pool.shutdown(wait=False, cancel_futures=True)
-                pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(scenario,))
-                continue
-            for r in results:
-                fold(r)
+                if span in suspects and not pending:
+                    # It killed a worker while running alone: it is the culprit.
+                    suspects.discard(span)
+                    results = [BattleError(i, battle_seed(base_seed, i), "worker process crashed")
+                               for i in range(*span)]
+                else:
+                    for other, _ in [(span, fut), *pending]:
+                        suspects.add(other)
+                        chunks.append(other)
+                    pending.clear()
+                    chunks = deque(sorted(chunks))
+                    pool = restart()
+                    continue
+            suspects.discard(span)
+            done[span[0]] = results
+            while next_start in done:  # fold in index order, whatever order chunks finish in
+                part = done.pop(next_start)
+                for r in part:
+                    fold(r)
+                next_start = min(next_start + CHUNK, runs)
         pool.shutdown(wait=True)  # all done: let the workers exit cleanly before the interpreter does
     finally:
         pool.shutdown(wait=False, cancel_futures=True)  # interrupted or failed: do not wait

@@ -82,16 +82,17 @@ def test_a_crashed_worker_loses_only_its_own_battles(duel, monkeypatch):
     real = sim._run_chunk
 
     def dying(start, stop, base_seed):
-        if start == 0:
-            os._exit(1)  # the worker process dies outright
+        if start == 5:
+            os._exit(1)  # the worker process dies outright, taking the chunks in flight with it
         return real(start, stop, base_seed)
 
     monkeypatch.setattr(sim, "_run_chunk", dying)  # forked workers inherit the patch
     monkeypatch.setattr(sim, "CHUNK", 5)
-    agg, _ = sim.simulate(duel, 15, 1, jobs=2)
-    crashed = [e for e in agg.errors if e.error == "worker process crashed"]
-    assert {e.index for e in crashed} >= {0, 1, 2, 3, 4}
-    assert agg.n + len(agg.errors) == 15 and agg.n >= 5
+    agg, _ = sim.simulate(duel, 20, 1, jobs=2)
+    crashed = sorted(e.index for e in agg.errors if e.error == "worker process crashed")
+    assert crashed == [5, 6, 7, 8, 9]  # only the chunk that kills a worker on its own
+    assert agg.n == 15
+    assert all(e.seed == sim.battle_seed(1, e.index) for e in agg.errors)
 
 
 def test_ctrl_c_keeps_the_battles_that_finished(duel):
