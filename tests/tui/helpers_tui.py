@@ -32,3 +32,13 @@ async def step(app: Any, pilot: Any, times: int = 1) -> None:
     for _ in range(times):
         await pilot.press("right")
         await settle(app, pilot)
+
+
+async def step_to_prompt(app: Any, pilot: Any, tries: int = 5) -> None:
+    """Step the battle until the player's prompt opens (at most ``tries`` actions)."""
+    from tui.screens.prompt import PlayerPrompt
+
+    for _ in range(tries):
+        if isinstance(app.screen, PlayerPrompt):
+            return
+        await step(app, pilot)

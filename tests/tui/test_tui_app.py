@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from helpers_tui import DATA, FASTEST, run, screen_text, settle, step
+from helpers_tui import DATA, FASTEST, run, screen_text, settle, step, step_to_prompt
 
 from core.events import ActionChosen
 from core.session import Session
@@ -177,10 +177,7 @@ def test_player_turn_with_a_chosen_target_and_an_illegal_choice_explained():
             await settle(app, pilot)
             assert screen.session.player_controlled == {"ironclad"}
             assert "[you]" in screen_text(app)
-            for _ in range(5):
-                if isinstance(app.screen, PlayerPrompt):
-                    break
-                await step(app, pilot)
+            await step_to_prompt(app, pilot)
             prompt = app.screen
             assert isinstance(prompt, PlayerPrompt)
             assert prompt.data.decision.actor == "ironclad"
@@ -228,10 +225,7 @@ def test_player_prompt_can_let_the_ai_decide_or_wait():
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
             screen = app.screen
-            for _ in range(5):
-                if isinstance(app.screen, PlayerPrompt):
-                    break
-                await step(app, pilot)
+            await step_to_prompt(app, pilot)
             assert isinstance(app.screen, PlayerPrompt)
             await pilot.press("escape")  # leave it waiting
             await pilot.pause()
@@ -450,10 +444,7 @@ def test_the_first_enter_at_the_prompt_acts():
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
             screen = app.screen
-            for _ in range(5):
-                if isinstance(app.screen, PlayerPrompt):
-                    break
-                await step(app, pilot)
+            await step_to_prompt(app, pilot)
             assert isinstance(app.screen, PlayerPrompt)
             decisions = screen.session.decisions
             await pilot.press("enter")
@@ -536,10 +527,7 @@ def test_hero_prompt_keeps_push():
         app = make_app("hero-duel", seed=2026, player_controlled=("ironclad",))
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
-            for _ in range(5):
-                if isinstance(app.screen, PlayerPrompt):
-                    break
-                await step(app, pilot)
+            await step_to_prompt(app, pilot)
             assert app.screen.query_one("#push", Input).value == "0"
 
     run(go())

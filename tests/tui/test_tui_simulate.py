@@ -113,19 +113,29 @@ def test_simulate_screen_runs_the_batch_and_shows_the_report():
     run(go())
 
 
-def test_stop_keeps_the_battles_already_finished(monkeypatch):
+def gate_simulation(monkeypatch, hold_at=None):
+    """Make the screen's batch wait at a progress report (the ``hold_at``-th battle, or every
+    one) until the test sets ``proceed``; ``reached`` is set when it waits. Returns
+    (reached, proceed, the progress counts seen)."""
     reached, proceed = threading.Event(), threading.Event()
+    seen: list[int] = []
     real = sim_screen.simulate
 
     def gated(scenario, runs, base_seed, jobs=1, on_progress=None):
         def progress(p):
-            if p.done == 3:  # hold the batch here until the test has pressed Stop
+            seen.append(p.done)
+            if hold_at is None or p.done == hold_at:
                 reached.set()
                 proceed.wait(10)
             on_progress(p)
         return real(scenario, runs, base_seed, jobs, progress)
 
     monkeypatch.setattr(sim_screen, "simulate", gated)
+    return reached, proceed, seen
+
+
+def test_stop_keeps_the_battles_already_finished(monkeypatch):
+    reached, proceed, _ = gate_simulation(monkeypatch, hold_at=3)  # held until Stop is pressed
 
     async def go():
         app = make_app("hero-duel")
@@ -157,19 +167,7 @@ def test_stop_keeps_the_battles_already_finished(monkeypatch):
 
 
 def test_bad_input_is_explained_and_escape_mid_run_stops_the_batch(monkeypatch):
-    started, proceed = threading.Event(), threading.Event()
-    real = sim_screen.simulate
-    seen = []
-
-    def gated(scenario, runs, base_seed, jobs=1, on_progress=None):
-        def progress(p):
-            seen.append(p.done)
-            started.set()
-            proceed.wait(10)
-            on_progress(p)
-        return real(scenario, runs, base_seed, jobs, progress)
-
-    monkeypatch.setattr(sim_screen, "simulate", gated)
+    started, proceed, seen = gate_simulation(monkeypatch)
 
     async def go():
         app = make_app("hero-duel")
