@@ -8,10 +8,12 @@ which ones are legal now (the *menu*) and refuses the rest with
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from .records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Action:
     """One thing an actor can do when its rules system lets it act.
 
@@ -51,7 +53,7 @@ class Action:
         return " ".join(parts)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Decision:
     """The engine's question to a controller: ``actor`` must pick from ``menu``.
 
@@ -68,7 +70,7 @@ class Decision:
     context: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Choice:
     """A controller's answer: the action and the one-line reason the log shows."""
 

@@ -12,17 +12,25 @@ combatant, ``next_decision()`` then ``submit(decision, choice)``.
 
 from __future__ import annotations
 
+import _signal  # signal.getsignal without its enum conversion (see _HardLimit)
 import os
 import signal
 import threading
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from .actions import Action, Choice, Decision
 from .dice import Dice, SeededDice
 from .errors import IllegalAction, PluginError
-from .events import ActionChosen, ActionRefused, BattleEnded, BattleStarted, Event, PluginFailed
+from .events import (
+    ActionChosen,
+    ActionRefused,
+    BattleEnded,
+    BattleStarted,
+    Event,
+    PluginFailed,
+)
 from .grid import grid_for
 from .plugins import PluginHost, PluginTimeout, get_plugin_manager
 from .scenario import Scenario
@@ -50,19 +58,38 @@ def _on_alarm(signum: int, frame: Any) -> None:
     raise PluginTimeout()
 
 
-@contextmanager
-def _hard_limit(seconds: float | None):
-    """Stop a hook call that runs far past its limit (main thread, POSIX only)."""
-    if seconds is None or threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
-        yield
-        return
-    if signal.getsignal(signal.SIGALRM) is not _on_alarm:
-        signal.signal(signal.SIGALRM, _on_alarm)  # harmless between calls: the timer is off then
-    signal.setitimer(signal.ITIMER_REAL, 2 * seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
+class _HardLimit:
+    """Stop a hook call that runs far past its limit (main thread, POSIX only).
+
+    A class rather than a generator-based context manager, and the handler checked through
+    ``_signal`` (no enum conversion): this wraps every hook call, so it must cost about two
+    ``setitimer`` system calls and nothing more.
+    """
+
+    __slots__ = ("_armed", "seconds")
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self._armed = False
+
+    def __enter__(self) -> None:
+        seconds = self.seconds
+        if seconds is None or not _HAS_ITIMER or threading.current_thread() is not _MAIN_THREAD:
+            self._armed = False
+            return
+        if _signal.getsignal(signal.SIGALRM) is not _on_alarm:
+            signal.signal(signal.SIGALRM, _on_alarm)  # harmless between calls: the timer is off then
+        signal.setitimer(signal.ITIMER_REAL, 2 * seconds)
+        self._armed = True
+
+    def __exit__(self, *exc: object) -> None:
+        if self._armed:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            self._armed = False
+
+
+_HAS_ITIMER = hasattr(signal, "setitimer")
+_MAIN_THREAD = threading.main_thread()
 
 
 @dataclass(frozen=True)
@@ -102,6 +129,7 @@ class Battle:
         self.started = False
         self.halted: PluginFailed | None = None
         self.plugin_timeout = plugin_timeout
+        self._limit = _HardLimit(plugin_timeout)
         self.disabled: set[str] = set()  # plugins switched off for this battle (they ran out of time)
         self.host.tracker.budget = plugin_timeout
 
@@ -151,7 +179,7 @@ class Battle:
                 self.dice.setstate(dice_state)
             try:
                 self.host.tracker.answered = ""
-                with _hard_limit(self.plugin_timeout):
+                with self._limit:
                     choice = caller(battle=self, decision=decision)
             except PluginError as exc:
                 self._plugin_failed(exc.plugin, exc.hook, exc.error, "the next AI decides")
@@ -221,14 +249,15 @@ class Battle:
         A failing or nonsensical plugin is reported and the step is run again without it.
         """
         excluded: list[str] = list(self.disabled)
-        caller = self._caller(hook_name, excluded)
+        caller = (None if excluded else self.host.own_step(hook_name, self.system.name)) \
+            or self._caller(hook_name, excluded)
         dice_state = self.dice.getstate()
         while True:
             self.host.tracker.modified = ""
             if excluded:
                 self.dice.setstate(dice_state)  # the re-run sees the dice the failed run saw
             try:
-                with _hard_limit(self.plugin_timeout):
+                with self._limit:
                     result = caller(battle=self, **kwargs)
             except PluginError as exc:
                 if exc.plugin in excluded or hasattr(self.host.pm.get_plugin(exc.plugin), "slugfest_rules_systems"):
@@ -283,7 +312,7 @@ class Battle:
         caller = self._caller(hook_name, excluded)
         while True:
             try:
-                with _hard_limit(self.plugin_timeout):
+                with self._limit:
                     caller(**kwargs)
                 return
             except PluginError as exc:

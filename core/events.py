@@ -8,12 +8,14 @@ here; each rules system adds its own in its own package.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import fields, is_dataclass
 from enum import Enum
 from typing import Any, ClassVar
 
+from .records import record
 
-@dataclass(frozen=True, slots=True)
+
+@record
 class Event:
     """Base class. ``kind`` is the stable name used in the JSONL log."""
 
@@ -47,7 +49,7 @@ def to_jsonable(value: Any) -> Any:
     return str(value)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BattleStarted(Event):
     kind: ClassVar[str] = "battle_started"
     scenario: str
@@ -58,7 +60,7 @@ class BattleStarted(Event):
     house_rules: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ActionChosen(Event):
     kind: ClassVar[str] = "action_chosen"
     actor: str
@@ -70,7 +72,7 @@ class ActionChosen(Event):
     decision: str = "phase"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ActionRefused(Event):
     """A controller chose something that is not legal now; the engine refused it."""
 
@@ -81,7 +83,7 @@ class ActionRefused(Event):
     chosen_by: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PluginFailed(Event):
     """A plugin raised or returned nonsense; the engine contained it (see ``fallback``)."""
 
@@ -92,7 +94,7 @@ class PluginFailed(Event):
     fallback: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Moved(Event):
     kind: ClassVar[str] = "moved"
     actor: str
@@ -103,7 +105,7 @@ class Moved(Event):
     why: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Note(Event):
     """A line of explanation attached to the step it follows (e.g. from a house rule)."""
 
@@ -112,7 +114,7 @@ class Note(Event):
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BattleEnded(Event):
     kind: ClassVar[str] = "battle_ended"
     winner: str | None

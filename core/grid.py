@@ -9,9 +9,9 @@ through); knockback travels in a straight line until something stops it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Iterable
 
 Cell = tuple[int, int]
 
@@ -23,8 +23,9 @@ def distance(a: Cell, b: Cell) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
-def line(a: Cell, b: Cell) -> list[Cell]:
-    """The cells on the straight line from ``a`` to ``b`` (Bresenham), ``a`` excluded."""
+def line(a: Cell, b: Cell, limit: int | None = None) -> list[Cell]:
+    """The cells on the straight line from ``a`` to ``b`` (Bresenham), ``a`` excluded; at most
+    ``limit`` of them when given."""
     (x0, y0), (x1, y1) = a, b
     dx, dy = abs(x1 - x0), -abs(y1 - y0)
     sx = 1 if x0 < x1 else -1
@@ -32,7 +33,9 @@ def line(a: Cell, b: Cell) -> list[Cell]:
     err = dx + dy
     out: list[Cell] = []
     x, y = x0, y0
-    while (x, y) != (x1, y1):
+    left = -1 if limit is None else limit
+    while (x != x1 or y != y1) and left != 0:
+        left -= 1
         e2 = 2 * err
         if e2 >= dy:
             err += dy
@@ -153,7 +156,7 @@ class Grid:
                 heapq.heappush(heap, (f, (n[0] - gx) ** 2 + (n[1] - gy) ** 2, c, n))
         return None
 
-    def flood(self, start: Cell, occupied: Iterable[Cell] = (), limit: int | None = None) -> "Reach":
+    def flood(self, start: Cell, occupied: Iterable[Cell] = (), limit: int | None = None) -> Reach:
         """Every cell reachable from ``start`` within ``limit`` steps (breadth first), with the
         way back: one search answers "how far to reach X" for every X at once."""
         blocked = set(occupied)
@@ -208,11 +211,9 @@ class Grid:
         if dx == 0 and dy == 0:
             dx = 1
         far = (start[0] + dx * cells * 4, start[1] + dy * cells * 4)
-        blocked = set(occupied)
+        blocked = occupied if isinstance(occupied, (set, frozenset)) else set(occupied)
         travelled: list[Cell] = []
-        for cell in line(start, far):
-            if len(travelled) == cells:
-                break
+        for cell in line(start, far, cells):
             if not self.open(cell) or cell in blocked:
                 return travelled, True
             travelled.append(cell)

@@ -31,16 +31,24 @@ import hashlib
 import io
 import os
 import tomllib
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from .actions import Action, Choice, Decision
 from .battle import Battle, Outcome
 from .errors import IllegalAction, SlugfestError
 from .events import Event
+from .records import record
 from .render import jsonl
-from .scenario import Scenario, dump_scenario, load_scenario, parse_scenario, write_text_atomic, write_toml_atomic
+from .scenario import (
+    Scenario,
+    dump_scenario,
+    load_scenario,
+    parse_scenario,
+    write_text_atomic,
+    write_toml_atomic,
+)
 
 SAVE_FORMAT = 1
 PLAYER = "player"
@@ -55,7 +63,7 @@ class ReplayMismatch(SaveError):
     """Replaying the recorded decisions did not give the recorded battle."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Taken:
     """One decision taken: its index, the actor, what it did, who chose, and the events it made.
 
@@ -166,7 +174,7 @@ class Session:
 
     @classmethod
     def from_path(cls, path: str | os.PathLike[str], *, seed: int | None = None,
-                  player_controlled: Iterable[str] = ()) -> "Session":
+                  player_controlled: Iterable[str] = ()) -> Session:
         """A new session over a scenario file (raises :class:`core.scenario.ScenarioError`)."""
         return cls(load_scenario(path), seed=seed, player_controlled=player_controlled, scenario_path=str(path))
 
@@ -355,7 +363,7 @@ class Session:
 
     @classmethod
     def from_data(cls, data: dict[str, Any], file: str = "<save>", *, verify: bool = True,
-                  battle_factory: Callable[[Scenario, int, frozenset[str]], Battle] | None = None) -> "Session":
+                  battle_factory: Callable[[Scenario, int, frozenset[str]], Battle] | None = None) -> Session:
         save = data.get("save")
         if not isinstance(save, dict):
             raise SaveError(f"{file}: not a Slugfest save (no [save] table)")
@@ -417,7 +425,7 @@ class Session:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], *, verify: bool = True,
-             battle_factory: Callable[[Scenario, int, frozenset[str]], Battle] | None = None) -> "Session":
+             battle_factory: Callable[[Scenario, int, frozenset[str]], Battle] | None = None) -> Session:
         """Reopen a save: the same battle, at the same point, with the same player control."""
         file = str(path)
         try:

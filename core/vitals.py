@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .grid import Cell
+from .records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Vitals:
     id: str
     name: str

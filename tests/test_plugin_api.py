@@ -174,6 +174,32 @@ def test_a_house_rule_wrapper_adjusts_the_attack_result_and_the_log_shows_its_no
     assert rolls[0].total == 4 and rolls[0].notes == ("critical!",)
 
 
+def test_with_no_house_rule_the_step_goes_straight_to_the_rules_systems_own_implementation():
+    """The shortcut around pluggy's dispatch is taken only when it cannot change a result: no
+    plugin but the rules systems implements the step. One house rule, and the hook is called."""
+    plain = get_plugin_manager()
+    assert plain.own_step("slugfest_attack_step", "hero") is not None
+    assert plain.own_step("slugfest_damage_step", "marvel") is not None
+    with_rule = get_plugin_manager(extra=[("crit", Crit())])
+    assert with_rule.own_step("slugfest_attack_step", "hero") is None
+    assert with_rule.own_step("slugfest_damage_step", "hero") is not None  # Crit wraps only the attack step
+    class PassThrough:
+        @hookimpl(wrapper=True)
+        def slugfest_attack_step(self, battle, attack):
+            return (yield)
+
+        @hookimpl(wrapper=True)
+        def slugfest_damage_step(self, battle, attack, hit):
+            return (yield)
+
+    direct = battle_with(duel(), seed=11)
+    hooked = battle_with(duel(), seed=11, plugins=[("pass-through", PassThrough())])
+    assert hooked.host.own_step("slugfest_damage_step", "hero") is None
+    direct.run()
+    hooked.run()
+    assert [repr(e) for e in direct.events] == [repr(e) for e in hooked.events]
+
+
 def test_built_in_plugins_are_registered_like_any_other():
     host = get_plugin_manager()
     assert {"default", "hero-rules"} <= set(host.names())

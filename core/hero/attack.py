@@ -6,10 +6,10 @@ The same roll also tells which DCV the attack would have hit: 11 + OCV - roll (t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AttackRoll:
     faces: tuple[int, int, int]
     total: int

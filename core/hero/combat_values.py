@@ -15,10 +15,10 @@ A halved CV rounds HERO-style, .5 in the character's favour (up). OCV is not flo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
-from .rounding import hero_round
+from ..records import record
+from .rounding import hero_divide
 
 OCV_STEPS = {
     1: "base OCV", 2: "combat skill levels", 3: "weapon", 4: "maneuver",
@@ -33,7 +33,7 @@ HALF = Fraction(1, 2)
 DCV_FRACTION_STEP = 7
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Modifier:
     step: int
     source: str
@@ -46,7 +46,7 @@ class Modifier:
         return f"{self.value:+d} {self.source}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CVChain:
     """A built Combat Value: the base, its ordered modifiers and the final value."""
 
@@ -62,23 +62,31 @@ class CVChain:
 
 def build_cv(name: str, base: int, modifiers: list[Modifier]) -> CVChain:
     """Apply a checklist: additions in step order, then the single smallest fraction."""
-    ordered = tuple(sorted(modifiers, key=lambda m: m.step))  # stable: same-step mods keep their order
-    total = base + sum(m.value for m in ordered if m.factor is None)
-    factors = [m.factor for m in ordered if m.factor is not None]
-    if factors:
-        f = min(factors)
-        if f == 0:
-            value = 0
-        elif f == HALF:
-            value = -((-total) // 2)  # halved, .5 rounding up (in the character's favour)
-        else:
-            value = hero_round(Fraction(total) * f, favour_up=True)
+    if len(modifiers) > 1:
+        ordered = tuple(sorted(modifiers, key=_step))  # stable: same-step mods keep their order
     else:
+        ordered = tuple(modifiers)
+    total = base
+    smallest: Fraction | None = None
+    for m in ordered:
+        if m.factor is None:
+            total += m.value
+        elif smallest is None or m.factor < smallest:
+            smallest = m.factor
+    if smallest is None:
         value = total
+    elif smallest == 0:
+        value = 0
+    else:  # halved (or another fraction), .5 rounding up (in the character's favour)
+        value = hero_divide(total * smallest.numerator, smallest.denominator, favour_up=True)
     # OCV is not floored: the seed's formula uses it as it stands, so a long shot at OCV -7
     # needs a 4- against DCV 0, not the 11- an OCV floored at 0 would give. DCV stops at 0
     # (a target cannot be easier to hit than a helpless one).
     return CVChain(name, base, ordered, max(value, 0) if name == "DCV" else value)
+
+
+def _step(m: Modifier) -> int:
+    return m.step
 
 
 def _frac(f: Fraction) -> str:

@@ -6,13 +6,13 @@ right defenses. Both are pure: the dice faces come in, numbers come out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Mapping
+from collections.abc import Mapping
 
+from ..records import record
 from .dice import DamageDice, count_killing_body, count_normal
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DamageRoll:
     """What the dice did, before any defense."""
 
@@ -61,7 +61,7 @@ def double_stun(roll: DamageRoll, why: str) -> DamageRoll:
                       roll.multiplier_face, why)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Defenses:
     """The target's defenses against one attack."""
 
@@ -70,7 +70,7 @@ class Defenses:
     special: Mapping[str, int]  # named defenses for NND/AVLD (e.g. "Life Support": 1)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DamageTaken:
     stun: int
     body: int

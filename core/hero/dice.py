@@ -10,8 +10,10 @@ as most NNDs (the seed's DC table note).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
+
+from ..records import record
 
 MAX_DICE = 60
 """A hostile file cannot ask for a million dice: no attack rolls more than this many d6."""
@@ -28,7 +30,7 @@ _PATTERN = re.compile(
 AP_PER_DIE = {"normal": 5, "killing": 15, "nnd": 10, "avld": 10}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DamageDice:
     """A dice expression: ``count`` d6, an optional half die, and a pip (-1, 0 or +N)."""
 
@@ -37,14 +39,20 @@ class DamageDice:
     pip: int = 0
 
     def __str__(self) -> str:
-        if self.count == 0 and not self.half:
-            return f"{self.pip:+d}" if self.pip else "0d6"
-        body = (str(self.count) if self.count else "") + ("½" if self.half else "") + "d6"
-        return body + (f"{self.pip:+d}" if self.pip else "")
+        return _dice_text(self.count, self.half, self.pip)
 
     @property
     def dice_rolled(self) -> int:
         return self.count + (1 if self.half else 0)
+
+
+@lru_cache(maxsize=1024)
+def _dice_text(count: int, half: bool, pip: int) -> str:
+    """The notation of a dice expression (cached: every damage roll names its dice)."""
+    if count == 0 and not half:
+        return f"{pip:+d}" if pip else "0d6"
+    body = (str(count) if count else "") + ("½" if half else "") + "d6"
+    return body + (f"{pip:+d}" if pip else "")
 
 
 def parse_dice(text: str) -> DamageDice:
@@ -151,7 +159,7 @@ def capped_added_dcs(base_dc: Fraction, wanted: int, cap: bool) -> int:
     return max(min(wanted, limit), 0) if wanted >= 0 else wanted
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NormalCount:
     stun: int
     body: int

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from fractions import Fraction
 
-from .rounding import hero_round
+from ..records import record
+from .rounding import hero_divide
 
 
 def power_end(active_points: Fraction | int) -> int:
     """1 END per 10 Active Points, HERO-rounded with .5 rounding down (a cost), minimum 1."""
     if active_points <= 0:
         return 0
-    return max(hero_round(Fraction(active_points) / 10, favour_up=False), 1)
+    ap = Fraction(active_points)
+    return max(hero_divide(ap.numerator, ap.denominator * 10, favour_up=False), 1)
 
 
 def str_end(strength_used: int, campaign: str, rule: str = "") -> int:
@@ -25,7 +26,7 @@ def str_end(strength_used: int, campaign: str, rule: str = "") -> int:
     if strength_used <= 0:
         return 0
     per = 5 if (rule or ("per-5" if campaign == "heroic" else "per-10")) == "per-5" else 10
-    return max(hero_round(Fraction(strength_used, per), favour_up=False), 1)
+    return max(hero_divide(strength_used, per, favour_up=False), 1)
 
 
 def movement_end(metres: int) -> int:
@@ -39,7 +40,7 @@ def stun_for_end_dice(cost: int, end_left: int) -> int:
     return math.ceil(overdraw / 2) if overdraw > 0 else 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PushResult:
     allowed: int  # Character Points actually pushed
     roll: tuple[int, ...]

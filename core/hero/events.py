@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ..events import Event
+from ..records import record
 from .combat_values import CVChain
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SegmentStarted(Event):
     kind: ClassVar[str] = "segment_started"
     turn: int
@@ -18,7 +18,7 @@ class SegmentStarted(Event):
     tie_breaks: tuple[tuple[str, int], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PhaseStarted(Event):
     kind: ClassVar[str] = "phase_started"
     actor: str
@@ -30,7 +30,7 @@ class PhaseStarted(Event):
     held: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PhaseSkipped(Event):
     """A Phase that passes without a choice (Knocked Out, recovering from Stunned, aborted...)."""
 
@@ -39,7 +39,7 @@ class PhaseSkipped(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StatusChanged(Event):
     kind: ClassVar[str] = "status_changed"
     actor: str
@@ -48,7 +48,7 @@ class StatusChanged(Event):
     why: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Aborted(Event):
     kind: ClassVar[str] = "aborted"
     actor: str
@@ -57,7 +57,7 @@ class Aborted(Event):
     uses_held: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BlockRolled(Event):
     kind: ClassVar[str] = "block_rolled"
     blocker: str
@@ -67,7 +67,7 @@ class BlockRolled(Event):
     success: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AttackRolled(Event):
     kind: ClassVar[str] = "attack_rolled"
     attacker: str
@@ -85,7 +85,7 @@ class AttackRolled(Event):
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DamageRolled(Event):
     kind: ClassVar[str] = "damage_rolled"
     attacker: str
@@ -106,7 +106,7 @@ class DamageRolled(Event):
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DamageTakenEvent(Event):
     kind: ClassVar[str] = "damage_taken"
     target: str
@@ -122,7 +122,7 @@ class DamageTakenEvent(Event):
     rule: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Recovered(Event):
     kind: ClassVar[str] = "recovered"
     actor: str
@@ -133,7 +133,7 @@ class Recovered(Event):
     why: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EnduranceSpent(Event):
     kind: ClassVar[str] = "endurance_spent"
     actor: str
@@ -142,7 +142,7 @@ class EnduranceSpent(Event):
     what: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StunForEnd(Event):
     kind: ClassVar[str] = "stun_for_end"
     actor: str
@@ -152,7 +152,7 @@ class StunForEnd(Event):
     stun_after: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Pushed(Event):
     kind: ClassVar[str] = "pushed"
     actor: str
@@ -163,7 +163,7 @@ class Pushed(Event):
     success: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class KnockbackRolled(Event):
     kind: ClassVar[str] = "knockback"
     target: str
@@ -177,7 +177,7 @@ class KnockbackRolled(Event):
     hit_wall: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HaymakerWindup(Event):
     kind: ClassVar[str] = "haymaker_windup"
     actor: str
@@ -187,7 +187,7 @@ class HaymakerWindup(Event):
     lands_segment: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HaymakerFizzled(Event):
     kind: ClassVar[str] = "haymaker_fizzled"
     actor: str
@@ -195,13 +195,13 @@ class HaymakerFizzled(Event):
     why: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PostSegment12(Event):
     kind: ClassVar[str] = "post_segment_12"
     turn: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BodyLost(Event):
     """Dying: 1 BODY lost at the end of each Turn."""
 
@@ -210,7 +210,7 @@ class BodyLost(Event):
     body_after: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SpdChanged(Event):
     kind: ClassVar[str] = "spd_changed"
     actor: str
@@ -221,7 +221,7 @@ class SpdChanged(Event):
     resume_segment: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DefenseTaken(Event):
     """A defensive maneuver (Dodge, Block) or a Recovery, taken in a Phase or by Aborting."""
 

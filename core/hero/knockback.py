@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..records import record
 
 
 def knockback_dice(killing: bool, target_flying: bool, martial: bool = False) -> int:
@@ -10,7 +10,7 @@ def knockback_dice(killing: bool, target_flying: bool, martial: bool = False) ->
     return max(2 + (1 if killing else 0) + (1 if martial else 0) - (1 if target_flying else 0), 0)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class KnockbackResult:
     body: int
     faces: tuple[int, ...]

@@ -3,17 +3,23 @@ velocity are added, capped at double the base attack (the seed's "no more than d
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from .dice import DamageDice, add_damage_classes, capped_added_dcs, damage_classes, str_dice
+from ..records import record
+from .dice import (
+    DamageDice,
+    add_damage_classes,
+    capped_added_dcs,
+    damage_classes,
+    str_dice,
+)
 from .sheet import HeroAttack, HeroOptions
 
 HAYMAKER_DC = 4
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DamageProfile:
     kind: str
     base_dice: DamageDice

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..records import record
 
 EVERY_PHASE = "every-phase"
 POST_12_ONLY = "post-12"
@@ -43,7 +43,7 @@ def may_recover(stun: int, occasion: str, turn: int, deep_ko: str = "never") -> 
     return False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RecoveryResult:
     stun: int
     end: int

@@ -8,16 +8,23 @@ double STUN against a Knocked-Out target, subtract defenses). House rules wrap e
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..records import record
 from .attack import AttackRoll, attack_roll
 from .combat_values import CVChain
-from .damage import DamageRoll, DamageTaken, Defenses, double_stun, roll_killing, roll_normal, take_damage
+from .damage import (
+    DamageRoll,
+    DamageTaken,
+    Defenses,
+    double_stun,
+    roll_killing,
+    roll_normal,
+    take_damage,
+)
 from .profile import DamageProfile
 from .sheet import HeroAttack, HeroOptions
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AttackContext:
     """Everything an attack step needs, frozen so a plugin cannot change it under the engine."""
 
@@ -34,7 +41,7 @@ class AttackContext:
     options: HeroOptions
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DamageOutcome:
     roll: DamageRoll
     taken: DamageTaken

@@ -6,9 +6,10 @@ battle (current STUN, position, conditions) lives in :mod:`core.hero.state`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any
 
+from ..records import record
 from ..schema import NOTHING, Table, did_you_mean, show, toml_type
 from .dice import MAX_DICE, DamageDice, parse_dice
 
@@ -25,7 +26,7 @@ ATTACK_KINDS = ("normal", "killing", "nnd", "avld")
 CAMPAIGNS = ("superheroic", "heroic")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Characteristics:
     STR: int = 10
     DEX: int = 10
@@ -46,7 +47,7 @@ class Characteristics:
     STUN: int = 20
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HeroAttack:
     """One attack on a sheet.
 
@@ -76,7 +77,7 @@ class HeroAttack:
         return self.dice == DamageDice() and self.adds_str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HeroSheet:
     characteristics: Characteristics
     rPD: int = 0
@@ -92,7 +93,7 @@ class HeroSheet:
         return dict(self.special_defenses)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HeroOptions:
     """Scenario ``[rules]`` for HERO. Defaults follow the seed; the other readings are options."""
 
@@ -281,6 +282,14 @@ def dump_sheet(s: HeroSheet) -> dict[str, Any]:
 
 
 __all__ = [
-    "BASE_CHARACTERISTICS", "Characteristics", "HeroAttack", "HeroSheet", "HeroOptions",
-    "parse_options", "dump_options", "parse_sheet", "dump_sheet", "MAX_DICE",
+    "BASE_CHARACTERISTICS",
+    "MAX_DICE",
+    "Characteristics",
+    "HeroAttack",
+    "HeroOptions",
+    "HeroSheet",
+    "dump_options",
+    "dump_sheet",
+    "parse_options",
+    "parse_sheet",
 ]

@@ -26,8 +26,9 @@ from the faces *after* every reroll.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
+
+from ..records import record
 
 ORDINARY = "d616"
 MARVEL = "marvel"
@@ -110,7 +111,7 @@ def keep(kind: str, position: int, old: int, new: int) -> int:
     return better if kind == "edge" else worse
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reroll:
     kind: str  # "edge" or "trouble"
     position: int  # 0, 1 (the Marvel die) or 2
@@ -119,7 +120,7 @@ class Reroll:
     kept: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class D616:
     """One d616 roll with its rerolls. ``faces`` are after every reroll."""
 

@@ -14,8 +14,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable
+from collections.abc import Iterable
+
+from ..records import record
 
 Named = tuple[str, int]
 
@@ -29,7 +30,7 @@ def largest(values: Iterable[Named]) -> Named:
     return best
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DamageCalc:
     pool: str  # "Health" or "Focus"
     marvel_face: int  # the Marvel die's face (1 = M)

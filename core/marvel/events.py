@@ -3,15 +3,15 @@ figured step by step, pools and conditions. Kinds are distinct from other system
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ..events import Event
+from ..records import record
 from .d616 import D616
 from .damage import DamageCalc
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class InitiativeRolled(Event):
     kind: ClassVar[str] = "initiative_rolled"
     actor: str
@@ -21,7 +21,7 @@ class InitiativeRolled(Event):
     total: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class InitiativeOrder(Event):
     """The order kept for the whole fight; who gets the bonus round; tie-break rolls."""
 
@@ -31,7 +31,7 @@ class InitiativeOrder(Event):
     tie_breaks: tuple[tuple[str, int], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RoundStarted(Event):
     kind: ClassVar[str] = "round_started"
     round: int  # 0 is the bonus round
@@ -39,7 +39,7 @@ class RoundStarted(Event):
     bonus: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnStarted(Event):
     kind: ClassVar[str] = "turn_started"
     actor: str
@@ -52,14 +52,14 @@ class TurnStarted(Event):
     conditions: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnSkipped(Event):
     kind: ClassVar[str] = "turn_skipped"
     actor: str
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ReactionUsed(Event):
     kind: ClassVar[str] = "reaction_used"
     actor: str
@@ -69,7 +69,7 @@ class ReactionUsed(Event):
     reactions_left: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Dodging(Event):
     """The Dodge action: attacks against the actor have trouble until its next turn."""
 
@@ -77,7 +77,7 @@ class Dodging(Event):
     actor: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AttackCheck(Event):
     """A d616 attack check against the target's defense."""
 
@@ -100,7 +100,7 @@ class AttackCheck(Event):
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DamageFigured(Event):
     kind: ClassVar[str] = "damage_figured"
     attacker: str
@@ -110,7 +110,7 @@ class DamageFigured(Event):
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DamageApplied(Event):
     kind: ClassVar[str] = "damage_applied"
     target: str
@@ -124,7 +124,7 @@ class DamageApplied(Event):
     held_back: str = ""  # why less than the damage was taken
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ConditionChanged(Event):
     kind: ClassVar[str] = "condition_changed"
     actor: str
@@ -133,7 +133,7 @@ class ConditionChanged(Event):
     why: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class KnockedBack(Event):
     kind: ClassVar[str] = "knocked_back"
     target: str
@@ -146,7 +146,7 @@ class KnockedBack(Event):
     stopped: bool  # an obstacle, a combatant or the map edge stopped it (no extra damage)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CheckRolled(Event):
     """A non-attack action check (Karma recovery)."""
 
@@ -162,7 +162,7 @@ class CheckRolled(Event):
     fantastic: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Recovered(Event):
     kind: ClassVar[str] = "karma_recovery"
     actor: str

@@ -8,13 +8,13 @@ was Fantastic acts once, in that order, in a bonus round before round 1.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
+from ..records import record
 from .d616 import D616
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class InitiativeEntry:
     id: str
     roll: D616

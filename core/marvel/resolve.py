@@ -11,8 +11,7 @@ rolled for damage: the Marvel die of the attack check (after rerolls) is the dam
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..records import record
 from .d616 import D616, roll_d616, succeeds
 from .damage import DamageCalc, fantastic_doubles, figure_damage, hold_back
 from .sheet import MarvelAttack, MarvelOptions
@@ -20,7 +19,7 @@ from .sheet import MarvelAttack, MarvelOptions
 Named = tuple[str, int]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MarvelAttackContext:
     """Everything the attack and damage steps need, frozen so a plugin cannot change it."""
 
@@ -55,7 +54,7 @@ class MarvelAttackContext:
         return roll.dice_total + self.score + sum(v for _, v in self.modifiers)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MarvelAttackResult:
     roll: D616
     total: int
@@ -66,7 +65,7 @@ class MarvelAttackResult:
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MarvelDamageOutcome:
     calc: DamageCalc
     taken: int  # what the target loses (after holding back)

@@ -20,9 +20,10 @@ A combatant's Marvel keys (besides the loader's ``id``, ``name``, ``position``, 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any
 
+from ..records import record
 from ..schema import Table, did_you_mean
 
 ABILITIES = ("Melee", "Agility", "Resilience", "Vigilance", "Ego", "Logic")
@@ -60,7 +61,7 @@ SPEED_KEYS = ("run", "climb", "swim", "jump", "flight", "glide", "swingline", "l
 GRID_MODES = {"run": "runs", "flight": "flies", "glide": "glides", "swingline": "swings", "levitation": "floats"}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Abilities:
     Melee: int = 0
     Agility: int = 0
@@ -70,7 +71,7 @@ class Abilities:
     Logic: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MarvelAttack:
     """One attack. ``range`` 0 is a close attack (within reach); otherwise spaces.
 
@@ -102,7 +103,7 @@ class MarvelAttack:
         return "mental" if self.ability in ("Ego", "Logic") else "ranged"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MarvelSheet:
     rank: int
     abilities: Abilities
@@ -204,7 +205,7 @@ class MarvelSheet:
 
 # -- options --------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@record
 class MarvelOptions:
     """Scenario ``[rules]`` for Marvel. Defaults follow the seed; other readings are options."""
 

@@ -4,6 +4,7 @@ Sources: the seed excerpt (Adding Damage, the dagger example, the DC table note 
 powers) and rules/hero6e.md §3.1-3.2 (the killing DC ladder and STR dice).
 """
 
+import random
 from fractions import Fraction
 
 import pytest
@@ -96,6 +97,34 @@ def test_seeded_dice_state_can_be_saved_and_replayed():
     after = d.rolls(10)
     d.setstate(state)
     assert d.rolls(10) == after
+
+
+def test_seeded_dice_draw_the_same_stream_as_one_random_float_per_die():
+    """Drawing in blocks is an implementation detail: face k is int(random() * sides) + 1 of
+    the k-th float of random.Random(seed), across block boundaries too."""
+    rng = random.Random(7)
+    expected = [int(rng.random() * sides) + 1 for sides in [6, 10, 20] * 300]
+    d = SeededDice(7)
+    got = []
+    for _ in range(300):
+        got.append(d.roll(6))
+        got.extend(d.rolls(1, 10))
+        got.append(d.roll(20))
+    assert got == expected
+
+
+def test_seeded_dice_state_replays_across_a_block_boundary():
+    d = SeededDice(5)
+    d.rolls(SeededDice.BLOCK - 3)
+    state = d.getstate()
+    after = d.rolls(SeededDice.BLOCK * 2 + 5)  # spans two refills
+    d.setstate(state)
+    assert d.rolls(SeededDice.BLOCK * 2 + 5) == after
+    fresh = SeededDice(5)
+    state = fresh.getstate()  # before the first block is drawn
+    first = fresh.rolls(10)
+    fresh.setstate(state)
+    assert fresh.rolls(10) == first
 
 
 # --------------------------------------------------------------------------------------

@@ -8,6 +8,8 @@ END, superheroic pushing, taking a Recovery, waking from a knockout).
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from core.hero.endurance import movement_end, power_end, push_heroic, push_superheroic, str_end, stun_for_end_dice
 from core.hero.recovery import (
@@ -19,7 +21,7 @@ from core.hero.recovery import (
     recover,
     recovery_band,
 )
-from core.hero.rounding import characteristic_roll, hero_round
+from core.hero.rounding import characteristic_roll, hero_divide, hero_round
 
 # --------------------------------------------------------------------------------------
 # Recovery Time table (seed)
@@ -202,3 +204,12 @@ def test_characteristic_roll_is_9_plus_char_over_5_hero_rounded(char, roll):
 def test_hero_rounding_below_half_toward_zero_above_away_half_in_the_characters_favour(value, up, down):
     assert hero_round(value, favour_up=True) == up
     assert hero_round(value, favour_up=False) == down
+
+
+@given(st.integers(-500, 500), st.integers(1, 60), st.booleans())
+def test_hero_divide_in_integers_rounds_exactly_as_the_fraction_does(numerator, denominator, up):
+    exact = Fraction(numerator, denominator)
+    floor = exact.numerator // exact.denominator
+    rest = exact - floor
+    expected = floor + (1 if rest > Fraction(1, 2) or (rest == Fraction(1, 2) and up) else 0)
+    assert hero_divide(numerator, denominator, up) == expected == hero_round(exact, favour_up=up)
