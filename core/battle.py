@@ -100,6 +100,9 @@ class Outcome:
     survivors: tuple[str, ...]
 
 
+_UNSET = object()
+
+
 class BattleHalted(Exception):
     """Raised inside the loop when the user chose to stop at the first plugin error."""
 
@@ -130,18 +133,30 @@ class Battle:
         self.halted: PluginFailed | None = None
         self.plugin_timeout = plugin_timeout
         self._limit = _HardLimit(plugin_timeout)
+        self._own_steps: dict[str, Any] = {}  # hook name -> the rules system's own step, or None
         self.disabled: set[str] = set()  # plugins switched off for this battle (they ran out of time)
         self.host.tracker.budget = plugin_timeout
+        self._bind_emit()
 
     # -- events -------------------------------------------------------------------------
 
     def emit(self, event: Event) -> None:
+        """Record an event and hand it to every listener. With no listener, a battle binds
+        ``emit`` straight to ``self.events.append`` (see :meth:`_bind_emit`): an attack
+        emits half a dozen events, and most batch battles have no one listening."""
         self.events.append(event)
         for listener in self._listeners:
             listener(event)
 
     def listen(self, listener: Listener) -> None:
         self._listeners.append(listener)
+        self._bind_emit()
+
+    def _bind_emit(self) -> None:
+        if self._listeners:
+            self.__dict__.pop("emit", None)  # back to the method, which also calls the listeners
+        else:
+            self.emit = self.events.append  # type: ignore[method-assign]
 
     # -- the loop -----------------------------------------------------------------------
 
@@ -247,10 +262,23 @@ class Battle:
 
         ``validate(result)`` returns "" when the result is acceptable, otherwise why not.
         A failing or nonsensical plugin is reported and the step is run again without it.
+        With no house rule in the step, the rules system's own implementation is called
+        directly (see ``PluginHost.own_step``): no dispatch, no clock, no result check.
         """
+        if not self.disabled:
+            own = self._own_steps.get(hook_name, _UNSET)
+            if own is _UNSET:
+                own = self._own_steps[hook_name] = self.host.own_step(hook_name, self.system.name)
+            if own is not None:  # no house rule in this step: the rules system's own, directly
+                try:
+                    result = own[1](battle=self, **kwargs)
+                except Exception as exc:
+                    raise PluginError(own[0], hook_name, exc) from exc
+                if result is None:
+                    raise RuntimeError(f"{hook_name}: the {self.system.name} rules gave no result")
+                return result  # the rules system's own result: nothing to check it against
         excluded: list[str] = list(self.disabled)
-        caller = (None if excluded else self.host.own_step(hook_name, self.system.name)) \
-            or self._caller(hook_name, excluded)
+        caller = self._caller(hook_name, excluded)
         dice_state = self.dice.getstate()
         while True:
             self.host.tracker.modified = ""

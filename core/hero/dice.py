@@ -165,16 +165,18 @@ class NormalCount:
     body: int
 
 
+_BODY_OF_FACE = (0, 0, 1, 1, 1, 1, 2)  # BODY of a normal-damage d6 by face: 1 -> 0, 2-5 -> 1, 6 -> 2
+
+
 def count_normal(dice: DamageDice, faces: tuple[int, ...]) -> NormalCount:
     """Normal damage: STUN is the total; BODY per die is 0 on a 1, 1 on 2-5, 2 on a 6.
 
     A half die counts ceil(face/2) STUN and 1 BODY on a 4-6 (0 on 1-3). A pip adds STUN only.
     ``faces`` lists full dice first, then the half die.
     """
-    stun = body = 0
-    for f in faces[: dice.count]:
-        stun += f
-        body += 0 if f == 1 else (2 if f == 6 else 1)
+    full = faces[: dice.count] if len(faces) > dice.count else faces
+    stun = sum(full)
+    body = sum(map(_BODY_OF_FACE.__getitem__, full))
     if dice.half:
         f = faces[dice.count]
         stun += (f + 1) // 2

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
 from ..actions import Action, Choice, Decision
 from ..errors import IllegalAction
 from ..events import Moved
 from ..grid import distance
+from ..memo import SheetMemos
 from ..vitals import Vitals
 from . import events as ev
 from . import stats
@@ -34,12 +36,31 @@ from .profile import build_profile
 from .recovery import may_recover, recover
 from .resolve import AttackContext, DamageOutcome, validate_attack_result, validate_damage_result
 from .rounding import characteristic_roll
-from .sheet import HeroAttack, dump_options, dump_sheet, parse_options, parse_sheet
+from .sheet import HeroAttack, HeroSheet, dump_options, dump_sheet, parse_options, parse_sheet
 from .speed import has_phase, spd_change_resume
 from .state import Fighter, HeroState, PendingHaymaker
 
 HALF = Fraction(1, 2)
 NO_ABORT = Action("none")
+ABORT_RANGED = (NO_ABORT, Action("dodge"))  # an Abort offer's menu: go on, or Dodge
+ABORT_HTH = (*ABORT_RANGED, Action("block"))  # ...or Block a hand-to-hand attack
+
+# What each maneuver does to its user's DCV until its next Phase (6E1 maneuver table).
+DODGE_DCV = (Modifier(4, "Dodge", 3),)
+HAYMAKER_DCV = (Modifier(4, "Haymaker", -5),)
+MOVE_THROUGH_DCV = (Modifier(4, "Move Through", -3),)
+BRACE_DCV = (Modifier(7, "Brace", factor=HALF),)
+MULTIPLE_ATTACK_DCV = (Modifier(7, "Multiple Attack", factor=HALF),)
+# Conditions (6E1: a Stunned, recovering or prone character is at half DCV; knocked out, 0).
+STUNNED_DCV = Modifier(7, "Stunned", factor=HALF)
+RECOVERING_DCV = Modifier(7, "taking a Recovery", factor=HALF)
+PRONE_DCV = Modifier(7, "prone", factor=HALF)
+OUT_DCV = Modifier(7, "knocked out", factor=Fraction(0))
+OUT_OCV = Modifier(8, "knocked out", factor=Fraction(0))
+#: The maneuvers' DCV modifiers by identity: a DCV chain under one of them can be memoised.
+_MANEUVER_DCV_KEYS = {id(t): n for n, t in (("dodge", DODGE_DCV), ("haymaker", HAYMAKER_DCV),
+                                             ("move through", MOVE_THROUGH_DCV), ("brace", BRACE_DCV),
+                                             ("multiple attack", MULTIPLE_ATTACK_DCV))}
 
 
 class HeroSystem:
@@ -57,6 +78,9 @@ class HeroSystem:
     parse_sheet = staticmethod(parse_sheet)
     dump_sheet = staticmethod(dump_sheet)
 
+    def __init__(self) -> None:
+        self._memos = SheetMemos()
+
     def max_combatants(self) -> int:
         return 32
 
@@ -66,7 +90,8 @@ class HeroSystem:
         fighters: dict[str, Fighter] = {}
         for c in battle.scenario.combatants:
             ch = c.sheet.characteristics
-            fighters[c.id] = Fighter(c.id, c.name, c.side, c.ai, c.sheet, c.position, ch.STUN, ch.BODY, ch.END, ch.SPD)
+            fighters[c.id] = Fighter(c.id, c.name, c.side, c.ai, c.sheet, c.position, ch.STUN, ch.BODY, ch.END, ch.SPD,
+                                     memo=self._memos.for_sheet(c.sheet, battle.options))
         battle.rounds = 1
         return HeroState(fighters, battle.options)
 
@@ -146,11 +171,8 @@ class HeroSystem:
         ocv = self.ocv_chain(battle, f, atk, g, maneuver, levels, extra).value
         dcv = self.dcv_chain(battle, g).value
         p = hit_chance(11 + ocv - dcv)
-        profile = build_profile(atk, f.ch.STR, opts, haymaker=(maneuver == "haymaker"),
-                                push_dcs=min(push, 10) // 5,  # as if the push is allowed (at most 10)
-                                csl_for_damage=f.sheet.csl if levels == "damage" else 0,
-                                velocity_dcs=(distance(f.pos, g.pos) * self.metres_per_cell) // 6
-                                if maneuver == "move through" else 0, move_through=maneuver == "move through")
+        profile = self._profile(opts, f, atk, maneuver, levels, min(push, 10),  # as if the push is allowed (at most 10)
+                                distance(f.pos, g.pos) * self.metres_per_cell if maneuver == "move through" else 0)
         d = profile.dice
         n = d.count + (0.5 if d.half else 0)
         defs = self._defenses(g, atk.defense)
@@ -546,7 +568,7 @@ class HeroSystem:
             self._move(battle, f, path, f"falls back from {g.name}")
         elif kind == "dodge":
             f.dodging = True
-            f.maneuver_dcv = (Modifier(4, "Dodge", 3),)
+            f.maneuver_dcv = DODGE_DCV
             battle.emit(ev.DefenseTaken(f.id, "dodge", self.dcv_chain(battle, f).value))
         elif kind == "block":
             f.blocking = True
@@ -604,17 +626,24 @@ class HeroSystem:
 
     def attack_end(self, f: Fighter, atk: HeroAttack, campaign: str, str_rule: str) -> int:
         """END for one use: the attack's own (given, or 1 per 10 Active Points) plus STR used."""
-        if atk.end is not None:
-            own = atk.end
-        elif atk.uses_str_only:
-            own = 0
-        else:
-            ap = atk.active_points if atk.active_points is not None else active_points(atk.dice, atk.kind)
-            own = power_end(ap)
-        strength = 0
-        if atk.adds_str:
-            strength = f.ch.STR
-        return own + str_end(strength, campaign, str_rule)
+        key = ("end", atk.name, campaign, str_rule)
+        end = f.memo.get(key)
+        if end is None:
+            end = f.memo[key] = attack_end(atk, f.ch.STR, campaign, str_rule)
+        return end
+
+    def _profile(self, opts: Any, f: Fighter, atk: HeroAttack, maneuver: str, levels: str, push: int,
+                 velocity_m: int) -> Any:
+        """The dice ``f`` rolls with ``atk`` (see :func:`build_profile`), worked out once per battle."""
+        csl = f.sheet.csl if levels == "damage" else 0
+        key = ("profile", atk.name, maneuver, push // 5, csl, velocity_m // 6)
+        profile = f.memo.get(key)
+        if profile is None:
+            profile = f.memo[key] = build_profile(
+                atk, f.ch.STR, opts, haymaker=(maneuver == "haymaker"), push_dcs=push // 5, csl_for_damage=csl,
+                velocity_dcs=velocity_m // 6 if maneuver == "move through" else 0,
+                move_through=(maneuver == "move through"))
+        return profile
 
     def _push(self, battle: Any, f: Fighter, atk: HeroAttack, wanted: int) -> int:
         if wanted <= 0:
@@ -635,6 +664,20 @@ class HeroSystem:
 
     def ocv_chain(self, battle: Any, f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str,
                   levels: str, extra: tuple[Modifier, ...] = ()) -> CVChain:
+        """``f``'s OCV with ``atk`` against ``target``. The chain depends on the sheet, the
+        maneuver and the range only (unless ``extra`` modifiers or a knock-out change it), so
+        it is built once for each such case: the AI asks for it for every option."""
+        if extra or f.ko or f.dead:
+            return self._build_ocv(f, atk, target, maneuver, levels, extra)
+        metres = 0 if atk.hth else distance(f.pos, target.pos) * self.metres_per_cell
+        key = ("ocv", atk.name, maneuver, levels, metres)
+        chain = f.memo.get(key)
+        if chain is None:
+            chain = f.memo[key] = self._build_ocv(f, atk, target, maneuver, levels, extra)
+        return chain
+
+    def _build_ocv(self, f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str, levels: str,
+                   extra: tuple[Modifier, ...]) -> CVChain:
         mods: list[Modifier] = []
         if f.sheet.csl and levels in ("", "ocv"):
             mods.append(Modifier(2, "combat skill levels", f.sheet.csl))
@@ -654,23 +697,36 @@ class HeroSystem:
                 if maneuver == "brace":
                     mods.append(Modifier(6, "Brace", min(2, -rmod)))
         if f.ko or f.dead:
-            mods.append(Modifier(8, "knocked out", factor=Fraction(0)))
+            mods.append(OUT_OCV)
         return build_cv("OCV", f.ch.OCV, mods)
 
     def dcv_chain(self, battle: Any, g: Fighter) -> CVChain:
+        """``g``'s DCV now; built once for each combination of maneuver and conditions."""
+        maneuver = _MANEUVER_DCV_KEYS.get(id(g.maneuver_dcv), "?") if g.maneuver_dcv else ""
+        if maneuver == "?":  # modifiers the engine did not make (a test's or a plugin's): not memoised
+            return self._build_dcv(g)
+        key = ("dcv", maneuver, g.csl_dcv, g.stunned, g.recovering, g.prone, g.ko or g.dead)
+        chain = g.memo.get(key)
+        if chain is None:
+            chain = g.memo[key] = self._build_dcv(g)
+        return chain
+
+    def _build_dcv(self, g: Fighter) -> CVChain:
         mods: list[Modifier] = []
         if g.csl_dcv:
             mods.append(Modifier(2, "combat skill levels", g.csl_dcv))
-        mods.extend(m for m in g.maneuver_dcv if m.factor is None)
+        if g.maneuver_dcv:
+            mods.extend(m for m in g.maneuver_dcv if m.factor is None)
         if g.stunned:
-            mods.append(Modifier(7, "Stunned", factor=HALF))
+            mods.append(STUNNED_DCV)
         if g.recovering:
-            mods.append(Modifier(7, "taking a Recovery", factor=HALF))
+            mods.append(RECOVERING_DCV)
         if g.prone:
-            mods.append(Modifier(7, "prone", factor=HALF))
-        mods.extend(m for m in g.maneuver_dcv if m.factor is not None)
+            mods.append(PRONE_DCV)
+        if g.maneuver_dcv:
+            mods.extend(m for m in g.maneuver_dcv if m.factor is not None)
         if g.ko or g.dead:
-            mods.append(Modifier(7, "knocked out", factor=Fraction(0)))
+            mods.append(OUT_DCV)
         return build_cv("DCV", g.ch.DCV, mods)
 
     # -- attacks -----------------------------------------------------------------------
@@ -685,12 +741,12 @@ class HeroSystem:
         if a.maneuver == "haymaker":
             lands = st.abs_segment + 1
             f.haymaker = PendingHaymaker(g.id, atk.name, lands, a.push, a.levels)
-            f.maneuver_dcv = (Modifier(4, "Haymaker", -5),)
+            f.maneuver_dcv = HAYMAKER_DCV
             battle.emit(ev.HaymakerWindup(f.id, g.id, atk.name, (lands - 1) // 12 + 1, (lands - 1) % 12 + 1))
             return
         if a.maneuver == "brace":
             f.braced = True
-            f.maneuver_dcv = (Modifier(7, "Brace", factor=HALF),)
+            f.maneuver_dcv = BRACE_DCV
         self.resolve_attack(battle, f, g, atk, a.maneuver, push=a.push, levels=a.levels)
 
     def _land_haymaker(self, battle: Any, f: Fighter) -> None:
@@ -717,7 +773,7 @@ class HeroSystem:
         atk = f.attack(a.attack)
         path = self._hth_path(battle, f, g, self._cells(f, True)) or []
         metres = self._move(battle, f, path, f"charges at {g.name}")
-        f.maneuver_dcv = (Modifier(4, "Move Through", -3),)
+        f.maneuver_dcv = MOVE_THROUGH_DCV
         ocv = (Modifier(4, f"Move Through at {metres} m", -(metres // 10)),) if metres >= 10 else ()
         outcome = self.resolve_attack(battle, f, g, atk, "move through", push=a.push, levels=a.levels,
                                       velocity_m=metres, extra_ocv=ocv)
@@ -738,7 +794,7 @@ class HeroSystem:
 
     def _do_multiple(self, battle: Any, f: Fighter, a: Action) -> None:
         st: HeroState = battle.state
-        f.maneuver_dcv = (Modifier(7, "Multiple Attack", factor=HALF),)
+        f.maneuver_dcv = MULTIPLE_ATTACK_DCV
         for i, (an, tid) in enumerate(zip(a.attacks, a.targets)):
             g = st.fighters[tid]
             extra = (Modifier(4, "Multiple Attack", -2 * i),) if i else ()
@@ -750,17 +806,17 @@ class HeroSystem:
                 break
 
     def _defenses(self, g: Fighter, which: str) -> Defenses:
-        if which == "ED":
-            return Defenses(g.ch.ED, g.sheet.rED, g.sheet.special())
-        return Defenses(g.ch.PD, g.sheet.rPD, g.sheet.special())
+        key = ("defenses", which)
+        defs = g.memo.get(key)
+        if defs is None:
+            defs = g.memo[key] = defenses_of(g.sheet, which)
+        return defs
 
     def _offer_abort(self, battle: Any, g: Fighter, f: Fighter, atk: HeroAttack) -> None:
         if g.out_of_fight(battle.options) or g.stunned or g.aborted or g.dodging or g.blocking or g.haymaker:
             return
-        menu = [NO_ABORT, Action("dodge")]
-        if atk.hth:
-            menu.append(Action("block"))
-        d = Decision(g.id, tuple(menu), g.ai, "abort", f"{f.name} attacks {g.name} with {atk.name}")
+        menu = ABORT_HTH if atk.hth else ABORT_RANGED
+        d = Decision(g.id, menu, g.ai, "abort", f"{f.name} attacks {g.name} with {atk.name}")
         choice = battle.ask(d)
         if choice.action.kind == "none":
             return
@@ -771,7 +827,7 @@ class HeroSystem:
             g.aborted = True
         if choice.action.kind == "dodge":
             g.dodging = True
-            g.maneuver_dcv = (Modifier(4, "Dodge", 3),)
+            g.maneuver_dcv = DODGE_DCV
         else:
             g.blocking = True
             g.blocks_made = 0
@@ -799,11 +855,7 @@ class HeroSystem:
                 return None
         ocv = self.ocv_chain(battle, f, atk, g, maneuver, levels, extra_ocv)
         dcv = self.dcv_chain(battle, g)
-        profile = build_profile(
-            atk, f.ch.STR, opts, haymaker=(maneuver == "haymaker"), push_dcs=allowed_push // 5,
-            csl_for_damage=f.sheet.csl if levels == "damage" else 0, velocity_dcs=velocity_m // 6,
-            move_through=(maneuver == "move through"),
-        )
+        profile = self._profile(opts, f, atk, maneuver, levels, allowed_push, velocity_m)
         ctx = AttackContext("hero", f.id, g.id, atk, maneuver, ocv, dcv, profile,
                             self._defenses(g, atk.defense), g.ko, opts)
         hit: AttackRoll = battle.call_step("slugfest_attack_step", validate_attack_result, attack=ctx)
@@ -903,6 +955,26 @@ class HeroSystem:
                                         ifaces, roll.stun, roll.body, 0, 0))
             self._apply(battle, g, roll, taken, f"knockback ({what})")
         return True
+
+
+def attack_end(atk: HeroAttack, strength: int, campaign: str, str_rule: str) -> int:
+    """END for one use of ``atk``: its own (given, or 1 per 10 Active Points) plus the STR it adds."""
+    if atk.end is not None:
+        own = atk.end
+    elif atk.uses_str_only:
+        own = 0
+    else:
+        ap = atk.active_points if atk.active_points is not None else active_points(atk.dice, atk.kind)
+        own = power_end(ap)
+    return own + str_end(strength if atk.adds_str else 0, campaign, str_rule)
+
+
+def defenses_of(sheet: HeroSheet, which: str) -> Defenses:
+    """A sheet's defenses against PD or ED attacks (shared, so the named ones are read-only)."""
+    special = MappingProxyType(sheet.special())
+    if which == "ED":
+        return Defenses(sheet.characteristics.ED, sheet.rED, special)
+    return Defenses(sheet.characteristics.PD, sheet.rPD, special)
 
 
 _3D6 = [0] * 19

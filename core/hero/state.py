@@ -50,6 +50,11 @@ class Fighter:
     pending_spd: int = 0
     phases: int = 0
     csl_dcv: int = 0
+    #: Figures that follow from the sheet and the options alone (defenses, CV chains, an
+    #: attack's END and dice), worked out once: the engine shares this dict between battles
+    #: of the same combatant under the same options (see :mod:`core.memo`). Every key
+    #: names whatever else the figure depends on (the maneuver, the range, the conditions).
+    memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def ch(self):

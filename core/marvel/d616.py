@@ -52,7 +52,9 @@ def is_ultimate(faces: Faces) -> bool:
 
 
 def dice_total(faces: Faces) -> int:
-    return sum(counts(f, i) for i, f in enumerate(faces))
+    """The three faces added up, the Marvel die's M counting 6 (see :func:`counts`)."""
+    marvel = faces[1]
+    return faces[0] + (6 if marvel == M else marvel) + faces[2]
 
 
 def marvel_value(faces: Faces) -> int:
@@ -184,6 +186,8 @@ def roll_d616(dice, edges: tuple[str, ...] = (), troubles: tuple[str, ...] = (),
     """Roll the three dice (first, Marvel, second) and apply the net edges or troubles."""
     rolled: Faces = (dice.roll(6, ORDINARY), dice.roll(6, MARVEL), dice.roll(6, ORDINARY))
     net = net_sources(edges, troubles)
+    if net == 0:
+        return make(rolled, rolled, edges, troubles)
     if net < 0 and is_ultimate(rolled):
         return make(rolled, rolled, edges, troubles, (), "6-M-6 ignores trouble")
     faces, rerolls, note = apply_rerolls(rolled, net, lambda pos: dice.roll(6, MARVEL if pos == 1 else ORDINARY), stacked)

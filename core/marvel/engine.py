@@ -23,6 +23,7 @@ from ..actions import Action, Choice, Decision
 from ..errors import IllegalAction
 from ..events import Moved
 from ..grid import Cell, distance
+from ..memo import SheetMemos
 from ..vitals import Vitals
 from . import events as ev
 from . import stats
@@ -32,7 +33,7 @@ from .damage import knockback_spaces
 from .initiative import InitiativeEntry, bonus_round, initiative_order
 from .resolve import (MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, expected_harm,
                       validate_attack_result, validate_damage_result)
-from .sheet import DODGE_REACTIONS, INITIATIVE_EDGES, MarvelAttack, dump_options, dump_sheet, parse_options, parse_sheet
+from .sheet import DODGE_REACTIONS, INITIATIVE_EDGES, MarvelAttack, MarvelSheet, dump_options, dump_sheet, parse_options, parse_sheet
 from .state import Fighter, MarvelState
 
 NO_REACTION = Action("none")
@@ -54,6 +55,9 @@ class MarvelSystem:
     parse_sheet = staticmethod(parse_sheet)
     dump_sheet = staticmethod(dump_sheet)
 
+    def __init__(self) -> None:
+        self._memos = SheetMemos()
+
     def max_combatants(self) -> int:
         return 32
 
@@ -68,7 +72,8 @@ class MarvelSystem:
             fmax = pool_max(s.abilities.Vigilance, s.focus, opts.minimum_pools)
             reactions = 1 + (1 if s.has("Combat Reflexes") else 0)
             fighters[c.id] = Fighter(c.id, c.name, c.side, c.ai, s, c.position, hmax, fmax, hmax, fmax,
-                                     s.starting_karma, reactions, reactions)
+                                     s.starting_karma, reactions, reactions,
+                                     memo=self._memos.for_sheet(s, opts))
         st = MarvelState(fighters, opts)
         entries: list[InitiativeEntry] = []
         for f in fighters.values():
@@ -351,40 +356,59 @@ class MarvelSystem:
         with their sources, damage bonuses and reductions, and whether the attacker holds back."""
         opts = battle.options
         category = atk.category
-        tn = g.sheet.defense(atk.defense)
+        mine = f.memo.get(("attack", atk.name))
+        if mine is None:
+            mine = f.memo[("attack", atk.name)] = self._attacker_facts(opts, f.sheet, atk)
+        edges, nonlethal, heroic_hold, mods, score, bonuses = mine
+        theirs = g.memo.get(("target", atk.defense, atk.damage, category))
+        if theirs is None:
+            theirs = g.memo[("target", atk.defense, atk.damage, category)] = self._target_facts(g.sheet, atk)
+        tn, poised, reductions = theirs
         tn_note, auto = "", ""
         if g.unconscious or g.killed:
             if category == "close":
                 auto = "target unconscious: close attacks hit automatically"
             elif tn > 10:
                 tn, tn_note = 10, "unconscious: defense against ranged attacks is 10"
-        edges: list[str] = []
-        if atk.edge:
-            edges.append(atk.name)
-        if atk.ability == "Melee" and f.sheet.has("Blazing Fast Fists"):
-            edges.append("Blazing Fast Fists")
         troubles: list[str] = []
         if f.demoralized:
             troubles.append(f"{f.name} is demoralized")
         if g.dodging and not g.out:
             troubles.append(f"{g.name} is dodging")
-        if category == "close" and g.sheet.has("Unflappable Poise") and not g.out:
+        if poised and not g.out:
             troubles.append(f"{g.name}'s Unflappable Poise")
         if reaction:
             troubles.append(f"{g.name}'s {reaction}")
-        holds = ""
-        if atk.nonlethal:
-            holds = f"{atk.name} is nonlethal"
-        elif opts.holding_back and f.sheet.heroic and not atk.lethal:
-            holds = f"{f.name} holds back (Heroic)"
-        mods = ((atk.name, atk.check_bonus),) if atk.check_bonus else ()
+        holds = nonlethal or (f"{f.name} holds back (Heroic)" if heroic_hold else "")
         pool = atk.damage
         return MarvelAttackContext(
-            "marvel", f.id, g.id, atk, category, atk.ability, f.sheet.ability(atk.ability), mods,
-            atk.defense, tn, tn_note, auto, tuple(edges), tuple(troubles), f.sheet.rank,
-            f.sheet.multiplier_bonuses(atk), g.sheet.reductions(pool), pool, g.pool(pool), g.pool_max(pool),
+            "marvel", f.id, g.id, atk, category, atk.ability, score, mods,
+            atk.defense, tn, tn_note, auto, edges, tuple(troubles), f.sheet.rank,
+            bonuses, reductions, pool, g.pool(pool), g.pool_max(pool),
             holds, opts,
         )
+
+    @staticmethod
+    def _attacker_facts(opts: Any, sheet: MarvelSheet, atk: MarvelAttack) -> tuple:
+        """What an attack's context takes from the attacker's sheet alone (memoised per sheet):
+        its edges, why it holds back (a nonlethal attack; a Heroic character when the option
+        is on), the check's modifiers, the ability score, and the multiplier bonuses."""
+        edges: list[str] = []
+        if atk.edge:
+            edges.append(atk.name)
+        if atk.ability == "Melee" and sheet.has("Blazing Fast Fists"):
+            edges.append("Blazing Fast Fists")
+        nonlethal = f"{atk.name} is nonlethal" if atk.nonlethal else ""
+        heroic_hold = not atk.nonlethal and opts.holding_back and sheet.heroic and not atk.lethal
+        mods = ((atk.name, atk.check_bonus),) if atk.check_bonus else ()
+        return tuple(edges), nonlethal, heroic_hold, mods, sheet.ability(atk.ability), sheet.multiplier_bonuses(atk)
+
+    @staticmethod
+    def _target_facts(sheet: MarvelSheet, atk: MarvelAttack) -> tuple[int, bool, tuple[tuple[str, int], ...]]:
+        """What it takes from the target's sheet alone (memoised per sheet): the defense (the
+        TN), Unflappable Poise against close attacks, and the damage reductions."""
+        return (sheet.defense(atk.defense), atk.category == "close" and sheet.has("Unflappable Poise"),
+                sheet.reductions(atk.damage))
 
     def _offer_reaction(self, battle: Any, g: Fighter, f: Fighter, atk: MarvelAttack) -> str:
         """A defensive reaction power (Spider-Dodge...) against an attack on Agility defense."""

@@ -3,7 +3,7 @@ the initiative order kept for the whole fight, and the round clock."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..grid import Cell
 from . import conditions as cond
@@ -29,6 +29,9 @@ class Fighter:
     dodging: bool = False
     initiative: InitiativeEntry | None = None
     turns: int = 0
+    #: What follows from the sheet and the options alone (defenses, edges, bonuses), worked
+    #: out once and shared between battles of the same combatant (see :mod:`core.memo`).
+    memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def unconscious(self) -> bool:
