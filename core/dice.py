@@ -36,60 +36,83 @@ class Dice(Protocol):
         ...
 
 
+#: A random byte read as a d6: bytes 0..251 (42 of each residue mod 6) give b % 6 + 1; the
+#: four above would favour faces 1-4, so they are dropped.
+_D6_OF_BYTE = bytes((b % 6) + 1 if b < 252 else 0 for b in range(256))
+_NOT_A_D6 = bytes(range(252, 256))
+
+
 class SeededDice:
     """Reproducible dice: the same seed gives the same faces, in the same order.
 
-    Draws come from :class:`random.Random` in blocks of :data:`BLOCK` floats. That keeps the
-    stream exactly what drawing one float per die would give, and makes :meth:`getstate`
-    cheap: a position is (the current block, the index in it, the generator's state after
-    the block), all references, no copy. The engine asks for a position before every attack
-    and damage step (to re-run a step without a failed plugin), so a copy of the
-    Mersenne Twister's 625 words each time would cost more than the step itself.
+    The stream is one of d6 faces: the bytes of ``random.Random(seed).randbytes``, those below
+    252 each read as ``b % 6 + 1`` (all six equally likely), drawn in blocks and converted by
+    ``bytes.translate``, in C. Both games roll d6s only, so a die costs an index into that
+    block; any other die is read off the same stream (see :meth:`roll`). A position in it is
+    (the block, the index in it, the generator's state after the block): three references,
+    so the engine can mark its place before every AI decision and step at no cost.
     """
 
-    __slots__ = ("_after", "_buf", "_d6", "_i", "_rng", "seed")
+    __slots__ = ("seed", "_rng", "_faces", "_n", "_i", "_after")
 
-    BLOCK = 256
+    #: Random bytes drawn at a time (about 4,030 d6 faces once the four high values are dropped).
+    BLOCK = 4096
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
-        self._buf: tuple[float, ...] = ()
-        self._d6: tuple[int, ...] = ()  # the block read as d6 faces: most dice are d6
-        self._i = 0
+        self._faces = b""
+        self._n = self._i = 0
         self._after: object = None
         self._refill()
 
     def _refill(self) -> None:
-        r = self._rng.random
-        self._buf = tuple([r() for _ in range(self.BLOCK)])
-        self._d6 = tuple([int(x * 6) + 1 for x in self._buf])
+        self._faces = self._rng.randbytes(self.BLOCK).translate(_D6_OF_BYTE, _NOT_A_D6)
+        self._n = len(self._faces)
         self._i = 0
         self._after = self._rng.getstate()
 
     def roll(self, sides: int, purpose: str = "") -> int:
-        i = self._i
-        if i >= self.BLOCK:
-            self._refill()
-            i = 0
-        self._i = i + 1
-        return self._d6[i] if sides == 6 else int(self._buf[i] * sides) + 1
+        """One die. A d6 is the stream's next face. A die of another size reads just enough
+        faces as base-6 digits to cover its sides and reads again past the last whole
+        multiple of them (a d20: two faces, 0..35, kept below 20), so every face is equally
+        likely and the stream stays one stream."""
+        if sides == 6:
+            i = self._i
+            if i >= self._n:
+                self._refill()
+                i = 0
+            self._i = i + 1
+            return self._faces[i]
+        if sides < 1:
+            raise DiceError(f"a die has at least one side, not {sides}")
+        if sides == 1:
+            return 1
+        digits, span = 1, 6
+        while span < sides:
+            digits, span = digits + 1, span * 6
+        limit = span - span % sides
+        while True:
+            value = 0
+            for _ in range(digits):
+                value = value * 6 + self.roll(6) - 1
+            if value < limit:
+                return value % sides + 1
 
     def rolls(self, count: int, sides: int = 6, purpose: str = "") -> tuple[int, ...]:
         i = self._i
         end = i + count
-        if end > self.BLOCK:
-            return tuple([self.roll(sides) for _ in range(count)])
-        self._i = end
-        if sides == 6:
-            return self._d6[i:end]
-        return tuple([int(x * sides) + 1 for x in self._buf[i:end]])
+        if sides == 6 and end <= self._n:
+            self._i = end
+            return tuple(self._faces[i:end])
+        return tuple([self.roll(sides) for _ in range(count)])
 
     def getstate(self) -> object:
-        return (self._buf, self._d6, self._i, self._after)
+        return (self._faces, self._i, self._after)
 
     def setstate(self, state: object) -> None:
-        self._buf, self._d6, self._i, self._after = state  # type: ignore[misc]
+        self._faces, self._i, self._after = state  # type: ignore[misc]
+        self._n = len(self._faces)
         self._rng.setstate(self._after)  # type: ignore[arg-type]
 
 

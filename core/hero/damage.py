@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..records import record
-from .dice import DamageDice, count_killing_body, count_normal
+from .dice import DamageDice, count_killing_body, normal_sums
 
 
 @record
@@ -31,8 +31,8 @@ def roll_normal(dice: DamageDice, faces: tuple[int, ...], kind: str = "normal", 
 
     NND and AVLD attacks do STUN only unless bought to do BODY (``does_body``).
     """
-    n = count_normal(dice, faces)
-    return DamageRoll(kind, str(dice), faces, n.stun, n.body if does_body else 0)
+    stun, body = normal_sums(dice, faces)
+    return DamageRoll(kind, str(dice), faces, stun, body if does_body else 0)
 
 
 def stun_multiplier(face: int, rule: str, bonus: int = 0) -> int:

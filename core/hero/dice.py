@@ -174,6 +174,11 @@ def count_normal(dice: DamageDice, faces: tuple[int, ...]) -> NormalCount:
     A half die counts ceil(face/2) STUN and 1 BODY on a 4-6 (0 on 1-3). A pip adds STUN only.
     ``faces`` lists full dice first, then the half die.
     """
+    return NormalCount(*normal_sums(dice, faces))
+
+
+def normal_sums(dice: DamageDice, faces: tuple[int, ...]) -> tuple[int, int]:
+    """:func:`count_normal` as a plain (STUN, BODY) pair, for the attack path."""
     full = faces[: dice.count] if len(faces) > dice.count else faces
     stun = sum(full)
     body = sum(map(_BODY_OF_FACE.__getitem__, full))
@@ -182,7 +187,7 @@ def count_normal(dice: DamageDice, faces: tuple[int, ...]) -> NormalCount:
         stun += (f + 1) // 2
         body += 1 if f >= 4 else 0
     stun += dice.pip
-    return NormalCount(max(stun, 0), body)
+    return max(stun, 0), body
 
 
 def count_killing_body(dice: DamageDice, faces: tuple[int, ...]) -> int:

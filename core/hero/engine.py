@@ -612,8 +612,8 @@ class HeroSystem:
         """Pay END; what cannot be paid costs 1d6 STUN (no defense) per 2 END, or fraction."""
         if cost <= 0:
             return
-        dice = stun_for_end_dice(cost, f.end)
-        paid = min(cost, max(f.end, 0))
+        dice = stun_for_end_dice(cost, f.end) if cost > f.end else 0
+        paid = cost if dice == 0 else max(f.end, 0)
         f.end -= paid
         battle.emit(ev.EnduranceSpent(f.id, paid, f.end, what))
         if dice:
@@ -842,7 +842,7 @@ class HeroSystem:
         self._offer_abort(battle, g, f, atk)
         allowed_push = self._push(battle, f, atk, push)
         self._spend_end(battle, f, self.attack_end(f, atk, opts.campaign, opts.str_end) + allowed_push,
-                        f"{atk.name}" + (f" (pushed {allowed_push})" if allowed_push else ""))
+                        f"{atk.name} (pushed {allowed_push})" if allowed_push else atk.name)
         if f.out_of_fight(opts):
             return None
         if g.blocking and atk.hth:

@@ -32,6 +32,8 @@ class DamageProfile:
 
     @property
     def flat(self) -> tuple[tuple[str, int], ...]:
+        if not (self.flat_stun or self.flat_body):
+            return ()
         out = []
         if self.flat_stun:
             out.append(("STUN from combat skill levels", self.flat_stun))

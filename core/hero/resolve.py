@@ -49,8 +49,7 @@ class DamageOutcome:
 
 
 def default_attack_step(dice, ctx: AttackContext) -> AttackRoll:
-    faces = dice.rolls(3, 6, "attack")
-    return attack_roll((faces[0], faces[1], faces[2]), ctx.ocv.value, ctx.dcv.value)
+    return attack_roll(dice.rolls(3, 6, "attack"), ctx.ocv.value, ctx.dcv.value)  # type: ignore[arg-type]
 
 
 def roll_profile(dice, ctx: AttackContext) -> DamageRoll:

@@ -99,18 +99,31 @@ def test_seeded_dice_state_can_be_saved_and_replayed():
     assert d.rolls(10) == after
 
 
-def test_seeded_dice_draw_the_same_stream_as_one_random_float_per_die():
-    """Drawing in blocks is an implementation detail: face k is int(random() * sides) + 1 of
-    the k-th float of random.Random(seed), across block boundaries too."""
-    rng = random.Random(7)
-    expected = [int(rng.random() * sides) + 1 for sides in [6, 10, 20] * 300]
+def test_seeded_dice_read_d6_faces_off_random_bytes_below_252():
+    """The stream, pinned: Random(seed).randbytes, bytes 252-255 dropped (they would favour
+    faces 1-4), each other byte b read as b % 6 + 1, across block boundaries too."""
+    raw = random.Random(7).randbytes(3 * SeededDice.BLOCK)
+    expected = [b % 6 + 1 for b in raw if b < 252]
     d = SeededDice(7)
     got = []
-    for _ in range(300):
+    while len(got) < len(expected) - 10:
+        got.extend(d.rolls(7))
         got.append(d.roll(6))
-        got.extend(d.rolls(1, 10))
-        got.append(d.roll(20))
-    assert got == expected
+    assert got == expected[: len(got)]
+
+
+def test_other_dice_read_base_6_digits_off_the_same_stream_and_redraw_past_a_whole_multiple():
+    """A d20 reads two d6 faces as a number 0..35 and keeps it below 20; 20..35 is read again."""
+    faces = SeededDice(11).rolls(40)
+    d20 = SeededDice(11)
+    expected, i = [], 0
+    while i + 1 < len(faces) and len(expected) < 10:
+        value = (faces[i] - 1) * 6 + faces[i + 1] - 1
+        i += 2
+        if value < 20:
+            expected.append(value % 20 + 1)
+    assert [d20.roll(20) for _ in range(len(expected))] == expected
+    assert SeededDice(1).roll(1) == 1
 
 
 def test_seeded_dice_state_replays_across_a_block_boundary():
