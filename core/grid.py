@@ -107,6 +107,47 @@ class Grid:
         """
         return self._astar(start, goal, occupied, stop_adjacent, limit)
 
+    def steps_next_to(self, start: Cell, goal: Cell, occupied: Iterable[Cell] = (),
+                      limit: int | None = None) -> int | None:
+        """How many steps the walk :meth:`path` would take to end next to ``goal`` (``None`` when
+        there is none within ``limit``), without searching when nothing stands in the way.
+
+        When the rectangle spanned by ``start`` and ``goal`` holds no wall and no one else, the
+        straight Chebyshev walk (diagonal steps, then straight ones) stays inside it and takes
+        ``distance - 1`` steps, which no walk can beat; only otherwise is the search run. An
+        action menu asks this for every foe on every Phase and needs the length, not the cells.
+        """
+        d = distance(start, goal)
+        if d <= 1:
+            return 0
+        if limit is not None and d - 1 > limit:
+            return None
+        x0, x1 = (start[0], goal[0]) if start[0] <= goal[0] else (goal[0], start[0])
+        y0, y1 = (start[1], goal[1]) if start[1] <= goal[1] else (goal[1], start[1])
+        if not self.walls_within(x0, y0, x1, y1) and not any(
+            x0 <= c[0] <= x1 and y0 <= c[1] <= y1 and c != start and c != goal for c in occupied
+        ):
+            return d - 1
+        walk = self._astar(start, goal, occupied, True, limit)
+        return None if walk is None else len(walk)
+
+    @cached_property
+    def _wall_sums(self) -> list[list[int]]:
+        """2-D prefix sums of the walls: ``[x][y]`` counts walls with x' < x and y' < y."""
+        sums = [[0] * (self.height + 1) for _ in range(self.width + 1)]
+        for x in range(self.width):
+            column, above = sums[x + 1], sums[x]
+            for y in range(self.height):
+                column[y + 1] = column[y] + above[y + 1] - above[y] + ((x, y) in self.obstacles)
+        return sums
+
+    def walls_within(self, x0: int, y0: int, x1: int, y1: int) -> int:
+        """Walls in the rectangle x0..x1, y0..y1 (inclusive, on the map), in constant time."""
+        if not self.obstacles:
+            return 0
+        s = self._wall_sums
+        return s[x1 + 1][y1 + 1] - s[x0][y1 + 1] - s[x1 + 1][y0] + s[x0][y0]
+
     def route(self, start: Cell, goal: Cell, occupied: Iterable[Cell] = ()) -> list[Cell] | None:
         """Shortest walk ending next to ``goal``, however long."""
         return self._astar(start, goal, occupied, True, None)

@@ -416,6 +416,13 @@ class HeroSystem:
             return None
         return path
 
+    def _hth_steps(self, battle: Any, f: Fighter, g: Fighter, cells: int, occupied: set) -> int | None:
+        """How many cells ``f`` must walk to strike ``g`` within ``cells`` (0 if adjacent, None
+        if out of reach): :meth:`_hth_path`'s length, for the menu, which needs no cells."""
+        if cells <= 0:
+            return 0 if distance(f.pos, g.pos) <= 1 else None
+        return battle.grid.steps_next_to(f.pos, g.pos, occupied, cells)
+
     def _in_range(self, battle: Any, f: Fighter, g: Fighter, atk: HeroAttack) -> bool:
         return distance(f.pos, g.pos) * self.metres_per_cell <= atk.range_m and battle.grid.line_of_sight(f.pos, g.pos)
 
@@ -427,19 +434,25 @@ class HeroSystem:
         full_phase = not f.half_used
         out: list[Action] = []
         still: dict[str, list[str]] = {}  # attacks usable without moving, by target
-        walks: dict = {}  # one search per target, only for targets close enough to need one
+        occupied = self._occupied(st, f)
+        walks: dict[tuple[str, int], int | None] = {}  # steps to each foe, by (foe, cells allowed)
         for atk in f.sheet.attacks:
             for g in foes:
                 if atk.hth:
-                    path = self._hth_path(battle, f, g, half_cells, walks)
-                    if path is not None:
+                    steps = walks.get((g.id, half_cells), -1)
+                    if steps == -1:
+                        steps = walks[(g.id, half_cells)] = self._hth_steps(battle, f, g, half_cells, occupied)
+                    if steps is not None:
                         out.append(Action("attack", atk.name, g.id, "strike"))
                         out.append(Action("attack", atk.name, g.id, "haymaker"))
-                        if not path:
+                        if not steps:
                             still.setdefault(g.id, []).append(atk.name)
                     if full_phase and atk.uses_str_only and distance(f.pos, g.pos) > 1:
-                        mt = self._hth_path(battle, f, g, self._cells(f, True), walks)
-                        if mt:
+                        full = self._cells(f, True)
+                        steps = walks.get((g.id, full), -1)
+                        if steps == -1:
+                            steps = walks[(g.id, full)] = self._hth_steps(battle, f, g, full, occupied)
+                        if steps:
                             out.append(Action("move-through", atk.name, g.id, "move through"))
                 elif self._in_range(battle, f, g, atk):
                     out.append(Action("attack", atk.name, g.id, "strike"))

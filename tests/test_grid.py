@@ -1,0 +1,37 @@
+"""The battle map's searches: the shortcut for walk lengths agrees with the search itself."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.grid import Grid, distance
+
+W, H = 9, 7
+cells = st.tuples(st.integers(0, W - 1), st.integers(0, H - 1))
+
+
+@given(st.frozensets(cells, max_size=12), st.sets(cells, max_size=5), cells, cells,
+       st.one_of(st.none(), st.integers(0, 8)))
+@settings(max_examples=300, deadline=None)
+def test_steps_next_to_is_the_length_of_the_walk_path_finds(walls, people, start, goal, limit):
+    grid = Grid(W, H, walls - {start, goal})
+    expected = grid.path(start, goal, people, stop_adjacent=True, limit=limit)
+    got = grid.steps_next_to(start, goal, people, limit)
+    assert got == (None if expected is None else len(expected))
+
+
+@given(st.frozensets(cells, max_size=20), cells, cells)
+def test_walls_within_counts_the_walls_in_a_rectangle(walls, a, b):
+    grid = Grid(W, H, walls)
+    x0, x1 = sorted((a[0], b[0]))
+    y0, y1 = sorted((a[1], b[1]))
+    assert grid.walls_within(x0, y0, x1, y1) == sum(1 for x, y in walls if x0 <= x <= x1 and y0 <= y <= y1)
+
+
+def test_an_open_rectangle_needs_no_search_and_a_wall_forces_the_way_round():
+    open_grid = Grid(10, 10)
+    assert open_grid.steps_next_to((0, 0), (5, 3)) == distance((0, 0), (5, 3)) - 1 == 4
+    walled = Grid(10, 10, frozenset({(1, 0), (1, 1), (0, 1)}))  # boxed into the corner
+    assert walled.steps_next_to((0, 0), (5, 3)) is None
+    assert Grid(10, 10).steps_next_to((0, 0), (5, 3), limit=3) is None
