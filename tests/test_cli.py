@@ -203,3 +203,19 @@ def test_the_module_runs_as_a_process():
                           cwd=root, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert proc.stderr.count("expected") == 6
+
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+@pytest.mark.parametrize("scenario, intro", [("hero-duel", "A Phase of the HERO text log"),
+                                             ("marvel-seed", "A Marvel log reads like this")])
+def test_the_readmes_sample_logs_are_what_the_command_it_names_prints(capsys, scenario, intro):
+    """The README shows real output: the block after each intro line is a run of lines of
+    ``slugfest battle SCENARIO --seed 1``, in order, so the samples cannot drift from the game."""
+    text = README.read_text(encoding="utf-8")
+    block = text[text.index(intro):].split("```")[1].strip("\n").splitlines()
+    _, out, _ = run(capsys, "battle", scenario, "--seed", "1")
+    lines = out.splitlines()
+    start = lines.index(block[0])
+    assert lines[start:start + len(block)] == block
