@@ -53,8 +53,8 @@ class DamageCalc:
 def figure_damage(pool: str, marvel_face: int, rank: int, bonuses: Iterable[Named], reductions: Iterable[Named],
                   ability_name: str, ability: int, doubled: str = "") -> DamageCalc:
     """The seed's damage: ``doubled`` names the reason when the result is doubled (a Fantastic success)."""
-    bonuses = tuple((n, v) for n, v in bonuses if v > 0)
-    reductions = tuple((n, v) for n, v in reductions if v > 0)
+    bonuses = tuple([(n, v) for n, v in bonuses if v > 0]) if bonuses else ()
+    reductions = tuple([(n, v) for n, v in reductions if v > 0]) if reductions else ()
     b_name, b = largest(bonuses)
     r_name, r = largest(reductions)
     marvel = 6 if marvel_face == 1 else marvel_face
@@ -64,8 +64,9 @@ def figure_damage(pool: str, marvel_face: int, rank: int, bonuses: Iterable[Name
     else:
         regular = max(marvel * mult + ability, 0)
         total = regular * 2 if doubled else regular
-    ignored_b = tuple(x for x in bonuses if x != (b_name, b))
-    ignored_r = tuple(x for x in reductions if x != (r_name, r))
+    # With one bonus (or reduction) or none, nothing is left out: skip the sweep.
+    ignored_b = tuple([x for x in bonuses if x != (b_name, b)]) if len(bonuses) > 1 else ()
+    ignored_r = tuple([x for x in reductions if x != (r_name, r)]) if len(reductions) > 1 else ()
     return DamageCalc(pool, marvel_face, marvel, rank, b_name, b, ignored_b, r_name, r, ignored_r, mult,
                       ability_name, ability, regular, doubled, total)
 

@@ -51,6 +51,8 @@ class MarvelAttackContext:
         return self.category == "close"
 
     def check_total(self, roll: D616) -> int:
+        if not self.modifiers:
+            return roll.dice_total + self.score
         return roll.dice_total + self.score + sum(v for _, v in self.modifiers)
 
 
