@@ -125,6 +125,8 @@ class HeroSystem:
                 out.append(f"{f.id}: BODY {f.body} above its maximum {ch.BODY}")
             if f.dead and (f.ko or f.stunned):
                 out.append(f"{f.id}: dead yet also knocked out or stunned")
+            if f.recovery_slipped and not f.stunned:
+                out.append(f"{f.id}: a Stunned recovery slipped, yet it is not Stunned")
             if f.ko and f.stun >= 0 and battle.options.knockout == "below-zero" and f.stun > 0:
                 out.append(f"{f.id}: knocked out with {f.stun} STUN")
             if not battle.grid.open(f.pos):
@@ -290,6 +292,11 @@ class HeroSystem:
                 battle.emit(ev.PhaseSkipped(fid, "this Phase was spent earlier by Aborting"))
                 return None
             if f.stunned:
+                if f.recovery_slipped:
+                    f.recovery_slipped = False
+                    battle.emit(ev.PhaseSkipped(fid, "still Stunned: it was hurt again before it could recover, "
+                                                     "so recovery slips to its next Phase"))
+                    return None
                 f.stunned = False
                 battle.emit(ev.StatusChanged(fid, "stunned", False, "spent this Phase recovering from being Stunned"))
                 return None
@@ -852,6 +859,7 @@ class HeroSystem:
         """One attack from ``f`` on ``g``: Abort chance, END, pushing, Block, attack step,
         damage step, then the effects. Returns (roll, damage, target moved) or None if blocked."""
         opts = battle.options
+        battle.state.attacks += 1
         self._offer_abort(battle, g, f, atk)
         allowed_push = self._push(battle, f, atk, push)
         self._spend_end(battle, f, self.attack_end(f, atk, opts.campaign, opts.str_end) + allowed_push,
@@ -900,8 +908,12 @@ class HeroSystem:
             return
         if not g.ko and is_knocked_out(g.stun, opts.knockout):
             self._knock_out(battle, g, f"took {taken.stun} STUN, more than it had left")
+        elif (g.stunned and (taken.stun or taken.body) and opts.stun_recovery_slips
+              and g.stunned_by_attack != battle.state.attacks):
+            g.recovery_slipped = True  # rules §4.6: hurt again before its recovering Phase, it slips a Phase
         elif not g.ko and is_stunned(taken.stun, g.ch.CON) and not g.stunned:
             g.stunned = True
+            g.stunned_by_attack = battle.state.attacks
             g.held = False
             g.blocking = False  # a Stunned character can take no Action, Blocks included
             battle.emit(ev.StatusChanged(g.id, "stunned", True, f"took {taken.stun} STUN, more than its CON {g.ch.CON}"))
@@ -912,7 +924,7 @@ class HeroSystem:
     def _knock_out(self, battle: Any, g: Fighter, why: str) -> None:
         g.ko = True
         g.ko_at = battle.state.abs_segment
-        g.stunned = False
+        g.stunned = g.recovery_slipped = False
         g.held = False
         g.prone = True
         g.blocking = g.dodging = False
@@ -922,7 +934,7 @@ class HeroSystem:
     def _die(self, battle: Any, g: Fighter, why: str) -> None:
         g.dead = True
         g.ko = False
-        g.stunned = False
+        g.stunned = g.recovery_slipped = False
         g.blocking = g.dodging = False
         battle.emit(ev.StatusChanged(g.id, "dead", True, why))
         self._cancel_haymaker(battle, g, f"{g.name} died before it landed")

@@ -108,6 +108,7 @@ class HeroOptions:
     deep_ko: str = "never"  # recovery below -30 STUN: "never" or "once-a-minute"
     dying_can_act: bool = False
     push_roll_superheroic: bool = False
+    stun_recovery_slips: bool = True  # rules §4.6: hurt again while Stunned, the recovery waits a Phase
 
 
 def parse_options(t: Table) -> HeroOptions:
@@ -123,6 +124,7 @@ def parse_options(t: Table) -> HeroOptions:
         deep_ko=t.choice("deep_ko", ("never", "once-a-minute"), "never"),
         dying_can_act=t.boolean("dying_can_act", False),
         push_roll_superheroic=t.boolean("push_roll_superheroic", False),
+        stun_recovery_slips=t.boolean("stun_recovery_slips", True),
     )
     t.finish()
     return opts

@@ -31,6 +31,9 @@ class Fighter:
     end: int
     spd: int
     stunned: bool = False
+    #: Took STUN or BODY while Stunned: the next Phase is lost too, recovery comes the one after.
+    recovery_slipped: bool = False
+    stunned_by_attack: int = -1  # which attack (HeroState.attacks) Stunned it: its own knockback does not count
     ko: bool = False
     ko_at: int = -1
     dead: bool = False
@@ -85,6 +88,7 @@ class HeroState:
     natural: set[str] = field(default_factory=set)  # who has a Phase in this Segment by SPD
     recovering_now: list[str] = field(default_factory=list)
     post12_done: set[int] = field(default_factory=set)
+    attacks: int = 0  # attacks resolved so far: tells one attack's damage from the next one's
 
     @property
     def abs_segment(self) -> int:

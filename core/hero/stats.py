@@ -20,7 +20,8 @@ CATALOGUE: tuple[str, ...] = (
     "rule:stunned", "rule:knocked out", "rule:woke up", "rule:dying", "rule:dead", "rule:prone",
     "rule:knockback", "rule:knockdown", "rule:knockback into a wall", "rule:block succeeded",
     "rule:block failed", "rule:haymaker fizzled", "rule:stun for END", "rule:push",
-    "rule:phase lost to an abort", "rule:stunned phase spent recovering", "rule:post-segment 12",
+    "rule:phase lost to an abort", "rule:stunned phase spent recovering", "rule:stunned recovery slipped",
+    "rule:post-segment 12",
     "rule:DEX tie-break", "rule:held phase lost",
 )
 
@@ -92,6 +93,8 @@ def tally(battle: Any, index: int = 0) -> BattleTally:
             rules["rule:push"] += 1
         elif t is ev.PhaseSkipped and "Aborting" in e.reason:
             rules["rule:phase lost to an abort"] += 1
+        elif t is ev.PhaseSkipped and "slips" in e.reason:
+            rules["rule:stunned recovery slipped"] += 1
         elif t is ev.PostSegment12:
             rules["rule:post-segment 12"] += 1
         elif t is ev.SegmentStarted and e.tie_breaks:

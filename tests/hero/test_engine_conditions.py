@@ -32,7 +32,8 @@ def test_stunned_halves_dcv_survives_post_segment_12_and_costs_the_next_phase_wi
     dice = [3, 3, 3,  3, 3, 3, 3, 3, 3,  # T1/12: hit; 18 STUN - PD 2 = 16 > CON 10: Stunned
             6, 5, 1,  1, 1, 1, 1, 1, 1,  # T2/4: 12 hits only because DCV 3 is halved to 2 (round up)
             6, 6, 6]                     # T2/8: b recovered in Segment 7: DCV 3 again (18 misses anyway)
-    b = fight(sides, dice, STRIKE_B, STRIKE_B, STRIKE_B)
+    # The T2/4 hit would slip b's recovery a Phase (rules §4.6, tested below): off here.
+    b = fight(sides, dice, STRIKE_B, STRIKE_B, STRIKE_B, rules={**NO_KB, "stun_recovery_slips": False})
     status = [(t, s, e.status, e.active, e.why) for t, s, e in timeline(b, ev.StatusChanged, "b")]
     assert status[0][:4] == (1, 12, "stunned", True)
     assert status[1][:4] == (2, 7, "stunned", False)  # its Phase (SPD 1: Segment 7) spent recovering
@@ -56,6 +57,54 @@ def test_stunned_before_its_phase_in_this_segment_spends_that_phase_recovering()
     assert status == [(1, 12, "stunned", True), (1, 12, "stunned", False)]
     assert b.events.index(timeline(b, ev.StatusChanged, "b")[1][2]) < b.events.index(events_of(b, ev.PostSegment12)[0])
     assert decisions_for(b, "b", "phase") == [(2, 6), (2, 12)]  # back to normal next Turn
+
+
+def _stunned_then_hit_again(b_stats=None, rules=NO_KB):
+    """a (SPD 3: Segments 4, 8, 12) Stuns b (SPD 1: Segment 7) in T1/12, hits it again in
+    T2/4 for 6 STUN before defenses, misses in T2/8 (an 18); b's Phases are T2/7 and T3/7."""
+    sides = brawl(a=dict(SPD=3, DEX=15, STR=30), b=dict(SPD=1, DEX=10, **(b_stats or {})), with_c=False)
+    dice = [3, 3, 3,  3, 3, 3, 3, 3, 3,  # T1/12: hit, 18 STUN: Stunned (CON 10)
+            6, 5, 1,  1, 1, 1, 1, 1, 1,  # T2/4: hits the halved DCV; 6 STUN, 0 BODY
+            6, 6, 6]                     # T2/8: an 18 always misses
+    return fight(sides, dice, STRIKE_B, STRIKE_B, STRIKE_B, rules=rules, turn_limit=3)
+
+
+def test_hurt_again_while_stunned_the_recovery_slips_to_the_phase_after_rules_4_6():
+    b = _stunned_then_hit_again()
+    taken = [(t, s, e.stun_taken) for t, s, e in timeline(b, ev.DamageTakenEvent, "b")]
+    assert taken == [(1, 12, 16), (2, 4, 4)]  # 18 - PD 2, then 6 - PD 2
+    stunned = [(t, s, e.active) for t, s, e in timeline(b, ev.StatusChanged, "b") if e.status == "stunned"]
+    assert stunned == [(1, 12, True), (3, 7, False)]  # not T2/7: that Phase was lost to the slip
+    skipped = [(t, s, e.reason) for t, s, e in timeline(b, ev.PhaseSkipped, "b")]
+    assert [(t, s) for t, s, _ in skipped] == [(2, 7)] and "slips to its next Phase" in skipped[0][2]
+    assert decisions_for(b, "b", "phase") == []  # the T3/7 Phase went to recovering
+
+
+def test_a_hit_that_does_no_stun_or_body_does_not_slip_the_recovery():
+    # PD 7: the first hit still Stuns (18 - 7 = 11 > CON 10); the second (6 - 7) does nothing.
+    b = _stunned_then_hit_again(b_stats=dict(PD=7))
+    assert [e.stun_taken for _, _, e in timeline(b, ev.DamageTakenEvent, "b")] == [11, 0]
+    stunned = [(t, s, e.active) for t, s, e in timeline(b, ev.StatusChanged, "b") if e.status == "stunned"]
+    assert stunned == [(1, 12, True), (2, 7, False)]
+
+
+def test_stun_recovery_slips_option_off_recovers_in_the_next_phase_anyway():
+    b = _stunned_then_hit_again(rules={**NO_KB, "stun_recovery_slips": False})
+    stunned = [(t, s, e.active) for t, s, e in timeline(b, ev.StatusChanged, "b") if e.status == "stunned"]
+    assert stunned == [(1, 12, True), (2, 7, False)]
+    assert timeline(b, ev.PhaseSkipped, "b") == []
+
+
+def test_the_stunning_attacks_own_knockback_damage_does_not_slip_the_recovery():
+    # Knockback on: 18 STUN, 6 BODY from [3]*6; 6 BODY - 2d6 [1, 1] = 4 points: 8 m back; landing
+    # does 1d6 per 4 m: [1, 2] = 3 STUN - PD 2 = 1 more STUN, after the hit that Stunned it.
+    sides = brawl(a=dict(SPD=2, DEX=15, STR=30), b=dict(SPD=1, DEX=10), with_c=False)
+    dice = [3, 3, 3,  3, 3, 3, 3, 3, 3,  1, 1,  1, 2]
+    b = fight(sides, dice, STRIKE_B, rules={"knockback": "full"}, turn_limit=2)
+    impact = [e for _, _, e in timeline(b, ev.DamageTakenEvent, "b")][1]
+    assert impact.source.startswith("knockback") and impact.stun_taken > 0
+    stunned = [(t, s, e.active) for t, s, e in timeline(b, ev.StatusChanged, "b") if e.status == "stunned"]
+    assert stunned == [(1, 12, True), (2, 7, False)]  # recovered in its next Phase, no slip
 
 
 # -- Knocked Out (seed "Knockout", "Recovery Time"; rules §4.7) -----------------------------------
