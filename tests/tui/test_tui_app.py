@@ -600,14 +600,27 @@ def test_the_marvel_prompt_centres_the_map_on_the_one_choosing():
     run(go())
 
 
+def test_footer_packs_closer_below_100_columns_so_every_key_still_shows():
+    async def go():
+        app = make_app("hero-duel", seed=2026)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            footer = screen_text(app).splitlines()[-1]
+            for key in ("space Play", "→ Step", "← Back", "p You/AI", "r Reseed", "m Simulate", "^s Save",
+                        "? Keys", "q Quit"):
+                assert key in footer, key
+
+    run(go())
+
+
 def test_footer_fits_100_columns_and_help_lists_the_rest():
     async def go():
         app = make_app("hero-duel", seed=2026)
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
             footer = screen_text(app).splitlines()[-1]
-            for key in ("space Play/Pause", "→ Step", "← Back", "p You/AI", "m Simulate", "^s Save", "? Keys",
-                        "q Quit"):
+            for key in ("space Play", "→ Step", "← Back", "p You/AI", "r Reseed", "m Simulate", "^s Save",
+                        "? Keys", "q Quit"):
                 assert key in footer, key
             assert "Faster" not in footer
             await pilot.press("question_mark")

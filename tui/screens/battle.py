@@ -76,7 +76,7 @@ class Frame:
 
 class BattleScreen(Screen[None]):
     BINDINGS = [
-        Binding("space", "toggle_play", "Play/Pause"),
+        Binding("space", "toggle_play", "Play"),  # or pause: the status bar shows which
         Binding("right,n", "step", "Step", key_display="→"),
         Binding("left,b", "back", "Back", key_display="←"),
         # Bindings with show=False stay out of the footer (it must fit 100 columns) but are in
@@ -85,7 +85,7 @@ class BattleScreen(Screen[None]):
         Binding("minus", "slower", "Slower", key_display="-", show=False),
         Binding("p", "toggle_player", "You/AI"),
         Binding("s", "select_next", "Select next", show=False),
-        Binding("r", "restart", "New seed"),
+        Binding("r", "restart", "Reseed"),
         Binding("m", "simulate", "Simulate"),
         Binding("v", "verbose", "Verbose log", show=False),
         Binding("g", "rewind_here", "Rewind to log line", show=False),
@@ -165,11 +165,14 @@ class BattleScreen(Screen[None]):
         log.border_title = "Log"
         log.border_subtitle = "Enter on a ▸ line shows its full roll"
         log.focus()
+        self.query_one(Footer).compact = self.size.width < 100
         self._fit_map()
         self.run_op("show")
 
     def on_resize(self) -> None:
         self._fit_map()
+        # Below 100 columns the footer's keys are packed closer, so all of them still show.
+        self.query_one(Footer).compact = self.size.width < 100
 
     def _fit_map(self) -> None:
         """The map takes the room it needs, up to a share of the height that leaves the log room."""
