@@ -124,6 +124,17 @@ def attacks_of(battle: Any, cid: str) -> list[tuple[str, bool]]:
     return out
 
 
+def skill_levels(battle: Any, cid: str) -> int:
+    """How many Combat Skill Levels the combatant may put into OCV, DCV or damage (HERO; 0 elsewhere)."""
+    if getattr(battle.system, "name", "") != "hero":
+        return 0
+    try:
+        csl = battle.system.combatant_view(battle, cid).sheet.csl
+    except Exception:  # a display nicety must never break the prompt
+        return 0
+    return csl if isinstance(csl, int) else 0
+
+
 def supports_push(system_name: str) -> bool:
     """Whether the system lets an attacker push (spend extra points on) an attack: HERO only."""
     return system_name == "hero"

@@ -10,7 +10,7 @@ from helpers_tui import DATA, FASTEST, run, screen_text, settle, step, step_to_p
 from core.events import ActionChosen
 from core.session import Session
 from scenarios import bundled
-from textual.widgets import Input, OptionList
+from textual.widgets import Input, OptionList, Select
 from tui.app import SlugfestApp, make_app
 from tui.screens.battle import BattleScreen
 from tui.screens.files import PathDialog
@@ -530,6 +530,36 @@ def test_hero_prompt_keeps_push():
             await settle(app, pilot)
             await step_to_prompt(app, pilot)
             assert app.screen.query_one("#push", Input).value == "0"
+
+    run(go())
+
+
+def test_hero_prompt_puts_combat_skill_levels_where_the_player_says():
+    """Nightshade has 2 CSLs: the prompt offers OCV (the default), DCV or damage, and the
+    attack it submits carries the choice; a combatant without levels gets no such control."""
+    async def go():
+        app = make_app("hero-brawl", seed=5, player_controlled=("nightshade",), speed=FASTEST)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await step_to_prompt(app, pilot, tries=40)
+            prompt = app.screen
+            assert isinstance(prompt, PlayerPrompt) and prompt.data.levels == 2
+            levels = prompt.query_one("#levels", Select)
+            assert levels.value == "ocv" and "2 CSL to" in screen_text(app)
+            levels.value = "damage"
+            await pilot.pause()
+            attack = next(w for w in prompt.items if w.kind == "attack")
+            target = sorted(attack.legal_targets or {"rampart"})[0]  # a foe
+            action = attack.build(target, push=0, levels=prompt._levels())
+            assert action.levels == "damage"
+            problem = prompt.check(action) or ""
+            assert "level" not in problem  # the rules may refuse the reach, never the levels
+            assert attack.build(target, levels="").levels == ""
+        duel = make_app("hero-duel", seed=2026, player_controlled=("ironclad",))
+        async with duel.run_test(size=SIZE) as pilot:
+            await settle(duel, pilot)
+            await step_to_prompt(duel, pilot)
+            assert not duel.screen.query("#levels")
 
     run(go())
 

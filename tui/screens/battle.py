@@ -216,7 +216,8 @@ class BattleScreen(Screen[None]):
                            "foe": me is not None and c.get("side") != me.get("side")})
         others.sort(key=lambda o: (not o["foe"], o["out"]))
         return PromptData(decision, self.names.get(decision.actor, decision.actor), s.scenario.system,
-                          systems.attacks_of(s.battle, decision.actor), others)
+                          systems.attacks_of(s.battle, decision.actor), others,
+                          systems.skill_levels(s.battle, decision.actor))
 
     def _send(self, frame: Frame) -> None:
         """Hand a frame to the UI thread (call with the lock held, so frames keep their order)."""

@@ -8,7 +8,8 @@ highlighted target at once; → goes to the target list to pick another. Typing 
 to the cell field. The rules decide: a choice they refuse (out of reach, too much pushing, a
 maneuver that needs a full Phase...) is explained in the dialog and not taken. ``a`` lets
 the AI decide this one; Escape leaves the decision waiting (the battle pauses). The push
-field is shown only for a system that has pushing (HERO).
+field is shown only for a system that has pushing (HERO), and the Combat Skill Levels
+choice (to OCV, DCV or damage) only for a combatant that has levels.
 
 The dialog dismisses with an :class:`~core.actions.Action`, the string ``"ai"``, or ``None``.
 """
@@ -25,7 +26,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from core.actions import Action, Decision
@@ -52,14 +53,17 @@ class What:
     def needs_target(self) -> bool:
         return self.action is None and not self.cell and self.kind in _NEEDS_TARGET
 
-    def build(self, target: str = "", push: int = 0, cell: tuple[int, int] | None = None) -> Action:
+    def build(self, target: str = "", push: int = 0, cell: tuple[int, int] | None = None, levels: str = "") -> Action:
+        """The action, with the push and the Combat Skill Levels' use where they apply (attacks)."""
         if self.action is not None:
+            attacking = self.action.kind == "multiple-attack"
             return Action(self.action.kind, self.action.attack, self.action.target, self.action.maneuver,
                           self.action.targets, self.action.attacks, self.action.destination,
-                          push if self.action.kind == "multiple-attack" else 0, self.action.levels)
+                          push if attacking else 0, levels if attacking else self.action.levels)
         if self.cell:
             return Action("move", destination=cell)
-        return Action(self.kind, self.attack, target, self.maneuver, push=push if self.attack else 0)
+        return Action(self.kind, self.attack, target, self.maneuver, push=push if self.attack else 0,
+                      levels=levels if self.attack else "")
 
 
 @dataclass
@@ -69,6 +73,7 @@ class PromptData:
     system: str
     attacks: list[tuple[str, bool]]
     others: list[dict[str, Any]]  # id, name, side_index, letter, distance text, out
+    levels: int = 0  # Combat Skill Levels the actor may assign (HERO)
 
 
 def whats(data: PromptData) -> list[What]:
@@ -141,6 +146,10 @@ class PlayerPrompt(ModalScreen[Any]):
                 if self.push_allowed:
                     yield Label("push")
                     yield Input(value="0", id="push", type="integer", compact=True)
+                if self.data.levels:
+                    yield Label(f"{self.data.levels} CSL to")
+                    yield Select([("OCV", "ocv"), ("DCV", "dcv"), ("damage", "damage")], value="ocv",
+                                 allow_blank=False, compact=True, id="levels")
                 yield Label("move to cell x,y")
                 yield Input(placeholder="e.g. 10,7", id="cell", compact=True, select_on_focus=False)
                 yield Static(Content.styled("column,row: the numbers on the map's edges", "$text-muted"),
@@ -228,16 +237,17 @@ class PlayerPrompt(ModalScreen[Any]):
             if target is None:
                 self._say("no one to target with this", error=True)
                 return
-            self._try(w.build(target, push=self._push()), hint=" (→ to choose another target)")
+            self._try(w.build(target, push=self._push(), levels=self._levels()),
+                      hint=" (→ to choose another target)")
         else:
-            self._try(w.build(push=self._push()))
+            self._try(w.build(push=self._push(), levels=self._levels()))
 
     @on(OptionList.OptionSelected, "#targets")
     def _target_selected(self, event: OptionList.OptionSelected) -> None:
         w = self._current()
         if w is None or not w.needs_target or event.option.id is None:
             return
-        self._try(w.build(event.option.id, push=self._push()))
+        self._try(w.build(event.option.id, push=self._push(), levels=self._levels()))
 
     def _focus_cell(self, text: str | None = None) -> None:
         """Put the keyboard in the cell field (with ``text`` typed, or its old text selected)."""
@@ -293,6 +303,13 @@ class PlayerPrompt(ModalScreen[Any]):
     @on(Input.Submitted, "#push")
     def _push_entered(self) -> None:
         self.query_one("#what", OptionList).focus()
+
+    def _levels(self) -> str:
+        """Where the Combat Skill Levels go ("" when the actor has none: the rules' default)."""
+        if not self.data.levels:
+            return ""
+        value = self.query_one("#levels", Select).value
+        return value if isinstance(value, str) else ""
 
     def _push(self) -> int:
         if not self.push_allowed:
