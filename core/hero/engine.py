@@ -1009,10 +1009,13 @@ for _a in range(1, 7):
             _3D6[_a + _b + _c] += 1
 
 
+#: P(3d6 <= n) for n = 0..18, summed once (the AI asks for every option it weighs).
+_3D6_AT_MOST = tuple(sum(_3D6[3:n + 1]) / 216 for n in range(19))
+
+
 def hit_chance(needed: int) -> float:
     """P(3d6 <= needed), with a 3 always hitting and an 18 always missing."""
-    needed = max(3, min(17, needed))
-    return sum(_3D6[3:needed + 1]) / 216
+    return _3D6_AT_MOST[3 if needed < 3 else 17 if needed > 17 else needed]
 
 
 def status_words(f: Fighter) -> list[str]:

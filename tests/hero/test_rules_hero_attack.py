@@ -160,3 +160,11 @@ def test_range_modifier_keeps_doubling_past_the_table():
     assert range_modifier(1001) == -16
     assert range_modifier(2000) == -16
     assert range_modifier(2001) == -18
+
+
+@pytest.mark.parametrize("needed, chance", [(-4, 1 / 216), (3, 1 / 216), (10, 108 / 216), (11, 135 / 216),
+                                            (14, 196 / 216), (17, 215 / 216), (25, 215 / 216)])
+def test_hit_chance_is_p_3d6_at_most_the_roll_needed_a_3_always_hits_an_18_always_misses(needed, chance):
+    from core.hero.engine import hit_chance
+
+    assert hit_chance(needed) == pytest.approx(chance)
