@@ -8,6 +8,7 @@ A violation or an exception is reported with the scenario, the AI and the seed t
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -23,6 +24,10 @@ class SoakReport:
     battles: int = 0
     events: int = 0
     problems: list[str] = field(default_factory=list)
+    #: The peak resident memory (KB) of the process that played each chunk of battles, taken
+    #: when the chunk ends, in chunk order: a high-water mark, so memory that grew with the
+    #: number of battles would show as a rise from the first chunks to the last.
+    peak_rss_kb: list[int] = field(default_factory=list)
 
 
 class InvariantChecker:
@@ -62,26 +67,33 @@ def soak(scenarios: Iterable[tuple[str, Scenario]], ais: Iterable[str], battles:
     """Battle ``i`` plays scenario x AI number ``i`` modulo their count, with seed
     ``battle_seed(base_seed, i)``, whatever ``jobs`` is."""
     plan = [(name, sc, ai) for name, sc in scenarios for ai in ais]
-    if jobs <= 1:
-        return _soak_range(plan, 0, battles, base_seed, progress)
-    from concurrent.futures import ProcessPoolExecutor
-
     report = SoakReport()
     step = 200
+    chunks = [(s, min(s + step, battles)) for s in range(0, battles, step)]
+    if jobs <= 1:
+        parts: Iterable[SoakReport] = (_soak_range(plan, a, b, base_seed) for a, b in chunks)
+        for part in parts:
+            _add(report, part, progress, battles)
+        return report
+    from concurrent.futures import ProcessPoolExecutor
+
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_soak_range, plan, s, min(s + step, battles), base_seed, None)
-                   for s in range(0, battles, step)]
+        futures = [pool.submit(_soak_range, plan, a, b, base_seed) for a, b in chunks]
         for fut in futures:
-            part = fut.result()
-            report.battles += part.battles
-            report.events += part.events
-            report.problems.extend(part.problems)
-            if progress:
-                progress(report.battles, battles)
+            _add(report, fut.result(), progress, battles)
     return report
 
 
-def _soak_range(plan: list, start: int, stop: int, base_seed: int, progress: Any) -> SoakReport:
+def _add(report: SoakReport, part: SoakReport, progress: Any, total: int) -> None:
+    report.battles += part.battles
+    report.events += part.events
+    report.problems.extend(part.problems)
+    report.peak_rss_kb.extend(part.peak_rss_kb)
+    if progress:
+        progress(report.battles, total)
+
+
+def _soak_range(plan: list, start: int, stop: int, base_seed: int) -> SoakReport:
     report = SoakReport()
     hosts: dict[tuple[str, ...], Any] = {}
     for i in range(start, stop):
@@ -101,6 +113,15 @@ def _soak_range(plan: list, start: int, stop: int, base_seed: int, progress: Any
             report.problems.append(f"{name} ai={ai} seed={seed}: {p}")
         report.battles += 1
         report.events += len(b.events)
-        if progress:
-            progress(i + 1 - start, stop - start)
+    report.peak_rss_kb.append(peak_rss_kb())
     return report
+
+
+def peak_rss_kb() -> int:
+    """This process's peak resident memory in KB (0 where the platform cannot tell)."""
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return 0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak // 1024 if sys.platform == "darwin" else peak  # macOS counts bytes
