@@ -8,7 +8,8 @@ A violation or an exception is reported with the scenario, the AI and the seed t
 
 from __future__ import annotations
 
-import sys
+import gc
+import os
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -24,10 +25,11 @@ class SoakReport:
     battles: int = 0
     events: int = 0
     problems: list[str] = field(default_factory=list)
-    #: The peak resident memory (KB) of the process that played each chunk of battles, taken
-    #: when the chunk ends, in chunk order: a high-water mark, so memory that grew with the
-    #: number of battles would show as a rise from the first chunks to the last.
-    peak_rss_kb: list[int] = field(default_factory=list)
+    #: The resident memory (KB) of the process that played each chunk of battles, taken after
+    #: a garbage collection when the chunk ends, in chunk order: memory that grew with the
+    #: number of battles would show as a rise from the first chunks to the last. (Not the
+    #: high-water mark: one long battle late in a run would raise that without any leak.)
+    rss_kb: list[int] = field(default_factory=list)
 
 
 class InvariantChecker:
@@ -88,7 +90,7 @@ def _add(report: SoakReport, part: SoakReport, progress: Any, total: int) -> Non
     report.battles += part.battles
     report.events += part.events
     report.problems.extend(part.problems)
-    report.peak_rss_kb.extend(part.peak_rss_kb)
+    report.rss_kb.extend(part.rss_kb)
     if progress:
         progress(report.battles, total)
 
@@ -113,15 +115,15 @@ def _soak_range(plan: list, start: int, stop: int, base_seed: int) -> SoakReport
             report.problems.append(f"{name} ai={ai} seed={seed}: {p}")
         report.battles += 1
         report.events += len(b.events)
-    report.peak_rss_kb.append(peak_rss_kb())
+    gc.collect()
+    report.rss_kb.append(resident_kb())
     return report
 
 
-def peak_rss_kb() -> int:
-    """This process's peak resident memory in KB (0 where the platform cannot tell)."""
+def resident_kb() -> int:
+    """This process's resident memory now, in KB (Linux; 0 where the platform cannot tell)."""
     try:
-        import resource
-    except ImportError:  # not on Windows
+        with open("/proc/self/statm", encoding="ascii") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+    except (OSError, ValueError, IndexError, AttributeError):
         return 0
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak // 1024 if sys.platform == "darwin" else peak  # macOS counts bytes

@@ -40,11 +40,12 @@ def main() -> int:
     print(f"{report.battles} battles ({len(scenarios)} scenarios x {len(ais)} AIs: {', '.join(ais)}), "
           f"{report.events} events checked, {len(report.problems)} problems, "
           f"{time.monotonic() - start:.0f} s")
-    rss = [kb for kb in report.peak_rss_kb if kb]
+    rss = [kb for kb in report.rss_kb if kb]
     if rss:
         tenth = max(len(rss) // 10, 1)
-        print(f"peak memory of the battle processes: {max(rss[:tenth]) / 1024:.1f} MB after the first "
-              f"{tenth} chunks of 200 battles, {max(rss[-tenth:]) / 1024:.1f} MB after the last {tenth}")
+        print(f"memory of the battle processes (resident, after each chunk of 200 battles): at most "
+              f"{max(rss[:tenth]) / 1024:.1f} MB over the first {tenth} chunks, "
+              f"{max(rss[-tenth:]) / 1024:.1f} MB over the last {tenth}")
     for line in report.problems[:50]:
         print("  " + line)
     return 1 if report.problems else 0

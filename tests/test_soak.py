@@ -10,7 +10,7 @@ def test_bundled_scenarios_keep_every_invariant_over_a_seeded_batch():
     report = soak(scenarios, ["default"], battles=2 * len(scenarios), base_seed=99)
     assert report.problems == []
     assert report.battles == 2 * len(scenarios) and report.events > 100 * report.battles
-    assert len(report.peak_rss_kb) == 1 and report.peak_rss_kb[0] > 10_000  # one chunk; a Python process's KB
+    assert len(report.rss_kb) == 1 and report.rss_kb[0] > 10_000  # one chunk; a Python process's KB
 
 
 def test_the_checker_catches_a_figure_out_of_range():
