@@ -3,9 +3,10 @@
 A rules system asks the same questions of a sheet on every attack and for every option an AI
 weighs: its CV chains, its damage dice, its defenses, whether it has a power. The sheet and the
 scenario's options are frozen, so the answers never change; a batch fights the same sheets
-thousands of times. Hashing a sheet to look an answer up would cost about as much as working
-it out, so the store is keyed by identity, and each entry keeps its sheet and options alive so
-that an id is never reused while the entry exists.
+thousands of times. The store is keyed by the sheet and the options themselves (frozen records,
+hashed once per combatant when a battle starts, never per lookup): a batch's worker processes
+each receive their own copy of the scenario with every chunk of battles, and equal copies must
+share one dict, or the store would fill with copies of the same figures.
 """
 
 from __future__ import annotations
@@ -22,16 +23,27 @@ class SheetMemos:
 
     def __init__(self, limit: int = 1024) -> None:
         self.limit = limit
-        self._entries: dict[tuple[int, int], tuple[Any, Any, dict]] = {}
+        self._entries: dict[Any, dict] = {}
+        self._unhashable: dict[tuple[int, int], tuple[Any, Any, dict]] = {}
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self._entries) + len(self._unhashable)
 
     def for_sheet(self, sheet: Any, options: Any) -> dict:
+        if len(self) >= self.limit:
+            self._entries.clear()  # a long session of ever-new sheets: start over, stay bounded
+            self._unhashable.clear()
+        try:
+            entry = self._entries.get((sheet, options))
+        except TypeError:  # a sheet holding something mutable: by identity, kept alive by the entry
+            return self._by_identity(sheet, options)
+        if entry is None:
+            entry = self._entries[(sheet, options)] = {}
+        return entry
+
+    def _by_identity(self, sheet: Any, options: Any) -> dict:
         key = (id(sheet), id(options))
-        entry = self._entries.get(key)
-        if entry is None or entry[0] is not sheet or entry[1] is not options:
-            if len(self._entries) >= self.limit:
-                self._entries.clear()  # a long session of ever-new sheets: start over, stay bounded
-            entry = self._entries[key] = (sheet, options, {})
-        return entry[2]
+        found = self._unhashable.get(key)
+        if found is None or found[0] is not sheet or found[1] is not options:
+            found = self._unhashable[key] = (sheet, options, {})
+        return found[2]

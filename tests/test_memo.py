@@ -10,8 +10,28 @@ from core.scenario import load_scenario
 from scenarios import bundled
 
 
-class Sheet:  # any object: the store looks at identity only
+class Sheet:  # a plain object: equal only to itself
     pass
+
+
+def test_equal_sheets_share_one_dict_as_a_workers_fresh_copy_of_the_scenario_must():
+    import pickle
+
+    sc = load_scenario(bundled()["hero-brawl"])
+    copy = pickle.loads(pickle.dumps(sc))
+    memos = SheetMemos()
+    a, b = sc.combatants[0], copy.combatants[0]
+    assert a.sheet is not b.sheet and a.sheet == b.sheet
+    assert memos.for_sheet(a.sheet, sc.options) is memos.for_sheet(b.sheet, copy.options)
+    assert len(memos) == 1
+
+
+def test_a_sheet_that_cannot_be_hashed_is_kept_by_identity():
+    memos = SheetMemos()
+    opts = object()
+    sheet = {"mutable": True}
+    assert memos.for_sheet(sheet, opts) is memos.for_sheet(sheet, opts)
+    assert memos.for_sheet(sheet, opts) is not memos.for_sheet({"mutable": True}, opts)
 
 
 def test_one_dict_per_sheet_and_options_pair():
