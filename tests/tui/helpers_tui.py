@@ -42,3 +42,17 @@ async def step_to_prompt(app: Any, pilot: Any, tries: int = 5) -> None:
         if isinstance(app.screen, PlayerPrompt):
             return
         await step(app, pilot)
+
+
+async def answer_prompt(app: Any, pilot: Any, key: str, chosen_by: str) -> None:
+    """Press ``key`` in the open player prompt and check that exactly one decision was taken,
+    by ``chosen_by`` (``"player"``, or the AI's name when it was asked to decide)."""
+    from tui.screens.prompt import PlayerPrompt
+
+    assert isinstance(app.screen, PlayerPrompt)
+    screen = app.screen_stack[-2]  # the battle screen under the prompt
+    decisions = screen.session.decisions
+    await pilot.press(key)
+    await settle(app, pilot)
+    assert screen.session.decisions == decisions + 1
+    assert screen.session.history[-1].chosen_by == chosen_by

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from helpers_tui import DATA, FASTEST, run, screen_text, settle, step, step_to_prompt
+from helpers_tui import DATA, FASTEST, answer_prompt, run, screen_text, settle, step, step_to_prompt
 
 from core.events import ActionChosen
 from core.session import Session
@@ -233,12 +233,7 @@ def test_player_prompt_can_let_the_ai_decide_or_wait():
             assert "your turn" in screen_text(app)
             await pilot.press("right")  # reopens the prompt
             await pilot.pause()
-            assert isinstance(app.screen, PlayerPrompt)
-            decisions = screen.session.decisions
-            await pilot.press("a")
-            await settle(app, pilot)
-            assert screen.session.decisions == decisions + 1
-            assert screen.session.history[-1].chosen_by == "default"
+            await answer_prompt(app, pilot, "a", "default")
 
     run(go())
 
@@ -444,14 +439,8 @@ def test_the_first_enter_at_the_prompt_acts():
         app = make_app("hero-duel", seed=2026, player_controlled=("ironclad",))
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
-            screen = app.screen
             await step_to_prompt(app, pilot)
-            assert isinstance(app.screen, PlayerPrompt)
-            decisions = screen.session.decisions
-            await pilot.press("enter")
-            await settle(app, pilot)
-            assert screen.session.decisions == decisions + 1
-            assert screen.session.history[-1].chosen_by == "player"
+            await answer_prompt(app, pilot, "enter", "player")
 
     run(marvel())
     run(hero())
