@@ -31,11 +31,11 @@ def to_jsonable(value: Any) -> Any:
         return value
     if isinstance(value, Enum):
         return value.value
-    if isinstance(value, (tuple, list)):
+    if type(value) is tuple or type(value) is list:
         return [to_jsonable(v) for v in value]
     if isinstance(value, dict):
         return {str(k): to_jsonable(v) for k, v in value.items()}
-    if is_dataclass(value):
+    if is_dataclass(value):  # before the general tuple case: a record is a tuple underneath
         cls = type(value)
         names = _FIELDS.get(cls)
         if names is None:
@@ -46,6 +46,8 @@ def to_jsonable(value: Any) -> Any:
         for name in names:
             out[name] = to_jsonable(getattr(value, name))
         return out
+    if isinstance(value, (tuple, list)):
+        return [to_jsonable(v) for v in value]
     return str(value)
 
 
