@@ -47,8 +47,8 @@ class SeededDice:
 
     The stream is one of d6 faces: the bytes of ``random.Random(seed).randbytes``, those below
     252 each read as ``b % 6 + 1`` (all six equally likely), drawn in blocks and converted by
-    ``bytes.translate``, in C. Both games roll d6s only, so a die costs an index into that
-    block; any other die is read off the same stream (see :meth:`roll`). A position in it is
+    ``bytes.translate``, in C, and kept as a tuple of ints. Both games roll d6s only, so a die
+    costs an index into that block and a handful of dice one slice of it; any other die is read off the same stream (see :meth:`roll`). A position in it is
     (the block, the index in it, the generator's state after the block): three references,
     so the engine can mark its place before every AI decision and step at no cost.
     """
@@ -61,13 +61,13 @@ class SeededDice:
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
-        self._faces = b""
+        self._faces: tuple[int, ...] = ()
         self._n = self._i = 0
         self._after: object = None
         self._refill()
 
     def _refill(self) -> None:
-        self._faces = self._rng.randbytes(self.BLOCK).translate(_D6_OF_BYTE, _NOT_A_D6)
+        self._faces = tuple(self._rng.randbytes(self.BLOCK).translate(_D6_OF_BYTE, _NOT_A_D6))
         self._n = len(self._faces)
         self._i = 0
         self._after = self._rng.getstate()
@@ -104,7 +104,7 @@ class SeededDice:
         end = i + count
         if sides == 6 and end <= self._n:
             self._i = end
-            return tuple(self._faces[i:end])
+            return self._faces[i:end]
         return tuple([self.roll(sides) for _ in range(count)])
 
     def getstate(self) -> object:

@@ -47,6 +47,14 @@ def line(a: Cell, b: Cell, limit: int | None = None) -> list[Cell]:
     return out
 
 
+@lru_cache(maxsize=4096)
+def _ray(dx: int, dy: int, cells: int) -> tuple[Cell, ...]:
+    """The first ``cells`` steps of the straight line from (0, 0) on through (dx, dy), as
+    offsets. A line's steps depend only on its direction, not on where it starts, so a
+    knockback reads them from here instead of running the line again."""
+    return tuple(line((0, 0), (dx * cells * 4, dy * cells * 4), cells))
+
+
 @dataclass(frozen=True)
 class Grid:
     width: int
@@ -251,11 +259,14 @@ class Grid:
         dx, dy = start[0] - away_from[0], start[1] - away_from[1]
         if dx == 0 and dy == 0:
             dx = 1
-        far = (start[0] + dx * cells * 4, start[1] + dy * cells * 4)
         blocked = occupied if isinstance(occupied, (set, frozenset)) else set(occupied)
+        width, height, obstacles = self.width, self.height, self.obstacles
+        x0, y0 = start
         travelled: list[Cell] = []
-        for cell in line(start, far, cells):
-            if not self.open(cell) or cell in blocked:
+        for ox, oy in _ray(dx, dy, cells):
+            x, y = x0 + ox, y0 + oy
+            cell = (x, y)
+            if not (0 <= x < width and 0 <= y < height) or cell in obstacles or cell in blocked:
                 return travelled, True
             travelled.append(cell)
         return travelled, False

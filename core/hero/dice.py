@@ -165,9 +165,6 @@ class NormalCount:
     body: int
 
 
-_BODY_OF_FACE = (0, 0, 1, 1, 1, 1, 2)  # BODY of a normal-damage d6 by face: 1 -> 0, 2-5 -> 1, 6 -> 2
-
-
 def count_normal(dice: DamageDice, faces: tuple[int, ...]) -> NormalCount:
     """Normal damage: STUN is the total; BODY per die is 0 on a 1, 1 on 2-5, 2 on a 6.
 
@@ -181,7 +178,7 @@ def normal_sums(dice: DamageDice, faces: tuple[int, ...]) -> tuple[int, int]:
     """:func:`count_normal` as a plain (STUN, BODY) pair, for the attack path."""
     full = faces[: dice.count] if len(faces) > dice.count else faces
     stun = sum(full)
-    body = sum(map(_BODY_OF_FACE.__getitem__, full))
+    body = len(full) - full.count(1) + full.count(6)  # 1 BODY a die, none on a 1, 2 on a 6
     if dice.half:
         f = faces[dice.count]
         stun += (f + 1) // 2

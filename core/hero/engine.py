@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -973,13 +974,19 @@ class HeroSystem:
         n_impact = impact_dice(kb.metres, hit_wall)
         if n_impact and not g.dead:
             ifaces = battle.dice.rolls(n_impact, 6, "knockback impact")
-            roll = roll_normal(DamageDice(n_impact), ifaces)
+            roll = roll_normal(_dice_of(n_impact), ifaces)
             taken = take_damage(roll, self._defenses(g, "PD"), "", opts.minimum_stun)
             what = "slams into a wall" if hit_wall else "hits the ground"
-            battle.emit(ev.DamageRolled("knockback", g.id, what, "normal", f"{n_impact}d6", f"{n_impact}d6", (), False,
+            battle.emit(ev.DamageRolled("knockback", g.id, what, "normal", roll.dice, roll.dice, (), False,
                                         ifaces, roll.stun, roll.body, 0, 0))
             self._apply(battle, g, roll, taken, f"knockback ({what})")
         return True
+
+
+@lru_cache(maxsize=64)
+def _dice_of(count: int) -> DamageDice:
+    """``count``d6 (knockback impact damage), built once for each count."""
+    return DamageDice(count)
 
 
 def attack_end(atk: HeroAttack, strength: int, campaign: str, str_rule: str) -> int:

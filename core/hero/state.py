@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from ..grid import Cell
 from .combat_values import Modifier
-from .sheet import HeroAttack, HeroOptions, HeroSheet
+from .sheet import Characteristics, HeroAttack, HeroOptions, HeroSheet
 
 
 @dataclass(slots=True)
@@ -58,10 +58,12 @@ class Fighter:
     #: of the same combatant under the same options (see :mod:`core.memo`). Every key
     #: names whatever else the figure depends on (the maneuver, the range, the conditions).
     memo: dict = field(default_factory=dict, repr=False, compare=False)
+    #: The sheet's characteristics (a battle never changes them: SPD changes live in ``spd``),
+    #: stored rather than looked up through the sheet, since nearly every rule reads them.
+    ch: Characteristics = field(init=False, repr=False, compare=False)
 
-    @property
-    def ch(self):
-        return self.sheet.characteristics
+    def __post_init__(self) -> None:
+        self.ch = self.sheet.characteristics
 
     @property
     def dying(self) -> bool:
