@@ -113,7 +113,7 @@ def take_damage(roll: DamageRoll, defenses: Defenses, special_defense: str = "",
             stun, body, sd, bd, rule = roll.stun, roll.body, 0, 0, f"AVLD, no {special_defense}"
     else:  # pragma: no cover - the scenario schema admits only the four kinds
         raise ValueError(f"unknown damage kind {roll.kind!r}")
-    stun, body = max(stun, 0), max(body, 0)
+    stun, body = (stun if stun > 0 else 0), (body if body > 0 else 0)
     if minimum_stun_equals_body and stun < body:
         stun = body
     return DamageTaken(stun, body, sd, bd, rule)

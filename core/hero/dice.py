@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from functools import lru_cache
 
 from ..records import record
 
@@ -39,16 +38,24 @@ class DamageDice:
     pip: int = 0
 
     def __str__(self) -> str:
-        return _dice_text(self.count, self.half, self.pip)
+        text = _TEXTS.get(self)
+        if text is None:
+            text = _dice_text(self.count, self.half, self.pip)
+            if len(_TEXTS) < 4096:  # a battle names a handful of dice; a hostile file cannot grow this
+                _TEXTS[self] = text
+        return text
 
     @property
     def dice_rolled(self) -> int:
         return self.count + (1 if self.half else 0)
 
 
-@lru_cache(maxsize=1024)
+#: Each dice expression's notation, looked up by the expression itself: every damage roll names its dice.
+_TEXTS: dict[DamageDice, str] = {}
+
+
 def _dice_text(count: int, half: bool, pip: int) -> str:
-    """The notation of a dice expression (cached: every damage roll names its dice)."""
+    """The notation of a dice expression."""
     if count == 0 and not half:
         return f"{pip:+d}" if pip else "0d6"
     body = (str(count) if count else "") + ("½" if half else "") + "d6"
@@ -184,7 +191,7 @@ def normal_sums(dice: DamageDice, faces: tuple[int, ...]) -> tuple[int, int]:
         stun += (f + 1) // 2
         body += 1 if f >= 4 else 0
     stun += dice.pip
-    return max(stun, 0), body
+    return (stun if stun > 0 else 0), body
 
 
 def count_killing_body(dice: DamageDice, faces: tuple[int, ...]) -> int:

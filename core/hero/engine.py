@@ -396,7 +396,7 @@ class HeroSystem:
     # -- the menu ----------------------------------------------------------------------
 
     def _occupied(self, st: HeroState, f: Fighter) -> set[tuple[int, int]]:
-        return {g.pos for g in st.fighters.values() if g.id != f.id and not g.dead}
+        return {g.pos for g in st.fighters.values() if g is not f and not g.dead}
 
     def _cells(self, f: Fighter, full: bool) -> int:
         metres = f.sheet.running if full else f.sheet.running // 2

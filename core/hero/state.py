@@ -77,7 +77,7 @@ class Fighter:
 
     def out_of_fight(self, options: HeroOptions) -> bool:
         """Knocked out, dead, or dying (unless the scenario lets the dying act)."""
-        return self.ko or self.dead or (self.dying and not options.dying_can_act)
+        return self.ko or self.dead or (self.body <= 0 and not options.dying_can_act)
 
 
 @dataclass(slots=True)
