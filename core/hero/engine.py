@@ -686,12 +686,12 @@ class HeroSystem:
     def ocv_chain(self, battle: Any, f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str,
                   levels: str, extra: tuple[Modifier, ...] = ()) -> CVChain:
         """``f``'s OCV with ``atk`` against ``target``. The chain depends on the sheet, the
-        maneuver and the range only (unless ``extra`` modifiers or a knock-out change it), so
-        it is built once for each such case: the AI asks for it for every option."""
-        if extra or f.ko or f.dead:
+        maneuver, the range and the ``extra`` modifiers only (unless a knock-out changes it),
+        so it is built once for each such case: the AI asks for it for every option."""
+        if f.ko or f.dead:
             return self._build_ocv(f, atk, target, maneuver, levels, extra)
         metres = 0 if atk.hth else distance(f.pos, target.pos) * self.metres_per_cell
-        key = ("ocv", atk.name, maneuver, levels, metres)
+        key = ("ocv", atk.name, maneuver, levels, metres, extra)
         chain = f.memo.get(key)
         if chain is None:
             chain = f.memo[key] = self._build_ocv(f, atk, target, maneuver, levels, extra)
@@ -976,11 +976,16 @@ class HeroSystem:
             ifaces = battle.dice.rolls(n_impact, 6, "knockback impact")
             roll = roll_normal(_dice_of(n_impact), ifaces)
             taken = take_damage(roll, self._defenses(g, "PD"), "", opts.minimum_stun)
-            what = "slams into a wall" if hit_wall else "hits the ground"
+            what, source = _IMPACT_WALL if hit_wall else _IMPACT_GROUND
             battle.emit(ev.DamageRolled("knockback", g.id, what, "normal", roll.dice, roll.dice, (), False,
                                         ifaces, roll.stun, roll.body, 0, 0))
-            self._apply(battle, g, roll, taken, f"knockback ({what})")
+            self._apply(battle, g, roll, taken, source)
         return True
+
+
+#: How a knockback ends, as the damage roll names it and as the damage taken names its source.
+_IMPACT_WALL = ("slams into a wall", "knockback (slams into a wall)")
+_IMPACT_GROUND = ("hits the ground", "knockback (hits the ground)")
 
 
 @lru_cache(maxsize=64)
