@@ -26,17 +26,23 @@ def bench():
         sys.modules.pop(spec.name, None)
 
 
+def replay(bench, cls, situation):
+    """Resolve a captured attack again on a fresh copy, as the benchmark does; return the copy."""
+    battle = bench._stage(situation)
+    attacker, target, *rest = situation.args
+    fighters = battle.state.fighters
+    cls.resolve_attack(situation.battle.system, battle, fighters[attacker.id], fighters[target.id], *rest,
+                       **situation.kwargs)
+    return battle
+
+
 @pytest.mark.parametrize("scenario", ["hero-brawl", "marvel-brawl"])
 def test_a_replayed_attack_emits_the_events_the_original_did(bench, scenario):
     cls, kept = bench.capture(scenario, 1)
     assert len(kept) > 10
     hits = 0
     for situation in kept:
-        battle = bench._stage(situation)
-        attacker, target, *rest = situation.args
-        fighters = battle.state.fighters
-        cls.resolve_attack(situation.battle.system, battle, fighters[attacker.id], fighters[target.id], *rest,
-                           **situation.kwargs)
+        battle = replay(bench, cls, situation)
         assert battle.events == situation.events
         hits += any(e.kind in ("damage_rolled", "damage_figured") for e in battle.events)
     assert hits  # the replays went past the attack roll, not only through misses
@@ -46,11 +52,7 @@ def test_a_replay_starts_from_a_copy_and_leaves_the_original_state_alone(bench):
     cls, kept = bench.capture("hero-brawl", 1)
     situation = next(s for s in kept if s.events)
     before = {fid: (f.stun, f.body, f.end, f.pos) for fid, f in situation.state.fighters.items()}
-    battle = bench._stage(situation)
-    attacker, target, *rest = situation.args
-    fighters = battle.state.fighters
-    cls.resolve_attack(situation.battle.system, battle, fighters[attacker.id], fighters[target.id], *rest,
-                       **situation.kwargs)
+    battle = replay(bench, cls, situation)
     assert {fid: (f.stun, f.body, f.end, f.pos) for fid, f in situation.state.fighters.items()} == before
     assert battle.state is not situation.state and battle.dice is not situation.dice
 
