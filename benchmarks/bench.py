@@ -58,120 +58,125 @@ def single(name: str, runs: int) -> tuple[float, float, int]:
     return runs / elapsed, elapsed / max(attacks, 1) * 1e6, attacks
 
 
-def attack_resolution_in_battle(name: str, runs: int) -> tuple[float, int]:
-    """The same figure timed inside whole battles: a clock around every ``resolve_attack``,
-    less the time the AIs spent deciding inside it. Each attack then runs with whatever the
-    turn loop and the AIs left in the processor's caches, and pays for two clock reads, so
-    this reads higher than the replayed figure; both are printed."""
+def _battles_with(name: str, runs: int, wrap_resolve: Any, wrap_ask: Any) -> Any:
+    """Run ``runs`` battles of a bundled scenario with the rules system's ``resolve_attack``
+    and ``Battle.ask`` replaced by ``wrap_resolve(original)`` and ``wrap_ask(original)``
+    (put back afterwards); returns the rules system's class."""
     sc = load_scenario(bundled()[name])
     host = get_plugin_manager(house_rules=sc.house_rules)
     cls = type(host.systems()[sc.system])
     original, original_ask = cls.resolve_attack, Battle.ask
-    spent, asked, calls = [0.0], [0.0], [0]
-
-    def timed_ask(self: Battle, decision: object) -> object:
-        started = time.perf_counter()
-        try:
-            return original_ask(self, decision)  # type: ignore[arg-type]
-        finally:
-            asked[0] += time.perf_counter() - started
-
-    def timed(self: object, battle: Battle, *args: object, **kwargs: object) -> object:
-        before, started = asked[0], time.perf_counter()
-        try:
-            return original(self, battle, *args, **kwargs)
-        finally:
-            spent[0] += time.perf_counter() - started - (asked[0] - before)
-            calls[0] += 1
-
-    cls.resolve_attack, Battle.ask = timed, timed_ask  # type: ignore[method-assign]
+    cls.resolve_attack, Battle.ask = wrap_resolve(original), wrap_ask(original_ask)  # type: ignore[method-assign]
     try:
         for i in range(runs):
             Battle(sc, seed=battle_seed(1, i), host=host).run()
     finally:
         cls.resolve_attack, Battle.ask = original, original_ask  # type: ignore[method-assign]
+    return cls
+
+
+def attack_resolution_in_battle(name: str, runs: int) -> tuple[float, int]:
+    """The same figure timed inside whole battles: a clock around every ``resolve_attack``,
+    less the time the AIs spent deciding inside it. Each attack then runs with whatever the
+    turn loop and the AIs left in the processor's caches, and pays for two clock reads, so
+    this reads higher than the replayed figure; both are printed."""
+    spent, asked, calls = [0.0], [0.0], [0]
+
+    def timed_ask(original_ask: Any) -> Any:
+        def ask(self: Battle, decision: object) -> object:
+            started = time.perf_counter()
+            try:
+                return original_ask(self, decision)
+            finally:
+                asked[0] += time.perf_counter() - started
+        return ask
+
+    def timed(original: Any) -> Any:
+        def resolve(self: object, battle: Battle, *args: object, **kwargs: object) -> object:
+            before, started = asked[0], time.perf_counter()
+            try:
+                return original(self, battle, *args, **kwargs)
+            finally:
+                spent[0] += time.perf_counter() - started - (asked[0] - before)
+                calls[0] += 1
+        return resolve
+
+    _battles_with(name, runs, timed, timed_ask)
     return spent[0] / max(calls[0], 1) * 1e6, calls[0]
 
 
 @dataclass
 class Situation:
-    """One attack as it arose in a battle, kept to be resolved again: copies of the battle's
+    """One attack as it arose in a battle, kept to be resolved again: a copy of the battle's
     state and dice just before it, the call's arguments, and the answers the AIs gave to the
     questions asked inside it (an Abort or a reaction), so a replay takes the same path."""
 
     battle: Battle
-    state: object
+    state: Any
     dice: object
-    args: tuple
+    args: tuple  # (attacker, target, ...) as passed: a replay finds the fighters by id in its copy
     kwargs: dict
     answers: list
     events: list  # what the original emitted, to check that a replay takes the same path
 
 
-def _frozen_parts(battle: Battle) -> dict[int, object]:
-    """What a deep copy of the battle's state must share, not copy: sheets, options, the map
-    and the per-sheet memo stores (copying them would also make every replay's lookups miss)."""
+def _shared(battle: Battle, state: Any) -> dict[int, object]:
+    """What a deep copy of battle state must share, not copy (a ``deepcopy`` memo): sheets,
+    options, the map and the per-sheet memo stores (copying them would also make every
+    replay's lookups miss)."""
     keep: list[object] = [battle.options, battle.grid, battle.scenario]
-    for f in battle.state.fighters.values():
+    for f in state.fighters.values():
         keep += [f.sheet, getattr(f, "memo", None)]
     return {id(o): o for o in keep if o is not None}
 
 
 def capture(name: str, runs: int) -> tuple[Any, list[Situation]]:
     """Run ``runs`` battles of a bundled scenario and keep every attack they resolved."""
-    sc = load_scenario(bundled()[name])
-    host = get_plugin_manager(house_rules=sc.house_rules)
-    cls = type(host.systems()[sc.system])
-    original, original_ask = cls.resolve_attack, Battle.ask
     kept: list[Situation] = []
     answers: list[list] = []
     asked: set[int] = set()
 
-    def recording_ask(self: Battle, decision: Any) -> Any:
-        before = len(self.events)
-        choice = original_ask(self, decision)
-        if answers:
-            answers[-1].append(choice)
-            asked.update(map(id, self.events[before:]))  # the choice's own events: a replay skips them
-        return choice
+    def recording_ask(original_ask: Any) -> Any:
+        def ask(self: Battle, decision: Any) -> Any:
+            before = len(self.events)
+            choice = original_ask(self, decision)
+            if answers:
+                answers[-1].append(choice)
+                asked.update(map(id, self.events[before:]))  # the choice's own events: a replay skips them
+            return choice
+        return ask
 
-    def recording(self: Any, battle: Battle, *args: Any, **kwargs: Any) -> Any:
-        shared = _frozen_parts(battle)
-        state = copy.deepcopy((battle.state, args), dict(shared))
-        dice = copy.deepcopy(battle.dice)
-        answers.append([])
-        before = len(battle.events)
-        try:
-            return original(self, battle, *args, **kwargs)
-        finally:
-            kept.append(Situation(battle, state[0], dice, state[1], kwargs, answers.pop(),
-                                  [e for e in battle.events[before:] if id(e) not in asked]))
+    def recording(original: Any) -> Any:
+        def resolve(self: Any, battle: Battle, *args: Any, **kwargs: Any) -> Any:
+            state = copy.deepcopy(battle.state, _shared(battle, battle.state))
+            dice = copy.deepcopy(battle.dice)
+            answers.append([])
+            before = len(battle.events)
+            try:
+                return original(self, battle, *args, **kwargs)
+            finally:
+                kept.append(Situation(battle, state, dice, args, kwargs, answers.pop(),
+                                      [e for e in battle.events[before:] if id(e) not in asked]))
+        return resolve
 
-    cls.resolve_attack, Battle.ask = recording, recording_ask  # type: ignore[method-assign]
-    try:
-        for i in range(runs):
-            Battle(sc, seed=battle_seed(1, i), host=host).run()
-    finally:
-        cls.resolve_attack, Battle.ask = original, original_ask  # type: ignore[method-assign]
+    cls = _battles_with(name, runs, recording, recording_ask)
     return cls, kept
 
 
-def _stage(s: Situation) -> Battle:
-    """A battle standing just before the attack: the original's plugins and map, a fresh copy
-    of its state and dice, an empty event list, and the AIs' recorded answers."""
+def stage(s: Situation) -> tuple[Battle, tuple]:
+    """A battle standing just before the attack (the original's plugins and map, a fresh copy
+    of its state and dice, an empty event list, the AIs' recorded answers) and the arguments
+    for ``resolve_attack`` on it, its own copies of the attacker and the target in them."""
     b = copy.copy(s.battle)
-    shared = {id(o): o for o in (s.battle.options, s.battle.grid, s.battle.scenario)}
-    for f in s.state.fighters.values():  # type: ignore[attr-defined]
-        shared[id(f.sheet)] = f.sheet
-        if getattr(f, "memo", None) is not None:
-            shared[id(f.memo)] = f.memo
-    b.state = copy.deepcopy(s.state, shared)
+    b.state = copy.deepcopy(s.state, _shared(s.battle, s.state))
     b.dice = copy.deepcopy(s.dice)
     b.events = []
     b.emit = b.events.append  # type: ignore[method-assign]
     answers = iter(s.answers)
     b.ask = lambda decision: next(answers)  # type: ignore[method-assign]
-    return b
+    attacker, target, *rest = s.args
+    fighters = b.state.fighters
+    return b, (b.system, b, fighters[attacker.id], fighters[target.id], *rest)
 
 
 def attack_resolution(name: str, runs: int, repeats: int = 5) -> tuple[float, int]:
@@ -185,22 +190,16 @@ def attack_resolution(name: str, runs: int, repeats: int = 5) -> tuple[float, in
     the best of ``repeats`` passes is kept, which is what the machine can do when nothing
     else takes it away."""
     cls, kept = capture(name, runs)
+    resolve = cls.resolve_attack
     best = float("inf")
     for _ in range(repeats):
-        staged = []
-        for s in kept:
-            b = _stage(s)
-            fighters = b.state.fighters  # type: ignore[attr-defined]
-            attacker, target, *rest = s.args
-            staged.append((b, fighters[attacker.id], fighters[target.id], rest, s.kwargs))
-        resolve = cls.resolve_attack
-        system = kept[0].battle.system
+        staged = [(*stage(s), s.kwargs) for s in kept]
         gc.collect()  # the copies just made are not the attacks' garbage: collect them off the clock
         gc.disable()  # as timeit does: whole battles spend under 1% of their time collecting
         try:
             started = time.perf_counter()
-            for b, f, g, rest, kwargs in staged:
-                resolve(system, b, f, g, *rest, **kwargs)
+            for _battle, args, kwargs in staged:
+                resolve(*args, **kwargs)
             best = min(best, time.perf_counter() - started)
         finally:
             gc.enable()

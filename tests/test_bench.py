@@ -28,11 +28,8 @@ def bench():
 
 def replay(bench, cls, situation):
     """Resolve a captured attack again on a fresh copy, as the benchmark does; return the copy."""
-    battle = bench._stage(situation)
-    attacker, target, *rest = situation.args
-    fighters = battle.state.fighters
-    cls.resolve_attack(situation.battle.system, battle, fighters[attacker.id], fighters[target.id], *rest,
-                       **situation.kwargs)
+    battle, args = bench.stage(situation)
+    cls.resolve_attack(*args, **situation.kwargs)
     return battle
 
 
