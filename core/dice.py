@@ -48,7 +48,8 @@ class SeededDice:
     The stream is one of d6 faces: the bytes of ``random.Random(seed).randbytes``, those below
     252 each read as ``b % 6 + 1`` (all six equally likely), drawn in blocks and converted by
     ``bytes.translate``, in C, and kept as a tuple of ints. Both games roll d6s only, so a die
-    costs an index into that block and a handful of dice one slice of it; any other die is read off the same stream (see :meth:`roll`). A position in it is
+    costs an index into that block and a handful of dice one slice of it; any other die is
+    read off the same stream (see :meth:`roll`). A position in it is
     (the block, the index in it, the generator's state after the block): three references,
     so the engine can mark its place before every AI decision and step at no cost.
     """

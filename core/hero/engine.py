@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -974,7 +973,7 @@ class HeroSystem:
         n_impact = impact_dice(kb.metres, hit_wall)
         if n_impact and not g.dead:
             ifaces = battle.dice.rolls(n_impact, 6, "knockback impact")
-            roll = roll_normal(_dice_of(n_impact), ifaces)
+            roll = roll_normal(DamageDice(n_impact), ifaces)
             taken = take_damage(roll, self._defenses(g, "PD"), "", opts.minimum_stun)
             what, source = _IMPACT_WALL if hit_wall else _IMPACT_GROUND
             battle.emit(ev.DamageRolled("knockback", g.id, what, "normal", roll.dice, roll.dice, (), False,
@@ -986,12 +985,6 @@ class HeroSystem:
 #: How a knockback ends, as the damage roll names it and as the damage taken names its source.
 _IMPACT_WALL = ("slams into a wall", "knockback (slams into a wall)")
 _IMPACT_GROUND = ("hits the ground", "knockback (hits the ground)")
-
-
-@lru_cache(maxsize=64)
-def _dice_of(count: int) -> DamageDice:
-    """``count``d6 (knockback impact damage), built once for each count."""
-    return DamageDice(count)
 
 
 def attack_end(atk: HeroAttack, strength: int, campaign: str, str_rule: str) -> int:
