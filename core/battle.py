@@ -102,6 +102,9 @@ class Outcome:
 
 _UNSET = object()
 
+#: The step hooks' arguments after ``battle``, in their hookspecs' order (see ``call_step``).
+_STEP_ARGUMENTS = {"slugfest_attack_step": ("attack",), "slugfest_damage_step": ("attack", "hit")}
+
 
 class BattleHalted(Exception):
     """Raised inside the loop when the user chose to stop at the first plugin error."""
@@ -257,9 +260,11 @@ class Battle:
                                choice.action.kind, choice.action.maneuver, decision.kind))
         return choice
 
-    def call_step(self, hook_name: str, validate: Callable[[Any], str], **kwargs: Any) -> Any:
+    def call_step(self, hook_name: str, validate: Callable[[Any], str], *args: Any) -> Any:
         """Call the attack or damage step; contain plugin failures and nonsense results.
 
+        ``args`` are the hook's arguments after ``battle``, in the hookspec's order (``attack``,
+        then ``hit`` for the damage step): positional, since this runs for every attack.
         ``validate(result)`` returns "" when the result is acceptable, otherwise why not.
         A failing or nonsensical plugin is reported and the step is run again without it.
         With no house rule in the step, the rules system's own implementation is called
@@ -271,12 +276,13 @@ class Battle:
                 own = self._own_steps[hook_name] = self.host.own_step(hook_name, self.system.name)
             if own is not None:  # no house rule in this step: the rules system's own, directly
                 try:
-                    result = own[1](battle=self, **kwargs)
+                    result = own[1](self, *args)
                 except Exception as exc:
                     raise PluginError(own[0], hook_name, exc) from exc
                 if result is None:
                     raise RuntimeError(f"{hook_name}: the {self.system.name} rules gave no result")
                 return result  # the rules system's own result: nothing to check it against
+        kwargs = dict(zip(_STEP_ARGUMENTS[hook_name], args))
         excluded: list[str] = list(self.disabled)
         caller = self._caller(hook_name, excluded)
         dice_state = self.dice.getstate()

@@ -295,8 +295,8 @@ class PluginHost:
 
     def own_step(self, hook_name: str, system_name: str) -> tuple[str, Any] | None:
         """The rules system's own implementation of a step hook, as (plugin name, function to
-        call with the hook's keyword arguments), when no other plugin implements that hook;
-        otherwise None.
+        call with the hook's arguments in the hookspec's order, positionally), when no other
+        plugin implements that hook; otherwise None.
 
         With no house rule registered, calling it directly gives exactly what the hook call
         would (every other implementation belongs to a rules system and answers None for a
@@ -322,10 +322,12 @@ class PluginHost:
         if len(own) != 1:
             return None
         fn = getattr(own[0].function, "__wrapped__", own[0].function)
-        names = tuple(own[0].argnames)
-        if set(names) != set(caller.spec.argnames):
-            def call(**kwargs: Any) -> Any:  # an implementation that takes fewer arguments
-                return fn(*[kwargs[n] for n in names])
+        names, spec = tuple(own[0].argnames), tuple(caller.spec.argnames)
+        if names != spec:  # an implementation that takes fewer arguments, or names them in another order
+            picks = [spec.index(n) for n in names]
+
+            def call(*args: Any) -> Any:
+                return fn(*[args[i] for i in picks])
             return own[0].plugin_name, call
         return own[0].plugin_name, fn
 

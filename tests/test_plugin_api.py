@@ -200,6 +200,34 @@ def test_with_no_house_rule_the_step_goes_straight_to_the_rules_systems_own_impl
     assert [repr(e) for e in direct.events] == [repr(e) for e in hooked.events]
 
 
+def test_a_rules_systems_own_step_may_name_its_arguments_in_any_order():
+    """The shortcut passes the step's arguments positionally, in the hookspec's order; a rules
+    system whose implementation lists them otherwise (or takes fewer) still gets each by name."""
+    from core.hero import plugin as hero_rules
+
+    class Reordered:
+        @hookimpl
+        def slugfest_rules_systems(self):
+            return [hero_rules.SYSTEM]
+
+        @hookimpl(trylast=True)
+        def slugfest_attack_step(self, attack, battle):
+            return hero_rules.slugfest_attack_step(battle, attack)
+
+        @hookimpl(trylast=True)
+        def slugfest_damage_step(self, hit, battle, attack):
+            assert hit.hit
+            return hero_rules.slugfest_damage_step(battle, attack, hit)
+
+    plain = battle_with(duel(), seed=5)
+    reordered = battle_with(duel(), seed=5, plugins=[("hero-rules", Reordered())])
+    assert reordered.host.own_step("slugfest_damage_step", "hero") is not None
+    plain.run()
+    reordered.run()
+    assert events_of(plain, DamageTakenEvent)
+    assert [repr(e) for e in plain.events] == [repr(e) for e in reordered.events]
+
+
 def test_built_in_plugins_are_registered_like_any_other():
     host = get_plugin_manager()
     assert {"default", "hero-rules"} <= set(host.names())

@@ -879,12 +879,12 @@ class HeroSystem:
         profile = self._profile(opts, f, atk, maneuver, levels, allowed_push, velocity_m)
         ctx = AttackContext("hero", f.id, g.id, atk, maneuver, ocv, dcv, profile,
                             self._defenses(g, atk.defense), g.ko, opts)
-        hit: AttackRoll = battle.call_step("slugfest_attack_step", validate_attack_result, attack=ctx)
+        hit: AttackRoll = battle.call_step("slugfest_attack_step", validate_attack_result, ctx)
         battle.emit(ev.AttackRolled(f.id, g.id, atk.name, maneuver, ocv, dcv, hit.faces, hit.total, hit.needed,
                                     hit.hit, hit.dcv_hit, hit.automatic, hit.notes))
         if not hit.hit:
             return hit, None, False
-        dmg: DamageOutcome = battle.call_step("slugfest_damage_step", validate_damage_result, attack=ctx, hit=hit)
+        dmg: DamageOutcome = battle.call_step("slugfest_damage_step", validate_damage_result, ctx, hit)
         r = dmg.roll
         battle.emit(ev.DamageRolled(f.id, g.id, atk.name, r.kind, str(profile.base_dice), r.dice, profile.added,
                                     profile.capped, r.faces, r.stun, r.body, r.multiplier, r.multiplier_face,

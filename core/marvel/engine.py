@@ -431,14 +431,13 @@ class MarvelSystem:
         """One attack: the target's reaction, the attack step, the damage step, then effects."""
         reaction = self._offer_reaction(battle, g, f, atk)
         ctx = self.attack_context(battle, f, g, atk, reaction)
-        hit: MarvelAttackResult = battle.call_step("slugfest_attack_step", validate_attack_result, attack=ctx)
+        hit: MarvelAttackResult = battle.call_step("slugfest_attack_step", validate_attack_result, ctx)
         battle.emit(ev.AttackCheck(f.id, g.id, atk.name, ctx.category, ctx.ability, ctx.score, ctx.modifiers,
                                    hit.roll, hit.total, ctx.defense, hit.tn, ctx.tn_note, hit.hit, hit.fantastic,
                                    hit.automatic, hit.notes))
         if not hit.hit:
             return hit, None
-        dmg: MarvelDamageOutcome = battle.call_step("slugfest_damage_step", validate_damage_result,
-                                                    attack=ctx, hit=hit)
+        dmg: MarvelDamageOutcome = battle.call_step("slugfest_damage_step", validate_damage_result, ctx, hit)
         battle.emit(ev.DamageFigured(f.id, g.id, atk.name, dmg.calc, dmg.notes))
         self._apply(battle, g, ctx.pool, dmg.calc.total, dmg.taken, atk.name, dmg.held_back)
         if (ctx.close and hit.fantastic and battle.options.knockback and f.sheet.mighty and atk.knockback
