@@ -917,7 +917,7 @@ class HeroSystem:
             g.held = False
             g.blocking = False  # a Stunned character can take no Action, Blocks included
             battle.emit(ev.StatusChanged(g.id, "stunned", True, f"took {taken.stun} STUN, more than its CON {g.ch.CON}"))
-            self._cancel_haymaker(battle, g, f"{g.name} was Stunned before it landed")
+            self._cancel_haymaker(battle, g, "was Stunned")
         if g.body <= 0 and taken.body > 0 and g.body + taken.body > 0:
             battle.emit(ev.StatusChanged(g.id, "dying", True, f"BODY {g.body}: loses 1 BODY every Turn"))
 
@@ -929,7 +929,7 @@ class HeroSystem:
         g.prone = True
         g.blocking = g.dodging = False
         battle.emit(ev.StatusChanged(g.id, "knocked out", True, why))
-        self._cancel_haymaker(battle, g, f"{g.name} was knocked out before it landed")
+        self._cancel_haymaker(battle, g, "was knocked out")
 
     def _die(self, battle: Any, g: Fighter, why: str) -> None:
         g.dead = True
@@ -937,15 +937,16 @@ class HeroSystem:
         g.stunned = g.recovery_slipped = False
         g.blocking = g.dodging = False
         battle.emit(ev.StatusChanged(g.id, "dead", True, why))
-        self._cancel_haymaker(battle, g, f"{g.name} died before it landed")
+        self._cancel_haymaker(battle, g, "died")
 
-    def _cancel_haymaker(self, battle: Any, g: Fighter, why: str) -> None:
+    def _cancel_haymaker(self, battle: Any, g: Fighter, what_happened: str) -> None:
         """A Haymaker fails as soon as its thrower is Stunned, knocked out or killed: so a Stunned
-        thrower's next Phase is spent recovering, not lost to the wind-up as well."""
+        thrower's next Phase is spent recovering, not lost to the wind-up as well. (The reason
+        is worded only when there is a Haymaker to cancel: this runs on every such hit.)"""
         if g.haymaker is not None:
             target = g.haymaker.target
             g.haymaker = None
-            battle.emit(ev.HaymakerFizzled(g.id, target, why))
+            battle.emit(ev.HaymakerFizzled(g.id, target, f"{g.name} {what_happened} before it landed"))
 
     def _knockback(self, battle: Any, f: Fighter, g: Fighter, body: int, killing: bool) -> bool:
         opts = battle.options
