@@ -339,9 +339,17 @@ def write_text_atomic(text: str, path: str | os.PathLike[str]) -> None:
     """Write ``text`` (UTF-8) to a temp file beside ``path``, flush it to disk, then rename it
     into place: a crash or an error mid-write never leaves a half-written file, never loses the
     previous one, and leaves no temp file behind. The file gets the permissions a plain
-    ``open(path, "w")`` would give (an existing file keeps its own)."""
-    target = Path(path)
+    ``open(path, "w")`` would give (an existing file keeps its own).
+
+    A symbolic link is followed (the file it points to is replaced, the link stays), and a path
+    that names something other than a file (``/dev/stdout``, a named pipe) is written in place:
+    renaming over it would replace the device itself."""
+    target = Path(os.path.realpath(path))
     encoded = text.encode("utf-8")
+    if target.exists() and not target.is_file():
+        with open(target, "wb") as fh:
+            fh.write(encoded)
+        return
     try:
         mode = target.stat().st_mode & 0o7777
     except OSError:

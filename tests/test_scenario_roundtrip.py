@@ -93,6 +93,32 @@ def test_an_existing_file_keeps_its_permissions(tmp_path):
     assert target.read_text() == "new" and stat.S_IMODE(target.stat().st_mode) == 0o640
 
 
+def test_a_symbolic_link_is_followed_not_replaced(tmp_path):
+    real = tmp_path / "real.json"
+    real.write_text("old")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    write_text_atomic("new", link)
+    assert link.is_symlink() and real.read_text() == "new"
+    assert sorted(os.listdir(tmp_path)) == ["link.json", "real.json"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_something_other_than_a_file_is_written_in_place_not_renamed_over(tmp_path):
+    """A device or a pipe (``--json /dev/stdout``) must receive the text, not be replaced."""
+    import threading
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(pipe.read_text()))
+    reader.start()
+    write_text_atomic("through the pipe", pipe)
+    reader.join(5)
+    assert got == ["through the pipe"]
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+
+
 class _DiesHalfway:
     """A file object that writes half of what it is given, then fails (a full disk, a crash)."""
 
