@@ -132,7 +132,8 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--seed", type=_seed, default=None, help="base seed (default: the scenario's seed)")
     m.add_argument("--jobs", type=_positive, default=jobs_default,
                    help=f"worker processes (default: all {jobs_default} cores)")
-    m.add_argument("--json", metavar="FILE", help="also write the full statistics as JSON")
+    m.add_argument("--json", metavar="FILE", help="also write the full statistics as JSON (- for standard "
+                                                  "output; the table then goes to standard error)")
     m.add_argument("--play-by-play", type=int, metavar="K", help="print battle K of the batch with its full log")
     m.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
@@ -146,14 +147,17 @@ def build_parser() -> argparse.ArgumentParser:
                               "examples:\n"
                               "  slugfest sweep hero-duel --param ironclad.SPD --values 3,4,5,6 --runs 500\n"
                               "  slugfest sweep hero-duel --param 'sparkwing.attacks.Lightning Bolt.dice' "
-                              "--values 8d6,10d6,12d6")
+                              "--values 8d6,10d6,12d6\n"
+                              "Ctrl-C stops early: the rows that finished are reported, the last one marked partial.")
     w.add_argument("scenario", metavar="SCENARIO")
     w.add_argument("--param", required=True, metavar="PARAM", help="what to vary (see below)")
     w.add_argument("--values", required=True, metavar="V1,V2,...", help="comma-separated values")
     w.add_argument("--runs", type=_positive, default=500, help="battles per value (default 500)")
     w.add_argument("--seed", type=_seed, default=None, help="base seed, the same for every value (default: the scenario's)")
     w.add_argument("--jobs", type=_positive, default=jobs_default, help=f"worker processes (default: all {jobs_default} cores)")
-    w.add_argument("--json", metavar="FILE", help="also write the table as JSON")
+    w.add_argument("--json", metavar="FILE", help="also write the table as JSON (- for standard output; the "
+                                                  "table then goes to standard error)")
+    w.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
     e = sub.add_parser("export", help="write a scenario back out as canonical TOML",
                        description="Load a scenario and write it back with tomli-w (a round trip check, or a starting point).")
@@ -225,13 +229,34 @@ def _load(name: str):
 
 
 def _write_out(path: str, text: str) -> str | None:
-    """Write an --out file atomically; the reason it failed, or None."""
+    """Write an --out or --json file atomically (``-``: standard output); the reason it
+    failed, or None."""
     from core.scenario import write_text_atomic
 
+    if path == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return None
     try:
         write_text_atomic(text, path)
     except OSError as exc:
         return f"slugfest: cannot write {path}: {exc.strerror or exc}"
+    return None
+
+
+def _unwritable(path: str | None) -> str | None:
+    """Why an output file could not be written, checked before a long run rather than after
+    it (the write itself can still fail, e.g. on a full disk); None if it looks writable."""
+    if path is None or path == "-":
+        return None
+    real = os.path.realpath(path)
+    folder = os.path.dirname(real) or "."
+    if os.path.isdir(real):
+        return f"slugfest: cannot write {path}: it is a directory"
+    if not os.path.isdir(folder):
+        return f"slugfest: cannot write {path}: there is no directory {folder}"
+    if not os.access(real if os.path.exists(real) else folder, os.W_OK):
+        return f"slugfest: cannot write {path}: permission denied"
     return None
 
 
@@ -247,6 +272,10 @@ def cmd_battle(args: argparse.Namespace) -> int:
         if "got neither" not in error:
             print(f"\n(`slugfest check {args.scenario}` validates a file; `slugfest scenarios` lists the bundled ones.)",
                   file=sys.stderr)
+        return EXIT_BAD_INPUT
+    unwritable = _unwritable(args.out)
+    if unwritable:
+        print(unwritable, file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         battle = Battle(scenario, seed=args.seed, on_plugin_error=args.on_plugin_error)
@@ -417,14 +446,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     base = scenario.seed if args.seed is None else args.seed
     if args.play_by_play is not None:
+        if args.json:
+            print("slugfest: --play-by-play prints one battle's log and no statistics; "
+                  "drop --json (or run the batch without --play-by-play)", file=sys.stderr)
+            return EXIT_BAD_INPUT
         if not 0 <= args.play_by_play < args.runs:
             print(f"slugfest: --play-by-play expects a battle index from 0 to {args.runs - 1}", file=sys.stderr)
             return EXIT_BAD_INPUT
         b = replay(scenario, args.play_by_play, base)
+        print(f"battle {args.play_by_play} of {args.runs} (seed {b.seed}: `slugfest battle {args.scenario} "
+              f"--seed {b.seed}` plays it again)", file=sys.stderr)
         log = TextLog({c.id: c.name for c in scenario.combatants})
         for line in log.lines(b.events):
             print(line)
         return EXIT_OK
+    unwritable = _unwritable(args.json)
+    if unwritable:
+        print(unwritable, file=sys.stderr)
+        return EXIT_BAD_INPUT
     system = get_plugin_manager(house_rules=scenario.house_rules).systems()[scenario.system]
     bar = _ProgressLine(scenario.name, not args.no_progress)
     agg, interrupted = simulate(scenario, args.runs, base, args.jobs, bar)
@@ -434,7 +473,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                     "runs_requested": args.runs, "interrupted": interrupted})
     if interrupted:
         print(f"interrupted: reporting the {agg.n} battles that finished", file=sys.stderr)
-    print(render_report(summary, scenario))
+    # With the JSON on standard output, the table goes to standard error: stdout stays parseable.
+    print(render_report(summary, scenario), file=sys.stderr if args.json == "-" else sys.stdout)
     if args.json:
         problem = _write_out(args.json, json.dumps(summary, indent=2) + "\n")
         if problem:
@@ -450,53 +490,72 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from core.scenario import parse_scenario
     from core.simulate import simulate
     from core.stats import wilson
-    from core.sweep import parse_value, read_data, set_parameter
+    from core.sweep import SweepError, parse_value, read_data, set_parameter
     from scenarios import find
 
     scenario, error = _load(args.scenario)
     if error:
         print(error, file=sys.stderr)
         return EXIT_BAD_INPUT
+    unwritable = _unwritable(args.json)
+    if unwritable:
+        print(unwritable, file=sys.stderr)
+        return EXIT_BAD_INPUT
     base = scenario.seed if args.seed is None else args.seed
     data = read_data(find(args.scenario))
-    values = [parse_value(v.strip()) for v in args.values.split(",") if v.strip()]
-    rows = []
-    sides = [s.name for s in scenario.sides]
+    texts = [v.strip() for v in args.values.split(",")]
+    if not any(texts) or "" in texts:
+        print(f"slugfest: --values expects comma-separated values such as 3,4,5, got {args.values!r}"
+              + (" (an empty one between commas)" if any(texts) else ""), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    values = [parse_value(t) for t in texts]
     variants = []
     failed = False
     for v in values:  # every value is checked before any battle runs
         try:
             variants.append(parse_scenario(set_parameter(data, args.param, v), f"{args.scenario} with {args.param} = {v!r}"))
+        except SweepError as exc:  # the parameter itself is wrong: the same for every value
+            print(str(exc), file=sys.stderr)
+            return EXIT_BAD_INPUT
         except SlugfestError as exc:
             print(str(exc), file=sys.stderr)
             failed = True
-    if failed or not values:
-        if not values:
-            print("slugfest: --values needs at least one value", file=sys.stderr)
+    if failed:
         return EXIT_BAD_INPUT
-    print(f"{scenario.name}: {args.param} over {len(values)} values, {args.runs} battles each, seed {base}")
-    print(f"{'value':>14}  " + "  ".join(f"{s[:18]:>18} (95% CI)   " for s in sides) + "draws")
+    table = sys.stderr if args.json == "-" else sys.stdout
+    sides = [s.name for s in scenario.sides]
+    width = max(18, *(len(s) for s in sides))
+    print(f"{scenario.name}: {args.param} over {len(values)} values, {args.runs} battles each, seed {base}", file=table)
+    print(f"{'value':>14}  " + "  ".join(f"{s:>{width}} (95% CI)   " for s in sides) + "draws", file=table)
+    rows = []
+    interrupted = False
     for v, variant in zip(values, variants):
-        agg, interrupted = simulate(variant, args.runs, base, args.jobs)
+        bar = _ProgressLine(f"{args.param} = {v}", not args.no_progress)
+        agg, interrupted = simulate(variant, args.runs, base, args.jobs, bar)
+        bar.done()
         cells = []
-        row = {"value": v, "battles": agg.n, "draws": agg.draws, "sides": {}}
+        row = {"value": v, "battles": agg.n, "complete": not interrupted, "draws": agg.draws, "sides": {}}
         for s in sides:
             lo, hi = wilson(agg.wins[s], agg.n)
             rate = agg.wins[s] / agg.n if agg.n else 0
-            cells.append(f"{rate:>18.1%} ({lo:.0%}-{hi:.0%})")
+            cells.append(f"{rate:>{width}.1%} ({lo:.0%}-{hi:.0%})")
             row["sides"][s] = {"wins": agg.wins[s], "rate": round(rate, 4), "ci95": [round(lo, 4), round(hi, 4)]}
         rows.append(row)
-        print(f"{str(v):>14}  " + "  ".join(cells) + f"  {agg.draws}")
+        note = f"  (interrupted after {agg.n} battles)" if interrupted else ""
+        print(f"{str(v):>14}  " + "  ".join(cells) + f"  {agg.draws}{note}", file=table)
         if interrupted:
-            print("interrupted", file=sys.stderr)
+            skipped = len(values) - len(rows)
+            print("interrupted: the last row is partial" + (f"; {skipped} values not run" if skipped else ""),
+                  file=sys.stderr)
             break
     if args.json:
         problem = _write_out(args.json, json.dumps({"scenario": scenario.name, "param": args.param,
-                                                    "base_seed": base, "runs": args.runs, "rows": rows}, indent=2) + "\n")
+                                                    "base_seed": base, "runs": args.runs, "interrupted": interrupted,
+                                                    "rows": rows}, indent=2) + "\n")
         if problem:
             print(problem, file=sys.stderr)
             return EXIT_BAD_INPUT
-    return EXIT_OK
+    return 130 if interrupted else EXIT_OK
 
 
 if __name__ == "__main__":  # pragma: no cover

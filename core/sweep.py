@@ -41,7 +41,9 @@ def set_parameter(data: dict[str, Any], name: str, value: Any) -> dict[str, Any]
     for side in out.get("sides", []):
         for c in side.get("combatants", []):
             ids.append(str(c.get("id")))
-            if c.get("id") == first and rest:
+            if c.get("id") == first:
+                if not rest:
+                    raise SweepError(f"{name}: a combatant; say which of its keys to vary, e.g. {first}.SPD")
                 _set_in_combatant(c, rest, value, name)
                 return out
     top = re.split(r"[.\[]", name, maxsplit=1)[0]
@@ -56,12 +58,19 @@ def set_parameter(data: dict[str, Any], name: str, value: Any) -> dict[str, Any]
 
 def _set_in_combatant(c: dict[str, Any], rest: str, value: Any, name: str) -> None:
     if rest.startswith("attacks."):
-        _, attack, field = rest.split(".", 2) if rest.count(".") >= 2 else (None, None, None)
+        names = [str(a.get("name")) for a in c.get("attacks", [])]
+        if rest.count(".") < 2:
+            example = f"{c.get('id')}.attacks.{names[0] if names else 'ATTACK'}.dice"
+            raise SweepError(f"{name}: expected COMBATANT.attacks.ATTACK.KEY, e.g. {example}")
+        _, attack, field = rest.split(".", 2)
         for a in c.get("attacks", []):
             if a.get("name") == attack:
                 a[field] = value
                 return
-        raise SweepError(f"{name}: no attack named {attack!r}")
+        from .schema import did_you_mean
+
+        raise SweepError(f"{name}: no attack named {attack!r}{did_you_mean(attack, names)} "
+                         f"(its attacks: {', '.join(names)})")
     if rest in c or "." in rest:
         _set_dotted(c, rest, value)
         return

@@ -2,6 +2,7 @@
 failures reported with their seeds, Ctrl-C keeps what finished; sweeps share dice streams."""
 
 import json
+import re
 
 import pytest
 
@@ -95,6 +96,24 @@ def test_a_crashed_worker_loses_only_its_own_battles(duel, monkeypatch):
     assert all(e.seed == sim.battle_seed(1, e.index) for e in agg.errors)
 
 
+def test_no_more_processes_start_than_there_are_chunks_of_battles(duel, monkeypatch):
+    """``--jobs 300`` for 40 battles: two chunks of work, so two workers, not 300."""
+    started = []
+    real = sim.ProcessPoolExecutor
+
+    def counting(max_workers, **kwargs):
+        started.append(max_workers)
+        return real(max_workers=max_workers, **kwargs)
+
+    monkeypatch.setattr(sim, "ProcessPoolExecutor", counting)
+    monkeypatch.setattr(sim, "CHUNK", 20)
+    many, _ = sim.simulate(duel, 40, 1, jobs=300)
+    assert started == [2]
+    one, _ = sim.simulate(duel, 20, 1, jobs=300)  # a single chunk runs in this process
+    assert started == [2]
+    assert many.n == 40 and one.n == 20
+
+
 def test_ctrl_c_keeps_the_battles_that_finished(duel):
     def interrupt(progress):
         if progress.done == 4:
@@ -157,3 +176,90 @@ def test_a_sweep_uses_the_same_dice_streams_for_every_value(capsys):
 def test_an_invalid_sweep_value_is_reported_as_bad_input(capsys):
     assert cli.main(["sweep", "hero-duel", "--param", "ironclad.SPD", "--values", "0", "--runs", "2"]) == 2
     assert "SPD" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("param, expected", [
+    ("ironclad", "say which of its keys to vary, e.g. ironclad.SPD"),
+    ("sparkwing.attacks.Lightning Bolt", "expected COMBATANT.attacks.ATTACK.KEY, e.g. sparkwing.attacks.Lightning Bolt.dice"),
+    ("sparkwing.attacks.Lightning Blot.dice", "did you mean 'Lightning Bolt'?"),
+])
+def test_a_wrong_sweep_parameter_says_what_is_expected(param, expected):
+    with pytest.raises(SweepError, match=re.escape(expected)):
+        set_parameter(read_data(bundled()["hero-duel"]), param, 1)
+
+
+def test_a_wrong_sweep_parameter_is_reported_once_not_once_per_value(capsys):
+    assert cli.main(["sweep", "hero-duel", "--param", "nobody.SPD", "--values", "3,4,5", "--runs", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("nobody") == 2 and "neither a combatant" in err  # the message names it, and is printed once
+
+
+def test_an_empty_sweep_value_is_refused_not_dropped(capsys):
+    assert cli.main(["sweep", "hero-duel", "--param", "ironclad.SPD", "--values", "3,,4", "--runs", "2"]) == 2
+    assert "an empty one between commas" in capsys.readouterr().err
+
+
+def test_an_interrupted_sweep_marks_its_last_row_partial_and_says_so(tmp_path, capsys, monkeypatch):
+    real = sim.simulate
+    calls = []
+
+    def stopped_in_the_second_value(scenario, runs, base, jobs, on_progress=None):
+        calls.append(runs)
+        if len(calls) == 2:
+            agg, _ = real(scenario, 3, base, jobs)
+            return agg, True  # as if Ctrl-C came after 3 battles
+        return real(scenario, runs, base, jobs)
+
+    monkeypatch.setattr(sim, "simulate", stopped_in_the_second_value)
+    out = tmp_path / "sweep.json"
+    assert cli.main(["sweep", "hero-duel", "--param", "ironclad.SPD", "--values", "4,5,6", "--runs", "6",
+                     "--jobs", "1", "--json", str(out), "--no-progress"]) == 130
+    captured = capsys.readouterr()
+    assert "(interrupted after 3 battles)" in captured.out
+    assert "the last row is partial; 1 values not run" in captured.err
+    data = json.loads(out.read_text())
+    assert data["interrupted"] is True
+    assert [(r["value"], r["battles"], r["complete"]) for r in data["rows"]] == [(4, 6, True), (5, 3, False)]
+
+
+def test_a_json_file_that_cannot_be_written_is_refused_before_the_batch_runs(tmp_path, capsys, monkeypatch):
+    def must_not_run(*args, **kwargs):
+        raise AssertionError("the batch ran before the output path was checked")
+
+    monkeypatch.setattr(sim, "simulate", must_not_run)
+    missing = tmp_path / "no-such-dir" / "stats.json"
+    assert cli.main(["simulate", "hero-duel", "--runs", "5", "--json", str(missing)]) == 2
+    assert f"there is no directory {missing.parent}" in capsys.readouterr().err
+    assert cli.main(["sweep", "hero-duel", "--param", "ironclad.SPD", "--values", "4", "--json", str(tmp_path)]) == 2
+    assert "it is a directory" in capsys.readouterr().err
+    assert cli.main(["battle", "hero-duel", "--out", str(missing)]) == 2
+    assert not missing.parent.exists()
+
+
+def test_json_on_standard_output_keeps_the_table_off_it(capsys):
+    assert cli.main(["simulate", "hero-duel", "--runs", "4", "--jobs", "1", "--json", "-", "--no-progress"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["battles"] == 4
+    assert "95% CI (Wilson)" in captured.err
+
+
+def test_play_by_play_with_json_is_refused_rather_than_ignored(tmp_path, capsys):
+    out = tmp_path / "x.json"
+    assert cli.main(["simulate", "hero-duel", "--runs", "10", "--play-by-play", "3", "--json", str(out)]) == 2
+    assert "drop --json" in capsys.readouterr().err and not out.exists()
+
+
+def test_coverage_counts_prone_when_a_combatant_stands_up():
+    """Nothing emits "prone: on" (a knockback or a knock-out puts a target down), but standing
+    up is an event of its own, and the coverage block must not call the rule unused."""
+    from core.hero.events import StatusChanged
+
+    brawl = load_scenario(bundled()["hero-brawl"])
+    for index in range(10):
+        b = Battle(brawl, seed=sim.battle_seed(1, index))
+        b.run()
+        stood = sum(1 for e in b.events if isinstance(e, StatusChanged) and e.status == "prone")
+        if stood:
+            assert b.system.tally(b, index).rules["rule:prone"] == stood
+            return
+    pytest.fail("no one stood up in ten brawls")

@@ -15,7 +15,7 @@ CATALOGUE: tuple[str, ...] = (
     "action:move-through", "action:multiple-attack", "action:move", "action:retreat", "action:dodge",
     "action:block", "action:recover", "action:hold", "abort:dodge", "abort:block",
     "rule:attack hit", "rule:attack missed", "rule:3 always hits", "rule:18 always misses",
-    "rule:normal damage", "rule:killing damage", "rule:killing, no resistant defense", "rule:NND",
+    "rule:normal damage", "rule:killing damage", "rule:killing without resistant defense", "rule:NND",
     "rule:AVLD", "rule:doubling cap", "rule:x2 STUN on a knocked-out target",
     "rule:stunned", "rule:knocked out", "rule:woke up", "rule:dying", "rule:dead", "rule:prone",
     "rule:knockback", "rule:knockdown", "rule:knockback into a wall", "rule:block succeeded",
@@ -62,9 +62,11 @@ def tally(battle: Any, index: int = 0) -> BattleTally:
             if last_attacker in combatants and last_attacker != e.target:
                 combatants[last_attacker].damage_dealt += e.stun_taken
             if e.rule == "killing, no resistant defense":
-                rules["rule:killing, no resistant defense"] += 1
+                rules["rule:killing without resistant defense"] += 1
         elif t is ev.StatusChanged:
-            if e.active and e.status in ("stunned", "knocked out", "dying", "dead", "prone"):
+            if e.status == "prone":  # knocked prone shows in the knockback or knock-out; standing up, here
+                rules["rule:prone"] += 1
+            elif e.active and e.status in ("stunned", "knocked out", "dying", "dead"):
                 rules[f"rule:{e.status}"] += 1
                 if e.status == "knocked out":
                     combatants[e.actor].knocked_out = True
