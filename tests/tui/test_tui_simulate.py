@@ -180,12 +180,40 @@ def test_bad_input_is_explained_and_escape_mid_run_stops_the_batch(monkeypatch):
             screen.query_one("#sim-runs", Input).value = "500"
             await pilot.press("s")
             await wait_until(pilot, started.is_set)
-            await pilot.press("escape")
+            await pilot.press("escape")  # during a batch: stops it, keeps what finished, stays
             await pilot.pause()
-            assert isinstance(app.screen, BattleScreen)
+            assert app.screen is screen and "stopping" in screen_text(app)
             proceed.set()
             await settle(app, pilot)
             await asyncio.sleep(0.3)  # time enough for dozens of battles, had it gone on
             assert seen == [1]  # the batch stopped as the first battle was reported
+            assert screen.summary is not None and screen.summary["battles"] == 1
+            await pilot.press("escape")  # and now back to the battle
+            await pilot.pause()
+            assert isinstance(app.screen, BattleScreen)
+
+    run(go())
+
+
+def test_the_last_report_is_there_when_the_screen_is_opened_again():
+    async def go():
+        app = make_app("hero-duel")
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_simulation(app, pilot)
+            screen.query_one("#sim-runs", Input).value = "4"
+            await pilot.press("s")
+            await settle(app, pilot)
+            await wait_until(pilot, lambda: not screen.running)
+            report = screen.report_text()
+            assert report and "4 battles" in screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            again = await open_simulation(app, pilot)
+            assert again is screen and again.report_text() == report
+            assert again.query_one("#sim-runs", Input).value == "4"
+            assert "4 battles" in screen_text(app)
+            assert app.return_code is None
+            await pilot.press("q")  # quits from here too, as everywhere else
+            assert app.return_code == 0
 
     run(go())

@@ -140,6 +140,7 @@ class BattleScreen(Screen[None]):
         self.all_events: list[Event] = []
         self.prompt_open = False
         self.generation = 0  # which autoplay run is the current one
+        self.simulation: SimulateScreen | None = None  # kept, so its last report survives leaving it
 
     # -- layout --------------------------------------------------------------------------
 
@@ -557,7 +558,21 @@ class BattleScreen(Screen[None]):
     def action_simulate(self) -> None:
         """Many AI-vs-AI battles of this scenario, on their own screen (the battle waits)."""
         self._pause()
-        self.app.push_screen(SimulateScreen(self.session.scenario, scenario_path=self.session.scenario_path))
+        if self.simulation is None:
+            self.simulation = SimulateScreen(self.session.scenario, scenario_path=self.session.scenario_path)
+            self.app.install_screen(self.simulation, f"simulate-{id(self)}")
+        self.app.push_screen(self.simulation)
+
+    def on_unmount(self) -> None:
+        """This battle is closed: so is its simulation screen (and a batch still stopping)."""
+        sim, self.simulation = self.simulation, None
+        if sim is None:
+            return
+        sim.stop_requested.set()
+        sim.workers.cancel_node(sim)
+        if sim not in self.app.screen_stack:  # on the way out of the app, Textual clears it itself
+            self.app.uninstall_screen(sim)
+            sim.remove()
 
     def action_help(self) -> None:
         if self.query("HelpPanel"):

@@ -7,7 +7,8 @@ most every ``PROGRESS_INTERVAL`` seconds, and the summary (``Aggregate.as_dict``
 that the worker's progress callback checks after each battle: it raises ``KeyboardInterrupt``
 there, which ``simulate`` turns into ``interrupted=True`` with the finished battles kept.
 Messages are posted (never blocking), as on the battle screen, so a worker cannot hang on a
-UI that has gone.
+UI that has gone. The battle screen installs this screen and keeps it: leaving and coming back
+finds the last report and the numbers typed.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ class SimulateScreen(Screen[None]):
 
     BINDINGS = [
         Binding("escape", "leave", "Back to the battle"),
+        Binding("q", "app.quit", "Quit", priority=True),
         # Priority, so they reach the screen while a number is being typed (see NumberInput).
         Binding("s", "start", "Start", priority=True),
         Binding("x", "stop", "Stop", priority=True),
@@ -319,8 +321,13 @@ class SimulateScreen(Screen[None]):
         self.action_start()
 
     def action_leave(self) -> None:
-        self.stop_requested.set()
-        self.workers.cancel_node(self)
+        """Back to the battle; during a batch, Escape stops it first (keeping the battles that
+        finished, as Stop does) and a second Escape leaves. The battle screen keeps this screen,
+        so its report and its numbers are there when it is opened again."""
+        if self.running:
+            self.action_stop()
+            self.notify("Stopping the batch; Escape again goes back to the battle.", timeout=3)
+            return
         self.dismiss()
 
     def action_help(self) -> None:
