@@ -195,11 +195,14 @@ def render_report(summary: dict[str, Any], scenario: Scenario) -> str:
             bar = "#" * max(1, round(40 * v / peak))
             lines.append(f"  {k:>4} | {bar} {v}")
     unit = summary["damage_unit"]
-    lines += ["", f"{'combatant':18} {'side':14} {'hit%':>6} {unit + ' dealt':>12} {unit + ' taken':>12} "
+    people = summary["combatants"]
+    cw = max([18, *(len(cid) for cid in people)])
+    sw = max([14, *(len(c["side"]) for c in people.values())])
+    lines += ["", f"{'combatant':{cw}} {'side':{sw}} {'hit%':>6} {unit + ' dealt':>12} {unit + ' taken':>12} "
                   f"{'KO%':>6} {'dead%':>6}   dealt won/lost"]
-    for cid, c in summary["combatants"].items():
+    for cid, c in people.items():
         dw, dl = c["damage_dealt_when_won"]["mean"], c["damage_dealt_when_lost"]["mean"]
-        lines.append(f"{cid:18} {c['side'][:14]:14} {c['hit_rate']:6.1%} {c['damage_dealt']['mean']:12.1f} "
+        lines.append(f"{cid:{cw}} {c['side']:{sw}} {c['hit_rate']:6.1%} {c['damage_dealt']['mean']:12.1f} "
                      f"{c['damage_taken']['mean']:12.1f} {c['ko_rate']:6.1%} {c['death_rate']:6.1%}   {dw:.1f}/{dl:.1f}")
     cov = summary["coverage"]
     lines += ["", "coverage (times fired):"]

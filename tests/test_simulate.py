@@ -263,3 +263,15 @@ def test_coverage_counts_prone_when_a_combatant_stands_up():
             assert b.system.tally(b, index).rules["rule:prone"] == stood
             return
     pytest.fail("no one stood up in ten brawls")
+
+
+def test_the_report_prints_side_names_whole():
+    brawl = load_scenario(bundled()["marvel-brawl"])
+    agg, _ = sim.simulate(brawl, 2, 1, jobs=1)
+    report = sim.render_report({**agg.as_dict(), "scenario": brawl.name}, brawl)
+    rows = [line for line in report.splitlines() if line.startswith(tuple(c.id for c in brawl.combatants))]
+    assert len(rows) == len(brawl.combatants)
+    for side in brawl.sides:
+        for c in side.combatants:
+            row = next(r for r in rows if r.startswith(c.id + " "))
+            assert f" {side.name} " in row
