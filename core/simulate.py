@@ -174,6 +174,25 @@ def replay(scenario: Scenario, index: int, base_seed: int) -> Battle:
     return b
 
 
+def _notable_lines(summary: dict[str, Any], unit: str) -> list[str]:
+    """Battles worth replaying with ``--play-by-play K``."""
+    notable = summary.get("notable_battles")
+    if not notable or notable["shortest"] is None:
+        return []
+
+    def one(label: str, b: dict[str, Any] | None, result: bool = True) -> str:
+        if b is None:
+            return f"  {label:24} none"
+        outcome = (f", {b['winner']} won" if b["winner"] else ", draw") if result else ""
+        return f"  {label:24} #{b['index']:<6} {b['length']} {unit}s{outcome}"
+
+    lines = ["", "notable battles (replay one with --play-by-play K):",
+             one("shortest", notable["shortest"]), one("longest", notable["longest"]),
+             one("first draw", notable["first_draw"], result=False)]
+    lines += [one(f"first {side} win", b, result=False) for side, b in notable["first_win"].items()]
+    return lines
+
+
 def render_report(summary: dict[str, Any], scenario: Scenario) -> str:
     """The plain-text report for the terminal."""
     n = summary["battles"]
@@ -204,10 +223,12 @@ def render_report(summary: dict[str, Any], scenario: Scenario) -> str:
         dw, dl = c["damage_dealt_when_won"]["mean"], c["damage_dealt_when_lost"]["mean"]
         lines.append(f"{cid:{cw}} {c['side']:{sw}} {c['hit_rate']:6.1%} {c['damage_dealt']['mean']:12.1f} "
                      f"{c['damage_taken']['mean']:12.1f} {c['ko_rate']:6.1%} {c['death_rate']:6.1%}   {dw:.1f}/{dl:.1f}")
+    lines += _notable_lines(summary, ln["unit"])
     cov = summary["coverage"]
-    lines += ["", "coverage (times fired):"]
+    first = cov.get("first_battle", {})
+    lines += ["", "coverage (times fired, and the first battle it fired in):"]
     for k, v in sorted({**cov["actions"], **cov["rules"]}.items()):
-        lines.append(f"  {k:44} {v}")
+        lines.append(f"  {k:44} {v:>8}   #{first[k]}" if k in first else f"  {k:44} {v:>8}")
     if cov["never_fired"]:
         lines += ["never fired:", *(f"  {k}" for k in cov["never_fired"])]
     if summary["errors"]:

@@ -118,9 +118,27 @@ class Aggregate:
         self.actions: Counter = Counter()
         self.rules: Counter = Counter()
         self.errors: list[BattleError] = []
+        # Battles worth replaying, by index (battles fold in index order, so "first" does not
+        # depend on --jobs): a few per batch, not one entry per battle.
+        self.shortest: BattleTally | None = None
+        self.longest: BattleTally | None = None
+        self.first_draw: BattleTally | None = None
+        self.first_win: dict[str, BattleTally] = {}
+        self.first_fired: dict[str, int] = {}
 
     def add(self, t: BattleTally) -> None:
         self.n += 1
+        if self.shortest is None or t.rounds < self.shortest.rounds:
+            self.shortest = _slim(t)
+        if self.longest is None or t.rounds > self.longest.rounds:
+            self.longest = _slim(t)
+        if t.winner is None:
+            if self.first_draw is None:
+                self.first_draw = _slim(t)
+        elif t.winner not in self.first_win:
+            self.first_win[t.winner] = _slim(t)
+        for tag in (*t.actions, *t.rules):
+            self.first_fired.setdefault(tag, t.index)
         if t.winner is None:
             self.draws += 1
         else:
@@ -165,12 +183,28 @@ class Aggregate:
                 "damage_taken_when_won": a.taken_won.as_dict(), "damage_taken_when_lost": a.taken_lost.as_dict(),
             }
         fired = set(self.actions) | set(self.rules)
+        notable = {"shortest": _brief(self.shortest), "longest": _brief(self.longest),
+                   "first_draw": _brief(self.first_draw),
+                   "first_win": {s: _brief(self.first_win.get(s)) for s in self.sides}}
         return {
             "battles": self.n, "sides": sides, "draws": self.draws, "cut_off_at_limit": self.cut_off,
             "length": {"unit": self.time_unit, **self.length.as_dict(),
                        "histogram": {str(k): v for k, v in sorted(self.histogram.items())}},
             "damage_unit": self.damage_unit, "combatants": combatants,
             "coverage": {"actions": dict(sorted(self.actions.items())), "rules": dict(sorted(self.rules.items())),
-                         "never_fired": sorted(set(catalogue) - fired)},
+                         "never_fired": sorted(set(catalogue) - fired),
+                         "first_battle": dict(sorted(self.first_fired.items()))},
+            "notable_battles": notable,
             "errors": [{"index": e.index, "seed": e.seed, "error": e.error} for e in self.errors],
         }
+
+
+def _slim(t: BattleTally) -> BattleTally:
+    """What a notable battle needs kept: not its per-combatant tallies."""
+    return BattleTally(t.index, t.seed, t.winner, t.reason, t.rounds, t.cut_off, {})
+
+
+def _brief(t: BattleTally | None) -> dict[str, Any] | None:
+    if t is None:
+        return None
+    return {"index": t.index, "seed": t.seed, "winner": t.winner, "length": t.rounds, "reason": t.reason}

@@ -275,3 +275,25 @@ def test_the_report_prints_side_names_whole():
         for c in side.combatants:
             row = next(r for r in rows if r.startswith(c.id + " "))
             assert f" {side.name} " in row
+
+
+def test_notable_battles_and_first_firings_point_at_the_battles_that_show_them(duel):
+    """The report names battles worth replaying by index; each must be the battle it claims."""
+    agg, _ = sim.simulate(duel, 12, 4, jobs=1)
+    data = agg.as_dict()
+    tallies = []
+    for i in range(12):
+        b = sim.replay(duel, i, 4)
+        tallies.append(b.system.tally(b, i))
+    lengths = [t.rounds for t in tallies]
+    notable = data["notable_battles"]
+    assert notable["shortest"]["index"] == lengths.index(min(lengths))
+    assert notable["longest"]["index"] == lengths.index(max(lengths))
+    assert notable["longest"]["seed"] == sim.battle_seed(4, notable["longest"]["index"])
+    for side, first in notable["first_win"].items():
+        winners = [t.winner for t in tallies]
+        assert (first["index"] if first else None) == (winners.index(side) if side in winners else None)
+    for tag, index in data["coverage"]["first_battle"].items():
+        fired_in = [i for i, t in enumerate(tallies) if t.actions[tag] or t.rules[tag]]
+        assert index == fired_in[0]
+    assert "notable battles (replay one with --play-by-play K)" in sim.render_report(data, duel)
