@@ -102,9 +102,6 @@ class Outcome:
 
 _UNSET = object()
 
-#: The step hooks' arguments after ``battle``, in their hookspecs' order (see ``call_step``).
-_STEP_ARGUMENTS = {"slugfest_attack_step": ("attack",), "slugfest_damage_step": ("attack", "hit")}
-
 
 class BattleHalted(Exception):
     """Raised inside the loop when the user chose to stop at the first plugin error."""
@@ -282,7 +279,8 @@ class Battle:
                 if result is None:
                     raise RuntimeError(f"{hook_name}: the {self.system.name} rules gave no result")
                 return result  # the rules system's own result: nothing to check it against
-        kwargs = dict(zip(_STEP_ARGUMENTS[hook_name], args))
+        names = getattr(self.host.hook, hook_name).spec.argnames[1:]  # after ``battle``
+        kwargs = dict(zip(names, args, strict=True))
         excluded: list[str] = list(self.disabled)
         caller = self._caller(hook_name, excluded)
         dice_state = self.dice.getstate()

@@ -59,7 +59,8 @@ def _seed(text: str) -> int:
     return value
 
 
-def _positive(text: str) -> int:
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number from 1 to 10,000,000 (battles, processes)."""
     try:
         value = int(text, 10)
     except ValueError:
@@ -87,7 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("scenario", metavar="SCENARIO", help="a .toml file or a bundled scenario name")
     b.add_argument("--seed", type=_seed, help="dice seed, 0 or more (default: the scenario's own seed)")
     b.add_argument("--log", choices=("text", "jsonl"), default="text", help="log format (default: text)")
-    b.add_argument("--out", metavar="FILE", help="write the log to FILE instead of the terminal (written whole, atomically)")
+    b.add_argument("--out", metavar="FILE", help="write the log to FILE (written whole, atomically; - for standard output, "
+                                                 "the default)")
     b.add_argument("--brief", action="store_true", help="text log without CV chains and END spending")
     b.add_argument("--on-plugin-error", choices=("fallback", "stop"), default="fallback",
                    help="when a plugin fails: go on without it (default) or stop the battle, keeping the log")
@@ -128,9 +130,9 @@ def build_parser() -> argparse.ArgumentParser:
                               "  slugfest simulate hero-duel --runs 100 --play-by-play 17   the full log of battle 17\n"
                               "Ctrl-C stops early and reports the battles that finished.")
     m.add_argument("scenario", metavar="SCENARIO")
-    m.add_argument("--runs", type=_positive, default=1000, help="number of battles (default 1000)")
+    m.add_argument("--runs", type=positive_int, default=1000, help="number of battles (default 1000)")
     m.add_argument("--seed", type=_seed, default=None, help="base seed (default: the scenario's seed)")
-    m.add_argument("--jobs", type=_positive, default=jobs_default,
+    m.add_argument("--jobs", type=positive_int, default=jobs_default,
                    help=f"worker processes (default: all {jobs_default} cores)")
     m.add_argument("--json", metavar="FILE", help="also write the full statistics as JSON (- for standard "
                                                   "output; the table then goes to standard error)")
@@ -152,9 +154,9 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("scenario", metavar="SCENARIO")
     w.add_argument("--param", required=True, metavar="PARAM", help="what to vary (see below)")
     w.add_argument("--values", required=True, metavar="V1,V2,...", help="comma-separated values")
-    w.add_argument("--runs", type=_positive, default=500, help="battles per value (default 500)")
+    w.add_argument("--runs", type=positive_int, default=500, help="battles per value (default 500)")
     w.add_argument("--seed", type=_seed, default=None, help="base seed, the same for every value (default: the scenario's)")
-    w.add_argument("--jobs", type=_positive, default=jobs_default, help=f"worker processes (default: all {jobs_default} cores)")
+    w.add_argument("--jobs", type=positive_int, default=jobs_default, help=f"worker processes (default: all {jobs_default} cores)")
     w.add_argument("--json", metavar="FILE", help="also write the table as JSON (- for standard output; the "
                                                   "table then goes to standard error)")
     w.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
@@ -228,14 +230,21 @@ def _load(name: str):
         return None, str(exc)
 
 
+#: Output paths that mean a stream this process already has open: written to it, never reopened
+#: (reopening ``/dev/stdout`` would truncate a file the shell opened for appending).
+_STREAMS = {"-": "stdout", "/dev/stdout": "stdout", "/dev/fd/1": "stdout",
+            "/dev/stderr": "stderr", "/dev/fd/2": "stderr"}
+
+
 def _write_out(path: str, text: str) -> str | None:
     """Write an --out or --json file atomically (``-``: standard output); the reason it
     failed, or None."""
     from core.scenario import write_text_atomic
 
-    if path == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
+    if path in _STREAMS:
+        stream = getattr(sys, _STREAMS[path])
+        stream.write(text)
+        stream.flush()
         return None
     try:
         write_text_atomic(text, path)
@@ -244,19 +253,30 @@ def _write_out(path: str, text: str) -> str | None:
     return None
 
 
+def _report_stream(json_path: str | None):
+    """Where a batch's table goes: standard error when the JSON takes standard output."""
+    return sys.stderr if _STREAMS.get(json_path or "") == "stdout" else sys.stdout
+
+
 def _unwritable(path: str | None) -> str | None:
     """Why an output file could not be written, checked before a long run rather than after
-    it (the write itself can still fail, e.g. on a full disk); None if it looks writable."""
-    if path is None or path == "-":
+    it (the write itself can still fail, e.g. on a full disk); None if it looks writable.
+
+    A plain file is replaced by renaming a new one into its folder, so the folder must be
+    writable; anything else (a device, a pipe) is written in place, so it must be."""
+    from core.scenario import names_a_descriptor
+
+    if path is None or path in _STREAMS:
         return None
     real = os.path.realpath(path)
-    folder = os.path.dirname(real) or "."
+    folder = os.path.dirname(real)
     if os.path.isdir(real):
         return f"slugfest: cannot write {path}: it is a directory"
     if not os.path.isdir(folder):
         return f"slugfest: cannot write {path}: there is no directory {folder}"
-    if not os.access(real if os.path.exists(real) else folder, os.W_OK):
-        return f"slugfest: cannot write {path}: permission denied"
+    in_place = names_a_descriptor(path) or (os.path.exists(real) and not os.path.isfile(real))
+    if not os.access(path if in_place else folder, os.W_OK):
+        return f"slugfest: cannot write {path}: permission denied" + ("" if in_place else f" in {folder}")
     return None
 
 
@@ -301,8 +321,9 @@ def cmd_battle(args: argparse.Namespace) -> int:
         if failed:
             print(failed, file=sys.stderr)
             return EXIT_BAD_INPUT
-        print(f"{'Draw' if outcome.winner is None else outcome.winner + ' win'} ({outcome.reason}); "
-              f"log written to {args.out}", file=sys.stderr)
+        if args.out not in _STREAMS:
+            print(f"{'Draw' if outcome.winner is None else outcome.winner + ' win'} ({outcome.reason}); "
+                  f"log written to {args.out}", file=sys.stderr)
     return EXIT_PLUGIN if battle.halted else EXIT_OK
 
 
@@ -474,7 +495,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if interrupted:
         print(f"interrupted: reporting the {agg.n} battles that finished", file=sys.stderr)
     # With the JSON on standard output, the table goes to standard error: stdout stays parseable.
-    print(render_report(summary, scenario), file=sys.stderr if args.json == "-" else sys.stdout)
+    print(render_report(summary, scenario), file=_report_stream(args.json))
     if args.json:
         problem = _write_out(args.json, json.dumps(summary, indent=2) + "\n")
         if problem:
@@ -506,7 +527,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     texts = [v.strip() for v in args.values.split(",")]
     if not any(texts) or "" in texts:
         print(f"slugfest: --values expects comma-separated values such as 3,4,5, got {args.values!r}"
-              + (" (an empty one between commas)" if any(texts) else ""), file=sys.stderr)
+              + (" (an empty value in it)" if any(texts) else ""), file=sys.stderr)
         return EXIT_BAD_INPUT
     values = [parse_value(t) for t in texts]
     variants = []
@@ -522,9 +543,9 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             failed = True
     if failed:
         return EXIT_BAD_INPUT
-    table = sys.stderr if args.json == "-" else sys.stdout
+    table = _report_stream(args.json)
     sides = [s.name for s in scenario.sides]
-    width = max(18, *(len(s) for s in sides))
+    width = max([18, *(len(s) for s in sides)])
     print(f"{scenario.name}: {args.param} over {len(values)} values, {args.runs} battles each, seed {base}", file=table)
     print(f"{'value':>14}  " + "  ".join(f"{s:>{width}} (95% CI)   " for s in sides) + "draws", file=table)
     rows = []
@@ -545,7 +566,8 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         print(f"{str(v):>14}  " + "  ".join(cells) + f"  {agg.draws}{note}", file=table)
         if interrupted:
             skipped = len(values) - len(rows)
-            print("interrupted: the last row is partial" + (f"; {skipped} values not run" if skipped else ""),
+            print("interrupted: the last row is partial"
+                  + (f"; {skipped} value{'s' if skipped > 1 else ''} not run" if skipped else ""),
                   file=sys.stderr)
             break
     if args.json:

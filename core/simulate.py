@@ -78,11 +78,9 @@ def simulate(scenario: Scenario, runs: int, base_seed: int, jobs: int = 1,
              on_progress: Callable[[Progress], None] | None = None) -> tuple[Aggregate, bool]:
     """Run ``runs`` battles over ``jobs`` processes. Returns (aggregate, interrupted).
 
-    Ctrl-C stops the batch and keeps every battle that finished before it, in order. No
-    more processes are started than there are chunks of battles to hand out (``--jobs 300``
-    for 40 battles starts one): the results are the same whatever ``jobs`` is.
+    Ctrl-C stops the batch and keeps every battle that finished before it, in order. See
+    :func:`workers` for how many processes start; the results are the same whatever ``jobs`` is.
     """
-    jobs = min(jobs, -(-runs // CHUNK))
     system = get_plugin_manager(house_rules=scenario.house_rules).systems()[scenario.system]
     agg = Aggregate([s.name for s in scenario.sides], system.time_unit, getattr(system, "damage_unit", "damage"))
     interrupted = False
@@ -101,10 +99,18 @@ def simulate(scenario: Scenario, runs: int, base_seed: int, jobs: int = 1,
             for i in range(runs):
                 fold(run_one(scenario, i, base_seed, host))
         else:
-            _run_parallel(scenario, runs, base_seed, jobs, fold)
+            _run_parallel(scenario, runs, base_seed, workers(runs, jobs), fold)
     except KeyboardInterrupt:
         interrupted = True
     return agg, interrupted
+
+
+def workers(runs: int, jobs: int) -> int:
+    """Worker processes for ``runs`` battles when ``jobs`` are asked for: never more than the
+    chunks of battles there are to hand out (``--jobs 300`` for 40 battles starts two). A batch
+    asked to run in processes keeps at least one, even for a single chunk: a battle that kills
+    its process is then reported with its seed instead of taking the batch down."""
+    return max(1, min(jobs, -(-runs // CHUNK)))
 
 
 def _run_parallel(scenario: Scenario, runs: int, base_seed: int, jobs: int,
@@ -180,11 +186,13 @@ def _notable_lines(summary: dict[str, Any], unit: str) -> list[str]:
     if not notable or notable["shortest"] is None:
         return []
 
+    width = max([24, *(len(f"first {side} win") for side in notable["first_win"])])
+
     def one(label: str, b: dict[str, Any] | None, result: bool = True) -> str:
         if b is None:
-            return f"  {label:24} none"
+            return f"  {label:{width}} none"
         outcome = (f", {b['winner']} won" if b["winner"] else ", draw") if result else ""
-        return f"  {label:24} #{b['index']:<6} {b['length']} {unit}s{outcome}"
+        return f"  {label:{width}} #{b['index']:<6} {b['length']} {unit}s{outcome}"
 
     lines = ["", "notable battles (replay one with --play-by-play K):",
              one("shortest", notable["shortest"]), one("longest", notable["longest"]),

@@ -14,29 +14,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from core.cli import positive_int  # noqa: E402
 from core.plugins import installed_plugin_names  # noqa: E402
 from core.scenario import load_scenario  # noqa: E402
 from core.soak import soak  # noqa: E402
 from scenarios import bundled  # noqa: E402
 
 
-def _at_least_one(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
-    return value
-
-
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--battles", type=_at_least_one, default=1000,
+    p.add_argument("--battles", type=positive_int, default=1000,
                    help="battles in all, spread over every scenario and AI (default 1000)")
     p.add_argument("--seed", type=int, default=0, help="base seed (default 0)")
     cores = os.cpu_count() or 1
-    p.add_argument("--jobs", type=_at_least_one, default=cores, help=f"worker processes (default: all {cores} cores)")
+    p.add_argument("--jobs", type=positive_int, default=cores, help=f"worker processes (default: all {cores} cores)")
     args = p.parse_args()
     scenarios = [(n, load_scenario(path)) for n, path in bundled().items()]
     ais = sorted(n for n, i in installed_plugin_names().items() if i.kind == "ai")

@@ -111,12 +111,23 @@ def test_something_other_than_a_file_is_written_in_place_not_renamed_over(tmp_pa
     pipe = tmp_path / "pipe"
     os.mkfifo(pipe)
     got = []
-    reader = threading.Thread(target=lambda: got.append(pipe.read_text()))
+    reader = threading.Thread(target=lambda: got.append(pipe.read_text()), daemon=True)
     reader.start()
     write_text_atomic("through the pipe", pipe)
     reader.join(5)
     assert got == ["through the pipe"]
     assert stat.S_ISFIFO(pipe.stat().st_mode)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="descriptors named through /proc")
+def test_a_descriptor_path_is_appended_to_never_truncated_or_replaced(tmp_path):
+    """``--out /dev/fd/N`` (``/dev/stdout`` under ``>> log``): the file open on it keeps what it had."""
+    log = tmp_path / "all.log"
+    log.write_text("earlier runs\n")
+    with open(log, "a") as fh:
+        write_text_atomic("this run\n", f"/dev/fd/{fh.fileno()}")
+    assert log.read_text() == "earlier runs\nthis run\n"
+    assert os.listdir(tmp_path) == ["all.log"]
 
 
 class _DiesHalfway:

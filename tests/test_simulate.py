@@ -109,9 +109,11 @@ def test_no_more_processes_start_than_there_are_chunks_of_battles(duel, monkeypa
     monkeypatch.setattr(sim, "CHUNK", 20)
     many, _ = sim.simulate(duel, 40, 1, jobs=300)
     assert started == [2]
-    one, _ = sim.simulate(duel, 20, 1, jobs=300)  # a single chunk runs in this process
-    assert started == [2]
-    assert many.n == 40 and one.n == 20
+    one, _ = sim.simulate(duel, 20, 1, jobs=300)  # one chunk, still in a process of its own
+    assert started == [2, 1]
+    here, _ = sim.simulate(duel, 20, 1, jobs=1)  # --jobs 1: in this process
+    assert started == [2, 1]
+    assert many.n == 40 and one.n == 20 and here.as_dict() == one.as_dict()
 
 
 def test_ctrl_c_keeps_the_battles_that_finished(duel):
@@ -196,7 +198,7 @@ def test_a_wrong_sweep_parameter_is_reported_once_not_once_per_value(capsys):
 
 def test_an_empty_sweep_value_is_refused_not_dropped(capsys):
     assert cli.main(["sweep", "hero-duel", "--param", "ironclad.SPD", "--values", "3,,4", "--runs", "2"]) == 2
-    assert "an empty one between commas" in capsys.readouterr().err
+    assert "an empty value in it" in capsys.readouterr().err
 
 
 def test_an_interrupted_sweep_marks_its_last_row_partial_and_says_so(tmp_path, capsys, monkeypatch):
@@ -216,7 +218,7 @@ def test_an_interrupted_sweep_marks_its_last_row_partial_and_says_so(tmp_path, c
                      "--jobs", "1", "--json", str(out), "--no-progress"]) == 130
     captured = capsys.readouterr()
     assert "(interrupted after 3 battles)" in captured.out
-    assert "the last row is partial; 1 values not run" in captured.err
+    assert "the last row is partial; 1 value not run" in captured.err
     data = json.loads(out.read_text())
     assert data["interrupted"] is True
     assert [(r["value"], r["battles"], r["complete"]) for r in data["rows"]] == [(4, 6, True), (5, 3, False)]
@@ -232,12 +234,14 @@ def test_a_json_file_that_cannot_be_written_is_refused_before_the_batch_runs(tmp
     assert f"there is no directory {missing.parent}" in capsys.readouterr().err
     assert cli.main(["sweep", "hero-duel", "--param", "ironclad.SPD", "--values", "4", "--json", str(tmp_path)]) == 2
     assert "it is a directory" in capsys.readouterr().err
+    monkeypatch.setattr(Battle, "run", must_not_run)
     assert cli.main(["battle", "hero-duel", "--out", str(missing)]) == 2
-    assert not missing.parent.exists()
+    assert "there is no directory" in capsys.readouterr().err
 
 
-def test_json_on_standard_output_keeps_the_table_off_it(capsys):
-    assert cli.main(["simulate", "hero-duel", "--runs", "4", "--jobs", "1", "--json", "-", "--no-progress"]) == 0
+@pytest.mark.parametrize("where", ["-", "/dev/stdout"])
+def test_json_on_standard_output_keeps_the_table_off_it(where, capsys):
+    assert cli.main(["simulate", "hero-duel", "--runs", "4", "--jobs", "1", "--json", where, "--no-progress"]) == 0
     captured = capsys.readouterr()
     assert json.loads(captured.out)["battles"] == 4
     assert "95% CI (Wilson)" in captured.err

@@ -24,6 +24,8 @@ CATALOGUE: tuple[str, ...] = (
     "rule:post-segment 12",
     "rule:DEX tie-break", "rule:held phase lost",
 )
+# "rule:prone" counts the prone rule at work: a knockback or a knock-out puts a target down
+# (counted under those), and getting up again costs a half Phase, an event of its own.
 
 
 def tally(battle: Any, index: int = 0) -> BattleTally:

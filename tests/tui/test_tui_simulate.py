@@ -183,14 +183,16 @@ def test_bad_input_is_explained_and_escape_mid_run_stops_the_batch(monkeypatch):
             await pilot.press("escape")  # during a batch: stops it, keeps what finished, stays
             await pilot.pause()
             assert app.screen is screen and "stopping" in screen_text(app)
+            await pilot.press("escape")  # while it is still stopping: back to the battle at once
+            await pilot.pause()
+            assert isinstance(app.screen, BattleScreen)
             proceed.set()
             await settle(app, pilot)
             await asyncio.sleep(0.3)  # time enough for dozens of battles, had it gone on
             assert seen == [1]  # the batch stopped as the first battle was reported
-            assert screen.summary is not None and screen.summary["battles"] == 1
-            await pilot.press("escape")  # and now back to the battle
-            await pilot.pause()
-            assert isinstance(app.screen, BattleScreen)
+            await wait_until(pilot, lambda: not screen.running)
+            again = await open_simulation(app, pilot)  # the stopped batch reported to the kept screen
+            assert again is screen and screen.summary is not None and screen.summary["battles"] == 1
 
     run(go())
 

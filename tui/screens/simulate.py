@@ -32,7 +32,7 @@ from textual.worker import get_current_worker
 
 from core.plugins import get_plugin_manager
 from core.scenario import Scenario
-from core.simulate import CHUNK, Progress, render_report, simulate
+from core.simulate import Progress, render_report, simulate, workers
 
 from ..widgets import assign_letters, side_style
 
@@ -179,8 +179,7 @@ class SimulateScreen(Screen[None]):
         seed = self._read("#sim-seed", -(2 ** 62), 2 ** 62, "base seed")
         if seed is None:
             return
-        jobs = max(1, min(self.jobs, math.ceil(runs / CHUNK)))
-        self.batch_jobs = jobs
+        self.batch_jobs = workers(runs, self.jobs) if self.jobs > 1 else 1
         self.started_at = time.monotonic()
         self.running = True
         self.stop_requested.clear()
@@ -189,7 +188,7 @@ class SimulateScreen(Screen[None]):
         self._count(Content.styled(f"0 / {runs:,} battles{self._jobs_note()}", "$text-muted"))
         self.query_one("#sim-report-body", Static).update(Content.styled("running…", "$text-muted"))
         self._set_running(True)
-        self.run_batch(runs, seed, jobs)
+        self.run_batch(runs, seed, self.jobs)
 
     def action_stop(self) -> None:
         if not self.running or self.stop_requested.is_set():
@@ -324,11 +323,11 @@ class SimulateScreen(Screen[None]):
         """Back to the battle; during a batch, Escape stops it first (keeping the battles that
         finished, as Stop does) and a second Escape leaves. The battle screen keeps this screen,
         so its report and its numbers are there when it is opened again."""
-        if self.running:
+        if self.running and not self.stop_requested.is_set():
             self.action_stop()
             self.notify("Stopping the batch; Escape again goes back to the battle.", timeout=3)
             return
-        self.dismiss()
+        self.dismiss()  # a batch still stopping reports to this screen when it ends: it is kept
 
     def action_help(self) -> None:
         if self.query("HelpPanel"):
