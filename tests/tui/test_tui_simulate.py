@@ -219,3 +219,29 @@ def test_the_last_report_is_there_when_the_screen_is_opened_again():
             assert app.return_code == 0
 
     run(go())
+
+
+def test_the_report_names_the_notable_battles_and_how_to_replay_one():
+    summary = {**direct(8, 3), "base_seed": 3, "runs_requested": 8, "interrupted": False}
+    notable = summary["notable_battles"]
+    text = sim_screen.report_content(summary, DUEL, 100, {}, {}, {}, "duel.toml").plain
+    assert "replay one: slugfest simulate duel.toml --runs 8 --seed 3 --play-by-play K" in text
+    shortest = next(line for line in text.splitlines() if line.strip().startswith("shortest"))
+    assert f"#{notable['shortest']['index']} " in shortest and f"{notable['shortest']['length']} turns" in shortest
+    for side, b in notable["first_win"].items():
+        line = next(line for line in text.splitlines() if line.strip().startswith(f"first {side} win"))
+        assert (f"#{b['index']} " in line) if b else line.strip().endswith("none")
+
+
+def test_the_replay_command_names_the_scenario_as_one_would_type_it(tmp_path, monkeypatch):
+    summary = {**direct(2, 3), "base_seed": 3, "runs_requested": 2, "interrupted": False}
+
+    def hint(path):
+        text = sim_screen.report_content(summary, DUEL, 100, {}, {}, {}, path).plain
+        return next(line.strip() for line in text.splitlines() if "replay one" in line)
+
+    assert hint(str(bundled()["hero-duel"])) == "replay one: slugfest simulate hero-duel --runs 2 --seed 3 --play-by-play K"
+    mine = tmp_path / "mine" / "duel.toml"
+    monkeypatch.chdir(tmp_path)
+    assert "slugfest simulate mine/duel.toml --runs" in hint(str(mine))
+    assert "slugfest simulate /elsewhere/duel.toml --runs" in hint("/elsewhere/duel.toml")

@@ -18,6 +18,7 @@ import os
 import textwrap
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 from textual import on, work
@@ -33,6 +34,7 @@ from textual.worker import get_current_worker
 from core.plugins import get_plugin_manager
 from core.scenario import Scenario
 from core.simulate import Progress, render_report, simulate, workers
+from scenarios import bundled
 
 from ..widgets import assign_letters, side_style
 
@@ -468,6 +470,8 @@ def report_content(summary: dict[str, Any], scenario: Scenario, width: int, lett
             (f"  {split:>15}", "$text-muted")))
     lines.append(Content(""))
 
+    lines += _notable(summary, scenario_path, side_index)
+
     # what fired
     cov = summary["coverage"]
     fired = sorted({**cov["actions"], **cov["rules"]}.items())
@@ -483,17 +487,61 @@ def report_content(summary: dict[str, Any], scenario: Scenario, width: int, lett
             lines.append(Content.assemble(*parts).rstrip())
     if cov["never_fired"]:
         lines.append(Content.styled("  never fired:", "$text-warning"))
-        lines += [Content(line) for line in textwrap.wrap(", ".join(cov["never_fired"]), width - 4,
-                                                          initial_indent="    ", subsequent_indent="    ",
-                                                          break_on_hyphens=False)]
+        glued = ", ".join(tag.replace(" ", "\u00a0") for tag in cov["never_fired"])  # no break inside a tag
+        lines += [Content(line.replace("\u00a0", " "))
+                  for line in textwrap.wrap(glued, width - 4, initial_indent="    ", subsequent_indent="    ",
+                                            break_on_hyphens=False)]
     return Content("\n").join(lines + _errors(summary, scenario_path))
+
+
+def _as_typed(scenario_path: str | None) -> str:
+    """The scenario as one would type it on the command line: a bundled one by its name, a
+    file under the current folder relative to it, anything else as it is."""
+    if scenario_path is None:
+        return "SCENARIO"
+    path = Path(scenario_path).resolve()
+    for name, bundled_path in bundled().items():
+        if bundled_path.resolve() == path:
+            return name
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return scenario_path
+
+
+def _notable(summary: dict[str, Any], scenario_path: str | None, side_index: dict[str, int]) -> list[Content]:
+    """Battles worth replaying (see ``core.stats.Aggregate``), with the command that replays one."""
+    notable = summary.get("notable_battles")
+    if not notable or notable["shortest"] is None:
+        return []
+    unit = summary["length"]["unit"]
+    where = _as_typed(scenario_path)
+    rows = [("shortest", notable["shortest"], True), ("longest", notable["longest"], True),
+            ("first draw", notable["first_draw"], False)]
+    rows += [(f"first {side} win", b, False) for side, b in notable["first_win"].items()]
+    label_w = max(len(label) for label, _, _ in rows)
+    out = [Content.styled("Notable battles", "bold $text-primary"),
+           Content.styled(f"  replay one: slugfest simulate {where} --runs {summary['runs_requested']} "
+                          f"--seed {summary['base_seed']} --play-by-play K", "$text-muted")]
+    for label, b, result in rows:
+        if b is None:
+            out.append(Content.assemble((f"  {label:{label_w}}", ""), ("  none", "$text-muted")))
+            continue
+        parts: list[tuple[str, str] | str] = [(f"  {label:{label_w}}", ""), (f"  #{b['index']:<6}", "bold"),
+                                              (f" {b['length']} {unit}s", "$text-muted")]
+        if result:
+            parts.append((f", {b['winner']} won", side_style(side_index.get(b["winner"], 0)))
+                         if b["winner"] else (", draw", "$text-muted"))
+        out.append(Content.assemble(*parts))
+    out.append(Content(""))
+    return out
 
 
 def _errors(summary: dict[str, Any], scenario_path: str | None) -> list[Content]:
     errors = summary["errors"]
     if not errors:
         return []
-    where = scenario_path or "SCENARIO"
+    where = _as_typed(scenario_path)
     out = [Content(""), Content.assemble((f"{len(errors)} battles failed", "bold $text-error"),
                                          ("   replay one: slugfest simulate " + f"{where} --runs "
                                           f"{summary['runs_requested']} --seed {summary['base_seed']} "
