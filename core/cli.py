@@ -264,7 +264,7 @@ def _unwritable(path: str | None) -> str | None:
 
     A plain file is replaced by renaming a new one into its folder, so the folder must be
     writable; anything else (a device, a pipe) is written in place, so it must be."""
-    from core.scenario import names_a_descriptor
+    from core.scenario import written_in_place
 
     if path is None or path in _STREAMS:
         return None
@@ -274,7 +274,7 @@ def _unwritable(path: str | None) -> str | None:
         return f"slugfest: cannot write {path}: it is a directory"
     if not os.path.isdir(folder):
         return f"slugfest: cannot write {path}: there is no directory {folder}"
-    in_place = names_a_descriptor(path) or (os.path.exists(real) and not os.path.isfile(real))
+    in_place = written_in_place(path)
     if not os.access(path if in_place else folder, os.W_OK):
         return f"slugfest: cannot write {path}: permission denied" + ("" if in_place else f" in {folder}")
     return None

@@ -350,6 +350,13 @@ def names_a_descriptor(path: str | os.PathLike[str]) -> bool:
     return False
 
 
+def written_in_place(path: str | os.PathLike[str]) -> bool:
+    """Whether :func:`write_text_atomic` appends to ``path`` where it is rather than renaming a
+    new file over it: a path reached through a descriptor, or anything not a plain file."""
+    real = os.path.realpath(path)
+    return names_a_descriptor(path) or (os.path.exists(real) and not os.path.isfile(real))
+
+
 def write_text_atomic(text: str, path: str | os.PathLike[str]) -> None:
     """Write ``text`` (UTF-8) to a temp file beside ``path``, flush it to disk, then rename it
     into place: a crash or an error mid-write never leaves a half-written file, never loses the
@@ -361,13 +368,12 @@ def write_text_atomic(text: str, path: str | os.PathLike[str]) -> None:
     through ``/proc`` (``/dev/fd/3`` resolves to ``/proc/PID/fd/3``). Renaming over those would
     replace the device, or the file the descriptor is open on, and truncating could empty a file
     a shell opened with ``>>``."""
-    real = os.path.realpath(path)
     encoded = text.encode("utf-8")
-    if names_a_descriptor(path) or (os.path.exists(real) and not os.path.isfile(real)):
+    if written_in_place(path):
         with open(path, "ab") as fh:
             fh.write(encoded)
         return
-    target = Path(real)
+    target = Path(os.path.realpath(path))
     try:
         mode = target.stat().st_mode & 0o7777
     except OSError:

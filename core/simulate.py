@@ -180,24 +180,30 @@ def replay(scenario: Scenario, index: int, base_seed: int) -> Battle:
     return b
 
 
-def _notable_lines(summary: dict[str, Any], unit: str) -> list[str]:
-    """Battles worth replaying with ``--play-by-play K``."""
+def notable_rows(summary: dict[str, Any]) -> list[tuple[str, dict[str, Any] | None, bool]]:
+    """The report's battles worth replaying, as (label, the battle or None, whether the label
+    leaves the outcome to be said): what the terminal report and the app both list."""
     notable = summary.get("notable_battles")
     if not notable or notable["shortest"] is None:
         return []
+    rows = [("shortest", notable["shortest"], True), ("longest", notable["longest"], True),
+            ("first draw", notable["first_draw"], False)]
+    return rows + [(f"first {side} win", b, False) for side, b in notable["first_win"].items()]
 
-    width = max([24, *(len(f"first {side} win") for side in notable["first_win"])])
 
-    def one(label: str, b: dict[str, Any] | None, result: bool = True) -> str:
+def _notable_lines(summary: dict[str, Any], unit: str) -> list[str]:
+    """Battles worth replaying with ``--play-by-play K``."""
+    rows = notable_rows(summary)
+    if not rows:
+        return []
+    width = max([24, *(len(label) for label, _, _ in rows)])
+    lines = ["", "notable battles (replay one with --play-by-play K):"]
+    for label, b, says_outcome in rows:
         if b is None:
-            return f"  {label:{width}} none"
-        outcome = (f", {b['winner']} won" if b["winner"] else ", draw") if result else ""
-        return f"  {label:{width}} #{b['index']:<6} {b['length']} {unit}s{outcome}"
-
-    lines = ["", "notable battles (replay one with --play-by-play K):",
-             one("shortest", notable["shortest"]), one("longest", notable["longest"]),
-             one("first draw", notable["first_draw"], result=False)]
-    lines += [one(f"first {side} win", b, result=False) for side, b in notable["first_win"].items()]
+            lines.append(f"  {label:{width}} none")
+            continue
+        outcome = (f", {b['winner']} won" if b["winner"] else ", draw") if says_outcome else ""
+        lines.append(f"  {label:{width}} #{b['index']:<6} {b['length']} {unit}s{outcome}")
     return lines
 
 

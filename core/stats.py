@@ -132,17 +132,16 @@ class Aggregate:
             self.shortest = _slim(t)
         if self.longest is None or t.rounds > self.longest.rounds:
             self.longest = _slim(t)
-        if t.winner is None:
-            if self.first_draw is None:
-                self.first_draw = _slim(t)
-        elif t.winner not in self.first_win:
-            self.first_win[t.winner] = _slim(t)
         for tag in (*t.actions, *t.rules):
             self.first_fired.setdefault(tag, t.index)
         if t.winner is None:
             self.draws += 1
+            if self.first_draw is None:
+                self.first_draw = _slim(t)
         else:
             self.wins[t.winner] += 1
+            if t.winner not in self.first_win:
+                self.first_win[t.winner] = _slim(t)
         if t.cut_off:
             self.cut_off += 1
         self.length.add(t.rounds)

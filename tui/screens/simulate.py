@@ -33,7 +33,7 @@ from textual.worker import get_current_worker
 
 from core.plugins import get_plugin_manager
 from core.scenario import Scenario
-from core.simulate import Progress, render_report, simulate, workers
+from core.simulate import Progress, notable_rows, render_report, simulate, workers
 from scenarios import bundled
 
 from ..widgets import assign_letters, side_style
@@ -511,14 +511,11 @@ def _as_typed(scenario_path: str | None) -> str:
 
 def _notable(summary: dict[str, Any], scenario_path: str | None, side_index: dict[str, int]) -> list[Content]:
     """Battles worth replaying (see ``core.stats.Aggregate``), with the command that replays one."""
-    notable = summary.get("notable_battles")
-    if not notable or notable["shortest"] is None:
+    rows = notable_rows(summary)
+    if not rows:
         return []
     unit = summary["length"]["unit"]
     where = _as_typed(scenario_path)
-    rows = [("shortest", notable["shortest"], True), ("longest", notable["longest"], True),
-            ("first draw", notable["first_draw"], False)]
-    rows += [(f"first {side} win", b, False) for side, b in notable["first_win"].items()]
     label_w = max(len(label) for label, _, _ in rows)
     out = [Content.styled("Notable battles", "bold $text-primary"),
            Content.styled(f"  replay one: slugfest simulate {where} --runs {summary['runs_requested']} "
