@@ -492,6 +492,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     summary = agg.as_dict(getattr(system, "catalogue", ()))
     summary.update({"scenario": scenario.name, "system": scenario.system, "base_seed": base,
                     "runs_requested": args.runs, "interrupted": interrupted})
+    if interrupted and agg.n == 0:
+        # Nothing finished: a table of zeros would read as results, so there is no report.
+        print("interrupted before any battle finished: nothing to report"
+              + (f", {args.json} not written" if args.json else ""), file=sys.stderr)
+        return 130
     if interrupted:
         print(f"interrupted: reporting the {agg.n} battles that finished", file=sys.stderr)
     # With the JSON on standard output, the table goes to standard error: stdout stays parseable.

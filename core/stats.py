@@ -47,9 +47,10 @@ class BattleError:
 
 
 def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default); (0, 0) for n = 0."""
+    """The Wilson score interval for a proportion (95% by default). With no trials nothing is
+    known, so the interval is the whole range, (0, 1)."""
     if n == 0:
-        return (0.0, 0.0)
+        return (0.0, 1.0)
     p = successes / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom

@@ -9,7 +9,7 @@ import pytest
 from core import cli, simulate as sim
 from core.battle import Battle
 from core.scenario import load_scenario
-from core.stats import Running, wilson
+from core.stats import Aggregate, Running, wilson
 from core.sweep import SweepError, parse_value, read_data, set_parameter
 from scenarios import bundled
 
@@ -23,7 +23,7 @@ def test_wilson_interval_matches_published_values():
     # 8 successes out of 10 -> 0.4902 to 0.9433 (Wilson 1927; e.g. Newcombe 1998, table I).
     lo, hi = wilson(8, 10)
     assert (round(lo, 4), round(hi, 4)) == (0.4902, 0.9433)
-    assert wilson(0, 0) == (0.0, 0.0)
+    assert wilson(0, 0) == (0.0, 1.0)  # no battles: no information
     lo, hi = wilson(0, 20)
     assert lo == 0.0 and round(hi, 4) == 0.1611
 
@@ -222,6 +222,19 @@ def test_an_interrupted_sweep_marks_its_last_row_partial_and_says_so(tmp_path, c
     data = json.loads(out.read_text())
     assert data["interrupted"] is True
     assert [(r["value"], r["battles"], r["complete"]) for r in data["rows"]] == [(4, 6, True), (5, 3, False)]
+
+
+def test_a_batch_interrupted_before_any_battle_finished_reports_nothing(tmp_path, capsys, monkeypatch):
+    """A table of zeros (0% wins, an interval of 0-0%) would read as a result: say instead that
+    nothing finished, leave the JSON file unwritten, and exit as an interrupted run does."""
+    monkeypatch.setattr(sim, "simulate", lambda scenario, runs, base, jobs, on_progress=None:
+                        (Aggregate([s.name for s in scenario.sides], "Turns", "STUN"), True))
+    out = tmp_path / "stats.json"
+    assert cli.main(["simulate", "hero-duel", "--runs", "50", "--json", str(out), "--no-progress"]) == 130
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert f"interrupted before any battle finished: nothing to report, {out} not written" in captured.err
+    assert not out.exists()
 
 
 def test_a_json_file_that_cannot_be_written_is_refused_before_the_batch_runs(tmp_path, capsys, monkeypatch):
