@@ -4,6 +4,7 @@ report, stopping early, leaving."""
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 import time
 
@@ -245,3 +246,15 @@ def test_the_replay_command_names_the_scenario_as_one_would_type_it(tmp_path, mo
     monkeypatch.chdir(tmp_path)
     assert "slugfest simulate mine/duel.toml --runs" in hint(str(mine))
     assert "slugfest simulate /elsewhere/duel.toml --runs" in hint("/elsewhere/duel.toml")
+
+
+def test_the_coverage_block_names_the_first_battle_each_action_and_rule_fired_in():
+    """As the terminal report does: a rule that fired is one replay away (``--play-by-play K``)."""
+    summary = {**direct(8, 3), "base_seed": 3, "runs_requested": 8, "interrupted": False}
+    first = summary["coverage"]["first_battle"]
+    assert first, "the batch fired some rules"
+    lines = sim_screen.report_content(summary, DUEL, 100, {}, {}, {}, "duel.toml").plain.splitlines()
+    coverage = "\n".join(lines[next(i for i, line in enumerate(lines) if line.startswith("Coverage")) + 1:])
+    counts = {**summary["coverage"]["actions"], **summary["coverage"]["rules"]}
+    for tag, index in first.items():
+        assert re.search(rf"(^|  ){re.escape(tag)} +{counts[tag]:,} #{index}\b", coverage, re.M), tag

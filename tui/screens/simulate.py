@@ -475,15 +475,19 @@ def report_content(summary: dict[str, Any], scenario: Scenario, width: int, lett
     # what fired
     cov = summary["coverage"]
     fired = sorted({**cov["actions"], **cov["rules"]}.items())
+    first = cov.get("first_battle", {})
     lines.append(Content.assemble(("Coverage", "bold $text-primary"),
-                                  ("   times each action and rule fired", "$text-muted")))
+                                  ("   times each action and rule fired, and the first battle it fired in",
+                                   "$text-muted")))
     if fired:
-        col = max(len(k) for k, _ in fired) + 9
+        name_w = max(len(k) for k, _ in fired)
+        col = name_w + 16
         per_row = max(1, (width - 2) // (col + 2))
         for i in range(0, len(fired), per_row):
             parts: list[tuple[str, str] | str] = ["  "]
             for k, v in fired[i:i + per_row]:
-                parts += [(f"{k:{col - 9}}", ""), (f" {v:8,d}", "$text-muted"), "  "]
+                where = f"#{first[k]}" if k in first else ""
+                parts += [(f"{k:{name_w}}", ""), (f" {v:8,d}", "$text-muted"), (f" {where:<6}", "bold"), "  "]
             lines.append(Content.assemble(*parts).rstrip())
     if cov["never_fired"]:
         lines.append(Content.styled("  never fired:", "$text-warning"))
