@@ -126,6 +126,10 @@ class Battle:
         self._listeners: list[Listener] = list(listeners)
         self.on_plugin_error = on_plugin_error
         self.player_controlled = frozenset(player_controlled)
+        #: Answers a question asked in the middle of an action (:meth:`ask`) before any AI is
+        #: asked: a Choice, or None to let the AI answer. A :class:`core.session.Session` sets
+        #: it so the player answers for the combatants they control.
+        self.answer: Callable[[Decision], Choice | None] | None = None
         self.outcome: Outcome | None = None
         self.rounds = 0
         self.state: Any = None
@@ -250,9 +254,14 @@ class Battle:
     # -- used by rules systems -------------------------------------------------------------
 
     def ask(self, decision: Decision) -> Choice:
-        """A decision taken in the middle of an action (e.g. whether to Abort). Players'
-        combatants are answered by their AI here too: the TUI sets that AI."""
-        choice, who = self.decide(decision)
+        """A decision taken in the middle of an action (e.g. whether to Abort): ``answer``
+        gives the player's choice if it has one, otherwise the plugins decide."""
+        given = self.answer(decision) if self.answer is not None else None
+        if given is None:
+            choice, who = self.decide(decision)
+        else:
+            self.system.check(self, decision, given.action)
+            choice, who = given, "player"
         self.emit(ActionChosen(decision.actor, choice.action.label(), choice.reason, who,
                                choice.action.kind, choice.action.maneuver, decision.kind))
         return choice

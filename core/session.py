@@ -11,8 +11,14 @@ player decisions are submitted from the record. The result is the same event lis
 for event, as the first time.
 
 Decision index ``i`` is the i-th Phase (HERO) or turn (Marvel) decision of the battle,
-counted from 0. Decisions taken in the middle of an action (Aborting to Dodge, say) are
-answered by the combatant's AI inside the rules system and replay with it.
+counted from 0. A *question* is a decision asked in the middle of an action: whether to Abort
+to a Dodge when attacked (HERO), whether to use a reaction (Marvel). A combatant's AI answers
+its questions unless the player controls it. Then the session cannot simply wait, because the
+rules system is halfway through the attacker's action. It stops the action, rebuilds the
+battle to just before the decision (the replay rewinding uses), and shows the question
+(``question``). Once the player answers it (:meth:`answer`), the decision is carried out
+again from the start, and this time the answer is there. Answers are recorded by (decision
+index, question number within the decision), so they replay like every other choice.
 
 The session always looks one decision ahead (``pending``): after each action it runs time
 forward to the next decision, so a UI can show whose Phase comes next and prompt the player
@@ -20,7 +26,7 @@ before anything else happens. ``Battle.step()`` does the same three calls in the
 (``next_decision``, ``decide``, ``submit``), so the events are the same as a headless run.
 
 Saves are TOML (tomli-w, written atomically): the scenario itself (dumped, so a save is
-self-contained), the seed, the player's choices, which combatants the player controls, how
+self-contained), the seed, the player's choices and answers, which combatants the player controls, how
 many decisions were taken, and a digest of the event log so a reload that would not replay
 the same battle (a changed plugin, say) is refused instead of silently diverging.
 """
@@ -63,6 +69,17 @@ class ReplayMismatch(SaveError):
     """Replaying the recorded decisions did not give the recorded battle."""
 
 
+class _QuestionForPlayer(BaseException):
+    """Stops an action at a question the player must answer. A BaseException: it is not an
+    error, and it must pass through every ``except Exception`` between the question and the
+    session (a plugin's, the engine's) untouched."""
+
+    def __init__(self, decision: Decision, key: tuple[int, int]) -> None:
+        super().__init__(decision.actor)
+        self.decision = decision
+        self.key = key
+
+
 @record
 class Taken:
     """One decision taken: its index, the actor, what it did, who chose, and the events it made.
@@ -82,6 +99,7 @@ class Taken:
 # -- actions as TOML data --------------------------------------------------------------------
 
 _TEXT_FIELDS = ("attack", "target", "maneuver", "levels")
+_ANSWER_KEYS = ("decision", "question", "reason")
 
 
 def action_to_data(a: Action) -> dict[str, Any]:
@@ -102,11 +120,12 @@ def action_to_data(a: Action) -> dict[str, Any]:
     return out
 
 
-def action_from_data(data: Any, where: str) -> Action:
+def action_from_data(data: Any, where: str, beside: Iterable[str] = ("index", "actor", "reason")) -> Action:
+    """An :class:`Action` from save data; ``beside`` names the other keys its table may hold."""
     if not isinstance(data, dict):
         raise SaveError(f"{where}: expected a table, got {type(data).__name__}")
     known = {"kind", "push", "targets", "attacks", "destination", *_TEXT_FIELDS}
-    unknown = sorted(set(data) - known - {"index", "actor", "reason"})
+    unknown = sorted(set(data) - known - set(beside))
     if unknown:
         raise SaveError(f"{where}: unknown key {unknown[0]!r}")
     kind = data.get("kind")
@@ -165,6 +184,14 @@ class Session:
         self.player_controlled: set[str] = wanted
         self._factory = battle_factory or _default_battle
         self.choices: dict[int, Choice] = {}
+        #: The player's answers to questions: (decision index, question number) -> the
+        #: choice, or None for "let the AI answer this one".
+        self.answers: dict[tuple[int, int], Choice | None] = {}
+        #: A question waiting for the player (see the module's docstring), and its key.
+        self.question: Decision | None = None
+        self._question_key: tuple[int, int] | None = None
+        self._asked = 0  # questions asked so far in the decision being carried out
+        self._live = False  # carrying out a new decision (not replaying a recorded one)
         self.history: list[Taken] = []
         self.pending: Decision | None = None
         self.battle: Battle = self._new_battle()
@@ -179,7 +206,20 @@ class Session:
         return cls(load_scenario(path), seed=seed, player_controlled=player_controlled, scenario_path=str(path))
 
     def _new_battle(self) -> Battle:
-        return self._factory(self.scenario, self.seed, frozenset(self.player_controlled))
+        battle = self._factory(self.scenario, self.seed, frozenset(self.player_controlled))
+        battle.answer = self._answer
+        return battle
+
+    def _answer(self, decision: Decision) -> Choice | None:
+        """``Battle.answer``: the recorded answer; else, for a live question to a combatant
+        the player controls, stop the action and ask the player; else the AI answers."""
+        key = (len(self.history), self._asked)
+        self._asked += 1
+        if key in self.answers:
+            return self.answers[key]
+        if self._live and decision.actor in self.player_controlled:
+            raise _QuestionForPlayer(decision, key)
+        return None
 
     def _look_ahead(self) -> None:
         """Run time forward to the next decision (or the end) and remember it."""
@@ -207,8 +247,9 @@ class Session:
 
     @property
     def waiting_for_player(self) -> bool:
-        """The next decision belongs to a combatant the player controls."""
-        return self.pending is not None and self.pending.actor in self.player_controlled
+        """The player must choose next: the next decision belongs to a combatant they control,
+        or a question to one of theirs is waiting (``question``)."""
+        return self.question is not None or (self.pending is not None and self.pending.actor in self.player_controlled)
 
     def snapshot(self) -> dict[str, Any]:
         return self.battle.system.snapshot(self.battle)
@@ -235,6 +276,8 @@ class Session:
             self.player_controlled.add(cid)
         else:
             self.player_controlled.discard(cid)
+            if self.question is not None and self.question.actor == cid:
+                self.question = self._question_key = None  # its AI answers when the decision is carried out
         self.battle.player_controlled = frozenset(self.player_controlled)
 
     def step(self) -> bool:
@@ -246,25 +289,47 @@ class Session:
         return True
 
     def ai_step(self) -> bool:
-        """Take the next decision with the AI even if the player controls the actor (the
-        player's "let the AI decide"). It replays as an AI decision."""
+        """Take the next decision (or answer the waiting question) with the AI even if the
+        player controls the actor: the player's "let the AI decide". It replays as the AI's."""
         if self.pending is None:
             return False
+        if self.question is not None:
+            return self._answered(None)
         self._take_ai()
         return True
 
     def play(self, action: Action | Choice, reason: str = PLAYER_REASON) -> None:
-        """Carry out the player's choice for the pending decision. Raises
-        :class:`~core.errors.IllegalAction` (nothing changes) if the rules refuse it."""
+        """Carry out the player's choice for the pending decision (or answer the waiting
+        question). Raises :class:`~core.errors.IllegalAction` (nothing changes) if the rules
+        refuse it."""
+        if self.question is not None:
+            self.answer(action, reason)
+            return
         if self.pending is None:
             raise IllegalAction("the battle is over" if self.over else "no decision is waiting")
         choice = action if isinstance(action, Choice) else Choice(action, reason)
-        decision = self.pending
-        index = len(self.history)
-        start = len(self.battle.events)
-        self.battle.submit(decision, choice, PLAYER)  # raises IllegalAction before any change
-        self.choices[index] = choice
-        self._taken(decision, choice.action, PLAYER, start)
+        self.battle.system.check(self.battle, self.pending, choice.action)  # before any change
+        self.choices[len(self.history)] = choice
+        self._carry_out()
+
+    def answer(self, action: Action | Choice, reason: str = PLAYER_REASON) -> None:
+        """The player's answer to the waiting question: one of its menu's actions. Raises
+        :class:`~core.errors.IllegalAction` (nothing changes) for anything else."""
+        question = self.question
+        if question is None:
+            raise IllegalAction("no question is waiting")
+        choice = action if isinstance(action, Choice) else Choice(action, reason)
+        if choice.action not in question.menu:
+            raise IllegalAction(f"{choice.action.label()} is not an answer to this; the answers are "
+                                + ", ".join(a.label() for a in question.menu))
+        self._answered(choice)
+
+    def _answered(self, choice: Choice | None) -> bool:
+        assert self._question_key is not None
+        self.answers[self._question_key] = choice
+        self.question = self._question_key = None
+        self._carry_out()
+        return True
 
     def run(self, max_steps: int = 1_000_000, stop: Callable[[], bool] | None = None) -> int:
         """Step with the AI until the end, the player's turn, ``stop()`` or ``max_steps``."""
@@ -274,11 +339,32 @@ class Session:
         return n
 
     def _take_ai(self) -> None:
+        self._carry_out()
+
+    def _carry_out(self, live: bool = True) -> None:
+        """Carry out the pending decision: the player's recorded choice, or the AI's. Live, a
+        question for the player stops it; the battle is then rebuilt to just before it and
+        the question waits (see the module's docstring)."""
         decision = self.pending
         assert decision is not None
+        index = len(self.history)
         start = len(self.battle.events)  # a refused AI choice is part of this decision's events
-        choice, who = self.battle.decide(decision)
-        self.battle.submit(decision, choice, who)
+        self._asked, self._live = 0, live
+        try:
+            choice = self.choices.get(index)
+            if choice is not None:
+                who = PLAYER
+                self.battle.submit(decision, choice, PLAYER)
+            else:
+                choice, who = self.battle.decide(decision)
+                self.battle.submit(decision, choice, who)
+        except _QuestionForPlayer as stop:
+            self._live = False
+            self._replay([(t.index, t.actor) for t in self.history])
+            self.question, self._question_key = stop.decision, stop.key
+            return
+        finally:
+            self._live = False
         self._taken(decision, choice.action, who, start)
 
     def _taken(self, decision: Decision, action: Action, who: str, start: int) -> None:
@@ -295,6 +381,7 @@ class Session:
             raise ValueError(f"can rewind to 0..{len(self.history)} decisions, not {decisions}")
         history = self.history[:decisions]
         self.choices = {i: c for i, c in self.choices.items() if i < decisions}
+        self.answers = {k: a for k, a in self.answers.items() if k[0] < decisions}
         self._replay([(t.index, t.actor) for t in history])
 
     def back(self, steps: int = 1) -> int:
@@ -308,11 +395,13 @@ class Session:
         if seed is not None:
             self.seed = seed
         self.choices = {}
+        self.answers = {}
         self._replay([])
 
     def _replay(self, expected: list[tuple[int, str]]) -> None:
         self.history = []
         self.pending = None
+        self.question = self._question_key = None
         self.battle = self._new_battle()
         self._look_ahead()
         for index, actor in expected:
@@ -320,18 +409,13 @@ class Session:
                 raise ReplayMismatch(f"the battle ended after {index} decisions, but {len(expected)} were recorded")
             if self.pending.actor != actor:
                 raise ReplayMismatch(f"decision {index} belongs to {self.pending.actor!r}, but the record has {actor!r}")
-            choice = self.choices.get(index)
-            if choice is None:
-                self._take_ai()
-                continue
-            decision = self.pending
-            start = len(self.battle.events)
             try:
-                self.battle.submit(decision, choice, PLAYER)
+                self._carry_out(live=False)
             except IllegalAction as exc:
-                raise ReplayMismatch(f"the player's choice at decision {index} ({choice.action.label()}) "
-                                     f"is refused on replay: {exc}") from None
-            self._taken(decision, choice.action, PLAYER, start)
+                choice = self.choices.get(index)
+                what = f"the player's choice at decision {index} ({choice.action.label()})" if choice else \
+                    f"a recorded answer in decision {index}"
+                raise ReplayMismatch(f"{what} is refused on replay: {exc}") from None
 
     # -- saving and loading --------------------------------------------------------------
 
@@ -355,7 +439,18 @@ class Session:
             if c.reason and c.reason != PLAYER_REASON:
                 entry["reason"] = c.reason
             choices.append(entry)
-        return {"save": save, "choices": choices, "scenario": dump_scenario(self.scenario)}
+        answers = []
+        for (index, number), c in sorted(self.answers.items()):
+            if c is None or index >= len(self.history):
+                continue  # the AI's answers replay by themselves; a question still waiting is asked again
+            entry = {"decision": index, "question": number, **action_to_data(c.action)}
+            if c.reason and c.reason != PLAYER_REASON:
+                entry["reason"] = c.reason
+            answers.append(entry)
+        data = {"save": save, "choices": choices, "scenario": dump_scenario(self.scenario)}
+        if answers:
+            data["answers"] = answers
+        return data
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the save atomically: a failure mid-write leaves any previous save intact."""
@@ -410,10 +505,28 @@ class Session:
             if not isinstance(reason, str):
                 raise SaveError(f"{where}.reason: expected a string")
             choices[index] = Choice(action_from_data(entry, where), reason)
+        answers: dict[tuple[int, int], Choice | None] = {}
+        raw_answers = data.get("answers", [])
+        if not isinstance(raw_answers, list):
+            raise SaveError(f"{file}: answers: expected an array of tables")
+        for i, entry in enumerate(raw_answers):
+            where = f"{file}: answers[{i}]"
+            if not isinstance(entry, dict):
+                raise SaveError(f"{where}: expected a table")
+            index, number = entry.get("decision"), entry.get("question")
+            if type(index) is not int or not 0 <= index < decisions:
+                raise SaveError(f"{where}.decision: expected 0..{decisions - 1}, got {index!r}")
+            if type(number) is not int or number < 0:
+                raise SaveError(f"{where}.question: expected a non-negative integer, got {number!r}")
+            reason = entry.get("reason", PLAYER_REASON)
+            if not isinstance(reason, str):
+                raise SaveError(f"{where}.reason: expected a string")
+            answers[(index, number)] = Choice(action_from_data(entry, where, _ANSWER_KEYS), reason)
         path = save.get("scenario_path", "")
         session = cls(scenario, seed=seed, player_controlled=players,
                       scenario_path=path if isinstance(path, str) else "", battle_factory=battle_factory)
         session.choices = choices
+        session.answers = answers
         session._replay(list(enumerate(actors)))
         if verify:
             want = (save.get("events"), save.get("digest"))

@@ -31,8 +31,9 @@ def finished(session: Session) -> Session:
 
 
 def player_policy(session: Session) -> Action:
-    """A fixed, legal policy for the player's combatant: attack if possible, else close in."""
-    menu = session.pending.menu
+    """A fixed, legal policy for the player's combatant: attack if possible, else close in;
+    asked mid-action (Abort? a reaction?), dodge."""
+    menu = (session.question or session.pending).menu
     for kind in ("attack", "move", "dodge"):
         for a in menu:
             if a.kind == kind and a.maneuver in ("", "strike"):
@@ -181,6 +182,103 @@ def test_control_can_change_mid_battle():
         s.set_player("nobody", True)
     with pytest.raises(ValueError):
         Session.from_path(DUEL, player_controlled=["nobody"])
+
+
+# -- questions asked in the middle of an action (Abort? a reaction?) ------------------------
+
+def first_question(session: Session) -> Session:
+    """Step with the AIs (the player's own turns included) until a question waits."""
+    while session.question is None:
+        assert not session.over, "the battle ended without asking the player anything"
+        if session.waiting_for_player:
+            session.ai_step()
+        else:
+            session.step()
+    return session
+
+
+def test_an_attack_on_the_players_combatant_waits_for_its_answer():
+    s = first_question(Session.from_path(DUEL, seed=5, player_controlled=["ironclad"]))
+    q = s.question
+    assert q.kind == "abort" and q.actor == "ironclad" and "attacks Ironclad" in q.context
+    assert {a.kind for a in q.menu} >= {"none", "dodge"}
+    assert s.waiting_for_player and not s.step(), "step() never answers for the player"
+    # The attack stopped at the question and the battle was rebuilt to just before the decision
+    # that made it: exactly the events of a replay of the decisions taken so far.
+    again = Session.from_path(DUEL, seed=5, player_controlled=["ironclad"])
+    while again.decisions < s.decisions:
+        again.ai_step()
+    assert s.events == again.events and s.pending == again.pending
+
+
+def test_the_players_answer_is_what_the_rules_carry_out():
+    s = first_question(Session.from_path(DUEL, seed=5, player_controlled=["ironclad"]))
+    attacker, index = s.pending.actor, s.decisions
+    s.answer(next(a for a in s.question.menu if a.kind == "dodge"))
+    assert s.question is None and s.history[index].actor == attacker
+    made = s.events[s.history[index].first_event:s.history[index].end_event]
+    answer = next(e for e in made if isinstance(e, ActionChosen) and e.decision == "abort")
+    assert (answer.actor, answer.action_kind, answer.chosen_by) == ("ironclad", "dodge", "player")
+    assert any(type(e).__name__ == "Aborted" and e.actor == "ironclad" for e in made)
+    assert s.answers == {(index, 0): s.answers[(index, 0)]} and s.answers[(index, 0)].action.kind == "dodge"
+
+
+def test_questions_handed_to_the_ai_give_the_headless_battle_event_for_event():
+    """Stopping at each question, rebuilding and carrying the decision out again is exact: let
+    the AI answer everything and the battle is the one ``Battle.run`` plays."""
+    s = Session.from_path(DUEL, seed=5, player_controlled=["ironclad", "sparkwing"])
+    asked = 0
+    while not s.over:
+        asked += s.question is not None
+        assert s.ai_step()
+    b = Battle(load_scenario(DUEL), seed=5)
+    b.run()
+    assert asked > 0 and s.events == b.events
+
+
+def test_an_answer_outside_the_questions_menu_is_refused_and_changes_nothing():
+    s = first_question(Session.from_path(DUEL, seed=5, player_controlled=["ironclad"]))
+    before, question = list(s.events), s.question
+    with pytest.raises(IllegalAction, match="not an answer to this; the answers are no reaction, dodge"):
+        s.answer(Action("recover"))
+    assert s.events == before and s.question is question and s.answers == {}
+    with pytest.raises(IllegalAction, match="no question is waiting"):
+        Session.from_path(DUEL, seed=5).answer(Action("none"))
+
+
+def test_answers_replay_on_rewind_and_survive_a_save(tmp_path):
+    s = first_question(Session.from_path(DUEL, seed=5, player_controlled=["ironclad"]))
+    s.answer(next(a for a in s.question.menu if a.kind == "dodge"))
+    for _ in range(6):
+        if s.waiting_for_player:
+            s.ai_step()
+        else:
+            s.step()
+    full = list(s.events)
+    s.back(3)
+    while s.decisions < len(full) and len(s.events) < len(full):
+        s.ai_step()
+    assert s.events == full
+    path = tmp_path / "answered.toml"
+    s.save(path)
+    assert tomllib.loads(path.read_text())["answers"][0]["kind"] == "dodge"
+    assert Session.load(path).events == s.events
+
+
+def test_a_question_is_dropped_when_its_combatant_goes_back_to_its_ai():
+    s = first_question(Session.from_path(DUEL, seed=5, player_controlled=["ironclad"]))
+    pending = s.pending
+    s.set_player("ironclad", False)
+    assert s.question is None and not s.waiting_for_player and s.pending == pending
+    assert s.step() and s.history[-1].actor == pending.actor
+
+
+def test_a_marvel_reaction_is_the_players_to_use():
+    s = first_question(Session.from_path(bundled()["marvel-brawl"], seed=3, player_controlled=["captain-america"]))
+    assert s.question.actor == "captain-america" and "use a reaction" in s.question.context
+    s.answer(next(a for a in s.question.menu if a.maneuver == "Shield Deflection"))
+    used = [e for e in s.events if type(e).__name__ == "ReactionUsed"]
+    assert [(e.actor, e.reaction) for e in used] == [("captain-america", "Shield Deflection")]
 
 
 # -- saving and loading -----------------------------------------------------------------------

@@ -15,7 +15,7 @@ from tui.app import SlugfestApp, make_app
 from tui.screens.battle import BattleScreen
 from tui.screens.files import PathDialog
 from tui.screens.picker import PickerScreen
-from tui.screens.prompt import PlayerPrompt
+from tui.screens.prompt import PlayerPrompt, QuestionPrompt
 from tui.widgets.combat_log import CombatLog
 
 SIZE = (100, 32)
@@ -289,7 +289,7 @@ def test_save_and_reload_continue_identically(tmp_path):
 def _finish(session: Session) -> None:
     while not session.over:
         if session.waiting_for_player:
-            session.play(session.pending.menu[0])
+            session.play((session.question or session.pending).menu[0])
         else:
             session.step()
 
@@ -709,5 +709,36 @@ def test_picker_ctrl_o_offers_the_highlighted_scenarios_save(tmp_path, monkeypat
             assert isinstance(app.screen, PathDialog)
             expected = item.path if item.save else tmp_path / f"{item.path.stem}-save.toml"
             assert app.screen.query_one(Input).value == str(expected)
+
+    run(go())
+
+
+def test_an_attack_on_the_players_combatant_asks_the_player_whether_to_abort():
+    """The attacker's action waits on the question; the answer chosen in the dialog is what
+    the rules carry out (an Abort to a Dodge), and the status line says whose answer it is."""
+    async def go():
+        app = make_app("hero-duel", seed=5, player_controlled=("ironclad",))
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            battle = app.screen
+            for _ in range(40):
+                if isinstance(app.screen, QuestionPrompt):
+                    break
+                await pilot.press("a" if isinstance(app.screen, PlayerPrompt) else "right")
+                await settle(app, pilot)
+            assert isinstance(app.screen, QuestionPrompt), "no question was asked"
+            s = battle.session
+            text = screen_text(app)
+            assert "Ironclad: Abort?" in text and "No: take the attack" in text and "Dodge" in text
+            assert s.question is not None and "attacked, your answer: Ironclad" in battle.query_one("#status").render().plain
+            index = s.decisions
+            options = app.screen.query_one("#answers", OptionList)
+            options.highlighted = next(i for i, a in enumerate(s.question.menu) if a.kind == "dodge")
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert s.question is None and s.answers[(index, 0)].action.kind == "dodge"
+            answered = [e for e in s.events[s.history[index].first_event:]
+                        if isinstance(e, ActionChosen) and e.decision == "abort"]
+            assert (answered[0].actor, answered[0].action_kind, answered[0].chosen_by) == ("ironclad", "dodge", "player")
 
     run(go())

@@ -44,7 +44,7 @@ from ..widgets.combat_log import CombatLog
 from ..widgets.combatants import CardData, CombatantCard, CombatantPanel
 from ..widgets.turn import TurnTracker
 from .files import PathDialog
-from .prompt import PlayerPrompt, PromptData
+from .prompt import PlayerPrompt, PromptData, QuestionPrompt
 from .simulate import SimulateScreen
 
 #: Pause between autoplayed actions, slowest to fastest (seconds).
@@ -70,6 +70,7 @@ class Frame:
     players: frozenset[str]
     extras: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     prompt: PromptData | None = None
+    question: Decision | None = None  # a question to one of the player's combatants, mid-action
     error: str = ""
     note: str = ""
 
@@ -197,10 +198,12 @@ class BattleScreen(Screen[None]):
         first = self.sent
         self.sent = len(s.events)
         prompt = None
-        if s.waiting_for_player and s.pending is not None:
-            prompt = self._prompt_data(s.pending)
+        asking = s.question or s.pending
+        if s.waiting_for_player and asking is not None:
+            prompt = self._prompt_data(asking)
         return Frame(s.snapshot(), events, first, reset, s.decisions, s.pending, s.waiting_for_player, s.outcome,
-                     s.seed, frozenset(s.player_controlled), systems.extras(s.battle), prompt, error, note)
+                     s.seed, frozenset(s.player_controlled), systems.extras(s.battle), prompt, s.question,
+                     error, note)
 
     def _prompt_data(self, decision: Decision) -> PromptData:
         s = self.session
@@ -337,7 +340,7 @@ class BattleScreen(Screen[None]):
         f = self.frame
         if f is None:
             return
-        active = f.pending.actor if f.pending is not None else None
+        active = f.question.actor if f.question is not None else f.pending.actor if f.pending is not None else None
         cards = {}
         for c in f.snapshot.get("combatants", []):
             cid = c["id"]
@@ -365,6 +368,9 @@ class BattleScreen(Screen[None]):
                 o = f.outcome
                 result = f"{o.winner} win" if o.winner else "Draw"
                 state, speed = [("■ ", "$text-success"), (f"{result}: {o.reason}", "bold $text-success")], []
+            elif f.waiting and f.question is not None:
+                state, speed = [("◆ attacked, your answer: ", "$text-accent"),
+                                (self.names.get(f.question.actor, "?"), "bold $text-accent")], []
             elif f.waiting:
                 state, speed = [("◆ your turn: ", "$text-accent"), (self.names.get(f.pending.actor, "?") if f.pending
                                                                     else "", "bold $text-accent")], []
@@ -399,7 +405,10 @@ class BattleScreen(Screen[None]):
 
     def _open_prompt(self, data: PromptData) -> None:
         self.prompt_open = True
-        self.app.push_screen(PlayerPrompt(data, self._check), self._prompt_done)
+        if data.decision.kind == "abort":  # a question asked mid-action: answer it from its menu
+            self.app.push_screen(QuestionPrompt(data), self._prompt_done)
+        else:
+            self.app.push_screen(PlayerPrompt(data, self._check), self._prompt_done)
 
     def _check(self, action: Action) -> str | None:
         """Would the rules accept this for the pending decision? (UI thread; quick.)"""

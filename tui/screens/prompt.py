@@ -355,3 +355,52 @@ class PlayerPrompt(ModalScreen[Any]):
         if isinstance(self.focused, Input):
             return
         self.dismiss("ai")
+
+
+#: How an answer to a question reads in the dialog (see :func:`answer_label`).
+_ANSWER_NAMES = {"none": "No: take the attack", "dodge": "Dodge", "block": "Block"}
+
+
+def answer_label(action: Action) -> str:
+    """An answer as the question dialog lists it: ``Dodge``, ``Dodge: Spider-Dodge``..."""
+    name = _ANSWER_NAMES.get(action.kind, action.label())
+    return f"{name}: {action.maneuver}" if action.maneuver and action.kind != "none" else name
+
+
+class QuestionPrompt(ModalScreen[Any]):
+    """A question asked in the middle of another combatant's action (HERO: Abort to a Dodge or
+    a Block? Marvel: use a reaction?), for a combatant the player controls. The attacker's
+    action is on hold until it is answered; it dismisses as :class:`PlayerPrompt` does."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back / pause"),
+        Binding("a", "ai", "AI decides"),
+    ]
+
+    def __init__(self, data: PromptData, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.data = data
+
+    def compose(self) -> ComposeResult:
+        d = self.data.decision
+        ask = "Abort?" if self.data.system == "hero" else "React?"
+        with Vertical(id="question", classes="dialog"):
+            yield Static(Content.assemble((f"{self.data.actor_name}: {ask}", "bold $text-accent"),
+                                          (f"  {d.context}" if d.context else "", "$text-muted")),
+                         classes="dialog-title")
+            yield OptionList(*[Option(answer_label(a)) for a in d.menu], id="answers")
+            yield Static(Content.styled("Enter: answer · a: AI decides · Esc: back / pause", "$text-muted"),
+                         id="question-help")
+
+    def on_mount(self) -> None:
+        self.query_one("#answers", OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#answers")
+    def _answered(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.data.decision.menu[event.option_index])
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def action_ai(self) -> None:
+        self.dismiss("ai")
