@@ -99,6 +99,8 @@ class Taken:
 # -- actions as TOML data --------------------------------------------------------------------
 
 _TEXT_FIELDS = ("attack", "target", "maneuver", "levels")
+#: The keys a saved choice or answer holds beside its action's.
+_CHOICE_KEYS = ("index", "actor", "reason")
 _ANSWER_KEYS = ("decision", "question", "reason")
 
 
@@ -120,7 +122,7 @@ def action_to_data(a: Action) -> dict[str, Any]:
     return out
 
 
-def action_from_data(data: Any, where: str, beside: Iterable[str] = ("index", "actor", "reason")) -> Action:
+def action_from_data(data: Any, where: str, beside: Iterable[str] = _CHOICE_KEYS) -> Action:
     """An :class:`Action` from save data; ``beside`` names the other keys its table may hold."""
     if not isinstance(data, dict):
         raise SaveError(f"{where}: expected a table, got {type(data).__name__}")
@@ -432,21 +434,11 @@ class Session:
         }
         if self.scenario_path:
             save["scenario_path"] = str(self.scenario_path)
-        choices = []
-        for index in sorted(self.choices):
-            c = self.choices[index]
-            entry = {"index": index, "actor": self.history[index].actor, **action_to_data(c.action)}
-            if c.reason and c.reason != PLAYER_REASON:
-                entry["reason"] = c.reason
-            choices.append(entry)
-        answers = []
-        for (index, number), c in sorted(self.answers.items()):
-            if c is None or index >= len(self.history):
-                continue  # the AI's answers replay by themselves; a question still waiting is asked again
-            entry = {"decision": index, "question": number, **action_to_data(c.action)}
-            if c.reason and c.reason != PLAYER_REASON:
-                entry["reason"] = c.reason
-            answers.append(entry)
+        choices = [{"index": index, "actor": self.history[index].actor, **_choice_to_data(self.choices[index])}
+                   for index in sorted(self.choices)]
+        # The AI's answers replay by themselves; a question still waiting is asked again.
+        answers = [{"decision": index, "question": number, **_choice_to_data(c)}
+                   for (index, number), c in sorted(self.answers.items()) if c is not None and index < len(self.history)]
         data = {"save": save, "choices": choices, "scenario": dump_scenario(self.scenario)}
         if answers:
             data["answers"] = answers
@@ -489,39 +481,21 @@ class Session:
             if p not in ids:
                 raise SaveError(f"{file}: save.player_controlled: no combatant {p!r} in the scenario")
         choices: dict[int, Choice] = {}
-        raw_choices = data.get("choices", [])
-        if not isinstance(raw_choices, list):
-            raise SaveError(f"{file}: choices: expected an array of tables")
-        for i, entry in enumerate(raw_choices):
-            where = f"{file}: choices[{i}]"
-            if not isinstance(entry, dict):
-                raise SaveError(f"{where}: expected a table")
+        for where, entry in _tables(data, "choices", file):
             index = entry.get("index")
             if type(index) is not int or not 0 <= index < decisions:
                 raise SaveError(f"{where}.index: expected 0..{decisions - 1}, got {index!r}")
             if entry.get("actor") != actors[index]:
                 raise SaveError(f"{where}.actor: expected {actors[index]!r}, got {entry.get('actor')!r}")
-            reason = entry.get("reason", PLAYER_REASON)
-            if not isinstance(reason, str):
-                raise SaveError(f"{where}.reason: expected a string")
-            choices[index] = Choice(action_from_data(entry, where), reason)
+            choices[index] = _choice_from_data(entry, where, _CHOICE_KEYS)
         answers: dict[tuple[int, int], Choice | None] = {}
-        raw_answers = data.get("answers", [])
-        if not isinstance(raw_answers, list):
-            raise SaveError(f"{file}: answers: expected an array of tables")
-        for i, entry in enumerate(raw_answers):
-            where = f"{file}: answers[{i}]"
-            if not isinstance(entry, dict):
-                raise SaveError(f"{where}: expected a table")
+        for where, entry in _tables(data, "answers", file):
             index, number = entry.get("decision"), entry.get("question")
             if type(index) is not int or not 0 <= index < decisions:
                 raise SaveError(f"{where}.decision: expected 0..{decisions - 1}, got {index!r}")
             if type(number) is not int or number < 0:
                 raise SaveError(f"{where}.question: expected a non-negative integer, got {number!r}")
-            reason = entry.get("reason", PLAYER_REASON)
-            if not isinstance(reason, str):
-                raise SaveError(f"{where}.reason: expected a string")
-            answers[(index, number)] = Choice(action_from_data(entry, where, _ANSWER_KEYS), reason)
+            answers[(index, number)] = _choice_from_data(entry, where, _ANSWER_KEYS)
         path = save.get("scenario_path", "")
         session = cls(scenario, seed=seed, player_controlled=players,
                       scenario_path=path if isinstance(path, str) else "", battle_factory=battle_factory)
@@ -557,6 +531,32 @@ class Session:
         jsonl.write(self.battle.events, out)
         write_text_atomic(out.getvalue(), path)
         return len(self.battle.events)
+
+
+def _tables(data: dict[str, Any], key: str, file: str) -> Iterable[tuple[str, dict[str, Any]]]:
+    """The tables of a save's array ``key`` (none if it is absent), each with where it is."""
+    raw = data.get(key, [])
+    if not isinstance(raw, list):
+        raise SaveError(f"{file}: {key}: expected an array of tables")
+    for i, entry in enumerate(raw):
+        where = f"{file}: {key}[{i}]"
+        if not isinstance(entry, dict):
+            raise SaveError(f"{where}: expected a table")
+        yield where, entry
+
+
+def _choice_to_data(choice: Choice) -> dict[str, Any]:
+    entry = action_to_data(choice.action)
+    if choice.reason and choice.reason != PLAYER_REASON:
+        entry["reason"] = choice.reason
+    return entry
+
+
+def _choice_from_data(entry: dict[str, Any], where: str, beside: Iterable[str]) -> Choice:
+    reason = entry.get("reason", PLAYER_REASON)
+    if not isinstance(reason, str):
+        raise SaveError(f"{where}.reason: expected a string")
+    return Choice(action_from_data(entry, where, beside), reason)
 
 
 def is_save_file(path: str | os.PathLike[str]) -> bool:

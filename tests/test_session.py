@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import tomllib
 
 import pytest
@@ -375,6 +376,24 @@ def test_loading_bad_saves_is_explained(tmp_path):
     write_toml_atomic(data, tampered)
     with pytest.raises(ReplayMismatch, match="decision 0"):
         Session.load(tampered)
+
+
+@pytest.mark.parametrize("answers, expected", [
+    ({"decision": 0, "question": 0, "kind": "dodge", "target": 3}, r"answers\[0\]\.target: expected a string"),
+    ({"decision": 99, "question": 0, "kind": "dodge"}, r"answers\[0\]\.decision: expected 0\.\.\d+, got 99"),
+    ({"decision": 0, "question": -1, "kind": "dodge"}, r"answers\[0\]\.question: expected a non-negative integer"),
+    ({"decision": 0, "question": 0, "kind": "dodge", "index": 0}, r"answers\[0\]: unknown key 'index'"),
+    ("dodge", r"answers\[0\]: expected a table"),
+])
+def test_bad_answers_in_a_save_name_the_file_and_the_key(tmp_path, answers, expected):
+    from core.scenario import write_toml_atomic
+
+    data = mid_battle().to_data()
+    data["answers"] = [answers]
+    path = tmp_path / "answers.toml"
+    write_toml_atomic(data, path)
+    with pytest.raises(SaveError, match=re.escape(str(path)) + ": " + expected):
+        Session.load(path)
 
 
 def test_export_jsonl_is_the_event_log(tmp_path):
