@@ -436,9 +436,11 @@ class Session:
             save["scenario_path"] = str(self.scenario_path)
         choices = [{"index": index, "actor": self.history[index].actor, **_choice_to_data(self.choices[index])}
                    for index in sorted(self.choices)]
-        # The AI's answers replay by themselves; a question still waiting is asked again.
-        answers = [{"decision": index, "question": number, **_choice_to_data(c)}
-                   for (index, number), c in sorted(self.answers.items()) if c is not None and index < len(self.history)]
+        # Answers left to the AI replay by themselves, except in the decision still to be carried
+        # out (its later question may be waiting): those are kept as ``ai = true``.
+        answers = [{"decision": index, "question": number, **(_choice_to_data(c) if c is not None else {"ai": True})}
+                   for (index, number), c in sorted(self.answers.items())
+                   if c is not None or index == len(self.history)]
         data = {"save": save, "choices": choices, "scenario": dump_scenario(self.scenario)}
         if answers:
             data["answers"] = answers
@@ -491,10 +493,15 @@ class Session:
         answers: dict[tuple[int, int], Choice | None] = {}
         for where, entry in _tables(data, "answers", file):
             index, number = entry.get("decision"), entry.get("question")
-            if type(index) is not int or not 0 <= index < decisions:
-                raise SaveError(f"{where}.decision: expected 0..{decisions - 1}, got {index!r}")
+            if type(index) is not int or not 0 <= index <= decisions:
+                raise SaveError(f"{where}.decision: expected 0..{decisions}, got {index!r}")
             if type(number) is not int or number < 0:
                 raise SaveError(f"{where}.question: expected a non-negative integer, got {number!r}")
+            if entry.get("ai", False) is not False:
+                if entry["ai"] is not True or set(entry) - {"decision", "question", "ai"}:
+                    raise SaveError(f"{where}: expected only decision, question and ai = true (the AI answered)")
+                answers[(index, number)] = None
+                continue
             answers[(index, number)] = _choice_from_data(entry, where, _ANSWER_KEYS)
         path = save.get("scenario_path", "")
         session = cls(scenario, seed=seed, player_controlled=players,

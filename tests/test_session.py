@@ -13,7 +13,7 @@ import tomllib
 
 import pytest
 
-from core.actions import Action
+from core.actions import Action, Choice, Decision
 from core.battle import Battle
 from core.errors import IllegalAction
 from core.events import ActionChosen
@@ -266,6 +266,21 @@ def test_answers_replay_on_rewind_and_survive_a_save(tmp_path):
     assert Session.load(path).events == s.events
 
 
+def test_a_save_made_while_a_question_waits_keeps_the_answers_already_given(tmp_path):
+    """Two questions in one decision (a Multiple Attack on two of the player's combatants, say):
+    the first answered, the second waiting. The save keeps the first (by the AI or the player);
+    reopened, the battle asks only the second."""
+    s = first_question(Session.from_path(DUEL, seed=5, player_controlled=["ironclad"]))
+    index = s.decisions
+    for answered in (None, Choice(next(a for a in s.question.menu if a.kind == "dodge"), "player's choice")):
+        s.answers[(index, 0)] = answered
+        s.question, s._question_key = Decision("ironclad", s.question.menu, "default", "abort"), (index, 1)
+        path = tmp_path / "waiting.toml"
+        s.save(path)
+        reopened = Session.load(path)
+        assert reopened.answers == {(index, 0): answered} and reopened.pending == s.pending
+
+
 def test_a_question_is_dropped_when_its_combatant_goes_back_to_its_ai():
     s = first_question(Session.from_path(DUEL, seed=5, player_controlled=["ironclad"]))
     pending = s.pending
@@ -381,6 +396,7 @@ def test_loading_bad_saves_is_explained(tmp_path):
 @pytest.mark.parametrize("answers, expected", [
     ({"decision": 0, "question": 0, "kind": "dodge", "target": 3}, r"answers\[0\]\.target: expected a string"),
     ({"decision": 99, "question": 0, "kind": "dodge"}, r"answers\[0\]\.decision: expected 0\.\.\d+, got 99"),
+    ({"decision": 0, "question": 0, "ai": True, "kind": "dodge"}, r"answers\[0\]: expected only decision, question and ai = true"),
     ({"decision": 0, "question": -1, "kind": "dodge"}, r"answers\[0\]\.question: expected a non-negative integer"),
     ({"decision": 0, "question": 0, "kind": "dodge", "index": 0}, r"answers\[0\]: unknown key 'index'"),
     ("dodge", r"answers\[0\]: expected a table"),
