@@ -287,7 +287,7 @@ class Session:
         is over or the next decision is the player's; then use :meth:`play`."""
         if self.pending is None or self.waiting_for_player:
             return False
-        self._take_ai()
+        self._carry_out()
         return True
 
     def ai_step(self) -> bool:
@@ -297,7 +297,8 @@ class Session:
             return False
         if self.question is not None:
             return self._answered(None)
-        self._take_ai()
+        self.choices.pop(len(self.history), None)  # a choice left from before a question: the AI's turn now
+        self._carry_out()
         return True
 
     def play(self, action: Action | Choice, reason: str = PLAYER_REASON) -> None:
@@ -339,9 +340,6 @@ class Session:
         while n < max_steps and (stop is None or not stop()) and self.step():
             n += 1
         return n
-
-    def _take_ai(self) -> None:
-        self._carry_out()
 
     def _carry_out(self, live: bool = True) -> None:
         """Carry out the pending decision: the player's recorded choice, or the AI's. Live, a

@@ -289,6 +289,22 @@ def test_a_question_is_dropped_when_its_combatant_goes_back_to_its_ai():
     assert s.step() and s.history[-1].actor == pending.actor
 
 
+def test_letting_the_ai_decide_after_a_dropped_question_forgets_the_players_earlier_choice():
+    """The player attacks with one of theirs, the target (also theirs) is asked, then handed
+    back to its AI: the question is dropped and the attacker's turn is open again. If the
+    player now lets the AI decide it, the AI decides, not the choice made before the question."""
+    s = Session.from_path(DUEL, seed=5, player_controlled=["ironclad", "sparkwing"])
+    while s.question is None:
+        attacks = [a for a in s.pending.menu if a.kind == "attack"]
+        s.play(attacks[0]) if attacks else s.ai_step()
+    index, attacker = s.decisions, s.pending.actor
+    assert index in s.choices
+    s.set_player(s.question.actor, False)
+    assert s.waiting_for_player and s.pending.actor == attacker
+    s.ai_step()
+    assert index not in s.choices and s.history[index].chosen_by != "player"
+
+
 def test_a_marvel_reaction_is_the_players_to_use():
     s = first_question(Session.from_path(bundled()["marvel-brawl"], seed=3, player_controlled=["captain-america"]))
     assert s.question.actor == "captain-america" and "use a reaction" in s.question.context
