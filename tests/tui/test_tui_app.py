@@ -742,3 +742,38 @@ def test_an_attack_on_the_players_combatant_asks_the_player_whether_to_abort():
             assert (answered[0].actor, answered[0].action_kind, answered[0].chosen_by) == ("ironclad", "dodge", "player")
 
     run(go())
+
+
+def test_escape_warns_before_leaving_an_unsaved_battle(tmp_path):
+    """One Escape too many must not throw a battle away: the first says it is not saved, the
+    second leaves; a saved battle (or one not begun) leaves at once."""
+    async def go():
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("enter")  # the picker opens the highlighted scenario
+            await settle(app, pilot)
+            battle = app.screen
+            assert isinstance(battle, BattleScreen)
+            await step(app, pilot, 2)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is battle
+            assert any("Esc again to leave this battle: it is not saved" in n.message for n in app._notifications)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, PickerScreen)
+            await pilot.press("enter")
+            await settle(app, pilot)
+            battle = app.screen
+            await step(app, pilot, 2)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            app.screen.query_one(Input).value = str(tmp_path / "kept.toml")
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert (tmp_path / "kept.toml").exists() and battle.saved_at == battle.session.decisions
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, PickerScreen)
+
+    run(go())

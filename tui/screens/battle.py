@@ -54,6 +54,10 @@ DEFAULT_SPEED = 3
 FRAME_INTERVAL = 0.05
 
 
+#: Seconds within which a second Escape leaves an unsaved battle.
+LEAVE_WINDOW = 3.0
+
+
 @dataclass
 class Frame:
     """What the screen shows after an operation, built in the worker under the session lock."""
@@ -142,6 +146,8 @@ class BattleScreen(Screen[None]):
         self.prompt_open = False
         self.generation = 0  # which autoplay run is the current one
         self.simulation: SimulateScreen | None = None  # kept, so its last report survives leaving it
+        self.saved_at = -1  # how many decisions the battle had when it was last saved
+        self._leave_asked = -LEAVE_WINDOW  # when Escape last warned that the battle is not saved
 
     # -- layout --------------------------------------------------------------------------
 
@@ -532,7 +538,11 @@ class BattleScreen(Screen[None]):
     def _save_to(self, path: str | None) -> None:
         if path:
             self.app.remember_save(path, self.session.scenario_path)  # type: ignore[attr-defined]
-            self._file_op(lambda: self.session.save(path), f"saved to {path}")
+            self._file_op(lambda: self._save(path), f"saved to {path}")
+
+    def _save(self, path: str) -> None:
+        self.session.save(path)
+        self.saved_at = self.session.decisions
 
     def action_export(self) -> None:
         self._pause()
@@ -560,7 +570,16 @@ class BattleScreen(Screen[None]):
         self.app.action_load_save()  # type: ignore[attr-defined]
 
     def action_leave(self) -> None:
+        """Back to the scenarios. A battle under way that is not saved is lost that way, so the
+        first Escape only says so; a second one within a few seconds leaves."""
         self._pause()
+        f = self.frame
+        unsaved = f is not None and f.outcome is None and f.decisions > 0 and f.decisions != self.saved_at
+        now = time.monotonic()
+        if unsaved and now - self._leave_asked > LEAVE_WINDOW:
+            self._leave_asked = now
+            self.notify("Esc again to leave this battle: it is not saved (ctrl+s saves it)", timeout=LEAVE_WINDOW)
+            return
         self.workers.cancel_node(self)
         self.dismiss()
 
