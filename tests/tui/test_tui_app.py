@@ -729,7 +729,8 @@ def test_an_attack_on_the_players_combatant_asks_the_player_whether_to_abort():
             assert isinstance(app.screen, QuestionPrompt), "no question was asked"
             s = battle.session
             text = screen_text(app)
-            assert "Ironclad: Abort?" in text and "No: take the attack" in text and "Dodge" in text
+            assert "Ironclad is attacked  Sparkwing attacks Ironclad with" in text
+            assert "No reaction: take the attack" in text and "Abort to a Dodge" in text
             assert s.question is not None and "attacked, your answer: Ironclad" in battle.query_one("#status").render().plain
             index = s.decisions
             options = app.screen.query_one("#answers", OptionList)
@@ -777,3 +778,12 @@ def test_escape_warns_before_leaving_an_unsaved_battle(tmp_path):
             assert isinstance(app.screen, PickerScreen)
 
     run(go())
+
+
+def test_answers_read_as_the_games_name_them():
+    from core.actions import Action
+    from tui.screens.prompt import answer_label
+
+    assert [answer_label(a) for a in (Action("none"), Action("dodge"), Action("block"))] == [
+        "No reaction: take the attack", "Abort to a Dodge", "Abort to a Block"]
+    assert answer_label(Action("dodge", maneuver="Shield Deflection")) == "Shield Deflection (reaction)"

@@ -346,7 +346,7 @@ class BattleScreen(Screen[None]):
         f = self.frame
         if f is None:
             return
-        active = f.question.actor if f.question is not None else f.pending.actor if f.pending is not None else None
+        active = f.pending.actor if f.pending is not None else None  # an attacker whose target is asked, too
         cards = {}
         for c in f.snapshot.get("combatants", []):
             cid = c["id"]
@@ -359,7 +359,7 @@ class BattleScreen(Screen[None]):
         # on the player's turn the map keeps the one choosing in view
         data = MapData(self.grid, f.snapshot.get("combatants", []), self.letters, self.side_index, self.selected,
                        active, knockback_path(self.all_events), self.metres_per_cell, self.cell_unit,
-                       centre=active if f.waiting else None)
+                       centre=(f.question.actor if f.question is not None else active) if f.waiting else None)
         self.query_one("#map", BattleMap).set_data(data)
         self.query_one("#legend", Static).update(legend(data, 80))
         self._status()

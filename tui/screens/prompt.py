@@ -358,13 +358,15 @@ class PlayerPrompt(ModalScreen[Any]):
 
 
 #: How an answer to a question reads in the dialog (see :func:`answer_label`).
-_ANSWER_NAMES = {"none": "No: take the attack", "dodge": "Dodge", "block": "Block"}
+_ANSWER_NAMES = {"none": "No reaction: take the attack", "dodge": "Abort to a Dodge", "block": "Abort to a Block"}
 
 
 def answer_label(action: Action) -> str:
-    """An answer as the question dialog lists it: ``Dodge``, ``Dodge: Spider-Dodge``..."""
-    name = _ANSWER_NAMES.get(action.kind, action.label())
-    return f"{name}: {action.maneuver}" if action.maneuver and action.kind != "none" else name
+    """An answer as the question dialog lists it. The log calls declining "no reaction" in both
+    games, so the dialog does too; a HERO Abort says so, a Marvel reaction is its power's name."""
+    if action.kind != "none" and action.maneuver:
+        return f"{action.maneuver} (reaction)"
+    return _ANSWER_NAMES.get(action.kind, action.label())
 
 
 class QuestionPrompt(ModalScreen[Any]):
@@ -383,9 +385,8 @@ class QuestionPrompt(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         d = self.data.decision
-        ask = "Abort?" if self.data.system == "hero" else "React?"
         with Vertical(id="question", classes="dialog"):
-            yield Static(Content.assemble((f"{self.data.actor_name}: {ask}", "bold $text-accent"),
+            yield Static(Content.assemble((f"{self.data.actor_name} is attacked", "bold $text-accent"),
                                           (f"  {d.context}" if d.context else "", "$text-muted")),
                          classes="dialog-title")
             yield OptionList(*[Option(answer_label(a)) for a in d.menu], id="answers")
