@@ -8,6 +8,7 @@ error (a bug: please report it with the command line and the seed).
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import io
 import os
 import sys
@@ -70,22 +71,35 @@ def positive_int(text: str) -> int:
     return value
 
 
+_SCENARIO_HELP = "a .toml file or a bundled scenario name (`slugfest scenarios` lists them)"
+
+
+def _version() -> str:
+    try:
+        return importlib.metadata.version("slugfest")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree that is not installed
+        return "(not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="slugfest",
-        description="Superhero tabletop combats (HERO System 6e, and more) that play themselves out, rule by rule.",
+        description="Superhero tabletop combats (HERO System 6th Edition, Marvel Multiverse RPG) that play "
+                    "themselves out, rule by rule.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--scenarios", metavar="DIR", help="with no COMMAND: the app's picker also lists the .toml files in DIR")
+    p.add_argument("--version", action="version", version=f"slugfest {_version()}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     b = sub.add_parser("battle", help="play one battle headless and print its log",
                        description="Play one battle with every combatant driven by its AI, and print the log.",
                        formatter_class=argparse.RawDescriptionHelpFormatter,
-                       epilog="The text log shows who acts in which Segment, every roll with its target number "
-                              "and the OCV/DCV chains,\nSTUN/BODY before and after defenses, and status changes.")
-    b.add_argument("scenario", metavar="SCENARIO", help="a .toml file or a bundled scenario name")
+                       epilog="The text log shows who acts when (HERO: the Segment; Marvel: the round), every roll "
+                              "with its target number\nand its modifiers, damage before and after defenses, and every "
+                              "change of status.")
+    b.add_argument("scenario", metavar="SCENARIO", help=_SCENARIO_HELP)
     b.add_argument("--seed", type=_seed, help="dice seed, 0 or more (default: the scenario's own seed)")
     b.add_argument("--log", choices=("text", "jsonl"), default="text", help="log format (default: text)")
     b.add_argument("--out", metavar="FILE", help="write the log to FILE (written whole, atomically; - for standard output, "
@@ -98,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Validate scenario files and report every problem in each one "
                                    "(on stderr, as file:line: key.path: expected X, got Y). "
                                    "Exit code 0 when all are valid, 2 otherwise.")
-    c.add_argument("scenarios", nargs="+", metavar="SCENARIO")
+    c.add_argument("scenarios", nargs="+", metavar="SCENARIO", help="one or more: " + _SCENARIO_HELP)
 
     sub.add_parser("scenarios", help="list the bundled scenarios",
                    description="List the bundled scenarios: name (usable wherever SCENARIO is asked), system, title.")
@@ -129,7 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
                               "  slugfest simulate hero-duel --runs 5000 --seed 42 --json duel.json\n"
                               "  slugfest simulate hero-duel --runs 100 --play-by-play 17   the full log of battle 17\n"
                               "Ctrl-C stops early and reports the battles that finished.")
-    m.add_argument("scenario", metavar="SCENARIO")
+    m.add_argument("scenario", metavar="SCENARIO", help=_SCENARIO_HELP)
     m.add_argument("--runs", type=positive_int, default=1000, help="number of battles (default 1000)")
     m.add_argument("--seed", type=_seed, default=None, help="base seed (default: the scenario's seed)")
     m.add_argument("--jobs", type=positive_int, default=jobs_default,
@@ -151,7 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
                               "  slugfest sweep hero-duel --param 'sparkwing.attacks.Lightning Bolt.dice' "
                               "--values 8d6,10d6,12d6\n"
                               "Ctrl-C stops early: the rows that finished are reported, the last one marked partial.")
-    w.add_argument("scenario", metavar="SCENARIO")
+    w.add_argument("scenario", metavar="SCENARIO", help=_SCENARIO_HELP)
     w.add_argument("--param", required=True, metavar="PARAM", help="what to vary (see below)")
     w.add_argument("--values", required=True, metavar="V1,V2,...", help="comma-separated values")
     w.add_argument("--runs", type=positive_int, default=500, help="battles per value (default 500)")
@@ -163,7 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     e = sub.add_parser("export", help="write a scenario back out as canonical TOML",
                        description="Load a scenario and write it back with tomli-w (a round trip check, or a starting point).")
-    e.add_argument("scenario", metavar="SCENARIO")
+    e.add_argument("scenario", metavar="SCENARIO", help=_SCENARIO_HELP)
     e.add_argument("--out", metavar="FILE", required=True, help="where to write it; - prints it instead")
     e.add_argument("--force", action="store_true", help="replace FILE if it already exists")
     return p
@@ -552,7 +566,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     sides = [s.name for s in scenario.sides]
     width = max([18, *(len(s) for s in sides)])
     print(f"{scenario.name}: {args.param} over {len(values)} values, {args.runs} battles each, seed {base}", file=table)
-    print(f"{'value':>14}  " + "  ".join(f"{s:>{width}} (95% CI)   " for s in sides) + "draws", file=table)
+    print(f"{'value':>14}  " + "  ".join(f"{s:>{width}} (95% CI)   " for s in sides) + f"{'draws':>6}", file=table)
     rows = []
     interrupted = False
     for v, variant in zip(values, variants):
@@ -564,11 +578,11 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         for s in sides:
             lo, hi = wilson(agg.wins[s], agg.n)
             rate = agg.wins[s] / agg.n if agg.n else 0
-            cells.append(f"{rate:>{width}.1%} ({lo:.0%}-{hi:.0%})")
+            cells.append(f"{rate:>{width}.1%} " + f"({lo:.0%}-{hi:.0%})".ljust(11))  # under "(95% CI)   " whatever its width
             row["sides"][s] = {"wins": agg.wins[s], "rate": round(rate, 4), "ci95": [round(lo, 4), round(hi, 4)]}
         rows.append(row)
         note = f"  (interrupted after {agg.n} battles)" if interrupted else ""
-        print(f"{str(v):>14}  " + "  ".join(cells) + f"  {agg.draws}{note}", file=table)
+        print(f"{str(v):>14}  " + "  ".join(cells) + f"{agg.draws:>6}{note}", file=table)
         if interrupted:
             skipped = len(values) - len(rows)
             print("interrupted: the last row is partial"

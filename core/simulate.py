@@ -210,14 +210,16 @@ def _notable_lines(summary: dict[str, Any], unit: str) -> list[str]:
 def render_report(summary: dict[str, Any], scenario: Scenario) -> str:
     """The plain-text report for the terminal."""
     n = summary["battles"]
-    lines = [f"{scenario.name}: {n} battles ({scenario.system})", ""]
+    lines = [f"{scenario.name}: {n} battle{'' if n == 1 else 's'} ({scenario.system})", ""]
     lines.append(f"{'side':24} {'wins':>6} {'rate':>7}   95% CI (Wilson)")
     for side, s in summary["sides"].items():
         lo, hi = s["ci95"]
         lines.append(f"{side:24} {s['wins']:6d} {s['rate']:7.1%}   {lo:.1%} - {hi:.1%}")
     cut = summary["cut_off_at_limit"]
-    lines.append(f"{'draws':24} {summary['draws']:6d} {summary['draws'] / n if n else 0:7.1%}"
-                 f"   ({cut} of them reached the limit of {scenario.turn_limit} {summary['length']['unit']}s)")
+    draws = f"{'draws':24} {summary['draws']:6d} {summary['draws'] / n if n else 0:7.1%}"
+    if summary["draws"]:
+        draws += f"   ({cut} of them reached the limit of {scenario.turn_limit} {summary['length']['unit']}s)"
+    lines.append(draws)
     ln = summary["length"]
     lines += ["", f"battle length ({ln['unit']}s): mean {ln['mean']:.2f}, sd {ln['stdev']:.2f}, "
                   f"min {ln['min']:g}, max {ln['max']:g}"]

@@ -1,5 +1,10 @@
 """CLI behaviours a new user ran into: no silent overwrite on export, saves refused by battle
-and check with a pointer to `play`, house rules checked against the system."""
+and check with a pointer to `play`, house rules checked against the system, the version, and
+tables that keep their columns."""
+
+import re
+
+import pytest
 
 from core import cli
 from core.session import Session
@@ -37,3 +42,32 @@ def test_the_rules_line_writes_options_as_toml_does(capsys):
     assert cli.main(["battle", "marvel-hydra", "--seed", "1"]) == 0
     rules = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("rules:"))
     assert "True" not in rules and "False" not in rules
+
+
+def test_version_is_printed(capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli.build_parser().parse_args(["--version"])
+    assert stop.value.code == 0
+    assert re.fullmatch(r"slugfest (\d+\.\d+\.\d+\S*|\(not installed\))\n", capsys.readouterr().out)
+
+
+def test_the_sweep_table_keeps_its_columns_under_their_headings(capsys):
+    assert cli.main(["sweep", "hero-duel", "--param", "ironclad.SPD", "--values", "3,6", "--runs", "10",
+                     "--jobs", "1", "--no-progress"]) == 0
+    header, *rows = capsys.readouterr().out.splitlines()[1:]
+
+    def right_ends(line):
+        return [m.end() for m in re.finditer(r"\S+", line)]
+
+    heading_ends = [right_ends(header)[i] for i in (0, 1, 4, 7)]  # value, Heroes, Villains, draws
+    for row in rows:
+        ends = right_ends(row)
+        assert [ends[0], ends[1], ends[3], ends[-1]] == heading_ends, row
+
+
+def test_a_report_without_draws_does_not_explain_them(capsys):
+    assert cli.main(["simulate", "hero-duel", "--runs", "3", "--jobs", "1", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "Duel at the Docks: 3 battles (hero)" in out
+    draws = next(line for line in out.splitlines() if line.startswith("draws"))
+    assert draws.split() == ["draws", "0", "0.0%"]

@@ -401,7 +401,7 @@ def report_content(summary: dict[str, Any], scenario: Scenario, width: int, lett
     ln = summary["length"]
     unit = ln["unit"]
     lines: list[Content] = []
-    head: list[tuple[str, str] | str] = [(f"{n:,} battles", "bold"),
+    head: list[tuple[str, str] | str] = [(f"{n:,} battle{'' if n == 1 else 's'}", "bold"),
                                          (f" · base seed {summary['base_seed']}", "$text-muted")]
     if summary.get("interrupted"):
         head.append((f" · stopped early ({n:,} of {summary['runs_requested']:,})", "bold $text-warning"))
