@@ -167,7 +167,9 @@ class MarvelSystem:
     def _begin_round(self, battle: Any) -> None:
         st: MarvelState = battle.state
         bonus = st.round == 0
-        st.queue = list(st.bonus if bonus else st.order)
+        # The kept order, less the killed: they will never act again (the unconscious stay listed,
+        # since their turns come up and are skipped, with why).
+        st.queue = [cid for cid in (st.bonus if bonus else st.order) if not st.fighters[cid].killed]
         for f in st.fighters.values():
             f.reactions = f.reactions_per_round
         battle.emit(ev.RoundStarted(st.round, tuple(st.queue), bonus))

@@ -164,3 +164,26 @@ def test_dodge_action_gives_attacks_trouble_until_the_dodgers_next_turn():
     assert events_of(b, ev.AttackCheck)[0].roll.troubles == ("She-Hulk is dodging",)
     b.next_decision()
     assert "dodging" not in b.state.fighters["she-hulk"].conditions()
+
+
+def test_a_round_lists_everyone_in_the_kept_order_except_the_killed():
+    """The killed never act again, so a round no longer names them; the unconscious stay listed
+    (their turns come up and are skipped, saying why)."""
+    from core.battle import Battle
+    from core.scenario import load_scenario
+    from scenarios import bundled
+
+    scenario = load_scenario(bundled()["marvel-brawl"])
+    checked = 0
+    for seed in range(30):
+        b = Battle(scenario, seed=seed)
+        b.run()
+        killed: set[str] = set()
+        for e in b.events:
+            if isinstance(e, ev.ConditionChanged) and e.condition == "killed" and e.active:
+                killed.add(e.actor)
+            elif isinstance(e, ev.RoundStarted) and killed:
+                assert not killed & set(e.order), (seed, e.round)
+                assert [c for c in b.state.order if c not in killed] == list(e.order)
+                checked += 1
+    assert checked, "no battle had a round after a kill"
