@@ -787,3 +787,26 @@ def test_answers_read_as_the_games_name_them():
     assert [answer_label(a) for a in (Action("none"), Action("dodge"), Action("block"))] == [
         "No reaction: take the attack", "Abort to a Dodge", "Abort to a Block"]
     assert answer_label(Action("dodge", maneuver="Shield Deflection")) == "Shield Deflection (reaction)"
+
+
+def test_arrow_keys_step_even_with_the_log_focused():
+    """The log's inherited sideways scrolling must not swallow → and ← (nor list them in the
+    keys panel beside Step and Back)."""
+    async def go():
+        app = make_app("hero-duel", seed=1)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            battle = app.screen
+            log = battle.query_one("#log", CombatLog)
+            log.focus()
+            await pilot.pause()
+            await pilot.press("right")
+            await settle(app, pilot)
+            assert battle.session.decisions == 1
+            await pilot.press("left")
+            await settle(app, pilot)
+            assert battle.session.decisions == 0
+            assert log.has_focus
+            assert battle.active_bindings["right"].binding.action == "step"  # what the keys panel lists
+
+    run(go())

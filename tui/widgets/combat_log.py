@@ -78,6 +78,14 @@ class CombatLog(OptionList):
         self.entries: list[Entry] = []
         self.expand_all = False
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Lines wrap, so there is nothing to scroll sideways: ← and → go on to the battle
+        screen (step back, step) even with the log focused, and the keys panel does not list
+        them twice."""
+        if action in ("scroll_left", "scroll_right", "page_left", "page_right"):
+            return False
+        return super().check_action(action, parameters)
+
     # -- building ------------------------------------------------------------------------
 
     def reset(self, events: Iterable[Event]) -> None:
