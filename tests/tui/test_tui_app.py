@@ -730,6 +730,11 @@ def test_an_attack_on_the_players_combatant_asks_the_player_whether_to_abort():
             s = battle.session
             text = screen_text(app)
             assert "Ironclad is attacked  Sparkwing attacks Ironclad with" in text
+            # the dialog covers the log, so it repeats the log's last lines (what just happened)
+            from core.render.text import TextLog
+            tail = [line.strip() for line in TextLog(battle.names, verbose=False).lines(s.events) if line.strip()]
+            recap = app.screen.query_one(".recap").render().plain.splitlines()
+            assert recap and recap == tail[-len(recap):]
             assert "No reaction: take the attack" in text and "Abort to a Dodge" in text
             assert s.question is not None and "attacked, your answer: Ironclad" in battle.query_one("#status").render().plain
             index = s.decisions

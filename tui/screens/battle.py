@@ -35,6 +35,7 @@ from core.battle import Outcome
 from core.errors import IllegalAction, SlugfestError
 from core.events import Event
 from core.grid import Grid, distance
+from core.render.text import TextLog
 from core.session import Session
 
 from .. import systems
@@ -54,6 +55,8 @@ DEFAULT_SPEED = 3
 FRAME_INTERVAL = 0.05
 
 
+#: Lines of the log the player's prompts repeat (they cover the log).
+RECAP_LINES = 4
 #: Seconds within which a second Escape leaves an unsaved battle.
 LEAVE_WINDOW = 3.0
 
@@ -133,6 +136,7 @@ class BattleScreen(Screen[None]):
         self.sent = 0  # events already handed to the screen
         sc = session.scenario
         self.names = {c.id: c.name for c in sc.combatants}
+        self.recap = TextLog(self.names, verbose=False)  # what just happened, for the prompts
         self.letters = assign_letters([(c.id, c.name) for c in sc.combatants])
         self.side_index = {c.id: i for i, s in enumerate(sc.sides) for c in s.combatants}
         self.grid: Grid = session.battle.grid
@@ -227,7 +231,17 @@ class BattleScreen(Screen[None]):
         others.sort(key=lambda o: (not o["foe"], o["out"]))
         return PromptData(decision, self.names.get(decision.actor, decision.actor), s.scenario.system,
                           systems.attacks_of(s.battle, decision.actor), others,
-                          systems.skill_levels(s.battle, decision.actor))
+                          systems.skill_levels(s.battle, decision.actor), self._recent())
+
+    def _recent(self, most: int = RECAP_LINES) -> tuple[str, ...]:
+        """The last lines of the log, for the prompt that covers it: the action just taken, so
+        the player sees what it did (the hit they chose not to dodge) before choosing."""
+        s = self.session
+        if not s.history:
+            return ()  # the first decision: the log holds only the battle's heading
+        start = s.history[-1].first_event
+        lines = [line.strip() for line in self.recap.lines(s.events[start:]) if line.strip()]
+        return tuple(lines[-most:])
 
     def _send(self, frame: Frame) -> None:
         """Hand a frame to the UI thread (call with the lock held, so frames keep their order)."""

@@ -74,6 +74,12 @@ class PromptData:
     attacks: list[tuple[str, bool]]
     others: list[dict[str, Any]]  # id, name, side_index, letter, distance text, out
     levels: int = 0  # Combat Skill Levels the actor may assign (HERO)
+    recent: tuple[str, ...] = ()  # the last lines of the log, which the prompt covers
+
+
+def recap(data: PromptData) -> Static:
+    """The last lines of the log under a prompt's title (the prompt covers the log)."""
+    return Static(Content.styled("\n".join(data.recent), "$text-muted"), classes="recap")
 
 
 def whats(data: PromptData) -> list[What]:
@@ -139,6 +145,8 @@ class PlayerPrompt(ModalScreen[Any]):
         with Vertical(id="prompt", classes="dialog"):
             yield Static(Content.assemble((f"{self.data.actor_name}'s turn", "bold $text-accent"),
                                           (f"  {d.context}" if d.context else "", "$text-muted")), classes="dialog-title")
+            if self.data.recent:
+                yield recap(self.data)
             with Horizontal(id="prompt-lists"):
                 yield OptionList(*[Option(self._what_label(w)) for w in self.items], id="what")
                 yield OptionList(id="targets")
@@ -389,6 +397,8 @@ class QuestionPrompt(ModalScreen[Any]):
             yield Static(Content.assemble((f"{self.data.actor_name} is attacked", "bold $text-accent"),
                                           (f"  {d.context}" if d.context else "", "$text-muted")),
                          classes="dialog-title")
+            if self.data.recent:
+                yield recap(self.data)
             yield OptionList(*[Option(answer_label(a)) for a in d.menu], id="answers")
             yield Static(Content.styled("Enter: answer · a: AI decides · Esc: back / pause", "$text-muted"),
                          id="question-help")
