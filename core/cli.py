@@ -439,28 +439,29 @@ class _ProgressLine:
     def __init__(self, label: str, enabled: bool) -> None:
         import time
 
+        from core.simulate import Pace
+
         self.label = label
         self.enabled = enabled and sys.stderr.isatty()
-        self.start = time.monotonic()
+        self.clock = time.monotonic
+        self.pace = Pace(time.monotonic)
         self.last = 0.0
 
     def __call__(self, p) -> None:
-        import time
-
         if not self.enabled:
             return
-        now = time.monotonic()
+        rate, left = self.pace.update(p.done, p.total)
+        now = self.clock()
         if now - self.last < 0.1 and p.done < p.total:
             return
         self.last = now
-        elapsed = max(now - self.start, 1e-9)
-        rate = p.done / elapsed
-        eta = (p.total - p.done) / rate if rate else 0
         width = 30
         filled = int(width * p.done / p.total) if p.total else width
         errors = f", {p.errors} failed" if p.errors else ""
+        pace = (f"{rate:,.0f}/s ETA {int(left) // 60}:{int(left) % 60:02d}" if rate is not None and left is not None
+                else "starting…" if p.done == 0 else "")
         sys.stderr.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {p.done}/{p.total} "
-                         f"{rate:,.0f}/s ETA {int(eta) // 60}:{int(eta) % 60:02d}{errors}   ")
+                         f"{pace}{errors}   ")
         sys.stderr.flush()
 
     def done(self) -> None:

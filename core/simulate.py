@@ -74,6 +74,33 @@ class Progress:
     errors: int
 
 
+class Pace:
+    """Battles per second and the time left, for a progress display.
+
+    Measured from the first battles that finished, not from the start: a pool of processes
+    takes seconds to start and each chunk of battles arrives whole, so counting from the start
+    would promise ten minutes for a batch that takes twenty seconds. Until a second report
+    arrives at least ``settle`` seconds after the first, there is no estimate (None)."""
+
+    def __init__(self, clock: Callable[[], float], settle: float = 0.5) -> None:
+        self.clock = clock
+        self.settle = settle
+        self.first: tuple[float, int] | None = None
+
+    def update(self, done: int, total: int) -> tuple[float | None, float | None]:
+        """(battles per second, seconds left), each None while unknown."""
+        now = self.clock()
+        if self.first is None:
+            if done:
+                self.first = (now, done)
+            return None, None
+        since, done_then = self.first
+        if done <= done_then or now - since < self.settle:
+            return None, None
+        rate = (done - done_then) / (now - since)
+        return rate, (total - done) / rate
+
+
 def simulate(scenario: Scenario, runs: int, base_seed: int, jobs: int = 1,
              on_progress: Callable[[Progress], None] | None = None) -> tuple[Aggregate, bool]:
     """Run ``runs`` battles over ``jobs`` processes. Returns (aggregate, interrupted).

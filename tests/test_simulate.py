@@ -314,3 +314,18 @@ def test_notable_battles_and_first_firings_point_at_the_battles_that_show_them(d
         fired_in = [i for i, t in enumerate(tallies) if t.actions[tag] or t.rules[tag]]
         assert index == fired_in[0]
     assert "notable battles (replay one with --play-by-play K)" in sim.render_report(data, duel)
+
+
+def test_the_pace_is_measured_from_the_first_battles_finished_not_from_the_start():
+    """Processes take seconds to start: a batch whose first 25 battles arrive after 3 s and
+    the next 25 half a second later runs at 50 battles/s, not 50 in 3.5 s."""
+    now = [0.0]
+    pace = sim.Pace(lambda: now[0])
+    assert pace.update(0, 1000) == (None, None)  # nothing finished yet
+    now[0] = 3.0
+    assert pace.update(25, 1000) == (None, None)  # one report: no rate yet
+    now[0] = 3.2
+    assert pace.update(30, 1000) == (None, None)  # too soon after it to tell
+    now[0] = 3.5
+    rate, left = pace.update(50, 1000)
+    assert rate == pytest.approx(50.0) and left == pytest.approx(19.0)

@@ -33,7 +33,7 @@ from textual.worker import get_current_worker
 
 from core.plugins import get_plugin_manager
 from core.scenario import Scenario
-from core.simulate import Progress, notable_rows, render_report, simulate, workers
+from core.simulate import Pace, Progress, notable_rows, render_report, simulate, workers
 from scenarios import bundled
 
 from ..widgets import assign_letters, side_style
@@ -93,6 +93,7 @@ class SimulateScreen(Screen[None]):
         self.default_seed = scenario.seed if seed is None else seed
         self.running = False
         self.started_at = 0.0
+        self.pace = Pace(time.monotonic)
         self.batch_jobs = 1
         self.stop_requested = threading.Event()
         self.summary: dict[str, Any] | None = None
@@ -187,7 +188,9 @@ class SimulateScreen(Screen[None]):
         self.stop_requested.clear()
         self.summary = None
         self.query_one("#sim-progress", ProgressBar).update(total=runs, progress=0)
-        self._count(Content.styled(f"0 / {runs:,} battles{self._jobs_note()}", "$text-muted"))
+        self.pace = Pace(time.monotonic)
+        starting = f" · starting {self.batch_jobs} processes…" if self.batch_jobs > 1 else ""
+        self._count(Content.styled(f"0 / {runs:,} battles{starting}", "$text-muted"))
         self.query_one("#sim-report-body", Static).update(Content.styled("running…", "$text-muted"))
         self._set_running(True)
         self.run_batch(runs, seed, self.jobs)
@@ -251,9 +254,8 @@ class SimulateScreen(Screen[None]):
         parts: list[tuple[str, str] | str] = [(f"{p.done:,}", "bold"), (f" / {p.total:,} battles", "$text-muted")]
         if p.errors:
             parts.append((f" · {p.errors} failed", "bold $text-error"))
-        elapsed = time.monotonic() - self.started_at
-        if p.done and p.done < p.total and elapsed > 1:
-            left = elapsed * (p.total - p.done) / p.done
+        _, left = self.pace.update(p.done, p.total)
+        if left is not None and p.done < p.total:
             parts.append((f" · about {left:.0f} s left" if left < 120 else f" · about {left / 60:.0f} min left",
                           "$text-muted"))
         parts.append((self._jobs_note(), "$text-muted"))
