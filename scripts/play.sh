@@ -6,7 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip >/dev/null
-.venv/bin/python -m pip install --quiet -e .
+# pip's own notes (setuptools warns about every editable install) are kept in .venv/pip.log
+# and shown only if the install fails.
+.venv/bin/python -m pip install --quiet -e . 2> .venv/pip.log || { cat .venv/pip.log >&2; exit 1; }
 if [ "$#" -gt 0 ]; then
     exec .venv/bin/slugfest "$@"
 elif [ -t 0 ] && [ -t 1 ]; then
