@@ -815,3 +815,25 @@ def test_arrow_keys_step_even_with_the_log_focused():
             assert battle.active_bindings["right"].binding.action == "step"  # what the keys panel lists
 
     run(go())
+
+
+def test_ctrl_s_in_the_players_prompt_saves_and_the_decision_waits(tmp_path):
+    async def go():
+        app = make_app("hero-duel", seed=5, player_controlled=("ironclad",))
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            battle = app.screen
+            await step_to_prompt(app, pilot)
+            assert isinstance(app.screen, PlayerPrompt)
+            before = battle.session.decisions
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, PathDialog)
+            app.screen.query_one(Input).value = str(tmp_path / "mid-turn.toml")
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert (tmp_path / "mid-turn.toml").exists()
+            assert battle.session.decisions == before and battle.session.waiting_for_player
+            assert Session.load(tmp_path / "mid-turn.toml").events == battle.session.events
+
+    run(go())

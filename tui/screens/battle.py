@@ -453,6 +453,8 @@ class BattleScreen(Screen[None]):
             return
         if result == "ai":
             self.run_op("ai")
+        elif result == "save":
+            self.action_save()
         else:
             self.run_op("play", result)
 

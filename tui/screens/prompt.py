@@ -11,7 +11,8 @@ the AI decide this one; Escape leaves the decision waiting (the battle pauses). 
 field is shown only for a system that has pushing (HERO), and the Combat Skill Levels
 choice (to OCV, DCV or damage) only for a combatant that has levels.
 
-The dialog dismisses with an :class:`~core.actions.Action`, the string ``"ai"``, or ``None``.
+The dialog dismisses with an :class:`~core.actions.Action`, the string ``"ai"`` (let the AI
+decide), ``"save"`` (ctrl+s: save the battle; the decision waits) or ``None``.
 """
 
 from __future__ import annotations
@@ -128,6 +129,7 @@ class PlayerPrompt(ModalScreen[Any]):
     BINDINGS = [
         Binding("escape", "back", "Back / pause"),
         Binding("a", "ai", "AI decides"),
+        Binding("ctrl+s", "save", "Save", show=False),
         Binding("right", "to_targets", "Other target", show=False),
         Binding("left", "to_what", "Back to the actions", show=False),
     ]
@@ -164,7 +166,7 @@ class PlayerPrompt(ModalScreen[Any]):
                              id="cell-hint")
             yield Static(id="prompt-message")
             yield Static(Content.styled("Enter: do it (to the highlighted target) · →: other targets · "
-                                        "a: AI decides · Esc: back / pause", "$text-muted"),
+                                        "a: AI decides · ctrl+s: save · Esc: back / pause", "$text-muted"),
                          id="prompt-help")
 
     def _what_label(self, w: What) -> Content:
@@ -364,6 +366,9 @@ class PlayerPrompt(ModalScreen[Any]):
             return
         self.dismiss("ai")
 
+    def action_save(self) -> None:
+        self.dismiss("save")  # the battle screen saves; the decision waits
+
 
 #: How an answer to a question reads in the dialog (see :func:`answer_label`).
 _ANSWER_NAMES = {"none": "No reaction: take the attack", "dodge": "Abort to a Dodge", "block": "Abort to a Block"}
@@ -385,6 +390,7 @@ class QuestionPrompt(ModalScreen[Any]):
     BINDINGS = [
         Binding("escape", "back", "Back / pause"),
         Binding("a", "ai", "AI decides"),
+        Binding("ctrl+s", "save", "Save", show=False),
     ]
 
     def __init__(self, data: PromptData, **kw: Any) -> None:
@@ -400,7 +406,7 @@ class QuestionPrompt(ModalScreen[Any]):
             if self.data.recent:
                 yield recap(self.data)
             yield OptionList(*[Option(answer_label(a)) for a in d.menu], id="answers")
-            yield Static(Content.styled("Enter: answer · a: AI decides · Esc: back / pause", "$text-muted"),
+            yield Static(Content.styled("Enter: answer · a: AI decides · ctrl+s: save · Esc: back / pause", "$text-muted"),
                          id="question-help")
 
     def on_mount(self) -> None:
@@ -415,3 +421,6 @@ class QuestionPrompt(ModalScreen[Any]):
 
     def action_ai(self) -> None:
         self.dismiss("ai")
+
+    def action_save(self) -> None:
+        self.dismiss("save")
