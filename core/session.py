@@ -18,7 +18,9 @@ rules system is halfway through the attacker's action. It stops the action, rebu
 battle to just before the decision (the replay rewinding uses), and shows the question
 (``question``). Once the player answers it (:meth:`answer`), the decision is carried out
 again from the start, and this time the answer is there. Answers are recorded by (decision
-index, question number within the decision), so they replay like every other choice.
+index, question number within the decision, who is asked), so they replay like every other
+choice. A question can also come in the look-ahead after a decision (a Haymaker that lands at
+the end of the Segment): it belongs to that decision, which is carried out again the same way.
 
 The session always looks one decision ahead (``pending``): after each action it runs time
 forward to the next decision, so a UI can show whose Phase comes next and prompt the player
@@ -69,12 +71,16 @@ class ReplayMismatch(SaveError):
     """Replaying the recorded decisions did not give the recorded battle."""
 
 
+#: Which question an answer is for: (decision index, question number in it, who is asked).
+AnswerKey = tuple[int, int, str]
+
+
 class _QuestionForPlayer(BaseException):
     """Stops an action at a question the player must answer. A BaseException: it is not an
     error, and it must pass through every ``except Exception`` between the question and the
     session (a plugin's, the engine's) untouched."""
 
-    def __init__(self, decision: Decision, key: tuple[int, int]) -> None:
+    def __init__(self, decision: Decision, key: AnswerKey) -> None:
         super().__init__(decision.actor)
         self.decision = decision
         self.key = key
@@ -101,7 +107,7 @@ class Taken:
 _TEXT_FIELDS = ("attack", "target", "maneuver", "levels")
 #: The keys a saved choice or answer holds beside its action's.
 _CHOICE_KEYS = ("index", "actor", "reason")
-_ANSWER_KEYS = ("decision", "question", "reason")
+_ANSWER_KEYS = ("decision", "question", "actor", "reason")
 
 
 def action_to_data(a: Action) -> dict[str, Any]:
@@ -186,12 +192,12 @@ class Session:
         self.player_controlled: set[str] = wanted
         self._factory = battle_factory or _default_battle
         self.choices: dict[int, Choice] = {}
-        #: The player's answers to questions: (decision index, question number) -> the
-        #: choice, or None for "let the AI answer this one".
-        self.answers: dict[tuple[int, int], Choice | None] = {}
+        #: The player's answers to questions (see :data:`AnswerKey`): the choice, or None for
+        #: "let the AI answer this one".
+        self.answers: dict[AnswerKey, Choice | None] = {}
         #: A question waiting for the player (see the module's docstring), and its key.
         self.question: Decision | None = None
-        self._question_key: tuple[int, int] | None = None
+        self._question_key: AnswerKey | None = None
         self._asked = 0  # questions asked so far in the decision being carried out
         self._live = False  # carrying out a new decision (not replaying a recorded one)
         self.history: list[Taken] = []
@@ -215,7 +221,7 @@ class Session:
     def _answer(self, decision: Decision) -> Choice | None:
         """``Battle.answer``: the recorded answer; else, for a live question to a combatant
         the player controls, stop the action and ask the player; else the AI answers."""
-        key = (len(self.history), self._asked)
+        key = (len(self.history), self._asked, decision.actor)
         self._asked += 1
         if key in self.answers:
             return self.answers[key]
@@ -297,7 +303,7 @@ class Session:
             return False
         if self.question is not None:
             return self._answered(None)
-        self.choices.pop(len(self.history), None)  # a choice left from before a question: the AI's turn now
+        self._choose_anew()  # a choice left from before a dropped question: the AI's turn now
         self._carry_out()
         return True
 
@@ -312,8 +318,16 @@ class Session:
             raise IllegalAction("the battle is over" if self.over else "no decision is waiting")
         choice = action if isinstance(action, Choice) else Choice(action, reason)
         self.battle.system.check(self.battle, self.pending, choice.action)  # before any change
+        self._choose_anew()
         self.choices[len(self.history)] = choice
         self._carry_out()
+
+    def _choose_anew(self) -> None:
+        """The pending decision is chosen again: what was recorded for it before (a choice, and
+        the answers to the questions it raised) belonged to another action."""
+        index = len(self.history)
+        self.choices.pop(index, None)
+        self.answers = {k: a for k, a in self.answers.items() if k[0] != index}
 
     def answer(self, action: Action | Choice, reason: str = PLAYER_REASON) -> None:
         """The player's answer to the waiting question: one of its menu's actions. Raises
@@ -358,14 +372,21 @@ class Session:
             else:
                 choice, who = self.battle.decide(decision)
                 self.battle.submit(decision, choice, who)
+            self._taken(decision, choice.action, who, start)  # its look-ahead may ask too (a Haymaker lands)
         except _QuestionForPlayer as stop:
-            self._live = False
-            self._replay([(t.index, t.actor) for t in self.history])
+            self._rebuild(index)
             self.question, self._question_key = stop.decision, stop.key
-            return
+        except BaseException:
+            if live and len(self.battle.events) != start:
+                self._rebuild(index)  # stopped mid-action: back to the decision as it was
+            raise
         finally:
             self._live = False
-        self._taken(decision, choice.action, who, start)
+
+    def _rebuild(self, decisions: int) -> None:
+        """The battle again, from its seed, up to just before decision ``decisions``."""
+        self._live = False
+        self._replay([(t.index, t.actor) for t in self.history[:decisions]])
 
     def _taken(self, decision: Decision, action: Action, who: str, start: int) -> None:
         self.pending = None
@@ -402,6 +423,7 @@ class Session:
         self.history = []
         self.pending = None
         self.question = self._question_key = None
+        self._asked = 0
         self.battle = self._new_battle()
         self._look_ahead()
         for index, actor in expected:
@@ -432,12 +454,17 @@ class Session:
         }
         if self.scenario_path:
             save["scenario_path"] = str(self.scenario_path)
-        choices = [{"index": index, "actor": self.history[index].actor, **_choice_to_data(self.choices[index])}
-                   for index in sorted(self.choices)]
+        if self.question is not None:
+            save["question_waiting"] = True  # reopened, the pending decision is carried out to ask it again
+        # The pending decision's choice is kept too: the player chose it, then a question stopped it.
+        actors = [t.actor for t in self.history] + ([self.pending.actor] if self.pending is not None else [])
+        choices = [{"index": index, "actor": actors[index], **_choice_to_data(self.choices[index])}
+                   for index in sorted(self.choices) if index < len(actors)]
         # Answers left to the AI replay by themselves, except in the decision still to be carried
         # out (its later question may be waiting): those are kept as ``ai = true``.
-        answers = [{"decision": index, "question": number, **(_choice_to_data(c) if c is not None else {"ai": True})}
-                   for (index, number), c in sorted(self.answers.items())
+        answers = [{"decision": index, "question": number, "actor": actor,
+                    **(_choice_to_data(c) if c is not None else {"ai": True})}
+                   for (index, number, actor), c in sorted(self.answers.items())
                    if c is not None or index == len(self.history)]
         data = {"save": save, "choices": choices, "scenario": dump_scenario(self.scenario)}
         if answers:
@@ -481,38 +508,54 @@ class Session:
             if p not in ids:
                 raise SaveError(f"{file}: save.player_controlled: no combatant {p!r} in the scenario")
         choices: dict[int, Choice] = {}
+        pending_actor: tuple[str, str] | None = None  # the pending decision's choice: its actor is checked after the replay
         for where, entry in _tables(data, "choices", file):
             index = entry.get("index")
-            if type(index) is not int or not 0 <= index < decisions:
-                raise SaveError(f"{where}.index: expected 0..{decisions - 1}, got {index!r}")
-            if entry.get("actor") != actors[index]:
+            if type(index) is not int or not 0 <= index <= decisions:
+                raise SaveError(f"{where}.index: expected 0..{decisions}, got {index!r}")
+            if index < decisions and entry.get("actor") != actors[index]:
                 raise SaveError(f"{where}.actor: expected {actors[index]!r}, got {entry.get('actor')!r}")
+            if index == decisions:
+                pending_actor = (where, entry.get("actor"))
             choices[index] = _choice_from_data(entry, where, _CHOICE_KEYS)
-        answers: dict[tuple[int, int], Choice | None] = {}
+        answers: dict[AnswerKey, Choice | None] = {}
         for where, entry in _tables(data, "answers", file):
-            index, number = entry.get("decision"), entry.get("question")
+            index, number, actor = entry.get("decision"), entry.get("question"), entry.get("actor")
             if type(index) is not int or not 0 <= index <= decisions:
                 raise SaveError(f"{where}.decision: expected 0..{decisions}, got {index!r}")
             if type(number) is not int or number < 0:
                 raise SaveError(f"{where}.question: expected a non-negative integer, got {number!r}")
+            if actor not in ids:
+                raise SaveError(f"{where}.actor: expected a combatant id of the scenario, got {actor!r}")
             if entry.get("ai", False) is not False:
-                if entry["ai"] is not True or set(entry) - {"decision", "question", "ai"}:
-                    raise SaveError(f"{where}: expected only decision, question and ai = true (the AI answered)")
-                answers[(index, number)] = None
+                if entry["ai"] is not True or set(entry) - {"decision", "question", "actor", "ai"}:
+                    raise SaveError(f"{where}: expected only decision, question, actor and ai = true (the AI answered)")
+                answers[(index, number, actor)] = None
                 continue
-            answers[(index, number)] = _choice_from_data(entry, where, _ANSWER_KEYS)
+            answers[(index, number, actor)] = _choice_from_data(entry, where, _ANSWER_KEYS)
         path = save.get("scenario_path", "")
         session = cls(scenario, seed=seed, player_controlled=players,
                       scenario_path=path if isinstance(path, str) else "", battle_factory=battle_factory)
         session.choices = choices
         session.answers = answers
         session._replay(list(enumerate(actors)))
+        if pending_actor is not None and (session.pending is None or session.pending.actor != pending_actor[1]):
+            expected = session.pending.actor if session.pending is not None else "none (the battle is over)"
+            raise SaveError(f"{pending_actor[0]}.actor: expected {expected!r}, got {pending_actor[1]!r}")
         if verify:
             want = (save.get("events"), save.get("digest"))
             got = (len(session.battle.events), events_digest(session.battle.events))
             if want != got:
                 raise ReplayMismatch(f"{file}: replaying the save gives a different battle "
                                      f"({got[0]} events instead of {want[0]}); the rules or plugins have changed")
+        waiting = save.get("question_waiting", False)
+        if type(waiting) is not bool:
+            raise SaveError(f"{file}: save.question_waiting: expected true or false, got {waiting!r}")
+        if waiting and session.pending is not None:
+            session._carry_out()  # as when it was saved: stopped at the same question
+            if session.question is None:
+                raise ReplayMismatch(f"{file}: the question waiting in the save is not asked again; "
+                                     "the rules or plugins have changed")
         return session
 
     @classmethod

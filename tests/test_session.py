@@ -13,7 +13,7 @@ import tomllib
 
 import pytest
 
-from core.actions import Action, Choice, Decision
+from core.actions import Action
 from core.battle import Battle
 from core.errors import IllegalAction
 from core.events import ActionChosen
@@ -221,7 +221,7 @@ def test_the_players_answer_is_what_the_rules_carry_out():
     answer = next(e for e in made if isinstance(e, ActionChosen) and e.decision == "abort")
     assert (answer.actor, answer.action_kind, answer.chosen_by) == ("ironclad", "dodge", "player")
     assert any(type(e).__name__ == "Aborted" and e.actor == "ironclad" for e in made)
-    assert s.answers == {(index, 0): s.answers[(index, 0)]} and s.answers[(index, 0)].action.kind == "dodge"
+    assert list(s.answers) == [(index, 0, "ironclad")] and s.answers[(index, 0, "ironclad")].action.kind == "dodge"
 
 
 def test_questions_handed_to_the_ai_give_the_headless_battle_event_for_event():
@@ -266,19 +266,84 @@ def test_answers_replay_on_rewind_and_survive_a_save(tmp_path):
     assert Session.load(path).events == s.events
 
 
-def test_a_save_made_while_a_question_waits_keeps_the_answers_already_given(tmp_path):
-    """Two questions in one decision (a Multiple Attack on two of the player's combatants, say):
-    the first answered, the second waiting. The save keeps the first (by the AI or the player);
-    reopened, the battle asks only the second."""
+def two_questions_in_one_decision() -> Session:
+    """hero-brawl, seed 1, every combatant the player's, every Phase left to the AI and every
+    question answered with a Dodge when there is one: decision 32 asks twice (its second
+    question comes in the look-ahead, when a Haymaker lands at the end of the Segment)."""
+    s = Session.from_path(bundled()["hero-brawl"], seed=1)
+    for c in s.scenario.combatants:
+        s.set_player(c.id, True)
+    while s._question_key is None or s._question_key[1] == 0:
+        assert not s.over
+        if s.question is not None:
+            dodge = [a for a in s.question.menu if a.kind == "dodge"]
+            s.answer(dodge[0]) if dodge else s.ai_step()
+        else:
+            s.ai_step()
+    return s
+
+
+def test_a_save_made_while_a_question_waits_reopens_at_that_question(tmp_path):
+    """The answers already given in the decision are kept, and reopening carries the decision
+    out again to the same question."""
+    s = two_questions_in_one_decision()
+    index, number, asked = s._question_key
+    assert number == 1 and any(k[0] == index for k in s.answers)
+    path = tmp_path / "waiting.toml"
+    s.save(path)
+    reopened = Session.load(path)
+    assert reopened.question == s.question and reopened._question_key == s._question_key
+    assert reopened.answers == s.answers and reopened.events == s.events and reopened.pending == s.pending
+    reopened.ai_step()
+    s.ai_step()
+    assert reopened.events == s.events
+
+
+def test_a_question_in_the_look_ahead_goes_to_the_player():
+    """A Haymaker lands at the end of the Segment, after the decision that threw it: a question
+    it raises for a player's combatant is the player's too, not its AI's."""
+    s = two_questions_in_one_decision()
+    assert "attacks" in s.question.context and s.question.actor in s.player_controlled
+    assert s.answers and all(k[0] == s.decisions for k in s.answers if k[0] >= s.decisions)
+
+
+def test_choosing_a_decision_again_forgets_the_answers_its_first_choice_raised():
+    """An answer belongs to the action that raised the question: when the decision is chosen
+    again, the questions are asked again rather than answered from the old record."""
+    s = two_questions_in_one_decision()
+    index, _, second = s._question_key
+    (first_key,) = [k for k in s.answers if k[0] == index]
+    s.set_player(second, False)  # the waiting question is dropped; the decision is open again
+    s.ai_step()
+    assert s._question_key == first_key and s.question.actor == first_key[2]
+
+
+def test_a_save_keeps_the_players_choice_that_a_question_interrupted(tmp_path):
+    s = Session.from_path(DUEL, seed=5, player_controlled=["ironclad", "sparkwing"])
+    while s.question is None:
+        attacks = [a for a in s.pending.menu if a.kind == "attack"]
+        s.play(attacks[0]) if attacks else s.ai_step()
+    assert s.decisions in s.choices
+    path = tmp_path / "interrupted.toml"
+    s.save(path)
+    reopened = Session.load(path)
+    assert reopened.choices == s.choices and reopened.question == s.question and reopened.events == s.events
+
+
+def test_a_failure_in_the_middle_of_an_action_leaves_the_session_at_the_decision(monkeypatch):
     s = first_question(Session.from_path(DUEL, seed=5, player_controlled=["ironclad"]))
-    index = s.decisions
-    for answered in (None, Choice(next(a for a in s.question.menu if a.kind == "dodge"), "player's choice")):
-        s.answers[(index, 0)] = answered
-        s.question, s._question_key = Decision("ironclad", s.question.menu, "default", "abort"), (index, 1)
-        path = tmp_path / "waiting.toml"
-        s.save(path)
-        reopened = Session.load(path)
-        assert reopened.answers == {(index, 0): answered} and reopened.pending == s.pending
+    before, pending, decisions = list(s.events), s.pending, s.decisions
+    system = type(s.battle.system)
+    real = system._apply
+
+    def broken(self, *args):
+        raise RuntimeError("a bug in the middle of the attack")
+
+    monkeypatch.setattr(system, "_apply", broken)
+    with pytest.raises(RuntimeError, match="a bug"):
+        s.answer(Action("none"))
+    monkeypatch.setattr(system, "_apply", real)
+    assert s.events == before and s.pending == pending and s.decisions == decisions
 
 
 def test_a_question_is_dropped_when_its_combatant_goes_back_to_its_ai():
@@ -410,11 +475,18 @@ def test_loading_bad_saves_is_explained(tmp_path):
 
 
 @pytest.mark.parametrize("answers, expected", [
-    ({"decision": 0, "question": 0, "kind": "dodge", "target": 3}, r"answers\[0\]\.target: expected a string"),
-    ({"decision": 99, "question": 0, "kind": "dodge"}, r"answers\[0\]\.decision: expected 0\.\.\d+, got 99"),
-    ({"decision": 0, "question": 0, "ai": True, "kind": "dodge"}, r"answers\[0\]: expected only decision, question and ai = true"),
-    ({"decision": 0, "question": -1, "kind": "dodge"}, r"answers\[0\]\.question: expected a non-negative integer"),
-    ({"decision": 0, "question": 0, "kind": "dodge", "index": 0}, r"answers\[0\]: unknown key 'index'"),
+    ({"decision": 0, "question": 0, "actor": "ironclad", "kind": "dodge", "target": 3},
+     r"answers\[0\]\.target: expected a string"),
+    ({"decision": 99, "question": 0, "actor": "ironclad", "kind": "dodge"},
+     r"answers\[0\]\.decision: expected 0\.\.\d+, got 99"),
+    ({"decision": 0, "question": -1, "actor": "ironclad", "kind": "dodge"},
+     r"answers\[0\]\.question: expected a non-negative integer"),
+    ({"decision": 0, "question": 0, "actor": "nobody", "kind": "dodge"},
+     r"answers\[0\]\.actor: expected a combatant id of the scenario, got 'nobody'"),
+    ({"decision": 0, "question": 0, "actor": "ironclad", "ai": True, "kind": "dodge"},
+     r"answers\[0\]: expected only decision, question, actor and ai = true"),
+    ({"decision": 0, "question": 0, "actor": "ironclad", "kind": "dodge", "index": 0},
+     r"answers\[0\]: unknown key 'index'"),
     ("dodge", r"answers\[0\]: expected a table"),
 ])
 def test_bad_answers_in_a_save_name_the_file_and_the_key(tmp_path, answers, expected):

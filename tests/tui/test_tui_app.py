@@ -742,7 +742,7 @@ def test_an_attack_on_the_players_combatant_asks_the_player_whether_to_abort():
             options.highlighted = next(i for i, a in enumerate(s.question.menu) if a.kind == "dodge")
             await pilot.press("enter")
             await settle(app, pilot)
-            assert s.question is None and s.answers[(index, 0)].action.kind == "dodge"
+            assert s.question is None and s.answers[(index, 0, "ironclad")].action.kind == "dodge"
             answered = [e for e in s.events[s.history[index].first_event:]
                         if isinstance(e, ActionChosen) and e.decision == "abort"]
             assert (answered[0].actor, answered[0].action_kind, answered[0].chosen_by) == ("ironclad", "dodge", "player")

@@ -579,6 +579,8 @@ class BattleScreen(Screen[None]):
                 message, severity = done, "information"
             except (OSError, SlugfestError) as exc:
                 message, severity = f"could not write: {exc}", "error"
+            except Exception as exc:  # a bug: say so rather than fail silently in the worker
+                message, severity = f"internal error: {type(exc).__name__}: {exc}", "error"
         self.post_message(self.Notice(message, severity))
 
     def action_load(self) -> None:
