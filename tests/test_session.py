@@ -303,8 +303,10 @@ def test_a_question_in_the_look_ahead_goes_to_the_player():
     """A Haymaker lands at the end of the Segment, after the decision that threw it: a question
     it raises for a player's combatant is the player's too, not its AI's."""
     s = two_questions_in_one_decision()
-    assert "attacks" in s.question.context and s.question.actor in s.player_controlled
-    assert s.answers and all(k[0] == s.decisions for k in s.answers if k[0] >= s.decisions)
+    names = {c.id: c.name for c in s.scenario.combatants}
+    attacker = s.question.context.split(" attacks ")[0]
+    assert s._question_key[:2] == (32, 1) and s.question.actor in s.player_controlled
+    assert attacker != names[s.pending.actor], "asked during the look-ahead, not the decision's own action"
 
 
 def test_choosing_a_decision_again_forgets_the_answers_its_first_choice_raised():
