@@ -266,21 +266,27 @@ def test_answers_replay_on_rewind_and_survive_a_save(tmp_path):
     assert Session.load(path).events == s.events
 
 
-def two_questions_in_one_decision() -> Session:
-    """hero-brawl, seed 1, every combatant the player's, every Phase left to the AI and every
-    question answered with a Dodge when there is one: decision 32 asks twice (its second
-    question comes in the look-ahead, when a Haymaker lands at the end of the Segment)."""
-    s = Session.from_path(bundled()["hero-brawl"], seed=1)
-    for c in s.scenario.combatants:
-        s.set_player(c.id, True)
-    while s._question_key is None or s._question_key[1] == 0:
-        assert not s.over
-        if s.question is not None:
-            dodge = [a for a in s.question.menu if a.kind == "dodge"]
-            s.answer(dodge[0]) if dodge else s.ai_step()
-        else:
-            s.ai_step()
-    return s
+def two_questions_in_one_decision(in_the_look_ahead: bool = False) -> Session:
+    """A session stopped at the second question of one decision: hero-brawl, every combatant
+    the player's, every Phase left to the AI, every question answered with a Dodge when there is
+    one, over seeds from 1 until one asks twice. With ``in_the_look_ahead``, the second question
+    must come from another combatant's attack in the look-ahead after the decision (a Haymaker
+    landing at the end of the Segment)."""
+    for seed in range(1, 40):
+        s = Session.from_path(bundled()["hero-brawl"], seed=seed)
+        names = {c.id: c.name for c in s.scenario.combatants}
+        for c in s.scenario.combatants:
+            s.set_player(c.id, True)
+        while not s.over:
+            if s.question is not None:
+                if s._question_key[1] >= 1 and (not in_the_look_ahead or
+                                                 not s.question.context.startswith(names[s.pending.actor] + " ")):
+                    return s
+                dodge = [a for a in s.question.menu if a.kind == "dodge"]
+                s.answer(dodge[0]) if dodge else s.ai_step()
+            else:
+                s.ai_step()
+    raise AssertionError("no seed asked two questions in one decision")
 
 
 def test_a_save_made_while_a_question_waits_reopens_at_that_question(tmp_path):
@@ -302,11 +308,14 @@ def test_a_save_made_while_a_question_waits_reopens_at_that_question(tmp_path):
 def test_a_question_in_the_look_ahead_goes_to_the_player():
     """A Haymaker lands at the end of the Segment, after the decision that threw it: a question
     it raises for a player's combatant is the player's too, not its AI's."""
-    s = two_questions_in_one_decision()
+    s = two_questions_in_one_decision(in_the_look_ahead=True)
     names = {c.id: c.name for c in s.scenario.combatants}
     attacker = s.question.context.split(" attacks ")[0]
-    assert s._question_key[:2] == (32, 1) and s.question.actor in s.player_controlled
+    assert s.question.actor in s.player_controlled and s._question_key[0] == s.decisions
     assert attacker != names[s.pending.actor], "asked during the look-ahead, not the decision's own action"
+    haymakers = [e for e in s.events if isinstance(e, ActionChosen) and e.maneuver == "haymaker"
+                 and names[e.actor] == attacker]
+    assert haymakers, "the attacker threw a Haymaker earlier"
 
 
 def test_choosing_a_decision_again_forgets_the_answers_its_first_choice_raised():
