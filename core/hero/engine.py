@@ -280,15 +280,17 @@ class HeroSystem:
                 # -5 DCV stays until the first Phase after it lands.
                 battle.emit(ev.PhaseSkipped(fid, "still winding up a Haymaker"))
                 return None
-            f.dodging = f.blocking = f.braced = f.recovering = f.half_used = False
-            f.blocks_made = 0
-            f.maneuver_dcv = ()
+            spent = f.aborted
+            if not spent:  # a Phase spent Aborting keeps its Dodge or Block to the end of the Segment
+                self._drop_defensive_action(f)
+            f.braced = f.recovering = f.half_used = False
             f.csl_dcv = 0
             if f.held:
                 f.held = False
                 battle.emit(ev.StatusChanged(fid, "holding", False, "its next Phase arrived: the held Phase is lost"))
-            if f.aborted:
+            if spent:
                 f.aborted = False
+                f.abort_lapses_at = now  # rules §1.5: the abort clears once this Segment ends (_end_segment)
                 battle.emit(ev.PhaseSkipped(fid, "this Phase was spent earlier by Aborting"))
                 return None
             if f.stunned:
@@ -310,12 +312,22 @@ class HeroSystem:
         return Decision(fid, tuple(self.menu(battle, f)), f.ai, "phase",
                         f"Turn {st.turn}, Segment {st.segment}" + (" (held Phase)" if not natural else ""))
 
+    @staticmethod
+    def _drop_defensive_action(f: Fighter) -> None:
+        f.dodging = f.blocking = False
+        f.blocks_made = 0
+        f.maneuver_dcv = ()
+
     def _end_segment(self, battle: Any) -> None:
         st: HeroState = battle.state
         now = st.abs_segment
         for f in list(st.fighters.values()):
             if f.haymaker is not None and f.haymaker.lands_at == now:
                 self._land_haymaker(battle, f)
+        for f in st.fighters.values():  # after the Haymakers: they land within the Segment
+            if f.abort_lapses_at == now:
+                f.abort_lapses_at = -1
+                self._drop_defensive_action(f)
         for fid in st.recovering_now:
             f = st.fighters[fid]
             if not (f.ko or f.dead or f.stunned):

@@ -49,6 +49,8 @@ class Fighter:
     held: bool = False
     held_requeued_at: int = -1
     aborted: bool = False
+    #: The Segment at whose end a Dodge or Block taken by Aborting lapses (its spent Phase's; -1: none).
+    abort_lapses_at: int = -1
     resume_at: int = 0
     pending_spd: int = 0
     phases: int = 0

@@ -267,6 +267,21 @@ def test_aborting_to_dodge_consumes_the_next_phase():
     assert decisions_for(b, "b") == [(2, 6), (2, 12)]
 
 
+def test_an_aborted_dodge_lasts_to_the_end_of_the_segment_of_the_phase_it_spent():
+    """Rules §1.5: the abort clears once the Segment of the spent Phase ends. b Aborts to Dodge
+    against a at T1/12, spending its own Phase later in that Segment; c, slower than b, attacks
+    after that spent Phase, still in Segment 12, and meets the Dodge too."""
+    sides = {"A": [hero("a", position=(0, 0), SPD=2, DEX=15), hero("c", position=(0, 1), SPD=2, DEX=5)],
+             "B": [hero("b", position=(1, 0), SPD=2, DEX=10)]}
+    b = fight(sides, [6, 6, 6,  6, 6, 6], strike("a", "b"), strike("c", "b"),
+              aborts=[("b", Action("dodge"))], turn_limit=1)
+    first, second = [(t, s, e) for t, s, e in timeline(b, ev.AttackRolled) if e.target == "b"]
+    (skipped,) = timeline(b, ev.PhaseSkipped, "b")
+    assert (first[:2], skipped[:2], second[:2]) == ((1, 12), (1, 12), (1, 12))
+    assert b.events.index(skipped[2]) < b.events.index(second[2])  # c attacks after the spent Phase
+    assert first[2].dcv.value == second[2].dcv.value == 6  # DCV 3 + Dodge 3, both times
+
+
 def test_aborting_to_block_stops_a_hand_to_hand_attack_and_consumes_the_next_phase():
     sides = pair(a=dict(SPD=2, DEX=15), b=dict(SPD=2, DEX=10))
     b = fight(sides, [3, 4, 4], strike("a", "b"), aborts=[("b", Action("block"))], turn_limit=1)
