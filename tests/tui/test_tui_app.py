@@ -833,7 +833,22 @@ def test_ctrl_s_in_the_players_prompt_saves_and_the_decision_waits(tmp_path):
             await pilot.press("enter")
             await settle(app, pilot)
             assert (tmp_path / "mid-turn.toml").exists()
+            assert isinstance(app.screen, PlayerPrompt), "the prompt is back after the save"
             assert battle.session.decisions == before and battle.session.waiting_for_player
             assert Session.load(tmp_path / "mid-turn.toml").events == battle.session.events
+
+    run(go())
+
+
+def test_q_quits_from_the_players_prompt_too():
+    async def go():
+        app = make_app("hero-duel", seed=5, player_controlled=("ironclad",))
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await step_to_prompt(app, pilot)
+            assert isinstance(app.screen, PlayerPrompt)
+            await pilot.press("q")
+            await pilot.pause()
+            assert app.return_code == 0  # set by App.exit: the app is on its way out
 
     run(go())

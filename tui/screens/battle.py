@@ -151,6 +151,7 @@ class BattleScreen(Screen[None]):
         self.generation = 0  # which autoplay run is the current one
         self.simulation: SimulateScreen | None = None  # kept, so its last report survives leaving it
         self.saved_at = -1  # how many decisions the battle had when it was last saved
+        self.reprompt_after_save = False  # ctrl+s came from a prompt: reopen it after the save dialog
         self._leave_asked = -LEAVE_WINDOW  # when Escape last warned that the battle is not saved
 
     # -- layout --------------------------------------------------------------------------
@@ -454,6 +455,7 @@ class BattleScreen(Screen[None]):
         if result == "ai":
             self.run_op("ai")
         elif result == "save":
+            self.reprompt_after_save = True  # the question or the turn is asked again once saved
             self.action_save()
         else:
             self.run_op("play", result)
@@ -555,6 +557,9 @@ class BattleScreen(Screen[None]):
         if path:
             self.app.remember_save(path, self.session.scenario_path)  # type: ignore[attr-defined]
             self._file_op(lambda: self._save(path), f"saved to {path}")
+        if self.reprompt_after_save:  # saved (or not) from a prompt: back to it
+            self.reprompt_after_save = False
+            self._reopen_prompt_if_waiting()
 
     def _save(self, path: str) -> None:
         self.session.save(path)

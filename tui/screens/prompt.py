@@ -130,6 +130,7 @@ class PlayerPrompt(ModalScreen[Any]):
         Binding("escape", "back", "Back / pause"),
         Binding("a", "ai", "AI decides"),
         Binding("ctrl+s", "save", "Save", show=False),
+        Binding("q", "app.quit", "Quit", show=False),
         Binding("right", "to_targets", "Other target", show=False),
         Binding("left", "to_what", "Back to the actions", show=False),
     ]
@@ -391,6 +392,7 @@ class QuestionPrompt(ModalScreen[Any]):
         Binding("escape", "back", "Back / pause"),
         Binding("a", "ai", "AI decides"),
         Binding("ctrl+s", "save", "Save", show=False),
+        Binding("q", "app.quit", "Quit", show=False),
     ]
 
     def __init__(self, data: PromptData, **kw: Any) -> None:
