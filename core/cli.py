@@ -15,6 +15,8 @@ import sys
 import traceback
 from typing import Sequence
 
+from .words import plural
+
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 EXIT_PLUGIN = 3
@@ -587,7 +589,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         if interrupted:
             skipped = len(values) - len(rows)
             print("interrupted: the last row is partial"
-                  + (f"; {skipped} value{'s' if skipped > 1 else ''} not run" if skipped else ""),
+                  + (f"; {plural(skipped, 'value')} not run" if skipped else ""),
                   file=sys.stderr)
             break
     if args.json:

@@ -21,6 +21,7 @@ from typing import Any, Mapping
 
 from .errors import SlugfestError
 from .schema import NOTHING, Problem, Problems, Table, did_you_mean, show, toml_type
+from .words import plural
 
 MAX_MAP = 200
 MAX_COMBATANTS = 64
@@ -91,7 +92,7 @@ class ScenarioError(SlugfestError):
 
     def render(self) -> str:
         n = len(self.problems)
-        head = f"{self.file}: {n} problem{'s' if n != 1 else ''} in this scenario:"
+        head = f"{self.file}: {plural(n, 'problem')} in this scenario:"
         lines = [head] + ["  " + p.render(self.file) for p in self.problems[:self.SHOWN]]
         if n > self.SHOWN:
             lines.append(f"  ... and {n - self.SHOWN} more")

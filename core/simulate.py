@@ -21,6 +21,7 @@ from .battle import Battle
 from .plugins import get_plugin_manager
 from .scenario import Scenario
 from .stats import Aggregate, BattleError, BattleTally
+from .words import plural
 
 CHUNK = 25
 
@@ -237,7 +238,7 @@ def _notable_lines(summary: dict[str, Any], unit: str) -> list[str]:
 def render_report(summary: dict[str, Any], scenario: Scenario) -> str:
     """The plain-text report for the terminal."""
     n = summary["battles"]
-    lines = [f"{scenario.name}: {n} battle{'' if n == 1 else 's'} ({scenario.system})", ""]
+    lines = [f"{scenario.name}: {plural(n, 'battle')} ({scenario.system})", ""]
     lines.append(f"{'side':24} {'wins':>6} {'rate':>7}   95% CI (Wilson)")
     for side, s in summary["sides"].items():
         lo, hi = s["ci95"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.events import Event
+from core.words import plural
 
 #: Snapshot keys that are not figures to show.
 _NOT_FIGURES = frozenset({"id", "name", "side", "position", "status", "conditions", "ai", "controller"})
@@ -83,7 +84,7 @@ def distance_text(cells: int, metres_per_cell: float, cell_unit: str) -> str:
         metres = cells * metres_per_cell
         return f"{metres:g} m"
     unit = cell_unit or "cell"
-    return f"{cells} {unit}{'' if cells == 1 else 's'}"
+    return plural(cells, unit)
 
 
 def cell_text(metres_per_cell: float, cell_unit: str) -> str:

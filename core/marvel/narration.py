@@ -7,13 +7,10 @@ pools before and after, holding back, knockback and conditions."""
 from __future__ import annotations
 
 from ..render.text import TextLog, formats
+from ..words import plural
 from . import events as ev
 from .d616 import D616, POSITIONS, face_text, faces_text
 from .damage import DamageCalc
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def roll_text(r: D616) -> str:
@@ -29,7 +26,7 @@ def roll_text(r: D616) -> str:
     if r.edges and r.troubles:
         net = r.net
         sources.append("they cancel out" if net == 0 else
-                       f"net {_plural(abs(net), 'edge' if net > 0 else 'trouble')}")
+                       f"net {plural(abs(net), 'edge' if net > 0 else 'trouble')}")
     text += " (" + "; ".join(sources) + ")"
     for x in r.rerolls:
         text += (f"; {x.kind} rerolls the {POSITIONS[x.position]} {face_text(x.old, x.position)}"
@@ -101,7 +98,7 @@ def _skipped(e: ev.TurnSkipped, log: TextLog) -> str:
 @formats(ev.ReactionUsed)
 def _reaction(e: ev.ReactionUsed, log: TextLog) -> str:
     return (f"    {log.name(e.actor)} reacts with {e.reaction} against {log.name(e.against)}: {e.effect} "
-            f"({_plural(e.reactions_left, 'reaction')} left this round)")
+            f"({plural(e.reactions_left, 'reaction')} left this round)")
 
 
 @formats(ev.Dodging)
@@ -153,7 +150,7 @@ def _condition(e: ev.ConditionChanged, log: TextLog) -> str:
 @formats(ev.KnockedBack)
 def _knockback(e: ev.KnockedBack, log: TextLog) -> str:
     where = f"{e.start[0]},{e.start[1]} -> {e.end[0]},{e.end[1]}"
-    stop = (f", stopped after {_plural(e.travelled, 'space')} by something in the way (no extra damage)"
+    stop = (f", stopped after {plural(e.travelled, 'space')} by something in the way (no extra damage)"
             if e.stopped else "")
     return (f"    knockback: {log.name(e.attacker)} knocks {log.name(e.target)} back {e.spaces} spaces "
             f"(multiplier {e.multiplier} x 5): {where}{stop}")

@@ -10,6 +10,7 @@ from typing import Callable, Iterable, TypeVar
 
 from ..events import (ActionChosen, ActionRefused, BattleEnded, BattleStarted, Event, Moved, Note,
                       PluginFailed, to_jsonable)
+from ..words import plural
 
 E = TypeVar("E", bound=Event)
 Formatter = Callable[[Event, "TextLog"], "str | None"]
@@ -96,4 +97,4 @@ def _note(e: Note, log: TextLog) -> str:
 def _ended(e: BattleEnded, log: TextLog) -> str:
     who = f"{e.winner} win" if e.winner else "Draw"
     standing = ", ".join(log.name(s) for s in e.survivors) or "no one"
-    return f"=== {who}: {e.reason}, after {e.rounds} {e.unit}{'' if e.rounds == 1 else 's'}. Still standing: {standing} ==="
+    return f"=== {who}: {e.reason}, after {plural(e.rounds, e.unit)}. Still standing: {standing} ==="

@@ -34,6 +34,7 @@ from textual.worker import get_current_worker
 from core.plugins import get_plugin_manager
 from core.scenario import Scenario
 from core.simulate import Pace, Progress, notable_rows, render_report, simulate, workers
+from core.words import plural
 from scenarios import bundled
 
 from ..widgets import assign_letters, side_style
@@ -92,7 +93,6 @@ class SimulateScreen(Screen[None]):
         self.default_runs = runs
         self.default_seed = scenario.seed if seed is None else seed
         self.running = False
-        self.started_at = 0.0
         self.pace = Pace(time.monotonic)
         self.batch_jobs = 1
         self.stop_requested = threading.Event()
@@ -183,7 +183,6 @@ class SimulateScreen(Screen[None]):
         if seed is None:
             return
         self.batch_jobs = workers(runs, self.jobs) if self.jobs > 1 else 1
-        self.started_at = time.monotonic()
         self.running = True
         self.stop_requested.clear()
         self.summary = None
@@ -403,7 +402,7 @@ def report_content(summary: dict[str, Any], scenario: Scenario, width: int, lett
     ln = summary["length"]
     unit = ln["unit"]
     lines: list[Content] = []
-    head: list[tuple[str, str] | str] = [(f"{n:,} battle{'' if n == 1 else 's'}", "bold"),
+    head: list[tuple[str, str] | str] = [(plural(n, "battle", grouped=True), "bold"),
                                          (f" · base seed {summary['base_seed']}", "$text-muted")]
     if summary.get("interrupted"):
         head.append((f" · stopped early ({n:,} of {summary['runs_requested']:,})", "bold $text-warning"))

@@ -1,0 +1,9 @@
+"""Counting in words: the one place that decides between ``1 battle`` and ``2 battles``."""
+
+from __future__ import annotations
+
+
+def plural(n: int, word: str, grouped: bool = False) -> str:
+    """``n`` and ``word``, with an ``s`` unless there is exactly one (``grouped``: 1,000)."""
+    count = f"{n:,}" if grouped else str(n)
+    return f"{count} {word}" if n == 1 else f"{count} {word}s"
