@@ -33,13 +33,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.battle import Battle  # noqa: E402
-from core.plugins import get_plugin_manager  # noqa: E402
-from core.scenario import load_scenario  # noqa: E402
-from core.simulate import battle_seed, simulate  # noqa: E402
-from scenarios import bundled  # noqa: E402
+from slugfest.core.battle import Battle
+from slugfest.core.plugins import get_plugin_manager
+from slugfest.core.scenario import load_scenario
+from slugfest.core.simulate import battle_seed, simulate
+from slugfest.scenarios import bundled
 
 SCENARIOS = ("hero-brawl", "marvel-brawl")
 ATTACK_EVENTS = {"attack_rolled", "attack_check"}

@@ -38,19 +38,19 @@ ENTRY_POINT_GROUP = "slugfest"
 
 #: Built-in plugins: (registered name, module). Registered like any third-party plugin.
 BUILTINS: tuple[tuple[str, str], ...] = (
-    ("hero-rules", "core.hero.plugin"),
-    ("marvel-rules", "core.marvel.plugin"),
-    ("default", "plugins.default_ai"),
-    ("aggressive", "plugins.aggressive"),
-    ("tactician", "plugins.tactician"),
-    ("cautious", "plugins.cautious"),
-    ("berserker", "plugins.berserker"),
-    ("random", "plugins.random_ai"),
-    ("hit-locations", "plugins.hit_locations"),
-    ("fixed-stun-multiplier", "plugins.fixed_stun_multiplier"),
-    ("criticals", "plugins.critical_hits"),
-    ("glancing-blows", "plugins.glancing_blows"),
-    ("lethal", "plugins.lethal"),
+    ("hero-rules", "slugfest.core.hero.plugin"),
+    ("marvel-rules", "slugfest.core.marvel.plugin"),
+    ("default", "slugfest.plugins.default_ai"),
+    ("aggressive", "slugfest.plugins.aggressive"),
+    ("tactician", "slugfest.plugins.tactician"),
+    ("cautious", "slugfest.plugins.cautious"),
+    ("berserker", "slugfest.plugins.berserker"),
+    ("random", "slugfest.plugins.random_ai"),
+    ("hit-locations", "slugfest.plugins.hit_locations"),
+    ("fixed-stun-multiplier", "slugfest.plugins.fixed_stun_multiplier"),
+    ("criticals", "slugfest.plugins.critical_hits"),
+    ("glancing-blows", "slugfest.plugins.glancing_blows"),
+    ("lethal", "slugfest.plugins.lethal"),
 )
 
 _HOUSE_RULE_HOOKS = frozenset({"slugfest_attack_step", "slugfest_damage_step"})
@@ -141,14 +141,29 @@ def catalog() -> dict[str, PluginInfo]:
         try:
             obj = ep.load()
         except Exception as exc:  # a broken third-party package must not break the game
-            found_err = PluginInfo(ep.name, None, "?", _dist_name(ep), f"failed to load: {type(exc).__name__}: {exc}", (), "broken")
-            found[ep.name] = found_err
+            found[ep.name] = PluginInfo(ep.name, None, "?", _dist_name(ep), load_failure(exc), (), "broken")
             continue
         hooks = _hooks_of(obj)
         dist = ep.dist
         found[ep.name] = PluginInfo(ep.name, obj, dist.version if dist else "?", _dist_name(ep), _describe(obj), hooks,
                                     _kind(hooks), tuple(getattr(obj, "SLUGFEST_SYSTEMS", ())))
     return found
+
+
+#: The top-level names Slugfest's modules had before they moved under ``slugfest`` (0.2).
+OLD_TOP_LEVEL = ("core", "plugins", "tui", "scenarios")
+
+
+def load_failure(exc: BaseException) -> str:
+    """Why a plugin failed to load, in words that say what to change. A plugin written for
+    Slugfest 0.1 imports ``core.plugins`` (or ``core.actions``...): those modules now live under
+    ``slugfest``, and the names a plugin needs are importable from ``slugfest`` itself."""
+    missing = getattr(exc, "name", None) if isinstance(exc, ModuleNotFoundError) else None
+    if missing and missing.split(".")[0] in OLD_TOP_LEVEL:
+        return (f"failed to load: it imports {missing!r}, Slugfest's module path before 0.2; write "
+                f"'from slugfest import hookimpl, Action, Choice' instead (and 'slugfest.{missing}.…' for "
+                "anything else)")
+    return f"failed to load: {type(exc).__name__}: {exc}"
 
 
 def _dist_name(ep: metadata.EntryPoint) -> str:

@@ -278,6 +278,14 @@ def _fits(info: Any, role: str) -> bool | None:
     return bool(_ROLE_HOOKS[role] & set(hooks))
 
 
+def _broken(name: str) -> str:
+    """Why an installed plugin of this name failed to load ("" if there is none such)."""
+    from .plugins import catalog
+
+    info = catalog().get(name)
+    return info.description if info is not None and info.kind == "broken" else ""
+
+
 def _check_plugin_names(names: tuple[str, ...], path: str, problems: Problems, known: Mapping[str, Any],
                         single: bool = False, role: str = "AI") -> None:
     """Plugins are named only by registered name: never a module, a dotted path or a file."""
@@ -288,6 +296,9 @@ def _check_plugin_names(names: tuple[str, ...], path: str, problems: Problems, k
             problems.add(where, f"expected the registered name of an installed {role} plugin (lowercase letters, "
                                 f"digits, '-' or '_': scenarios never import modules or paths), got {n!r}"
                                 f"{did_you_mean(n, fitting)}")
+        elif n not in known and _broken(n):
+            problems.add(where, f"expected an installed {role} plugin, got {n!r}, which is installed but "
+                                f"{_broken(n)}")
         elif n not in known:
             problems.add(where, f"expected an installed {role} plugin, got {n!r}{did_you_mean(n, fitting)}"
                                 f" (installed: {', '.join(fitting) or 'none'}; `slugfest plugins` lists them)")

@@ -1,7 +1,7 @@
 """Helpers for tests, ours and plugin authors': build a scenario in code, run it with
 scripted dice and your plugin, and pick events out of the log.
 
-    from core.testing import scenario, battle_with, events_of
+    from slugfest.core.testing import scenario, battle_with, events_of
     sc = scenario("hero", {"Heroes": [hero(id="a")], "Villains": [hero(id="b", position=[2, 0])]})
     b = battle_with(sc, dice=[3, 4, 5], plugins=[("my-rule", my_rule_module)])
     b.run()

@@ -16,11 +16,11 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any, Callable, Iterable
 
-from core.actions import Action, Choice, Decision
-from core.events import ActionChosen
-from core.grid import distance
-from core.plugins import hookimpl
-from core.vitals import Vitals
+from slugfest import Action, Choice, Decision
+from slugfest.core.events import ActionChosen
+from slugfest.core.grid import distance
+from slugfest import hookimpl
+from slugfest.core.vitals import Vitals
 
 ATTACK_KINDS = ("attack", "multiple-attack", "move-through")
 #: A ranged attacker pays no Range Modifier up to this many cells from its target (8 m in HERO).

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.actions import Action, Choice, Decision
+from slugfest import Action, Choice, Decision
 
 from ._mind import Situation, answer_for, describe_attack, pct, primary
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.actions import Action, Choice, Decision
+from slugfest import Action, Choice, Decision
 
 from ._mind import WAITS, Situation, answer_for, describe_attack, pct
 

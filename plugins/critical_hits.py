@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from core.plugins import hookimpl
+from slugfest import hookimpl
 
 NAME = "criticals"
 
@@ -63,15 +63,15 @@ def slugfest_damage_step(battle: Any, attack: Any, hit: Any) -> Any:
     if not critical(attack, hit):
         return outcome
     if attack.system == "hero":
-        from core.hero.damage import take_damage
-        from core.hero.resolve import roll_profile
+        from slugfest.core.hero.damage import take_damage
+        from slugfest.core.hero.resolve import roll_profile
 
         roll = roll_profile(_Maximum(outcome.roll.multiplier_face or 1), attack)
         taken = take_damage(roll, attack.defenses, attack.attack.defense, attack.options.minimum_stun)
         note = (f"critical hit: dice at their maximum {list(roll.faces)} instead of {list(outcome.roll.faces)}: "
                 f"{roll.stun} STUN, {roll.body} BODY")
         return replace(outcome, roll=roll, taken=taken, notes=outcome.notes + (note,))
-    from core.marvel.resolve import held
+    from slugfest.core.marvel.resolve import held
 
     calc = outcome.calc
     total = calc.regular * 3

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.actions import Action, Choice, Decision
-from core.grid import distance
-from core.plugins import hookimpl
+from slugfest import Action, Choice, Decision
+from slugfest.core.grid import distance
+from slugfest import hookimpl
 
 from ._mind import PLAINER
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from core.hero.damage import take_damage
-from core.plugins import hookimpl
+from slugfest.core.hero.damage import take_damage
+from slugfest import hookimpl
 
 NAME = "fixed-stun-multiplier"
 SLUGFEST_SYSTEMS = ("hero",)  # the rules systems this house rule is for

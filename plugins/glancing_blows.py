@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from core.plugins import hookimpl
+from slugfest import hookimpl
 
 NAME = "glancing-blows"
 NOTE = "glancing blow"
@@ -57,7 +57,7 @@ def slugfest_damage_step(battle: Any, attack: Any, hit: Any) -> Any:
         note = f"{NOTE}: takes half of {t.stun} STUN, {t.body} BODY"
         return replace(outcome, taken=taken, notes=outcome.notes + (note,))
     if attack.system == "marvel":
-        from core.marvel.resolve import held
+        from slugfest.core.marvel.resolve import held
 
         full = outcome.calc.total
         half = -(-full // 2)

@@ -41,9 +41,9 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from core.hero.damage import DamageRoll, take_damage
-from core.hero.rounding import hero_round
-from core.plugins import hookimpl
+from slugfest.core.hero.damage import DamageRoll, take_damage
+from slugfest.core.hero.rounding import hero_round
+from slugfest import hookimpl
 
 NAME = "hit-locations"
 SLUGFEST_SYSTEMS = ("hero",)  # the rules systems this house rule is for

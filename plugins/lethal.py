@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from core.plugins import hookimpl
+from slugfest import hookimpl
 
 NAME = "lethal"
 SLUGFEST_SYSTEMS = ("marvel",)  # the rules systems this house rule is for

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.actions import Choice, Decision
+from slugfest import Choice, Decision
 
 from ._mind import answer_for
 

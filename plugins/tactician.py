@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.actions import Action, Choice, Decision
-from core.grid import distance
+from slugfest import Action, Choice, Decision
+from slugfest.core.grid import distance
 
 from ._mind import Situation, answer_for, describe_attack, pct, primary
 

@@ -30,14 +30,13 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.actions import Action, Decision  # noqa: E402
-from core.battle import Battle  # noqa: E402
-from core.plugins import get_plugin_manager, hookimpl  # noqa: E402
-from core.scenario import parse_scenario  # noqa: E402
-from core.simulate import battle_seed  # noqa: E402
-from core.sweep import read_data  # noqa: E402
+from slugfest.core.actions import Action, Decision
+from slugfest.core.battle import Battle
+from slugfest.core.plugins import get_plugin_manager, hookimpl
+from slugfest.core.scenario import parse_scenario
+from slugfest.core.simulate import battle_seed
+from slugfest.core.sweep import read_data
 
 MINDS = ("default", "aggressive", "tactician", "cautious", "berserker", "random")
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"

@@ -12,13 +12,12 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.cli import positive_int  # noqa: E402
-from core.plugins import installed_plugin_names  # noqa: E402
-from core.scenario import load_scenario  # noqa: E402
-from core.soak import soak  # noqa: E402
-from scenarios import bundled  # noqa: E402
+from slugfest.cli import positive_int
+from slugfest.core.plugins import installed_plugin_names
+from slugfest.core.scenario import load_scenario
+from slugfest.core.soak import soak
+from slugfest.scenarios import bundled
 
 
 def main() -> int:

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from core.battle import Battle
-from core.events import ActionChosen, ActionRefused, PluginFailed
-from core.scenario import parse_scenario
-from core.simulate import battle_seed
-from core.sweep import read_data
+from slugfest.core.battle import Battle
+from slugfest.core.events import ActionChosen, ActionRefused, PluginFailed
+from slugfest.core.scenario import parse_scenario
+from slugfest.core.simulate import battle_seed
+from slugfest.core.sweep import read_data
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 MINDS = ("default", "aggressive", "tactician", "cautious", "berserker", "random")

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.actions import Action, Decision
-from core.dice import ScriptedDice
-from core.events import ActionChosen
-from core.testing import battle_with, hero, scenario
+from slugfest.core.actions import Action, Decision
+from slugfest.core.dice import ScriptedDice
+from slugfest.core.events import ActionChosen
+from slugfest.core.testing import battle_with, hero, scenario
 
 PUNCH = [{"name": "Punch", "kind": "normal", "range": "hth"}]
 ZAP = [{"name": "Zap", "dice": "6d6", "range": 10, "knockback": False}]
@@ -230,8 +230,8 @@ def test_marvel_cautious_waits_behind_a_dodge_for_a_faster_foe_the_others_close_
 def test_slugfest_plugins_lists_every_built_in_mind_and_house_rule_with_its_docstrings_first_line(capsys):
     import importlib
 
-    from core.cli import main
-    from core.plugins import BUILTINS
+    from slugfest.cli import main
+    from slugfest.core.plugins import BUILTINS
 
     assert main(["plugins"]) == 0
     out = capsys.readouterr().out

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from core import cli
-from core.scenario import load_scenario
-from scenarios import DEFAULT, bundled
+from slugfest import cli
+from slugfest.core.scenario import load_scenario
+from slugfest.scenarios import DEFAULT, bundled
 
 BAD = Path(__file__).parent / "data" / "bad"
 #: The last line of a text log (HERO counts Turns, other systems rounds).
@@ -195,11 +195,11 @@ def test_an_internal_error_is_exit_70_with_a_request_to_report(capsys, monkeypat
 
 def test_the_module_runs_as_a_process():
     root = Path(__file__).parent.parent
-    proc = subprocess.run([sys.executable, "-m", "core.cli", "battle", "hero-duel", "--brief", "--seed", "2"],
+    proc = subprocess.run([sys.executable, "-m", "slugfest", "battle", "hero-duel", "--brief", "--seed", "2"],
                           cwd=root, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert RESULT.match(proc.stdout.splitlines()[-1])
-    proc = subprocess.run([sys.executable, "-m", "core.cli", "check", str(BAD / "five_mistakes.toml")],
+    proc = subprocess.run([sys.executable, "-m", "slugfest", "check", str(BAD / "five_mistakes.toml")],
                           cwd=root, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert proc.stderr.count("expected") == 6

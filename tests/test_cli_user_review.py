@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from core import cli
-from core.session import Session
-from core.scenario import load_scenario
-from scenarios import bundled
+from slugfest import cli
+from slugfest.core.session import Session
+from slugfest.core.scenario import load_scenario
+from slugfest.scenarios import bundled
 
 
 def test_export_refuses_to_replace_a_file_without_force(tmp_path, capsys):

@@ -4,8 +4,8 @@ reaction or an Abort says why it does not defend."""
 
 from __future__ import annotations
 
-from core.actions import Action, Decision
-from core.testing import battle_with, hero, scenario
+from slugfest.core.actions import Action, Decision
+from slugfest.core.testing import battle_with, hero, scenario
 
 ZERO = {"Melee": 0, "Agility": 0, "Resilience": 0, "Vigilance": 0, "Ego": 0, "Logic": 0}
 PUNCH = [{"name": "Punch", "kind": "normal", "range": "hth"}]

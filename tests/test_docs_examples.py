@@ -37,8 +37,8 @@ def test_the_guide_names_the_event_of_every_step_result():
     guide = GUIDE.read_text()
     pairs = {"AttackRolled": "attack_rolled", "DamageRolled": "damage_rolled", "DamageTakenEvent": "damage_taken",
              "AttackCheck": "attack_check", "DamageFigured": "damage_figured", "DamageApplied": "damage_applied"}
-    from core.hero import events as hero_events
-    from core.marvel import events as marvel_events
+    from slugfest.core.hero import events as hero_events
+    from slugfest.core.marvel import events as marvel_events
 
     for cls, kind in pairs.items():
         event = getattr(hero_events, cls, None) or getattr(marvel_events, cls)
@@ -52,11 +52,11 @@ def test_the_guide_names_the_event_of_every_step_result():
 def test_the_guide_documents_every_field_of_the_step_types():
     from dataclasses import fields
 
-    from core.hero.attack import AttackRoll
-    from core.hero.damage import DamageRoll, DamageTaken
-    from core.hero.resolve import AttackContext, DamageOutcome
-    from core.marvel.damage import DamageCalc
-    from core.marvel.resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome
+    from slugfest.core.hero.attack import AttackRoll
+    from slugfest.core.hero.damage import DamageRoll, DamageTaken
+    from slugfest.core.hero.resolve import AttackContext, DamageOutcome
+    from slugfest.core.marvel.damage import DamageCalc
+    from slugfest.core.marvel.resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome
 
     section = GUIDE.read_text().split("## The attack and damage steps' data")[1].split("\n## ")[0]
     rows = {line.split("|")[1].strip(): line for line in section.splitlines() if line.startswith("| `")}

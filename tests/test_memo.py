@@ -3,11 +3,11 @@ and sharing them never changes a battle."""
 
 from __future__ import annotations
 
-from core.battle import Battle
-from core.memo import SheetMemos
-from core.plugins import get_plugin_manager
-from core.scenario import load_scenario
-from scenarios import bundled
+from slugfest.core.battle import Battle
+from slugfest.core.memo import SheetMemos
+from slugfest.core.plugins import get_plugin_manager
+from slugfest.core.scenario import load_scenario
+from slugfest.scenarios import bundled
 
 
 class Sheet:  # a plain object: equal only to itself

@@ -7,14 +7,14 @@ from dataclasses import replace
 
 import pytest
 
-from core import hookspecs
-from core.actions import Action, Choice
-from core.battle import Battle
-from core.errors import PluginError, UnknownPlugin
-from core.events import ActionChosen, ActionRefused, BattleEnded, PluginFailed
-from core.hero.events import AttackRolled, DamageTakenEvent
-from core.plugins import get_plugin_manager, hookimpl
-from core.testing import battle_with, events_of, hero, scenario
+from slugfest.core import hookspecs
+from slugfest.core.actions import Action, Choice
+from slugfest.core.battle import Battle
+from slugfest.core.errors import PluginError, UnknownPlugin
+from slugfest.core.events import ActionChosen, ActionRefused, BattleEnded, PluginFailed
+from slugfest.core.hero.events import AttackRolled, DamageTakenEvent
+from slugfest.core.plugins import get_plugin_manager, hookimpl
+from slugfest.core.testing import battle_with, events_of, hero, scenario
 
 HOOKS = sorted(n for n in dir(hookspecs) if n.startswith("slugfest_"))
 
@@ -203,7 +203,7 @@ def test_with_no_house_rule_the_step_goes_straight_to_the_rules_systems_own_impl
 def test_a_rules_systems_own_step_may_name_its_arguments_in_any_order():
     """The shortcut passes the step's arguments positionally, in the hookspec's order; a rules
     system whose implementation lists them otherwise (or takes fewer) still gets each by name."""
-    from core.hero import plugin as hero_rules
+    from slugfest.core.hero import plugin as hero_rules
 
     class Reordered:
         @hookimpl
@@ -274,8 +274,8 @@ class Hung:
 @pytest.mark.parametrize("plugin,needle", [(Slow(), "more than the 0.5 s allowed"),
                                            (Hung(), "did not finish in time")])
 def test_a_plugin_that_takes_too_long_is_reported_by_name_and_switched_off(plugin, needle, monkeypatch):
-    from core import plugins as plugins_module
-    from core.plugins import get_plugin_manager
+    from slugfest.core import plugins as plugins_module
+    from slugfest.core.plugins import get_plugin_manager
 
     if isinstance(plugin, Slow):
         monkeypatch.setattr(plugins_module.time, "perf_counter", FakeClock.perf_counter)
@@ -318,7 +318,7 @@ def turtle_duel(**battle):
 
 
 def test_a_scenario_may_name_a_controller_gated_ai_given_in_code():
-    from core.scenario import ScenarioError
+    from slugfest.core.scenario import ScenarioError
 
     with pytest.raises(ScenarioError, match="'turtle'"):
         scenario("hero", turtle_duel())
@@ -331,7 +331,7 @@ def test_a_scenario_may_name_a_controller_gated_ai_given_in_code():
 
 
 def test_a_plugin_given_in_code_is_checked_for_its_role_and_a_bare_name_is_accepted():
-    from core.scenario import ScenarioError
+    from slugfest.core.scenario import ScenarioError
 
     with pytest.raises(ScenarioError, match="'turtle', which is a house-rule plugin"):
         scenario("hero", turtle_duel(), plugins=[("turtle", Grit())])

@@ -10,7 +10,7 @@ from typing import ClassVar
 
 import pytest
 
-from core.records import fast_init, record
+from slugfest.core.records import fast_init, record
 
 
 @record

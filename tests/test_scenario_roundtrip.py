@@ -10,11 +10,11 @@ import tomllib
 import pytest
 import tomli_w
 
-import core.scenario as scenario_mod
-from core.scenario import (
+import slugfest.core.scenario as scenario_mod
+from slugfest.core.scenario import (
     ScenarioError, dump_scenario, load_scenario, parse_scenario_text, write_text_atomic, write_toml_atomic,
 )
-from scenarios import bundled
+from slugfest.scenarios import bundled
 
 NAMES = sorted(bundled())
 

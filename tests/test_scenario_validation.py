@@ -16,8 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.scenario import MAX_MAP, ScenarioError, load_scenario, locate, parse_scenario, parse_scenario_text
-from scenarios import bundled
+from slugfest.core.scenario import MAX_MAP, ScenarioError, load_scenario, locate, parse_scenario, parse_scenario_text
+from slugfest.scenarios import bundled
 
 BAD = Path(__file__).parent / "data" / "bad"
 
@@ -376,7 +376,7 @@ def test_bundled_scenarios_are_valid(name):
     ({"kind": "normal", "dice": "4d6", "range": 10, "adds_str": True}, "adds_str", ["expected false", "got true"]),
 ])
 def test_attack_mistakes_are_reported_once_each(attack, key, words):
-    from core.testing import hero, scenario
+    from slugfest.core.testing import hero, scenario
 
     with pytest.raises(ScenarioError) as info:
         scenario("hero", {"A": [hero("a", (0, 0), attacks=[{"name": "Zap", **attack}])], "B": [hero("b", (3, 3))]})
@@ -387,7 +387,7 @@ def test_attack_mistakes_are_reported_once_each(attack, key, words):
 
 
 def test_one_bad_or_missing_position_does_not_clash_with_a_real_one():
-    from core.testing import hero, scenario
+    from slugfest.core.testing import hero, scenario
 
     bad = hero("a", (0, 0))
     bad["position"] = "top left"
@@ -399,7 +399,7 @@ def test_one_bad_or_missing_position_does_not_clash_with_a_real_one():
 
 
 def test_a_third_use_of_an_id_points_at_the_first():
-    from core.testing import hero, scenario
+    from slugfest.core.testing import hero, scenario
 
     with pytest.raises(ScenarioError) as info:
         scenario("hero", {"A": [hero("a", (0, 0)), hero("a", (1, 0))], "B": [hero("a", (2, 0))]})

@@ -13,14 +13,14 @@ import tomllib
 
 import pytest
 
-from core.actions import Action
-from core.battle import Battle
-from core.errors import IllegalAction
-from core.events import ActionChosen
-from core.render import jsonl
-from core.scenario import load_scenario
-from core.session import ReplayMismatch, SaveError, Session, action_from_data, action_to_data, is_save_file
-from scenarios import bundled
+from slugfest.core.actions import Action
+from slugfest.core.battle import Battle
+from slugfest.core.errors import IllegalAction
+from slugfest.core.events import ActionChosen
+from slugfest.core.render import jsonl
+from slugfest.core.scenario import load_scenario
+from slugfest.core.session import ReplayMismatch, SaveError, Session, action_from_data, action_to_data, is_save_file
+from slugfest.scenarios import bundled
 
 DUEL = bundled()["hero-duel"]
 
@@ -471,7 +471,7 @@ def test_loading_bad_saves_is_explained(tmp_path):
     s.save(good)
     data = tomllib.loads(good.read_text())
     data["save"]["digest"] = "0" * 64
-    from core.scenario import write_toml_atomic
+    from slugfest.core.scenario import write_toml_atomic
 
     tampered = tmp_path / "tampered.toml"
     write_toml_atomic(data, tampered)
@@ -501,7 +501,7 @@ def test_loading_bad_saves_is_explained(tmp_path):
     ("dodge", r"answers\[0\]: expected a table"),
 ])
 def test_bad_answers_in_a_save_name_the_file_and_the_key(tmp_path, answers, expected):
-    from core.scenario import write_toml_atomic
+    from slugfest.core.scenario import write_toml_atomic
 
     data = mid_battle().to_data()
     data["answers"] = [answers]

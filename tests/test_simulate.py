@@ -6,12 +6,13 @@ import re
 
 import pytest
 
-from core import cli, simulate as sim
-from core.battle import Battle
-from core.scenario import load_scenario
-from core.stats import Aggregate, Running, wilson
-from core.sweep import SweepError, parse_value, read_data, set_parameter
-from scenarios import bundled
+from slugfest import cli
+from slugfest.core import simulate as sim
+from slugfest.core.battle import Battle
+from slugfest.core.scenario import load_scenario
+from slugfest.core.stats import Aggregate, Running, wilson
+from slugfest.core.sweep import SweepError, parse_value, read_data, set_parameter
+from slugfest.scenarios import bundled
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +53,7 @@ def test_the_tally_adds_up_with_the_battle_log(duel):
     b = Battle(duel, seed=sim.battle_seed(5, 0))
     b.run()
     t = b.system.tally(b, 0)
-    from core.hero.events import AttackRolled, DamageTakenEvent
+    from slugfest.core.hero.events import AttackRolled, DamageTakenEvent
 
     attacks = [e for e in b.events if isinstance(e, AttackRolled)]
     assert sum(c.attacks for c in t.combatants.values()) == len(attacks)
@@ -269,7 +270,7 @@ def test_play_by_play_with_json_is_refused_rather_than_ignored(tmp_path, capsys)
 def test_coverage_counts_prone_when_a_combatant_stands_up():
     """Nothing emits "prone: on" (a knockback or a knock-out puts a target down), but standing
     up is an event of its own, and the coverage block must not call the rule unused."""
-    from core.hero.events import StatusChanged
+    from slugfest.core.hero.events import StatusChanged
 
     brawl = load_scenario(bundled()["hero-brawl"])
     for index in range(10):

@@ -4,10 +4,10 @@ import io
 
 import pytest
 
-from core.battle import Battle
-from core.render import jsonl
-from core.scenario import load_scenario
-from scenarios import bundled
+from slugfest.core.battle import Battle
+from slugfest.core.render import jsonl
+from slugfest.core.scenario import load_scenario
+from slugfest.scenarios import bundled
 
 
 @pytest.mark.parametrize("name", sorted(bundled()))

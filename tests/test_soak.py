@@ -1,8 +1,8 @@
 """A small soak: every bundled scenario, invariants checked after every event."""
 
-from core.scenario import load_scenario
-from core.soak import InvariantChecker, soak
-from scenarios import bundled
+from slugfest.core.scenario import load_scenario
+from slugfest.core.soak import InvariantChecker, soak
+from slugfest.scenarios import bundled
 
 
 def test_bundled_scenarios_keep_every_invariant_over_a_seeded_batch():
@@ -14,7 +14,7 @@ def test_bundled_scenarios_keep_every_invariant_over_a_seeded_batch():
 
 
 def test_the_checker_catches_a_figure_out_of_range():
-    from core.battle import Battle
+    from slugfest.core.battle import Battle
 
     b = Battle(load_scenario(bundled()["hero-duel"]))
     checker = InvariantChecker(b)

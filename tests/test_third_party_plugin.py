@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from core import cli, plugins
-from core.battle import Battle
-from core.events import Moved
-from core.testing import hero, scenario
+from slugfest import cli
+from slugfest.core import plugins
+from slugfest.core.battle import Battle
+from slugfest.core.events import Moved
+from slugfest.core.testing import hero, scenario
 
 SAMPLE = Path(__file__).parent / "sample_plugin"
 
@@ -69,7 +70,7 @@ def test_the_third_party_house_rule_is_used_only_when_the_scenario_lists_it(samp
 def test_a_blocked_plugin_is_not_installed_for_scenarios(sample_installed, monkeypatch):
     monkeypatch.setenv("SLUGFEST_BLOCK_PLUGINS", "sample-coward")
     plugins.refresh()
-    from core.scenario import ScenarioError
+    from slugfest.core.scenario import ScenarioError
 
     with pytest.raises(ScenarioError, match="sample-coward"):
         coward_scenario()
@@ -81,3 +82,36 @@ def test_the_allow_list_admits_only_named_third_party_plugins(sample_installed, 
     names = set(plugins.catalog())
     assert "sample-lucky" in names and "sample-coward" not in names
     assert {"default", "hero-rules"} <= names  # built-ins are not subject to the allow-list
+
+
+@pytest.fixture
+def old_style_installed(tmp_path, monkeypatch):
+    """A plugin written for Slugfest 0.1, which imported ``core.plugins``."""
+    pkg = tmp_path / "old_style"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("from core.plugins import hookimpl\n\n@hookimpl\n"
+                                     "def slugfest_choose_action(battle, decision):\n    return None\n")
+    dist = tmp_path / "old_style-0.1.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: old-style\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text("[slugfest]\nold-style = old_style\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    plugins.refresh()
+    yield
+    plugins.refresh()
+    sys.modules.pop("old_style", None)
+
+
+def test_a_plugin_on_the_old_core_import_path_is_told_what_to_write(old_style_installed, capsys):
+    info = plugins.catalog()["old-style"]
+    assert info.kind == "broken"
+    assert "imports 'core'" in info.description and "from slugfest import hookimpl" in info.description
+    assert cli.main(["plugins"]) == 0
+    assert "from slugfest import hookimpl" in capsys.readouterr().out
+
+
+def test_a_scenario_naming_it_says_it_failed_to_load_and_why(old_style_installed):
+    from slugfest.core.scenario import ScenarioError
+
+    with pytest.raises(ScenarioError, match="installed but failed to load: it imports 'core'"):
+        scenario("hero", {"A": [hero("a", ai="old-style")], "B": [hero("b", (2, 0))]})

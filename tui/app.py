@@ -16,10 +16,10 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from core.battle import Battle
-from core.errors import SlugfestError
-from core.scenario import Scenario
-from core.session import Session, is_save_file
+from slugfest.core.battle import Battle
+from slugfest.core.errors import SlugfestError
+from slugfest.core.scenario import Scenario
+from slugfest.core.session import Session, is_save_file
 
 from .screens.battle import DEFAULT_SPEED, BattleScreen
 from .screens.files import PathDialog
@@ -62,7 +62,7 @@ class SlugfestApp(App[None]):
 
     @staticmethod
     def _resolve(path: str | Path) -> Path:
-        from scenarios import find
+        from slugfest.scenarios import find
 
         return find(str(path))
 
@@ -79,7 +79,7 @@ class SlugfestApp(App[None]):
                 if seed is not None:
                     self.notify("a save keeps its own seed", timeout=4)
             else:
-                from core.scenario import load_scenario
+                from slugfest.core.scenario import load_scenario
 
                 session = Session(load_scenario(path), seed=seed, player_controlled=player_controlled,
                                   scenario_path=str(path), battle_factory=self.battle_factory)

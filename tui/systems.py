@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.events import Event
-from core.words import plural
+from slugfest.core.events import Event
+from slugfest.core.words import plural
 
 #: Snapshot keys that are not figures to show.
 _NOT_FIGURES = frozenset({"id", "name", "side", "position", "status", "conditions", "ai", "controller"})
@@ -171,7 +171,7 @@ def _chain_lines(chain: Any, steps: dict[int, str]) -> list[str]:
 
 def _hero_attack_details(e: Any) -> list[str]:
     try:
-        from core.hero.combat_values import DCV_STEPS, OCV_STEPS
+        from slugfest.core.hero.combat_values import DCV_STEPS, OCV_STEPS
     except ImportError:  # pragma: no cover
         return []
     lines = [f"roll: 3d6 {list(e.faces)} = {e.total}; needs 11 + OCV {e.ocv.value} - DCV {e.dcv.value} "

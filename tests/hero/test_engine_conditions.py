@@ -9,9 +9,9 @@ Every battle runs on scripted dice and must use each face: the faces prove which
 
 from __future__ import annotations
 
-from core.actions import Action
-from core.hero import events as ev
-from core.testing import events_of, hero
+from slugfest.core.actions import Action
+from slugfest.core.hero import events as ev
+from slugfest.core.testing import events_of, hero
 from hero_script import NO_KB, decisions_for, fight, timeline
 
 STRIKE_B = ("a", Action("attack", "Punch", "b", "strike"))

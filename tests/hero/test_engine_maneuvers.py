@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.actions import Action
-from core.hero import events as ev
-from core.hero.combat_values import Modifier, build_cv
-from core.testing import events_of, hero
+from slugfest.core.actions import Action
+from slugfest.core.hero import events as ev
+from slugfest.core.hero.combat_values import Modifier, build_cv
+from slugfest.core.testing import events_of, hero
 
 from hero_script import decisions_for, fight
 from hero_script import timeline as script_timeline

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import pytest
 
-from core.actions import Action, Choice
-from core.errors import IllegalAction
-from core.events import ActionChosen, ActionRefused, Moved
-from core.hero import events as ev
-from core.hero.combat_values import Modifier
-from core.plugins import hookimpl
-from core.testing import battle_with, events_of, hero, scenario
+from slugfest.core.actions import Action, Choice
+from slugfest.core.errors import IllegalAction
+from slugfest.core.events import ActionChosen, ActionRefused, Moved
+from slugfest.core.hero import events as ev
+from slugfest.core.hero.combat_values import Modifier
+from slugfest.core.plugins import hookimpl
+from slugfest.core.testing import battle_with, events_of, hero, scenario
 
 from hero_script import NO_KB
 from hero_script import fight as script_fight

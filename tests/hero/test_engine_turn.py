@@ -9,10 +9,10 @@ roll fails with DiceError.
 
 from __future__ import annotations
 
-from core.actions import Action, Choice
-from core.hero import events as ev
-from core.hero.speed import SPEED_CHART
-from core.testing import battle_with, events_of, hero, scenario
+from slugfest.core.actions import Action, Choice
+from slugfest.core.hero import events as ev
+from slugfest.core.hero.speed import SPEED_CHART
+from slugfest.core.testing import battle_with, events_of, hero, scenario
 
 from hero_script import NO_KB, Script, fight
 

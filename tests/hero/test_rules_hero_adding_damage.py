@@ -4,9 +4,9 @@ Sources: the seed excerpt (Adding Damage and its dagger example; Combat Skill Le
 the STR Minimum) and rules/hero6e.md §3.2 (STR adds +1 DC per 5 STR; Haymaker +4 DC in §5.2).
 """
 
-from core.hero.dice import parse_dice
-from core.hero.profile import HAYMAKER_DC, build_profile
-from core.hero.sheet import HeroAttack, HeroOptions
+from slugfest.core.hero.dice import parse_dice
+from slugfest.core.hero.profile import HAYMAKER_DC, build_profile
+from slugfest.core.hero.sheet import HeroAttack, HeroOptions
 
 SUPER = HeroOptions()
 HEROIC = HeroOptions(campaign="heroic")

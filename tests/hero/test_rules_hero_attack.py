@@ -8,9 +8,9 @@ from fractions import Fraction
 
 import pytest
 
-from core.dice import ScriptedDice
-from core.hero.attack import attack_roll, block_roll_needed, range_modifier
-from core.hero.combat_values import DCV_FRACTION_STEP, OCV_FRACTION_STEP, Modifier, build_cv
+from slugfest.core.dice import ScriptedDice
+from slugfest.core.hero.attack import attack_roll, block_roll_needed, range_modifier
+from slugfest.core.hero.combat_values import DCV_FRACTION_STEP, OCV_FRACTION_STEP, Modifier, build_cv
 
 HALF = Fraction(1, 2)
 
@@ -165,6 +165,6 @@ def test_range_modifier_keeps_doubling_past_the_table():
 @pytest.mark.parametrize("needed, chance", [(-4, 1 / 216), (3, 1 / 216), (10, 108 / 216), (11, 135 / 216),
                                             (14, 196 / 216), (17, 215 / 216), (25, 215 / 216)])
 def test_hit_chance_is_p_3d6_at_most_the_roll_needed_a_3_always_hits_an_18_always_misses(needed, chance):
-    from core.hero.engine import hit_chance
+    from slugfest.core.hero.engine import hit_chance
 
     assert hit_chance(needed) == pytest.approx(chance)

@@ -6,8 +6,8 @@ Knockout, Death) and rules/hero6e.md §3.3-3.4 (half dice, minimum STUN) and §0
 
 import pytest
 
-from core.dice import Face, ScriptedDice
-from core.hero.damage import (
+from slugfest.core.dice import Face, ScriptedDice
+from slugfest.core.hero.damage import (
     Defenses,
     double_stun,
     is_dead,
@@ -19,7 +19,7 @@ from core.hero.damage import (
     stun_multiplier,
     take_damage,
 )
-from core.hero.dice import count_killing_body, count_normal, parse_dice
+from slugfest.core.hero.dice import count_killing_body, count_normal, parse_dice
 
 
 def _roll(dice_text, faces, purpose="damage"):

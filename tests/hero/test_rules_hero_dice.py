@@ -9,8 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from core.dice import DiceError, Face, ScriptedDice, SeededDice
-from core.hero.dice import (
+from slugfest.core.dice import DiceError, Face, ScriptedDice, SeededDice
+from slugfest.core.hero.dice import (
     MAX_DICE,
     DamageDice,
     active_points,

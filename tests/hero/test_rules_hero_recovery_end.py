@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.hero.endurance import movement_end, power_end, push_heroic, push_superheroic, str_end, stun_for_end_dice
-from core.hero.recovery import (
+from slugfest.core.hero.endurance import movement_end, power_end, push_heroic, push_superheroic, str_end, stun_for_end_dice
+from slugfest.core.hero.recovery import (
     EVERY_PHASE,
     GM_OPTION,
     ONCE_A_MINUTE,
@@ -21,7 +21,7 @@ from core.hero.recovery import (
     recover,
     recovery_band,
 )
-from core.hero.rounding import characteristic_roll, hero_divide, hero_round
+from slugfest.core.hero.rounding import characteristic_roll, hero_divide, hero_round
 
 # --------------------------------------------------------------------------------------
 # Recovery Time table (seed)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.actions import Action, Choice
-from core.dice import Face
-from core.marvel.d616 import make
-from core.marvel.resolve import MarvelAttackContext
-from core.marvel.sheet import MarvelAttack, MarvelOptions
-from core.plugins import hookimpl
-from core.testing import battle_with, events_of, scenario  # noqa: F401  (re-exported)
+from slugfest.core.actions import Action, Choice
+from slugfest.core.dice import Face
+from slugfest.core.marvel.d616 import make
+from slugfest.core.marvel.resolve import MarvelAttackContext
+from slugfest.core.marvel.sheet import MarvelAttack, MarvelOptions
+from slugfest.core.plugins import hookimpl
+from slugfest.core.testing import battle_with, events_of, scenario  # noqa: F401  (re-exported)
 
 
 def M(value: int) -> Face:

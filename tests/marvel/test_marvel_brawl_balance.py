@@ -4,11 +4,11 @@ in 284 of 300 battles, and he dealt 11 Health a battle)."""
 
 from collections import Counter
 
-from core.battle import Battle
-from core.marvel import events as ev
-from core.scenario import load_scenario
-from core.simulate import battle_seed
-from scenarios import bundled
+from slugfest.core.battle import Battle
+from slugfest.core.marvel import events as ev
+from slugfest.core.scenario import load_scenario
+from slugfest.core.simulate import battle_seed
+from slugfest.scenarios import bundled
 
 RUNS = 40
 

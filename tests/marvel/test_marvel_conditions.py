@@ -1,9 +1,9 @@
 """Health, Focus, defenses and the effects of damage: unconscious, killed, demoralized, shattered."""
 
-from core.actions import Action
-from core.marvel import conditions as cond
-from core.marvel import events as ev
-from core.marvel.sheet import Abilities, MarvelSheet
+from slugfest.core.actions import Action
+from slugfest.core.marvel import conditions as cond
+from slugfest.core.marvel import events as ev
+from slugfest.core.marvel.sheet import Abilities, MarvelSheet
 
 from marvel_kit import FIRST_GOES_FIRST, LOGO, M, Script, battle_with, duel, events_of, fighter, iron_man, she_hulk
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from core.dice import ScriptedDice
-from core.marvel.d616 import apply_rerolls, distribution, roll_d616
-from core.marvel.resolve import judge
+from slugfest.core.dice import ScriptedDice
+from slugfest.core.marvel.d616 import apply_rerolls, distribution, roll_d616
+from slugfest.core.marvel.resolve import judge
 
 from marvel_kit import LOGO, M, ctx, roll
 

@@ -2,11 +2,11 @@
 
 import pytest
 
-from core.actions import Action
-from core.marvel import events as ev
-from core.marvel.damage import fantastic_doubles, figure_damage, hold_back, knockback_spaces
-from core.marvel.narration import damage_text
-from core.render.text import TextLog
+from slugfest.core.actions import Action
+from slugfest.core.marvel import events as ev
+from slugfest.core.marvel.damage import fantastic_doubles, figure_damage, hold_back, knockback_spaces
+from slugfest.core.marvel.narration import damage_text
+from slugfest.core.render.text import TextLog
 
 from marvel_kit import FIRST_GOES_FIRST, LOGO, M, Script, battle_with, duel, events_of, fighter, iron_man, she_hulk
 

@@ -3,12 +3,12 @@ estimate, and the attack/damage hooks for Marvel contexts."""
 
 import pytest
 
-from core.actions import Action, Choice, Decision
-from core.errors import IllegalAction
-from core.events import Moved, PluginFailed
-from core.marvel import events as ev
-from core.marvel.resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome
-from core.plugins import hookimpl
+from slugfest.core.actions import Action, Choice, Decision
+from slugfest.core.errors import IllegalAction
+from slugfest.core.events import Moved, PluginFailed
+from slugfest.core.marvel import events as ev
+from slugfest.core.marvel.resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome
+from slugfest.core.plugins import hookimpl
 
 from marvel_kit import FIRST_GOES_FIRST, LOGO, M, Script, battle_with, ctx, duel, events_of, fighter, iron_man, she_hulk
 
@@ -171,7 +171,7 @@ def test_estimate_is_zero_against_armour_the_attack_cannot_hurt_and_for_non_atta
 def test_estimate_counts_chance_to_hit_and_caps_each_outcome_at_the_whole_pool():
     b = started(duel(she_hulk(), iron_man(health=1, defenses={"Melee": 17})))
     value = b.system.estimate(b, "she-hulk", Action("attack", "Punch", "iron-man"))
-    from core.marvel.d616 import distribution
+    from slugfest.core.marvel.d616 import distribution
     p_hit = sum(p for (t, _, u), p in distribution(0).items() if u or t + 5 >= 17)
     assert value == pytest.approx(p_hit)
 
@@ -179,8 +179,8 @@ def test_estimate_counts_chance_to_hit_and_caps_each_outcome_at_the_whole_pool()
 # -- hooks: the system's own steps, house rules, nonsense ------------------------------------
 
 def test_each_systems_default_steps_return_none_for_the_others_context():
-    from core.hero import plugin as hero_plugin
-    from core.marvel import plugin as marvel_plugin
+    from slugfest.core.hero import plugin as hero_plugin
+    from slugfest.core.marvel import plugin as marvel_plugin
 
     assert hero_plugin.slugfest_attack_step(battle=None, attack=ctx()) is None
     assert hero_plugin.slugfest_damage_step(battle=None, attack=ctx(), hit=None) is None
@@ -233,7 +233,7 @@ def test_nonsense_damage_from_a_plugin_is_refused_and_the_step_rerun_without_it(
 
 
 def test_step_results_are_typed():
-    from core.marvel.resolve import validate_attack_result, validate_damage_result
+    from slugfest.core.marvel.resolve import validate_attack_result, validate_damage_result
 
     assert validate_attack_result(object()) and validate_damage_result(object())
     assert "negative" in validate_damage_result(MarvelDamageOutcome(None, -1))  # type: ignore[arg-type]

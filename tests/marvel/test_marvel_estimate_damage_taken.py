@@ -4,11 +4,11 @@ is worth nothing, and the default AI turns to a foe it can hurt."""
 
 import pytest
 
-from core.actions import Action
-from core.events import ActionChosen
-from core.marvel import events as ev
-from core.marvel.d616 import distribution
-from core.marvel.resolve import expected_harm, held, taken_on
+from slugfest.core.actions import Action
+from slugfest.core.events import ActionChosen
+from slugfest.core.marvel import events as ev
+from slugfest.core.marvel.d616 import distribution
+from slugfest.core.marvel.resolve import expected_harm, held, taken_on
 
 from marvel_kit import battle_with, ctx, events_of, fighter, scenario
 

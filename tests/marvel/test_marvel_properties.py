@@ -3,8 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.marvel.d616 import apply_rerolls, dice_total, is_fantastic, marvel_value
-from core.marvel.damage import figure_damage, hold_back
+from slugfest.core.marvel.d616 import apply_rerolls, dice_total, is_fantastic, marvel_value
+from slugfest.core.marvel.damage import figure_damage, hold_back
 
 faces = st.integers(1, 6)
 ranks = st.integers(1, 6)

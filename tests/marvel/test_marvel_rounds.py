@@ -1,10 +1,10 @@
 """Initiative kept for the whole fight, its tie-breaks, the bonus round, rounds and reactions."""
 
-from core.actions import Action, Choice
-from core.dice import ScriptedDice
-from core.marvel import events as ev
-from core.marvel.d616 import make
-from core.marvel.initiative import InitiativeEntry, bonus_round, initiative_order
+from slugfest.core.actions import Action, Choice
+from slugfest.core.dice import ScriptedDice
+from slugfest.core.marvel import events as ev
+from slugfest.core.marvel.d616 import make
+from slugfest.core.marvel.initiative import InitiativeEntry, bonus_round, initiative_order
 
 from marvel_kit import FIRST_GOES_FIRST, LOGO, M, Script, battle_with, duel, events_of, fighter, iron_man, she_hulk
 
@@ -144,11 +144,11 @@ def test_no_dodge_reaction_against_an_attack_on_melee_defense():
 
 
 def test_the_default_ai_keeps_its_reaction_when_healthy_and_reacts_when_hurt():
-    from plugins.default_ai import choose
+    from slugfest.plugins.default_ai import choose
 
     b = battle_with(duel(gunner(), spidey()), dice=FIRST_GOES_FIRST)
     b.start()
-    from core.actions import Decision
+    from slugfest.core.actions import Decision
     d = Decision("miles", (Action("none"), Action("dodge", maneuver="Spider-Dodge")), "default", "abort")
     assert choose(b, d).action.kind == "none"
     b.state.fighters["miles"].health = 10
@@ -169,9 +169,9 @@ def test_dodge_action_gives_attacks_trouble_until_the_dodgers_next_turn():
 def test_a_round_lists_everyone_in_the_kept_order_except_the_killed():
     """The killed never act again, so a round no longer names them; the unconscious stay listed
     (their turns come up and are skipped, saying why)."""
-    from core.battle import Battle
-    from core.scenario import load_scenario
-    from scenarios import bundled
+    from slugfest.core.battle import Battle
+    from slugfest.core.scenario import load_scenario
+    from slugfest.scenarios import bundled
 
     scenario = load_scenario(bundled()["marvel-brawl"])
     checked = 0

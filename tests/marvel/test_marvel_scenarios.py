@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from core.battle import Battle
-from core.events import Event
-from core.marvel import events as ev
-from core.render import jsonl
-from core.render.text import FORMATTERS, TextLog
-from core.scenario import ScenarioError, dump_scenario, load_scenario, parse_scenario, parse_scenario_text
-from scenarios import bundled
+from slugfest.core.battle import Battle
+from slugfest.core.events import Event
+from slugfest.core.marvel import events as ev
+from slugfest.core.render import jsonl
+from slugfest.core.render.text import FORMATTERS, TextLog
+from slugfest.core.scenario import ScenarioError, dump_scenario, load_scenario, parse_scenario, parse_scenario_text
+from slugfest.scenarios import bundled
 
 ROOT = Path(__file__).resolve().parents[2]
 MARVEL = sorted(n for n in bundled() if n.startswith("marvel-"))
@@ -134,7 +134,7 @@ def test_every_marvel_event_has_a_text_formatter_and_logs_never_fall_back_to_raw
 
 
 def test_cli_battle_and_check_work_for_marvel(capsys):
-    from core.cli import main
+    from slugfest.cli import main
 
     assert main(["battle", "marvel-seed"]) == 0
     out = capsys.readouterr().out
@@ -144,7 +144,7 @@ def test_cli_battle_and_check_work_for_marvel(capsys):
 
 
 def test_marvel_events_use_kinds_no_other_system_uses():
-    from core.hero import events as hero_events
+    from slugfest.core.hero import events as hero_events
 
     hero = {c.kind for _, c in inspect.getmembers(hero_events, inspect.isclass) if issubclass(c, Event)}
     ours = {c.kind for _, c in inspect.getmembers(ev, inspect.isclass) if issubclass(c, Event) and c is not Event}
@@ -186,7 +186,7 @@ def test_shared_code_has_no_system_specific_branch(rel):
 
 @pytest.mark.parametrize("name", MARVEL)
 def test_batch_statistics_tally_a_marvel_battle_in_catalogued_names(name):
-    from core.marvel.stats import CATALOGUE
+    from slugfest.core.marvel.stats import CATALOGUE
 
     b = Battle(load_scenario(bundled()[name]), seed=5)
     outcome = b.run()

@@ -36,7 +36,7 @@ async def step(app: Any, pilot: Any, times: int = 1) -> None:
 
 async def step_to_prompt(app: Any, pilot: Any, tries: int = 5) -> None:
     """Step the battle until the player's prompt opens (at most ``tries`` actions)."""
-    from tui.screens.prompt import PlayerPrompt
+    from slugfest.tui.screens.prompt import PlayerPrompt
 
     for _ in range(tries):
         if isinstance(app.screen, PlayerPrompt):
@@ -47,7 +47,7 @@ async def step_to_prompt(app: Any, pilot: Any, tries: int = 5) -> None:
 async def answer_prompt(app: Any, pilot: Any, key: str, chosen_by: str) -> None:
     """Press ``key`` in the open player prompt and check that exactly one decision was taken,
     by ``chosen_by`` (``"player"``, or the AI's name when it was asked to decide)."""
-    from tui.screens.prompt import PlayerPrompt
+    from slugfest.tui.screens.prompt import PlayerPrompt
 
     assert isinstance(app.screen, PlayerPrompt)
     screen = app.screen_stack[-2]  # the battle screen under the prompt

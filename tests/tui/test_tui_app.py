@@ -7,27 +7,27 @@ import re
 
 from helpers_tui import DATA, FASTEST, answer_prompt, run, screen_text, settle, step, step_to_prompt
 
-from core.events import ActionChosen
-from core.session import Session
-from scenarios import bundled
+from slugfest.core.events import ActionChosen
+from slugfest.core.session import Session
+from slugfest.scenarios import bundled
 from textual.widgets import Input, OptionList, Select
-from tui.app import SlugfestApp, make_app
-from tui.screens.battle import BattleScreen
-from tui.screens.files import PathDialog
-from tui.screens.picker import PickerScreen
-from tui.screens.prompt import PlayerPrompt, QuestionPrompt
-from tui.widgets.combat_log import CombatLog
+from slugfest.tui.app import SlugfestApp, make_app
+from slugfest.tui.screens.battle import BattleScreen
+from slugfest.tui.screens.files import PathDialog
+from slugfest.tui.screens.picker import PickerScreen
+from slugfest.tui.screens.prompt import PlayerPrompt, QuestionPrompt
+from slugfest.tui.widgets.combat_log import CombatLog
 
 SIZE = (100, 32)
 DUEL = bundled()["hero-duel"]
 
 
 def test_make_app_and_run_are_the_entry_points():
-    import tui.app
+    import slugfest.tui.app
 
     app = make_app()
     assert isinstance(app, SlugfestApp)
-    assert callable(tui.app.run)
+    assert callable(slugfest.tui.app.run)
 
 
 def test_picker_lists_scenarios_and_opens_the_chosen_one():
@@ -375,8 +375,8 @@ def test_marvel_battle_renders_generically():
 
 def test_prompt_offers_each_systems_menu():
     """The player's list is built from the decision's menu, for HERO maneuvers and Marvel's plain attacks."""
-    from tui import systems
-    from tui.screens.prompt import PromptData, whats
+    from slugfest.tui import systems
+    from slugfest.tui.screens.prompt import PromptData, whats
 
     for name in ("hero-duel", "marvel-seed"):
         s = Session.from_path(bundled()[name])
@@ -554,7 +554,7 @@ def test_hero_prompt_puts_combat_skill_levels_where_the_player_says():
 
 
 def test_parse_cell():
-    from tui.screens.prompt import parse_cell
+    from slugfest.tui.screens.prompt import parse_cell
 
     assert parse_cell("10,7") == (10, 7)
     assert parse_cell(" (3, 4) ") == (3, 4)
@@ -579,8 +579,8 @@ def test_map_numbers_its_edges():
 def test_map_keeps_the_combatant_choosing_in_view():
     from textual.app import App
 
-    from core.grid import Grid
-    from tui.widgets.battlemap import BattleMap, MapData
+    from slugfest.core.grid import Grid
+    from slugfest.tui.widgets.battlemap import BattleMap, MapData
 
     class MapApp(App[None]):
         CSS = "BattleMap { width: 24; height: 7; }"
@@ -731,7 +731,7 @@ def test_an_attack_on_the_players_combatant_asks_the_player_whether_to_abort():
             text = screen_text(app)
             assert "Ironclad is attacked  Sparkwing attacks Ironclad with" in text
             # the dialog covers the log, so it repeats the log's last lines (what just happened)
-            from core.render.text import TextLog
+            from slugfest.core.render.text import TextLog
             tail = [line.strip() for line in TextLog(battle.names, verbose=False).lines(s.events) if line.strip()]
             recap = app.screen.query_one(".recap").render().plain.splitlines()
             assert recap and recap == tail[-len(recap):]
@@ -786,8 +786,8 @@ def test_escape_warns_before_leaving_an_unsaved_battle(tmp_path):
 
 
 def test_answers_read_as_the_games_name_them():
-    from core.actions import Action
-    from tui.screens.prompt import answer_label
+    from slugfest.core.actions import Action
+    from slugfest.tui.screens.prompt import answer_label
 
     assert [answer_label(a) for a in (Action("none"), Action("dodge"), Action("block"))] == [
         "No reaction: take the attack", "Abort to a Dodge", "Abort to a Block"]

@@ -11,14 +11,14 @@ import time
 from helpers_tui import run, screen_text, settle
 from textual.widgets import Button, Input
 
-import tui.screens.simulate as sim_screen
-from core.plugins import get_plugin_manager
-from core.scenario import load_scenario
-from core.simulate import render_report, simulate
-from scenarios import bundled
-from tui.app import make_app
-from tui.screens.battle import BattleScreen
-from tui.screens.simulate import SimulateScreen
+import slugfest.tui.screens.simulate as sim_screen
+from slugfest.core.plugins import get_plugin_manager
+from slugfest.core.scenario import load_scenario
+from slugfest.core.simulate import render_report, simulate
+from slugfest.scenarios import bundled
+from slugfest.tui.app import make_app
+from slugfest.tui.screens.battle import BattleScreen
+from slugfest.tui.screens.simulate import SimulateScreen
 
 SIZE = (100, 32)
 DUEL = load_scenario(bundled()["hero-duel"])

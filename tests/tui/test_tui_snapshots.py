@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from helpers_tui import DATA, FASTEST, settle, step
 
-from tui.app import make_app
-from tui.screens.prompt import PlayerPrompt
+from slugfest.tui.app import make_app
+from slugfest.tui.screens.prompt import PlayerPrompt
 
 SIZE = (100, 32)
 

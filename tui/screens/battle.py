@@ -30,13 +30,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
-from core.actions import Action, Decision
-from core.battle import Outcome
-from core.errors import IllegalAction, SlugfestError
-from core.events import Event
-from core.grid import Grid, distance
-from core.render.text import TextLog
-from core.session import Session
+from slugfest.core.actions import Action, Decision
+from slugfest.core.battle import Outcome
+from slugfest.core.errors import IllegalAction, SlugfestError
+from slugfest.core.events import Event
+from slugfest.core.grid import Grid, distance
+from slugfest.core.render.text import TextLog
+from slugfest.core.session import Session
 
 from .. import systems
 from ..widgets import assign_letters

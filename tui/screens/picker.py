@@ -17,9 +17,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.errors import SlugfestError
-from core.scenario import Scenario, load_scenario
-from core.session import is_save_file
+from slugfest.core.errors import SlugfestError
+from slugfest.core.scenario import Scenario, load_scenario
+from slugfest.core.session import is_save_file
 
 
 @dataclass
@@ -36,7 +36,7 @@ class Listing:
 
 def gather(scenarios_dir: str | Path | None, include_bundled: bool = True) -> list[Listing]:
     """The bundled scenarios, then the ``.toml`` files of ``scenarios_dir`` (sorted by name)."""
-    from scenarios import bundled
+    from slugfest.scenarios import bundled
 
     out: list[Listing] = [Listing(name, path, "bundled") for name, path in bundled().items()] if include_bundled else []
     if scenarios_dir is not None:

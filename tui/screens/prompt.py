@@ -30,7 +30,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from core.actions import Action, Decision
+from slugfest.core.actions import Action, Decision
 
 from .. import systems
 from ..widgets import side_style

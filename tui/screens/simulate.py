@@ -31,11 +31,11 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, ProgressBar, Static
 from textual.worker import get_current_worker
 
-from core.plugins import get_plugin_manager
-from core.scenario import Scenario
-from core.simulate import Pace, Progress, notable_rows, render_report, simulate, workers
-from core.words import plural
-from scenarios import bundled
+from slugfest.core.plugins import get_plugin_manager
+from slugfest.core.scenario import Scenario
+from slugfest.core.simulate import Pace, Progress, notable_rows, render_report, simulate, workers
+from slugfest.core.words import plural
+from slugfest.scenarios import bundled
 
 from ..widgets import assign_letters, side_style
 

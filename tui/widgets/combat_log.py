@@ -16,8 +16,8 @@ from textual.content import Content
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from core.events import Event
-from core.render.text import TextLog
+from slugfest.core.events import Event
+from slugfest.core.render.text import TextLog
 
 from .. import systems
 

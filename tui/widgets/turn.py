@@ -21,7 +21,7 @@ from . import side_style
 
 def speed_chart() -> dict[int, frozenset[int]] | None:
     try:
-        from core.hero.speed import SPEED_CHART
+        from slugfest.core.hero.speed import SPEED_CHART
     except ImportError:  # pragma: no cover
         return None
     return SPEED_CHART

@@ -3,8 +3,7 @@
 Answers only for combatants whose scenario says ``ai = "sample-coward"``.
 """
 
-from core.actions import Choice
-from core.plugins import hookimpl
+from slugfest import Choice, hookimpl
 
 NAME = "sample-coward"
 

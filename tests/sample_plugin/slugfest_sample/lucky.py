@@ -5,7 +5,7 @@ Changes the HERO Attack Roll rule that only a natural 3 always hits.
 
 from dataclasses import replace
 
-from core.plugins import hookimpl
+from slugfest import hookimpl
 
 
 @hookimpl(wrapper=True)

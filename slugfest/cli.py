@@ -15,7 +15,7 @@ import sys
 import traceback
 from typing import Sequence
 
-from .words import plural
+from .core.words import plural
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -195,7 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if sys.stdin.isatty() and sys.stdout.isatty():
                 args = argparse.Namespace(command="play", scenario=None, seed=None, scenarios=args.scenarios)
             else:  # no terminal to draw the app in (a pipe, CI): show the default battle as text
-                from scenarios import DEFAULT
+                from slugfest.scenarios import DEFAULT
 
                 print(f"(no terminal for the app: playing {DEFAULT} headless; `slugfest --help` for more)",
                       file=sys.stderr)
@@ -224,14 +224,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _load(name: str):
     """(scenario, None) or (None, the message to print)."""
-    from core.errors import SlugfestError
-    from core.scenario import load_scenario
-    from core.schema import did_you_mean
-    from scenarios import bundled, find
+    from slugfest.core.errors import SlugfestError
+    from slugfest.core.scenario import load_scenario
+    from slugfest.core.schema import did_you_mean
+    from slugfest.scenarios import bundled, find
 
     path = find(name)
     if path.exists() and path.suffix == ".toml":
-        from core.session import is_save_file
+        from slugfest.core.session import is_save_file
 
         if is_save_file(path):
             return None, (f"{name}: this is a saved battle, not a scenario; continue it with "
@@ -255,7 +255,7 @@ _STREAMS = {"-": "stdout", "/dev/stdout": "stdout", "/dev/fd/1": "stdout",
 def _write_out(path: str, text: str) -> str | None:
     """Write an --out or --json file atomically (``-``: standard output); the reason it
     failed, or None."""
-    from core.scenario import write_text_atomic
+    from slugfest.core.scenario import write_text_atomic
 
     if path in _STREAMS:
         stream = getattr(sys, _STREAMS[path])
@@ -280,7 +280,7 @@ def _unwritable(path: str | None) -> str | None:
 
     A plain file is replaced by renaming a new one into its folder, so the folder must be
     writable; anything else (a device, a pipe) is written in place, so it must be."""
-    from core.scenario import written_in_place
+    from slugfest.core.scenario import written_in_place
 
     if path is None or path in _STREAMS:
         return None
@@ -297,10 +297,10 @@ def _unwritable(path: str | None) -> str | None:
 
 
 def cmd_battle(args: argparse.Namespace) -> int:
-    from core.battle import Battle
-    from core.errors import PluginError, UnknownPlugin
-    from core.render import jsonl
-    from core.render.text import TextLog
+    from slugfest.core.battle import Battle
+    from slugfest.core.errors import PluginError, UnknownPlugin
+    from slugfest.core.render import jsonl
+    from slugfest.core.render.text import TextLog
 
     scenario, error = _load(args.scenario)
     if error:
@@ -345,8 +345,8 @@ def cmd_battle(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """The Textual app. A scenario is validated here first, so its problems print as text."""
-    from core.session import is_save_file
-    from scenarios import find
+    from slugfest.core.session import is_save_file
+    from slugfest.scenarios import find
 
     if args.scenario is not None:
         path = find(args.scenario)
@@ -359,7 +359,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.scenarios is not None and not os.path.isdir(args.scenarios):
         print(f"slugfest: --scenarios expects a folder, got {args.scenarios!r}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    from tui.app import run
+    from slugfest.tui.app import run
 
     run(args.scenario, args.scenarios, args.seed)
     return EXIT_OK
@@ -380,7 +380,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_scenarios(args: argparse.Namespace) -> int:
-    from scenarios import DEFAULT, bundled
+    from slugfest.scenarios import DEFAULT, bundled
 
     for name, path in bundled().items():
         scenario, error = _load(str(path))
@@ -395,7 +395,7 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
 
 
 def cmd_plugins(args: argparse.Namespace) -> int:
-    from core.plugins import catalog
+    from slugfest.core.plugins import catalog
 
     rows = sorted(catalog().values(), key=lambda i: (i.kind, i.name))
     w = max([len("NAME")] + [len(i.name) for i in rows])
@@ -412,7 +412,7 @@ def cmd_plugins(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     import tomli_w
 
-    from core.scenario import dump_scenario
+    from slugfest.core.scenario import dump_scenario
 
     scenario, error = _load(args.scenario)
     if error:
@@ -441,7 +441,7 @@ class _ProgressLine:
     def __init__(self, label: str, enabled: bool) -> None:
         import time
 
-        from core.simulate import Pace
+        from slugfest.core.simulate import Pace
 
         self.label = label
         self.enabled = enabled and sys.stderr.isatty()
@@ -474,9 +474,9 @@ class _ProgressLine:
 def cmd_simulate(args: argparse.Namespace) -> int:
     import json
 
-    from core.plugins import get_plugin_manager
-    from core.render.text import TextLog
-    from core.simulate import render_report, replay, simulate
+    from slugfest.core.plugins import get_plugin_manager
+    from slugfest.core.render.text import TextLog
+    from slugfest.core.simulate import render_report, replay, simulate
 
     scenario, error = _load(args.scenario)
     if error:
@@ -529,12 +529,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_sweep(args: argparse.Namespace) -> int:
     import json
 
-    from core.errors import SlugfestError
-    from core.scenario import parse_scenario
-    from core.simulate import simulate
-    from core.stats import wilson
-    from core.sweep import SweepError, parse_value, read_data, set_parameter
-    from scenarios import find
+    from slugfest.core.errors import SlugfestError
+    from slugfest.core.scenario import parse_scenario
+    from slugfest.core.simulate import simulate
+    from slugfest.core.stats import wilson
+    from slugfest.core.sweep import SweepError, parse_value, read_data, set_parameter
+    from slugfest.scenarios import find
 
     scenario, error = _load(args.scenario)
     if error:

@@ -1,0 +1,16 @@
+"""Settings for the whole suite.
+
+Installed, the repository's folders are importable only under ``slugfest`` (``slugfest.core``,
+``slugfest.plugins``...). ``python -m pytest`` puts the working directory on ``sys.path``, which
+would make ``import core`` work in the tests of a checkout and nowhere else, and hide a module
+imported by its old name. The checkout's root is taken off the path, so the suite imports what
+an install does.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_ROOT = Path(__file__).resolve().parent.parent
+sys.path[:] = [p for p in sys.path if p not in ("", ".") and Path(p or ".").resolve() != _ROOT]
