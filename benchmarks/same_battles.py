@@ -27,16 +27,17 @@ MINDS = ("default", "aggressive", "tactician", "cautious", "berserker", "random"
 
 
 def _modules(root: Path) -> dict:
-    """The checkout's battle, scenario, rendering and sweep modules, whichever layout it has."""
+    """The checkout's battle, scenario, rendering and sweep modules, whichever layout it has
+    (imported from ``root`` as the benchmark's probe does)."""
     import importlib
 
-    sys.path.insert(0, str(root))
-    prefix = "slugfest.core" if (root / "slugfest" / "__init__.py").exists() else "core"
-    names = {"battle": "battle", "scenario": "scenario", "jsonl": "render.jsonl", "text": "render.text",
-             "sweep": "sweep", "simulate": "simulate"}
-    mods = {k: importlib.import_module(f"{prefix}.{v}") for k, v in names.items()}
-    scen = importlib.import_module("slugfest.scenarios" if prefix.startswith("slugfest") else "scenarios")
-    mods["bundled"] = scen.bundled
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from probe import load
+
+    mods = load(root)
+    prefix = "slugfest.core" if mods["new"] else "core"
+    mods["jsonl"] = importlib.import_module(f"{prefix}.render.jsonl")
+    mods["text"] = importlib.import_module(f"{prefix}.render.text")
     # Narration registers the text formatters of each system's events.
     for system in ("hero", "marvel"):
         importlib.import_module(f"{prefix}.{system}.narration")

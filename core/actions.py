@@ -9,6 +9,7 @@ which ones are legal now (the *menu*) and refuses the rest with
 from __future__ import annotations
 
 from dataclasses import field
+from typing import Any
 
 from .records import record
 
@@ -58,9 +59,14 @@ class Decision:
     """The engine's question to a controller: ``actor`` must pick from ``menu``.
 
     ``kind`` is ``"phase"`` for a normal Phase/turn, ``"abort"`` when the actor is about to
-    be attacked and may Abort to a defensive action (its menu then includes ``hold``,
-    meaning "do not abort"). ``controller`` is the AI name the scenario gave the actor.
-    ``context`` is a short explanation for the player (e.g. who is attacking).
+    be attacked and may Abort to a defensive action or use a reaction (its menu then starts
+    with ``Action("none")``, meaning "do not"). ``controller`` is the AI name the scenario gave
+    the actor. ``context`` is a short explanation for the player (e.g. who is attacking).
+
+    ``picture`` is the rules system's tactical picture of a Phase or turn (None for a question
+    in the middle of an action): what the actor can reach and hit, worked out once, with the
+    expected harm of each option (``picture.harm(action)``). The menu was read off it, and the
+    AI and the player's prompt read it too.
     """
 
     actor: str
@@ -68,6 +74,7 @@ class Decision:
     controller: str
     kind: str = "phase"
     context: str = ""
+    picture: Any = field(default=None, compare=False, repr=False)
 
 
 @record

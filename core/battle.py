@@ -1,10 +1,15 @@
 """The battle loop, shared by every rules system.
 
-A :class:`Battle` owns the scenario, the dice, the plugin host, the event list and the
-rules system's state. It asks the system who acts next (``next_decision``), asks the
-controllers (plugins, or a player through the TUI) what to do, has the system check and
-carry out the choice, and stops when the system reports an outcome. Nothing here knows
-which game is being played.
+A :class:`Battle` owns the scenario, the dice, the plugin host, the event list and the rules
+system's state. It asks the system who acts next (``next_decision``), asks the controllers
+(AI plugins, or a player through the app) what to do, has the system check and carry out the
+choice, and stops when the system reports an outcome. Nothing here knows which game is being
+played.
+
+The two boundaries are typed and one-way. The rules system gets a
+:class:`~core.context.RulesContext` (state, dice, emitting events, the attack and damage
+steps, questions to a controller) and never the battle. Plugins get a
+:class:`~core.view.BattleView`, which reads through to the battle and refuses every change.
 
 Use it whole (``run()``), one action at a time (``step()``), or, for a player-controlled
 combatant, ``next_decision()`` then ``submit(decision, choice)``.
@@ -12,94 +17,24 @@ combatant, ``next_decision()`` then ``submit(decision, choice)``.
 
 from __future__ import annotations
 
-import _signal  # signal.getsignal without its enum conversion (see _HardLimit)
-import os
-import signal
-import threading
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, Choice, Decision
+from .context import Outcome, RulesContext
 from .dice import Dice, SeededDice
-from .errors import IllegalAction, PluginError
-from .events import (
-    ActionChosen,
-    ActionRefused,
-    BattleEnded,
-    BattleStarted,
-    Event,
-    PluginFailed,
-)
+from .errors import PluginError
+from .events import ActionChosen, BattleEnded, BattleStarted, Event, PluginFailed
 from .grid import grid_for
-from .plugins import PluginHost, PluginTimeout, get_plugin_manager
+from .guard import DEFAULT_PLUGIN_TIMEOUT, HardLimit
+from .plugins import PluginHost, get_plugin_manager
 from .scenario import Scenario
+from .view import BattleView
+from .vitals import Vitals
+
+__all__ = ["Battle", "BattleHalted", "Outcome", "DEFAULT_PLUGIN_TIMEOUT"]
 
 Listener = Callable[[Event], None]
-
-
-def _timeout_from_env() -> float | None:
-    raw = os.environ.get("SLUGFEST_PLUGIN_TIMEOUT", "5")
-    try:
-        value = float(raw)
-    except ValueError:
-        return 5.0
-    return value if value > 0 else None
-
-
-#: Seconds one plugin hook call may take (``SLUGFEST_PLUGIN_TIMEOUT``; 0 turns the limit off).
-#: A slower call is reported and its result discarded; in the main thread a call still running
-#: at twice the limit is stopped. Timing depends on the machine, so a battle whose plugins hit
-#: the limit is no longer guaranteed to replay identically: the report says so by name.
-DEFAULT_PLUGIN_TIMEOUT = _timeout_from_env()
-
-
-def _on_alarm(signum: int, frame: Any) -> None:
-    raise PluginTimeout()
-
-
-class _HardLimit:
-    """Stop a hook call that runs far past its limit (main thread, POSIX only).
-
-    A class rather than a generator-based context manager, and the handler checked through
-    ``_signal`` (no enum conversion): this wraps every hook call, so it must cost about two
-    ``setitimer`` system calls and nothing more.
-    """
-
-    __slots__ = ("_armed", "seconds")
-
-    def __init__(self, seconds: float | None) -> None:
-        self.seconds = seconds
-        self._armed = False
-
-    def __enter__(self) -> None:
-        seconds = self.seconds
-        if seconds is None or not _HAS_ITIMER or threading.current_thread() is not _MAIN_THREAD:
-            self._armed = False
-            return
-        if _signal.getsignal(signal.SIGALRM) is not _on_alarm:
-            signal.signal(signal.SIGALRM, _on_alarm)  # harmless between calls: the timer is off then
-        signal.setitimer(signal.ITIMER_REAL, 2 * seconds)
-        self._armed = True
-
-    def __exit__(self, *exc: object) -> None:
-        if self._armed:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            self._armed = False
-
-
-_HAS_ITIMER = hasattr(signal, "setitimer")
-_MAIN_THREAD = threading.main_thread()
-
-
-@dataclass(frozen=True)
-class Outcome:
-    winner: str | None  # the winning side's name, or None for a draw
-    reason: str
-    rounds: int  # units of the system's clock begun (its ``time_unit``)
-    survivors: tuple[str, ...]
-
-
 _UNSET = object()
 
 
@@ -116,10 +51,9 @@ class Battle:
                  plugin_timeout: float | None = DEFAULT_PLUGIN_TIMEOUT) -> None:
         self.scenario = scenario
         self.seed = scenario.seed if seed is None else seed
-        self.dice: Dice = dice if dice is not None else SeededDice(self.seed)
+        self._dice: Dice = dice if dice is not None else SeededDice(self.seed)
         self.host = host if host is not None else get_plugin_manager(house_rules=scenario.house_rules)
-        systems = self.host.systems()
-        self.system = systems[scenario.system]
+        self.system = self.host.systems()[scenario.system]
         self.options = scenario.options
         self.grid = grid_for(scenario.map.width, scenario.map.height, scenario.map.obstacles)
         self.events: list[Event] = []
@@ -130,24 +64,56 @@ class Battle:
         #: asked: a Choice, or None to let the AI answer. A :class:`core.session.Session` sets
         #: it so the player answers for the combatants they control.
         self.answer: Callable[[Decision], Choice | None] | None = None
-        self.outcome: Outcome | None = None
-        self.rounds = 0
-        self.state: Any = None
         self.started = False
         self.halted: PluginFailed | None = None
         self.plugin_timeout = plugin_timeout
-        self._limit = _HardLimit(plugin_timeout)
+        self._limit = HardLimit(plugin_timeout)
         self._own_steps: dict[str, Any] = {}  # hook name -> the rules system's own step, or None
         self.disabled: set[str] = set()  # plugins switched off for this battle (they ran out of time)
         self.host.tracker.budget = plugin_timeout
+        system = self.system
+        self.ctx = RulesContext(
+            scenario, self.grid, self._dice, system.time_unit, emit=self.events.append, ask=self.ask,
+            attack_step=lambda attack: self._step("slugfest_attack_step", system.validate_attack_result, attack),
+            damage_step=lambda attack, hit: self._step("slugfest_damage_step", system.validate_damage_result,
+                                                       attack, hit))
+        #: What every hook receives: the battle, read-only.
+        self.view = BattleView(self)
         self._bind_emit()
+
+    # -- what the battle holds (the rules system keeps it in the context) -------------------
+
+    @property
+    def dice(self) -> Dice:
+        return self._dice
+
+    @dice.setter
+    def dice(self, dice: Dice) -> None:
+        """Swap the dice (a test scripting the rest of a battle): the rules and the plugins roll
+        the new ones from now on."""
+        self._dice = dice
+        self.ctx.dice = dice
+        self.view._roll_with(dice)
+
+    @property
+    def state(self) -> Any:
+        """The rules system's state (tests may read and set its figures directly)."""
+        return self.ctx.state
+
+    @property
+    def rounds(self) -> int:
+        return self.ctx.rounds
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.ctx.outcome
 
     # -- events -------------------------------------------------------------------------
 
     def emit(self, event: Event) -> None:
-        """Record an event and hand it to every listener. With no listener, a battle binds
-        ``emit`` straight to ``self.events.append`` (see :meth:`_bind_emit`): an attack
-        emits half a dozen events, and most batch battles have no one listening."""
+        """Record an event and hand it to every listener. With no listener, the context's
+        ``emit`` is ``self.events.append`` itself (see :meth:`_bind_emit`): an attack emits half
+        a dozen events, and most batch battles have no one listening."""
         self.events.append(event)
         for listener in self._listeners:
             listener(event)
@@ -157,10 +123,25 @@ class Battle:
         self._bind_emit()
 
     def _bind_emit(self) -> None:
-        if self._listeners:
-            self.__dict__.pop("emit", None)  # back to the method, which also calls the listeners
-        else:
-            self.emit = self.events.append  # type: ignore[method-assign]
+        self.ctx.emit = self.emit if self._listeners else self.events.append
+
+    # -- asking the rules system (for the app, the session and tests) -----------------------
+
+    def check(self, decision: Decision, action: Action) -> None:
+        """Raise :class:`IllegalAction` if the rules refuse ``action`` for ``decision``."""
+        self.system.check(self.ctx, decision, action)
+
+    def snapshot(self) -> dict[str, Any]:
+        return self.system.snapshot(self.ctx)
+
+    def vitals(self, cid: str) -> Vitals:
+        return self.system.vitals(self.ctx, cid)
+
+    def estimate(self, actor: str, action: Action) -> float:
+        return self.system.estimate(self.ctx, actor, action)
+
+    def invariant_violations(self) -> list[str]:
+        return self.system.invariant_violations(self.ctx)
 
     # -- the loop -----------------------------------------------------------------------
 
@@ -169,66 +150,41 @@ class Battle:
             return
         self.started = True
         sc = self.scenario
-        self.emit(BattleStarted(
+        self.ctx.emit(BattleStarted(
             scenario=sc.name, system=self.system.name, seed=self.seed,
             sides=tuple((s.name, tuple(c.id for c in s.combatants)) for s in sc.sides),
             options=tuple(sorted(self.system.dump_options(self.options).items())),
             house_rules=sc.house_rules,
         ))
-        self.state = self.system.new_state(self)
-        self._observe("slugfest_battle_start", battle=self)
+        self.ctx.state = self.system.new_state(self.ctx)
+        self._observe("slugfest_battle_start", battle=self.view)
 
     def next_decision(self) -> Decision | None:
         """Run time forward to the next decision; ``None`` when the battle is over."""
         self.start()
-        if self.outcome is not None:
+        if self.ctx.outcome is not None:
             return None
-        decision = self.system.next_decision(self)
-        if decision is None and self.outcome is not None:
+        decision = self.system.next_decision(self.ctx)
+        if decision is None and self.ctx.outcome is not None:
             self._finish()
         return decision
 
     def decide(self, decision: Decision) -> tuple[Choice, str]:
-        """Ask the plugins for a choice; refuse illegal ones and fall back to the default AI."""
-        excluded: list[str] = list(self.disabled)
-        caller = self._caller("slugfest_choose_action", excluded)
-        dice_state = self.dice.getstate()
-        while True:
-            if excluded:
-                self.dice.setstate(dice_state)
-            try:
-                self.host.tracker.answered = ""
-                with self._limit:
-                    choice = caller(battle=self, decision=decision)
-            except PluginError as exc:
-                self._plugin_failed(exc.plugin, exc.hook, exc.error, "the next AI decides")
-                excluded.append(exc.plugin)
-                caller = self.host.without("slugfest_choose_action", excluded)
-                continue
-            who = self.host.tracker.answered or "?"
-            if choice is None:
-                return Choice(decision.menu[0], "no AI answered; first legal action"), "engine"
-            if not isinstance(choice, Choice) or not isinstance(choice.action, Action):
-                self._plugin_failed(who, "slugfest_choose_action",
-                                    f"returned {type(choice).__name__}, expected a Choice", "the next AI decides")
-                excluded.append(who)
-                caller = self.host.without("slugfest_choose_action", excluded)
-                continue
-            try:
-                self.system.check(self, decision, choice.action)
-            except IllegalAction as exc:
-                self.emit(ActionRefused(decision.actor, choice.action.label(), str(exc), who))
-                excluded.append(who)
-                caller = self.host.without("slugfest_choose_action", excluded)
-                continue
-            return choice, who
+        """Ask the decision's controller for a legal choice (see :mod:`core.choosing`)."""
+        from .choosing import decide
 
-    def submit(self, decision: Decision, choice: Choice, chosen_by: str = "player") -> None:
-        """Carry out a choice. Raises :class:`IllegalAction` (state untouched) if it is not legal."""
-        self.system.check(self, decision, choice.action)
-        self.emit(ActionChosen(decision.actor, choice.action.label(), choice.reason, chosen_by,
-                               choice.action.kind, choice.action.maneuver, decision.kind))
-        self.system.perform(self, decision, choice)
+        return decide(self, decision)
+
+    def submit(self, decision: Decision, choice: Choice, chosen_by: str = "player", *,
+               checked: bool = False) -> None:
+        """Carry out a choice. Raises :class:`IllegalAction` (state untouched) if it is not
+        legal; ``checked`` says the rules have already accepted it (as :meth:`decide` does)."""
+        if not checked:
+            self.system.check(self.ctx, decision, choice.action)
+        a = choice.action
+        self.ctx.emit(ActionChosen(decision.actor, a.label(), choice.reason, chosen_by, a.kind, a.maneuver,
+                                   decision.kind))
+        self.system.perform(self.ctx, decision, choice)
 
     def step(self) -> bool:
         """Resolve one decision with the plugins; ``False`` once the battle is over."""
@@ -236,8 +192,8 @@ class Battle:
         if decision is None:
             return False
         choice, who = self.decide(decision)
-        self.submit(decision, choice, who)
-        return self.outcome is None
+        self.submit(decision, choice, who, checked=True)
+        return self.ctx.outcome is None
 
     def run(self, max_steps: int = 1_000_000) -> Outcome:
         """Play the battle to its end with the plugins choosing every action."""
@@ -246,12 +202,13 @@ class Battle:
                 if not self.step():
                     break
         except BattleHalted:
-            self.conclude(None, f"stopped: plugin {self.halted.plugin!r} failed in {self.halted.hook}" if self.halted else "stopped")
+            self.ctx.conclude(None, f"stopped: plugin {self.halted.plugin!r} failed in {self.halted.hook}"
+                              if self.halted else "stopped")
             self._finish()
-        assert self.outcome is not None, "battle did not finish within max_steps"
-        return self.outcome
+        assert self.ctx.outcome is not None, "battle did not finish within max_steps"
+        return self.ctx.outcome
 
-    # -- used by rules systems -------------------------------------------------------------
+    # -- the doors the rules system uses (through its context) ------------------------------
 
     def ask(self, decision: Decision) -> Choice:
         """A decision taken in the middle of an action (e.g. whether to Abort): ``answer``
@@ -260,21 +217,22 @@ class Battle:
         if given is None:
             choice, who = self.decide(decision)
         else:
-            self.system.check(self, decision, given.action)
+            self.system.check(self.ctx, decision, given.action)
             choice, who = given, "player"
-        self.emit(ActionChosen(decision.actor, choice.action.label(), choice.reason, who,
-                               choice.action.kind, choice.action.maneuver, decision.kind))
+        a = choice.action
+        self.ctx.emit(ActionChosen(decision.actor, a.label(), choice.reason, who, a.kind, a.maneuver,
+                                   decision.kind))
         return choice
 
-    def call_step(self, hook_name: str, validate: Callable[[Any], str], *args: Any) -> Any:
+    def _step(self, hook_name: str, validate: Callable[[Any], str], *args: Any) -> Any:
         """Call the attack or damage step; contain plugin failures and nonsense results.
 
         ``args`` are the hook's arguments after ``battle``, in the hookspec's order (``attack``,
-        then ``hit`` for the damage step): positional, since this runs for every attack.
-        ``validate(result)`` returns "" when the result is acceptable, otherwise why not.
-        A failing or nonsensical plugin is reported and the step is run again without it.
-        With no house rule in the step, the rules system's own implementation is called
-        directly (see ``PluginHost.own_step``): no dispatch, no clock, no result check.
+        then ``hit`` for the damage step). ``validate(result)`` returns "" when the result is
+        acceptable, otherwise why not. A failing or nonsensical plugin is reported and the step
+        is run again without it, on the same dice. With no house rule in the step, the rules
+        system's own implementation is called directly (see ``PluginHost.own_step``): no
+        dispatch, no clock, no result check.
         """
         if not self.disabled:
             own = self._own_steps.get(hook_name, _UNSET)
@@ -282,71 +240,23 @@ class Battle:
                 own = self._own_steps[hook_name] = self.host.own_step(hook_name, self.system.name)
             if own is not None:  # no house rule in this step: the rules system's own, directly
                 try:
-                    result = own[1](self, *args)
+                    result = own[1](self.view, *args)
                 except Exception as exc:
                     raise PluginError(own[0], hook_name, exc) from exc
                 if result is None:
                     raise RuntimeError(f"{hook_name}: the {self.system.name} rules gave no result")
                 return result  # the rules system's own result: nothing to check it against
-        names = getattr(self.host.hook, hook_name).spec.argnames[1:]  # after ``battle``
-        kwargs = dict(zip(names, args, strict=True))
-        excluded: list[str] = list(self.disabled)
-        caller = self._caller(hook_name, excluded)
-        dice_state = self.dice.getstate()
-        while True:
-            self.host.tracker.modified = ""
-            if excluded:
-                self.dice.setstate(dice_state)  # the re-run sees the dice the failed run saw
-            try:
-                with self._limit:
-                    result = caller(battle=self, **kwargs)
-            except PluginError as exc:
-                if exc.plugin in excluded or hasattr(self.host.pm.get_plugin(exc.plugin), "slugfest_rules_systems"):
-                    raise  # the rules system itself failed: a bug, not a plugin to route around
-                self._plugin_failed(exc.plugin, exc.hook, exc.error, f"{hook_name} re-run without it")
-                excluded.append(exc.plugin)
-                caller = self.host.without(hook_name, excluded)
-                continue
-            problem = "no plugin returned a result" if result is None else validate(result)
-            if not problem:
-                return result
-            culprit = self.host.tracker.modified or self.host.tracker.answered or "?"
-            if culprit in excluded or culprit == "?":
-                raise RuntimeError(f"{hook_name}: {problem}")
-            self._plugin_failed(culprit, hook_name, f"returned nonsense: {problem}", f"{hook_name} re-run without it")
-            excluded.append(culprit)
-            caller = self.host.without(hook_name, excluded)
+        from .choosing import call_step
 
-    def conclude(self, winner: str | None, reason: str, survivors: tuple[str, ...] = ()) -> None:
-        if self.outcome is None:
-            self.outcome = Outcome(winner, reason, self.rounds, survivors)
-
-    def check_end(self, able: Callable[[str], bool]) -> bool:
-        """Decide the outcome if at most one side still has someone able to fight."""
-        if self.outcome is not None:
-            return True
-        standing = [s for s in self.scenario.sides if any(able(c.id) for c in s.combatants)]
-        if len(standing) <= 1:
-            survivors = tuple(c.id for s in standing for c in s.combatants if able(c.id))
-            if standing:
-                self.conclude(standing[0].name, "last side standing", survivors)
-            else:
-                self.conclude(None, "no one left standing", ())
-            return True
-        if self.rounds > self.scenario.turn_limit:
-            self.rounds = self.scenario.turn_limit
-            survivors = tuple(c.id for c in self.scenario.combatants if able(c.id))
-            self.conclude(None, f"{self.system.time_unit} limit reached ({self.scenario.turn_limit})", survivors)
-            return True
-        return False
+        return call_step(self, hook_name, validate, args)
 
     # -- internals ---------------------------------------------------------------------
 
     def _finish(self) -> None:
-        o = self.outcome
+        o = self.ctx.outcome
         assert o is not None
-        self.emit(BattleEnded(o.winner, o.reason, o.rounds, self.system.time_unit, o.survivors))
-        self._observe("slugfest_battle_end", battle=self, outcome=o)
+        self.ctx.emit(BattleEnded(o.winner, o.reason, o.rounds, self.system.time_unit, o.survivors))
+        self._observe("slugfest_battle_end", battle=self.view, outcome=o)
 
     def _observe(self, hook_name: str, **kwargs: Any) -> None:
         excluded: list[str] = list(self.disabled)
@@ -357,20 +267,21 @@ class Battle:
                     caller(**kwargs)
                 return
             except PluginError as exc:
-                self._plugin_failed(exc.plugin, exc.hook, exc.error, "ignored (an observer)")
+                self.plugin_failed(exc.plugin, exc.hook, exc.error, "ignored (an observer)")
                 excluded.append(exc.plugin)
                 caller = self.host.without(hook_name, excluded)
 
     def _caller(self, hook_name: str, excluded: list[str]) -> Any:
         return self.host.without(hook_name, excluded) if excluded else getattr(self.host.hook, hook_name)
 
-    def _plugin_failed(self, plugin: str, hook: str, error: Any, fallback: str) -> None:
+    def plugin_failed(self, plugin: str, hook: str, error: Any, fallback: str) -> None:
+        """Report a plugin that raised or returned nonsense (and stop, if the user asked to)."""
         if isinstance(error, str) and ("allowed" in error or "in time" in error) and self.plugin_timeout:
             self.disabled.add(plugin)  # too slow once is too slow: not asked again in this battle
             fallback += "; switched off for the rest of the battle"
         text = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
         event = PluginFailed(plugin, hook, text, fallback if self.on_plugin_error == "fallback" else "battle stopped")
-        self.emit(event)
+        self.ctx.emit(event)
         if self.on_plugin_error == "stop":
             self.halted = event
             raise BattleHalted(text)

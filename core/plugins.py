@@ -21,18 +21,57 @@ import functools
 import importlib
 import inspect
 import os
-import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 from . import hookspecs
 from .errors import PluginError, UnknownPlugin
+from .guard import PluginTimeout, Tracker, guard
+
+if TYPE_CHECKING:
+    from .actions import Choice, Decision
+    from .view import BattleView
+
+__all__ = ["hookimpl", "answers_for", "PluginTimeout", "get_plugin_manager", "catalog"]
 
 hookimpl = pluggy.HookimplMarker("slugfest")
+
+ChooseAction = Callable[["BattleView", "Decision"], "Choice | None"]
+
+
+def answers_for(name: str, **marks: Any) -> Callable[[ChooseAction], ChooseAction]:
+    """Mark a function as the ``slugfest_choose_action`` of the AI behaviour ``name``.
+
+    The function is called only for decisions whose ``decision.controller`` is ``name`` (the
+    combatants a scenario gives to that AI), so it need not check; the battle routes each
+    decision straight to the AI it belongs to instead of asking every AI installed. ``marks``
+    are :data:`hookimpl`'s (``tryfirst``, ``trylast``)::
+
+        from slugfest import answers_for, Choice
+
+        @answers_for("sample-coward")
+        def slugfest_choose_action(battle, decision):
+            ...
+    """
+
+    def mark(fn: ChooseAction) -> ChooseAction:
+        if next(iter(inspect.signature(fn).parameters), "") == "self":  # a method of a plugin class
+            @functools.wraps(fn)
+            def slugfest_choose_action(self: Any, battle: BattleView, decision: Decision) -> Choice | None:
+                return fn(self, battle, decision) if decision.controller == name else None  # type: ignore[call-arg]
+        else:
+            @functools.wraps(fn)
+            def slugfest_choose_action(battle: BattleView, decision: Decision) -> Choice | None:  # type: ignore[misc]
+                return fn(battle, decision) if decision.controller == name else None
+
+        slugfest_choose_action.slugfest_answers_for = name  # type: ignore[attr-defined]
+        return hookimpl(**marks)(slugfest_choose_action)
+
+    return mark
 
 ENTRY_POINT_GROUP = "slugfest"
 
@@ -66,27 +105,6 @@ class PluginInfo:
     hooks: tuple[str, ...]
     kind: str  # "rules", "ai", "house-rule", "observer"
     systems: tuple[str, ...] = ()  # rules systems it is for (a house rule's SLUGFEST_SYSTEMS); () = any
-
-
-@dataclass
-class _Tracker:
-    """Who answered the last firstresult call, and who changed a wrapped result last."""
-
-    answered: str = ""
-    modified: str = ""
-    budget: float | None = None  # seconds a hook implementation may take (None: no limit)
-
-
-class PluginTimeout(BaseException):
-    """Raised inside a plugin that runs past its hard time limit (a BaseException, so a plugin's
-    own ``except Exception`` cannot swallow it)."""
-
-
-def _check_time(tracker: _Tracker, plugin: str, hook: str, started: float) -> None:
-    if tracker.budget is not None:
-        elapsed = time.perf_counter() - started
-        if elapsed > tracker.budget:
-            raise PluginError(plugin, hook, f"took {elapsed:.2f} s, more than the {tracker.budget:g} s allowed")
 
 
 def _describe(plugin: Any) -> str:
@@ -187,7 +205,7 @@ def get_plugin_manager(house_rules: Iterable[str] = (), extra: Iterable[tuple[st
     """
     pm = pluggy.PluginManager("slugfest")
     pm.add_hookspecs(hookspecs)
-    tracker = _Tracker()
+    tracker = Tracker()
     extra = list(extra)
     given = {name for name, _ in extra}
     wanted_rules = set(house_rules)
@@ -203,13 +221,15 @@ def get_plugin_manager(house_rules: Iterable[str] = (), extra: Iterable[tuple[st
             continue
         if only_set is not None and name not in only_set and info.kind != "rules" and name not in wanted_rules:
             continue
-        _register(pm, info.plugin, name, tracker)
+        _register(pm, info.plugin, name, tracker, timed=info.source != "built-in")
     for name, plugin in extra:
-        _register(pm, plugin, name, tracker)
-    return PluginHost(pm, tracker)
+        _register(pm, plugin, name, tracker, timed=True)
+    host = PluginHost(pm, tracker)
+    host.trusted = {name for name, info in infos.items() if info.source == "built-in" and name not in given}
+    return host
 
 
-def _register(pm: pluggy.PluginManager, plugin: Any, name: str, tracker: _Tracker) -> None:
+def _register(pm: pluggy.PluginManager, plugin: Any, name: str, tracker: Tracker, timed: bool) -> None:
     specs = {n for n in dir(hookspecs) if n.startswith("slugfest_")}
     for attr in dir(plugin):
         if attr.startswith("slugfest_") and attr not in specs:
@@ -228,62 +248,17 @@ def _register(pm: pluggy.PluginManager, plugin: Any, name: str, tracker: _Tracke
     for caller in pm.get_hookcallers(plugin) or ():
         for impl in caller.get_hookimpls():
             if impl.plugin is plugin:
-                impl.function = _guard(impl.function, name, caller.name, bool(impl.wrapper or impl.hookwrapper), tracker)
+                impl.function = guard(impl.function, name, caller.name, bool(impl.wrapper or impl.hookwrapper),
+                                      tracker, timed)
 
 
-def _guard(fn: Any, plugin: str, hook: str, wrapper: bool, tracker: _Tracker) -> Any:
-    if wrapper:
-        def guarded_wrapper(*args: Any, **kwargs: Any) -> Any:
-            started = time.perf_counter()
-            gen = fn(*args, **kwargs)
-            try:
-                first = next(gen)
-            except StopIteration:
-                raise PluginError(plugin, hook, "a wrapper must yield exactly once") from None
-            except PluginError:
-                raise
-            except PluginTimeout:
-                raise PluginError(plugin, hook, "did not finish in time and was stopped") from None
-            except Exception as exc:
-                raise PluginError(plugin, hook, exc) from exc
-            _check_time(tracker, plugin, hook, started)
-            inner = yield first
-            started = time.perf_counter()
-            try:
-                gen.send(inner)
-            except StopIteration as stop:
-                result = stop.value
-                if result is not inner:
-                    tracker.modified = plugin
-                _check_time(tracker, plugin, hook, started)
-                return result
-            except PluginError:
-                raise
-            except PluginTimeout:
-                raise PluginError(plugin, hook, "did not finish in time and was stopped") from None
-            except Exception as exc:
-                raise PluginError(plugin, hook, exc) from exc
-            raise PluginError(plugin, hook, "a wrapper must yield exactly once")
+@dataclass(frozen=True)
+class Chooser:
+    """One AI hook implementation a decision may be put to."""
 
-        return guarded_wrapper
-
-    def guarded(*args: Any, **kwargs: Any) -> Any:
-        started = time.perf_counter()
-        try:
-            result = fn(*args, **kwargs)
-        except PluginError:
-            raise
-        except PluginTimeout:
-            raise PluginError(plugin, hook, "did not finish in time and was stopped") from None
-        except Exception as exc:
-            raise PluginError(plugin, hook, exc) from exc
-        _check_time(tracker, plugin, hook, started)
-        if result is not None:
-            tracker.answered = plugin
-        return result
-
-    guarded.__wrapped__ = fn  # type: ignore[attr-defined]
-    return guarded
+    plugin: str
+    call: Callable[..., Any]  # the guarded implementation: (battle, decision) -> Choice | None
+    timed: bool  # a third-party plugin: put on the watchdog's clock
 
 
 @dataclass
@@ -291,9 +266,12 @@ class PluginHost:
     """A typed facade over the plugin manager, so call sites name hooks and get results checked."""
 
     pm: pluggy.PluginManager
-    tracker: _Tracker
+    tracker: Tracker
     _systems: dict[str, Any] | None = field(default=None)
     _own: dict[tuple[str, str], Any] = field(default_factory=dict)
+    _chains: dict[str, tuple[Chooser, ...] | None] = field(default_factory=dict)
+    #: Plugins that are part of the program (built-ins): not put on the watchdog's clock.
+    trusted: set[str] = field(default_factory=set)
 
     @property
     def hook(self) -> Any:
@@ -345,6 +323,22 @@ class PluginHost:
                 return fn(*[args[i] for i in picks])
             return own[0].plugin_name, call
         return own[0].plugin_name, fn
+
+    def choosers(self, controller: str) -> tuple[Chooser, ...] | None:
+        """The ``slugfest_choose_action`` implementations that may answer a decision of
+        ``controller``, in the order pluggy would call them: every implementation except those
+        marked with :func:`answers_for` another AI (they would return None). ``None`` when a
+        wrapper is on the hook: then only pluggy's own call gets it right."""
+        if controller not in self._chains:
+            impls = self.pm.hook.slugfest_choose_action.get_hookimpls()
+            if any(i.wrapper or i.hookwrapper for i in impls):
+                self._chains[controller] = None
+            else:
+                self._chains[controller] = tuple(
+                    Chooser(i.plugin_name, i.function, i.plugin_name not in self.trusted)
+                    for i in reversed(impls)  # pluggy calls the last-registered (and tryfirst) first
+                    if getattr(i.function, "slugfest_answers_for", controller) == controller)
+        return self._chains[controller]
 
     def names(self) -> list[str]:
         return [n for n, _ in self.pm.list_name_plugin()]

@@ -260,7 +260,7 @@ class Session:
         return self.question is not None or (self.pending is not None and self.pending.actor in self.player_controlled)
 
     def snapshot(self) -> dict[str, Any]:
-        return self.battle.system.snapshot(self.battle)
+        return self.battle.snapshot()
 
     def decision_of_event(self, position: int) -> int:
         """The index of the decision whose events include event ``position`` (0 for the events
@@ -317,7 +317,7 @@ class Session:
         if self.pending is None:
             raise IllegalAction("the battle is over" if self.over else "no decision is waiting")
         choice = action if isinstance(action, Choice) else Choice(action, reason)
-        self.battle.system.check(self.battle, self.pending, choice.action)  # before any change
+        self.battle.check(self.pending, choice.action)  # before any change
         self._choose_anew()
         self.choices[len(self.history)] = choice
         self._carry_out()
@@ -371,7 +371,7 @@ class Session:
                 self.battle.submit(decision, choice, PLAYER)
             else:
                 choice, who = self.battle.decide(decision)
-                self.battle.submit(decision, choice, who)
+                self.battle.submit(decision, choice, who, checked=True)
             self._taken(decision, choice.action, who, start)  # its look-ahead may ask too (a Haymaker lands)
         except _QuestionForPlayer as stop:
             self._rebuild(index)

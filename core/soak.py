@@ -47,12 +47,12 @@ class InvariantChecker:
         if b.state is None:
             return
         if isinstance(event, ActionChosen) and event.decision == "phase" and event.action_kind != "none":
-            v = b.system.vitals(b, event.actor)
+            v = b.vitals(event.actor)
             if not v.able or v.disabled:
                 self.problems.append(f"{event.actor} chose {event.action!r} while unable to act ({', '.join(v.conditions)})")
         if b.rounds > b.scenario.turn_limit + 1:
             self.problems.append(f"clock at {b.rounds}, past the limit of {b.scenario.turn_limit}")
-        for p in b.system.invariant_violations(b):
+        for p in b.invariant_violations():
             self.problems.append(f"after {event.kind}: {p}")
 
 

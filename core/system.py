@@ -1,27 +1,49 @@
 """The interface every rules system implements, so one battle loop drives them all.
 
 A rules system is an object registered through the ``slugfest_rules_systems`` hook. The
-scenario loader asks it to read its own parts of a scenario; the battle loop asks it who
-acts next, what is legal, and to carry out a chosen action. Shared code never names a
-particular system: each is a package of its own behind this one interface.
+scenario loader asks it to read its own parts of a scenario; the battle loop hands it a
+:class:`~core.context.RulesContext` and asks who acts next, what is legal, and to carry out a
+chosen action; the app and the renderers ask it what to show. Shared code never names a
+particular system: each is a package of its own behind this one interface, and everything the
+app shows of a system comes from here (no ``system.name ==`` anywhere in ``tui/``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .records import record
+
 if TYPE_CHECKING:
-    from .vitals import Vitals
     from .actions import Action, Choice, Decision
-    from .battle import Battle
+    from .context import RulesContext
+    from .events import Event
     from .schema import Table
+    from .stats import BattleTally
+    from .vitals import Vitals
+
+
+@record
+class PlayerOptions:
+    """What the player's prompt may offer beside the menu, for one combatant.
+
+    ``attacks``: each attack's name with the maneuvers one may try with it (the rules say which
+    are legal now); ``push``: the most Character Points an attack may be pushed (0: the system
+    has no pushing); ``levels``: Combat Skill Levels to assign and ``level_uses`` where they may
+    go (none: the system has none).
+    """
+
+    attacks: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    push: int = 0
+    levels: int = 0
+    level_uses: tuple[str, ...] = ()
 
 
 class RulesSystem(Protocol):
     name: str
     """Short key used in scenario files (``system = "..."``)."""
     title: str
-    """Human name shown in logs and the TUI."""
+    """Human name shown in logs and the app."""
     time_unit: str
     """What the battle counts for its limit and statistics (e.g. ``"turn"``, ``"round"``)."""
     metres_per_cell: float
@@ -31,20 +53,15 @@ class RulesSystem(Protocol):
     catalogue: tuple[str, ...]
     """Every action and rule a coverage report should look for (``"action:..."``, ``"rule:..."``)."""
 
-    def invariant_violations(self, battle: "Battle") -> list[str]:
-        """Figures out of range in the current state (empty when all is well); the soak run
-        checks this after every event."""
+    # -- reading scenarios ----------------------------------------------------------------
 
-    def tally(self, battle: "Battle", index: int = 0) -> Any:
-        """A finished battle as a :class:`core.stats.BattleTally` (system-neutral figures)."""
-
-    def parse_options(self, table: "Table") -> Any:
+    def parse_options(self, table: Table) -> Any:
         """Read the scenario's ``[rules]`` table into a typed options object."""
 
     def dump_options(self, options: Any) -> dict[str, Any]:
         """Options back to TOML data (only what differs from the defaults)."""
 
-    def parse_sheet(self, table: "Table") -> Any:
+    def parse_sheet(self, table: Table) -> Any:
         """Read a combatant's system-specific keys into a typed sheet."""
 
     def dump_sheet(self, sheet: Any) -> dict[str, Any]:
@@ -53,29 +70,56 @@ class RulesSystem(Protocol):
     def max_combatants(self) -> int:
         """A bound on roster size, so a hostile file cannot exhaust the machine."""
 
-    def new_state(self, battle: "Battle") -> Any:
-        """Build the mutable battle state from ``battle.scenario`` (and roll anything rolled at start)."""
+    # -- running a battle -----------------------------------------------------------------
 
-    def next_decision(self, battle: "Battle") -> "Decision | None":
+    def new_state(self, ctx: RulesContext) -> Any:
+        """Build the mutable battle state from ``ctx.scenario`` (and roll anything rolled at start)."""
+
+    def next_decision(self, ctx: RulesContext) -> Decision | None:
         """Advance time until an actor must choose; ``None`` once the battle has ended
-        (after the system has set ``battle.outcome``)."""
+        (after the system has concluded it, ``ctx.conclude`` or ``ctx.settle``)."""
 
-    def check(self, battle: "Battle", decision: "Decision", action: "Action") -> None:
+    def decision_for(self, ctx: RulesContext, actor: str) -> Decision:
+        """The decision ``actor`` would face if its Phase or turn began now, changing nothing:
+        its tactical picture and the menu read off it (for tests and tools)."""
+
+    def check(self, ctx: RulesContext, decision: Decision, action: Action) -> None:
         """Raise :class:`core.errors.IllegalAction` if ``action`` is not legal for the decision."""
 
-    def perform(self, battle: "Battle", decision: "Decision", choice: "Choice") -> None:
+    def perform(self, ctx: RulesContext, decision: Decision, choice: Choice) -> None:
         """Carry out a legal choice, emitting events."""
 
-    def snapshot(self, battle: "Battle") -> dict[str, Any]:
-        """A JSON-ready summary of every combatant's vital figures (for renderers and checks)."""
+    def validate_attack_result(self, result: object) -> str:
+        """Why an attack step's result is unusable ("" when it is fine)."""
 
-    def combatant_view(self, battle: "Battle", combatant_id: str) -> Any:
-        """The state object of one combatant (read-only by convention)."""
+    def validate_damage_result(self, result: object) -> str:
+        """Why a damage step's result is unusable ("" when it is fine)."""
 
-    def vitals(self, battle: "Battle", combatant_id: str) -> "Vitals":
+    # -- what it shows ----------------------------------------------------------------------
+
+    def snapshot(self, ctx: RulesContext) -> dict[str, Any]:
+        """A JSON-ready summary of every combatant's vital figures (for renderers and checks):
+        ``[current, max]`` pairs become bars, numbers figures, ``status``/``conditions`` words."""
+
+    def invariant_violations(self, ctx: RulesContext) -> list[str]:
+        """Figures out of range in the current state (empty when all is well); the soak run
+        checks this after every event."""
+
+    def vitals(self, ctx: RulesContext, combatant_id: str) -> Vitals:
         """System-neutral figures an AI can reason with (see :class:`core.vitals.Vitals`)."""
 
-    def estimate(self, battle: "Battle", actor: str, action: "Action") -> float:
+    def estimate(self, ctx: RulesContext, actor: str, action: Action) -> float:
         """Expected harm ``action`` does, as a fraction of its targets' remaining fight
         (chance to hit included). AIs rank attacks with it; 0 for non-attacks."""
 
+    def tally(self, battle: Any, index: int = 0) -> BattleTally:
+        """A finished battle (its ``events``, ``scenario`` and ``seed``) as system-neutral figures."""
+
+    def figures(self, ctx: RulesContext) -> dict[str, list[tuple[str, str]]]:
+        """Figures the snapshot lacks, per combatant id, as (label, text) (HERO: the DCV now)."""
+
+    def player_options(self, ctx: RulesContext, actor: str) -> PlayerOptions:
+        """What the player's prompt may offer ``actor`` beside its menu."""
+
+    def event_details(self, event: Event) -> list[str]:
+        """Extra lines for an expanded log entry (the full modifier chain of a roll)."""

@@ -19,8 +19,10 @@ A plugin that is not installed can still be named in the scenario (an AI gated o
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any, Iterable, TypeVar
 
+from .actions import Decision
 from .battle import Battle
 from .dice import Dice, Face, ScriptedDice
 from .events import Event
@@ -88,6 +90,14 @@ def battle_with(sc: Scenario, dice: Dice | Iterable[int | Face] | None = None, *
         dice = ScriptedDice(dice)  # type: ignore[arg-type]
     host = get_plugin_manager(house_rules=sc.house_rules if house_rules is None else house_rules, extra=plugins)
     return Battle(sc, seed=seed, dice=dice, host=host, on_plugin_error=on_plugin_error)  # type: ignore[arg-type]
+
+
+def phase_decision(battle: Battle, actor: str, controller: str | None = None) -> Decision:
+    """The Phase (turn) decision ``actor`` would face now, with its menu and picture, as the rules
+    system would put it (nothing in the battle changes); ``controller`` names the AI to ask."""
+    battle.start()
+    d = battle.system.decision_for(battle.ctx, actor)
+    return d if controller is None else replace(d, controller=controller)
 
 
 def events_of(battle: Battle, cls: type[E]) -> list[E]:

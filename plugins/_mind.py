@@ -1,11 +1,12 @@
 """What the built-in minds share: one reading of a decision, through the public API only.
 
-A :class:`Situation` is built once per decision from what any AI plugin may use: the menu,
-``battle.system.vitals`` for every combatant of the scenario's roster, ``battle.system.estimate``
-(cached: a mind asks about the same action more than once), the map (``battle.grid``: paths and
-line of sight, read-only) and the log (``battle.events``: what this actor chose last). Two facts
-no menu carries are read from ``battle.system.combatant_view`` (read-only, and only here): how
-far each of the actor's attacks reaches, and how many Combat Skill Levels it has (HERO).
+A :class:`Situation` is built once per decision from what any AI plugin may use: the menu and
+the decision's tactical picture (``decision.picture``: the expected harm of each option, worked
+out once by the rules system, and how far each of the actor's attacks reaches),
+``battle.vitals`` for every combatant of the scenario's roster, the map (``battle.grid``: paths
+and line of sight), the log (``battle.events``: what this actor chose last) and
+``battle.player_options`` (how many Combat Skill Levels the actor may assign, HERO). The
+battle is the read-only view every hook receives.
 
 Nothing here decides anything: each mind (``plugins/<mind>.py``) says what matters to it.
 """
@@ -16,11 +17,9 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any, Callable, Iterable
 
-from slugfest import Action, Choice, Decision
+from slugfest import Action, BattleView, Choice, Decision, Vitals, answers_for
 from slugfest.core.events import ActionChosen
 from slugfest.core.grid import distance
-from slugfest import hookimpl
-from slugfest.core.vitals import Vitals
 
 ATTACK_KINDS = ("attack", "multiple-attack", "move-through")
 #: A ranged attacker pays no Range Modifier up to this many cells from its target (8 m in HERO).
@@ -44,14 +43,14 @@ def primary(action: Action) -> str:
 class Situation:
     """The actor, its foes and allies, and its menu, as one mind sees them for one decision."""
 
-    def __init__(self, battle: Any, decision: Decision) -> None:
+    def __init__(self, battle: BattleView, decision: Decision) -> None:
         self.battle = battle
         self.decision = decision
-        self.system = battle.system
-        self.hero = self.system.name == "hero"
+        self.picture = decision.picture
+        self.hero = battle.system.name == "hero"
         self.menu = decision.menu
-        vitals = self.system.vitals
-        self.everyone: dict[str, Vitals] = {c.id: vitals(battle, c.id) for c in battle.scenario.combatants}
+        vitals = battle.vitals
+        self.everyone: dict[str, Vitals] = {c.id: vitals(c.id) for c in battle.scenario.combatants}
         self.me = self.everyone[decision.actor]
         #: Foes still in the fight (never knocked out, unconscious, dying or dead ones).
         self.foes = {i: v for i, v in self.everyone.items() if v.side != self.me.side and v.able}
@@ -80,7 +79,9 @@ class Situation:
     def value(self, action: Action) -> float:
         """The rules system's estimate: expected harm as a share of what the target has left."""
         if action not in self._values:
-            self._values[action] = self.system.estimate(self.battle, self.me.id, action)
+            pic = self.picture
+            self._values[action] = (pic.harm(action) if pic is not None
+                                    else self.battle.estimate(self.me.id, action))
         return self._values[action]
 
     def best(self, actions: Iterable[Action], weigh: Callable[[Action, float], float] | None = None
@@ -121,27 +122,20 @@ class Situation:
         """How many of ``side`` stand next to ``foe``."""
         return sum(1 for v in side if distance(v.position, foe.position) <= 1)
 
-    # -- the actor's sheet (read-only) -----------------------------------------------------
-
-    @cached_property
-    def _view(self) -> Any:
-        return self.system.combatant_view(self.battle, self.me.id)
+    # -- the actor's attacks ------------------------------------------------------------------
 
     @cached_property
     def ranges(self) -> dict[str, int]:
         """Cells each of the actor's attacks reaches; 0 for hand-to-hand (close) attacks."""
-        out: dict[str, int] = {}
-        for a in self._view.sheet.attacks:
-            if hasattr(a, "hth"):  # HERO: hand-to-hand, or metres of range
-                out[a.name] = 0 if a.hth else int(a.range_m // self.system.metres_per_cell)
-            else:  # Marvel: 0 is a close attack, otherwise spaces (the system may double them)
-                out[a.name] = 0 if a.range == 0 else int(self.system.attack_range(self.battle, a))
-        return out
+        pic = self.picture
+        if pic is None:
+            return {}
+        return {a.name: pic.reach(a.name) for a in self.battle.sheet(self.me.id).attacks}
 
     @cached_property
     def csl(self) -> int:
-        """Combat Skill Levels (HERO); 0 where the system has none."""
-        return int(getattr(self._view.sheet, "csl", 0) or 0)
+        """Combat Skill Levels the actor may assign (HERO); 0 where the system has none."""
+        return self.battle.player_options(self.me.id).levels
 
     def ranged(self, action: Action) -> bool:
         names = (action.attack, *action.attacks)
@@ -315,14 +309,8 @@ def describe_attack(sit: Situation, action: Action, value: float) -> str:
     return f"{harm} {target.name} ({pct(target.health)} fight left)"
 
 
-def answer_for(name: str, choose: Callable[[Any, Decision], Choice]) -> Callable[[Any, Decision], Choice | None]:
+def answer_for(name: str, choose: Callable[[BattleView, Decision], Choice]
+               ) -> Callable[[BattleView, Decision], Choice | None]:
     """The ``slugfest_choose_action`` hook of the mind registered as ``name``: it answers only
-    for the combatants the scenario gives to that mind."""
-
-    @hookimpl
-    def slugfest_choose_action(battle: Any, decision: Decision) -> Choice | None:
-        if decision.controller != name:
-            return None
-        return choose(battle, decision)
-
-    return slugfest_choose_action
+    for the combatants the scenario gives to that mind (the battle routes only those to it)."""
+    return answers_for(name)(choose)

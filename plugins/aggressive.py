@@ -20,9 +20,7 @@ Policy, in order (each choice carries its reason into the log):
 
 from __future__ import annotations
 
-from typing import Any
-
-from slugfest import Action, Choice, Decision
+from slugfest import Action, BattleView, Choice, Decision
 
 from ._mind import Situation, answer_for, describe_attack, pct, primary
 
@@ -33,7 +31,7 @@ def push_for(stamina: float) -> int:
     return 10 if stamina > 0.5 else 5 if stamina > 1 / 3 else 0
 
 
-def choose(battle: Any, decision: Decision) -> Choice:
+def choose(battle: BattleView, decision: Decision) -> Choice:
     sit = Situation(battle, decision)
     me = sit.me
     if decision.kind == "abort":

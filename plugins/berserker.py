@@ -14,16 +14,14 @@ Policy, in order (each choice carries its reason into the log):
 
 from __future__ import annotations
 
-from typing import Any
-
-from slugfest import Choice, Decision
+from slugfest import BattleView, Choice, Decision
 
 from ._mind import Situation, answer_for, pct, primary
 
 NAME = "berserker"
 
 
-def choose(battle: Any, decision: Decision) -> Choice:
+def choose(battle: BattleView, decision: Decision) -> Choice:
     sit = Situation(battle, decision)
     me = sit.me
     if decision.kind == "abort":

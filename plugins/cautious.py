@@ -22,16 +22,14 @@ Policy, in order (each choice carries its reason into the log):
 
 from __future__ import annotations
 
-from typing import Any
-
-from slugfest import Action, Choice, Decision
+from slugfest import Action, BattleView, Choice, Decision
 
 from ._mind import WAITS, Situation, answer_for, describe_attack, pct
 
 NAME = "cautious"
 
 
-def choose(battle: Any, decision: Decision) -> Choice:
+def choose(battle: BattleView, decision: Decision) -> Choice:
     sit = Situation(battle, decision)
     me = sit.me
     if decision.kind == "abort":

@@ -22,11 +22,10 @@ fallback when a named AI fails or returns nothing.
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
 
-from slugfest import Action, Choice, Decision
+from slugfest import Action, BattleView, Choice, Decision, hookimpl
 from slugfest.core.grid import distance
-from slugfest import hookimpl
 
 from ._mind import PLAINER
 
@@ -41,9 +40,8 @@ def _first(menu: tuple[Action, ...], kind: str) -> Action | None:
     return None
 
 
-def choose(battle: Any, decision: Decision) -> Choice:
-    system = battle.system
-    me = system.vitals(battle, decision.actor)
+def choose(battle: BattleView, decision: Decision) -> Choice:
+    me = battle.vitals(decision.actor)
     menu = decision.menu
     if decision.kind == "abort":
         dodge = _first(menu, "dodge")
@@ -54,7 +52,7 @@ def choose(battle: Any, decision: Decision) -> Choice:
     for a in menu:
         for tid in (a.target, *a.targets):
             if tid and tid not in foes:
-                foes[tid] = system.vitals(battle, tid)
+                foes[tid] = battle.vitals(tid)
     able_foes = {tid: v for tid, v in foes.items() if v.able and v.side != me.side}
     in_reach = [a for a in menu if a.kind in ATTACK_KINDS and all(able_foes.get(t) for t in (a.target, *a.targets) if t)]
     recover = _first(menu, "recover")
@@ -64,8 +62,9 @@ def choose(battle: Any, decision: Decision) -> Choice:
         return Choice(recover, f"{why} and no foe adjacent: takes a Recovery")
     if in_reach:
         scored = []
+        harm = decision.picture.harm if decision.picture is not None else partial(battle.estimate, decision.actor)
         for a in in_reach:
-            value = system.estimate(battle, decision.actor, a)
+            value = harm(a)
             first = able_foes[a.target or a.targets[0]]
             scored.append((-value, PLAINER.get(a.maneuver, 5), distance(me.position, first.position), first.id,
                            a.label(), a))
@@ -98,5 +97,5 @@ def choose(battle: Any, decision: Decision) -> Choice:
 
 
 @hookimpl(trylast=True)
-def slugfest_choose_action(battle: Any, decision: Decision) -> Choice:
+def slugfest_choose_action(battle: BattleView, decision: Decision) -> Choice:
     return choose(battle, decision)

@@ -8,16 +8,14 @@ beat it by a wide margin is not thinking. It never pushes, uses CSLs or picks a 
 
 from __future__ import annotations
 
-from typing import Any
-
-from slugfest import Choice, Decision
+from slugfest import BattleView, Choice, Decision
 
 from ._mind import answer_for
 
 NAME = "random"
 
 
-def choose(battle: Any, decision: Decision) -> Choice:
+def choose(battle: BattleView, decision: Decision) -> Choice:
     menu = decision.menu
     pick = battle.dice.roll(len(menu), "random ai") if len(menu) > 1 else 1
     return Choice(menu[pick - 1], f"random baseline: option {pick} of {len(menu)}")

@@ -26,9 +26,8 @@ Policy, in order (each choice carries its reason into the log):
 
 from __future__ import annotations
 
-from typing import Any
 
-from slugfest import Action, Choice, Decision
+from slugfest import Action, BattleView, Choice, Decision, Vitals
 from slugfest.core.grid import distance
 
 from ._mind import Situation, answer_for, describe_attack, pct, primary
@@ -39,19 +38,19 @@ FOCUS = 1.5  # an attack on the team's target counts half as much again
 HELP = 0.2  # and a fifth more for every ally already next to its target
 
 
-def focus_target(sit: Situation) -> Any:
+def focus_target(sit: Situation) -> Vitals | None:
     """The side's common target: least fight left, minus 15% per ally (or self) next to it; ties
     to the foe nearest the whole side, then the id."""
     team = [sit.me, *sit.allies.values()]
 
-    def key(v: Any) -> tuple:
+    def key(v: Vitals) -> tuple:
         return v.health - 0.15 * sit.near(v, team), sum(distance(m.position, v.position) for m in team), v.id
 
     ranked = sorted(sit.foes.values(), key=key)
     return ranked[0] if ranked else None
 
 
-def choose(battle: Any, decision: Decision) -> Choice:
+def choose(battle: BattleView, decision: Decision) -> Choice:
     sit = Situation(battle, decision)
     me = sit.me
     if decision.kind == "abort":

@@ -53,7 +53,7 @@ def action_key(battle: Any, decision: Decision, a: Action) -> str | None:
     if a.kind == "attack":
         if hero:
             return f"attack/{a.maneuver}"
-        return f"attack/{battle.system.combatant_view(battle, decision.actor).attack(a.attack).category}"
+        return f"attack/{battle.sheet(decision.actor).attack(a.attack).category}"
     if a.kind == "move":
         return "move/to a cell" if a.destination is not None else "move/toward"
     if a.kind == "recover" and a.maneuver:
@@ -78,7 +78,7 @@ def offered_keys(battle: Any, decision: Decision) -> set[str]:
         keys.add("move/to a cell")
     if battle.system.name == "hero" and any(a.kind in ATTACK_KINDS for a in decision.menu):
         keys.add("push")
-        if getattr(battle.system.combatant_view(battle, decision.actor).sheet, "csl", 0):
+        if battle.player_options(decision.actor).levels:
             keys.update({"CSL to ocv", "CSL to dcv", "CSL to damage"})
     return keys
 

@@ -17,9 +17,13 @@ See ``docs/plugins.md`` for every hook and the types named here.
 from __future__ import annotations
 
 from slugfest.core.actions import Action, Choice, Decision
-from slugfest.core.battle import Outcome
+from slugfest.core.context import Outcome
 from slugfest.core.events import Event, Note
-from slugfest.core.plugins import hookimpl
+from slugfest.core.hookspecs import AttackResult, AttackStep, DamageResult
+from slugfest.core.plugins import answers_for, hookimpl
+from slugfest.core.system import PlayerOptions
+from slugfest.core.view import BattleView, ReadOnlyBattle, SystemInfo
 from slugfest.core.vitals import Vitals
 
-__all__ = ["Action", "Choice", "Decision", "Event", "Note", "Outcome", "Vitals", "hookimpl"]
+__all__ = ["Action", "AttackResult", "AttackStep", "BattleView", "Choice", "DamageResult", "Decision", "Event",
+           "Note", "Outcome", "PlayerOptions", "ReadOnlyBattle", "SystemInfo", "Vitals", "answers_for", "hookimpl"]

@@ -13,7 +13,7 @@ import pytest
 from slugfest.core.actions import Action, Decision
 from slugfest.core.dice import ScriptedDice
 from slugfest.core.events import ActionChosen
-from slugfest.core.testing import battle_with, hero, scenario
+from slugfest.core.testing import battle_with, hero, phase_decision, scenario
 
 PUNCH = [{"name": "Punch", "kind": "normal", "range": "hth"}]
 ZAP = [{"name": "Zap", "dice": "6d6", "range": 10, "knockback": False}]
@@ -41,12 +41,14 @@ def foe(fid, pos, **keys):
 
 def ask(b, actor="a", kind="phase", menu=None, mind=None):
     """What the plugins choose for ``actor`` now: (label, reason, who answered)."""
-    f = b.system.combatant_view(b, actor)
+    f = b.state.fighters[actor]
     if mind is not None:
         f.ai = mind
-    if menu is None:
-        menu = tuple(b.system.menu(b, f)) if kind == "phase" else HERO_ABORT
-    choice, who = b.decide(Decision(actor, menu, f.ai, kind))
+    if kind == "phase" and menu is None:
+        decision = phase_decision(b, actor)
+    else:
+        decision = Decision(actor, menu if menu is not None else HERO_ABORT, f.ai, kind)
+    choice, who = b.decide(decision)
     return choice.action.label(), choice.reason, who
 
 

@@ -1,6 +1,5 @@
-"""The benchmark's attack-resolution figure replays real attacks: a replay must take exactly the
-path the original took, or the figure would time something else. (The timings themselves are
-not tested: they belong to the benchmark, run on demand.)"""
+"""The benchmark's probes measure what they say. (The timings themselves are not tested: they
+belong to the benchmark, run on demand; these run a couple of battles each.)"""
 
 from __future__ import annotations
 
@@ -10,15 +9,16 @@ from pathlib import Path
 
 import pytest
 
-BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench.py"
+ROOT = Path(__file__).resolve().parent.parent
+PROBE = ROOT / "benchmarks" / "probe.py"
 
 
 @pytest.fixture(scope="module")
-def bench():
-    spec = importlib.util.spec_from_file_location("slugfest_bench", BENCH)
+def probe():
+    spec = importlib.util.spec_from_file_location("slugfest_probe", PROBE)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look a class's module up there
+    sys.modules[spec.name] = module
     try:
         spec.loader.exec_module(module)
         yield module
@@ -26,35 +26,38 @@ def bench():
         sys.modules.pop(spec.name, None)
 
 
-def replay(bench, cls, situation):
-    """Resolve a captured attack again on a fresh copy, as the benchmark does; return the copy."""
-    battle, args = bench.stage(situation)
-    cls.resolve_attack(*args, **situation.kwargs)
-    return battle
+@pytest.fixture(scope="module")
+def m(probe):
+    return probe.load(ROOT)
 
 
-@pytest.mark.parametrize("scenario", ["hero-brawl", "marvel-brawl"])
-def test_a_replayed_attack_emits_the_events_the_original_did(bench, scenario):
-    cls, kept = bench.capture(scenario, 1)
-    assert len(kept) > 10
-    hits = 0
-    for situation in kept:
-        battle = replay(bench, cls, situation)
-        assert battle.events == situation.events
-        hits += any(e.kind in ("damage_rolled", "damage_figured") for e in battle.events)
-    assert hits  # the replays went past the attack roll, not only through misses
+@pytest.mark.parametrize("name", ["hero-brawl", "marvel-brawl"])
+@pytest.mark.parametrize("side", [1, 3, 16])
+def test_a_roster_of_n_a_side_is_a_valid_scenario_of_copies_on_a_map_that_fits_them(probe, m, name, side):
+    data = probe.roster_data(m, name, side)
+    sc = m["scenario"].parse_scenario(data, f"{name} x{side}")
+    assert [len(s.combatants) for s in sc.sides] == [side, side]
+    cells = [c.position for c in sc.combatants]
+    assert len(set(cells)) == len(cells) and not set(cells) & sc.map.obstacles
+    original = m["scenario"].load_scenario(m["bundled"]()[name])
+    assert sc.map.width >= original.map.width and sc.map.height >= original.map.height
+    first = original.sides[0].combatants[0]
+    assert sc.sides[0].combatants[0].sheet == first.sheet  # copies, sheet for sheet
 
 
-def test_a_replay_starts_from_a_copy_and_leaves_the_original_state_alone(bench):
-    cls, kept = bench.capture("hero-brawl", 1)
-    situation = next(s for s in kept if s.events)
-    before = {fid: (f.stun, f.body, f.end, f.pos) for fid, f in situation.state.fighters.items()}
-    battle = replay(bench, cls, situation)
-    assert {fid: (f.stun, f.body, f.end, f.pos) for fid, f in situation.state.fighters.items()} == before
-    assert battle.state is not situation.state and battle.dice is not situation.dice
+def test_the_battles_probe_counts_attacks_and_phases(probe, m):
+    sc = m["scenario"].load_scenario(m["bundled"]()["hero-duel"])
+    got = probe.battles(m, sc, 2)
+    assert got["attacks"] > 0 and got["phases"] >= got["attacks"] // 2 and got["battles_per_s"] > 0
+    assert got["decisions"] >= got["phases"] and got["runs"] == 2
 
 
-def test_the_resolution_figure_counts_every_captured_attack(bench):
-    us, attacks = bench.attack_resolution("marvel-brawl", 1, repeats=1)
-    _, kept = bench.capture("marvel-brawl", 1)
-    assert attacks == len(kept) and us > 0
+@pytest.mark.parametrize("name", ["hero-duel", "marvel-seed"])
+def test_the_resolution_probe_times_every_attack_and_puts_the_rules_back(probe, m, name):
+    sc = m["scenario"].load_scenario(m["bundled"]()[name])
+    owner, attr = probe._resolvers(m, sc)[0]
+    before = getattr(owner, attr)
+    got = probe.resolution(m, sc, 2)
+    plain = probe.battles(m, sc, 2)
+    assert got["resolutions"] >= plain["attacks"] > 0 and got["us_per_resolution"] > 0
+    assert getattr(owner, attr) is before

@@ -5,7 +5,7 @@ reaction or an Abort says why it does not defend."""
 from __future__ import annotations
 
 from slugfest.core.actions import Action, Decision
-from slugfest.core.testing import battle_with, hero, scenario
+from slugfest.core.testing import battle_with, hero, phase_decision, scenario
 
 ZERO = {"Melee": 0, "Agility": 0, "Resilience": 0, "Vigilance": 0, "Ego": 0, "Logic": 0}
 PUNCH = [{"name": "Punch", "kind": "normal", "range": "hth"}]
@@ -35,18 +35,17 @@ def marvel(a_side, b_side):
 
 
 def ask(b, actor, kind="phase", menu=None, mind=None):
-    f = b.system.combatant_view(b, actor)
+    f = b.state.fighters[actor]
     if mind is not None:
         f.ai = mind
-    if menu is None:
-        menu = tuple(b.system.menu(b, f))
-    choice, who = b.decide(Decision(actor, menu, f.ai, kind))
+    decision = phase_decision(b, actor) if menu is None else Decision(actor, menu, f.ai, kind)
+    choice, who = b.decide(decision)
     return choice.action.label(), choice.reason, who
 
 
 def test_an_adjacent_foe_its_attacks_cannot_hurt_is_named_not_nothing_to_attack():
     b = marvel([shang_chi()], [hulkbuster()])
-    assert b.system.estimate(b, "shang-chi", Action("attack", "Punch", "hulkbuster")) == 0.0
+    assert b.estimate("shang-chi", Action("attack", "Punch", "hulkbuster")) == 0.0
     assert ask(b, "shang-chi") == (
         "dodge", "its attacks cannot hurt the foes in reach (Hulkbuster): dodges", "default")
 

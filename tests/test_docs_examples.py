@@ -78,3 +78,38 @@ def test_the_guide_shows_the_sample_plugins_as_they_are(module):
     guide = GUIDE.read_text()
     hook_line = next(line for line in source.splitlines() if line.startswith("def slugfest_"))
     assert hook_line in guide
+
+
+def hookspec_signatures() -> dict[str, str]:
+    """Each hookspec as its typed signature reads: ``name(arg: Type, ...) -> Result``."""
+    import inspect
+
+    from slugfest.core import hookspecs
+
+    out = {}
+    for name, fn in vars(hookspecs).items():
+        if name.startswith("slugfest_"):
+            sig = inspect.signature(fn)
+            args = ", ".join(f"{p.name}: {p.annotation}" for p in sig.parameters.values())
+            out[name] = f"{name}({args}) -> {sig.return_annotation}"
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(hookspec_signatures()))
+def test_the_guide_gives_each_hook_the_types_its_hookspec_declares(name):
+    signature = hookspec_signatures()[name]
+    assert "Any" not in signature, f"{name} has an untyped argument or result"
+    assert f"**`{signature}`**" in GUIDE.read_text(), f"docs/plugins.md does not show {signature}"
+
+
+@pytest.mark.parametrize("name", sorted(hookspec_signatures()))
+def test_each_hookspec_documents_its_arguments_and_its_result(name):
+    import inspect
+
+    from slugfest.core import hookspecs
+
+    fn = getattr(hookspecs, name)
+    doc = inspect.getdoc(fn) or ""
+    assert ":return:" in doc, f"{name} does not say what it returns"
+    for param in inspect.signature(fn).parameters:
+        assert f":param {param}:" in doc, f"{name} does not document {param}"

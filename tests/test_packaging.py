@@ -46,7 +46,7 @@ def test_the_wheel_holds_every_bundled_scenario(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for name in bundled():
         assert f"slugfest/scenarios/{name}.toml" in names
-    assert {"slugfest/scenarios/hero-duel.toml", "slugfest/tui/app.tcss", "slugfest/core/hero/engine.py",
+    assert {"slugfest/scenarios/hero-duel.toml", "slugfest/tui/app.tcss", "slugfest/core/hero/system.py",
             "slugfest/plugins/default_ai.py", "slugfest/__main__.py"} <= names
 
 

@@ -274,11 +274,11 @@ class Hung:
 @pytest.mark.parametrize("plugin,needle", [(Slow(), "more than the 0.5 s allowed"),
                                            (Hung(), "did not finish in time")])
 def test_a_plugin_that_takes_too_long_is_reported_by_name_and_switched_off(plugin, needle, monkeypatch):
-    from slugfest.core import plugins as plugins_module
+    from slugfest.core import guard
     from slugfest.core.plugins import get_plugin_manager
 
     if isinstance(plugin, Slow):
-        monkeypatch.setattr(plugins_module.time, "perf_counter", FakeClock.perf_counter)
+        monkeypatch.setattr(guard.time, "perf_counter", FakeClock.perf_counter)
     b = Battle(duel(), seed=4, host=get_plugin_manager(extra=[("slowpoke", plugin)]), plugin_timeout=0.5 if
                isinstance(plugin, Slow) else 0.05)
     b.run()

@@ -344,16 +344,17 @@ def test_a_save_keeps_the_players_choice_that_a_question_interrupted(tmp_path):
 def test_a_failure_in_the_middle_of_an_action_leaves_the_session_at_the_decision(monkeypatch):
     s = first_question(Session.from_path(DUEL, seed=5, player_controlled=["ironclad"]))
     before, pending, decisions = list(s.events), s.pending, s.decisions
-    system = type(s.battle.system)
-    real = system._apply
+    from slugfest.core.hero import combat
 
-    def broken(self, *args):
+    real = combat.apply_damage
+
+    def broken(*args):
         raise RuntimeError("a bug in the middle of the attack")
 
-    monkeypatch.setattr(system, "_apply", broken)
+    monkeypatch.setattr(combat, "apply_damage", broken)  # the attack's damage is applied mid-action
     with pytest.raises(RuntimeError, match="a bug"):
         s.answer(Action("none"))
-    monkeypatch.setattr(system, "_apply", real)
+    monkeypatch.setattr(combat, "apply_damage", real)
     assert s.events == before and s.pending == pending and s.decisions == decisions
 
 

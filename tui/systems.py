@@ -1,13 +1,11 @@
-"""What the interface shows differently per rules system, kept in one place.
+"""Reading a rules system's snapshot, the same way for every system.
 
-Everything else in ``tui/`` renders generically from ``system.snapshot(battle)``: a
-combatant's ``[current, max]`` pairs become bars, its other numbers small figures, its
-``status`` or ``conditions`` words its state. The functions here add what a snapshot does
-not carry (HERO's current OCV and DCV, the modifier chains of a roll, the attacks a
-character has) and fall back to nothing for a system they do not know.
-
-Functions taking a ``battle`` read live rules state: call them where the battle is not being
-changed (the battle screen calls them in its worker, under the session lock).
+Everything in ``tui/`` renders from what the rules system's interface gives
+(:class:`core.system.RulesSystem`): the snapshot, where a combatant's ``[current, max]`` pairs
+become bars, its other numbers small figures, its ``status`` or ``conditions`` words its state
+and its ``phases`` a row of the Speed Chart; the figures a snapshot lacks (``figures``); what the
+player's prompt may offer (``player_options``); the details of a roll (``event_details``).
+Nothing here knows which system it shows.
 """
 
 from __future__ import annotations
@@ -18,7 +16,7 @@ from slugfest.core.events import Event
 from slugfest.core.words import plural
 
 #: Snapshot keys that are not figures to show.
-_NOT_FIGURES = frozenset({"id", "name", "side", "position", "status", "conditions", "ai", "controller"})
+_NOT_FIGURES = frozenset({"id", "name", "side", "position", "status", "conditions", "ai", "controller", "phases"})
 
 
 # -- from snapshot data ---------------------------------------------------------------------
@@ -94,104 +92,15 @@ def cell_text(metres_per_cell: float, cell_unit: str) -> str:
     return f"1 cell = 1 {cell_unit or 'cell'} ({metres_per_cell:g} m)"
 
 
-# -- from the live battle (call under the session lock) ------------------------------------------
-
-def extras(battle: Any) -> dict[str, list[tuple[str, str]]]:
-    """Figures a snapshot lacks, per combatant id (HERO: DEX, OCV and the current DCV)."""
-    system = battle.system
-    out: dict[str, list[tuple[str, str]]] = {}
-    if getattr(system, "name", "") == "hero" and battle.state is not None:
-        for cid, f in battle.state.fighters.items():
-            try:
-                dcv = system.dcv_chain(battle, f).value
-            except Exception:  # a display nicety must never break the screen
-                dcv = f.ch.DCV
-            out[cid] = [("OCV", str(f.ch.OCV)), ("DCV", str(dcv)), ("DEX", str(f.ch.DEX))]
-    return out
-
-
-def attacks_of(battle: Any, cid: str) -> list[tuple[str, bool]]:
-    """``(attack name, hand-to-hand)`` for each attack the combatant has, if the system says."""
-    try:
-        view = battle.system.combatant_view(battle, cid)
-    except Exception:
-        return []
-    sheet = getattr(view, "sheet", None)
-    out = []
-    for a in getattr(sheet, "attacks", ()) or ():
-        name = getattr(a, "name", None)
-        if isinstance(name, str):
-            out.append((name, bool(getattr(a, "hth", False))))
-    return out
-
-
-def skill_levels(battle: Any, cid: str) -> int:
-    """How many Combat Skill Levels the combatant may put into OCV, DCV or damage (HERO; 0 elsewhere)."""
-    if getattr(battle.system, "name", "") != "hero":
-        return 0
-    try:
-        csl = battle.system.combatant_view(battle, cid).sheet.csl
-    except Exception:  # a display nicety must never break the prompt
-        return 0
-    return csl if isinstance(csl, int) else 0
-
-
-def supports_push(system_name: str) -> bool:
-    """Whether the system lets an attacker push (spend extra points on) an attack: HERO only."""
-    return system_name == "hero"
-
-
-def maneuvers_for(system_name: str, hth: bool) -> tuple[str, ...]:
-    """The maneuvers a player may try with an attack (the rules say which are legal now)."""
-    if system_name == "hero":
-        return ("strike", "haymaker", "move through") if hth else ("strike", "brace", "set")
-    return ()  # other systems: the maneuvers their menu offers
-
-
 # -- the log ------------------------------------------------------------------------------
 
-def event_details(event: Event) -> list[str]:
-    """Extra lines for an expanded log entry: the full modifier chain of a roll."""
-    kind = getattr(event, "kind", "")
-    if kind == "attack_rolled":
-        return _hero_attack_details(event)
-    if kind == "damage_rolled":
-        return _hero_damage_details(event)
-    return []
-
-
-def _chain_lines(chain: Any, steps: dict[int, str]) -> list[str]:
-    lines = [f"{chain.name} {chain.base}  (base)"]
-    for m in chain.modifiers:
-        step = steps.get(m.step, f"step {m.step}")
-        lines.append(f"  {m.text():<28} [{m.step}. {step}]")
-    lines.append(f"  = {chain.value}")
-    return lines
-
-
-def _hero_attack_details(e: Any) -> list[str]:
-    try:
-        from slugfest.core.hero.combat_values import DCV_STEPS, OCV_STEPS
-    except ImportError:  # pragma: no cover
+def event_details(event: Event, system: Any) -> list[str]:
+    """Extra lines for an expanded log entry (the full modifier chain of a roll), as the
+    battle's rules system gives them; none for a system that does not say."""
+    describe = getattr(system, "event_details", None)
+    if describe is None:
         return []
-    lines = [f"roll: 3d6 {list(e.faces)} = {e.total}; needs 11 + OCV {e.ocv.value} - DCV {e.dcv.value} "
-             f"= {e.needed} or less -> {'HIT' if e.hit else 'miss'}"]
-    lines += ["      " + ln for ln in _chain_lines(e.ocv, OCV_STEPS)]
-    lines += ["      " + ln for ln in _chain_lines(e.dcv, DCV_STEPS)]
-    return ["      " + lines[0]] + lines[1:]
-
-
-def _hero_damage_details(e: Any) -> list[str]:
-    lines = []
-    if getattr(e, "added", ()):
-        for src, n in e.added:
-            lines.append(f"      +{n} DC from {src}")
-        if e.capped:
-            lines.append("      (added damage capped at double the base)")
-    for src, n in getattr(e, "flat", ()):
-        lines.append(f"      +{n} {src}")
-    if getattr(e, "damage_kind", "") == "killing":
-        lines.append(f"      STUN = BODY {e.body} x multiplier {e.multiplier} (die showed {e.multiplier_face})")
-    if getattr(e, "doubled", ""):
-        lines.append(f"      {e.doubled}")
-    return lines
+    try:
+        return list(describe(event))
+    except Exception:  # a display nicety must never break the screen
+        return []

@@ -1,6 +1,8 @@
-"""HERO System 6th Edition: pure rules (one module per rule family) and the Speed Chart turn.
+"""HERO System 6th Edition: pure rules (one module per rule family), the maneuver table and
+the Speed Chart turn. :mod:`.system` lists where each part lives.
 
-Rule modules (``dice``, ``combat_values``, ``attack``, ``damage``, ``endurance``,
-``recovery``, ``knockback``, ``speed``) are pure functions over typed values. ``engine``
-runs the 12-Segment Turn and is the only place that changes battle state.
+The maneuver table is imported first: the modules that read it (:mod:`.chains`,
+:mod:`.combat`) refer to it by module, and the table's entries are built from them.
 """
+
+from . import maneuvers as maneuvers  # noqa: F401  (the table first: see above)

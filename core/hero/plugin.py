@@ -7,30 +7,34 @@ third-party package uses.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..plugins import hookimpl
 from . import narration  # noqa: F401  (registers the text-log lines for HERO events)
-from .engine import HeroSystem
-from .resolve import AttackContext, default_attack_step, default_damage_step
+from .attack import AttackRoll
+from .resolve import AttackContext, DamageOutcome, default_attack_step, default_damage_step
+from .system import HeroSystem
+
+if TYPE_CHECKING:
+    from ..view import BattleView
 
 SYSTEM = HeroSystem()
 
 
 @hookimpl
-def slugfest_rules_systems() -> list[Any]:
+def slugfest_rules_systems() -> list[HeroSystem]:
     return [SYSTEM]
 
 
 @hookimpl(trylast=True)
-def slugfest_attack_step(battle: Any, attack: Any) -> Any:
+def slugfest_attack_step(battle: BattleView, attack: object) -> AttackRoll | None:
     if not isinstance(attack, AttackContext):
         return None
     return default_attack_step(battle.dice, attack)
 
 
 @hookimpl(trylast=True)
-def slugfest_damage_step(battle: Any, attack: Any, hit: Any) -> Any:
+def slugfest_damage_step(battle: BattleView, attack: object, hit: object) -> DamageOutcome | None:
     if not isinstance(attack, AttackContext):
         return None
     return default_damage_step(battle.dice, attack)

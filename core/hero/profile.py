@@ -1,5 +1,6 @@
-"""Adding Damage: the dice an attack actually rolls once STR, CSLs, Haymaker, pushing and
-velocity are added, capped at double the base attack (the seed's "no more than double")."""
+"""Adding Damage: the dice an attack actually rolls once STR, CSLs, a maneuver (Haymaker),
+pushing and velocity are added, capped at double the base attack (the seed's "no more than
+double"). What a maneuver adds is its entry's in the maneuver table (:mod:`.maneuvers`)."""
 
 from __future__ import annotations
 
@@ -15,9 +16,6 @@ from .dice import (
     str_dice,
 )
 from .sheet import HeroAttack, HeroOptions
-
-HAYMAKER_DC = 4
-
 
 @record
 class DamageProfile:
@@ -52,12 +50,14 @@ def str_damage_dcs(strength: int, attack: HeroAttack, campaign: str) -> int:
 
 
 @lru_cache(maxsize=4096)
-def build_profile(attack: HeroAttack, strength: int, options: HeroOptions, *, haymaker: bool = False,
-                  push_dcs: int = 0, csl_for_damage: int = 0, velocity_dcs: int = 0,
-                  move_through: bool = False) -> DamageProfile:
+def build_profile(attack: HeroAttack, strength: int, options: HeroOptions, *,
+                  maneuver: tuple[str, int] | None = None, push_dcs: int = 0, csl_for_damage: int = 0,
+                  velocity_dcs: int = 0) -> DamageProfile:
     """The rolled dice for one attack.
 
-    A pure STR attack (a punch) has STR as its base; any other hand-to-hand attack adds STR.
+    ``maneuver`` is (its name, the DCs it adds), e.g. ``("Haymaker", 4)``; ``velocity_dcs`` the
+    DCs a Move Through's velocity adds. A pure STR attack (a punch) has STR as its base; any
+    other hand-to-hand attack adds STR.
     Heroic campaigns: 2 CSLs add +1 DC to a HTH attack. Superheroic: 2 CSLs add +3 STUN
     (Normal) or +1 BODY (Killing) instead, each pair counted as one DC against the cap.
     """
@@ -71,10 +71,10 @@ def build_profile(attack: HeroAttack, strength: int, options: HeroOptions, *, ha
         sdc = str_damage_dcs(strength, attack, options.campaign)
         if sdc:
             wanted.append(("STR", sdc))
-    if move_through and velocity_dcs:
+    if velocity_dcs:
         wanted.append(("velocity", velocity_dcs))
-    if haymaker:
-        wanted.append(("Haymaker", HAYMAKER_DC))
+    if maneuver is not None:
+        wanted.append(maneuver)
     if push_dcs:
         wanted.append(("pushing", push_dcs))
     flat_stun = flat_body = 0

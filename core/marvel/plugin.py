@@ -11,7 +11,7 @@ from typing import Any
 
 from ..plugins import hookimpl
 from . import narration  # noqa: F401  (registers the text-log lines for Marvel events)
-from .engine import MarvelSystem
+from .system import MarvelSystem
 from .resolve import MarvelAttackContext, default_attack_step, default_damage_step
 
 SYSTEM = MarvelSystem()

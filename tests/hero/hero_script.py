@@ -26,7 +26,8 @@ class Script:
     @hookimpl(tryfirst=True)
     def slugfest_choose_action(self, battle, decision):
         self.decisions.append(decision)
-        self.timed.append((battle.state.turn, battle.state.segment, decision))
+        snap = battle.snapshot()  # the battle is read-only to plugins: the clock is in its snapshot
+        self.timed.append((snap["turn"], snap["segment"], decision))
         queue = self.aborts if decision.kind == "abort" else self.plan
         for i, (who, action) in enumerate(queue):
             if who == decision.actor:
@@ -34,7 +35,7 @@ class Script:
                 return Choice(action, "scripted")
         if decision.kind == "abort":
             return Choice(Action("none"), "scripted: no abort")
-        stay = Action("move", destination=battle.state.fighters[decision.actor].pos)
+        stay = Action("move", destination=battle.vitals(decision.actor).position)
         return Choice(stay, "scripted: nothing planned")
 
 

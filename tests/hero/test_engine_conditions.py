@@ -12,6 +12,7 @@ from __future__ import annotations
 from slugfest.core.actions import Action
 from slugfest.core.hero import events as ev
 from slugfest.core.testing import events_of, hero
+from slugfest.core.hero.chains import ocv_chain
 from hero_script import NO_KB, decisions_for, fight, timeline
 
 STRIKE_B = ("a", Action("attack", "Punch", "b", "strike"))
@@ -145,7 +146,7 @@ def test_attacks_on_a_knocked_out_target_hit_dcv_0_for_double_stun():
     # Its own OCV is 0 too.
     fb, fa = b.state.fighters["b"], b.state.fighters["a"]
     assert fb.ko
-    assert b.system.ocv_chain(b, fb, fb.attack("Punch"), fa, "strike", "").value == 0
+    assert ocv_chain(fb, fb.attack("Punch"), fa, "strike", "").value == 0
 
 
 def knocked_deep(stun_taken, turn_limit, rec=2, rules=NO_KB, spd=12):

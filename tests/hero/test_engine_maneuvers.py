@@ -14,6 +14,7 @@ from slugfest.core.actions import Action
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.combat_values import Modifier, build_cv
 from slugfest.core.testing import events_of, hero
+from slugfest.core.hero.chains import dcv_chain, ocv_chain
 
 from hero_script import decisions_for, fight
 from hero_script import timeline as script_timeline
@@ -171,7 +172,7 @@ def test_brace_offsets_the_range_modifier_by_up_to_2_and_halves_dcv():
     blast = fa.attack("Blast")
     for cells, mods in [(6, [("range 12 m", -2), ("Brace", 2)]), (4, [])]:
         fb.pos = (cells, 0)
-        chain = b.system.ocv_chain(b, fa, blast, fb, "brace", "")
+        chain = ocv_chain(fa, blast, fb, "brace", "")
         assert [(m.source, m.value) for m in chain.modifiers] == mods
 
 
@@ -197,7 +198,7 @@ def test_move_through_is_minus_v_over_10_ocv_minus_3_dcv_plus_v_over_6_dc_and_ha
     back = [e for e in events_of(b, ev.DamageTakenEvent) if e.target == "a"]
     assert [(e.stun_rolled, e.body_rolled, e.stun_taken, e.body_taken) for e in back] == [(9, 3, 7, 1)]
     fa = b.state.fighters["a"]
-    dcv = b.system.dcv_chain(b, fa)
+    dcv = dcv_chain(fa)
     assert dcv.value == 0 and Modifier(4, "Move Through", -3) in dcv.modifiers
 
 
@@ -221,7 +222,7 @@ def test_multiple_attack_takes_minus_2_ocv_per_attack_after_the_first_and_halves
     first, second = events_of(b, ev.AttackRolled)
     assert (first.target, first.ocv.modifiers, first.needed) == ("b", (), 11)  # not on the first
     assert (second.target, second.ocv.modifiers, second.needed) == ("c", (Modifier(4, "Multiple Attack", -2),), 9)
-    assert b.system.dcv_chain(b, b.state.fighters["a"]).value == 2  # 3 x ½, rounded up
+    assert dcv_chain(b.state.fighters["a"]).value == 2  # 3 x ½, rounded up
 
 
 def test_a_multiple_attack_sequence_stops_at_the_first_miss():

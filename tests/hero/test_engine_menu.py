@@ -137,7 +137,7 @@ def test_knockdown_leaves_the_target_prone_prone_halves_dcv_and_standing_takes_h
     assert ("recover", "") not in kinds and ("attack", "set") not in kinds  # ...but not for a full-Phase action
     assert ("multiple-attack", "multiple attack") not in kinds
     with pytest.raises(IllegalAction, match="only half a Phase is left"):
-        b.system.check(b, b_turn, Action("recover"))
+        b.check(b_turn, Action("recover"))
 
 
 @pytest.mark.parametrize("attack, flying, dice, n_kb", [

@@ -13,6 +13,7 @@ from slugfest.core.actions import Action, Choice
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.speed import SPEED_CHART
 from slugfest.core.testing import battle_with, events_of, hero, scenario
+from slugfest.core.hero.clock import change_spd
 
 from hero_script import NO_KB, Script, fight
 
@@ -139,7 +140,7 @@ def test_involuntary_spd_rise_waits_for_a_segment_shared_by_both_speeds():
     # SPD 4 (3 6 9 12) raised (an Aid, say) to SPD 6 (2 4 6 8 10 12) after acting in Segment 3: the
     # next Phase is Segment 6 (a Phase of both), not Segment 4 (a second Phase one Segment later).
     sides = dodgers(x=(4, 15), y=(2, 10))
-    b = drive(sides, (2, 3, "x"), lambda b: b.system.change_spd(b, "x", 6))
+    b = drive(sides, (2, 3, "x"), lambda b: change_spd(b.ctx, "x", 6))
     assert phases_of(b, "x") == [(1, 12), (2, 3), (2, 6), (2, 8), (2, 10), (2, 12),
                                  (3, 2), (3, 4), (3, 6), (3, 8), (3, 10), (3, 12)]
     (change,) = events_of(b, ev.SpdChanged)
@@ -149,13 +150,13 @@ def test_involuntary_spd_rise_waits_for_a_segment_shared_by_both_speeds():
 def test_involuntary_spd_drop_never_gives_a_phase_sooner_than_both_speeds_allow():
     # SPD 6 -> SPD 3 after acting in Segment 2: Segment 4 is a Phase of both; then SPD 3's 8 and 12.
     sides = dodgers(x=(6, 15), y=(2, 10))
-    b = drive(sides, (2, 2, "x"), lambda b: b.system.change_spd(b, "x", 3))
+    b = drive(sides, (2, 2, "x"), lambda b: change_spd(b.ctx, "x", 3))
     assert phases_of(b, "x") == [(1, 12), (2, 2), (2, 4), (2, 8), (2, 12), (3, 4), (3, 8), (3, 12)]
 
 
 def test_voluntary_spd_change_waits_for_the_post_segment_12_step():
     sides = dodgers(x=(3, 15), y=(2, 10))
-    b = drive(sides, (2, 4, "x"), lambda b: b.system.change_spd(b, "x", 4, voluntary=True))
+    b = drive(sides, (2, 4, "x"), lambda b: change_spd(b.ctx, "x", 4, voluntary=True))
     assert phases_of(b, "x") == [(1, 12), (2, 4), (2, 8), (2, 12), (3, 3), (3, 6), (3, 9), (3, 12)]
     (change,) = events_of(b, ev.SpdChanged)
     assert (change.old, change.new, change.voluntary, change.resume_turn, change.resume_segment) == (3, 4, True, 3, 1)

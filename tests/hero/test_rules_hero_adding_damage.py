@@ -5,8 +5,11 @@ the STR Minimum) and rules/hero6e.md §3.2 (STR adds +1 DC per 5 STR; Haymaker +
 """
 
 from slugfest.core.hero.dice import parse_dice
-from slugfest.core.hero.profile import HAYMAKER_DC, build_profile
+from slugfest.core.hero.maneuvers import HAYMAKER
+from slugfest.core.hero.profile import build_profile
 from slugfest.core.hero.sheet import HeroAttack, HeroOptions
+
+WINDUP = (HAYMAKER.title, HAYMAKER.adds_dcs)  # what the Haymaker entry adds to the damage
 
 SUPER = HeroOptions()
 HEROIC = HeroOptions(campaign="heroic")
@@ -16,21 +19,21 @@ PUNCH = HeroAttack("Punch")  # no dice of its own: STR is the damage
 
 
 def test_haymaker_is_plus_4_damage_classes():
-    assert HAYMAKER_DC == 4
+    assert HAYMAKER.adds_dcs == 4
     blast = HeroAttack("Club", kind="normal", dice=parse_dice("6d6"), adds_str=False)
-    p = build_profile(blast, 10, SUPER, haymaker=True)
+    p = build_profile(blast, 10, SUPER, maneuver=WINDUP)
     assert str(p.dice) == "10d6" and not p.capped
 
 
 def test_dagger_1d6_minus_1_can_at_most_double_to_1d6_plus_1_however_damage_is_added_seed_adding_damage():
-    p = build_profile(DAGGER, 60, SUPER, haymaker=True)
+    p = build_profile(DAGGER, 60, SUPER, maneuver=WINDUP)
     assert p.base_dc == 2
     assert str(p.dice) == "1d6+1"
     assert p.capped
 
 
 def test_dagger_goes_past_double_with_the_doubling_cap_switched_off():
-    p = build_profile(DAGGER, 60, HeroOptions(doubling_cap=False), haymaker=True)
+    p = build_profile(DAGGER, 60, HeroOptions(doubling_cap=False), maneuver=WINDUP)
     # 2 DC + 12 DC from 60 STR + 4 DC Haymaker = 18 DC = 6d6 killing
     assert str(p.dice) == "6d6"
     assert not p.capped
@@ -62,7 +65,7 @@ def test_a_punch_does_str_damage_and_adds_no_more_str():
 
 
 def test_haymaker_on_a_punch_is_capped_at_double_the_str_dice():
-    p = build_profile(PUNCH, 15, SUPER, haymaker=True)  # 3d6 + 4 DC wanted, only +3 allowed
+    p = build_profile(PUNCH, 15, SUPER, maneuver=WINDUP)  # 3d6 + 4 DC wanted, only +3 allowed
     assert str(p.dice) == "6d6" and p.capped
 
 

@@ -165,6 +165,6 @@ def test_range_modifier_keeps_doubling_past_the_table():
 @pytest.mark.parametrize("needed, chance", [(-4, 1 / 216), (3, 1 / 216), (10, 108 / 216), (11, 135 / 216),
                                             (14, 196 / 216), (17, 215 / 216), (25, 215 / 216)])
 def test_hit_chance_is_p_3d6_at_most_the_roll_needed_a_3_always_hits_an_18_always_misses(needed, chance):
-    from slugfest.core.hero.engine import hit_chance
+    from slugfest.core.hero.estimate import hit_chance
 
     assert hit_chance(needed) == pytest.approx(chance)

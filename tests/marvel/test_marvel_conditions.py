@@ -4,6 +4,7 @@ from slugfest.core.actions import Action
 from slugfest.core.marvel import conditions as cond
 from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.sheet import Abilities, MarvelSheet
+from slugfest.core.marvel.combat import attack_context
 
 from marvel_kit import FIRST_GOES_FIRST, LOGO, M, Script, battle_with, duel, events_of, fighter, iron_man, she_hulk
 
@@ -87,7 +88,7 @@ def test_seed_demoralized_has_trouble_on_all_actions():
     b.start()
     me, foe = b.state.fighters["she-hulk"], b.state.fighters["iron-man"]
     me.focus = 0
-    assert b.system.attack_context(b, me, foe, me.attack("Punch")).troubles == ("She-Hulk is demoralized",)
+    assert attack_context(b.ctx, me, foe, me.attack("Punch")).troubles == ("She-Hulk is demoralized",)
 
 
 def test_seed_unconscious_and_shattered_characters_lose_their_turns():
@@ -117,14 +118,14 @@ def test_no_one_able_to_fight_is_a_draw():
 def test_conditions_show_in_events_and_in_the_state_snapshot():
     b = turn(duel(she_hulk(), iron_man(health=20)), [4, LOGO, 3], [Action("attack", "Punch", "iron-man")])
     assert events_of(b, ev.ConditionChanged)[0].condition == "unconscious"
-    snap = b.system.snapshot(b)
+    snap = b.snapshot()
     im = next(c for c in snap["combatants"] if c["id"] == "iron-man")
     assert im["conditions"] == ["unconscious"] and im["Health"] == [-19, 20]
-    v = b.system.vitals(b, "iron-man")
+    v = b.vitals("iron-man")
     assert not v.able and v.alive and v.conditions == ("unconscious",)
 
 
 def test_killed_is_out_and_dead_in_vitals():
     b = turn(duel(she_hulk(tags=[]), iron_man(health=20)), [4, LOGO, 3], [Action("attack", "Punch", "iron-man")])
-    v = b.system.vitals(b, "iron-man")
+    v = b.vitals("iron-man")
     assert not v.able and not v.alive and v.conditions == ("killed",)

@@ -46,8 +46,8 @@ def attack(target):
 def test_a_foe_one_point_from_shattered_is_worth_nothing_to_a_heroic_focus_attack():
     b = trio()
     b.state.fighters["thug"].focus = -9  # Focus 10: shattered at -10, so held back at -9
-    assert b.system.estimate(b, "voodoo", attack("thug")) == 0.0
-    assert b.system.estimate(b, "voodoo", attack("rhino")) > 0
+    assert b.estimate("voodoo", attack("thug")) == 0.0
+    assert b.estimate("voodoo", attack("rhino")) > 0
 
 
 def test_the_default_ai_turns_to_a_foe_it_can_hurt_and_its_blows_are_not_wasted():
@@ -63,10 +63,10 @@ def test_the_default_ai_turns_to_a_foe_it_can_hurt_and_its_blows_are_not_wasted(
 def test_without_holding_back_the_same_blow_would_finish_the_foe():
     b = trio(tags=[])  # not Heroic: nothing held back
     b.state.fighters["thug"].focus = -9
-    assert b.system.estimate(b, "voodoo", attack("thug")) == pytest.approx(1.0)
+    assert b.estimate("voodoo", attack("thug")) == pytest.approx(1.0)
     b = trio(attacks=[{"name": BOLTS, "ability": "Ego", "range": 10, "lethal": True}])
     b.state.fighters["thug"].focus = -9
-    assert b.system.estimate(b, "voodoo", attack("thug")) == pytest.approx(1.0)
+    assert b.estimate("voodoo", attack("thug")) == pytest.approx(1.0)
 
 
 def test_held_back_focus_damage_never_counts_as_a_finishing_blow():

@@ -5,6 +5,7 @@ from slugfest.core.dice import ScriptedDice
 from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.d616 import make
 from slugfest.core.marvel.initiative import InitiativeEntry, bonus_round, initiative_order
+from slugfest.core.marvel.combat import resolve_attack
 
 from marvel_kit import FIRST_GOES_FIRST, LOGO, M, Script, battle_with, duel, events_of, fighter, iron_man, she_hulk
 
@@ -130,8 +131,8 @@ def test_one_reaction_per_round_refreshed_when_the_round_starts():
     b2 = battle_with(duel(gunner(), spidey()), dice=FIRST_GOES_FIRST + [1, M(2), 1, 1], plugins=[("script", Script())])
     b2.start()
     b2.state.fighters["miles"].reactions = 0
-    b2.system.resolve_attack(b2, b2.state.fighters["gunner"], b2.state.fighters["miles"],
-                             b2.state.fighters["gunner"].attack("Pistol"))
+    resolve_attack(b2.ctx, b2.state.fighters["gunner"], b2.state.fighters["miles"],
+                   b2.state.fighters["gunner"].attack("Pistol"))
     assert not events_of(b2, ev.ReactionUsed)
 
 

@@ -375,7 +375,6 @@ def test_marvel_battle_renders_generically():
 
 def test_prompt_offers_each_systems_menu():
     """The player's list is built from the decision's menu, for HERO maneuvers and Marvel's plain attacks."""
-    from slugfest.tui import systems
     from slugfest.tui.screens.prompt import PromptData, whats
 
     for name in ("hero-duel", "marvel-seed"):
@@ -385,7 +384,7 @@ def test_prompt_offers_each_systems_menu():
             if attacks:
                 break
             s.step()
-        data = PromptData(s.pending, s.pending.actor, s.scenario.system, systems.attacks_of(s.battle, s.pending.actor), [])
+        data = PromptData(s.pending, s.pending.actor, s.battle.view.player_options(s.pending.actor), [])
         items = whats(data)
         built = {w.build(t) for w in items if w.needs_target for t in w.legal_targets}
         built |= {w.build() for w in items if w.action is not None}

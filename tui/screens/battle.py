@@ -140,10 +140,11 @@ class BattleScreen(Screen[None]):
         self.letters = assign_letters([(c.id, c.name) for c in sc.combatants])
         self.side_index = {c.id: i for i, s in enumerate(sc.sides) for c in s.combatants}
         self.grid: Grid = session.battle.grid
-        self.metres_per_cell = getattr(session.battle.system, "metres_per_cell", 1)
-        self.cell_unit = getattr(session.battle.system, "cell_unit", "")
-        self.time_unit = getattr(session.battle.system, "time_unit", "turn")
-        self.system_title = getattr(session.battle.system, "title", sc.system)
+        system = session.battle.view.system
+        self.metres_per_cell = system.metres_per_cell
+        self.cell_unit = system.cell_unit
+        self.time_unit = system.time_unit
+        self.system_title = system.title
         self.selected: str | None = sc.combatants[0].id if sc.combatants else None
         self.frame: Frame | None = None
         self.all_events: list[Event] = []
@@ -166,7 +167,7 @@ class BattleScreen(Screen[None]):
         with Vertical(id="map-box"):
             yield BattleMap(id="map")
             yield Static(id="legend")
-        yield CombatLog(self.names, id="log")
+        yield CombatLog(self.names, self.session.battle.system, id="log")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -213,7 +214,7 @@ class BattleScreen(Screen[None]):
         if s.waiting_for_player and asking is not None:
             prompt = self._prompt_data(asking)
         return Frame(s.snapshot(), events, first, reset, s.decisions, s.pending, s.waiting_for_player, s.outcome,
-                     s.seed, frozenset(s.player_controlled), systems.extras(s.battle), prompt, s.question,
+                     s.seed, frozenset(s.player_controlled), s.battle.view.figures(), prompt, s.question,
                      error, note)
 
     def _prompt_data(self, decision: Decision) -> PromptData:
@@ -230,9 +231,8 @@ class BattleScreen(Screen[None]):
                            "distance": systems.distance_text(d, self.metres_per_cell, self.cell_unit),
                            "foe": me is not None and c.get("side") != me.get("side")})
         others.sort(key=lambda o: (not o["foe"], o["out"]))
-        return PromptData(decision, self.names.get(decision.actor, decision.actor), s.scenario.system,
-                          systems.attacks_of(s.battle, decision.actor), others,
-                          systems.skill_levels(s.battle, decision.actor), self._recent())
+        return PromptData(decision, self.names.get(decision.actor, decision.actor),
+                          s.battle.view.player_options(decision.actor), others, self._recent())
 
     def _recent(self, most: int = RECAP_LINES) -> tuple[str, ...]:
         """The last lines of the log, for the prompt that covers it: the action just taken, so
@@ -440,7 +440,7 @@ class BattleScreen(Screen[None]):
             if s.pending is None:
                 return "no decision is waiting"
             try:
-                s.battle.system.check(s.battle, s.pending, action)
+                s.battle.check(s.pending, action)
             except IllegalAction as exc:
                 return str(exc)
             return None

@@ -18,8 +18,10 @@ from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from slugfest.core.errors import SlugfestError
+from slugfest.core.plugins import rules_systems
 from slugfest.core.scenario import Scenario, load_scenario
 from slugfest.core.session import is_save_file
+from slugfest.core.words import plural
 
 
 @dataclass
@@ -58,6 +60,12 @@ def gather(scenarios_dir: str | Path | None, include_bundled: bool = True) -> li
     return out
 
 
+def _time_unit(system: str) -> str:
+    """What a scenario's ``turn_limit`` counts, as its rules system names it (turn, round)."""
+    found = rules_systems().get(system)
+    return found.time_unit if found is not None else "turn"
+
+
 def describe(item: Listing) -> Content:
     if item.save:
         return Content.assemble((f"{item.key}\n", "bold"), ("a saved battle in progress\n\n", "$text-muted"),
@@ -69,7 +77,7 @@ def describe(item: Listing) -> Content:
     lines: list[Content] = [
         Content.styled(sc.name, "bold"),
         Content.styled(f"{sc.system} · seed {sc.seed} · map {sc.map.width}×{sc.map.height} · "
-                       f"up to {sc.turn_limit} {'turns' if sc.system == 'hero' else 'rounds'}", "$text-muted"),
+                       f"up to {plural(sc.turn_limit, _time_unit(sc.system))}", "$text-muted"),
         Content(""),
     ]
     if sc.description:

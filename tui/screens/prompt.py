@@ -31,11 +31,12 @@ from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from slugfest.core.actions import Action, Decision
+from slugfest.core.system import PlayerOptions
 
-from .. import systems
 from ..widgets import side_style
 
 _NEEDS_TARGET = ("attack", "move-through", "move", "retreat")
+_LEVEL_NAMES = {"ocv": "OCV", "dcv": "DCV", "damage": "damage"}
 _PLAIN_NAMES = {"dodge": "Dodge", "block": "Block", "recover": "Recover (take a Recovery)", "hold": "Hold the Phase",
                 "none": "Do not abort"}
 
@@ -71,11 +72,14 @@ class What:
 class PromptData:
     decision: Decision
     actor_name: str
-    system: str
-    attacks: list[tuple[str, bool]]
+    options: PlayerOptions  # what the rules system lets a player try beside the menu
     others: list[dict[str, Any]]  # id, name, side_index, letter, distance text, out
-    levels: int = 0  # Combat Skill Levels the actor may assign (HERO)
     recent: tuple[str, ...] = ()  # the last lines of the log, which the prompt covers
+
+    @property
+    def levels(self) -> int:
+        """Combat Skill Levels the actor may assign (0: none, or a system without them)."""
+        return self.options.levels
 
 
 def recap(data: PromptData) -> Static:
@@ -87,13 +91,13 @@ def whats(data: PromptData) -> list[What]:
     """Everything worth offering, legal now or not, in a stable order."""
     menu = data.decision.menu
     out: list[What] = []
-    known = list(data.attacks)
+    known: list[tuple[str, tuple[str, ...]]] = list(data.options.attacks)
     for a in menu:
         for name in (a.attack, *a.attacks):
             if name and name not in {n for n, _ in known}:
-                known.append((name, False))
-    for name, hth in known:
-        maneuvers = list(systems.maneuvers_for(data.system, hth))
+                known.append((name, ()))
+    for name, offered in known:
+        maneuvers = list(offered)
         for a in menu:
             if a.attack == name and a.kind in ("attack", "move-through") and a.maneuver not in maneuvers:
                 maneuvers.append(a.maneuver)
@@ -140,7 +144,7 @@ class PlayerPrompt(ModalScreen[Any]):
         self.data = data
         self.check = check
         self.items = whats(data)
-        self.push_allowed = systems.supports_push(data.system)
+        self.push_allowed = data.options.push > 0
         self._typing_cell = False  # keys typed from the lists are going to the cell field
 
     def compose(self) -> ComposeResult:
@@ -159,7 +163,8 @@ class PlayerPrompt(ModalScreen[Any]):
                     yield Input(value="0", id="push", type="integer", compact=True)
                 if self.data.levels:
                     yield Label(f"{self.data.levels} CSL to")
-                    yield Select([("OCV", "ocv"), ("DCV", "dcv"), ("damage", "damage")], value="ocv",
+                    uses = self.data.options.level_uses
+                    yield Select([(_LEVEL_NAMES.get(u, u), u) for u in uses], value=uses[0],
                                  allow_blank=False, compact=True, id="levels")
                 yield Label("move to cell x,y")
                 yield Input(placeholder="e.g. 10,7", id="cell", compact=True, select_on_focus=False)

@@ -71,8 +71,9 @@ def _tighten(text: str) -> str:
 class CombatLog(OptionList):
     """Log entries as options of an :class:`OptionList` (fast for long battles)."""
 
-    def __init__(self, names: dict[str, str], **kw: Any) -> None:
+    def __init__(self, names: dict[str, str], system: Any = None, **kw: Any) -> None:
         super().__init__(**kw)
+        self.system = system  # the battle's rules system: it gives a roll's details
         self._brief = TextLog(names, verbose=False)
         self._verbose = TextLog(names, verbose=True)
         self.entries: list[Entry] = []
@@ -105,7 +106,7 @@ class CombatLog(OptionList):
                     self._fold(verbose, _actor(e), new, changed)
                 continue
             new.append(Entry(first_index + offset, e.kind, brief, verbose or brief,
-                             systems.event_details(e), expanded=self.expand_all, actor=_actor(e)))
+                             systems.event_details(e, self.system), expanded=self.expand_all, actor=_actor(e)))
         for i in changed:
             self.replace_option_prompt_at_index(i, self.prompt(self.entries[i]))
         if new:

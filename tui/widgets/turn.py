@@ -1,8 +1,9 @@
 """The turn structure, shaped by what the snapshot holds.
 
-* A snapshot with a ``segment`` and combatants with a ``SPD`` (HERO) gets the Speed Chart of
-  the current Turn: a column per Segment, a row per combatant, a dot where it has a Phase, the
-  current Segment highlighted, and who acts next.
+* A snapshot with a ``segment`` and combatants with their ``phases`` (HERO: the Segments the
+  Speed Chart gives their SPD) gets the Speed Chart of the current Turn: a column per Segment,
+  a row per combatant, a dot where it has a Phase, the current Segment highlighted, and who
+  acts next.
 * A snapshot with a ``round`` (Marvel) gets the round and the initiative order (from an
   ``initiative``/``order`` list of ids, or each combatant's ``initiative`` figure).
 * Anything else: the clock line and who acts next.
@@ -17,14 +18,6 @@ from textual.widget import Widget
 
 from .. import systems
 from . import side_style
-
-
-def speed_chart() -> dict[int, frozenset[int]] | None:
-    try:
-        from slugfest.core.hero.speed import SPEED_CHART
-    except ImportError:  # pragma: no cover
-        return None
-    return SPEED_CHART
 
 
 class TurnTracker(Widget):
@@ -55,22 +48,20 @@ class TurnTracker(Widget):
         if not snap:
             return Content("")
         combatants = snap.get("combatants", [])
-        chart = speed_chart()
         nxt = self._display_name(self.next_actor)
         head = [Content.styled(systems.clock(snap, self.time_unit), "bold"),
                 Content.assemble(("next: ", "$text-muted"), (nxt, "bold $text-accent")) if nxt
                 else Content.styled("no one acts: the battle is over", "$text-muted")]
-        if self.is_speed_chart(snap, chart):
-            lines = self._hero(snap, combatants, chart or {})
+        if self.is_speed_chart(snap):
+            lines = self._chart(snap, combatants)
         else:
             lines = self._initiative(snap, combatants)
         return Content("\n").join(head + lines)
 
     @staticmethod
-    def is_speed_chart(snap: dict[str, Any], chart: Any = None) -> bool:
+    def is_speed_chart(snap: dict[str, Any]) -> bool:
         combatants = snap.get("combatants", [])
-        return bool("segment" in snap and (chart or speed_chart()) and combatants
-                    and all("SPD" in c for c in combatants))
+        return bool("segment" in snap and combatants and all("phases" in c for c in combatants))
 
     @property
     def chart_title(self) -> str:
@@ -84,7 +75,7 @@ class TurnTracker(Widget):
             style = "$text-disabled"
         return Content.assemble((marker, "bold $text-accent"), (self.letters.get(cid, "?"), f"bold {style}"))
 
-    def _hero(self, snap: dict[str, Any], combatants: list[dict[str, Any]], chart: dict[int, frozenset[int]]) -> list[Content]:
+    def _chart(self, snap: dict[str, Any], combatants: list[dict[str, Any]]) -> list[Content]:
         seg = int(snap["segment"])
         # Three characters a Segment when there is room, else two with the tens above the units.
         cw = 3 if self.content_size.width >= 5 + 3 * 12 else 2
@@ -99,7 +90,7 @@ class TurnTracker(Widget):
             lines.append(Content.assemble(*header))
         for c in combatants:
             spd = int(c.get("SPD", 0))
-            phases = chart.get(min(max(spd, 1), 12), frozenset()) if spd > 0 else frozenset()
+            phases = set(c.get("phases", ()))
             out = systems.is_out(c)
             parts: list[Content | tuple[str, str] | str] = [self._row_head(c), (f" {spd:>2} ", "$text-muted")]
             for s in range(1, 13):

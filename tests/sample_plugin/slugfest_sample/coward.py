@@ -3,15 +3,15 @@
 Answers only for combatants whose scenario says ``ai = "sample-coward"``.
 """
 
-from slugfest import Choice, hookimpl
+from slugfest import BattleView, Choice, Decision, answers_for
 
 NAME = "sample-coward"
 
 
-@hookimpl
-def slugfest_choose_action(battle, decision):
-    if decision.controller != NAME or decision.kind != "phase":
-        return None
+@answers_for(NAME)
+def slugfest_choose_action(battle: BattleView, decision: Decision) -> Choice | None:
+    if decision.kind != "phase":
+        return None  # an Abort or a reaction: let the next AI (the default) answer
     for action in decision.menu:
         if action.kind == "retreat":
             return Choice(action, "a coward runs while it can")

@@ -3,13 +3,14 @@
 Changes the HERO Attack Roll rule that only a natural 3 always hits.
 """
 
+from collections.abc import Generator
 from dataclasses import replace
 
-from slugfest import hookimpl
+from slugfest import AttackResult, AttackStep, BattleView, hookimpl
 
 
 @hookimpl(wrapper=True)
-def slugfest_attack_step(battle, attack):
+def slugfest_attack_step(battle: BattleView, attack: AttackStep) -> Generator[None, AttackResult, AttackResult]:
     roll = yield
     if getattr(roll, "total", 99) <= 4 and not roll.hit:
         return replace(roll, hit=True, notes=roll.notes + ("lucky: a roll of 4 or less always hits",))

@@ -1,0 +1,197 @@
+"""The measurements ``bench.py`` takes, run inside one checkout (this one or another).
+
+    python benchmarks/probe.py ROOT WHAT NAME RUNS [SIDE]
+
+``ROOT`` is a checkout: an older one keeps its modules at the top (``core.battle``), a newer one
+under ``slugfest`` (``slugfest.core.battle``); the probe imports whichever the checkout has, so
+``bench.py`` can time two checkouts side by side with the same code. It prints one JSON object.
+
+``WHAT`` is one of:
+
+* ``battles``: ``RUNS`` seeded battles of the bundled scenario ``NAME`` in this process, as a
+  batch runs them: battles per second, whole-battle microseconds per attack roll (everything:
+  the turn loop, menus, AIs, hooks, events, resolution), and microseconds per decision;
+* ``resolution``: the same battles with a clock around every attack's resolution (the rules
+  system's ``resolve_attack``: the Abort or reaction offer, END, the attack and damage steps,
+  the effects, the events), less the time the AIs spent answering questions inside it;
+* ``roster``: the battles of a roster of ``SIDE`` a side built from copies of ``NAME``'s
+  combatants on a map enlarged to fit them: microseconds per Phase (HERO) or turn (Marvel).
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import importlib.abc
+import importlib.util
+import json
+import math
+import sys
+import time
+import tomllib
+from pathlib import Path
+from typing import Any
+
+ATTACK_EVENTS = {"attack_rolled", "attack_check"}
+
+
+class _Checkout(importlib.abc.MetaPathFinder):
+    """Imports ``slugfest`` and its parts from one checkout's folders, as its pyproject maps
+    them (``slugfest.core`` from ``core/``...), whatever else is installed: the venv's editable
+    install points at the checkout it was made from, not at the one being timed."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        config = tomllib.loads((root / "pyproject.toml").read_text())
+        self.folders = {name: root / folder for name, folder in config["tool"]["setuptools"]["package-dir"].items()}
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
+        folder = self.folders.get(fullname)
+        if folder is None:
+            return None
+        return importlib.util.spec_from_file_location(fullname, folder / "__init__.py",
+                                                      submodule_search_locations=[str(folder)])
+
+
+def load(root: Path) -> dict[str, Any]:
+    """The checkout's modules: an older checkout's from its top (``core.battle``), a newer one's
+    from under ``slugfest`` (``slugfest.core.battle``), imported from ``root`` either way."""
+    root = root.resolve()
+    new = (root / "slugfest" / "__init__.py").exists()
+    if not new:
+        sys.path.insert(0, str(root))
+    elif not any(isinstance(f, _Checkout) and f.root == root for f in sys.meta_path):
+        sys.meta_path.insert(0, _Checkout(root))
+    core = "slugfest.core" if new else "core"
+    m = {name: importlib.import_module(f"{core}.{name}")
+         for name in ("battle", "scenario", "simulate", "sweep", "plugins")}
+    m["bundled"] = importlib.import_module("slugfest.scenarios" if new else "scenarios").bundled
+    m["new"] = new
+    return m
+
+
+def scenario(m: dict[str, Any], name: str) -> Any:
+    return m["scenario"].load_scenario(m["bundled"]()[name])
+
+
+def battles(m: dict[str, Any], sc: Any, runs: int) -> dict[str, float]:
+    host = m["plugins"].get_plugin_manager(house_rules=sc.house_rules)
+    seed = m["simulate"].battle_seed
+    Battle = m["battle"].Battle
+    attacks = decisions = phases = 0
+    spent = 0.0
+    for i in range(runs):
+        started = time.perf_counter()
+        b = Battle(sc, seed=seed(1, i), host=host)
+        b.run()
+        spent += time.perf_counter() - started
+        for e in b.events:
+            kind = e.kind
+            if kind in ATTACK_EVENTS:
+                attacks += 1
+            elif kind == "action_chosen":
+                decisions += 1
+                phases += e.decision == "phase"
+    return {"battles_per_s": runs / spent, "us_per_attack": spent / max(attacks, 1) * 1e6,
+            "us_per_phase": spent / max(phases, 1) * 1e6, "attacks": attacks, "phases": phases,
+            "decisions": decisions, "runs": runs}
+
+
+def resolution(m: dict[str, Any], sc: Any, runs: int) -> dict[str, float]:
+    """Microseconds per attack resolution timed inside whole battles (see the module's docstring)."""
+    spent, asked, calls = [0.0], [0.0], [0]
+    Battle = m["battle"].Battle
+
+    def timed(original: Any) -> Any:
+        def resolve(*args: Any, **kwargs: Any) -> Any:
+            before, started = asked[0], time.perf_counter()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                spent[0] += time.perf_counter() - started - (asked[0] - before)
+                calls[0] += 1
+        return resolve
+
+    original_ask = Battle.ask
+
+    def ask(self: Any, decision: Any) -> Any:
+        started = time.perf_counter()
+        try:
+            return original_ask(self, decision)
+        finally:
+            asked[0] += time.perf_counter() - started
+
+    patched = [(owner, name, getattr(owner, name)) for owner, name in _resolvers(m, sc)]
+    Battle.ask = ask
+    for owner, name, original in patched:
+        setattr(owner, name, timed(original))
+    try:
+        result = battles(m, sc, runs)
+    finally:
+        Battle.ask = original_ask
+        for owner, name, original in patched:
+            setattr(owner, name, original)
+    return {"us_per_resolution": spent[0] / max(calls[0], 1) * 1e6, "resolutions": calls[0],
+            "instrumented_battles_per_s": result["battles_per_s"]}
+
+
+def _resolvers(m: dict[str, Any], sc: Any) -> list[tuple[Any, str]]:
+    """Where the rules system's ``resolve_attack`` is looked up when an attack is resolved."""
+    if m["new"]:
+        return [(importlib.import_module(f"slugfest.core.{sc.system}.combat"), "resolve_attack")]
+    system = m["plugins"].get_plugin_manager().systems()[sc.system]
+    return [(type(system), "resolve_attack")]
+
+
+def roster_data(m: dict[str, Any], name: str, side: int) -> dict[str, Any]:
+    """``name``'s scenario with ``side`` combatants a side, copies of its own, on a map enlarged
+    to fit them: each side in columns two cells apart at its own edge, the gap between the
+    sides and the map's obstacles as they were (moved along with the widened map)."""
+    data = copy.deepcopy(m["sweep"].read_data(m["bundled"]()[name]))
+    mp = data.setdefault("map", {})
+    width, height = mp.get("width", 24), mp.get("height", 16)
+    per_column = max(min(side, (height - 1) // 2), 1)
+    columns = math.ceil(side / per_column)
+    shift = 2 * (columns - 1)
+    new_width, new_height = width + 2 * shift, max(height, 2 * per_column + 1)
+    mp["width"], mp["height"] = new_width, new_height
+    mp["obstacles"] = [[x + shift, y] for x, y in mp.get("obstacles", [])]
+    for wall in mp.get("walls", []):
+        wall["x"] += shift
+    taken = set()
+    for s_index, s in enumerate(data["sides"]):
+        originals = s["combatants"]
+        out = []
+        for k in range(side):
+            c = copy.deepcopy(originals[k % len(originals)])
+            c["id"], c["name"] = f"{c['id']}-{k}", f"{c['name']} {k}"
+            col, row = divmod(k, per_column)
+            x = 1 + 2 * col if s_index == 0 else new_width - 2 - 2 * col
+            c["position"] = [x, 1 + 2 * row]
+            taken.add((x, 1 + 2 * row))
+            out.append(c)
+        s["combatants"] = out
+    mp["obstacles"] = [o for o in mp["obstacles"] if tuple(o) not in taken]
+    mp["walls"] = [w for w in mp.get("walls", []) if not any(
+        w["x"] <= x < w["x"] + w.get("width", 1) and w["y"] <= y < w["y"] + w.get("height", 1) for x, y in taken)]
+    return data
+
+
+def main() -> None:
+    root, what, name, runs = Path(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
+    m = load(root)
+    if what == "battles":
+        out = battles(m, scenario(m, name), runs)
+    elif what == "resolution":
+        out = resolution(m, scenario(m, name), runs)
+    elif what == "roster":
+        side = int(sys.argv[5])
+        sc = m["scenario"].parse_scenario(roster_data(m, name, side), f"{name} x{side}")
+        out = battles(m, sc, runs)
+    else:
+        raise SystemExit(f"unknown measurement {what!r}")
+    json.dump(out, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""A fighter's OCV and DCV now: the seed's two checklists (:mod:`.combat_values`) applied to
+its sheet, the maneuver it uses or has in force, the range and its conditions.
+
+A chain depends only on the sheet, the options, the maneuver, the range and the conditions,
+never on the rest of the battle, so each is built once per such case and kept in the
+fighter's memo (shared by every battle of the same sheet, see :mod:`core.memo`): the AI asks
+for the chains of every option it weighs.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..grid import distance
+from . import maneuvers
+from .attack import range_modifier
+from .combat_values import CVChain, Modifier, build_cv
+from .sheet import HeroAttack
+from .state import Fighter
+
+HALF = Fraction(1, 2)
+METRES_PER_CELL = 2
+
+# Conditions (6E1: a Stunned, recovering or prone character is at half DCV; knocked out, 0).
+STUNNED_DCV = Modifier(7, "Stunned", factor=HALF)
+RECOVERING_DCV = Modifier(7, "taking a Recovery", factor=HALF)
+PRONE_DCV = Modifier(7, "prone", factor=HALF)
+OUT_DCV = Modifier(7, "knocked out", factor=Fraction(0))
+OUT_OCV = Modifier(8, "knocked out", factor=Fraction(0))
+
+
+def metres(f: Fighter, g: Fighter) -> int:
+    """Metres between two fighters as the Range Modifier counts them (cells x 2 m)."""
+    return distance(f.pos, g.pos) * METRES_PER_CELL
+
+
+def ocv_chain(f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str, levels: str,
+              extra: tuple[Modifier, ...] = ()) -> CVChain:
+    """``f``'s OCV with ``atk`` against ``target``, using ``maneuver`` (a name in the maneuver
+    table), its Combat Skill Levels as ``levels`` says and the ``extra`` modifiers (a Multiple
+    Attack's later strikes, a Move Through's velocity)."""
+    if f.ko or f.dead:
+        return _build_ocv(f, atk, target, maneuver, levels, extra)
+    m = 0 if atk.hth else metres(f, target)
+    key = ("ocv", atk.name, maneuver, levels, m, extra)
+    chain = f.memo.get(key)
+    if chain is None:
+        chain = f.memo[key] = _build_ocv(f, atk, target, maneuver, levels, extra)
+    return chain
+
+
+def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str, levels: str,
+               extra: tuple[Modifier, ...]) -> CVChain:
+    mods: list[Modifier] = []
+    if f.sheet.csl and levels in ("", "ocv"):
+        mods.append(Modifier(2, "combat skill levels", f.sheet.csl))
+    if atk.ocv:
+        mods.append(Modifier(3, atk.name, atk.ocv))
+    if atk.str_min and f.ch.STR < atk.str_min:
+        short = atk.str_min - f.ch.STR
+        mods.append(Modifier(3, f"below STR Minimum {atk.str_min}", -((short + 4) // 5)))
+    entry = maneuvers.MANEUVERS.get(maneuver)
+    rmod = 0
+    if not atk.hth:
+        m = metres(f, target)
+        rmod = range_modifier(m)
+    if entry is not None:
+        mods.extend(entry.ocv_before_range)
+    mods.extend(extra)
+    if rmod:
+        mods.append(Modifier(6, f"range {metres(f, target)} m", rmod))
+        if entry is not None and entry.offsets_range:
+            mods.append(Modifier(6, entry.title, min(entry.offsets_range, -rmod)))
+    if f.ko or f.dead:
+        mods.append(OUT_OCV)
+    return build_cv("OCV", f.ch.OCV, mods)
+
+
+def dcv_chain(g: Fighter) -> CVChain:
+    """``g``'s DCV now; built once for each combination of maneuver and conditions."""
+    maneuver = maneuvers.DCV_KEYS.get(id(g.maneuver_dcv), "?") if g.maneuver_dcv else ""
+    if maneuver == "?":  # modifiers the engine did not make (a test's or a plugin's): not memoised
+        return _build_dcv(g)
+    key = ("dcv", maneuver, g.csl_dcv, g.stunned, g.recovering, g.prone, g.ko or g.dead)
+    chain = g.memo.get(key)
+    if chain is None:
+        chain = g.memo[key] = _build_dcv(g)
+    return chain
+
+
+def _build_dcv(g: Fighter) -> CVChain:
+    mods: list[Modifier] = []
+    if g.csl_dcv:
+        mods.append(Modifier(2, "combat skill levels", g.csl_dcv))
+    if g.maneuver_dcv:
+        mods.extend(m for m in g.maneuver_dcv if m.factor is None)
+    if g.stunned:
+        mods.append(STUNNED_DCV)
+    if g.recovering:
+        mods.append(RECOVERING_DCV)
+    if g.prone:
+        mods.append(PRONE_DCV)
+    if g.maneuver_dcv:
+        mods.extend(m for m in g.maneuver_dcv if m.factor is not None)
+    if g.ko or g.dead:
+        mods.append(OUT_DCV)
+    return build_cv("DCV", g.ch.DCV, mods)

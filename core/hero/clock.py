@@ -1,0 +1,241 @@
+"""The HERO clock: the 12-Segment Turn and the Speed Chart (the seed's Combat Sequence).
+
+Per Segment: collect who has a Phase (the Speed Chart) plus anyone holding one; order them by
+DEX, ties broken by a 1d6 roll-off re-rolled every Segment (highest first; rolled again among
+those still tied); open each one's Phase (a Phase may be lost: to a Haymaker winding up, to an
+earlier Abort, to being Stunned; standing up takes half of it). At the end of the Segment:
+Haymakers land, Aborted defences lapse, Recovery actions are taken, and Knocked-Out characters
+who had a Phase in it (but were not knocked out in it) get their Recovery. After Segment 12
+the Post-Segment-12 step runs exactly once per Turn: the dying lose 1 BODY, then everyone
+recovers within the Recovery Time table. Combat begins in Segment 12 of Turn 1.
+"""
+
+from __future__ import annotations
+
+from ..actions import Decision
+from ..context import RulesContext
+from . import events as ev
+from .damage import is_dead
+from .effects import die, take_recovery
+from .maneuvers import land_haymaker, lapse
+from .menu import build_menu
+from .recovery import may_recover
+from .speed import has_phase, spd_change_resume
+from .state import Fighter, HeroState
+from .tactics import Picture
+
+
+def next_decision(ctx: RulesContext) -> Decision | None:
+    """Run time forward to the next Phase in which someone must choose; None once it is over."""
+    st: HeroState = ctx.state
+    opts = st.options
+    fighters = st.fighters
+
+    def able(cid: str) -> bool:
+        return not fighters[cid].out_of_fight(opts)
+
+    while True:
+        if ctx.settle(able):
+            return None
+        if st.queue is None:
+            begin_segment(ctx)
+        while st.queue:
+            decision = open_phase(ctx, st.queue.pop(0))
+            if decision is not None:
+                return decision
+            if ctx.settle(able):
+                return None
+        end_segment(ctx)
+
+
+def begin_segment(ctx: RulesContext) -> None:
+    """Who acts this Segment, in DEX order (a Phase by SPD, or a Phase held from before)."""
+    st: HeroState = ctx.state
+    now = st.abs_segment
+    natural: list[Fighter] = []
+    for f in st.fighters.values():
+        if f.dead or not has_phase(f.spd, st.segment):
+            continue
+        if f.resume_at and now < f.resume_at:
+            continue
+        f.resume_at = 0
+        natural.append(f)
+    st.natural = {f.id for f in natural}
+    actors = [f for f in natural if not f.out_of_fight(st.options)]
+    for f in st.fighters.values():
+        if f.held and f.id not in st.natural and not f.out_of_fight(st.options):
+            actors.append(f)
+    order, ties = dex_order(ctx, actors)
+    st.queue = [f.id for f in order]
+    ctx.emit(ev.SegmentStarted(st.turn, st.segment, tuple(st.queue), ties))
+
+
+def dex_order(ctx: RulesContext, actors: list[Fighter]) -> tuple[list[Fighter], tuple[tuple[str, int], ...]]:
+    """Highest DEX first; equal DEX is settled by a 1d6 roll-off, re-rolled among those still tied."""
+    by_dex: dict[int, list[Fighter]] = {}
+    for f in actors:
+        by_dex.setdefault(f.ch.DEX, []).append(f)
+    order: list[Fighter] = []
+    ties: list[tuple[str, int]] = []
+    for dex in sorted(by_dex, reverse=True):
+        group = by_dex[dex]
+        if len(group) == 1:
+            order.extend(group)
+            continue
+        order.extend(_roll_off(ctx, group, ties))
+    return order, tuple(ties)
+
+
+def _roll_off(ctx: RulesContext, group: list[Fighter], ties: list[tuple[str, int]]) -> list[Fighter]:
+    rolls = {}
+    for f in group:
+        rolls[f.id] = ctx.dice.roll(6, "dex tie-break")
+        ties.append((f.id, rolls[f.id]))
+    out: list[Fighter] = []
+    for value in sorted(set(rolls.values()), reverse=True):
+        same = [f for f in group if rolls[f.id] == value]
+        out.extend(same if len(same) == 1 else _roll_off(ctx, same, ties))
+    return out
+
+
+def open_phase(ctx: RulesContext, fid: str) -> Decision | None:
+    """``fid``'s Phase begins: what it set lapses, and it chooses, unless the Phase is lost."""
+    st: HeroState = ctx.state
+    f = st.fighters[fid]
+    if f.out_of_fight(st.options):
+        return None
+    now = st.abs_segment
+    natural = fid in st.natural and f.held_requeued_at != now
+    if natural:
+        f.phases += 1
+        lost = _new_phase(ctx, f, now)
+        if lost:
+            return None
+    elif not f.held:
+        return None
+    ctx.emit(ev.PhaseStarted(fid, st.turn, st.segment, f.stun, f.body, f.end, held=not natural))
+    return decision_for(ctx, f, f"Turn {st.turn}, Segment {st.segment}" + (" (held Phase)" if not natural else ""))
+
+
+def decision_for(ctx: RulesContext, f: Fighter, context: str = "") -> Decision:
+    """The choice ``f`` faces in its Phase as things stand: its picture and the menu read off it."""
+    pic = Picture(ctx, f)
+    return Decision(f.id, build_menu(pic), f.ai, "phase", context, pic)
+
+
+def _new_phase(ctx: RulesContext, f: Fighter, now: int) -> bool:
+    """A Phase of ``f``'s SPD arrives: its maneuver's effects end, a held Phase is lost. Whether
+    the Phase is lost too: to a Haymaker still winding up, an Abort, being Stunned."""
+    fid = f.id
+    if f.haymaker is not None:
+        # Checked before the maneuver modifiers reset: the blow has not landed, so its
+        # -5 DCV stays until the first Phase after it lands.
+        ctx.emit(ev.PhaseSkipped(fid, "still winding up a Haymaker"))
+        return True
+    spent = f.aborted
+    if not spent:  # a Phase spent Aborting keeps its Dodge or Block to the end of the Segment
+        lapse(f)
+    f.braced = f.recovering = f.half_used = False
+    f.csl_dcv = 0
+    if f.held:
+        f.held = False
+        ctx.emit(ev.StatusChanged(fid, "holding", False, "its next Phase arrived: the held Phase is lost"))
+    if spent:
+        f.aborted = False
+        f.abort_lapses_at = now  # rules §1.5: the abort clears once this Segment ends (end_segment)
+        ctx.emit(ev.PhaseSkipped(fid, "this Phase was spent earlier by Aborting"))
+        return True
+    if f.stunned:
+        if f.recovery_slipped:
+            f.recovery_slipped = False
+            ctx.emit(ev.PhaseSkipped(fid, "still Stunned: it was hurt again before it could recover, "
+                                          "so recovery slips to its next Phase"))
+            return True
+        f.stunned = False
+        ctx.emit(ev.StatusChanged(fid, "stunned", False, "spent this Phase recovering from being Stunned"))
+        return True
+    if f.prone:
+        f.prone = False
+        f.half_used = True
+        ctx.emit(ev.StatusChanged(fid, "prone", False, "stood up (a half Phase)"))
+    return False
+
+
+def end_segment(ctx: RulesContext) -> None:
+    """The end of the Segment, in the rules' order (see the module's docstring)."""
+    st: HeroState = ctx.state
+    now = st.abs_segment
+    for f in list(st.fighters.values()):
+        if f.haymaker is not None and f.haymaker.lands_at == now:
+            land_haymaker(ctx, f)
+    for f in st.fighters.values():  # after the Haymakers: they land within the Segment
+        if f.abort_lapses_at == now:
+            f.abort_lapses_at = -1
+            lapse(f)
+    for fid in st.recovering_now:
+        f = st.fighters[fid]
+        if not (f.ko or f.dead or f.stunned):
+            take_recovery(ctx, f, "Recovery action")
+    st.recovering_now.clear()
+    for fid in sorted(st.natural, key=lambda i: list(st.fighters).index(i)):
+        f = st.fighters[fid]
+        if f.ko and not f.dead and f.ko_at != now and may_recover(f.stun, "phase", st.turn, st.options.deep_ko):
+            take_recovery(ctx, f, "knocked out: Recovery in its Phase")
+    if st.segment == 12:
+        post_segment_12(ctx)
+        st.turn += 1
+        st.segment = 1
+        ctx.rounds = st.turn
+    else:
+        st.segment += 1
+    st.queue = None
+
+
+def post_segment_12(ctx: RulesContext) -> None:
+    """Once per Turn: the dying lose 1 BODY (and may die), SPD changes made during the Turn take
+    effect, and everyone gets a Recovery the Recovery Time table allows."""
+    st: HeroState = ctx.state
+    if st.turn in st.post12_done:  # pragma: no cover - guarded invariant
+        raise RuntimeError(f"Post-Segment-12 Recovery ran twice in Turn {st.turn}")
+    st.post12_done.add(st.turn)
+    ctx.emit(ev.PostSegment12(st.turn))
+    for f in st.fighters.values():
+        if f.dead:
+            continue
+        if f.body <= 0:
+            f.body -= 1
+            ctx.emit(ev.BodyLost(f.id, f.body))
+            if is_dead(f.body, f.ch.BODY):
+                die(ctx, f, "lost its last BODY while dying")
+                continue
+        if f.pending_spd:
+            apply_spd(ctx, f, f.pending_spd, True)
+        if f.ko and not may_recover(f.stun, "post-12", st.turn, st.options.deep_ko):
+            continue
+        take_recovery(ctx, f, "Post-Segment 12 Recovery")
+
+
+def change_spd(ctx: RulesContext, fid: str, new: int, voluntary: bool = False) -> None:
+    """Change a character's SPD. A voluntary change waits for the end of the Turn; an
+    involuntary one (a Drain, say) applies now, and the character next acts in a Segment
+    that is a Phase for both the old and the new SPD."""
+    f = ctx.state.fighters[fid]
+    if voluntary:
+        f.pending_spd = new
+        return
+    apply_spd(ctx, f, new, False)
+
+
+def apply_spd(ctx: RulesContext, f: Fighter, new: int, voluntary: bool) -> None:
+    st: HeroState = ctx.state
+    old = f.spd
+    f.pending_spd = 0
+    f.spd = new
+    if voluntary:
+        f.resume_at = 0
+        nxt = st.abs_segment + 1
+    else:
+        nxt = spd_change_resume(old, new, st.abs_segment) or 0
+        f.resume_at = nxt
+    turn, seg = (nxt - 1) // 12 + 1, (nxt - 1) % 12 + 1
+    ctx.emit(ev.SpdChanged(f.id, old, new, voluntary, turn, seg))

@@ -1,0 +1,195 @@
+"""Resolving one HERO attack, in the order the rules give it.
+
+:func:`resolve_attack` is one attack from ``f`` on ``g`` with a maneuver of the table
+(:mod:`.maneuvers`):
+
+1. the target may Abort to a defensive maneuver (rules §1.5), if it can act;
+2. pushing (an EGO roll in heroic games), then END for the attack, the STR and the push (an
+   attacker whom paying STUN for END knocks out attacks no more);
+3. a defensive maneuver the target has in force may stop the attack (a Block's roll);
+4. the attack step (``slugfest_attack_step``: 3d6 against 11 + OCV - DCV) and, on a hit, the
+   damage step (``slugfest_damage_step``), house rules wrapped around both;
+5. the damage taken (:mod:`.effects`) and knockback.
+
+Everything here reads the maneuver's entry for what the maneuver changes (its OCV, its added
+damage classes, the way it moves first) and nothing else names a maneuver.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..actions import Decision
+from ..context import RulesContext
+from . import events as ev
+from . import maneuvers
+from .attack import AttackRoll
+from .chains import dcv_chain, ocv_chain
+from .combat_values import Modifier
+from .damage import roll_normal
+from .dice import DamageDice, active_points
+from .effects import apply_damage, defenses, plain_damage, spend_end
+from .endurance import power_end, push_heroic, push_superheroic, str_end
+from .knockback import impact_dice, knockback, knockback_dice
+from .profile import DamageProfile, build_profile
+from .resolve import AttackContext, DamageOutcome
+from .rounding import characteristic_roll
+from .sheet import HeroAttack, HeroOptions
+from .state import Fighter
+
+METRES_PER_CELL = 2
+
+#: What one attack did: its roll, its damage (None on a miss) and whether the target was
+#: knocked back; the whole is None when the attack never came (a Block stopped it).
+Resolution = tuple[AttackRoll, DamageOutcome | None, bool]
+
+
+def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str, *,
+                   push: int = 0, levels: str = "", velocity_m: int = 0,
+                   extra_ocv: tuple[Modifier, ...] = ()) -> Resolution | None:
+    """One attack from ``f`` on ``g`` (see the module's docstring)."""
+    opts = ctx.options
+    ctx.state.attacks += 1
+    offer_abort(ctx, g, f, atk)
+    allowed = push_points(ctx, f, atk, push)
+    spend_end(ctx, f, attack_end(f, atk, opts.campaign, opts.str_end) + allowed,
+              f"{atk.name} (pushed {allowed})" if allowed else atk.name)
+    if f.out_of_fight(opts):
+        return None
+    for entry in maneuvers.STOPPERS:
+        if entry.stops(ctx, g, f, atk):
+            return None
+    ocv = ocv_chain(f, atk, g, maneuver, levels, extra_ocv)
+    dcv = dcv_chain(g)
+    profile = damage_profile(opts, f, atk, maneuver, levels, allowed, velocity_m)
+    actx = AttackContext("hero", f.id, g.id, atk, maneuver, ocv, dcv, profile,
+                         defenses(g, atk.defense), g.ko, opts)
+    hit: AttackRoll = ctx.attack_step(actx)
+    ctx.emit(ev.AttackRolled(f.id, g.id, atk.name, maneuver, ocv, dcv, hit.faces, hit.total, hit.needed,
+                             hit.hit, hit.dcv_hit, hit.automatic, hit.notes))
+    if not hit.hit:
+        return hit, None, False
+    dmg: DamageOutcome = ctx.damage_step(actx, hit)
+    r = dmg.roll
+    ctx.emit(ev.DamageRolled(f.id, g.id, atk.name, r.kind, str(profile.base_dice), r.dice, profile.added,
+                             profile.capped, r.faces, r.stun, r.body, r.multiplier, r.multiplier_face,
+                             profile.flat, r.doubled, dmg.notes))
+    apply_damage(ctx, g, r, dmg.taken, atk.name)
+    moved = False
+    if atk.knockback and opts.knockback != "off" and r.body > 0 and not g.dead:
+        moved = knock_back(ctx, f, g, r.body, atk.kind == "killing")
+    return hit, dmg, moved
+
+
+def offer_abort(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack) -> None:
+    """Rules §1.5: a character about to be attacked may Abort its next Phase (or use its held
+    one) to a defensive maneuver, if it could act and has no defence up already."""
+    if g.out_of_fight(ctx.options) or g.stunned or g.aborted or g.dodging or g.blocking or g.haymaker:
+        return
+    menu = maneuvers.ABORT_HTH if atk.hth else maneuvers.ABORT_RANGED
+    choice = ctx.ask(Decision(g.id, menu, g.ai, "abort", f"{f.name} attacks {g.name} with {atk.name}"))
+    kind = choice.action.kind
+    if kind == "none":
+        return
+    uses_held = g.held
+    if uses_held:
+        g.held = False
+    else:
+        g.aborted = True
+    maneuvers.by_kind(kind).start(g)
+    ctx.emit(ev.Aborted(g.id, kind, f.id, uses_held))
+
+
+def attack_end(f: Fighter, atk: HeroAttack, campaign: str, str_rule: str) -> int:
+    """END for one use: the attack's own (given, or 1 per 10 Active Points) plus STR used
+    (kept in the memo: it follows from the sheet and the options)."""
+    key = ("end", atk.name, campaign, str_rule)
+    end = f.memo.get(key)
+    if end is None:
+        end = f.memo[key] = end_of(atk, f.ch.STR, campaign, str_rule)
+    return end
+
+
+def end_of(atk: HeroAttack, strength: int, campaign: str, str_rule: str) -> int:
+    """END for one use of ``atk``: its own (given, or 1 per 10 Active Points) plus the STR it adds."""
+    if atk.end is not None:
+        own = atk.end
+    elif atk.uses_str_only:
+        own = 0
+    else:
+        ap = atk.active_points if atk.active_points is not None else active_points(atk.dice, atk.kind)
+        own = power_end(ap)
+    return own + str_end(strength if atk.adds_str else 0, campaign, str_rule)
+
+
+def damage_profile(opts: HeroOptions, f: Fighter, atk: HeroAttack, maneuver: str, levels: str, push: int,
+                   velocity_m: int) -> DamageProfile:
+    """The dice ``f`` rolls with ``atk`` (see :func:`build_profile`), worked out once per sheet."""
+    csl = f.sheet.csl if levels == "damage" else 0
+    key = ("profile", atk.name, maneuver, push // 5, csl, velocity_m // 6)
+    profile = f.memo.get(key)
+    if profile is None:
+        entry = maneuvers.MANEUVERS.get(maneuver)
+        adds = (entry.title, entry.adds_dcs) if entry is not None and entry.adds_dcs else None
+        velocity = velocity_m // 6 if entry is not None and entry.adds_velocity else 0
+        profile = f.memo[key] = build_profile(atk, f.ch.STR, opts, maneuver=adds, push_dcs=push // 5,
+                                              csl_for_damage=csl, velocity_dcs=velocity)
+    return profile
+
+
+def push_points(ctx: RulesContext, f: Fighter, atk: HeroAttack, wanted: int) -> int:
+    """Pushing: the points allowed (an EGO roll first in heroic games, or if the option says)."""
+    if wanted <= 0:
+        return 0
+    opts = ctx.options
+    if opts.campaign == "heroic" or opts.push_roll_superheroic:
+        faces = ctx.dice.rolls(3, 6, "push")
+        res = push_heroic(wanted, (faces[0], faces[1], faces[2]), characteristic_roll(f.ch.EGO))
+        if opts.campaign != "heroic" and res.success:
+            res = replace(res, allowed=min(wanted, 10))
+    else:
+        points = int(atk.active_points or active_points(atk.dice, atk.kind) or f.ch.STR)
+        res = push_superheroic(wanted, points)
+    ctx.emit(ev.Pushed(f.id, wanted, res.allowed, res.roll, res.needed, res.success))
+    return res.allowed
+
+
+#: How a knockback ends, as the damage roll names it and as the damage taken names its source.
+_IMPACT_WALL = ("slams into a wall", "knockback (slams into a wall)")
+_IMPACT_GROUND = ("hits the ground", "knockback (hits the ground)")
+
+
+def knock_back(ctx: RulesContext, f: Fighter, g: Fighter, body: int, killing: bool) -> bool:
+    """Knockback (seed): BODY rolled minus 2d6 (+1d6 Killing, -1d6 flying); 0 is a knockdown;
+    each point 2 m straight away from the attacker, less knockback resistance; the landing
+    hurts (more if something stops the flight). Whether ``g`` was moved."""
+    opts = ctx.options
+    faces = ctx.dice.rolls(knockback_dice(killing, g.sheet.flying), 6, "knockback")
+    kb = knockback(body, faces, g.sheet.knockback_resistance)
+    start = g.pos
+    outcome = kb.outcome
+    if outcome == "knockback" and opts.knockback == "knockdown":
+        outcome = "knockdown"
+    if outcome in ("none", "resisted"):
+        ctx.emit(ev.KnockbackRolled(g.id, body, faces, kb.resistance, 0, outcome, start, start, False))
+        return False
+    if outcome == "knockdown":
+        g.prone = True
+        ctx.emit(ev.KnockbackRolled(g.id, body, faces, kb.resistance, 0, "knockdown", start, start, False))
+        return False
+    cells = -(-kb.metres // METRES_PER_CELL)
+    taken = {h.pos for h in ctx.state.fighters.values() if h is not g and not h.dead}
+    path, hit_wall = ctx.grid.push_line(g.pos, f.pos, cells, taken)
+    if path:
+        g.pos = path[-1]
+    g.prone = True
+    ctx.emit(ev.KnockbackRolled(g.id, body, faces, kb.resistance, kb.metres, "knockback", start, g.pos, hit_wall))
+    n_impact = impact_dice(kb.metres, hit_wall)
+    if n_impact and not g.dead:
+        ifaces = ctx.dice.rolls(n_impact, 6, "knockback impact")
+        roll = roll_normal(DamageDice(n_impact), ifaces)
+        what, source = _IMPACT_WALL if hit_wall else _IMPACT_GROUND
+        ctx.emit(ev.DamageRolled("knockback", g.id, what, "normal", roll.dice, roll.dice, (), False,
+                                 ifaces, roll.stun, roll.body, 0, 0))
+        plain_damage(ctx, g, roll, source)
+    return True

@@ -1,0 +1,138 @@
+"""What happens to a fighter: damage taken and the conditions it brings (Stunned, Knocked Out,
+dying, dead), Recovery, END spent and the STUN paid for END it lacks.
+
+This is the one place that changes a fighter's STUN, BODY and END and sets or clears those
+conditions; every rule that hurts, tires or heals someone comes through here, so the order of
+the checks (dead before knocked out before Stunned) is written once.
+"""
+
+from __future__ import annotations
+
+from ..context import RulesContext
+from . import events as ev
+from .damage import DamageRoll, DamageTaken, Defenses, is_dead, is_knocked_out, is_stunned, take_damage
+from .endurance import stun_for_end_dice
+from .recovery import recover
+from .sheet import HeroSheet
+from .state import Fighter
+
+
+def defenses(g: Fighter, which: str) -> Defenses:
+    """``g``'s defenses against a PD or an ED attack (kept in its memo: they follow from the sheet)."""
+    key = ("defenses", which)
+    defs = g.memo.get(key)
+    if defs is None:
+        defs = g.memo[key] = defenses_of(g.sheet, which)
+    return defs
+
+
+def defenses_of(sheet: HeroSheet, which: str) -> Defenses:
+    """A sheet's defenses against PD or ED attacks (shared, so the named ones are read-only)."""
+    from types import MappingProxyType
+
+    special = MappingProxyType(sheet.special())
+    if which == "ED":
+        return Defenses(sheet.characteristics.ED, sheet.rED, special)
+    return Defenses(sheet.characteristics.PD, sheet.rPD, special)
+
+
+def apply_damage(ctx: RulesContext, g: Fighter, roll: DamageRoll, taken: DamageTaken, source: str) -> None:
+    """``g`` loses what ``taken`` says, then: dead at -BODY (seed), Knocked Out below 0 STUN,
+    a Stunned recovery that slips (rules §4.6) or Stunned by more STUN than its CON, dying."""
+    opts = ctx.options
+    g.stun -= taken.stun
+    g.body -= taken.body
+    ctx.emit(ev.DamageTakenEvent(g.id, source, roll.stun, roll.body, taken.stun_defense, taken.body_defense,
+                                 taken.stun, taken.body, g.stun, g.body, taken.rule))
+    if g.dead:
+        return
+    if is_dead(g.body, g.ch.BODY):
+        die(ctx, g, f"BODY fell to {g.body}")
+        return
+    if not g.ko and is_knocked_out(g.stun, opts.knockout):
+        knock_out(ctx, g, f"took {taken.stun} STUN, more than it had left")
+    elif (g.stunned and (taken.stun or taken.body) and opts.stun_recovery_slips
+          and g.stunned_by_attack != ctx.state.attacks):
+        g.recovery_slipped = True  # rules §4.6: hurt again before its recovering Phase, it slips a Phase
+    elif not g.ko and is_stunned(taken.stun, g.ch.CON) and not g.stunned:
+        become_stunned(ctx, g, taken.stun)
+    if g.body <= 0 and taken.body > 0 and g.body + taken.body > 0:
+        ctx.emit(ev.StatusChanged(g.id, "dying", True, f"BODY {g.body}: loses 1 BODY every Turn"))
+
+
+def plain_damage(ctx: RulesContext, g: Fighter, roll: DamageRoll, why: str) -> None:
+    """Normal damage from no attack (a knockback's landing, a Move Through's recoil): against
+    PD, logged as a damage roll with no attacker's modifiers."""
+    taken = take_damage(roll, defenses(g, "PD"), "", ctx.options.minimum_stun)
+    apply_damage(ctx, g, roll, taken, why)
+
+
+def become_stunned(ctx: RulesContext, g: Fighter, stun_taken: int) -> None:
+    """Stunned: it can take no Action, Blocks and held Phases included, until it recovers."""
+    g.stunned = True
+    g.stunned_by_attack = ctx.state.attacks
+    g.held = False
+    g.blocking = False
+    ctx.emit(ev.StatusChanged(g.id, "stunned", True, f"took {stun_taken} STUN, more than its CON {g.ch.CON}"))
+    cancel_haymaker(ctx, g, "was Stunned")
+
+
+def knock_out(ctx: RulesContext, g: Fighter, why: str) -> None:
+    """Knocked Out: CVs 0, prone, no defensive action, no held Phase (Stunned no longer matters)."""
+    g.ko = True
+    g.ko_at = ctx.state.abs_segment
+    g.stunned = g.recovery_slipped = False
+    g.held = False
+    g.prone = True
+    g.blocking = g.dodging = False
+    ctx.emit(ev.StatusChanged(g.id, "knocked out", True, why))
+    cancel_haymaker(ctx, g, "was knocked out")
+
+
+def die(ctx: RulesContext, g: Fighter, why: str) -> None:
+    g.dead = True
+    g.ko = False
+    g.stunned = g.recovery_slipped = False
+    g.blocking = g.dodging = False
+    ctx.emit(ev.StatusChanged(g.id, "dead", True, why))
+    cancel_haymaker(ctx, g, "died")
+
+
+def cancel_haymaker(ctx: RulesContext, g: Fighter, what_happened: str) -> None:
+    """A Haymaker fails as soon as its thrower is Stunned, knocked out or killed: so a Stunned
+    thrower's next Phase is spent recovering, not lost to the wind-up as well. (The reason
+    is worded only when there is a Haymaker to cancel: this runs on every such hit.)"""
+    if g.haymaker is not None:
+        target = g.haymaker.target
+        g.haymaker = None
+        ctx.emit(ev.HaymakerFizzled(g.id, target, f"{g.name} {what_happened} before it landed"))
+
+
+def take_recovery(ctx: RulesContext, f: Fighter, why: str) -> None:
+    """REC back to STUN and END; a Knocked-Out character wakes once STUN is above 0."""
+    ch = f.ch
+    r = recover(f.stun, f.end, ch.REC, ch.STUN, ch.END, knocked_out=f.ko)
+    gained_s, gained_e = r.stun - f.stun, r.end - f.end
+    f.stun, f.end = r.stun, r.end
+    if r.woke:
+        f.ko = False  # the state is whole before any event about it is seen
+    ctx.emit(ev.Recovered(f.id, gained_s, gained_e, f.stun, f.end, why))
+    if r.woke:
+        ctx.emit(ev.StatusChanged(f.id, "knocked out", False, f"woke up with {f.stun} STUN; END set equal to STUN"))
+
+
+def spend_end(ctx: RulesContext, f: Fighter, cost: int, what: str) -> None:
+    """Pay END; what cannot be paid costs 1d6 STUN (no defense) per 2 END, or fraction."""
+    if cost <= 0:
+        return
+    dice = stun_for_end_dice(cost, f.end) if cost > f.end else 0
+    paid = cost if dice == 0 else max(f.end, 0)
+    f.end -= paid
+    ctx.emit(ev.EnduranceSpent(f.id, paid, f.end, what))
+    if dice:
+        faces = ctx.dice.rolls(dice, 6, "stun for end")
+        lost = sum(faces)
+        f.stun -= lost
+        ctx.emit(ev.StunForEnd(f.id, cost - paid, faces, lost, f.stun))
+        if not f.ko and is_knocked_out(f.stun, ctx.options.knockout):
+            knock_out(ctx, f, "spent STUN for END")

@@ -1,0 +1,92 @@
+"""The AI's estimate of an HERO option: the chance to hit times the expected damage taken, as a
+share of the fight the target has left.
+
+It is worked out beside the rules it foresees and from the same pieces the resolver uses: the
+OCV and DCV chains (:mod:`.chains`), the dice the attack would roll with its maneuver, push and
+levels (:func:`.combat.damage_profile`), the target's defenses (:func:`.effects.defenses`).
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..context import RulesContext
+from ..grid import distance
+from .chains import dcv_chain, ocv_chain
+from .combat import damage_profile
+from .combat_values import Modifier
+from .effects import defenses
+from .movement import METRES_PER_CELL
+from .sheet import HeroAttack
+from .state import Fighter
+
+_3D6 = [0] * 19
+for _a in range(1, 7):
+    for _b in range(1, 7):
+        for _c in range(1, 7):
+            _3D6[_a + _b + _c] += 1
+
+#: P(3d6 <= n) for n = 0..18, summed once (the AI asks for every option it weighs).
+_3D6_AT_MOST = tuple(sum(_3D6[3:n + 1]) / 216 for n in range(19))
+
+
+def hit_chance(needed: int) -> float:
+    """P(3d6 <= needed), with a 3 always hitting and an 18 always missing."""
+    return _3D6_AT_MOST[3 if needed < 3 else 17 if needed > 17 else needed]
+
+
+def estimate(ctx: RulesContext, f: Fighter, action: Action) -> float:
+    """P(hit) x mean STUN taken / the target's STUN left (BODY counted for Killing attacks).
+    A push (``action.push``) counts as allowed, up to 10 points, within the doubling cap."""
+    st = ctx.state
+    if action.kind == "multiple-attack":
+        total, p_chain = 0.0, 1.0
+        for i, (an, tid) in enumerate(zip(action.attacks, action.targets)):
+            extra = (Modifier(4, "Multiple Attack", -2 * i),) if i else ()
+            p, value = estimate_one(ctx, f, st.fighters[tid], f.attack(an), "multiple attack", action.levels,
+                                    extra, push=action.push if i == 0 else 0)
+            p_chain *= p
+            total += p_chain * value
+        return total
+    if action.kind not in ("attack", "move-through") or not action.target:
+        return 0.0
+    g = st.fighters[action.target]
+    p, value = estimate_one(ctx, f, g, f.attack(action.attack), action.maneuver, action.levels, push=action.push)
+    if action.maneuver == "haymaker" and not (g.stunned or g.ko):
+        value *= 0.5  # a target that can still act may be out of reach when the blow lands
+    return p * value
+
+
+def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str, levels: str,
+                 extra: tuple[Modifier, ...] = (), push: int = 0) -> tuple[float, float]:
+    """(P(hit), expected harm if it hits) of one attack from ``f`` on ``g``."""
+    opts = ctx.options
+    ocv = ocv_chain(f, atk, g, maneuver, levels, extra).value
+    dcv = dcv_chain(g).value
+    p = hit_chance(11 + ocv - dcv)
+    moved = distance(f.pos, g.pos) * METRES_PER_CELL if maneuver == "move through" else 0
+    profile = damage_profile(opts, f, atk, maneuver, levels, min(push, 10), moved)  # as if allowed (at most 10)
+    d = profile.dice
+    n = d.count + (0.5 if d.half else 0)
+    defs = defenses(g, atk.defense)
+    if atk.kind == "killing":
+        body = 3.5 * n + d.pip + profile.flat_body
+        mult = 2.0 if opts.stun_multiplier == "half-d6" else 16 / 6
+        stun = body * (mult + atk.stun_multiplier_bonus)
+        body_taken = max(body - defs.resistant, 0)
+        stun_taken = stun if defs.resistant == 0 else max(stun - defs.normal - defs.resistant, 0)
+    else:
+        stun = 3.5 * n + d.pip + profile.flat_stun
+        body = n if atk.does_body else 0
+        if atk.kind == "nnd":
+            has = defs.special.get(atk.defense, 0) > 0
+            stun_taken, body_taken = (0.0, 0.0) if has else (stun, body)
+        elif atk.kind == "avld":
+            v = defs.special.get(atk.defense, 0)
+            stun_taken, body_taken = max(stun - v, 0), max(body - v, 0)
+        else:
+            total = defs.normal + defs.resistant
+            stun_taken, body_taken = max(stun - total, 0), max(body - total, 0)
+    if g.ko:
+        stun_taken *= 2
+    value = stun_taken / max(g.stun, 1) + 2 * body_taken / max(g.body + g.ch.BODY, 1)
+    return p, value

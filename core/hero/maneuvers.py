@@ -1,0 +1,396 @@
+"""The HERO maneuvers and actions, one entry each: the table the menu, the resolver, the AI
+estimate and the log all read.
+
+An entry says everything one maneuver is (6E1's maneuver table and the seed's Combat chapter):
+its OCV and DCV modifiers, whether it takes a full Phase, the damage classes it adds, when it
+may be offered and to whom (:attr:`Maneuver.offer_against` for an attack maneuver, for each
+attack and target; :attr:`Maneuver.offer` for the rest), how it is carried out
+(:attr:`Maneuver.perform`), the condition it sets (:attr:`Maneuver.start`), whether a character
+may Abort to it, and whether, in force, it may stop an incoming attack (:attr:`Maneuver.stops`).
+What a maneuver sets on its user lasts until the user's next Phase (:func:`lapse`), except a
+Dodge or Block taken by Aborting, which lasts to the end of that Phase's Segment (rules §1.5).
+
+Adding a maneuver is one entry here, in menu order, plus its tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..context import RulesContext
+from ..grid import distance
+from . import events as ev
+from .attack import block_roll_needed
+from .chains import dcv_chain
+from . import combat
+from .combat_values import Modifier
+from .damage import DamageRoll, take_damage
+from .effects import apply_damage, defenses
+from .movement import METRES_PER_CELL, cells, move, occupied, phase_cells, toward, walk_next_to
+from .sheet import HeroAttack
+from .state import Fighter, PendingHaymaker
+
+if TYPE_CHECKING:
+    from .tactics import Picture
+
+HALF = Fraction(1, 2)
+
+
+def _nothing(*_: object) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class Maneuver:
+    """One maneuver or action (see the module's docstring)."""
+
+    name: str  #: as actions name it: an attack's ``Action.maneuver``, else its ``Action.kind``
+    kind: str  #: the ``Action.kind`` that carries it
+    title: str  #: as the log and the modifier chains write it
+    rule: str  #: where the rule comes from
+    perform: Callable[[RulesContext, Fighter, Action], None]
+    full_phase: bool = False
+    #: For attack maneuvers: which attacks may use it ("hth", "ranged" or "any"); "" otherwise.
+    attacks: str = ""
+    ocv_before_range: tuple[Modifier, ...] = ()  #: OCV modifiers (Set +1)
+    offsets_range: int = 0  #: OCV up to this much against the Range Modifier (Brace +2)
+    dcv: tuple[Modifier, ...] = ()  #: DCV modifiers on its user until its next Phase
+    adds_dcs: int = 0  #: damage classes it adds (Haymaker +4)
+    adds_velocity: bool = False  #: +1 DC per 6 m moved first (Move Through)
+    abort: str = ""  #: "any" or "hth": a character may Abort to it against such an attack
+    offer_against: Callable[[Picture, HeroAttack, Fighter], Action | None] | None = None
+    offer: Callable[[Picture], Iterable[Action]] | None = None
+    start: Callable[[Fighter], None] = _nothing  #: the condition it sets (also when Aborting)
+    stops: Callable[[RulesContext, Fighter, Fighter, HeroAttack], bool] | None = None
+
+
+# -- attacking -------------------------------------------------------------------------------
+
+def _attack(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    """Strike, Set and Brace: a hand-to-hand attacker first walks up to a half move to reach."""
+    g = ctx.state.fighters[a.target]
+    atk = f.attack(a.attack)
+    _close_in(ctx, f, g, atk)
+    entry = MANEUVERS[a.maneuver]
+    if entry.dcv:
+        f.maneuver_dcv = entry.dcv
+    entry.start(f)
+    combat.resolve_attack(ctx, f, g, atk, a.maneuver, push=a.push, levels=a.levels)
+
+
+def _close_in(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack) -> None:
+    if atk.hth:
+        path = walk_next_to(ctx, f, g, 0 if f.half_used else cells(f, False)) or []
+        move(ctx, f, path, f"closes in on {g.name}")
+
+
+def _reach(pic: Picture, atk: HeroAttack, g: Fighter) -> bool:
+    """Whether ``atk`` may hit ``g`` this Phase: hand-to-hand within a half move, ranged in range
+    and sight."""
+    return pic.steps(g, pic.half_cells) is not None if atk.hth else pic.in_range(atk, g)
+
+
+def _offer_any(name: str) -> Callable[[Picture, HeroAttack, Fighter], Action | None]:
+    def offer(pic: Picture, atk: HeroAttack, g: Fighter) -> Action | None:
+        return Action("attack", atk.name, g.id, name) if _reach(pic, atk, g) else None
+    return offer
+
+
+def _offer_ranged(name: str, full_phase: bool = False) -> Callable[[Picture, HeroAttack, Fighter], Action | None]:
+    def offer(pic: Picture, atk: HeroAttack, g: Fighter) -> Action | None:
+        if atk.hth or (full_phase and not pic.full_phase) or not pic.in_range(atk, g):
+            return None
+        return Action("attack", atk.name, g.id, name)
+    return offer
+
+
+def _offer_haymaker(pic: Picture, atk: HeroAttack, g: Fighter) -> Action | None:
+    if atk.hth and pic.steps(g, pic.half_cells) is not None:
+        return Action("attack", atk.name, g.id, "haymaker")
+    return None
+
+
+STRIKE = Maneuver("strike", "attack", "Strike", "6E1 maneuver table: Strike, +0 OCV +0 DCV", _attack,
+                  attacks="any", offer_against=_offer_any("strike"))
+
+
+def _wind_up(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    """Haymaker: the blow lands at the end of the next Segment (see :func:`land_haymaker`)."""
+    g = ctx.state.fighters[a.target]
+    atk = f.attack(a.attack)
+    _close_in(ctx, f, g, atk)
+    lands = ctx.state.abs_segment + 1
+    f.haymaker = PendingHaymaker(g.id, atk.name, lands, a.push, a.levels)
+    f.maneuver_dcv = HAYMAKER.dcv
+    ctx.emit(ev.HaymakerWindup(f.id, g.id, atk.name, (lands - 1) // 12 + 1, (lands - 1) % 12 + 1))
+
+
+def land_haymaker(ctx: RulesContext, f: Fighter) -> None:
+    """At the end of the Segment after the wind-up the Haymaker lands, unless its thrower was
+    Stunned or put out of the fight, its target died, or a hand-to-hand target left its reach."""
+    h = f.haymaker
+    assert h is not None
+    f.haymaker = None
+    g = ctx.state.fighters[h.target]
+    why = ""
+    if f.out_of_fight(ctx.options) or f.stunned:
+        why = f"{f.name} is no longer able to throw it"
+    elif g.dead:
+        why = f"{g.name} is already dead"
+    elif f.attack(h.attack).hth and distance(f.pos, g.pos) > 1:
+        why = f"{g.name} is out of reach"
+    if why:
+        ctx.emit(ev.HaymakerFizzled(f.id, g.id, why))
+        return
+    combat.resolve_attack(ctx, f, g, f.attack(h.attack), "haymaker", push=h.push, levels=h.levels)
+
+
+HAYMAKER = Maneuver("haymaker", "attack", "Haymaker", "6E1 maneuver table: Haymaker, +4 DC, -5 DCV, lands a "
+                    "Segment later (the seed: at the end of the next Segment)", _wind_up,
+                    attacks="hth", dcv=(Modifier(4, "Haymaker", -5),), adds_dcs=4, offer_against=_offer_haymaker)
+
+
+def _charge(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    """Move Through: a full move at the target, then the blow; the attacker takes half the damage
+    it rolled if the target is knocked back, all of it otherwise."""
+    g = ctx.state.fighters[a.target]
+    atk = f.attack(a.attack)
+    path = walk_next_to(ctx, f, g, cells(f, True)) or []
+    moved_m = move(ctx, f, path, f"charges at {g.name}")
+    f.maneuver_dcv = MOVE_THROUGH.dcv
+    ocv = (Modifier(4, f"Move Through at {moved_m} m", -(moved_m // 10)),) if moved_m >= 10 else ()
+    outcome = combat.resolve_attack(ctx, f, g, atk, "move through", push=a.push, levels=a.levels,
+                             velocity_m=moved_m, extra_ocv=ocv)
+    if outcome is not None and outcome[1] is not None and not f.dead:
+        roll, knocked_back = outcome[1].roll, outcome[2]
+        share = "half" if knocked_back else "all"
+        stun = roll.stun // 2 if knocked_back else roll.stun
+        body = roll.body // 2 if knocked_back else roll.body
+        _recoil(ctx, f, stun, body, f"Move Through: takes {share} of the damage it rolled")
+
+
+def _recoil(ctx: RulesContext, f: Fighter, stun: int, body: int, why: str) -> None:
+    roll = DamageRoll("normal", "", (), stun, body)
+    taken = take_damage(roll, defenses(f, "PD"), "", ctx.options.minimum_stun)
+    ctx.emit(ev.DamageRolled(f.id, f.id, why, "normal", "", "", (), False, (), stun, body, 0, 0))
+    apply_damage(ctx, f, roll, taken, why)
+
+
+def _offer_move_through(pic: Picture, atk: HeroAttack, g: Fighter) -> Action | None:
+    if not (atk.hth and pic.full_phase and atk.uses_str_only and distance(pic.f.pos, g.pos) > 1):
+        return None
+    return Action("move-through", atk.name, g.id, "move through") if pic.steps(g, pic.full_cells) else None
+
+
+MOVE_THROUGH = Maneuver("move through", "move-through", "Move Through", "6E1 maneuver table: Move Through, "
+                        "-1 OCV per 10 m, -3 DCV, +1 DC per 6 m; the attacker takes damage too", _charge,
+                        full_phase=True, attacks="hth", dcv=(Modifier(4, "Move Through", -3),), adds_velocity=True,
+                        offer_against=_offer_move_through)
+
+BRACE = Maneuver("brace", "attack", "Brace", "6E1 maneuver table: Brace, +2 OCV against the Range Modifier, "
+                 "½ DCV", _attack, attacks="ranged", offsets_range=2, dcv=(Modifier(7, "Brace", factor=HALF),),
+                 offer_against=_offer_ranged("brace"), start=lambda f: setattr(f, "braced", True))
+
+SET = Maneuver("set", "attack", "Set", "6E1 maneuver table: Set, +1 OCV, a full Phase", _attack,
+               full_phase=True, attacks="ranged", ocv_before_range=(Modifier(4, "Set", 1),),
+               offer_against=_offer_ranged("set", full_phase=True))
+
+
+def _multiple(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    """Multiple Attack: each strike after the first at -2 OCV more, the sequence ending at the
+    first miss (or once the attacker is out of the fight)."""
+    f.maneuver_dcv = MULTIPLE_ATTACK.dcv
+    for i, (an, tid) in enumerate(zip(a.attacks, a.targets)):
+        g = ctx.state.fighters[tid]
+        extra = (Modifier(4, "Multiple Attack", -2 * i),) if i else ()
+        res = combat.resolve_attack(ctx, f, g, f.attack(an), "multiple attack", push=a.push if i == 0 else 0,
+                             levels=a.levels, extra_ocv=extra)
+        if res is None or not res[0].hit or f.out_of_fight(ctx.options):
+            if i + 1 < len(a.attacks):
+                ctx.emit(ev.PhaseSkipped(f.id, "Multiple Attack sequence ends at the first miss"))
+            break
+
+
+def _offer_multiple(pic: Picture) -> list[Action]:
+    """Two attacks without moving: two on one target, or one attack on two (at most 24)."""
+    if not pic.full_phase:
+        return []
+    out: list[Action] = []
+    by_attack: dict[str, list[str]] = {}
+    for tid, names in pic.still.items():
+        for n in names:
+            by_attack.setdefault(n, []).append(tid)
+        if len(names) >= 2:
+            out.append(Action("multiple-attack", attacks=(names[0], names[1]), targets=(tid, tid),
+                              maneuver="multiple attack"))
+    for n, tids in by_attack.items():
+        tids = sorted(tids)
+        for i in range(len(tids)):
+            for j in range(i + 1, len(tids)):
+                out.append(Action("multiple-attack", attacks=(n, n), targets=(tids[i], tids[j]),
+                                  maneuver="multiple attack"))
+    return out[:24]
+
+
+MULTIPLE_ATTACK = Maneuver("multiple attack", "multiple-attack", "Multiple Attack", "6E1 maneuver table: "
+                           "Multiple Attack, -2 OCV per attack after the first, ½ DCV, a full Phase", _multiple,
+                           full_phase=True, dcv=(Modifier(7, "Multiple Attack", factor=HALF),),
+                           offer=_offer_multiple)
+
+
+# -- moving ----------------------------------------------------------------------------------
+
+def _move(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    within = phase_cells(f)
+    if a.destination is not None:
+        path = ctx.grid.path(f.pos, a.destination, occupied(ctx.state, f), limit=within) or []
+        move(ctx, f, path, "moves")
+    else:
+        g = ctx.state.fighters[a.target]
+        move(ctx, f, toward(ctx, f, g)[:within], f"moves toward {g.name}")
+
+
+def _offer_moves(pic: Picture) -> list[Action]:
+    f, grid, opts = pic.f, pic.ctx.grid, pic.ctx.options
+    return [Action("move", target=g.id) for g in pic.foes
+            if distance(f.pos, g.pos) > 1 and not g.out_of_fight(opts) and grid.connected(f.pos, g.pos)]
+
+
+MOVE = Maneuver("move", "move", "Move", "the seed: a full Phase's combat movement (half to strike as well)",
+                _move, offer=_offer_moves)
+
+
+def _retreat(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    g = ctx.state.fighters[a.target]
+    path = ctx.grid.step_away(f.pos, g.pos, phase_cells(f), occupied(ctx.state, f))
+    move(ctx, f, path, f"falls back from {g.name}")
+
+
+def _offer_retreat(pic: Picture) -> list[Action]:
+    threats = [g for g in pic.foes if not g.out_of_fight(pic.ctx.options)]
+    if not threats:
+        return []
+    f = pic.f
+    nearest = min(threats, key=lambda g: (distance(f.pos, g.pos), g.id))
+    if pic.ctx.grid.step_away(f.pos, nearest.pos, 1, pic.occupied):
+        return [Action("retreat", target=nearest.id)]
+    return []
+
+
+RETREAT = Maneuver("retreat", "retreat", "Retreat", "combat movement away from the nearest foe", _retreat,
+                   offer=_offer_retreat)
+
+
+# -- defending, resting, waiting ---------------------------------------------------------------
+
+def _defend(kind: str, label: str) -> Callable[[RulesContext, Fighter, Action], None]:
+    def perform(ctx: RulesContext, f: Fighter, a: Action) -> None:
+        MANEUVERS[kind].start(f)
+        ctx.emit(ev.DefenseTaken(f.id, label, dcv_chain(f).value))
+    return perform
+
+
+def _start_dodge(f: Fighter) -> None:
+    f.dodging = True
+    f.maneuver_dcv = DODGE.dcv
+
+
+def _start_block(f: Fighter) -> None:
+    f.blocking = True
+    f.blocks_made = 0
+
+
+def _always(kind: str) -> Callable[[Picture], list[Action]]:
+    action = [Action(kind)]
+    return lambda pic: action
+
+
+def _block_roll(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack) -> bool:
+    """A Block in force meets each hand-to-hand attack with 3d6 against 11 + its OCV - the
+    attacker's OCV, -2 for each Block already made this Phase; made, the attack never lands."""
+    if not (g.blocking and atk.hth):
+        return False
+    needed = block_roll_needed(g.ch.OCV, f.ch.OCV, g.blocks_made)
+    faces = ctx.dice.rolls(3, 6, "block")
+    ok = sum(faces) <= needed
+    g.blocks_made += 1
+    ctx.emit(ev.BlockRolled(g.id, f.id, faces, needed, ok))
+    return ok
+
+
+DODGE = Maneuver("dodge", "dodge", "Dodge", "6E1 maneuver table: Dodge, +3 DCV against every attack until its "
+                 "next Phase", _defend("dodge", "dodge"), dcv=(Modifier(4, "Dodge", 3),), abort="any",
+                 offer=_always("dodge"), start=_start_dodge)
+
+BLOCK = Maneuver("block", "block", "Block", "6E1 maneuver table: Block, stops hand-to-hand attacks on a roll "
+                 "until its next Phase", _defend("block", "block"), abort="hth", offer=_always("block"),
+                 start=_start_block, stops=_block_roll)
+
+
+def _recover(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    """A Recovery action: ½ DCV now, REC back at the end of the Segment (the clock takes it)."""
+    f.recovering = True
+    ctx.state.recovering_now.append(f.id)
+    ctx.emit(ev.DefenseTaken(f.id, "recovery", dcv_chain(f).value))
+
+
+RECOVER = Maneuver("recover", "recover", "Recovery", "the seed: Recovery, a full Phase, ½ DCV", _recover,
+                   full_phase=True, offer=lambda pic: [Action("recover")] if pic.full_phase else [])
+
+
+def _hold(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    """Holding: the Phase is kept to act later in this Segment or a later one (the actor is
+    queued again at the end of this Segment's order); lost when its next Phase comes."""
+    st = ctx.state
+    f.held = True
+    if f.held_requeued_at != st.abs_segment and st.queue is not None:
+        f.held_requeued_at = st.abs_segment
+        st.queue.append(f.id)
+    ctx.emit(ev.StatusChanged(f.id, "holding", True, "holds its Phase"))
+
+
+HOLD = Maneuver("hold", "hold", "Hold", "the seed: Holding an action", _hold, offer=_always("hold"))
+
+
+# -- the table ---------------------------------------------------------------------------------
+
+#: Every maneuver and action, by name, in menu order.
+MANEUVERS: dict[str, Maneuver] = {m.name: m for m in (
+    STRIKE, HAYMAKER, MOVE_THROUGH, BRACE, SET, MULTIPLE_ATTACK, MOVE, RETREAT, DODGE, BLOCK, RECOVER, HOLD)}
+#: The attack maneuvers, offered for each attack and target, in menu order.
+AGAINST = tuple(m for m in MANEUVERS.values() if m.offer_against is not None)
+#: The other entries, offered once a Phase, in menu order.
+ONCE = tuple(m for m in MANEUVERS.values() if m.offer is not None)
+#: Defences in force that may stop an incoming attack.
+STOPPERS = tuple(m for m in MANEUVERS.values() if m.stops is not None)
+#: What a character about to be attacked may answer: go on, or Abort to a defensive maneuver.
+NO_ABORT = Action("none")
+ABORT_RANGED = (NO_ABORT, *(Action(m.kind) for m in MANEUVERS.values() if m.abort == "any"))
+ABORT_HTH = (NO_ABORT, *(Action(m.kind) for m in MANEUVERS.values() if m.abort))
+#: A DCV chain under a maneuver's modifiers is memoised by the maneuver's name (see chains.py).
+DCV_KEYS = {id(m.dcv): m.name for m in MANEUVERS.values() if m.dcv}
+_BY_KIND = {m.kind: m for m in MANEUVERS.values() if m.kind != "attack"}
+
+
+def by_kind(kind: str) -> Maneuver:
+    """The entry of a non-attack action kind (``dodge``, ``move-through``...)."""
+    return _BY_KIND[kind]
+
+
+def entry_for(a: Action) -> Maneuver:
+    """The entry that carries out ``a``."""
+    return MANEUVERS[a.maneuver] if a.kind == "attack" else _BY_KIND[a.kind]
+
+
+def lapse(f: Fighter) -> None:
+    """What a maneuver set on ``f`` ends (at its next Phase, or when an Abort's lapses)."""
+    f.dodging = f.blocking = False
+    f.blocks_made = 0
+    f.maneuver_dcv = ()
+
+
+__all__ = ["Maneuver", "MANEUVERS", "METRES_PER_CELL", "entry_for", "by_kind", "lapse", "land_haymaker"]

@@ -1,0 +1,121 @@
+"""What a HERO character may do now, and why the rules refuse anything else.
+
+The menu is read off the maneuver table (:mod:`.maneuvers`) through the Phase's tactical
+picture (:mod:`.tactics`): each attack maneuver for each attack and target it may be used
+against, then the actions taken once a Phase. A choice is checked against it (a push and the
+Combat Skill Levels' use ride on a menu attack; a move may go to any reachable cell), and a
+refused one is explained in the player's terms: out of reach, out of range, no line of sight,
+a maneuver for the other kind of attack, only half a Phase left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..actions import Action, Decision
+from ..context import RulesContext
+from ..errors import IllegalAction
+from ..grid import distance
+from .maneuvers import AGAINST, MANEUVERS, ONCE
+from .movement import METRES_PER_CELL, occupied, phase_cells
+from .state import Fighter
+from .tactics import Picture
+
+LEVEL_USES = ("ocv", "dcv", "damage")
+MAX_PUSH = 20
+
+
+def build_menu(pic: Picture) -> tuple[Action, ...]:
+    """Every action legal for the picture's actor now (a push and CSL use go on top)."""
+    out: list[Action] = []
+    f = pic.f
+    for atk in f.sheet.attacks:
+        for g in pic.foes:
+            for entry in AGAINST:
+                a = entry.offer_against(pic, atk, g)  # type: ignore[misc]
+                if a is not None:
+                    out.append(a)
+    for entry in ONCE:
+        out.extend(entry.offer(pic))  # type: ignore[misc]
+    pic.menu = tuple(out)
+    return pic.menu
+
+
+def menu_for(ctx: RulesContext, f: Fighter) -> tuple[Action, ...]:
+    """The menu of ``f`` as things stand (for tests and tools; a Phase builds it once)."""
+    return build_menu(Picture(ctx, f))
+
+
+def check(ctx: RulesContext, decision: Decision, action: Action) -> None:
+    """Raise :class:`IllegalAction`, with the reason, unless ``action`` is legal now."""
+    f = ctx.state.fighters[decision.actor]
+    if action.push < 0 or action.push > MAX_PUSH:
+        raise IllegalAction(f"push must be 0 to {MAX_PUSH} Character Points, not {action.push}")
+    if action.push and action.kind not in ("attack", "move-through", "multiple-attack"):
+        raise IllegalAction("only attacks can be pushed")
+    if action.levels not in ("", *LEVEL_USES):
+        raise IllegalAction(f"combat skill levels go to 'ocv', 'dcv' or 'damage', not {action.levels!r}")
+    if action.levels and f.sheet.csl == 0:
+        raise IllegalAction(f"{f.name} has no combat skill levels")
+    if action.kind == "move" and action.destination is not None and decision.kind == "phase":
+        _check_destination(ctx, f, action.destination)
+        return
+    base = action if not (action.push or action.levels) else replace(action, push=0, levels="")
+    pic = decision.picture
+    if pic is not None and pic.f is f:
+        if pic.legal(base):
+            return
+    elif base in decision.menu:
+        return
+    raise IllegalAction(explain(ctx, f, base, decision))
+
+
+def _check_destination(ctx: RulesContext, f: Fighter, dest: tuple[int, int]) -> None:
+    within = phase_cells(f)
+    if not ctx.grid.open(dest):
+        raise IllegalAction(f"{dest} is not an open cell of the map")
+    taken = occupied(ctx.state, f)
+    if dest in taken:
+        raise IllegalAction(f"{dest} is taken by another combatant")
+    path = ctx.grid.path(f.pos, dest, taken, limit=within)
+    if path is None or len(path) > within:
+        raise IllegalAction(f"{dest} is beyond {f.name}'s {within * METRES_PER_CELL} m of movement this Phase")
+
+
+def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str:
+    """Why ``a`` is not on the menu, as a player would want to hear it."""
+    st = ctx.state
+    if decision.kind == "abort":
+        return f"when Aborting only these are possible: {', '.join(x.label() for x in decision.menu)}"
+    for tid in (a.target, *a.targets):
+        if tid and tid not in st.fighters:
+            return f"there is no combatant {tid!r}"
+    names = {x.name for x in f.sheet.attacks}
+    for an in (a.attack, *a.attacks):
+        if an and an not in names:
+            return f"{f.name} has no attack named {an!r} (has: {', '.join(sorted(names))})"
+    entry = MANEUVERS.get(a.maneuver) if a.kind == "attack" else None
+    if a.target and a.attack:
+        g = st.fighters[a.target]
+        atk = f.attack(a.attack)
+        if g.side == f.side:
+            return f"{g.name} is on {f.name}'s own side"
+        if g.dead:
+            return f"{g.name} is dead"
+        d = distance(f.pos, g.pos) * METRES_PER_CELL
+        if atk.hth and entry is not None and entry.attacks == "ranged":
+            return f"{entry.title} is for ranged attacks; {atk.name} is hand-to-hand"
+        if atk.hth:
+            return f"{g.name} is {d} m away: too far to reach with a half move and strike"
+        if d > atk.range_m:
+            return f"{g.name} is {d} m away; {atk.name} reaches {atk.range_m} m"
+        if not ctx.grid.line_of_sight(f.pos, g.pos):
+            return f"an obstacle blocks the line of sight to {g.name}"
+    full = entry if entry is not None else _entry_of_kind(a.kind)
+    if f.half_used and full is not None and full.full_phase:
+        return "only half a Phase is left (standing up took the other half)"
+    return f"{a.label()} is not possible now"
+
+
+def _entry_of_kind(kind: str):  # type: ignore[no-untyped-def]
+    return next((m for m in MANEUVERS.values() if m.kind == kind and m.kind != "attack"), None)

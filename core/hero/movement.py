@@ -1,0 +1,74 @@
+"""Moving on the map in HERO: how far a Phase's movement goes, the walks it takes, and the END
+it costs (1 per 10 m).
+
+Cells are 2 m. A full Phase's combat movement is the sheet's running; a half move (to strike
+in the same Phase) half of it. Walks go around walls and other combatants (the map's A*
+search); a move toward someone that people block goes as far as it can.
+"""
+
+from __future__ import annotations
+
+from ..context import RulesContext
+from ..events import Moved
+from ..grid import Cell, distance
+from .effects import spend_end
+from .endurance import movement_end
+from .state import Fighter, HeroState
+
+METRES_PER_CELL = 2
+
+
+def cells(f: Fighter, full: bool) -> int:
+    """Cells ``f`` may move in a full Phase (``full``) or in the half Phase before a strike."""
+    m = f.sheet.running if full else f.sheet.running // 2
+    return m // METRES_PER_CELL
+
+
+def phase_cells(f: Fighter) -> int:
+    """Cells of movement left in this Phase (a half move once standing up took the other half)."""
+    return cells(f, not f.half_used)
+
+
+def occupied(st: HeroState, f: Fighter) -> set[Cell]:
+    """Cells others stand in (the dead do not block)."""
+    return {g.pos for g in st.fighters.values() if g is not f and not g.dead}
+
+
+def walk_next_to(ctx: RulesContext, f: Fighter, g: Fighter, within: int) -> list[Cell] | None:
+    """The walk that ends next to ``g`` in at most ``within`` cells: ``[]`` if already
+    adjacent, None if out of reach."""
+    d = distance(f.pos, g.pos)
+    if d <= 1:
+        return []
+    if within <= 0 or d > within + 1:
+        return None
+    path = ctx.grid.path(f.pos, g.pos, occupied(ctx.state, f), stop_adjacent=True, limit=cells(f, True))
+    if path is None or len(path) > within:
+        return None
+    return path
+
+
+def toward(ctx: RulesContext, f: Fighter, g: Fighter) -> list[Cell]:
+    """The way toward ``g``: around people if possible, else up to the first one in the way."""
+    taken = occupied(ctx.state, f)
+    path = ctx.grid.route(f.pos, g.pos, taken)
+    if path is None:
+        around = ctx.grid.route(f.pos, g.pos) or []
+        path = []
+        for c in around:
+            if c in taken:
+                break
+            path.append(c)
+    return path
+
+
+def move(ctx: RulesContext, f: Fighter, path: list[Cell], why: str) -> int:
+    """Walk ``path`` (the cells stepped through), paying its END; the metres moved."""
+    if not path:
+        return 0
+    start = f.pos
+    f.pos = path[-1]
+    m = len(path) * METRES_PER_CELL
+    ctx.emit(Moved(f.id, start, f.pos, m, "m", why))
+    spend_end(ctx, f, movement_end(m), "movement")
+    return m

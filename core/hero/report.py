@@ -1,0 +1,134 @@
+"""What a HERO battle shows of itself: the snapshot the renderers and the app draw, the
+system-neutral figures an AI reasons with, the invariants the soak checks, and the details the
+app unfolds under a roll.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..context import RulesContext
+from ..events import Event
+from ..vitals import Vitals
+from .chains import dcv_chain
+from .combat_values import DCV_STEPS, OCV_STEPS, CVChain
+from .movement import cells
+from .speed import SPEED_CHART
+from .state import Fighter, HeroState
+
+
+def status_words(f: Fighter) -> list[str]:
+    """A fighter's conditions as the log and the app name them."""
+    if f.dead:
+        return ["dead"]
+    out = []
+    if f.ko:
+        out.append("knocked out")
+    if f.body <= 0:
+        out.append("dying")
+    for flag, word in ((f.stunned, "stunned"), (f.prone, "prone"), (f.held, "holding"), (f.haymaker, "haymaker"),
+                       (f.dodging, "dodging"), (f.blocking, "blocking"), (f.recovering, "recovering")):
+        if flag:
+            out.append(word)
+    return out
+
+
+def snapshot(ctx: RulesContext) -> dict[str, Any]:
+    st: HeroState = ctx.state
+    out: dict[str, Any] = {"turn": st.turn, "segment": st.segment, "combatants": []}
+    for f in st.fighters.values():
+        ch = f.ch
+        out["combatants"].append({
+            "id": f.id, "name": f.name, "side": f.side, "position": list(f.pos),
+            "STUN": [f.stun, ch.STUN], "BODY": [f.body, ch.BODY], "END": [f.end, ch.END], "SPD": f.spd,
+            "status": status_words(f), "phases": sorted(SPEED_CHART[min(max(f.spd, 1), 12)]) if f.spd > 0 else [],
+        })
+    return out
+
+
+def vitals(ctx: RulesContext, cid: str) -> Vitals:
+    f: Fighter = ctx.state.fighters[cid]
+    ch = f.ch
+    health = max(min(f.stun / ch.STUN, f.body / ch.BODY), 0.0)
+    return Vitals(f.id, f.name, f.side, f.pos, not f.out_of_fight(ctx.options), not f.dead, health,
+                  max(f.end / ch.END, 0.0) if ch.END else 1.0, f.stunned, tuple(status_words(f)), cells(f, True))
+
+
+def invariant_violations(ctx: RulesContext) -> list[str]:
+    """Figures out of range in the current state (the soak checks after every event)."""
+    out = []
+    st: HeroState = ctx.state
+    for f in st.fighters.values():
+        ch = f.ch
+        if f.stun > ch.STUN:
+            out.append(f"{f.id}: STUN {f.stun} above its maximum {ch.STUN}")
+        if not 0 <= f.end <= ch.END:
+            out.append(f"{f.id}: END {f.end} outside 0..{ch.END}")
+        if f.body > ch.BODY:
+            out.append(f"{f.id}: BODY {f.body} above its maximum {ch.BODY}")
+        if f.dead and (f.ko or f.stunned):
+            out.append(f"{f.id}: dead yet also knocked out or stunned")
+        if f.recovery_slipped and not f.stunned:
+            out.append(f"{f.id}: a Stunned recovery slipped, yet it is not Stunned")
+        if f.ko and f.stun >= 0 and ctx.options.knockout == "below-zero" and f.stun > 0:
+            out.append(f"{f.id}: knocked out with {f.stun} STUN")
+        if not ctx.grid.open(f.pos):
+            out.append(f"{f.id}: standing in a wall or off the map at {f.pos}")
+    cells_taken = [f.pos for f in st.fighters.values() if not f.dead]
+    if len(cells_taken) != len(set(cells_taken)):
+        out.append("two combatants share a cell")
+    return out
+
+
+def figures(ctx: RulesContext) -> dict[str, list[tuple[str, str]]]:
+    """What the snapshot lacks, per combatant: OCV, the DCV now (its maneuver and conditions
+    counted) and DEX."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    if ctx.state is None:
+        return out
+    for cid, f in ctx.state.fighters.items():
+        out[cid] = [("OCV", str(f.ch.OCV)), ("DCV", str(dcv_chain(f).value)), ("DEX", str(f.ch.DEX))]
+    return out
+
+
+def event_details(event: Event) -> list[str]:
+    """Extra lines under an expanded log entry: the full modifier chains of a roll."""
+    kind = getattr(event, "kind", "")
+    if kind == "attack_rolled":
+        return _attack_details(event)
+    if kind == "damage_rolled":
+        return _damage_details(event)
+    return []
+
+
+def _chain_lines(chain: CVChain, steps: dict[int, str]) -> list[str]:
+    lines = [f"{chain.name} {chain.base}  (base)"]
+    for m in chain.modifiers:
+        step = steps.get(m.step, f"step {m.step}")
+        lines.append(f"  {m.text():<28} [{m.step}. {step}]")
+    lines.append(f"  = {chain.value}")
+    return lines
+
+
+def _attack_details(e: Any) -> list[str]:
+    lines = [f"roll: 3d6 {list(e.faces)} = {e.total}; needs 11 + OCV {e.ocv.value} - DCV {e.dcv.value} "
+             f"= {e.needed} or less -> {'HIT' if e.hit else 'miss'}"]
+    lines += ["      " + ln for ln in _chain_lines(e.ocv, OCV_STEPS)]
+    lines += ["      " + ln for ln in _chain_lines(e.dcv, DCV_STEPS)]
+    return ["      " + lines[0]] + lines[1:]
+
+
+def _damage_details(e: Any) -> list[str]:
+    lines = []
+    if getattr(e, "added", ()):
+        for src, n in e.added:
+            lines.append(f"      +{n} DC from {src}")
+        if e.capped:
+            lines.append("      (added damage capped at double the base)")
+    for src, n in getattr(e, "flat", ()):
+        lines.append(f"      +{n} {src}")
+    if getattr(e, "damage_kind", "") == "killing":
+        lines.append(f"      STUN = BODY {e.body} x multiplier {e.multiplier} (die showed {e.multiplier_face})")
+    if getattr(e, "doubled", ""):
+        lines.append(f"      {e.doubled}")
+    return lines

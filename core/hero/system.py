@@ -1,0 +1,93 @@
+"""HERO System 6th Edition as a rules system: the interface the battle loop drives
+(:class:`core.system.RulesSystem`), each part answered by the module that holds its rules.
+
+* the clock (Speed Chart, Segments, Post-Segment 12): :mod:`.clock`
+* what is legal now and why not: :mod:`.menu`, over the Phase's picture (:mod:`.tactics`)
+* the maneuvers and actions, one entry each: :mod:`.maneuvers`
+* one attack, step by step: :mod:`.combat`; damage and conditions: :mod:`.effects`
+* the AI's estimate: :mod:`.estimate`; what the battle shows: :mod:`.report`
+* pure rules: :mod:`.attack`, :mod:`.combat_values`, :mod:`.chains`, :mod:`.damage`,
+  :mod:`.dice`, :mod:`.profile`, :mod:`.endurance`, :mod:`.knockback`, :mod:`.recovery`,
+  :mod:`.speed`, :mod:`.rounding`; the sheet and options: :mod:`.sheet`
+"""
+
+from __future__ import annotations
+
+from ..actions import Action, Choice, Decision
+from ..context import RulesContext
+from ..memo import SheetMemos
+from ..system import PlayerOptions
+from . import clock, menu, report, stats
+from .estimate import estimate
+from .maneuvers import MANEUVERS, entry_for
+from .resolve import validate_attack_result, validate_damage_result
+from .sheet import dump_options, dump_sheet, parse_options, parse_sheet
+from .state import Fighter, HeroState
+
+#: What a player may try with an attack, by kind of attack (the rules say which are legal now).
+_HTH_MANEUVERS = tuple(m.name for m in MANEUVERS.values() if m.attacks in ("any", "hth"))
+_RANGED_MANEUVERS = tuple(m.name for m in MANEUVERS.values() if m.attacks in ("any", "ranged"))
+
+
+class HeroSystem:
+    name = "hero"
+    title = "HERO System 6th Edition"
+    time_unit = "turn"
+    metres_per_cell = 2
+    cell_unit = "m"
+    damage_unit = "STUN"
+    catalogue = stats.CATALOGUE
+    tally = staticmethod(stats.tally)
+
+    parse_options = staticmethod(parse_options)
+    dump_options = staticmethod(dump_options)
+    parse_sheet = staticmethod(parse_sheet)
+    dump_sheet = staticmethod(dump_sheet)
+    validate_attack_result = staticmethod(validate_attack_result)
+    validate_damage_result = staticmethod(validate_damage_result)
+
+    next_decision = staticmethod(clock.next_decision)
+    check = staticmethod(menu.check)
+    snapshot = staticmethod(report.snapshot)
+    vitals = staticmethod(report.vitals)
+    invariant_violations = staticmethod(report.invariant_violations)
+    figures = staticmethod(report.figures)
+    event_details = staticmethod(report.event_details)
+
+    def __init__(self) -> None:
+        self._memos = SheetMemos()
+
+    def max_combatants(self) -> int:
+        return 32
+
+    def new_state(self, ctx: RulesContext) -> HeroState:
+        fighters: dict[str, Fighter] = {}
+        for c in ctx.scenario.combatants:
+            ch = c.sheet.characteristics
+            fighters[c.id] = Fighter(c.id, c.name, c.side, c.ai, c.sheet, c.position, ch.STUN, ch.BODY, ch.END, ch.SPD,
+                                     memo=self._memos.for_sheet(c.sheet, ctx.options))
+        ctx.rounds = 1
+        return HeroState(fighters, ctx.options)
+
+    def perform(self, ctx: RulesContext, decision: Decision, choice: Choice) -> None:
+        """Carry out a checked choice: the maneuver's entry does it."""
+        f = ctx.state.fighters[decision.actor]
+        a = choice.action
+        if a.kind != "hold":
+            f.held = False
+        if a.levels == "dcv":
+            f.csl_dcv = f.sheet.csl
+        entry_for(a).perform(ctx, f, a)
+
+    def decision_for(self, ctx: RulesContext, actor: str) -> Decision:
+        """The Phase (turn) decision ``actor`` would face now, nothing changed (tests, tools)."""
+        return clock.decision_for(ctx, ctx.state.fighters[actor])
+
+    def estimate(self, ctx: RulesContext, actor: str, action: Action) -> float:
+        """P(hit) x mean STUN taken / the target's STUN left (see :mod:`.estimate`)."""
+        return estimate(ctx, ctx.state.fighters[actor], action)
+
+    def player_options(self, ctx: RulesContext, actor: str) -> PlayerOptions:
+        f = ctx.state.fighters[actor]
+        attacks = tuple((a.name, _HTH_MANEUVERS if a.hth else _RANGED_MANEUVERS) for a in f.sheet.attacks)
+        return PlayerOptions(attacks, push=menu.MAX_PUSH, levels=f.sheet.csl, level_uses=menu.LEVEL_USES)

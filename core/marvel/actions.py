@@ -1,0 +1,149 @@
+"""What a Marvel turn may be, one entry each: the table the menu, the resolver and the AI read.
+
+A turn is one decision: a standard action and a movement action together (rules/marvel.md §2).
+Each entry says when it is offered (:attr:`TurnAction.offer_against`, for an attack and a foe;
+:attr:`TurnAction.offer` for the rest) and how it is carried out (:attr:`TurnAction.perform`):
+
+* ``attack``: moving first if needed (a close attack up to its speed to reach the target; a
+  ranged one up to its speed until the target is in range and sight), then the attack;
+* ``move`` toward a foe or to a cell, and ``retreat``: the standard action spent as a second
+  movement action (twice its speed);
+* ``dodge``: attacks against it have trouble until its next turn;
+* ``recover``: spend 1 Karma for a Resilience or Vigilance check against TN 10.
+
+Adding one is an entry here, in menu order, plus its tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..context import RulesContext
+from ..grid import Cell, distance
+from . import events as ev
+from . import combat
+from .effects import karma_recovery
+from .movement import move, movement, occupied, speed
+from .sheet import MarvelAttack
+from .state import Fighter
+
+if TYPE_CHECKING:
+    from .tactics import Picture
+
+
+@dataclass(frozen=True)
+class TurnAction:
+    """One kind of turn (see the module's docstring)."""
+
+    kind: str  #: the ``Action.kind`` that carries it
+    rule: str  #: where the rule comes from
+    perform: Callable[[RulesContext, Fighter, Action, "Picture | None"], None]
+    offer_against: Callable[[Picture, MarvelAttack, Fighter], Action | None] | None = None
+    offer: Callable[[Picture], Iterable[Action]] | None = None
+
+
+def _walk_limit(ctx: RulesContext) -> int:
+    return max(ctx.grid.width, ctx.grid.height) * 2
+
+
+def _attack(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
+    g = ctx.state.fighters[a.target]
+    atk = f.attack(a.attack)
+    if pic is None or pic.f is not f:
+        from .tactics import Picture as _Picture
+
+        pic = _Picture(ctx, f)
+    move(ctx, f, pic.attack_path(g, atk) or [], f"{movement(f)[1]} toward {g.name}")
+    combat.resolve_attack(ctx, f, g, atk)
+
+
+def _offer_attack(pic: Picture, atk: MarvelAttack, g: Fighter) -> Action | None:
+    return Action("attack", atk.name, g.id) if pic.attack_path(g, atk) is not None else None
+
+
+ATTACK = TurnAction("attack", "rules/marvel.md §3: an attack is a standard action", _attack,
+                    offer_against=_offer_attack)
+
+
+def _move(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
+    double = 2 * speed(f)
+    verb = movement(f)[1]
+    if a.destination is not None:
+        path = ctx.grid.path(f.pos, a.destination, occupied(ctx.state, f), limit=double) or []
+        move(ctx, f, path, f"{verb} (a double move)")
+    else:
+        g = ctx.state.fighters[a.target]
+        path = ctx.grid.path(f.pos, g.pos, occupied(ctx.state, f), stop_adjacent=True, limit=_walk_limit(ctx)) or []
+        move(ctx, f, path[:double], f"{verb} toward {g.name} (a double move)")
+
+
+def _offer_moves(pic: Picture) -> list[Action]:
+    f = pic.f
+    if pic.speed <= 0:
+        return []
+    return [Action("move", target=g.id) for g in pic.foes
+            if not g.out and distance(f.pos, g.pos) > 1 and pic.can_walk_toward(g)]
+
+
+MOVE = TurnAction("move", "rules/marvel.md §2: the standard action spent as a second movement action",
+                  _move, offer=_offer_moves)
+
+
+def _retreat(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
+    g = ctx.state.fighters[a.target]
+    path = ctx.grid.step_away(f.pos, g.pos, 2 * speed(f), occupied(ctx.state, f))
+    move(ctx, f, path, f"falls back from {g.name} (a double move)")
+
+
+def _offer_retreat(pic: Picture) -> list[Action]:
+    threats = [g for g in pic.foes if not g.out]
+    if not threats or pic.speed <= 0:
+        return []
+    f = pic.f
+    nearest = min(threats, key=lambda g: (distance(f.pos, g.pos), g.id))
+    return [Action("retreat", target=nearest.id)] if pic.ctx.grid.step_away(f.pos, nearest.pos, 1, pic.occupied) else []
+
+
+RETREAT = TurnAction("retreat", "a double move away from the nearest foe", _retreat, offer=_offer_retreat)
+
+
+def _dodge(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
+    f.dodging = True
+    ctx.emit(ev.Dodging(f.id))
+
+
+_DODGE = [Action("dodge")]
+DODGE = TurnAction("dodge", "rules/marvel.md §3.4: Dodge, attacks against it have trouble until its next turn",
+                   _dodge, offer=lambda pic: _DODGE)
+
+
+def _recover(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
+    karma_recovery(ctx, f, "Health" if a.maneuver.endswith("Health") else "Focus")
+
+
+def _offer_recover(pic: Picture) -> list[Action]:
+    f = pic.f
+    if f.karma <= 0:
+        return []
+    hurt = [(f.pool(p) / f.pool_max(p), p) for p in ("Health", "Focus") if f.pool(p) < f.pool_max(p)]
+    return [Action("recover", maneuver=f"recover {pool}") for _, pool in sorted(hurt)]
+
+
+RECOVER = TurnAction("recover", "rules/marvel.md §4.6: Karma spent on a recovery check against TN 10",
+                     _recover, offer=_offer_recover)
+
+
+#: Every kind of turn, by ``Action.kind``, in menu order.
+TURNS: dict[str, TurnAction] = {t.kind: t for t in (ATTACK, MOVE, RETREAT, DODGE, RECOVER)}
+AGAINST = tuple(t for t in TURNS.values() if t.offer_against is not None)
+ONCE = tuple(t for t in TURNS.values() if t.offer is not None)
+
+
+def destination_path(ctx: RulesContext, f: Fighter, dest: Cell) -> list[Cell] | None:
+    """The double move's walk to ``dest``, or None beyond it."""
+    double = 2 * speed(f)
+    path = ctx.grid.path(f.pos, dest, occupied(ctx.state, f), limit=double)
+    return None if path is None or len(path) > double else path

@@ -1,0 +1,101 @@
+"""The Marvel clock: initiative, the bonus round and rounds of turns (rules/marvel.md §2).
+
+Initiative is rolled once when the battle starts (d616 + the initiative modifier) and kept;
+those with a Fantastic initiative roll act once in a bonus round (round 0); then every round
+each character still able to act takes one turn, in initiative order. Reactions (one per
+round, two with Combat Reflexes) refresh when a round starts. A Dodge lasts until the start of
+the dodger's next turn.
+"""
+
+from __future__ import annotations
+
+from ..actions import Decision
+from ..context import RulesContext
+from . import events as ev
+from .d616 import roll_d616
+from .initiative import InitiativeEntry, bonus_round, initiative_order
+from .menu import build_menu
+from .sheet import INITIATIVE_EDGES
+from .state import MarvelState
+from .tactics import Picture
+
+
+def roll_initiative(ctx: RulesContext, st: MarvelState) -> None:
+    """Everyone's initiative, the kept order (ties: Fantastic, Vigilance, a 1d6 roll-off), the
+    bonus round, and the clock at round 0 (a bonus round) or 1."""
+    opts = ctx.options
+    entries: list[InitiativeEntry] = []
+    for f in st.fighters.values():
+        edges = tuple(p for p in INITIATIVE_EDGES if f.sheet.has(p))
+        roll = roll_d616(ctx.dice, edges, (), opts.stacked_rerolls)
+        mod = f.sheet.initiative_modifier
+        entry = InitiativeEntry(f.id, roll, mod, roll.dice_total + mod, f.sheet.abilities.Vigilance)
+        f.initiative = entry
+        entries.append(entry)
+        named = "Vigilance" if f.sheet.initiative is None else "initiative modifier"
+        ctx.emit(ev.InitiativeRolled(f.id, roll, named, mod, entry.total))
+    order, ties = initiative_order(entries, lambda cid: ctx.dice.roll(6, "initiative tie-break"))
+    st.order = order
+    st.bonus = bonus_round(entries, order) if opts.bonus_round else ()
+    ctx.emit(ev.InitiativeOrder(order, st.bonus, ties))
+    st.round = 0 if st.bonus else 1
+    ctx.rounds = st.round
+
+
+def next_decision(ctx: RulesContext) -> Decision | None:
+    """Run time forward to the next turn in which someone must choose; None once it is over."""
+    st: MarvelState = ctx.state
+    fighters = st.fighters
+
+    def able(cid: str) -> bool:
+        return not fighters[cid].out
+
+    while True:
+        if ctx.settle(able):
+            return None
+        if st.queue is None:
+            begin_round(ctx)
+        while st.queue:
+            decision = open_turn(ctx, st.queue.pop(0))
+            if decision is not None:
+                return decision
+            if ctx.settle(able):
+                return None
+        st.round += 1
+        ctx.rounds = st.round
+        st.queue = None
+
+
+def begin_round(ctx: RulesContext) -> None:
+    st: MarvelState = ctx.state
+    bonus = st.round == 0
+    # The kept order, less the killed: they will never act again (the unconscious stay listed,
+    # since their turns come up and are skipped, with why).
+    st.queue = [cid for cid in (st.bonus if bonus else st.order) if not st.fighters[cid].killed]
+    for f in st.fighters.values():
+        f.reactions = f.reactions_per_round
+    ctx.emit(ev.RoundStarted(st.round, tuple(st.queue), bonus))
+
+
+def open_turn(ctx: RulesContext, fid: str) -> Decision | None:
+    """``fid``'s turn: its Dodge ends; it chooses, unless it is out of the fight (said why)."""
+    st: MarvelState = ctx.state
+    f = st.fighters[fid]
+    if f.killed:
+        return None
+    f.dodging = False  # a Dodge lasts until the start of the dodger's next turn
+    if f.out:
+        why = (f"unconscious (Health {f.health}): cannot take any actions" if f.unconscious
+               else f"shattered (Focus {f.focus}): frozen in place by fear and stress")
+        ctx.emit(ev.TurnSkipped(fid, why))
+        return None
+    f.turns += 1
+    ctx.emit(ev.TurnStarted(fid, st.round, f.health, f.health_max, f.focus, f.focus_max, f.karma,
+                            f.conditions()))
+    return decision_for(ctx, f, "Bonus round" if st.round == 0 else f"Round {st.round}")
+
+
+def decision_for(ctx: RulesContext, f: Fighter, context: str = "") -> Decision:
+    """The choice ``f`` faces on its turn as things stand: its picture and the menu read off it."""
+    pic = Picture(ctx, f)
+    return Decision(f.id, build_menu(pic), f.ai, "phase", context, pic)

@@ -1,0 +1,146 @@
+"""Resolving one Marvel attack, in the order the rules give it (rules/marvel.md §3-4):
+
+1. the target may use a reaction (a defensive reaction power: the attack has trouble);
+2. the attack step (``slugfest_attack_step``: d616 + ability against the target's defense,
+   with the edges and troubles that apply) and, on a hit, the damage step
+   (``slugfest_damage_step``: the Marvel die x multiplier + ability, doubled on a Fantastic
+   close success, then holding back), house rules wrapped around both;
+3. the damage taken (:mod:`.effects`), then a Mighty attacker's knockback on a Fantastic close hit.
+
+The attack step's frozen input, :class:`~.resolve.MarvelAttackContext`, is built here from the
+attacker's and the target's sheets (kept in their memos: those parts never change) and their
+conditions now; the AI's estimate reads the same context (:func:`expected`).
+"""
+
+from __future__ import annotations
+
+from ..actions import Action, Decision
+from ..context import RulesContext
+from . import events as ev
+from .damage import knockback_spaces
+from .effects import apply_damage
+from .resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, expected_harm
+from .sheet import DODGE_REACTIONS, MarvelAttack, MarvelOptions, MarvelSheet
+from .state import Fighter
+
+NO_REACTION = Action("none")
+
+Resolution = tuple[MarvelAttackResult, MarvelDamageOutcome | None]
+
+
+def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
+                   reaction: str = "") -> MarvelAttackContext:
+    """The attack step's frozen input: TN from the target's defense, edges and troubles
+    with their sources, damage bonuses and reductions, and whether the attacker holds back."""
+    opts = ctx.options
+    category = atk.category
+    mine = f.memo.get(("attack", atk.name))
+    if mine is None:
+        mine = f.memo[("attack", atk.name)] = _attacker_facts(opts, f.sheet, atk)
+    edges, nonlethal, heroic_hold, mods, score, bonuses = mine
+    theirs = g.memo.get(("target", atk.defense, atk.damage, category))
+    if theirs is None:
+        theirs = g.memo[("target", atk.defense, atk.damage, category)] = _target_facts(g.sheet, atk)
+    tn, poised, reductions = theirs
+    tn_note, auto = "", ""
+    if g.unconscious or g.killed:
+        if category == "close":
+            auto = "target unconscious: close attacks hit automatically"
+        elif tn > 10:
+            tn, tn_note = 10, "unconscious: defense against ranged attacks is 10"
+    troubles: list[str] = []
+    if f.demoralized:
+        troubles.append(f"{f.name} is demoralized")
+    if g.dodging and not g.out:
+        troubles.append(f"{g.name} is dodging")
+    if poised and not g.out:
+        troubles.append(f"{g.name}'s Unflappable Poise")
+    if reaction:
+        troubles.append(f"{g.name}'s {reaction}")
+    holds = nonlethal or (f"{f.name} holds back (Heroic)" if heroic_hold else "")
+    pool = atk.damage
+    return MarvelAttackContext(
+        "marvel", f.id, g.id, atk, category, atk.ability, score, mods,
+        atk.defense, tn, tn_note, auto, edges, tuple(troubles), f.sheet.rank,
+        bonuses, reductions, pool, g.pool(pool), g.pool_max(pool),
+        holds, opts,
+    )
+
+
+def _attacker_facts(opts: MarvelOptions, sheet: MarvelSheet, atk: MarvelAttack) -> tuple:
+    """What an attack's context takes from the attacker's sheet alone (memoised per sheet):
+    its edges, why it holds back (a nonlethal attack; a Heroic character when the option
+    is on), the check's modifiers, the ability score, and the multiplier bonuses."""
+    edges: list[str] = []
+    if atk.edge:
+        edges.append(atk.name)
+    if atk.ability == "Melee" and sheet.has("Blazing Fast Fists"):
+        edges.append("Blazing Fast Fists")
+    nonlethal = f"{atk.name} is nonlethal" if atk.nonlethal else ""
+    heroic_hold = not atk.nonlethal and opts.holding_back and sheet.heroic and not atk.lethal
+    mods = ((atk.name, atk.check_bonus),) if atk.check_bonus else ()
+    return tuple(edges), nonlethal, heroic_hold, mods, sheet.ability(atk.ability), sheet.multiplier_bonuses(atk)
+
+
+def _target_facts(sheet: MarvelSheet, atk: MarvelAttack) -> tuple[int, bool, tuple[tuple[str, int], ...]]:
+    """What it takes from the target's sheet alone (memoised per sheet): the defense (the
+    TN), Unflappable Poise against close attacks, and the damage reductions."""
+    return (sheet.defense(atk.defense), atk.category == "close" and sheet.has("Unflappable Poise"),
+            sheet.reductions(atk.damage))
+
+
+def offer_reaction(ctx: RulesContext, g: Fighter, f: Fighter, atk: MarvelAttack) -> str:
+    """A defensive reaction power (Spider-Dodge...) against an attack on Agility defense: the
+    reaction used ("" for none)."""
+    if g.out or g.reactions <= 0 or atk.defense != "Agility":
+        return ""
+    powers = [p for p in DODGE_REACTIONS if g.sheet.has(p)]
+    if not powers:
+        return ""
+    menu = (NO_REACTION,) + tuple(Action("dodge", maneuver=p) for p in powers)
+    choice = ctx.ask(Decision(g.id, menu, g.ai, "abort", f"{f.name} attacks {g.name} with {atk.name}: use a reaction?"))
+    if choice.action.kind == "none":
+        return ""
+    g.reactions -= 1
+    ctx.emit(ev.ReactionUsed(g.id, choice.action.maneuver, f.id, "the attack has trouble", g.reactions))
+    return choice.action.maneuver
+
+
+def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack) -> Resolution:
+    """One attack: the target's reaction, the attack step, the damage step, then effects."""
+    reaction = offer_reaction(ctx, g, f, atk)
+    actx = attack_context(ctx, f, g, atk, reaction)
+    hit: MarvelAttackResult = ctx.attack_step(actx)
+    ctx.emit(ev.AttackCheck(f.id, g.id, atk.name, actx.category, actx.ability, actx.score, actx.modifiers,
+                            hit.roll, hit.total, actx.defense, hit.tn, actx.tn_note, hit.hit, hit.fantastic,
+                            hit.automatic, hit.notes))
+    if not hit.hit:
+        return hit, None
+    dmg: MarvelDamageOutcome = ctx.damage_step(actx, hit)
+    ctx.emit(ev.DamageFigured(f.id, g.id, atk.name, dmg.calc, dmg.notes))
+    apply_damage(ctx, g, actx.pool, dmg.calc.total, dmg.taken, atk.name, dmg.held_back)
+    if (actx.close and hit.fantastic and ctx.options.knockback and f.sheet.mighty and atk.knockback
+            and dmg.calc.multiplier >= 1 and not g.killed):
+        knock_back(ctx, f, g, dmg.calc.multiplier)
+    return hit, dmg
+
+
+def knock_back(ctx: RulesContext, f: Fighter, g: Fighter, multiplier: int) -> None:
+    """5 spaces per multiplier straight away from the attacker; no extra damage on impact."""
+    spaces = knockback_spaces(multiplier)
+    start = g.pos
+    taken = {h.pos for h in ctx.state.fighters.values() if h.id != g.id and not h.killed}
+    path, stopped = ctx.grid.push_line(g.pos, f.pos, spaces, taken)
+    if path:
+        g.pos = path[-1]
+    ctx.emit(ev.KnockedBack(g.id, f.id, multiplier, spaces, len(path), start, g.pos, stopped))
+
+
+def expected(ctx: RulesContext, f: Fighter, action: Action) -> float:
+    """P(hit) x the damage the target would take (after holding back: a Heroic attacker
+    cannot shatter or kill) as a fraction of the pool it has left (capped at 1 per roll),
+    summed exactly over every d616 outcome with the edges and troubles that apply now."""
+    if action.kind != "attack" or not action.target:
+        return 0.0
+    g = ctx.state.fighters[action.target]
+    return expected_harm(attack_context(ctx, f, g, f.attack(action.attack)))

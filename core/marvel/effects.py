@@ -1,0 +1,85 @@
+"""What happens to a Marvel character: damage to Health or Focus and the conditions that follow
+(unconscious, killed, demoralized, shattered: rules/marvel.md §4.4-4.5), and Karma recovery.
+
+The conditions follow from the pools (:mod:`.conditions`); this module changes the pools and
+says, as events, which conditions came or went.
+"""
+
+from __future__ import annotations
+
+from ..context import RulesContext
+from . import events as ev
+from .d616 import roll_d616, succeeds
+from .state import Fighter
+
+KARMA_TN = 10
+
+Flags = tuple[bool, bool, bool, bool]
+
+
+def flags(g: Fighter) -> Flags:
+    return g.unconscious, g.killed, g.demoralized, g.shattered
+
+
+def apply_damage(ctx: RulesContext, g: Fighter, pool: str, damage: int, taken: int, source: str, why: str) -> None:
+    """``g`` loses ``taken`` from ``pool`` (``damage`` before holding back, for the log)."""
+    before_flags = flags(g)
+    before = g.pool(pool)
+    if pool == "Health":
+        g.health -= taken
+    else:
+        g.focus -= taken
+    ctx.emit(ev.DamageApplied(g.id, source, pool, damage, taken, before, g.pool(pool), g.pool_max(pool), why))
+    announce(ctx, g, before_flags)
+
+
+def announce(ctx: RulesContext, g: Fighter, before: Flags) -> None:
+    """The conditions that came or went since ``before`` (and a Dodge ends for the out)."""
+    was_unc, was_killed, was_dem, was_sh = before
+    if g.killed and not was_killed:
+        ctx.emit(ev.ConditionChanged(g.id, "killed", True, f"Health {g.health}, at or below -{g.health_max}"))
+    elif g.unconscious and not was_unc:
+        ctx.emit(ev.ConditionChanged(g.id, "unconscious", True, f"Health {g.health}, below 1"))
+    elif was_unc and not g.unconscious and not g.killed:
+        ctx.emit(ev.ConditionChanged(g.id, "unconscious", False, f"Health back to {g.health}"))
+    if g.shattered and not was_sh:
+        ctx.emit(ev.ConditionChanged(g.id, "shattered", True,
+                                     f"Focus {g.focus}, at or below -{g.focus_max}: frozen by fear and stress"))
+    elif g.demoralized and not was_dem:
+        ctx.emit(ev.ConditionChanged(g.id, "demoralized", True, f"Focus {g.focus}: trouble on all actions"))
+    elif was_dem and not g.demoralized and not g.shattered:
+        ctx.emit(ev.ConditionChanged(g.id, "demoralized", False, f"Focus back to {g.focus}"))
+    if g.out:
+        g.dodging = False
+
+
+def karma_recovery(ctx: RulesContext, f: Fighter, pool: str) -> None:
+    """Spend 1 Karma: Resilience (Health) or Vigilance (Focus) check vs TN 10; success
+    recovers Marvel die x rank (option: + the ability), doubled on a Fantastic success."""
+    opts = ctx.options
+    ability = "Resilience" if pool == "Health" else "Vigilance"
+    score = f.sheet.ability(ability)
+    f.karma -= 1
+    troubles = (f"{f.name} is demoralized",) if f.demoralized else ()
+    roll = roll_d616(ctx.dice, (), troubles, opts.stacked_rerolls)
+    total = roll.dice_total + score
+    ok = succeeds(roll, total, KARMA_TN)
+    fantastic = ok and roll.fantastic
+    ctx.emit(ev.CheckRolled(f.id, f"Karma recovery ({pool})", ability, score, roll, total, KARMA_TN, ok, fantastic))
+    before_flags = flags(f)
+    if not ok:
+        ctx.emit(ev.Recovered(f.id, pool, 0, f.pool(pool), f.pool_max(pool), f.karma, "the check failed"))
+        return
+    adds = opts.karma_recovery == "rank+ability"
+    amount = max(roll.marvel * f.sheet.rank + (score if adds else 0), 0) * (2 if fantastic else 1)
+    gained = max(min(amount, f.pool_max(pool) - f.pool(pool)), 0)
+    how = (f"dM {roll.marvel} x rank {f.sheet.rank}" + (f" + {ability} {score}" if adds else "")
+           + (", doubled (Fantastic)" if fantastic else "") + f" = {amount}")
+    if gained < amount:
+        how += f", up to the maximum {f.pool_max(pool)}"
+    if pool == "Health":
+        f.health += gained
+    else:
+        f.focus += gained
+    ctx.emit(ev.Recovered(f.id, pool, gained, f.pool(pool), f.pool_max(pool), f.karma, how))
+    announce(ctx, f, before_flags)

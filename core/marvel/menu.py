@@ -1,0 +1,84 @@
+"""What a Marvel character may do on its turn, and why the rules refuse anything else.
+
+The menu is read off the table of turns (:mod:`.actions`) through the turn's tactical picture
+(:mod:`.tactics`): each attack against each foe it can reach this turn, then the other turns. A
+double move may also go to any cell within twice the character's speed.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action, Decision
+from ..context import RulesContext
+from ..errors import IllegalAction
+from ..grid import distance
+from .actions import AGAINST, ONCE, destination_path
+from .movement import attack_range, speed
+from .state import Fighter
+from .tactics import Picture
+
+
+def build_menu(pic: Picture) -> tuple[Action, ...]:
+    """Every turn the picture's actor may take now (each a standard action plus a movement action)."""
+    out: list[Action] = []
+    for atk in pic.f.sheet.attacks:
+        for g in pic.foes:
+            for entry in AGAINST:
+                a = entry.offer_against(pic, atk, g)  # type: ignore[misc]
+                if a is not None:
+                    out.append(a)
+    for entry in ONCE:
+        out.extend(entry.offer(pic))  # type: ignore[misc]
+    pic.menu = tuple(out)
+    return pic.menu
+
+
+def menu_for(ctx: RulesContext, f: Fighter) -> tuple[Action, ...]:
+    """The menu of ``f`` as things stand (for tests and tools; a turn builds it once)."""
+    return build_menu(Picture(ctx, f))
+
+
+def check(ctx: RulesContext, decision: Decision, action: Action) -> None:
+    """Raise :class:`IllegalAction`, with the reason, unless ``action`` is legal now."""
+    f = ctx.state.fighters[decision.actor]
+    if action.kind == "move" and action.destination is not None and decision.kind == "phase":
+        dest = action.destination
+        if not ctx.grid.open(dest):
+            raise IllegalAction(f"{dest} is not an open cell of the map")
+        if destination_path(ctx, f, dest) is None:
+            raise IllegalAction(f"{dest} is beyond {f.name}'s {2 * speed(f)} spaces of movement this turn "
+                                "(a double move)")
+        return
+    pic = decision.picture
+    if pic is not None and pic.f is f:
+        if pic.legal(action):
+            return
+    elif action in decision.menu:
+        return
+    raise IllegalAction(explain(ctx, f, action, decision))
+
+
+def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str:
+    """Why ``a`` is not on the menu, as a player would want to hear it."""
+    st = ctx.state
+    if decision.kind == "abort":
+        return f"as a reaction only these are possible: {', '.join(x.label() for x in decision.menu)}"
+    if a.target and a.target not in st.fighters:
+        return f"there is no combatant {a.target!r}"
+    names = [x.name for x in f.sheet.attacks]
+    if a.attack and a.attack not in names:
+        return f"{f.name} has no attack named {a.attack!r} (has: {', '.join(sorted(names))})"
+    if a.kind == "attack" and a.target:
+        g = st.fighters[a.target]
+        atk = f.attack(a.attack)
+        if g.side == f.side:
+            return f"{g.name} is on {f.name}'s own side"
+        if g.killed:
+            return f"{g.name} is dead"
+        d = distance(f.pos, g.pos)
+        if atk.close:
+            return f"{g.name} is {d} spaces away: too far to reach with one movement action ({speed(f)} spaces)"
+        return (f"{g.name} is {d} spaces away; {atk.name} reaches {attack_range(ctx.options, atk)} spaces "
+                f"(in line of sight) after moving at most {speed(f)}")
+    if a.kind == "recover":
+        return f"{f.name} has no Karma left" if f.karma <= 0 else f"{a.label()}: nothing to recover"
+    return f"{a.label()} is not possible now"

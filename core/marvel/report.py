@@ -1,0 +1,53 @@
+"""What a Marvel battle shows of itself: the snapshot the renderers and the app draw, the
+system-neutral figures an AI reasons with, and the invariants the soak checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..context import RulesContext
+from ..vitals import Vitals
+from .movement import speed
+from .state import Fighter, MarvelState
+
+
+def snapshot(ctx: RulesContext) -> dict[str, Any]:
+    st: MarvelState = ctx.state
+    out: dict[str, Any] = {"round": st.round, "order": list(st.order), "combatants": []}
+    for f in st.fighters.values():
+        out["combatants"].append({
+            "id": f.id, "name": f.name, "side": f.side, "position": list(f.pos),
+            "Health": [f.health, f.health_max], "Focus": [f.focus, f.focus_max], "Karma": f.karma,
+            "initiative": f.initiative.total if f.initiative else None,
+            "reactions": f.reactions, "conditions": list(f.conditions()),
+        })
+    return out
+
+
+def vitals(ctx: RulesContext, cid: str) -> Vitals:
+    f: Fighter = ctx.state.fighters[cid]
+    # Fight left: Health until unconscious, or Focus until shattered (Focus 0 only demoralizes).
+    health = min(max(f.health, 0) / f.health_max, max(f.focus + f.focus_max, 0) / (2 * f.focus_max))
+    return Vitals(f.id, f.name, f.side, f.pos, not f.out, not f.killed, health,
+                  max(f.focus, 0) / f.focus_max, False, f.conditions(), speed(f))
+
+
+def invariant_violations(ctx: RulesContext) -> list[str]:
+    """Figures out of range in the current state (the soak checks after every event)."""
+    out = []
+    st: MarvelState = ctx.state
+    for f in st.fighters.values():
+        if f.health > f.health_max:
+            out.append(f"{f.id}: Health {f.health} above its maximum {f.health_max}")
+        if f.focus > f.focus_max:
+            out.append(f"{f.id}: Focus {f.focus} above its maximum {f.focus_max}")
+        if f.karma < 0:
+            out.append(f"{f.id}: negative Karma {f.karma}")
+        if not 0 <= f.reactions <= f.reactions_per_round:
+            out.append(f"{f.id}: {f.reactions} reactions left of {f.reactions_per_round}")
+        if not ctx.grid.open(f.pos):
+            out.append(f"{f.id}: standing in a wall or off the map at {f.pos}")
+    cells = [f.pos for f in st.fighters.values() if not f.killed]
+    if len(cells) != len(set(cells)):
+        out.append("two combatants share a cell")
+    return out

@@ -1,0 +1,109 @@
+"""The tactical picture of one Marvel turn: where the acting character can go and whom it can
+attack from there, worked out once and read by the menu, the AI and the player's prompt.
+
+A turn is a standard action and a movement action. An attack moves first if it must: a close
+attack up to the character's speed until the target is within reach; a ranged one up to its
+speed along the way to the target until the target is in range and sight. The picture keeps,
+for each attack and foe, the cells that walk takes (or that there is none this turn), and, asked
+for, the expected harm of each option (:func:`.combat.expected`), so nobody works it out twice.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..context import RulesContext
+from ..grid import Cell, distance
+from .movement import attack_range, occupied, speed
+from .sheet import MarvelAttack
+from .state import Fighter
+
+_NONE: list[Cell] = []
+
+
+class Picture:
+    """What ``f`` sees at the start of its turn (see the module's docstring)."""
+
+    __slots__ = ("ctx", "f", "foes", "occupied", "speed", "_paths", "_toward", "_harm", "menu", "_legal")
+
+    def __init__(self, ctx: RulesContext, f: Fighter) -> None:
+        self.ctx = ctx
+        self.f = f
+        #: Foes not yet killed, roster order (the unconscious included: they may still be hit).
+        self.foes = [g for g in ctx.state.fighters.values() if g.side != f.side and not g.killed]
+        self.occupied = occupied(ctx.state, f)
+        self.speed = speed(f)
+        self._paths: dict[tuple[str, str], list[Cell] | None] = {}
+        self._toward: dict[str, bool] = {}
+        self._harm: dict[Action, float] = {}
+        self.menu: tuple[Action, ...] = ()
+        self._legal: frozenset[Action] | None = None
+
+    def attack_path(self, g: Fighter, atk: MarvelAttack) -> list[Cell] | None:
+        """The cells ``f`` moves through before attacking ``g`` with ``atk`` ([] from where it
+        stands), or None if it cannot attack ``g`` this turn."""
+        key = (atk.name, g.id)
+        if key in self._paths:
+            return self._paths[key]
+        path = self._paths[key] = self._walk(g, atk)
+        return path
+
+    def _walk(self, g: Fighter, atk: MarvelAttack) -> list[Cell] | None:
+        f, grid, speed_ = self.f, self.ctx.grid, self.speed
+        if atk.close:
+            reach = f.sheet.reach
+            if distance(f.pos, g.pos) <= reach:
+                return []
+            if speed_ <= 0:
+                return None
+            path = grid.path(f.pos, g.pos, self.occupied, stop_adjacent=True, limit=speed_)
+            if path is None:
+                return None
+            for i, cell in enumerate(path):
+                if distance(cell, g.pos) <= reach:
+                    path = path[:i + 1]
+                    break
+            return path if len(path) <= speed_ else None
+        rng = attack_range(self.ctx.options, atk)
+
+        def ok(cell: Cell) -> bool:
+            return distance(cell, g.pos) <= rng and grid.line_of_sight(cell, g.pos)
+
+        if ok(f.pos):
+            return []
+        if speed_ <= 0 or distance(f.pos, g.pos) > rng + speed_:
+            return None
+        path = grid.path(f.pos, g.pos, self.occupied, stop_adjacent=True, limit=max(grid.width, grid.height) * 2)
+        for i, cell in enumerate((path or _NONE)[:speed_]):
+            if ok(cell):
+                return path[:i + 1]  # type: ignore[index]
+        return None
+
+    def can_walk_toward(self, g: Fighter) -> bool:
+        """Whether some walk leads next to ``g`` (however long: a move goes part of the way)."""
+        found = self._toward.get(g.id)
+        if found is None:
+            grid = self.ctx.grid
+            found = self._toward[g.id] = grid.path(
+                self.f.pos, g.pos, self.occupied, stop_adjacent=True,
+                limit=max(grid.width, grid.height) * 2) is not None
+        return found
+
+    def reach(self, attack: str) -> int:
+        """Spaces the attack named ``attack`` reaches from where ``f`` stands (the listed range,
+        doubled unless the option says not); 0 for a close attack."""
+        atk = self.f.attack(attack)
+        return 0 if atk.range == 0 else attack_range(self.ctx.options, atk)
+
+    def legal(self, action: Action) -> bool:
+        if self._legal is None:
+            self._legal = frozenset(self.menu)
+        return action in self._legal
+
+    def harm(self, action: Action) -> float:
+        """The expected harm of ``action`` (see :func:`.combat.expected`), worked out once."""
+        found = self._harm.get(action)
+        if found is None:
+            from .combat import expected
+
+            found = self._harm[action] = expected(self.ctx, self.f, action)
+        return found
