@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
+from .reach import BitMap, Layers
+
 Cell = tuple[int, int]
 
 _STEPS: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -93,7 +95,18 @@ class Grid:
     def connected(self, a: Cell, b: Cell) -> bool:
         """True when open ground links ``a`` to a cell next to ``b`` (ignoring combatants)."""
         ra = self.regions.get(a)
-        return ra is not None and any(self.regions.get(n) == ra for n in self.adjacent.get(b, ()))
+        if ra is None:
+            return False
+        near = self._regions_near.get(b)
+        if near is None:
+            regions = self.regions
+            near = self._regions_near[b] = frozenset(regions.get(n) for n in self.adjacent.get(b, ()))
+        return ra in near
+
+    @cached_property
+    def _regions_near(self) -> dict[Cell, frozenset[int | None]]:
+        """The regions of each cell's open neighbours, filled in as cells are asked about."""
+        return {}
 
     def inside(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
@@ -102,8 +115,14 @@ class Grid:
         return self.inside(cell) and cell not in self.obstacles
 
     def line_of_sight(self, a: Cell, b: Cell) -> bool:
-        """True when no obstacle stands strictly between ``a`` and ``b``."""
-        return not any(c in self.obstacles for c in line(a, b)[:-1])
+        """True when no obstacle stands strictly between ``a`` and ``b``. The line never leaves
+        the rectangle the two span, so a rectangle with no wall in it needs no line drawn."""
+        x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+        y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+        if not self.walls_within(x0, y0, x1, y1):
+            return True
+        obstacles = self.obstacles
+        return not any(c in obstacles for c in line(a, b)[:-1])
 
     def path(self, start: Cell, goal: Cell, occupied: Iterable[Cell] = (), stop_adjacent: bool = False,
              limit: int | None = None) -> list[Cell] | None:
@@ -130,14 +149,28 @@ class Grid:
             return 0
         if limit is not None and d - 1 > limit:
             return None
-        x0, x1 = (start[0], goal[0]) if start[0] <= goal[0] else (goal[0], start[0])
-        y0, y1 = (start[1], goal[1]) if start[1] <= goal[1] else (goal[1], start[1])
-        if not self.walls_within(x0, y0, x1, y1) and not any(
-            x0 <= c[0] <= x1 and y0 <= c[1] <= y1 and c != start and c != goal for c in occupied
-        ):
+        if self.clear_between(start, goal, occupied):
             return d - 1
         walk = self._astar(start, goal, occupied, True, limit)
         return None if walk is None else len(walk)
+
+    def clear_between(self, start: Cell, goal: Cell, occupied: Iterable[Cell]) -> bool:
+        """Whether the rectangle ``start`` and ``goal`` span holds no wall and no one else: then
+        the straight walk between them is a shortest one."""
+        x0, x1 = (start[0], goal[0]) if start[0] <= goal[0] else (goal[0], start[0])
+        y0, y1 = (start[1], goal[1]) if start[1] <= goal[1] else (goal[1], start[1])
+        return not self.walls_within(x0, y0, x1, y1) and not any(
+            x0 <= c[0] <= x1 and y0 <= c[1] <= y1 and c != start and c != goal for c in occupied)
+
+    @cached_property
+    def bits(self) -> BitMap:
+        """The map as bit masks, for searches that answer every foe at once (:mod:`core.reach`)."""
+        return BitMap(self)
+
+    def layers(self, start: Cell, occupied: Iterable[Cell] = ()) -> Layers:
+        """One breadth-first search from ``start`` (around walls and ``occupied`` cells) that
+        tells the steps to anywhere (see :class:`core.reach.Layers`)."""
+        return Layers(self.bits, start, occupied)
 
     @cached_property
     def _wall_sums(self) -> list[list[int]]:
@@ -229,16 +262,17 @@ class Grid:
         return Reach(start, steps, prev)
 
     def step_away(self, start: Cell, threat: Cell, steps: int, occupied: Iterable[Cell] = ()) -> list[Cell]:
-        """Greedy retreat: each step to the open neighbour farthest from ``threat``."""
-        blocked = set(occupied)
+        """Greedy retreat: each step to the open neighbour farthest from ``threat`` (the first
+        such in the fixed order of the eight directions)."""
+        blocked = occupied if isinstance(occupied, (set, frozenset)) else set(occupied)
+        adjacent = self.adjacent
         out: list[Cell] = []
         cell = start
         for _ in range(steps):
             best = None
             best_d = distance(cell, threat)
-            for dx, dy in _STEPS:
-                nxt = (cell[0] + dx, cell[1] + dy)
-                if self.open(nxt) and nxt not in blocked:
+            for nxt in adjacent.get(cell, ()):
+                if nxt not in blocked:
                     d = distance(nxt, threat)
                     if d > best_d:
                         best, best_d = nxt, d
@@ -247,6 +281,11 @@ class Grid:
             out.append(best)
             cell = best
         return out
+
+    def can_step_away(self, start: Cell, threat: Cell, occupied: Iterable[Cell] = ()) -> bool:
+        """Whether :meth:`step_away` would take at least one step."""
+        d = distance(start, threat)
+        return any(nxt not in occupied and distance(nxt, threat) > d for nxt in self.adjacent.get(start, ()))
 
     def push_line(self, start: Cell, away_from: Cell, cells: int, occupied: Iterable[Cell] = ()) -> tuple[list[Cell], bool]:
         """Knockback: move ``cells`` straight away from ``away_from``.

@@ -22,9 +22,10 @@ fallback when a named AI fails or returns nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
-from slugfest import Action, BattleView, Choice, Decision, hookimpl
+from slugfest import Action, BattleView, Choice, Decision, Vitals, hookimpl
 from slugfest.core.grid import distance
 
 from ._mind import PLAINER
@@ -41,7 +42,9 @@ def _first(menu: tuple[Action, ...], kind: str) -> Action | None:
 
 
 def choose(battle: BattleView, decision: Decision) -> Choice:
-    me = battle.vitals(decision.actor)
+    pic = decision.picture
+    vitals = pic.vitals if pic is not None else battle.vitals
+    me = vitals(decision.actor)
     menu = decision.menu
     if decision.kind == "abort":
         dodge = _first(menu, "dodge")
@@ -50,31 +53,26 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         return Choice(menu[0], f"not hurt enough to defend yet ({me.health:.0%} fight left)")
     foes = {}
     for a in menu:
-        for tid in (a.target, *a.targets):
-            if tid and tid not in foes:
-                foes[tid] = battle.vitals(tid)
+        if a.target and a.target not in foes:
+            foes[a.target] = vitals(a.target)
+        for tid in a.targets:
+            if tid not in foes:
+                foes[tid] = vitals(tid)
     able_foes = {tid: v for tid, v in foes.items() if v.able and v.side != me.side}
-    in_reach = [a for a in menu if a.kind in ATTACK_KINDS and all(able_foes.get(t) for t in (a.target, *a.targets) if t)]
+    in_reach = [a for a in menu if a.kind in ATTACK_KINDS and (a.target in able_foes if a.target else True)
+                and all(t in able_foes for t in a.targets)]
     recover = _first(menu, "recover")
     adjacent = any(distance(me.position, v.position) <= 1 for v in able_foes.values())
     if recover is not None and not adjacent and (me.health < 0.3 or me.stamina < 0.15):
         why = f"{me.health:.0%} fight left" if me.health < 0.3 else f"{me.stamina:.0%} stamina left"
         return Choice(recover, f"{why} and no foe adjacent: takes a Recovery")
     if in_reach:
-        scored = []
-        harm = decision.picture.harm if decision.picture is not None else partial(battle.estimate, decision.actor)
-        for a in in_reach:
-            value = harm(a)
-            first = able_foes[a.target or a.targets[0]]
-            scored.append((-value, PLAINER.get(a.maneuver, 5), distance(me.position, first.position), first.id,
-                           a.label(), a))
-        scored.sort(key=lambda t: t[:5])
-        best = scored[0]
-        target = able_foes[best[5].target or best[5].targets[0]]
-        value = -best[0]
+        pick, value = _best(in_reach, pic.harm if pic is not None else partial(battle.estimate, decision.actor),
+                            me, able_foes)
+        target = able_foes[pick.target or pick.targets[0]]
         if value > 0:
             harm = "enough to finish" if value >= 1 else f"{value:.0%} of what is left of"
-            return Choice(best[5], f"best expected harm: {harm} {target.name} ({target.health:.0%} fight left)")
+            return Choice(pick, f"best expected harm: {harm} {target.name} ({target.health:.0%} fight left)")
     unharmed = sorted({t for a in in_reach for t in (a.target, *a.targets) if t})
     standing = sorted(able_foes.values(), key=lambda v: (v.id in unharmed, distance(me.position, v.position), v.id))
     if unharmed:  # every attack in reach is expected to do nothing
@@ -94,6 +92,24 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     if dodge is not None:
         return Choice(dodge, f"{idle}: dodges")
     return Choice(menu[0], "nothing better to do")
+
+
+def _best(attacks: list[Action], harm: Callable[[Action], float], me: Vitals,
+          foes: dict[str, Vitals]) -> tuple[Action, float]:
+    """The attack worth most, ties to the plainer maneuver, the nearer target, the lower id and
+    then the label (worked out only for the attacks still tied)."""
+    best_key: tuple | None = None
+    best: list[Action] = []
+    here = me.position
+    for a in attacks:
+        first = foes[a.target or a.targets[0]]
+        key = (-harm(a), PLAINER.get(a.maneuver, 5), distance(here, first.position), first.id)
+        if best_key is None or key < best_key:
+            best_key, best = key, [a]
+        elif key == best_key:
+            best.append(a)
+    assert best_key is not None
+    return (best[0] if len(best) == 1 else min(best, key=Action.label)), -best_key[0]
 
 
 @hookimpl(trylast=True)

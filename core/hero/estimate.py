@@ -59,12 +59,26 @@ def estimate(ctx: RulesContext, f: Fighter, action: Action) -> float:
 def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str, levels: str,
                  extra: tuple[Modifier, ...] = (), push: int = 0) -> tuple[float, float]:
     """(P(hit), expected harm if it hits) of one attack from ``f`` on ``g``."""
-    opts = ctx.options
     ocv = ocv_chain(f, atk, g, maneuver, levels, extra).value
     dcv = dcv_chain(g).value
     p = hit_chance(11 + ocv - dcv)
     moved = distance(f.pos, g.pos) * METRES_PER_CELL if maneuver == "move through" else 0
-    profile = damage_profile(opts, f, atk, maneuver, levels, min(push, 10), moved)  # as if allowed (at most 10)
+    push = min(push, 10)  # as if allowed (at most 10)
+    key = (g.id, atk.name, maneuver, levels, push // 5, moved // 6, g.ko)
+    taken = f.expected.get(key)
+    if taken is None:
+        taken = f.expected[key] = expected_taken(ctx, f, g, atk, maneuver, levels, push, moved)
+    stun_taken, body_taken = taken
+    value = stun_taken / max(g.stun, 1) + 2 * body_taken / max(g.body + g.ch.BODY, 1)
+    return p, value
+
+
+def expected_taken(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str, levels: str,
+                   push: int, moved: int) -> tuple[float, float]:
+    """The STUN and BODY ``g`` is expected to take from a hit: the mean of the dice the attack
+    would roll (with its maneuver, ``push`` and ``levels``), less the defenses that apply."""
+    opts = ctx.options
+    profile = damage_profile(opts, f, atk, maneuver, levels, push, moved)
     d = profile.dice
     n = d.count + (0.5 if d.half else 0)
     defs = defenses(g, atk.defense)
@@ -88,5 +102,4 @@ def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
             stun_taken, body_taken = max(stun - total, 0), max(body - total, 0)
     if g.ko:
         stun_taken *= 2
-    value = stun_taken / max(g.stun, 1) + 2 * body_taken / max(g.body + g.ch.BODY, 1)
-    return p, value
+    return stun_taken, body_taken

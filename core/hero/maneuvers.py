@@ -3,8 +3,9 @@ estimate and the log all read.
 
 An entry says everything one maneuver is (6E1's maneuver table and the seed's Combat chapter):
 its OCV and DCV modifiers, whether it takes a full Phase, the damage classes it adds, when it
-may be offered and to whom (:attr:`Maneuver.offer_against` for an attack maneuver, for each
-attack and target; :attr:`Maneuver.offer` for the rest), how it is carried out
+may be offered and to whom (an attack maneuver: which attacks may use it and what reach it needs
+of a target, :attr:`Maneuver.attacks` and :attr:`Maneuver.reach`; the rest:
+:attr:`Maneuver.offer`), how it is carried out
 (:attr:`Maneuver.perform`), the condition it sets (:attr:`Maneuver.start`), whether a character
 may Abort to it, and whether, in force, it may stop an incoming attack (:attr:`Maneuver.stops`).
 What a maneuver sets on its user lasts until the user's next Phase (:func:`lapse`), except a
@@ -56,13 +57,17 @@ class Maneuver:
     full_phase: bool = False
     #: For attack maneuvers: which attacks may use it ("hth", "ranged" or "any"); "" otherwise.
     attacks: str = ""
+    #: ...and what it needs of a target: "strike" (a hand-to-hand attack reaches it with a half
+    #: move, a ranged one has it in range and sight) or "charge" (a full move up to it, from
+    #: farther than next to it).
+    reach: str = ""
+    str_only: bool = False  #: only for an attack of STR alone (a punch)
     ocv_before_range: tuple[Modifier, ...] = ()  #: OCV modifiers (Set +1)
     offsets_range: int = 0  #: OCV up to this much against the Range Modifier (Brace +2)
     dcv: tuple[Modifier, ...] = ()  #: DCV modifiers on its user until its next Phase
     adds_dcs: int = 0  #: damage classes it adds (Haymaker +4)
     adds_velocity: bool = False  #: +1 DC per 6 m moved first (Move Through)
     abort: str = ""  #: "any" or "hth": a character may Abort to it against such an attack
-    offer_against: Callable[[Picture, HeroAttack, Fighter], Action | None] | None = None
     offer: Callable[[Picture], Iterable[Action]] | None = None
     start: Callable[[Fighter], None] = _nothing  #: the condition it sets (also when Aborting)
     stops: Callable[[RulesContext, Fighter, Fighter, HeroAttack], bool] | None = None
@@ -88,34 +93,8 @@ def _close_in(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack) -> Non
         move(ctx, f, path, f"closes in on {g.name}")
 
 
-def _reach(pic: Picture, atk: HeroAttack, g: Fighter) -> bool:
-    """Whether ``atk`` may hit ``g`` this Phase: hand-to-hand within a half move, ranged in range
-    and sight."""
-    return pic.steps(g, pic.half_cells) is not None if atk.hth else pic.in_range(atk, g)
-
-
-def _offer_any(name: str) -> Callable[[Picture, HeroAttack, Fighter], Action | None]:
-    def offer(pic: Picture, atk: HeroAttack, g: Fighter) -> Action | None:
-        return Action("attack", atk.name, g.id, name) if _reach(pic, atk, g) else None
-    return offer
-
-
-def _offer_ranged(name: str, full_phase: bool = False) -> Callable[[Picture, HeroAttack, Fighter], Action | None]:
-    def offer(pic: Picture, atk: HeroAttack, g: Fighter) -> Action | None:
-        if atk.hth or (full_phase and not pic.full_phase) or not pic.in_range(atk, g):
-            return None
-        return Action("attack", atk.name, g.id, name)
-    return offer
-
-
-def _offer_haymaker(pic: Picture, atk: HeroAttack, g: Fighter) -> Action | None:
-    if atk.hth and pic.steps(g, pic.half_cells) is not None:
-        return Action("attack", atk.name, g.id, "haymaker")
-    return None
-
-
 STRIKE = Maneuver("strike", "attack", "Strike", "6E1 maneuver table: Strike, +0 OCV +0 DCV", _attack,
-                  attacks="any", offer_against=_offer_any("strike"))
+                  attacks="any", reach="strike")
 
 
 def _wind_up(ctx: RulesContext, f: Fighter, a: Action) -> None:
@@ -151,7 +130,7 @@ def land_haymaker(ctx: RulesContext, f: Fighter) -> None:
 
 HAYMAKER = Maneuver("haymaker", "attack", "Haymaker", "6E1 maneuver table: Haymaker, +4 DC, -5 DCV, lands a "
                     "Segment later (the seed: at the end of the next Segment)", _wind_up,
-                    attacks="hth", dcv=(Modifier(4, "Haymaker", -5),), adds_dcs=4, offer_against=_offer_haymaker)
+                    attacks="hth", reach="strike", dcv=(Modifier(4, "Haymaker", -5),), adds_dcs=4)
 
 
 def _charge(ctx: RulesContext, f: Fighter, a: Action) -> None:
@@ -180,24 +159,17 @@ def _recoil(ctx: RulesContext, f: Fighter, stun: int, body: int, why: str) -> No
     apply_damage(ctx, f, roll, taken, why)
 
 
-def _offer_move_through(pic: Picture, atk: HeroAttack, g: Fighter) -> Action | None:
-    if not (atk.hth and pic.full_phase and atk.uses_str_only and distance(pic.f.pos, g.pos) > 1):
-        return None
-    return Action("move-through", atk.name, g.id, "move through") if pic.steps(g, pic.full_cells) else None
-
-
 MOVE_THROUGH = Maneuver("move through", "move-through", "Move Through", "6E1 maneuver table: Move Through, "
                         "-1 OCV per 10 m, -3 DCV, +1 DC per 6 m; the attacker takes damage too", _charge,
-                        full_phase=True, attacks="hth", dcv=(Modifier(4, "Move Through", -3),), adds_velocity=True,
-                        offer_against=_offer_move_through)
+                        full_phase=True, attacks="hth", reach="charge", str_only=True,
+                        dcv=(Modifier(4, "Move Through", -3),), adds_velocity=True)
 
 BRACE = Maneuver("brace", "attack", "Brace", "6E1 maneuver table: Brace, +2 OCV against the Range Modifier, "
-                 "½ DCV", _attack, attacks="ranged", offsets_range=2, dcv=(Modifier(7, "Brace", factor=HALF),),
-                 offer_against=_offer_ranged("brace"), start=lambda f: setattr(f, "braced", True))
+                 "½ DCV", _attack, attacks="ranged", reach="strike", offsets_range=2,
+                 dcv=(Modifier(7, "Brace", factor=HALF),), start=lambda f: setattr(f, "braced", True))
 
 SET = Maneuver("set", "attack", "Set", "6E1 maneuver table: Set, +1 OCV, a full Phase", _attack,
-               full_phase=True, attacks="ranged", ocv_before_range=(Modifier(4, "Set", 1),),
-               offer_against=_offer_ranged("set", full_phase=True))
+               full_phase=True, attacks="ranged", reach="strike", ocv_before_range=(Modifier(4, "Set", 1),))
 
 
 def _multiple(ctx: RulesContext, f: Fighter, a: Action) -> None:
@@ -225,14 +197,14 @@ def _offer_multiple(pic: Picture) -> list[Action]:
         for n in names:
             by_attack.setdefault(n, []).append(tid)
         if len(names) >= 2:
-            out.append(Action("multiple-attack", attacks=(names[0], names[1]), targets=(tid, tid),
-                              maneuver="multiple attack"))
+            out.append(pic.action("multiple-attack", attacks=(names[0], names[1]), targets=(tid, tid),
+                                  maneuver="multiple attack"))
     for n, tids in by_attack.items():
         tids = sorted(tids)
         for i in range(len(tids)):
             for j in range(i + 1, len(tids)):
-                out.append(Action("multiple-attack", attacks=(n, n), targets=(tids[i], tids[j]),
-                                  maneuver="multiple attack"))
+                out.append(pic.action("multiple-attack", attacks=(n, n), targets=(tids[i], tids[j]),
+                                      maneuver="multiple attack"))
     return out[:24]
 
 
@@ -255,9 +227,9 @@ def _move(ctx: RulesContext, f: Fighter, a: Action) -> None:
 
 
 def _offer_moves(pic: Picture) -> list[Action]:
-    f, grid, opts = pic.f, pic.ctx.grid, pic.ctx.options
-    return [Action("move", target=g.id) for g in pic.foes
-            if distance(f.pos, g.pos) > 1 and not g.out_of_fight(opts) and grid.connected(f.pos, g.pos)]
+    f, grid, dist = pic.f, pic.ctx.grid, pic.dist
+    return [pic.action("move", target=g.id) for g in pic.standing
+            if dist[g.id] > 1 and grid.connected(f.pos, g.pos)]
 
 
 MOVE = Maneuver("move", "move", "Move", "the seed: a full Phase's combat movement (half to strike as well)",
@@ -271,13 +243,12 @@ def _retreat(ctx: RulesContext, f: Fighter, a: Action) -> None:
 
 
 def _offer_retreat(pic: Picture) -> list[Action]:
-    threats = [g for g in pic.foes if not g.out_of_fight(pic.ctx.options)]
-    if not threats:
+    if not pic.standing:
         return []
-    f = pic.f
-    nearest = min(threats, key=lambda g: (distance(f.pos, g.pos), g.id))
-    if pic.ctx.grid.step_away(f.pos, nearest.pos, 1, pic.occupied):
-        return [Action("retreat", target=nearest.id)]
+    dist = pic.dist
+    nearest = min(pic.standing, key=lambda g: (dist[g.id], g.id))
+    if pic.ctx.grid.can_step_away(pic.f.pos, nearest.pos, pic.occupied):
+        return [pic.action("retreat", target=nearest.id)]
     return []
 
 
@@ -362,7 +333,7 @@ HOLD = Maneuver("hold", "hold", "Hold", "the seed: Holding an action", _hold, of
 MANEUVERS: dict[str, Maneuver] = {m.name: m for m in (
     STRIKE, HAYMAKER, MOVE_THROUGH, BRACE, SET, MULTIPLE_ATTACK, MOVE, RETREAT, DODGE, BLOCK, RECOVER, HOLD)}
 #: The attack maneuvers, offered for each attack and target, in menu order.
-AGAINST = tuple(m for m in MANEUVERS.values() if m.offer_against is not None)
+AGAINST = tuple(m for m in MANEUVERS.values() if m.reach)
 #: The other entries, offered once a Phase, in menu order.
 ONCE = tuple(m for m in MANEUVERS.values() if m.offer is not None)
 #: Defences in force that may stop an incoming attack.
@@ -379,6 +350,12 @@ _BY_KIND = {m.kind: m for m in MANEUVERS.values() if m.kind != "attack"}
 def by_kind(kind: str) -> Maneuver:
     """The entry of a non-attack action kind (``dodge``, ``move-through``...)."""
     return _BY_KIND[kind]
+
+
+def fitting(atk: HeroAttack) -> tuple[Maneuver, ...]:
+    """The attack maneuvers ``atk`` may be used with, in menu order."""
+    kind = "hth" if atk.hth else "ranged"
+    return tuple(m for m in AGAINST if m.attacks in ("any", kind) and (atk.uses_str_only or not m.str_only))
 
 
 def entry_for(a: Action) -> Maneuver:

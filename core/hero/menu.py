@@ -16,8 +16,9 @@ from ..actions import Action, Decision
 from ..context import RulesContext
 from ..errors import IllegalAction
 from ..grid import distance
-from .maneuvers import AGAINST, MANEUVERS, ONCE
+from .maneuvers import MANEUVERS, ONCE, Maneuver, fitting
 from .movement import METRES_PER_CELL, occupied, phase_cells
+from .sheet import HeroAttack
 from .state import Fighter
 from .tactics import Picture
 
@@ -26,19 +27,48 @@ MAX_PUSH = 20
 
 
 def build_menu(pic: Picture) -> tuple[Action, ...]:
-    """Every action legal for the picture's actor now (a push and CSL use go on top)."""
+    """Every action legal for the picture's actor now (a push and CSL use go on top): each
+    attack maneuver for each attack and each foe it reaches, then the actions of a Phase. On the
+    way it notes the attacks the actor can use without moving (a Multiple Attack's)."""
     out: list[Action] = []
     f = pic.f
+    full, half = pic.full_phase, pic.half_cells
+    still: dict[str, list[str]] = {}
     for atk in f.sheet.attacks:
+        entries = _fitting(f, atk)
         for g in pic.foes:
-            for entry in AGAINST:
-                a = entry.offer_against(pic, atk, g)  # type: ignore[misc]
-                if a is not None:
-                    out.append(a)
+            if atk.hth:
+                steps = pic.steps(g, half)
+                strikes = steps is not None
+                if steps == 0:
+                    still.setdefault(g.id, []).append(atk.name)
+            else:
+                strikes = pic.in_range(atk, g)
+                if strikes:
+                    still.setdefault(g.id, []).append(atk.name)
+            for entry in entries:
+                if entry.full_phase and not full:
+                    continue
+                if entry.reach == "strike":
+                    if not strikes:
+                        continue
+                elif not (pic.dist[g.id] > 1 and pic.steps(g, pic.full_cells)):
+                    continue
+                out.append(pic.action(entry.kind, atk.name, g.id, entry.name))
+    pic.still = still
     for entry in ONCE:
         out.extend(entry.offer(pic))  # type: ignore[misc]
     pic.menu = tuple(out)
     return pic.menu
+
+
+def _fitting(f: Fighter, atk: HeroAttack) -> tuple[Maneuver, ...]:
+    key = ("maneuvers for", atk.name)
+    found = f.memo.get(key)
+    if found is None:
+        found = f.memo[key] = fitting(atk)
+    return found
+
 
 
 def menu_for(ctx: RulesContext, f: Fighter) -> tuple[Action, ...]:

@@ -55,6 +55,10 @@ class Fighter:
     pending_spd: int = 0
     phases: int = 0
     csl_dcv: int = 0
+    #: The damage this fighter's attacks are expected to do, by target and way of attacking (the
+    #: AI's estimate, :mod:`.estimate`): it follows from the two sheets, so it is worked out once a
+    #: battle for each pair.
+    expected: dict = field(default_factory=dict, repr=False, compare=False)
     #: Figures that follow from the sheet and the options alone (defenses, CV chains, an
     #: attack's END and dice), worked out once: the engine shares this dict between battles
     #: of the same combatant under the same options (see :mod:`core.memo`). Every key
@@ -72,10 +76,12 @@ class Fighter:
         return self.body <= 0 and not self.dead
 
     def attack(self, name: str) -> HeroAttack:
-        for a in self.sheet.attacks:
-            if a.name == name:
-                return a
-        raise KeyError(name)
+        """The sheet's attack of that name (KeyError if there is none); the table of them is
+        kept in the memo, as the sheet never changes."""
+        by_name = self.memo.get("attacks")
+        if by_name is None:
+            by_name = self.memo["attacks"] = {a.name: a for a in self.sheet.attacks}
+        return by_name[name]
 
     def out_of_fight(self, options: HeroOptions) -> bool:
         """Knocked out, dead, or dying (unless the scenario lets the dying act)."""

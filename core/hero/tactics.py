@@ -12,7 +12,11 @@ from __future__ import annotations
 from ..actions import Action
 from ..context import RulesContext
 from ..grid import distance
+from ..reach import Layers
+from ..vitals import Vitals
+from .estimate import estimate
 from .movement import METRES_PER_CELL, cells, occupied
+from . import report
 from .sheet import HeroAttack
 from .state import Fighter
 
@@ -20,35 +24,57 @@ from .state import Fighter
 class Picture:
     """What ``f`` sees at the start of its Phase (see the module's docstring)."""
 
-    __slots__ = ("ctx", "f", "foes", "occupied", "half_cells", "full_cells", "full_phase",
-                 "_steps", "_in_range", "_still", "_harm", "menu", "_legal")
+    __slots__ = ("ctx", "f", "foes", "standing", "dist", "occupied", "half_cells", "full_cells", "full_phase",
+                 "_steps", "_in_range", "still", "_harm", "menu", "_legal", "_vitals", "_layers")
 
     def __init__(self, ctx: RulesContext, f: Fighter) -> None:
         self.ctx = ctx
         self.f = f
         #: Foes still alive (the knocked out included: attacks on them do x2 STUN), roster order.
         self.foes = [g for g in ctx.state.fighters.values() if g.side != f.side and not g.dead]
+        #: ...of them, those still in the fight (not knocked out, dying or dead).
+        self.standing = [g for g in self.foes if not g.out_of_fight(ctx.options)]
+        #: Cells from ``f`` to each foe.
+        self.dist = {g.id: distance(f.pos, g.pos) for g in self.foes}
         self.occupied = occupied(ctx.state, f)
         self.full_phase = not f.half_used
         self.half_cells = cells(f, False) if self.full_phase else 0
         self.full_cells = cells(f, True)
         self._steps: dict[tuple[str, int], int | None] = {}
         self._in_range: dict[tuple[str, str], bool] = {}
-        self._still: dict[str, list[str]] | None = None
+        #: The attacks ``f`` can use without moving, by target, in menu order (a Multiple
+        #: Attack's strikes): the menu notes them as it is built.
+        self.still: dict[str, list[str]] = {}
         self._harm: dict[Action, float] = {}
         self.menu: tuple[Action, ...] = ()
         self._legal: frozenset[Action] | None = None
+        self._vitals: dict[str, Vitals] = {}
+        self._layers: Layers | None = None
+
+    @property
+    def layers(self) -> Layers:
+        """The one search from the actor's cell that answers how far to anywhere (as far as asked)."""
+        if self._layers is None:
+            self._layers = self.ctx.grid.layers(self.f.pos, self.occupied)
+        return self._layers
 
     def steps(self, g: Fighter, within: int) -> int | None:
         """Cells ``f`` must walk to stand next to ``g`` (0 if it already does), at most
-        ``within``; None if it cannot."""
+        ``within``; None if it cannot. A straight walk through open ground needs no search;
+        otherwise the Phase's one search (:attr:`layers`) answers."""
         key = (g.id, within)
         found = self._steps.get(key, -1)
         if found == -1:
-            if within <= 0:
-                found = 0 if distance(self.f.pos, g.pos) <= 1 else None
+            f = self.f
+            d = self.dist[g.id]
+            if d <= 1:
+                found = 0
+            elif within <= 0 or d - 1 > within:
+                found = None
+            elif self.ctx.grid.clear_between(f.pos, g.pos, self.occupied):
+                found = d - 1
             else:
-                found = self.ctx.grid.steps_next_to(self.f.pos, g.pos, self.occupied, within)
+                found = self.layers.steps_next_to(g.pos, within)
             self._steps[key] = found
         return found
 
@@ -58,28 +84,33 @@ class Picture:
         found = self._in_range.get(key)
         if found is None:
             f = self.f
-            found = self._in_range[key] = (distance(f.pos, g.pos) * METRES_PER_CELL <= atk.range_m
+            found = self._in_range[key] = (self.dist[g.id] * METRES_PER_CELL <= atk.range_m
                                            and self.ctx.grid.line_of_sight(f.pos, g.pos))
         return found
 
-    @property
-    def still(self) -> dict[str, list[str]]:
-        """The attacks ``f`` can use without moving, by target, in menu order (a Multiple
-        Attack's strikes)."""
-        if self._still is None:
-            still: dict[str, list[str]] = {}
-            for atk in self.f.sheet.attacks:
-                for g in self.foes:
-                    usable = self.steps(g, self.half_cells) == 0 if atk.hth else self.in_range(atk, g)
-                    if usable:
-                        still.setdefault(g.id, []).append(atk.name)
-            self._still = still
-        return self._still
 
     def reach(self, attack: str) -> int:
         """Cells the attack named ``attack`` reaches from where ``f`` stands; 0 for hand-to-hand."""
         atk = self.f.attack(attack)
         return 0 if atk.hth else atk.range_m // METRES_PER_CELL
+
+    def action(self, kind: str, attack: str = "", target: str = "", maneuver: str = "", *,
+               targets: tuple[str, ...] = (), attacks: tuple[str, ...] = ()) -> Action:
+        """A menu action, made once (actions are plain data; every Phase asks for the same ones)."""
+        key = ("action", kind, attack, target, maneuver, targets, attacks)
+        memo = self.f.memo
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = Action(kind, attack, target, maneuver, targets, attacks)
+        return found
+
+    def vitals(self, cid: str) -> Vitals:
+        """System-neutral figures of a combatant now (kept for the decision: nothing changes
+        while it is being made)."""
+        found = self._vitals.get(cid)
+        if found is None:
+            found = self._vitals[cid] = report.vitals(self.ctx, cid)
+        return found
 
     def legal(self, action: Action) -> bool:
         """Whether ``action`` (without its push and levels) is on the menu."""
@@ -91,7 +122,5 @@ class Picture:
         """The expected harm of ``action`` (:func:`.estimate.estimate`), worked out once."""
         found = self._harm.get(action)
         if found is None:
-            from .estimate import estimate
-
             found = self._harm[action] = estimate(self.ctx, self.f, action)
         return found

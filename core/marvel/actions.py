@@ -61,7 +61,7 @@ def _attack(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> No
 
 
 def _offer_attack(pic: Picture, atk: MarvelAttack, g: Fighter) -> Action | None:
-    return Action("attack", atk.name, g.id) if pic.attack_path(g, atk) is not None else None
+    return Action("attack", atk.name, g.id) if pic.can_attack(g, atk) else None
 
 
 ATTACK = TurnAction("attack", "rules/marvel.md §3: an attack is a standard action", _attack,

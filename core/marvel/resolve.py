@@ -150,22 +150,37 @@ def expected_harm(ctx: MarvelAttackContext) -> float:
     Focus attack on a foe already 1 point from shattered is worth 0, and one never counts as
     shattering (at most all but 1 point of what is left). House rules that wrap the damage step
     (``lethal``...) are not foreseen."""
-    from .d616 import distribution
-
     left = ctx.target_pool if ctx.pool == "Health" else ctx.target_pool + ctx.target_pool_max
     left = max(left, 1)
     flat = ctx.score + sum(v for _, v in ctx.modifiers)
-    cache: dict[tuple[int, bool], int] = {}
+    taken: dict[int, int] = {}
     value = 0.0
-    for (dice_total, marvel_face, ultimate), p in distribution(len(ctx.edges) - len(ctx.troubles),
-                                                              ctx.options.stacked_rerolls).items():
-        if not (ultimate or ctx.auto_hit or dice_total + flat >= ctx.tn):
-            continue
-        key = (marvel_face, marvel_face == 1)
-        if key not in cache:
-            cache[key] = taken_on(ctx, marvel_face, key[1])
-        value += p * min(cache[key] / left, 1.0)
+    for p, marvel_face in hitting(len(ctx.edges) - len(ctx.troubles), ctx.options.stacked_rerolls,
+                                  None if ctx.auto_hit else ctx.tn - flat):
+        t = taken.get(marvel_face)
+        if t is None:
+            t = taken[marvel_face] = taken_on(ctx, marvel_face, marvel_face == 1)
+        value += p * min(t / left, 1.0)
     return value
+
+
+_HITTING: dict[tuple[int, str, int | None], tuple[tuple[float, int], ...]] = {}
+
+
+def hitting(net: int, stacked: str, needed: int | None) -> tuple[tuple[float, int], ...]:
+    """The d616 outcomes that hit, as (probability, Marvel face), in the order of
+    :func:`.d616.distribution`: those whose dice total reaches ``needed`` (the TN less the
+    check's flat bonuses), or a 6-M-6, or every outcome when ``needed`` is None (an automatic
+    hit). Kept by their three arguments: the AI asks the same questions of every option."""
+    key = (net, stacked, needed)
+    found = _HITTING.get(key)
+    if found is None:
+        from .d616 import distribution
+
+        found = _HITTING[key] = tuple(
+            (p, face) for (total, face, ultimate), p in distribution(net, stacked).items()
+            if needed is None or ultimate or total >= needed)
+    return found
 
 
 def taken_on(ctx: MarvelAttackContext, marvel_face: int, fantastic: bool) -> int:

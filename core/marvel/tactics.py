@@ -13,7 +13,11 @@ from __future__ import annotations
 from ..actions import Action
 from ..context import RulesContext
 from ..grid import Cell, distance
+from ..reach import Layers
+from ..vitals import Vitals
+from .combat import expected
 from .movement import attack_range, occupied, speed
+from . import report
 from .sheet import MarvelAttack
 from .state import Fighter
 
@@ -23,7 +27,8 @@ _NONE: list[Cell] = []
 class Picture:
     """What ``f`` sees at the start of its turn (see the module's docstring)."""
 
-    __slots__ = ("ctx", "f", "foes", "occupied", "speed", "_paths", "_toward", "_harm", "menu", "_legal")
+    __slots__ = ("ctx", "f", "foes", "occupied", "speed", "_paths", "_reach", "_toward", "_harm", "menu", "_legal", "_vitals",
+                 "_layers")
 
     def __init__(self, ctx: RulesContext, f: Fighter) -> None:
         self.ctx = ctx
@@ -33,10 +38,36 @@ class Picture:
         self.occupied = occupied(ctx.state, f)
         self.speed = speed(f)
         self._paths: dict[tuple[str, str], list[Cell] | None] = {}
+        self._reach: dict[tuple[str, str], bool] = {}
         self._toward: dict[str, bool] = {}
+        self._layers: Layers | None = None
         self._harm: dict[Action, float] = {}
         self.menu: tuple[Action, ...] = ()
         self._legal: frozenset[Action] | None = None
+        self._vitals: dict[str, Vitals] = {}
+
+    @property
+    def layers(self) -> Layers:
+        """The one search from the actor's cell that answers how far to anywhere (as far as asked)."""
+        if self._layers is None:
+            self._layers = self.ctx.grid.layers(self.f.pos, self.occupied)
+        return self._layers
+
+    def can_attack(self, g: Fighter, atk: MarvelAttack) -> bool:
+        """Whether ``f`` can attack ``g`` with ``atk`` this turn (moving first if it must). A close
+        attack needs a walk next to ``g`` within its speed: the turn's one search tells; a ranged
+        one from beyond range needs the walk itself (it goes the way of the path to ``g``)."""
+        key = (atk.name, g.id)
+        found = self._reach.get(key)
+        if found is None:
+            f = self.f
+            if atk.close:
+                d = distance(f.pos, g.pos)
+                found = d <= f.sheet.reach or (self.speed > 0 and self.layers.steps_next_to(g.pos, self.speed) is not None)
+            else:
+                found = self.attack_path(g, atk) is not None
+            self._reach[key] = found
+        return found
 
     def attack_path(self, g: Fighter, atk: MarvelAttack) -> list[Cell] | None:
         """The cells ``f`` moves through before attacking ``g`` with ``atk`` ([] from where it
@@ -82,10 +113,9 @@ class Picture:
         """Whether some walk leads next to ``g`` (however long: a move goes part of the way)."""
         found = self._toward.get(g.id)
         if found is None:
-            grid = self.ctx.grid
-            found = self._toward[g.id] = grid.path(
-                self.f.pos, g.pos, self.occupied, stop_adjacent=True,
-                limit=max(grid.width, grid.height) * 2) is not None
+            grid, f = self.ctx.grid, self.f
+            found = self._toward[g.id] = grid.clear_between(f.pos, g.pos, self.occupied) or (
+                self.layers.steps_next_to(g.pos, max(grid.width, grid.height) * 2) is not None)
         return found
 
     def reach(self, attack: str) -> int:
@@ -93,6 +123,14 @@ class Picture:
         doubled unless the option says not); 0 for a close attack."""
         atk = self.f.attack(attack)
         return 0 if atk.range == 0 else attack_range(self.ctx.options, atk)
+
+    def vitals(self, cid: str) -> Vitals:
+        """System-neutral figures of a combatant now (kept for the decision: nothing changes
+        while it is being made)."""
+        found = self._vitals.get(cid)
+        if found is None:
+            found = self._vitals[cid] = report.vitals(self.ctx, cid)
+        return found
 
     def legal(self, action: Action) -> bool:
         if self._legal is None:
@@ -103,7 +141,5 @@ class Picture:
         """The expected harm of ``action`` (see :func:`.combat.expected`), worked out once."""
         found = self._harm.get(action)
         if found is None:
-            from .combat import expected
-
             found = self._harm[action] = expected(self.ctx, self.f, action)
         return found

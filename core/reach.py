@@ -1,0 +1,122 @@
+"""How far one walker gets: every cell it can stand on after 0, 1, 2... steps, found by one
+breadth-first search and kept as bit masks.
+
+A Phase (or a Marvel turn) asks, for every foe, how many steps the actor must walk to stand next
+to it, and an AI asks which cells it could move to. Asking the map for a walk per foe costs a
+search per foe; :class:`Layers` answers all of them from one search. The map is a bit mask with
+one bit per cell (a row is the map's width plus one always-blocked guard column, so a step off
+one edge never lands on the other), and a step is eight shifts of the whole mask at once: layer
+``k + 1`` is layer ``k`` and every cell next to it, less walls and other combatants. Steps are
+counted exactly as the map's walks count them (eight neighbours, diagonals one step), so the
+number of steps to a cell is the length of the shortest walk there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .grid import Cell, Grid
+
+
+class BitMap:
+    """A map's cells as bit positions, and the masks that depend on the map alone."""
+
+    __slots__ = ("width", "height", "row", "open", "_rings")
+
+    def __init__(self, grid: Grid) -> None:
+        self.width, self.height = grid.width, grid.height
+        self.row = grid.width + 1  # one guard column a row
+        mask = 0
+        for x in range(grid.width):
+            for y in range(grid.height):
+                if (x, y) not in grid.obstacles:
+                    mask |= 1 << (y * self.row + x)
+        self.open = mask
+        self._rings: dict[Cell, int] = {}
+
+    def bit(self, cell: Cell) -> int:
+        return 1 << (cell[1] * self.row + cell[0])
+
+    def mask(self, cells: Iterable[Cell]) -> int:
+        row, out = self.row, 0
+        for x, y in cells:
+            out |= 1 << (y * row + x)
+        return out
+
+    def ring(self, cell: Cell) -> int:
+        """The (up to) eight cells next to ``cell`` that are on the map."""
+        found = self._rings.get(cell)
+        if found is None:
+            x0, y0 = cell
+            found = 0
+            for x in range(x0 - 1, x0 + 2):
+                for y in range(y0 - 1, y0 + 2):
+                    if (x, y) != cell and 0 <= x < self.width and 0 <= y < self.height:
+                        found |= 1 << (y * self.row + x)
+            self._rings[cell] = found
+        return found
+
+    def cells(self, mask: int) -> Iterator[Cell]:
+        """The cells of ``mask``, in bit order."""
+        row = self.row
+        while mask:
+            low = mask & -mask
+            i = low.bit_length() - 1
+            yield (i % row, i // row)
+            mask ^= low
+
+
+class Layers:
+    """The cells a walker at ``start`` can stand on after each number of steps, avoiding walls
+    and ``occupied`` cells, computed a layer at a time as far as anyone asks."""
+
+    __slots__ = ("map", "free", "masks", "done")
+
+    def __init__(self, bitmap: BitMap, start: Cell, occupied: Iterable[Cell]) -> None:
+        self.map = bitmap
+        self.free = bitmap.open & ~bitmap.mask(occupied)
+        self.masks = [bitmap.bit(start)]  # masks[k]: every cell within k steps
+        self.done = False  # no more cells can be reached
+
+    def within(self, steps: int) -> int:
+        """The mask of every cell within ``steps`` steps."""
+        masks = self.masks
+        if steps < len(masks):
+            return masks[steps]
+        row, free = self.map.row, self.free
+        m = masks[-1]
+        while len(masks) <= steps:
+            if self.done:
+                masks.append(m)
+                continue
+            grown = (m | m << 1 | m >> 1 | m << row | m >> row
+                     | m << (row + 1) | m >> (row + 1) | m << (row - 1) | m >> (row - 1)) & free
+            grown |= m
+            self.done = grown == m
+            masks.append(grown)
+            m = grown
+        return m
+
+    def steps_next_to(self, goal: Cell, limit: int) -> int | None:
+        """The fewest steps that end next to ``goal`` (0 if the walker already is), at most
+        ``limit``; None if no walk gets there."""
+        ring = self.map.ring(goal)
+        for k in range(limit + 1):
+            if self.within(k) & ring:
+                return k
+            if self.done and k >= len(self.masks) - 1:
+                return None
+        return None
+
+    def steps(self, limit: int) -> dict[Cell, int]:
+        """Every cell within ``limit`` steps, with the fewest steps that reach it."""
+        out: dict[Cell, int] = {}
+        seen = 0
+        for k in range(limit + 1):
+            layer = self.within(k)
+            for cell in self.map.cells(layer & ~seen):
+                out[cell] = k
+            seen = layer
+        return out
