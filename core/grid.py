@@ -116,13 +116,24 @@ class Grid:
 
     def line_of_sight(self, a: Cell, b: Cell) -> bool:
         """True when no obstacle stands strictly between ``a`` and ``b``. The line never leaves
-        the rectangle the two span, so a rectangle with no wall in it needs no line drawn."""
+        the rectangle the two span, so a rectangle with no wall in it needs no line drawn; the
+        lines drawn are kept (the map never changes), up to a bound."""
         x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
         y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
         if not self.walls_within(x0, y0, x1, y1):
             return True
-        obstacles = self.obstacles
-        return not any(c in obstacles for c in line(a, b)[:-1])
+        seen = self._sight
+        found = seen.get((a, b))
+        if found is None:
+            if len(seen) >= 65536:
+                seen.clear()
+            obstacles = self.obstacles
+            found = seen[(a, b)] = not any(c in obstacles for c in line(a, b)[:-1])
+        return found
+
+    @cached_property
+    def _sight(self) -> dict[tuple[Cell, Cell], bool]:
+        return {}
 
     def path(self, start: Cell, goal: Cell, occupied: Iterable[Cell] = (), stop_adjacent: bool = False,
              limit: int | None = None) -> list[Cell] | None:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 class BitMap:
     """A map's cells as bit positions, and the masks that depend on the map alone."""
 
-    __slots__ = ("width", "height", "row", "open", "_rings")
+    __slots__ = ("width", "height", "row", "open", "_rings", "_boxes")
 
     def __init__(self, grid: Grid) -> None:
         self.width, self.height = grid.width, grid.height
@@ -35,6 +35,7 @@ class BitMap:
                     mask |= 1 << (y * self.row + x)
         self.open = mask
         self._rings: dict[Cell, int] = {}
+        self._boxes: dict[tuple[Cell, int], int] = {}
 
     def bit(self, cell: Cell) -> int:
         return 1 << (cell[1] * self.row + cell[0])
@@ -56,6 +57,22 @@ class BitMap:
                     if (x, y) != cell and 0 <= x < self.width and 0 <= y < self.height:
                         found |= 1 << (y * self.row + x)
             self._rings[cell] = found
+        return found
+
+    def box(self, center: Cell, radius: int) -> int:
+        """The cells within ``radius`` of ``center`` (diagonals counting one), on the map."""
+        key = (center, radius)
+        found = self._boxes.get(key)
+        if found is None:
+            cx, cy = center
+            x0, x1 = max(cx - radius, 0), min(cx + radius, self.width - 1)
+            y0, y1 = max(cy - radius, 0), min(cy + radius, self.height - 1)
+            found = 0
+            if x0 <= x1:
+                row_bits = ((1 << (x1 - x0 + 1)) - 1) << x0
+                for y in range(y0, y1 + 1):
+                    found |= row_bits << (y * self.row)
+            self._boxes[key] = found
         return found
 
     def cells(self, mask: int) -> Iterator[Cell]:
@@ -103,12 +120,24 @@ class Layers:
         """The fewest steps that end next to ``goal`` (0 if the walker already is), at most
         ``limit``; None if no walk gets there."""
         ring = self.map.ring(goal)
-        for k in range(limit + 1):
+        if self.within(0) & ring:
+            return 0
+        lo, k = 1, 1  # the layers only grow: gallop to one that reaches, then halve back
+        while True:
+            k = min(k, limit)
             if self.within(k) & ring:
-                return k
-            if self.done and k >= len(self.masks) - 1:
+                break
+            if k >= limit or (self.done and k >= len(self.masks) - 1):
                 return None
-        return None
+            lo, k = k + 1, 2 * k
+        hi = k
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.within(mid) & ring:
+                hi = mid
+            else:
+                lo = mid + 1
+        return lo
 
     def steps(self, limit: int) -> dict[Cell, int]:
         """Every cell within ``limit`` steps, with the fewest steps that reach it."""

@@ -2,8 +2,10 @@
 attack from there, worked out once and read by the menu, the AI and the player's prompt.
 
 A turn is a standard action and a movement action. An attack moves first if it must: a close
-attack up to the character's speed until the target is within reach; a ranged one up to its
-speed along the way to the target until the target is in range and sight. The picture keeps,
+attack up to the character's speed until the target is within reach; a ranged one to the nearest
+cell within its speed from which the target is in range and sight (fewest steps; then the cell
+farthest from the target, a ranged attacker keeping its distance; then the one most squarely in
+front of it, as the crow flies; then the lowest x, then y). The picture keeps,
 for each attack and foe, the cells that walk takes (or that there is none this turn), and, asked
 for, the expected harm of each option (:func:`.combat.expected`), so nobody works it out twice.
 """
@@ -21,7 +23,9 @@ from . import report
 from .sheet import MarvelAttack
 from .state import Fighter
 
-_NONE: list[Cell] = []
+def _crow(a: Cell, b: Cell) -> int:
+    """Squared distance as the crow flies."""
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
 
 
 class Picture:
@@ -65,7 +69,7 @@ class Picture:
                 d = distance(f.pos, g.pos)
                 found = d <= f.sheet.reach or (self.speed > 0 and self.layers.steps_next_to(g.pos, self.speed) is not None)
             else:
-                found = self.attack_path(g, atk) is not None
+                found = self.firing_spot(g, atk) is not None
             self._reach[key] = found
         return found
 
@@ -94,19 +98,36 @@ class Picture:
                     path = path[:i + 1]
                     break
             return path if len(path) <= speed_ else None
-        rng = attack_range(self.ctx.options, atk)
-
-        def ok(cell: Cell) -> bool:
-            return distance(cell, g.pos) <= rng and grid.line_of_sight(cell, g.pos)
-
-        if ok(f.pos):
-            return []
-        if speed_ <= 0 or distance(f.pos, g.pos) > rng + speed_:
+        spot = self.firing_spot(g, atk)
+        if spot is None:
             return None
-        path = grid.path(f.pos, g.pos, self.occupied, stop_adjacent=True, limit=max(grid.width, grid.height) * 2)
-        for i, cell in enumerate((path or _NONE)[:speed_]):
-            if ok(cell):
-                return path[:i + 1]  # type: ignore[index]
+        return [] if spot == f.pos else grid.path(f.pos, spot, self.occupied, limit=speed_)
+
+    def firing_spot(self, g: Fighter, atk: MarvelAttack) -> Cell | None:
+        """Where ``f`` shoots ``g`` from with ranged ``atk``: where it stands if ``g`` is in range
+        and sight, otherwise the nearest cell within its speed that has ``g`` in range and sight
+        (see the module's docstring for the ties); None if there is none."""
+        f, grid = self.f, self.ctx.grid
+        rng = attack_range(self.ctx.options, atk)
+        target = g.pos
+        if distance(f.pos, target) <= rng and grid.line_of_sight(f.pos, target):
+            return f.pos
+        if self.speed <= 0 or distance(f.pos, target) > rng + self.speed:
+            return None
+        layers, bits = self.layers, grid.bits
+        in_range = bits.box(target, rng)
+        reached = layers.within(0)
+        for k in range(1, self.speed + 1):
+            within = layers.within(k)
+            fresh = within & ~reached & in_range
+            if fresh:
+                spots = sorted(bits.cells(fresh), key=lambda c: (-distance(c, target), _crow(c, target), c))
+                for c in spots:  # line of sight last: it is the dearest test
+                    if grid.line_of_sight(c, target):
+                        return c
+            if within == reached:
+                return None
+            reached = within
         return None
 
     def can_walk_toward(self, g: Fighter) -> bool:

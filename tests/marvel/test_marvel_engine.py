@@ -12,7 +12,8 @@ from slugfest.core.plugins import hookimpl
 from slugfest.core.marvel.menu import menu_for
 from slugfest.core.marvel.movement import speed
 
-from marvel_kit import FIRST_GOES_FIRST, LOGO, M, Script, battle_with, ctx, duel, events_of, fighter, iron_man, she_hulk
+from marvel_kit import (FIRST_GOES_FIRST, LOGO, M, Script, battle_with, ctx, duel, events_of, fighter, iron_man,
+                        scenario, she_hulk)
 
 
 def started(sc, faces=(), plan=None, **kw):
@@ -96,6 +97,25 @@ def test_ranged_attacker_moves_into_range_then_shoots():
     b.step()
     moved = [e for e in b.events if isinstance(e, Moved)][0]
     assert moved.end == (9, 5) and events_of(b, ev.AttackCheck)
+
+
+def test_a_ranged_attacker_steps_to_the_nearest_cell_with_its_target_in_range_and_sight():
+    """Move, then attack (rules/marvel.md §3): the target stands in a ring of its allies, one
+    space out of range. No walk ends next to it, but one step brings it into range, and of the
+    cells one step away the one squarely in front of it is taken."""
+    from slugfest.core.marvel.tactics import Picture
+
+    gun = she_hulk(position=(1, 5), attacks=[{"name": "Blast", "ability": "Agility", "range": 5}])  # 10, doubled
+    ring = [fighter(f"guard-{i}", (12 + dx, 5 + dy)) for i, (dx, dy) in enumerate(
+        [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)])]
+    sc = scenario("marvel", {"Heroes": [gun], "Villains": [iron_man(position=(12, 5)), *ring]}, width=20, height=12)
+    b = battle_with(sc, seed=1)
+    b.start()
+    pic = Picture(b.ctx, b.state.fighters["she-hulk"])
+    target = b.state.fighters["iron-man"]
+    assert pic.firing_spot(target, pic.f.attack("Blast")) == (2, 5)
+    assert pic.attack_path(target, pic.f.attack("Blast")) == [(2, 5)]
+    assert Action("attack", "Blast", "iron-man") in menu_for(b.ctx, pic.f)
 
 
 def test_obstacles_block_line_of_sight_for_ranged_attacks():
