@@ -153,15 +153,33 @@ def expected_harm(ctx: MarvelAttackContext) -> float:
     left = ctx.target_pool if ctx.pool == "Health" else ctx.target_pool + ctx.target_pool_max
     left = max(left, 1)
     flat = ctx.score + sum(v for _, v in ctx.modifiers)
-    taken: dict[int, int] = {}
+    totals = face_totals(ctx)
+    share = [0.0] + [min(held(ctx, totals[face])[0] / left, 1.0) for face in range(1, 7)]
     value = 0.0
     for p, marvel_face in hitting(len(ctx.edges) - len(ctx.troubles), ctx.options.stacked_rerolls,
                                   None if ctx.auto_hit else ctx.tn - flat):
-        t = taken.get(marvel_face)
-        if t is None:
-            t = taken[marvel_face] = taken_on(ctx, marvel_face, marvel_face == 1)
-        value += p * min(t / left, 1.0)
+        value += p * share[marvel_face]
     return value
+
+
+_TOTALS: dict[tuple, tuple[int, ...]] = {}
+
+
+def face_totals(ctx: MarvelAttackContext) -> tuple[int, ...]:
+    """The damage a hit does for each Marvel die face (index 1..6; 1 is the M, a Fantastic
+    success), before holding back: the seed's damage as the default damage step figures it.
+    Kept by what it depends on (the attack and the two sheets), not by battle."""
+    key = (ctx.pool, ctx.rank, ctx.bonuses, ctx.reductions, ctx.ability, ctx.score, ctx.close,
+           ctx.options.fantastic_damage)
+    found = _TOTALS.get(key)
+    if found is None:
+        if len(_TOTALS) >= 4096:
+            _TOTALS.clear()
+        found = _TOTALS[key] = (0, *(
+            figure_damage(ctx.pool, face, ctx.rank, ctx.bonuses, ctx.reductions, ctx.ability, ctx.score,
+                          fantastic_doubles(face == 1, ctx.close, ctx.options.fantastic_damage)).total
+            for face in range(1, 7)))
+    return found
 
 
 _HITTING: dict[tuple[int, str, int | None], tuple[tuple[float, int], ...]] = {}
