@@ -8,6 +8,8 @@ levels (:func:`.combat.damage_profile`), the target's defenses (:func:`.effects.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..actions import Action
 from ..context import RulesContext
 from ..grid import distance
@@ -34,34 +36,41 @@ def hit_chance(needed: int) -> float:
     return _3D6_AT_MOST[3 if needed < 3 else 17 if needed > 17 else needed]
 
 
-def estimate(ctx: RulesContext, f: Fighter, action: Action) -> float:
+def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter], int] | None = None) -> float:
     """P(hit) x mean STUN taken / the target's STUN left (BODY counted for Killing attacks).
-    A push (``action.push``) counts as allowed, up to 10 points, within the doubling cap."""
+    A push (``action.push``) counts as allowed, up to 10 points, within the doubling cap.
+    ``dcv`` gives a target's DCV now (the Phase's picture keeps them); by default its chain."""
     st = ctx.state
+    dcv = dcv or _dcv
     if action.kind == "multiple-attack":
         total, p_chain = 0.0, 1.0
         for i, (an, tid) in enumerate(zip(action.attacks, action.targets)):
             extra = (Modifier(4, "Multiple Attack", -2 * i),) if i else ()
             p, value = estimate_one(ctx, f, st.fighters[tid], f.attack(an), "multiple attack", action.levels,
-                                    extra, push=action.push if i == 0 else 0)
+                                    extra, push=action.push if i == 0 else 0, dcv=dcv)
             p_chain *= p
             total += p_chain * value
         return total
     if action.kind not in ("attack", "move-through") or not action.target:
         return 0.0
     g = st.fighters[action.target]
-    p, value = estimate_one(ctx, f, g, f.attack(action.attack), action.maneuver, action.levels, push=action.push)
+    p, value = estimate_one(ctx, f, g, f.attack(action.attack), action.maneuver, action.levels, push=action.push,
+                            dcv=dcv)
     if action.maneuver == "haymaker" and not (g.stunned or g.ko):
         value *= 0.5  # a target that can still act may be out of reach when the blow lands
     return p * value
 
 
+def _dcv(g: Fighter) -> int:
+    return dcv_chain(g).value
+
+
 def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str, levels: str,
-                 extra: tuple[Modifier, ...] = (), push: int = 0) -> tuple[float, float]:
+                 extra: tuple[Modifier, ...] = (), push: int = 0, dcv: Callable[[Fighter], int] = _dcv
+                 ) -> tuple[float, float]:
     """(P(hit), expected harm if it hits) of one attack from ``f`` on ``g``."""
     ocv = ocv_chain(f, atk, g, maneuver, levels, extra).value
-    dcv = dcv_chain(g).value
-    p = hit_chance(11 + ocv - dcv)
+    p = hit_chance(11 + ocv - dcv(g))
     moved = distance(f.pos, g.pos) * METRES_PER_CELL if maneuver == "move through" else 0
     push = min(push, 10)  # as if allowed (at most 10)
     key = (g.id, atk.name, maneuver, levels, push // 5, moved // 6, g.ko)

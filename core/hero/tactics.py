@@ -14,6 +14,7 @@ from ..context import RulesContext
 from ..grid import distance
 from ..reach import Layers
 from ..vitals import Vitals
+from .chains import dcv_chain
 from .estimate import estimate
 from .movement import METRES_PER_CELL, cells, occupied
 from . import report
@@ -25,7 +26,7 @@ class Picture:
     """What ``f`` sees at the start of its Phase (see the module's docstring)."""
 
     __slots__ = ("ctx", "f", "foes", "standing", "dist", "occupied", "half_cells", "full_cells", "full_phase",
-                 "_steps", "_in_range", "still", "_harm", "menu", "_legal", "_vitals", "_layers")
+                 "_steps", "_in_range", "still", "_harm", "menu", "_vitals", "_dcv", "_layers")
 
     def __init__(self, ctx: RulesContext, f: Fighter) -> None:
         self.ctx = ctx
@@ -47,8 +48,8 @@ class Picture:
         self.still: dict[str, list[str]] = {}
         self._harm: dict[Action, float] = {}
         self.menu: tuple[Action, ...] = ()
-        self._legal: frozenset[Action] | None = None
         self._vitals: dict[str, Vitals] = {}
+        self._dcv: dict[str, int] = {}
         self._layers: Layers | None = None
 
     @property
@@ -112,15 +113,16 @@ class Picture:
             found = self._vitals[cid] = report.vitals(self.ctx, cid)
         return found
 
-    def legal(self, action: Action) -> bool:
-        """Whether ``action`` (without its push and levels) is on the menu."""
-        if self._legal is None:
-            self._legal = frozenset(self.menu)
-        return action in self._legal
-
     def harm(self, action: Action) -> float:
         """The expected harm of ``action`` (:func:`.estimate.estimate`), worked out once."""
         found = self._harm.get(action)
         if found is None:
-            found = self._harm[action] = estimate(self.ctx, self.f, action)
+            found = self._harm[action] = estimate(self.ctx, self.f, action, self.dcv)
+        return found
+
+    def dcv(self, g: Fighter) -> int:
+        """``g``'s DCV now (kept for the Phase: the AI weighs several attacks on each foe)."""
+        found = self._dcv.get(g.id)
+        if found is None:
+            found = self._dcv[g.id] = dcv_chain(g).value
         return found

@@ -48,11 +48,7 @@ def check(ctx: RulesContext, decision: Decision, action: Action) -> None:
             raise IllegalAction(f"{dest} is beyond {f.name}'s {2 * speed(f)} spaces of movement this turn "
                                 "(a double move)")
         return
-    pic = decision.picture
-    if pic is not None and pic.f is f:
-        if pic.legal(action):
-            return
-    elif action in decision.menu:
+    if action in decision.menu:  # the choice is usually one of the menu's own actions: found by identity
         return
     raise IllegalAction(explain(ctx, f, action, decision))
 

@@ -31,7 +31,7 @@ def _crow(a: Cell, b: Cell) -> int:
 class Picture:
     """What ``f`` sees at the start of its turn (see the module's docstring)."""
 
-    __slots__ = ("ctx", "f", "foes", "occupied", "speed", "_paths", "_reach", "_toward", "_harm", "menu", "_legal", "_vitals",
+    __slots__ = ("ctx", "f", "foes", "occupied", "speed", "_paths", "_reach", "_toward", "_harm", "menu", "_vitals",
                  "_layers")
 
     def __init__(self, ctx: RulesContext, f: Fighter) -> None:
@@ -47,7 +47,6 @@ class Picture:
         self._layers: Layers | None = None
         self._harm: dict[Action, float] = {}
         self.menu: tuple[Action, ...] = ()
-        self._legal: frozenset[Action] | None = None
         self._vitals: dict[str, Vitals] = {}
 
     @property
@@ -152,11 +151,6 @@ class Picture:
         if found is None:
             found = self._vitals[cid] = report.vitals(self.ctx, cid)
         return found
-
-    def legal(self, action: Action) -> bool:
-        if self._legal is None:
-            self._legal = frozenset(self.menu)
-        return action in self._legal
 
     def harm(self, action: Action) -> float:
         """The expected harm of ``action`` (see :func:`.combat.expected`), worked out once."""
