@@ -35,40 +35,27 @@ the same battle (a changed plugin, say) is refused instead of silently diverging
 
 from __future__ import annotations
 
-import hashlib
 import io
 import os
-import tomllib
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import Any
 
+from . import saves
 from .actions import Action, Choice, Decision
 from .battle import Battle, Outcome
-from .errors import IllegalAction, SlugfestError
+from .errors import IllegalAction
 from .events import Event
+from .files import write_text_atomic
 from .records import record
 from .render import jsonl
-from .scenario import (
-    Scenario,
-    dump_scenario,
-    load_scenario,
-    parse_scenario,
-    write_text_atomic,
-    write_toml_atomic,
-)
+from .saves import (PLAYER_REASON, SAVE_FORMAT, ReplayMismatch, SaveError, action_from_data, action_to_data,
+                    events_digest, is_save_file)
+from .scenario import Scenario, load_scenario
 
-SAVE_FORMAT = 1
+__all__ = ["Session", "Taken", "SaveError", "ReplayMismatch", "SAVE_FORMAT", "action_to_data", "action_from_data",
+           "events_digest", "is_save_file"]
+
 PLAYER = "player"
-PLAYER_REASON = "player's choice"
-
-
-class SaveError(SlugfestError):
-    """A save file is unreadable, invalid, or does not replay the battle it recorded."""
-
-
-class ReplayMismatch(SaveError):
-    """Replaying the recorded decisions did not give the recorded battle."""
 
 
 #: Which question an answer is for: (decision index, question number in it, who is asked).
@@ -100,74 +87,6 @@ class Taken:
     chosen_by: str
     first_event: int
     end_event: int
-
-
-# -- actions as TOML data --------------------------------------------------------------------
-
-_TEXT_FIELDS = ("attack", "target", "maneuver", "levels")
-#: The keys a saved choice or answer holds beside its action's.
-_CHOICE_KEYS = ("index", "actor", "reason")
-_ANSWER_KEYS = ("decision", "question", "actor", "reason")
-
-
-def action_to_data(a: Action) -> dict[str, Any]:
-    """An :class:`Action` as TOML-ready data (only the fields that are set)."""
-    out: dict[str, Any] = {"kind": a.kind}
-    for name in _TEXT_FIELDS:
-        value = getattr(a, name)
-        if value:
-            out[name] = value
-    if a.targets:
-        out["targets"] = list(a.targets)
-    if a.attacks:
-        out["attacks"] = list(a.attacks)
-    if a.destination is not None:
-        out["destination"] = list(a.destination)
-    if a.push:
-        out["push"] = a.push
-    return out
-
-
-def action_from_data(data: Any, where: str, beside: Iterable[str] = _CHOICE_KEYS) -> Action:
-    """An :class:`Action` from save data; ``beside`` names the other keys its table may hold."""
-    if not isinstance(data, dict):
-        raise SaveError(f"{where}: expected a table, got {type(data).__name__}")
-    known = {"kind", "push", "targets", "attacks", "destination", *_TEXT_FIELDS}
-    unknown = sorted(set(data) - known - set(beside))
-    if unknown:
-        raise SaveError(f"{where}: unknown key {unknown[0]!r}")
-    kind = data.get("kind")
-    if not isinstance(kind, str) or not kind:
-        raise SaveError(f"{where}.kind: expected a string, got {kind!r}")
-    kw: dict[str, Any] = {}
-    for name in _TEXT_FIELDS:
-        value = data.get(name, "")
-        if not isinstance(value, str):
-            raise SaveError(f"{where}.{name}: expected a string, got {value!r}")
-        kw[name] = value
-    for name in ("targets", "attacks"):
-        value = data.get(name, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise SaveError(f"{where}.{name}: expected an array of strings, got {value!r}")
-        kw[name] = tuple(value)
-    dest = data.get("destination")
-    if dest is not None:
-        if not (isinstance(dest, list) and len(dest) == 2 and all(type(v) is int for v in dest)):
-            raise SaveError(f"{where}.destination: expected [x, y], got {dest!r}")
-        kw["destination"] = (dest[0], dest[1])
-    push = data.get("push", 0)
-    if type(push) is not int:
-        raise SaveError(f"{where}.push: expected an integer, got {push!r}")
-    return Action(kind, push=push, **kw)
-
-
-def events_digest(events: Iterable[Event]) -> str:
-    """SHA-256 of the JSONL log: equal digests mean byte-identical battles."""
-    h = hashlib.sha256()
-    for e in events:
-        h.update(jsonl.dumps(e).encode("utf-8"))
-        h.update(b"\n")
-    return h.hexdigest()
 
 
 # -- the session -------------------------------------------------------------------------
@@ -439,139 +358,27 @@ class Session:
                     f"a recorded answer in decision {index}"
                 raise ReplayMismatch(f"{what} is refused on replay: {exc}") from None
 
-    # -- saving and loading --------------------------------------------------------------
+    # -- saving and loading (the format: core/saves.py) -----------------------------------
 
     def to_data(self) -> dict[str, Any]:
         """The save as TOML-ready data."""
-        save: dict[str, Any] = {
-            "format": SAVE_FORMAT,
-            "seed": self.seed,
-            "decisions": len(self.history),
-            "player_controlled": sorted(self.player_controlled),
-            "events": len(self.battle.events),
-            "digest": events_digest(self.battle.events),
-            "actors": [t.actor for t in self.history],
-        }
-        if self.scenario_path:
-            save["scenario_path"] = str(self.scenario_path)
-        if self.question is not None:
-            save["question_waiting"] = True  # reopened, the pending decision is carried out to ask it again
-        # The pending decision's choice is kept too: the player chose it, then a question stopped it.
-        actors = [t.actor for t in self.history] + ([self.pending.actor] if self.pending is not None else [])
-        choices = [{"index": index, "actor": actors[index], **_choice_to_data(self.choices[index])}
-                   for index in sorted(self.choices) if index < len(actors)]
-        # Answers left to the AI replay by themselves, except in the decision still to be carried
-        # out (its later question may be waiting): those are kept as ``ai = true``.
-        answers = [{"decision": index, "question": number, "actor": actor,
-                    **(_choice_to_data(c) if c is not None else {"ai": True})}
-                   for (index, number, actor), c in sorted(self.answers.items())
-                   if c is not None or index == len(self.history)]
-        data = {"save": save, "choices": choices, "scenario": dump_scenario(self.scenario)}
-        if answers:
-            data["answers"] = answers
-        return data
+        return saves.to_data(self)
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the save atomically: a failure mid-write leaves any previous save intact."""
-        write_toml_atomic(self.to_data(), path)
+        saves.save(self, path)
 
     @classmethod
     def from_data(cls, data: dict[str, Any], file: str = "<save>", *, verify: bool = True,
                   battle_factory: Callable[[Scenario, int, frozenset[str]], Battle] | None = None) -> Session:
-        save = data.get("save")
-        if not isinstance(save, dict):
-            raise SaveError(f"{file}: not a Slugfest save (no [save] table)")
-        fmt = save.get("format")
-        if fmt != SAVE_FORMAT:
-            raise SaveError(f"{file}: save.format: expected {SAVE_FORMAT}, got {fmt!r}")
-        scenario_data = data.get("scenario")
-        if not isinstance(scenario_data, dict):
-            raise SaveError(f"{file}: expected a [scenario] table")
-        try:
-            scenario = parse_scenario(scenario_data, f"{file} [scenario]")
-        except SlugfestError as exc:
-            raise SaveError(str(exc)) from None
-        seed = save.get("seed")
-        decisions = save.get("decisions")
-        players = save.get("player_controlled", [])
-        actors = save.get("actors", [])
-        if type(seed) is not int or seed < 0:
-            raise SaveError(f"{file}: save.seed: expected a non-negative integer, got {seed!r}")
-        if type(decisions) is not int or decisions < 0:
-            raise SaveError(f"{file}: save.decisions: expected a non-negative integer, got {decisions!r}")
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise SaveError(f"{file}: save.player_controlled: expected an array of combatant ids")
-        if not isinstance(actors, list) or len(actors) != decisions or not all(isinstance(a, str) for a in actors):
-            raise SaveError(f"{file}: save.actors: expected {decisions} combatant ids")
-        ids = {c.id for c in scenario.combatants}
-        for p in players:
-            if p not in ids:
-                raise SaveError(f"{file}: save.player_controlled: no combatant {p!r} in the scenario")
-        choices: dict[int, Choice] = {}
-        pending_actor: tuple[str, str] | None = None  # the pending decision's choice: its actor is checked after the replay
-        for where, entry in _tables(data, "choices", file):
-            index = entry.get("index")
-            if type(index) is not int or not 0 <= index <= decisions:
-                raise SaveError(f"{where}.index: expected 0..{decisions}, got {index!r}")
-            if index < decisions and entry.get("actor") != actors[index]:
-                raise SaveError(f"{where}.actor: expected {actors[index]!r}, got {entry.get('actor')!r}")
-            if index == decisions:
-                pending_actor = (where, entry.get("actor"))
-            choices[index] = _choice_from_data(entry, where, _CHOICE_KEYS)
-        answers: dict[AnswerKey, Choice | None] = {}
-        for where, entry in _tables(data, "answers", file):
-            index, number, actor = entry.get("decision"), entry.get("question"), entry.get("actor")
-            if type(index) is not int or not 0 <= index <= decisions:
-                raise SaveError(f"{where}.decision: expected 0..{decisions}, got {index!r}")
-            if type(number) is not int or number < 0:
-                raise SaveError(f"{where}.question: expected a non-negative integer, got {number!r}")
-            if actor not in ids:
-                raise SaveError(f"{where}.actor: expected a combatant id of the scenario, got {actor!r}")
-            if entry.get("ai", False) is not False:
-                if entry["ai"] is not True or set(entry) - {"decision", "question", "actor", "ai"}:
-                    raise SaveError(f"{where}: expected only decision, question, actor and ai = true (the AI answered)")
-                answers[(index, number, actor)] = None
-                continue
-            answers[(index, number, actor)] = _choice_from_data(entry, where, _ANSWER_KEYS)
-        path = save.get("scenario_path", "")
-        session = cls(scenario, seed=seed, player_controlled=players,
-                      scenario_path=path if isinstance(path, str) else "", battle_factory=battle_factory)
-        session.choices = choices
-        session.answers = answers
-        session._replay(list(enumerate(actors)))
-        if pending_actor is not None and (session.pending is None or session.pending.actor != pending_actor[1]):
-            expected = session.pending.actor if session.pending is not None else "none (the battle is over)"
-            raise SaveError(f"{pending_actor[0]}.actor: expected {expected!r}, got {pending_actor[1]!r}")
-        if verify:
-            want = (save.get("events"), save.get("digest"))
-            got = (len(session.battle.events), events_digest(session.battle.events))
-            if want != got:
-                raise ReplayMismatch(f"{file}: replaying the save gives a different battle "
-                                     f"({got[0]} events instead of {want[0]}); the rules or plugins have changed")
-        waiting = save.get("question_waiting", False)
-        if type(waiting) is not bool:
-            raise SaveError(f"{file}: save.question_waiting: expected true or false, got {waiting!r}")
-        if waiting and session.pending is not None:
-            session._carry_out()  # as when it was saved: stopped at the same question
-            if session.question is None:
-                raise ReplayMismatch(f"{file}: the question waiting in the save is not asked again; "
-                                     "the rules or plugins have changed")
-        return session
+        """The session a save's data describes, replayed to where it was saved and checked."""
+        return saves.from_data(cls, data, file, verify=verify, battle_factory=battle_factory)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], *, verify: bool = True,
              battle_factory: Callable[[Scenario, int, frozenset[str]], Battle] | None = None) -> Session:
         """Reopen a save: the same battle, at the same point, with the same player control."""
-        file = str(path)
-        try:
-            raw = Path(path).read_bytes()
-        except OSError as exc:
-            raise SaveError(f"{file}: cannot read the save ({exc.strerror or exc})") from None
-        try:
-            data = tomllib.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            raise SaveError(f"{file}: not a readable TOML save ({exc})") from None
-        return cls.from_data(data, file, verify=verify, battle_factory=battle_factory)
+        return saves.load(cls, path, verify=verify, battle_factory=battle_factory)
 
     def export_jsonl(self, path: str | os.PathLike[str]) -> int:
         """Write the event log so far as JSONL, atomically; returns the number of events."""
@@ -579,42 +386,6 @@ class Session:
         jsonl.write(self.battle.events, out)
         write_text_atomic(out.getvalue(), path)
         return len(self.battle.events)
-
-
-def _tables(data: dict[str, Any], key: str, file: str) -> Iterable[tuple[str, dict[str, Any]]]:
-    """The tables of a save's array ``key`` (none if it is absent), each with where it is."""
-    raw = data.get(key, [])
-    if not isinstance(raw, list):
-        raise SaveError(f"{file}: {key}: expected an array of tables")
-    for i, entry in enumerate(raw):
-        where = f"{file}: {key}[{i}]"
-        if not isinstance(entry, dict):
-            raise SaveError(f"{where}: expected a table")
-        yield where, entry
-
-
-def _choice_to_data(choice: Choice) -> dict[str, Any]:
-    entry = action_to_data(choice.action)
-    if choice.reason and choice.reason != PLAYER_REASON:
-        entry["reason"] = choice.reason
-    return entry
-
-
-def _choice_from_data(entry: dict[str, Any], where: str, beside: Iterable[str]) -> Choice:
-    reason = entry.get("reason", PLAYER_REASON)
-    if not isinstance(reason, str):
-        raise SaveError(f"{where}.reason: expected a string")
-    return Choice(action_from_data(entry, where, beside), reason)
-
-
-def is_save_file(path: str | os.PathLike[str]) -> bool:
-    """Whether a TOML file is a session save (it has a ``[save]`` table) rather than a scenario."""
-    try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
-        return False
-    return isinstance(data.get("save"), dict)
 
 
 def _default_battle(scenario: Scenario, seed: int, player_controlled: frozenset[str]) -> Battle:

@@ -187,7 +187,7 @@ def test_an_internal_error_is_exit_70_with_a_request_to_report(capsys, monkeypat
     def broken(args):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(cli, "cmd_scenarios", broken)
+    monkeypatch.setattr(cli.single, "cmd_scenarios", broken)
     code, _, err = run(capsys, "scenarios")
     assert code == 70
     assert "internal error" in err and "report" in err

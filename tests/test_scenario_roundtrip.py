@@ -10,10 +10,9 @@ import tomllib
 import pytest
 import tomli_w
 
-import slugfest.core.scenario as scenario_mod
-from slugfest.core.scenario import (
-    ScenarioError, dump_scenario, load_scenario, parse_scenario_text, write_text_atomic, write_toml_atomic,
-)
+import slugfest.core.files as files_mod
+from slugfest.core.files import write_text_atomic, write_toml_atomic
+from slugfest.core.scenario import ScenarioError, dump_scenario, load_scenario, parse_scenario_text
 from slugfest.scenarios import bundled
 
 NAMES = sorted(bundled())
@@ -155,12 +154,12 @@ def test_a_failure_mid_write_keeps_the_old_file_and_leaves_no_temp(tmp_path, mon
     target.write_text("# the old file\n")
     real_fdopen = os.fdopen
     if where == "write":
-        monkeypatch.setattr(scenario_mod.os, "fdopen", lambda fd, mode: _DiesHalfway(real_fdopen(fd, mode)))
+        monkeypatch.setattr(files_mod.os, "fdopen", lambda fd, mode: _DiesHalfway(real_fdopen(fd, mode)))
     else:
         def boom(*args, **kwargs):
             raise OSError(5, f"{where} failed")
 
-        monkeypatch.setattr(scenario_mod.os, where, boom)
+        monkeypatch.setattr(files_mod.os, where, boom)
     with pytest.raises(OSError):
         write_toml_atomic({"battle": {"name": "new " * 1000}}, target)
     monkeypatch.undo()
@@ -174,7 +173,7 @@ def test_an_interrupt_mid_write_also_cleans_up(tmp_path, monkeypatch):
     def interrupted(fd):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(scenario_mod.os, "fsync", interrupted)
+    monkeypatch.setattr(files_mod.os, "fsync", interrupted)
     with pytest.raises(KeyboardInterrupt):
         write_text_atomic("{}\n" * 100, target)
     monkeypatch.undo()

@@ -16,7 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from slugfest.core.scenario import MAX_MAP, ScenarioError, load_scenario, locate, parse_scenario, parse_scenario_text
+from slugfest.core.locate import locate
+from slugfest.core.scenario import MAX_MAP, ScenarioError, load_scenario, parse_scenario, parse_scenario_text
 from slugfest.scenarios import bundled
 
 BAD = Path(__file__).parent / "data" / "bad"

@@ -479,7 +479,7 @@ def test_loading_bad_saves_is_explained(tmp_path):
     s.save(good)
     data = tomllib.loads(good.read_text())
     data["save"]["digest"] = "0" * 64
-    from slugfest.core.scenario import write_toml_atomic
+    from slugfest.core.files import write_toml_atomic
 
     tampered = tmp_path / "tampered.toml"
     write_toml_atomic(data, tampered)
@@ -509,7 +509,7 @@ def test_loading_bad_saves_is_explained(tmp_path):
     ("dodge", r"answers\[0\]: expected a table"),
 ])
 def test_bad_answers_in_a_save_name_the_file_and_the_key(tmp_path, answers, expected):
-    from slugfest.core.scenario import write_toml_atomic
+    from slugfest.core.files import write_toml_atomic
 
     data = mid_battle().to_data()
     data["answers"] = [answers]

@@ -29,81 +29,113 @@ CATALOGUE: tuple[str, ...] = (
 
 
 def tally(battle: Any, index: int = 0) -> BattleTally:
-    combatants = {c.id: CombatantTally(c.id, c.side) for c in battle.scenario.combatants}
-    actions: Counter = Counter()
-    rules: Counter = Counter()
-    last_attacker = ""
+    """A finished battle's events counted: each event type's counting is one method below."""
+    count = _Count({c.id: CombatantTally(c.id, c.side) for c in battle.scenario.combatants})
+    handlers = _HANDLERS
     for e in battle.events:
-        t = type(e)
-        if t is ActionChosen:
-            if e.decision == "abort":
-                if e.action_kind != "none":
-                    actions[f"abort:{e.action_kind}"] += 1
-            elif e.action_kind == "attack":
-                actions[f"action:attack/{e.maneuver}"] += 1
-            else:
-                actions[f"action:{e.action_kind}"] += 1
-        elif t is ev.AttackRolled:
-            c = combatants[e.attacker]
-            c.attacks += 1
-            c.hits += e.hit
-            rules["rule:attack hit" if e.hit else "rule:attack missed"] += 1
-            if e.automatic:
-                rules["rule:3 always hits" if e.automatic == "hit" else "rule:18 always misses"] += 1
-        elif t is ev.DamageRolled:
-            last_attacker = e.attacker
-            if e.attacker != "knockback" and e.attacker != e.target:
-                rules[{"normal": "rule:normal damage", "killing": "rule:killing damage",
-                       "nnd": "rule:NND", "avld": "rule:AVLD"}[e.damage_kind]] += 1
-                if e.capped:
-                    rules["rule:doubling cap"] += 1
-                if e.doubled:
-                    rules["rule:x2 STUN on a knocked-out target"] += 1
-        elif t is ev.DamageTakenEvent:
-            combatants[e.target].damage_taken += e.stun_taken
-            if last_attacker in combatants and last_attacker != e.target:
-                combatants[last_attacker].damage_dealt += e.stun_taken
-            if e.rule == "killing, no resistant defense":
-                rules["rule:killing without resistant defense"] += 1
-        elif t is ev.StatusChanged:
-            if e.status == "prone":  # knocked prone shows in the knockback or knock-out; standing up, here
-                rules["rule:prone"] += 1
-            elif e.active and e.status in ("stunned", "knocked out", "dying", "dead"):
-                rules[f"rule:{e.status}"] += 1
-                if e.status == "knocked out":
-                    combatants[e.actor].knocked_out = True
-                if e.status == "dead":
-                    combatants[e.actor].killed = True
-            elif not e.active and e.status == "knocked out":
-                rules["rule:woke up"] += 1
-            elif not e.active and e.status == "stunned":
-                rules["rule:stunned phase spent recovering"] += 1
-            elif not e.active and e.status == "holding" and "lost" in e.why:
-                rules["rule:held phase lost"] += 1
-        elif t is ev.KnockbackRolled:
-            if e.outcome == "knockback":
-                rules["rule:knockback"] += 1
-                if e.hit_wall:
-                    rules["rule:knockback into a wall"] += 1
-            elif e.outcome == "knockdown":
-                rules["rule:knockdown"] += 1
-        elif t is ev.BlockRolled:
-            rules["rule:block succeeded" if e.success else "rule:block failed"] += 1
-        elif t is ev.HaymakerFizzled:
-            rules["rule:haymaker fizzled"] += 1
-        elif t is ev.StunForEnd:
-            rules["rule:stun for END"] += 1
-        elif t is ev.Pushed:
-            rules["rule:push"] += 1
-        elif t is ev.PhaseSkipped and "Aborting" in e.reason:
-            rules["rule:phase lost to an abort"] += 1
-        elif t is ev.PhaseSkipped and "slips" in e.reason:
-            rules["rule:stunned recovery slipped"] += 1
-        elif t is ev.PostSegment12:
-            rules["rule:post-segment 12"] += 1
-        elif t is ev.SegmentStarted and e.tie_breaks:
-            rules["rule:DEX tie-break"] += 1
+        handler = handlers.get(type(e))
+        if handler is not None:
+            handler(count, e)
     end = battle.events[-1]
     assert isinstance(end, BattleEnded)
     return BattleTally(index, battle.seed, end.winner, end.reason, end.rounds, "limit" in end.reason,
-                       combatants, actions, rules)
+                       count.combatants, count.actions, count.rules)
+
+
+_DAMAGE_RULES = {"normal": "rule:normal damage", "killing": "rule:killing damage", "nnd": "rule:NND", "avld": "rule:AVLD"}
+
+
+class _Count:
+    def __init__(self, combatants: dict[str, CombatantTally]) -> None:
+        self.combatants = combatants
+        self.actions: Counter = Counter()
+        self.rules: Counter = Counter()
+        self.last_attacker = ""
+
+    def chosen(self, e: ActionChosen) -> None:
+        if e.decision == "abort":
+            if e.action_kind != "none":
+                self.actions[f"abort:{e.action_kind}"] += 1
+        elif e.action_kind == "attack":
+            self.actions[f"action:attack/{e.maneuver}"] += 1
+        else:
+            self.actions[f"action:{e.action_kind}"] += 1
+
+    def attack(self, e: ev.AttackRolled) -> None:
+        c = self.combatants[e.attacker]
+        c.attacks += 1
+        c.hits += e.hit
+        self.rules["rule:attack hit" if e.hit else "rule:attack missed"] += 1
+        if e.automatic:
+            self.rules["rule:3 always hits" if e.automatic == "hit" else "rule:18 always misses"] += 1
+
+    def damage(self, e: ev.DamageRolled) -> None:
+        self.last_attacker = e.attacker
+        if e.attacker != "knockback" and e.attacker != e.target:
+            self.rules[_DAMAGE_RULES[e.damage_kind]] += 1
+            if e.capped:
+                self.rules["rule:doubling cap"] += 1
+            if e.doubled:
+                self.rules["rule:x2 STUN on a knocked-out target"] += 1
+
+    def taken(self, e: ev.DamageTakenEvent) -> None:
+        self.combatants[e.target].damage_taken += e.stun_taken
+        if self.last_attacker in self.combatants and self.last_attacker != e.target:
+            self.combatants[self.last_attacker].damage_dealt += e.stun_taken
+        if e.rule == "killing, no resistant defense":
+            self.rules["rule:killing without resistant defense"] += 1
+
+    def status(self, e: ev.StatusChanged) -> None:
+        rules = self.rules
+        if e.status == "prone":  # knocked prone shows in the knockback or knock-out; standing up, here
+            rules["rule:prone"] += 1
+        elif e.active and e.status in ("stunned", "knocked out", "dying", "dead"):
+            rules[f"rule:{e.status}"] += 1
+            if e.status == "knocked out":
+                self.combatants[e.actor].knocked_out = True
+            if e.status == "dead":
+                self.combatants[e.actor].killed = True
+        elif not e.active and e.status == "knocked out":
+            rules["rule:woke up"] += 1
+        elif not e.active and e.status == "stunned":
+            rules["rule:stunned phase spent recovering"] += 1
+        elif not e.active and e.status == "holding" and "lost" in e.why:
+            rules["rule:held phase lost"] += 1
+
+    def knockback(self, e: ev.KnockbackRolled) -> None:
+        if e.outcome == "knockback":
+            self.rules["rule:knockback"] += 1
+            if e.hit_wall:
+                self.rules["rule:knockback into a wall"] += 1
+        elif e.outcome == "knockdown":
+            self.rules["rule:knockdown"] += 1
+
+    def block(self, e: ev.BlockRolled) -> None:
+        self.rules["rule:block succeeded" if e.success else "rule:block failed"] += 1
+
+    def skipped(self, e: ev.PhaseSkipped) -> None:
+        if "Aborting" in e.reason:
+            self.rules["rule:phase lost to an abort"] += 1
+        elif "slips" in e.reason:
+            self.rules["rule:stunned recovery slipped"] += 1
+
+    def segment(self, e: ev.SegmentStarted) -> None:
+        if e.tie_breaks:
+            self.rules["rule:DEX tie-break"] += 1
+
+
+
+def _counts(rule: str) -> Any:
+    """The counting of an event that only says a rule fired."""
+    def method(count: _Count, e: object) -> None:
+        count.rules[rule] += 1
+    return method
+
+
+_HANDLERS: dict[type, Any] = {
+    ActionChosen: _Count.chosen, ev.AttackRolled: _Count.attack, ev.DamageRolled: _Count.damage,
+    ev.DamageTakenEvent: _Count.taken, ev.StatusChanged: _Count.status, ev.KnockbackRolled: _Count.knockback,
+    ev.BlockRolled: _Count.block, ev.PhaseSkipped: _Count.skipped, ev.SegmentStarted: _Count.segment,
+    ev.HaymakerFizzled: _counts("rule:haymaker fizzled"), ev.StunForEnd: _counts("rule:stun for END"),
+    ev.Pushed: _counts("rule:push"), ev.PostSegment12: _counts("rule:post-segment 12"),
+}

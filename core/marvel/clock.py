@@ -16,7 +16,7 @@ from .d616 import roll_d616
 from .initiative import InitiativeEntry, bonus_round, initiative_order
 from .menu import build_menu
 from .sheet import INITIATIVE_EDGES
-from .state import MarvelState
+from .state import Fighter, MarvelState
 from .tactics import Picture
 
 

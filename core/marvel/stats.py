@@ -25,12 +25,28 @@ CATALOGUE: tuple[str, ...] = (
 
 
 def tally(battle: Any, index: int = 0) -> BattleTally:
-    combatants = {c.id: CombatantTally(c.id, c.side) for c in battle.scenario.combatants}
-    actions: Counter = Counter()
-    rules: Counter = Counter()
-    last_attacker = ""
+    """A finished battle's events counted: each event type's counting is one method below."""
+    count = _Count({c.id: CombatantTally(c.id, c.side) for c in battle.scenario.combatants})
+    handlers = _HANDLERS
+    for e in battle.events:
+        handler = handlers.get(type(e))
+        if handler is not None:
+            handler(count, e)
+    end = battle.events[-1]
+    assert isinstance(end, BattleEnded)
+    return BattleTally(index, battle.seed, end.winner, end.reason, end.rounds, "limit" in end.reason,
+                       count.combatants, count.actions, count.rules)
 
-    def roll_rules(roll: Any) -> None:
+
+class _Count:
+    def __init__(self, combatants: dict[str, CombatantTally]) -> None:
+        self.combatants = combatants
+        self.actions: Counter = Counter()
+        self.rules: Counter = Counter()
+        self.last_attacker = ""
+
+    def roll(self, roll: Any) -> None:
+        rules = self.rules
         if roll.edges:
             rules["rule:edge"] += 1
         if roll.troubles:
@@ -38,72 +54,89 @@ def tally(battle: Any, index: int = 0) -> BattleTally:
         if roll.edges and roll.troubles:
             rules["rule:edges and troubles cancel"] += 1
 
-    for e in battle.events:
-        t = type(e)
-        if t is ActionChosen:
-            if getattr(e, "decision", "phase") == "abort":
-                if getattr(e, "action_kind", "") not in ("", "none"):
-                    actions[f"reaction:{e.action_kind}"] += 1
-            elif getattr(e, "action_kind", ""):
-                actions[f"action:{e.action_kind}"] += 1
-        elif t is ev.AttackCheck:
-            c = combatants[e.attacker]
-            c.attacks += 1
-            c.hits += e.hit
-            last_attacker = e.attacker
-            rules["rule:attack hit" if e.hit else "rule:attack missed"] += 1
-            rules[f"rule:{e.category} attack"] += 1
-            if e.fantastic:
-                rules["rule:Fantastic success"] += 1
-            elif e.roll.fantastic and not e.hit:
-                rules["rule:Fantastic failure"] += 1
-            if e.automatic == "6-M-6":
-                rules["rule:6-M-6"] += 1
-            elif e.automatic:
-                rules["rule:close attack on the unconscious hits"] += 1
-            if e.tn_note:
-                rules["rule:ranged defense 10"] += 1
-            roll_rules(e.roll)
-        elif t is ev.DamageFigured:
-            calc = e.calc
-            rules[f"rule:{calc.pool} damage"] += 1
-            if calc.reduction:
-                rules["rule:damage reduction"] += 1
-            if calc.multiplier < 1:
-                rules["rule:multiplier below 1"] += 1
-            if calc.ignored_bonuses or calc.ignored_reductions:
-                rules["rule:bonuses do not stack"] += 1
-            if calc.doubled:
-                rules["rule:Fantastic doubles damage"] += 1
-        elif t is ev.DamageApplied:
-            if e.pool == "Health":
-                combatants[e.target].damage_taken += e.taken
-                if last_attacker in combatants and last_attacker != e.target:
-                    combatants[last_attacker].damage_dealt += e.taken
-            if e.held_back:
-                rules["rule:holding back"] += 1
-        elif t is ev.ConditionChanged and e.active:
-            rules[f"rule:{e.condition}"] += 1
-            if e.condition == "unconscious":
-                combatants[e.actor].knocked_out = True
-            elif e.condition == "killed":
-                combatants[e.actor].killed = True
-        elif t is ev.KnockedBack:
-            rules["rule:knockback"] += 1
-            if e.stopped:
-                rules["rule:knockback stopped"] += 1
-        elif t is ev.TurnSkipped:
-            rules["rule:turn lost"] += 1
-        elif t is ev.RoundStarted and e.bonus:
-            rules["rule:bonus round"] += 1
-        elif t is ev.InitiativeOrder and e.tie_breaks:
-            rules["rule:initiative tie-break"] += 1
-        elif t is ev.InitiativeRolled:
-            roll_rules(e.roll)
-        elif t is ev.CheckRolled:
-            rules["rule:Karma recovery"] += 1
-            roll_rules(e.roll)
-    end = battle.events[-1]
-    assert isinstance(end, BattleEnded)
-    return BattleTally(index, battle.seed, end.winner, end.reason, end.rounds, "limit" in end.reason,
-                       combatants, actions, rules)
+    def chosen(self, e: ActionChosen) -> None:
+        if getattr(e, "decision", "phase") == "abort":
+            if getattr(e, "action_kind", "") not in ("", "none"):
+                self.actions[f"reaction:{e.action_kind}"] += 1
+        elif getattr(e, "action_kind", ""):
+            self.actions[f"action:{e.action_kind}"] += 1
+
+    def attack(self, e: ev.AttackCheck) -> None:
+        rules = self.rules
+        c = self.combatants[e.attacker]
+        c.attacks += 1
+        c.hits += e.hit
+        self.last_attacker = e.attacker
+        rules["rule:attack hit" if e.hit else "rule:attack missed"] += 1
+        rules[f"rule:{e.category} attack"] += 1
+        if e.fantastic:
+            rules["rule:Fantastic success"] += 1
+        elif e.roll.fantastic and not e.hit:
+            rules["rule:Fantastic failure"] += 1
+        if e.automatic == "6-M-6":
+            rules["rule:6-M-6"] += 1
+        elif e.automatic:
+            rules["rule:close attack on the unconscious hits"] += 1
+        if e.tn_note:
+            rules["rule:ranged defense 10"] += 1
+        self.roll(e.roll)
+
+    def damage(self, e: ev.DamageFigured) -> None:
+        rules, calc = self.rules, e.calc
+        rules[f"rule:{calc.pool} damage"] += 1
+        if calc.reduction:
+            rules["rule:damage reduction"] += 1
+        if calc.multiplier < 1:
+            rules["rule:multiplier below 1"] += 1
+        if calc.ignored_bonuses or calc.ignored_reductions:
+            rules["rule:bonuses do not stack"] += 1
+        if calc.doubled:
+            rules["rule:Fantastic doubles damage"] += 1
+
+    def applied(self, e: ev.DamageApplied) -> None:
+        if e.pool == "Health":
+            self.combatants[e.target].damage_taken += e.taken
+            if self.last_attacker in self.combatants and self.last_attacker != e.target:
+                self.combatants[self.last_attacker].damage_dealt += e.taken
+        if e.held_back:
+            self.rules["rule:holding back"] += 1
+
+    def condition(self, e: ev.ConditionChanged) -> None:
+        if not e.active:
+            return
+        self.rules[f"rule:{e.condition}"] += 1
+        if e.condition == "unconscious":
+            self.combatants[e.actor].knocked_out = True
+        elif e.condition == "killed":
+            self.combatants[e.actor].killed = True
+
+    def knocked_back(self, e: ev.KnockedBack) -> None:
+        self.rules["rule:knockback"] += 1
+        if e.stopped:
+            self.rules["rule:knockback stopped"] += 1
+
+    def skipped(self, e: ev.TurnSkipped) -> None:
+        self.rules["rule:turn lost"] += 1
+
+    def round(self, e: ev.RoundStarted) -> None:
+        if e.bonus:
+            self.rules["rule:bonus round"] += 1
+
+    def order(self, e: ev.InitiativeOrder) -> None:
+        if e.tie_breaks:
+            self.rules["rule:initiative tie-break"] += 1
+
+    def initiative(self, e: ev.InitiativeRolled) -> None:
+        self.roll(e.roll)
+
+    def check(self, e: ev.CheckRolled) -> None:
+        self.rules["rule:Karma recovery"] += 1
+        self.roll(e.roll)
+
+
+_HANDLERS: dict[type, Any] = {
+    ActionChosen: _Count.chosen, ev.AttackCheck: _Count.attack, ev.DamageFigured: _Count.damage,
+    ev.DamageApplied: _Count.applied, ev.ConditionChanged: _Count.condition, ev.KnockedBack: _Count.knocked_back,
+    ev.TurnSkipped: _Count.skipped, ev.RoundStarted: _Count.round, ev.InitiativeOrder: _Count.order,
+    ev.InitiativeRolled: _Count.initiative, ev.CheckRolled: _Count.check,
+}

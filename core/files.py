@@ -1,0 +1,80 @@
+"""Writing the files the program owns (saves, exports, scenarios written back) so that a crash
+or an error never leaves a half-written file, never loses the previous one, and leaves no
+temporary file behind; and what to do with a path that is not a plain file (a descriptor, a
+device, a pipe).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+
+def write_toml_atomic(data: dict[str, Any], path: str | os.PathLike[str]) -> None:
+    """Write machine-owned TOML atomically (see :func:`write_text_atomic`)."""
+    import tomli_w
+
+    write_text_atomic(tomli_w.dumps(data), path)
+
+
+def names_a_descriptor(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` reaches a file through an open descriptor (``/dev/stdout``, ``/dev/fd/3``,
+    ``/proc/self/fd/1``): links are followed one at a time, since the last one already names
+    the file the descriptor is open on, and that file is not this program's to replace."""
+    current = os.path.abspath(path)
+    for _ in range(40):  # as many links as the system itself follows
+        current = os.path.join(os.path.realpath(os.path.dirname(current)), os.path.basename(current))
+        if current.startswith("/proc/"):
+            return True
+        if not os.path.islink(current):
+            return False
+        current = os.path.join(os.path.dirname(current), os.readlink(current))
+    return False
+
+
+def written_in_place(path: str | os.PathLike[str]) -> bool:
+    """Whether :func:`write_text_atomic` appends to ``path`` where it is rather than renaming a
+    new file over it: a path reached through a descriptor, or anything not a plain file."""
+    real = os.path.realpath(path)
+    return names_a_descriptor(path) or (os.path.exists(real) and not os.path.isfile(real))
+
+
+def write_text_atomic(text: str, path: str | os.PathLike[str]) -> None:
+    """Write ``text`` (UTF-8) to a temp file beside ``path``, flush it to disk, then rename it
+    into place: a crash or an error mid-write never leaves a half-written file, never loses the
+    previous one, and leaves no temp file behind. The file gets the permissions a plain
+    ``open(path, "w")`` would give (an existing file keeps its own).
+
+    A symbolic link is followed (the file it points to is replaced, the link stays). A path that
+    is not a plain file is appended to in place: a device or a named pipe, and a descriptor named
+    through ``/proc`` (``/dev/fd/3`` resolves to ``/proc/PID/fd/3``). Renaming over those would
+    replace the device, or the file the descriptor is open on, and truncating could empty a file
+    a shell opened with ``>>``."""
+    encoded = text.encode("utf-8")
+    if written_in_place(path):
+        with open(path, "ab") as fh:
+            fh.write(encoded)
+        return
+    target = Path(os.path.realpath(path))
+    try:
+        mode = target.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=str(target.parent))
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(encoded)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

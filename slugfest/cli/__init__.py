@@ -1,0 +1,113 @@
+"""The ``slugfest`` command: watch a battle, run batches, validate scenarios, list what is installed.
+
+Exit codes: 0 success; 2 bad input (a usage error, an invalid scenario, an unknown
+plugin); 3 a plugin failed and the user asked to stop on plugin errors; 130 interrupted;
+70 an internal error (a bug: please report it with the command line and the seed).
+The commands live beside this module: ``single.py`` (one battle or one file) and ``batch.py``
+(many battles); ``common.py`` holds what they share.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from . import batch, single
+from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, positive_int, version
+
+__all__ = ["main", "build_parser", "positive_int"]
+
+EPILOG = """\
+examples:
+  slugfest                                  open the app: pick a scenario, watch or play it
+  slugfest play hero-duel                   open the app straight on a battle (or a save)
+  slugfest battle hero-duel                 watch the bundled duel, as readable text
+  slugfest battle hero-brawl --seed 7       a bundled scenario with other dice
+  slugfest battle hero-brawl --brief | tail -1
+                                            just the result line
+  slugfest battle my.toml --log jsonl --out fight.jsonl
+                                            one JSON object per event, for tools
+  slugfest check scenarios/*.toml           validate files, every problem at once
+  slugfest scenarios                        list the bundled scenarios
+  slugfest plugins                          list AI behaviours, house rules, systems
+  slugfest export hero-duel --out my.toml   a bundled scenario as a file to edit
+  slugfest simulate hero-brawl --runs 2000  win rates, damage, coverage over many battles
+  slugfest sweep hero-duel --param ironclad.SPD --values 3,4,5,6
+                                            win rate against a changed parameter
+
+SCENARIO is a path to a .toml file or the name of a bundled scenario.
+The same scenario, seed and plugins always give the same battle, byte for byte.
+
+exit codes:
+  0   ok
+  2   bad input: an invalid scenario (every problem is listed, as file:line: key: ...),
+      a missing file, an unknown plugin, bad arguments, an --out file that cannot be written
+  3   a plugin failed and you asked for --on-plugin-error stop (the log so far is kept)
+  70  internal error: a bug; please report it with the command line and the seed
+"""
+
+
+
+def build_parser() -> argparse.ArgumentParser:
+    return _parser()[0]
+
+
+def _parser() -> tuple[argparse.ArgumentParser, dict[str, Callable[[argparse.Namespace], int]]]:
+    p = argparse.ArgumentParser(
+        prog="slugfest",
+        description="Superhero tabletop combats (HERO System 6th Edition, Marvel Multiverse RPG) that play "
+                    "themselves out, rule by rule.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--scenarios", metavar="DIR", help="with no COMMAND: the app's picker also lists the .toml files in DIR")
+    p.add_argument("--version", action="version", version=f"slugfest {version()}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    handlers: dict[str, Any] = {}
+    handlers.update(single.add_parsers(sub))
+    handlers.update(batch.add_parsers(sub))
+    return p, handlers
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        parser, handlers = _parser()
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help (0) or a usage error (2): argparse has printed why
+        return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
+    try:
+        if args.command is None:
+            if sys.stdin.isatty() and sys.stdout.isatty():
+                args = argparse.Namespace(command="play", scenario=None, seed=None, scenarios=args.scenarios)
+            else:  # no terminal to draw the app in (a pipe, CI): show the default battle as text
+                from slugfest.scenarios import DEFAULT
+
+                print(f"(no terminal for the app: playing {DEFAULT} headless; `slugfest --help` for more)",
+                      file=sys.stderr)
+                args = parser.parse_args(["battle", DEFAULT])
+        return handlers[args.command](args)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130  # interrupted
+    except BrokenPipeError:
+        # The reader went away (`slugfest battle ... | head`): not an error. Point stdout at
+        # /dev/null so the interpreter's final flush does not complain again.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, io.UnsupportedOperation):
+            pass
+        return EXIT_OK
+    except Exception:
+        print("slugfest: internal error (a bug). Please report it with the command line:", file=sys.stderr)
+        traceback.print_exc()
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,243 @@
+"""The commands that run many battles: ``simulate`` and ``sweep``, with their progress line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from slugfest.core.words import plural
+
+from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, load, positive_int,
+                     report_stream, seed, unwritable, write_out)
+
+
+def add_parsers(sub: Any) -> dict[str, Any]:
+    """The subcommands of this module, each with its handler (the names main dispatches on)."""
+    m = sub.add_parser("simulate", help="run many AI-vs-AI battles and report statistics",
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Run N independent battles of one scenario (battle i always uses the same seed, "
+                                   "whatever --jobs is)\nand report win rates with 95% confidence intervals, battle "
+                                   "length, damage, knockouts, hit rates\nand which actions and rules fired.",
+                       epilog="examples:\n"
+                              "  slugfest simulate hero-brawl --runs 1000\n"
+                              "  slugfest simulate hero-duel --runs 5000 --seed 42 --json duel.json\n"
+                              "  slugfest simulate hero-duel --runs 100 --play-by-play 17   the full log of battle 17\n"
+                              "Ctrl-C stops early and reports the battles that finished.")
+    m.add_argument("scenario", metavar="SCENARIO", help=SCENARIO_HELP)
+    m.add_argument("--runs", type=positive_int, default=1000, help="number of battles (default 1000)")
+    m.add_argument("--seed", type=seed, default=None, help="base seed (default: the scenario's seed)")
+    m.add_argument("--jobs", type=positive_int, default=JOBS_DEFAULT,
+                   help=f"worker processes (default: all {JOBS_DEFAULT} cores)")
+    m.add_argument("--json", metavar="FILE", help="also write the full statistics as JSON (- for standard "
+                                                  "output; the table then goes to standard error)")
+    m.add_argument("--play-by-play", type=int, metavar="K", help="print battle K of the batch with its full log")
+    m.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+
+    w = sub.add_parser("sweep", help="vary one parameter and report the win rate for each value",
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Run the same batch of battles for each value of one parameter. Every value "
+                                   "uses the same dice\nstreams (common random numbers), so differences come "
+                                   "from the change, not from luck.",
+                       epilog="PARAM is COMBATANT.KEY (ironclad.SPD, sparkwing.attacks.Lightning Bolt.dice)\n"
+                              "or a dotted path into the file (sides[0].combatants[0].characteristics.SPD).\n"
+                              "examples:\n"
+                              "  slugfest sweep hero-duel --param ironclad.SPD --values 3,4,5,6 --runs 500\n"
+                              "  slugfest sweep hero-duel --param 'sparkwing.attacks.Lightning Bolt.dice' "
+                              "--values 8d6,10d6,12d6\n"
+                              "Ctrl-C stops early: the rows that finished are reported, the last one marked partial.")
+    w.add_argument("scenario", metavar="SCENARIO", help=SCENARIO_HELP)
+    w.add_argument("--param", required=True, metavar="PARAM", help="what to vary (see below)")
+    w.add_argument("--values", required=True, metavar="V1,V2,...", help="comma-separated values")
+    w.add_argument("--runs", type=positive_int, default=500, help="battles per value (default 500)")
+    w.add_argument("--seed", type=seed, default=None, help="base seed, the same for every value (default: the scenario's)")
+    w.add_argument("--jobs", type=positive_int, default=JOBS_DEFAULT, help=f"worker processes (default: all {JOBS_DEFAULT} cores)")
+    w.add_argument("--json", metavar="FILE", help="also write the table as JSON (- for standard output; the "
+                                                  "table then goes to standard error)")
+    w.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+
+    return {"simulate": cmd_simulate, "sweep": cmd_sweep}
+
+
+class ProgressLine:
+    """A one-line progress bar with rate and ETA on stderr (only when stderr is a terminal)."""
+
+    def __init__(self, label: str, enabled: bool) -> None:
+        import time
+
+        from slugfest.core.simulate import Pace
+
+        self.label = label
+        self.enabled = enabled and sys.stderr.isatty()
+        self.clock = time.monotonic
+        self.pace = Pace(time.monotonic)
+        self.last = 0.0
+
+    def __call__(self, p) -> None:
+        if not self.enabled:
+            return
+        rate, left = self.pace.update(p.done, p.total)
+        now = self.clock()
+        if now - self.last < 0.1 and p.done < p.total:
+            return
+        self.last = now
+        width = 30
+        filled = int(width * p.done / p.total) if p.total else width
+        errors = f", {p.errors} failed" if p.errors else ""
+        pace = (f"{rate:,.0f}/s ETA {int(left) // 60}:{int(left) % 60:02d}" if rate is not None and left is not None
+                else "starting…" if p.done == 0 else "")
+        sys.stderr.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {p.done}/{p.total} "
+                         f"{pace}{errors}   ")
+        sys.stderr.flush()
+
+    def done(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\n")
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    import json
+
+    from slugfest.core.plugins import get_plugin_manager
+    from slugfest.core.render.text import TextLog
+    from slugfest.core.simulate import render_report, replay, simulate
+
+    scenario, error = load(args.scenario)
+    if error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    base = scenario.seed if args.seed is None else args.seed
+    if args.play_by_play is not None:
+        if args.json:
+            print("slugfest: --play-by-play prints one battle's log and no statistics; "
+                  "drop --json (or run the batch without --play-by-play)", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        if not 0 <= args.play_by_play < args.runs:
+            print(f"slugfest: --play-by-play expects a battle index from 0 to {args.runs - 1}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        b = replay(scenario, args.play_by_play, base)
+        print(f"battle {args.play_by_play} of {args.runs} (seed {b.seed}: `slugfest battle {args.scenario} "
+              f"--seed {b.seed}` plays it again)", file=sys.stderr)
+        log = TextLog({c.id: c.name for c in scenario.combatants})
+        for line in log.lines(b.events):
+            print(line)
+        return EXIT_OK
+    problem = unwritable(args.json)
+    if problem:
+        print(problem, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    system = get_plugin_manager(house_rules=scenario.house_rules).systems()[scenario.system]
+    bar = ProgressLine(scenario.name, not args.no_progress)
+    agg, interrupted = simulate(scenario, args.runs, base, args.jobs, bar)
+    bar.done()
+    summary = agg.as_dict(getattr(system, "catalogue", ()))
+    summary.update({"scenario": scenario.name, "system": scenario.system, "base_seed": base,
+                    "runs_requested": args.runs, "interrupted": interrupted})
+    if interrupted and agg.n == 0:
+        # Nothing finished: a table of zeros would read as results, so there is no report.
+        print("interrupted before any battle finished: nothing to report"
+              + (f", {args.json} not written" if args.json else ""), file=sys.stderr)
+        return EXIT_INTERRUPTED
+    if interrupted:
+        print(f"interrupted: reporting the {agg.n} battles that finished", file=sys.stderr)
+    # With the JSON on standard output, the table goes to standard error: stdout stays parseable.
+    print(render_report(summary, scenario), file=report_stream(args.json))
+    if args.json:
+        problem = write_out(args.json, json.dumps(summary, indent=2) + "\n")
+        if problem:
+            print(problem, file=sys.stderr)
+            return EXIT_BAD_INPUT
+    return EXIT_INTERRUPTED if interrupted else EXIT_OK
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    import json
+
+    scenario, error = load(args.scenario)
+    if error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    problem = unwritable(args.json)
+    if problem:
+        print(problem, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    base = scenario.seed if args.seed is None else args.seed
+    swept = _variants(args)
+    if isinstance(swept, int):
+        return swept
+    values, variants = swept
+    table = report_stream(args.json)
+    sides = [s.name for s in scenario.sides]
+    width = max([18, *(len(s) for s in sides)])
+    print(f"{scenario.name}: {args.param} over {len(values)} values, {plural(args.runs, 'battle')} each, seed {base}",
+          file=table)
+    print(f"{'value':>14}  " + "  ".join(f"{s:>{width}} (95% CI)   " for s in sides) + f"{'draws':>6}", file=table)
+    rows, interrupted = _sweep_rows(args, values, variants, sides, width, base, table)
+    if args.json:
+        problem = write_out(args.json, json.dumps({"scenario": scenario.name, "param": args.param,
+                                                   "base_seed": base, "runs": args.runs, "interrupted": interrupted,
+                                                   "rows": rows}, indent=2) + "\n")
+        if problem:
+            print(problem, file=sys.stderr)
+            return EXIT_BAD_INPUT
+    return EXIT_INTERRUPTED if interrupted else EXIT_OK
+
+
+def _variants(args: argparse.Namespace) -> tuple[list[Any], list[Any]] | int:
+    """The values and the scenario with each, every value checked before any battle runs;
+    or the exit code when one is wrong (each problem printed)."""
+    from slugfest.core.errors import SlugfestError
+    from slugfest.core.scenario import parse_scenario
+    from slugfest.core.sweep import SweepError, parse_value, read_data, set_parameter
+    from slugfest.scenarios import find
+
+    data = read_data(find(args.scenario))
+    texts = [v.strip() for v in args.values.split(",")]
+    if not any(texts) or "" in texts:
+        print(f"slugfest: --values expects comma-separated values such as 3,4,5, got {args.values!r}"
+              + (" (an empty value in it)" if any(texts) else ""), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    values = [parse_value(t) for t in texts]
+    variants = []
+    failed = False
+    for v in values:
+        try:
+            variants.append(parse_scenario(set_parameter(data, args.param, v), f"{args.scenario} with {args.param} = {v!r}"))
+        except SweepError as exc:  # the parameter itself is wrong: the same for every value
+            print(str(exc), file=sys.stderr)
+            return EXIT_BAD_INPUT
+        except SlugfestError as exc:
+            print(str(exc), file=sys.stderr)
+            failed = True
+    return EXIT_BAD_INPUT if failed else (values, variants)
+
+
+def _sweep_rows(args: argparse.Namespace, values: list[Any], variants: list[Any], sides: list[str], width: int,
+                base: int, table: Any) -> tuple[list[dict[str, Any]], bool]:
+    """Run each value's batch, printing its row as it finishes; (the rows, interrupted)."""
+    from slugfest.core.simulate import simulate
+    from slugfest.core.stats import wilson
+
+    rows: list[dict[str, Any]] = []
+    interrupted = False
+    for v, variant in zip(values, variants):
+        bar = ProgressLine(f"{args.param} = {v}", not args.no_progress)
+        agg, interrupted = simulate(variant, args.runs, base, args.jobs, bar)
+        bar.done()
+        cells = []
+        row: dict[str, Any] = {"value": v, "battles": agg.n, "complete": not interrupted, "draws": agg.draws, "sides": {}}
+        for s in sides:
+            lo, hi = wilson(agg.wins[s], agg.n)
+            rate = agg.wins[s] / agg.n if agg.n else 0
+            cells.append(f"{rate:>{width}.1%} " + f"({lo:.0%}-{hi:.0%})".ljust(11))  # under "(95% CI)   " whatever its width
+            row["sides"][s] = {"wins": agg.wins[s], "rate": round(rate, 4), "ci95": [round(lo, 4), round(hi, 4)]}
+        rows.append(row)
+        note = f"  (interrupted after {agg.n} battles)" if interrupted else ""
+        print(f"{str(v):>14}  " + "  ".join(cells) + f"{agg.draws:>6}{note}", file=table)
+        if interrupted:
+            skipped = len(values) - len(rows)
+            print("interrupted: the last row is partial"
+                  + (f"; {plural(skipped, 'value')} not run" if skipped else ""),
+                  file=sys.stderr)
+            break
+    return rows, interrupted

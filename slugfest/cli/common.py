@@ -1,0 +1,122 @@
+"""What every command shares: exit codes, argument types, loading a scenario named on the
+command line, and writing an output file (atomically, or to a stream already open)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import os
+import sys
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+EXIT_PLUGIN = 3
+EXIT_INTERRUPTED = 130
+EXIT_INTERNAL = 70
+
+SCENARIO_HELP = "a .toml file or a bundled scenario name (`slugfest scenarios` lists them)"
+JOBS_DEFAULT = os.cpu_count() or 1
+
+
+def seed(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 0 <= value < 2**63:
+        raise argparse.ArgumentTypeError(f"expected a seed from 0 to {2**63 - 1}, got {value}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number from 1 to 10,000,000 (battles, processes)."""
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 1 <= value <= 10_000_000:
+        raise argparse.ArgumentTypeError(f"expected a number from 1 to 10000000, got {value}")
+    return value
+
+
+def version() -> str:
+    try:
+        return importlib.metadata.version("slugfest")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree that is not installed
+        return "(not installed)"
+
+
+def load(name: str):
+    """(scenario, None) or (None, the message to print)."""
+    from slugfest.core.errors import SlugfestError
+    from slugfest.core.scenario import load_scenario
+    from slugfest.core.schema import did_you_mean
+    from slugfest.scenarios import bundled, find
+
+    path = find(name)
+    if path.exists() and path.suffix == ".toml":
+        from slugfest.core.session import is_save_file
+
+        if is_save_file(path):
+            return None, (f"{name}: this is a saved battle, not a scenario; continue it with "
+                          f"`slugfest play {name}`")
+    if not path.exists() and path.suffix != ".toml" and "/" not in name and os.sep not in name:
+        names = list(bundled())
+        return None, (f"{name}: expected a .toml file or the name of a bundled scenario, got neither"
+                      f"{did_you_mean(name, names)} (bundled: {', '.join(names)})")
+    try:
+        return load_scenario(path), None
+    except SlugfestError as exc:
+        return None, str(exc)
+
+
+#: Output paths that mean a stream this process already has open: written to it, never reopened
+#: (reopening ``/dev/stdout`` would truncate a file the shell opened for appending).
+STREAMS = {"-": "stdout", "/dev/stdout": "stdout", "/dev/fd/1": "stdout",
+            "/dev/stderr": "stderr", "/dev/fd/2": "stderr"}
+
+
+def write_out(path: str, text: str) -> str | None:
+    """Write an --out or --json file atomically (``-``: standard output); the reason it
+    failed, or None."""
+    from slugfest.core.files import write_text_atomic
+
+    if path in STREAMS:
+        stream = getattr(sys, STREAMS[path])
+        stream.write(text)
+        stream.flush()
+        return None
+    try:
+        write_text_atomic(text, path)
+    except OSError as exc:
+        return f"slugfest: cannot write {path}: {exc.strerror or exc}"
+    return None
+
+
+def report_stream(json_path: str | None):
+    """Where a batch's table goes: standard error when the JSON takes standard output."""
+    return sys.stderr if STREAMS.get(json_path or "") == "stdout" else sys.stdout
+
+
+def unwritable(path: str | None) -> str | None:
+    """Why an output file could not be written, checked before a long run rather than after
+    it (the write itself can still fail, e.g. on a full disk); None if it looks writable.
+
+    A plain file is replaced by renaming a new one into its folder, so the folder must be
+    writable; anything else (a device, a pipe) is written in place, so it must be."""
+    from slugfest.core.files import written_in_place
+
+    if path is None or path in STREAMS:
+        return None
+    real = os.path.realpath(path)
+    folder = os.path.dirname(real)
+    if os.path.isdir(real):
+        return f"slugfest: cannot write {path}: it is a directory"
+    if not os.path.isdir(folder):
+        return f"slugfest: cannot write {path}: there is no directory {folder}"
+    in_place = written_in_place(path)
+    if not os.access(path if in_place else folder, os.W_OK):
+        return f"slugfest: cannot write {path}: permission denied" + ("" if in_place else f" in {folder}")
+    return None
+
+

@@ -1,0 +1,200 @@
+"""The commands about one battle or one file: ``battle``, ``play``, ``check``, ``scenarios``,
+``plugins`` and ``export``."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+from typing import Any
+
+from .common import (EXIT_BAD_INPUT, EXIT_OK, EXIT_PLUGIN, SCENARIO_HELP, STREAMS, load, seed, unwritable,
+                     write_out)
+
+
+def add_parsers(sub: Any) -> dict[str, Any]:
+    """The subcommands of this module, each with its handler (the names main dispatches on)."""
+    b = sub.add_parser("battle", help="play one battle headless and print its log",
+                       description="Play one battle with every combatant driven by its AI, and print the log.",
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       epilog="The text log shows who acts when (HERO: the Segment; Marvel: the round), every roll "
+                              "with its target number\nand its modifiers, damage before and after defenses, and every "
+                              "change of status.")
+    b.add_argument("scenario", metavar="SCENARIO", help=SCENARIO_HELP)
+    b.add_argument("--seed", type=seed, help="dice seed, 0 or more (default: the scenario's own seed)")
+    b.add_argument("--log", choices=("text", "jsonl"), default="text", help="log format (default: text)")
+    b.add_argument("--out", metavar="FILE", help="write the log to FILE (written whole, atomically; - for standard output, "
+                                                 "the default)")
+    b.add_argument("--brief", action="store_true", help="text log without CV chains and END spending")
+    b.add_argument("--on-plugin-error", choices=("fallback", "stop"), default="fallback",
+                   help="when a plugin fails: go on without it (default) or stop the battle, keeping the log")
+
+    c = sub.add_parser("check", help="validate scenario files",
+                       description="Validate scenario files and report every problem in each one "
+                                   "(on stderr, as file:line: key.path: expected X, got Y). "
+                                   "Exit code 0 when all are valid, 2 otherwise.")
+    c.add_argument("scenarios", nargs="+", metavar="SCENARIO", help="one or more: " + SCENARIO_HELP)
+
+    sub.add_parser("scenarios", help="list the bundled scenarios",
+                   description="List the bundled scenarios: name (usable wherever SCENARIO is asked), system, title.")
+    sub.add_parser("plugins", help="list installed plugins (AI behaviours, house rules, rules systems)",
+                   description="List every installed plugin: its name (what scenarios write in `ai` and "
+                               "`house_rules`), kind, version, where it comes from, the hooks it implements "
+                               "and what it does. SLUGFEST_PLUGINS / SLUGFEST_BLOCK_PLUGINS filter them.")
+
+    pl = sub.add_parser("play", help="open the Textual app on a scenario (or a saved battle)",
+                        formatter_class=argparse.RawDescriptionHelpFormatter,
+                        description="Watch or play a battle in the terminal app: autoplay, step, step back, "
+                                    "take control of combatants,\nsave and reload. Press ? in the app for its keys.",
+                        epilog="examples:\n  slugfest play hero-duel\n  slugfest play my.toml --seed 3\n"
+                               "  slugfest play saved-battle.toml        continue a saved battle\n"
+                               "  slugfest --scenarios ./my-scenarios    the picker lists your files too")
+    pl.add_argument("scenario", metavar="SCENARIO", nargs="?", help="a scenario, a bundled name, or a save file")
+    pl.add_argument("--seed", type=seed, default=None, help="dice seed (default: the scenario's own)")
+    pl.add_argument("--scenarios", metavar="DIR", help="also list the .toml files in DIR in the picker")
+
+    e = sub.add_parser("export", help="write a scenario back out as canonical TOML",
+                       description="Load a scenario and write it back with tomli-w (a round trip check, or a starting point).")
+    e.add_argument("scenario", metavar="SCENARIO", help=SCENARIO_HELP)
+    e.add_argument("--out", metavar="FILE", required=True, help="where to write it; - prints it instead")
+    e.add_argument("--force", action="store_true", help="replace FILE if it already exists")
+    return {"battle": cmd_battle, "check": cmd_check, "scenarios": cmd_scenarios, "plugins": cmd_plugins,
+            "play": cmd_play, "export": cmd_export}
+
+
+def cmd_battle(args: argparse.Namespace) -> int:
+    from slugfest.core.battle import Battle
+    from slugfest.core.errors import PluginError, UnknownPlugin
+    from slugfest.core.render import jsonl
+    from slugfest.core.render.text import TextLog
+
+    scenario, error = load(args.scenario)
+    if error:
+        print(error, file=sys.stderr)
+        if "got neither" not in error:
+            print(f"\n(`slugfest check {args.scenario}` validates a file; `slugfest scenarios` lists the bundled ones.)",
+                  file=sys.stderr)
+        return EXIT_BAD_INPUT
+    problem = unwritable(args.out)
+    if problem:
+        print(problem, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        battle = Battle(scenario, seed=args.seed, on_plugin_error=args.on_plugin_error)
+    except (UnknownPlugin, PluginError) as exc:
+        print(f"slugfest: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    buffer = io.StringIO() if args.out else None
+    out = buffer if buffer is not None else sys.stdout
+    if args.log == "jsonl":
+        battle.listen(lambda e: (out.write(jsonl.dumps(e)), out.write("\n")))
+    else:
+        log = TextLog({c.id: c.name for c in scenario.combatants}, verbose=not args.brief)
+
+        def show(e):
+            line = log.line(e)
+            if line is not None:
+                out.write(line + "\n")
+
+        battle.listen(show)
+    outcome = battle.run()
+    if buffer is not None:
+        failed = write_out(args.out, buffer.getvalue())
+        if failed:
+            print(failed, file=sys.stderr)
+            return EXIT_BAD_INPUT
+        if args.out not in STREAMS:
+            print(f"{'Draw' if outcome.winner is None else outcome.winner + ' win'} ({outcome.reason}); "
+                  f"log written to {args.out}", file=sys.stderr)
+    return EXIT_PLUGIN if battle.halted else EXIT_OK
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """The Textual app. A scenario is validated here first, so its problems print as text."""
+    from slugfest.core.session import is_save_file
+    from slugfest.scenarios import find
+
+    if args.scenario is not None:
+        path = find(args.scenario)
+        if not (path.exists() and is_save_file(path)):
+            _, error = load(args.scenario)
+            if error:
+                print(error, file=sys.stderr)
+                return EXIT_BAD_INPUT
+        args.scenario = str(path)
+    if args.scenarios is not None and not os.path.isdir(args.scenarios):
+        print(f"slugfest: --scenarios expects a folder, got {args.scenarios!r}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    from slugfest.tui.app import run
+
+    run(args.scenario, args.scenarios, args.seed)
+    return EXIT_OK
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    bad = 0
+    for name in args.scenarios:
+        scenario, error = load(name)
+        if error:
+            bad += 1
+            print(error, file=sys.stderr)
+        else:
+            n = len(scenario.combatants)
+            print(f"{name}: ok ({scenario.system}, {len(scenario.sides)} sides, {n} combatants, "
+                  f"{scenario.map.width}x{scenario.map.height} map)")
+    return EXIT_BAD_INPUT if bad else EXIT_OK
+
+
+def cmd_scenarios(args: argparse.Namespace) -> int:
+    from slugfest.scenarios import DEFAULT, bundled
+
+    for name, path in bundled().items():
+        scenario, error = load(str(path))
+        if error:
+            print(f"{name:22} (invalid: see `slugfest check {name}`)")
+            continue
+        mark = "  (default)" if name == DEFAULT else ""
+        print(f"{name:22} {scenario.system:7} {scenario.name}{mark}")
+        if scenario.description:
+            print(f"{'':30} {scenario.description}")
+    return EXIT_OK
+
+
+def cmd_plugins(args: argparse.Namespace) -> int:
+    from slugfest.core.plugins import catalog
+
+    rows = sorted(catalog().values(), key=lambda i: (i.kind, i.name))
+    w = max([len("NAME")] + [len(i.name) for i in rows])
+    src = max([len("FROM")] + [len(i.source) for i in rows])
+    print(f"{'NAME':{w}}  {'KIND':10}  {'VERSION':8}  {'FROM':{src}}  HOOKS")
+    for info in rows:
+        hooks = ", ".join(h.removeprefix("slugfest_") for h in info.hooks)
+        print(f"{info.name:{w}}  {info.kind:10}  {info.version:8}  {info.source:{src}}  {hooks}")
+        if info.description:
+            print(f"{'':{w}}  {info.description}")
+    return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    import tomli_w
+
+    from slugfest.core.scenario import dump_scenario
+
+    scenario, error = load(args.scenario)
+    if error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    text = tomli_w.dumps(dump_scenario(scenario))
+    if args.out == "-":
+        sys.stdout.write(text)
+        return EXIT_OK
+    if os.path.exists(args.out) and not args.force:
+        print(f"slugfest: {args.out} already exists; add --force to replace it (or --out - to print)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    failed = write_out(args.out, text)
+    if failed:
+        print(failed, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(f"wrote {args.out}")
+    return EXIT_OK
