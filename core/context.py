@@ -71,11 +71,18 @@ class RulesContext:
 
     def settle(self, able: Callable[[str], bool]) -> bool:
         """Whether the battle is over: decided now if at most one side still has someone
-        ``able`` to fight, or the clock has run past the scenario's limit (a draw)."""
+        ``able`` to fight, or the clock has run past the scenario's limit (a draw). (It runs
+        before every Phase or turn: it stops looking once two sides have someone standing.)"""
         if self.outcome is not None:
             return True
-        sides = self.scenario.sides
-        standing = [s for s in sides if any(able(c.id) for c in s.combatants)]
+        standing = []
+        for side in self.scenario.sides:
+            for c in side.combatants:
+                if able(c.id):
+                    standing.append(side)
+                    break
+            if len(standing) > 1:
+                break
         if len(standing) <= 1:
             if standing:
                 survivors = tuple(c.id for c in standing[0].combatants if able(c.id))

@@ -9,6 +9,7 @@ through); knockback travels in a straight line until something stops it.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -208,8 +209,8 @@ class Grid:
                limit: int | None) -> list[Cell] | None:
         # A* with the Chebyshev distance: it never overestimates on this grid, so the walk is as
         # short as a breadth-first one, and with a limit whole regions beyond it are never opened.
-        import heapq
-
+        # Ties go to the cell nearer the goal as the crow flies, so walks look straight. (The
+        # distances are worked out inline: this loop is the dearest thing a move does.)
         gx, gy = goal
         reach = 1 if stop_adjacent else 0
         if max(abs(start[0] - gx), abs(start[1] - gy)) <= reach:
@@ -220,33 +221,38 @@ class Grid:
             blocked.discard(goal)
             if not self.open(goal):
                 return None
-        elif stop_adjacent:
+        else:
             blocked.add(goal)
         adjacent = self.adjacent
         bound = (1 << 30) if limit is None else limit
+        far = 1 << 30
         best: dict[Cell, int] = {start: 0}
         prev: dict[Cell, Cell] = {start: start}
         h0 = max(abs(start[0] - gx), abs(start[1] - gy)) - reach
         if h0 > bound:
             return None
-        # Ties go to the cell nearer the goal as the crow flies, so walks look straight.
         heap = [(h0, 0, 0, start)]
+        push, pop, known = heapq.heappush, heapq.heappop, best.get
         while heap:
-            _, _, cost, cell = heapq.heappop(heap)
+            _, _, cost, cell = pop(heap)
             if cost > best[cell]:
                 continue
-            if max(abs(cell[0] - gx), abs(cell[1] - gy)) <= reach:
+            dx, dy = cell[0] - gx, cell[1] - gy
+            if -reach <= dx <= reach and -reach <= dy <= reach:
                 return _unwind(prev, start, cell)
             c = cost + 1
             for n in adjacent.get(cell, ()):
-                if n in blocked or c >= best.get(n, 1 << 30):
+                if n in blocked or c >= known(n, far):
                     continue
-                f = c + max(abs(n[0] - gx), abs(n[1] - gy)) - reach
+                nx, ny = n[0] - gx, n[1] - gy
+                h = nx if nx >= 0 else -nx
+                hy = ny if ny >= 0 else -ny
+                f = c + (h if h >= hy else hy) - reach
                 if f > bound:
                     continue
                 best[n] = c
                 prev[n] = cell
-                heapq.heappush(heap, (f, (n[0] - gx) ** 2 + (n[1] - gy) ** 2, c, n))
+                push(heap, (f, nx * nx + ny * ny, c, n))
         return None
 
     def flood(self, start: Cell, occupied: Iterable[Cell] = (), limit: int | None = None) -> Reach:

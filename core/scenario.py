@@ -15,6 +15,7 @@ import os
 import re
 import tomllib
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -68,8 +69,9 @@ class Scenario:
     path: str = field(default="", compare=False)  # where it was read from, not part of its content
     extra: Mapping[str, Any] = field(default_factory=dict)
 
-    @property
+    @cached_property
     def combatants(self) -> tuple[CombatantSpec, ...]:
+        """Every combatant, side by side, in the file's order (worked out once: asked often)."""
         return tuple(c for s in self.sides for c in s.combatants)
 
     def combatant(self, cid: str) -> CombatantSpec:

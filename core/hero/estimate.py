@@ -36,18 +36,28 @@ def hit_chance(needed: int) -> float:
     return _3D6_AT_MOST[3 if needed < 3 else 17 if needed > 17 else needed]
 
 
-def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter], int] | None = None) -> float:
+def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter], int] | None = None,
+             strikes: dict | None = None) -> float:
     """P(hit) x mean STUN taken / the target's STUN left (BODY counted for Killing attacks).
     A push (``action.push``) counts as allowed, up to 10 points, within the doubling cap.
-    ``dcv`` gives a target's DCV now (the Phase's picture keeps them); by default its chain."""
+    ``dcv`` gives a target's DCV now (the Phase's picture keeps them); by default its chain.
+    ``strikes`` keeps each strike's (P(hit), harm) for the Phase: the Multiple Attacks on the
+    menu share their strikes."""
     st = ctx.state
     dcv = dcv or _dcv
     if action.kind == "multiple-attack":
         total, p_chain = 0.0, 1.0
         for i, (an, tid) in enumerate(zip(action.attacks, action.targets)):
-            extra = (Modifier(4, "Multiple Attack", -2 * i),) if i else ()
-            p, value = estimate_one(ctx, f, st.fighters[tid], f.attack(an), "multiple attack", action.levels,
-                                    extra, push=action.push if i == 0 else 0, dcv=dcv)
+            push = action.push if i == 0 else 0
+            key = (an, tid, i, action.levels, push)
+            found = strikes.get(key) if strikes is not None else None
+            if found is None:
+                extra = (Modifier(4, "Multiple Attack", -2 * i),) if i else ()
+                found = estimate_one(ctx, f, st.fighters[tid], f.attack(an), "multiple attack", action.levels,
+                                     extra, push=push, dcv=dcv)
+                if strikes is not None:
+                    strikes[key] = found
+            p, value = found
             p_chain *= p
             total += p_chain * value
         return total

@@ -26,7 +26,7 @@ class Picture:
     """What ``f`` sees at the start of its Phase (see the module's docstring)."""
 
     __slots__ = ("ctx", "f", "foes", "standing", "dist", "occupied", "half_cells", "full_cells", "full_phase",
-                 "_steps", "_in_range", "still", "_harm", "menu", "_vitals", "_dcv", "_layers")
+                 "_steps", "_in_range", "still", "_harm", "menu", "_vitals", "_dcv", "_strikes", "_layers")
 
     def __init__(self, ctx: RulesContext, f: Fighter) -> None:
         self.ctx = ctx
@@ -50,6 +50,7 @@ class Picture:
         self.menu: tuple[Action, ...] = ()
         self._vitals: dict[str, Vitals] = {}
         self._dcv: dict[str, int] = {}
+        self._strikes: dict = {}
         self._layers: Layers | None = None
 
     @property
@@ -117,7 +118,7 @@ class Picture:
         """The expected harm of ``action`` (:func:`.estimate.estimate`), worked out once."""
         found = self._harm.get(action)
         if found is None:
-            found = self._harm[action] = estimate(self.ctx, self.f, action, self.dcv)
+            found = self._harm[action] = estimate(self.ctx, self.f, action, self.dcv, self._strikes)
         return found
 
     def dcv(self, g: Fighter) -> int:
