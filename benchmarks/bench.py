@@ -111,16 +111,18 @@ def parallel(runs: int, jobs: int) -> None:
             started = time.perf_counter()
             simulate(sc, runs, 1, j)
             rates.append(runs / (time.perf_counter() - started))
-        tracemalloc.start()
-        simulate(sc, max(runs // 4, 10), 1, 1)
-        _, small = tracemalloc.get_traced_memory()
-        tracemalloc.reset_peak()
-        simulate(sc, max(runs // 4, 10) * 4, 1, 1)
-        _, large = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
         print(f"   {name:13} {rates[0]:7.1f} battles/s on 1 process, {rates[1]:7.1f} on {jobs}: "
-              f"{rates[1] / rates[0] / jobs:.2f} of ideal; traced peak {small / 1e6:.1f} MB, "
-              f"{large / 1e6:.1f} MB for 4x the battles")
+              f"{rates[1] / rates[0] / jobs:.2f} of ideal")
+        tracemalloc.start()
+        kept = []
+        for n in (max(runs // 4, 10), max(runs // 4, 10) * 4, max(runs // 4, 10) * 16):
+            tracemalloc.reset_peak()
+            simulate(sc, n, 1, 1)
+            current, peak = tracemalloc.get_traced_memory()
+            kept.append(f"{n} battles: {current / 1e6:.1f} MB kept, peak {peak / 1e6:.1f} MB")
+        tracemalloc.stop()
+        print(f"   {'':13} memory traced after batches of growing size (the caches fill, then stay): "
+              + "; ".join(kept))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -18,6 +18,7 @@ combatant, ``next_decision()`` then ``submit(decision, choice)``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
 from .actions import Action, Choice, Decision
@@ -74,9 +75,8 @@ class Battle:
         system = self.system
         self.ctx = RulesContext(
             scenario, self.grid, self._dice, system.time_unit, emit=self.events.append, ask=self.ask,
-            attack_step=lambda attack: self._step("slugfest_attack_step", system.validate_attack_result, attack),
-            damage_step=lambda attack, hit: self._step("slugfest_damage_step", system.validate_damage_result,
-                                                       attack, hit))
+            attack_step=partial(self._step, "slugfest_attack_step", system.validate_attack_result),
+            damage_step=partial(self._step, "slugfest_damage_step", system.validate_damage_result))
         #: What every hook receives: the battle, read-only.
         self.view = BattleView(self)
         self._bind_emit()

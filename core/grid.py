@@ -126,7 +126,7 @@ class Grid:
         seen = self._sight
         found = seen.get((a, b))
         if found is None:
-            if len(seen) >= 65536:
+            if len(seen) >= 8192:
                 seen.clear()
             obstacles = self.obstacles
             found = seen[(a, b)] = not any(c in obstacles for c in line(a, b)[:-1])
