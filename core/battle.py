@@ -27,13 +27,14 @@ from .dice import Dice, SeededDice
 from .errors import PluginError
 from .events import ActionChosen, BattleEnded, BattleStarted, Event, PluginFailed
 from .grid import grid_for
-from .guard import DEFAULT_PLUGIN_TIMEOUT, HardLimit
+from .guard import HardLimit
+from . import settings
 from .plugins import PluginHost, get_plugin_manager
 from .scenario import Scenario
 from .view import BattleView
 from .vitals import Vitals
 
-__all__ = ["Battle", "BattleHalted", "Outcome", "DEFAULT_PLUGIN_TIMEOUT"]
+__all__ = ["Battle", "BattleHalted", "Outcome"]
 
 Listener = Callable[[Event], None]
 _UNSET = object()
@@ -49,7 +50,7 @@ class Battle:
     def __init__(self, scenario: Scenario, *, seed: int | None = None, dice: Dice | None = None,
                  host: PluginHost | None = None, listeners: Iterable[Listener] = (),
                  on_plugin_error: str = "fallback", player_controlled: Iterable[str] = (),
-                 plugin_timeout: float | None = DEFAULT_PLUGIN_TIMEOUT) -> None:
+                 plugin_timeout: float | None | object = _UNSET) -> None:
         self.scenario = scenario
         self.seed = scenario.seed if seed is None else seed
         self._dice: Dice = dice if dice is not None else SeededDice(self.seed)
@@ -67,11 +68,13 @@ class Battle:
         self.answer: Callable[[Decision], Choice | None] | None = None
         self.started = False
         self.halted: PluginFailed | None = None
-        self.plugin_timeout = plugin_timeout
-        self._limit = HardLimit(plugin_timeout)
+        if plugin_timeout is _UNSET:
+            plugin_timeout = settings.plugin_timeout()  # SLUGFEST_PLUGIN_TIMEOUT, checked
+        self.plugin_timeout: float | None = plugin_timeout  # type: ignore[assignment]
+        self._limit = HardLimit(self.plugin_timeout)
         self._own_steps: dict[str, Any] = {}  # hook name -> the rules system's own step, or None
         self.disabled: set[str] = set()  # plugins switched off for this battle (they ran out of time)
-        self.host.tracker.budget = plugin_timeout
+        self.host.tracker.budget = self.plugin_timeout
         system = self.system
         self.ctx = RulesContext(
             scenario, self.grid, self._dice, system.time_unit, emit=self.events.append, ask=self.ask,

@@ -64,7 +64,8 @@ def write_text_atomic(text: str, path: str | os.PathLike[str]) -> None:
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=str(target.parent))
+    _sweep_leftovers(target)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=str(target.parent))
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(encoded)
@@ -78,3 +79,32 @@ def write_text_atomic(text: str, path: str | os.PathLike[str]) -> None:
         except OSError:
             pass
         raise
+
+
+def _sweep_leftovers(target: Path) -> None:
+    """Remove the temp files earlier writes of ``target`` left behind when they were killed
+    mid-write: each names the writing process, and one whose process is gone is nobody's."""
+    head = f".{target.name}."
+    try:
+        names = os.listdir(target.parent)
+    except OSError:
+        return
+    for name in names:
+        if not (name.startswith(head) and name.endswith(".tmp")):
+            continue
+        pid = name[len(head):].split(".", 1)[0]
+        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+            try:
+                os.unlink(target.parent / name)
+            except OSError:
+                pass
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists, but belongs to someone else
+        return True
+    return True

@@ -12,7 +12,6 @@ two system calls on each of the thousands of decisions a batch makes.
 from __future__ import annotations
 
 import _signal  # signal.getsignal without its enum conversion (see HardLimit)
-import os
 import signal
 import threading
 import time
@@ -22,29 +21,33 @@ from typing import Any
 from .errors import PluginError
 
 
-def _timeout_from_env() -> float | None:
-    raw = os.environ.get("SLUGFEST_PLUGIN_TIMEOUT", "5")
-    try:
-        value = float(raw)
-    except ValueError:
-        return 5.0
-    return value if value > 0 else None
-
-
-#: Seconds one plugin hook call may take (``SLUGFEST_PLUGIN_TIMEOUT``; 0 turns the limit off).
-#: A slower call is reported and its result discarded; in the main thread a call still running
-#: at twice the limit is stopped. Timing depends on the machine, so a battle whose plugins hit
-#: the limit is no longer guaranteed to replay identically: the report says so by name.
-DEFAULT_PLUGIN_TIMEOUT = _timeout_from_env()
-
-
 class PluginTimeout(BaseException):
     """Raised inside a plugin that runs past its hard time limit (a BaseException, so a plugin's
-    own ``except Exception`` cannot swallow it)."""
+    own ``except Exception`` cannot swallow it; one that catches even this is stopped by the
+    battle's deadline instead: see :mod:`core.isolation`)."""
+
+
+#: Whether a third-party plugin's call is under way in the main thread: the alarm stops only
+#: that, never the program's own code after the call returned (a very short limit could fire
+#: there), and a Ctrl-C during it is told from a KeyboardInterrupt the plugin raised itself.
+_calling = False
+_interrupted = False
 
 
 def _on_alarm(signum: int, frame: Any) -> None:
-    raise PluginTimeout()
+    if _calling:
+        raise PluginTimeout()
+
+
+def _on_interrupt(signum: int, frame: Any) -> None:
+    global _interrupted
+    _interrupted = True
+    raise KeyboardInterrupt
+
+
+def user_interrupted() -> bool:
+    """Whether the person at the keyboard pressed Ctrl-C (not a plugin raising KeyboardInterrupt)."""
+    return _interrupted
 
 
 _HAS_ITIMER = hasattr(signal, "setitimer")
@@ -66,17 +69,23 @@ class HardLimit:
         self._armed = False
 
     def __enter__(self) -> None:
+        global _calling
         seconds = self.seconds
         if seconds is None or not _HAS_ITIMER or threading.current_thread() is not _MAIN_THREAD:
             self._armed = False
             return
         if _signal.getsignal(signal.SIGALRM) is not _on_alarm:
             signal.signal(signal.SIGALRM, _on_alarm)  # harmless between calls: the timer is off then
+        if _signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            signal.signal(signal.SIGINT, _on_interrupt)  # the same Ctrl-C, remembered as the user's
+        _calling = True
         signal.setitimer(signal.ITIMER_REAL, 2 * seconds)
         self._armed = True
 
     def __exit__(self, *exc: object) -> None:
+        global _calling
         if self._armed:
+            _calling = False
             signal.setitimer(signal.ITIMER_REAL, 0)
             self._armed = False
 
@@ -133,7 +142,11 @@ def _guard_call(fn: Any, plugin: str, hook: str, tracker: Tracker, timed: bool) 
             raise
         except PluginTimeout:
             raise PluginError(plugin, hook, "did not finish in time and was stopped") from None
-        except Exception as exc:
+        except KeyboardInterrupt as exc:
+            if user_interrupted():
+                raise  # Ctrl-C, pressed while the plugin ran: the person's, not the plugin's
+            raise PluginError(plugin, hook, exc) from exc
+        except BaseException as exc:  # SystemExit and the like: a plugin does not end the program
             raise PluginError(plugin, hook, exc) from exc
         _check_time(tracker, plugin, hook, started)
         if result is not None:
@@ -154,7 +167,15 @@ def _guard_wrapper(fn: Any, plugin: str, hook: str, tracker: Tracker, timed: boo
             raise
         except PluginTimeout:
             raise PluginError(plugin, hook, "did not finish in time and was stopped") from None
+        except KeyboardInterrupt as exc:
+            if user_interrupted() or not timed:
+                raise
+            raise PluginError(plugin, hook, exc) from exc
         except Exception as exc:
+            raise PluginError(plugin, hook, exc) from exc
+        except BaseException as exc:
+            if not timed:
+                raise
             raise PluginError(plugin, hook, exc) from exc
         if timed:
             _check_time(tracker, plugin, hook, started)
@@ -173,7 +194,15 @@ def _guard_wrapper(fn: Any, plugin: str, hook: str, tracker: Tracker, timed: boo
             raise
         except PluginTimeout:
             raise PluginError(plugin, hook, "did not finish in time and was stopped") from None
+        except KeyboardInterrupt as exc:
+            if user_interrupted() or not timed:
+                raise
+            raise PluginError(plugin, hook, exc) from exc
         except Exception as exc:
+            raise PluginError(plugin, hook, exc) from exc
+        except BaseException as exc:
+            if not timed:
+                raise
             raise PluginError(plugin, hook, exc) from exc
         raise PluginError(plugin, hook, "a wrapper must yield exactly once")
 

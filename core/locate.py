@@ -35,7 +35,7 @@ class KeyLines:
         array item the text shows; ``None`` when it cannot tell."""
         if not path:
             return None
-        want = tuple(p for p in _INDEX.sub(r".#\1", path).split(".") if p)
+        want = tuple(p for p in path.replace("[", ".#").replace("]", "").split(".") if p)
         lines = self.lines
         for n in range(len(want), 0, -1):
             found = lines.get(want[:n])

@@ -20,7 +20,6 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
-import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -30,6 +29,7 @@ import pluggy
 
 from . import hookspecs
 from .errors import PluginError, UnknownPlugin
+from . import settings
 from .guard import PluginTimeout, Tracker, guard
 
 if TYPE_CHECKING:
@@ -128,10 +128,7 @@ def _kind(hooks: Iterable[str]) -> str:
 
 
 def _env_list(var: str) -> set[str] | None:
-    raw = os.environ.get(var)
-    if raw is None:
-        return None
-    return {x.strip() for x in raw.split(",") if x.strip()}
+    return settings.plugin_names(var)
 
 
 @functools.lru_cache(maxsize=1)

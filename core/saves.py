@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tomllib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Choice
+from .bounds import UnreadableToml, parse_toml
 from .errors import SlugfestError
 from .events import Event
 from .files import write_toml_atomic
@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from .session import AnswerKey, Session
 
 SAVE_FORMAT = 1
+#: A save holds its scenario (at most 1 MB) and the player's choices: 10 MB is far beyond any.
+MAX_SAVE_BYTES = 10_000_000
 PLAYER_REASON = "player's choice"
 BattleFactory = Callable[[Scenario, int, frozenset[str]], "Battle"]
 
@@ -185,7 +187,7 @@ def _header(data: dict[str, Any], file: str) -> tuple[dict[str, Any], Scenario]:
     if not isinstance(save_table, dict):
         raise SaveError(f"{file}: not a Slugfest save (no [save] table)")
     fmt = save_table.get("format")
-    if fmt != SAVE_FORMAT:
+    if type(fmt) is not int or fmt != SAVE_FORMAT:  # 1.0 is not the format 1: the version is exact
         raise SaveError(f"{file}: save.format: expected {SAVE_FORMAT}, got {fmt!r}")
     scenario_data = data.get("scenario")
     if not isinstance(scenario_data, dict):
@@ -261,9 +263,10 @@ def load(cls: type[Session], path: str | os.PathLike[str], *, verify: bool = Tru
     except OSError as exc:
         raise SaveError(f"{file}: cannot read the save ({exc.strerror or exc})") from None
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise SaveError(f"{file}: not a readable TOML save ({exc})") from None
+        data = parse_toml(raw, MAX_SAVE_BYTES)
+    except UnreadableToml as exc:
+        at = f":{exc.line}" if exc.line else ""
+        raise SaveError(f"{file}{at}: not a readable TOML save: {exc.message}") from None
     return from_data(cls, data, file, verify=verify, battle_factory=battle_factory)
 
 
@@ -296,8 +299,7 @@ def _choice_from_data(entry: dict[str, Any], where: str, beside: Iterable[str]) 
 def is_save_file(path: str | os.PathLike[str]) -> bool:
     """Whether a TOML file is a session save (it has a ``[save]`` table) rather than a scenario."""
     try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        data = parse_toml(Path(path).read_bytes(), MAX_SAVE_BYTES)
+    except (OSError, UnreadableToml):
         return False
     return isinstance(data.get("save"), dict)

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Mapping
 
+from .bounds import UnreadableToml, parse_toml
 from .errors import SlugfestError
 from .locate import KeyLines
 from .schema import NOTHING, Problem, Problems, Table, did_you_mean, show, toml_type
@@ -122,22 +122,12 @@ def load_scenario(path: str | os.PathLike[str], systems: Mapping[str, Any] | Non
 
 def parse_scenario_text(raw: bytes, file: str = "<scenario>", systems: Mapping[str, Any] | None = None,
                         known_plugins: Mapping[str, Any] | None = None) -> Scenario:
+    """Parse and validate a scenario's bytes (bounded: see :mod:`core.bounds`)."""
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(file, [Problem("", f"expected UTF-8 text, got an undecodable byte at offset {exc.start}")]) from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
-        line = int(m.group(1)) if m else None
-        if m is None and "end of document" in str(exc):
-            line = max(text.count("\n") + (0 if text.endswith("\n") else 1), 1)
-        msg = re.sub(r"\s*\((at line \d+, column \d+|at end of document)\)", "", str(exc))
-        hint = " (a string left open? close it with a quote on the same line)" if "Illegal character '\\n'" in msg else ""
-        where = f" at column {m.group(2)}" if m else ""
-        raise ScenarioError(file, [Problem("", f"expected valid TOML, got a syntax error{where}: {msg}{hint}", line)]) from None
-    return parse_scenario(data, file, systems, known_plugins, text)
+        data = parse_toml(raw, MAX_FILE_BYTES)
+    except UnreadableToml as exc:
+        raise ScenarioError(file, [Problem("", exc.message, exc.line)]) from None
+    return parse_scenario(data, file, systems, known_plugins, raw.decode("utf-8"))
 
 
 def parse_scenario(data: dict[str, Any], file: str = "<scenario>", systems: Mapping[str, Any] | None = None,
@@ -180,7 +170,15 @@ def _battle(root: Table, systems: Mapping[str, Any], known: Mapping[str, Any]) -
     bt = root.table("battle", required=True)
     out: dict[str, Any] = {"name": bt.text("name", max_len=120),
                            "description": bt.text("description", "", max_len=2000, nonempty=False)}
-    system_name = bt.choice("system", tuple(systems), None) if bt.has("system") else None
+    blocked = os.environ.get("SLUGFEST_BLOCK_PLUGINS", "")
+    wanted = bt.raw("system") if bt.has("system") else None
+    if isinstance(wanted, str) and wanted not in systems and blocked:
+        problems.add("battle.system", f"expected an installed rules system ({', '.join(map(repr, systems)) or 'none is'}"
+                                      f"), got {show(bt.raw('system'))}: SLUGFEST_BLOCK_PLUGINS={blocked!r} may block "
+                                      "the plugin that provides it")
+        system_name = None
+    else:
+        system_name = bt.choice("system", tuple(systems), None) if bt.has("system") else None
     if system_name is None and not bt.has("system"):
         problems.add("battle.system", "expected one of " + ", ".join(repr(s) for s in systems) + f", got {NOTHING}")
     out["system"] = system_name

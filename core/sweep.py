@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -23,14 +22,25 @@ class SweepError(SlugfestError):
 
 def parse_value(text: str) -> Any:
     """A value as TOML would read it (``7`` -> 7, ``true`` -> True, ``12d6`` -> "12d6")."""
+    from .bounds import UnreadableToml, parse_toml
+
     try:
-        return tomllib.loads(f"v = {text}")["v"]
-    except tomllib.TOMLDecodeError:
+        return parse_toml(f"v = {text}", 100_000)["v"]
+    except (UnreadableToml, KeyError):
         return text
 
 
 def read_data(path: str | Path) -> dict[str, Any]:
-    return tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    """A scenario file's raw data, for varying one of its values (bounded as the loader bounds it)."""
+    from .bounds import UnreadableToml, parse_toml
+    from .scenario import MAX_FILE_BYTES
+
+    try:
+        return parse_toml(Path(path).read_bytes(), MAX_FILE_BYTES)
+    except OSError as exc:
+        raise SweepError(f"{path}: cannot read the scenario ({exc.strerror or exc})") from None
+    except UnreadableToml as exc:
+        raise SweepError(f"{path}{f':{exc.line}' if exc.line else ''}: {exc.message}") from None
 
 
 def set_parameter(data: dict[str, Any], name: str, value: Any) -> dict[str, Any]:

@@ -84,12 +84,13 @@ def hero(id: str, position: tuple[int, int] | list[int] = (0, 0), attacks: list[
 
 def battle_with(sc: Scenario, dice: Dice | Iterable[int | Face] | None = None, *, seed: int | None = None,
                 plugins: Iterable[tuple[str, Any]] = (), house_rules: Iterable[str] | None = None,
-                on_plugin_error: str = "fallback") -> Battle:
-    """A battle over ``sc`` with scripted faces (a list) or a dice object, and extra plugins."""
+                on_plugin_error: str = "fallback", **battle: Any) -> Battle:
+    """A battle over ``sc`` with scripted faces (a list) or a dice object, and extra plugins
+    (``battle`` passes further keywords to :class:`Battle`, e.g. ``plugin_timeout``)."""
     if dice is not None and not hasattr(dice, "roll"):
         dice = ScriptedDice(dice)  # type: ignore[arg-type]
     host = get_plugin_manager(house_rules=sc.house_rules if house_rules is None else house_rules, extra=plugins)
-    return Battle(sc, seed=seed, dice=dice, host=host, on_plugin_error=on_plugin_error)  # type: ignore[arg-type]
+    return Battle(sc, seed=seed, dice=dice, host=host, on_plugin_error=on_plugin_error, **battle)  # type: ignore[arg-type]
 
 
 def phase_decision(battle: Battle, actor: str, controller: str | None = None) -> Decision:

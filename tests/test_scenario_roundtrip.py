@@ -198,3 +198,22 @@ def test_a_dumped_scenario_with_a_bad_edit_is_still_validated(tmp_path):
     (problem,) = info.value.problems
     assert problem.path == "sides[0].combatants[0].characteristics.SPD"
     assert target.read_text().splitlines()[problem.line - 1].strip() == "SPD = 0"
+
+
+def test_a_write_clears_the_temp_files_that_killed_writes_left_behind(tmp_path):
+    """A save killed mid-write leaves its temp file; the next write of the same file removes the
+    ones whose writing process is gone, and keeps a live writer's."""
+    import subprocess
+    import sys
+
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    gone = int(dead.stdout)
+    target = tmp_path / "battle-save.toml"
+    left = [tmp_path / f".battle-save.toml.{gone}.abc123.tmp", tmp_path / f".battle-save.toml.{gone}.def456.tmp"]
+    mine = tmp_path / f".battle-save.toml.{os.getppid()}.live.tmp"  # a process that is alive
+    other = tmp_path / f".other.toml.{gone}.x.tmp"
+    for p in (*left, mine, other):
+        p.write_text("half a save")
+    write_text_atomic("done = true\n", target)
+    assert target.read_text() == "done = true\n"
+    assert not any(p.exists() for p in left) and mine.exists() and other.exists()

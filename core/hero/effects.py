@@ -118,7 +118,8 @@ def take_recovery(ctx: RulesContext, f: Fighter, why: str) -> None:
         f.ko = False  # the state is whole before any event about it is seen
     ctx.emit(ev.Recovered(f.id, gained_s, gained_e, f.stun, f.end, why))
     if r.woke:
-        ctx.emit(ev.StatusChanged(f.id, "knocked out", False, f"woke up with {f.stun} STUN; END set equal to STUN"))
+        why = ("END set equal to STUN" if f.end == f.stun else f"END set equal to STUN, at most its maximum {ch.END}")
+        ctx.emit(ev.StatusChanged(f.id, "knocked out", False, f"woke up with {f.stun} STUN; {why}"))
 
 
 def spend_end(ctx: RulesContext, f: Fighter, cost: int, what: str) -> None:

@@ -54,14 +54,15 @@ def recover(stun: int, end: int, rec: int, max_stun: int, max_end: int, knocked_
     """Add REC to STUN and END, never above the maximum (a value already above stays as it is).
 
     A negative REC recovers nothing. A Knocked-Out character wakes once STUN is above 0 and
-    its END is then set equal to its STUN; while still out, END cannot exceed the (negative
-    or zero) STUN, so it stays at 0.
+    its END is then set equal to its STUN, but never above its maximum END (a sheet with END 1
+    and STUN 30 wakes with END 1); while still out, END cannot exceed the (negative or zero)
+    STUN, so it stays at 0.
     """
     rec = max(rec, 0)
     new_stun = stun if stun >= max_stun else min(stun + rec, max_stun)
     new_end = end if end >= max_end else min(end + rec, max_end)
     if knocked_out:
         if new_stun > 0:
-            return RecoveryResult(new_stun, new_stun, True)
+            return RecoveryResult(new_stun, min(new_stun, max(max_end, 0)), True)
         return RecoveryResult(new_stun, 0, False)
     return RecoveryResult(new_stun, new_end, False)

@@ -9,6 +9,7 @@ double STUN against a Knocked-Out target, subtract defenses). House rules wrap e
 from __future__ import annotations
 
 from ..records import record
+from ..validate import notes_problem, whole
 from .attack import AttackRoll, attack_roll
 from .combat_values import CVChain
 from .damage import (
@@ -77,23 +78,45 @@ def default_damage_step(dice, ctx: AttackContext) -> DamageOutcome:
 
 
 def validate_attack_result(result: object) -> str:
+    """Why an attack step's result cannot go into the state and the log ("" if it can): every
+    field of the type it must have (no NaN, no number where a word goes), the dice real dice."""
     if not isinstance(result, AttackRoll):
         return f"expected an AttackRoll, got {type(result).__name__}"
     if not isinstance(result.hit, bool):
         return "hit must be true or false"
-    return ""
+    if not (isinstance(result.faces, tuple) and len(result.faces) == 3
+            and all(whole(v) and 1 <= v <= 6 for v in result.faces)):
+        return f"faces must be three d6 faces, got {result.faces!r}"
+    for name in ("total", "needed", "dcv_hit"):
+        v = getattr(result, name)
+        if not whole(v) or abs(v) > 10_000:
+            return f"{name} must be a whole number, got {v!r}"
+    if not isinstance(result.automatic, str):
+        return f"automatic must be text, got {result.automatic!r}"
+    return notes_problem(result.notes)
 
 
 def validate_damage_result(result: object) -> str:
+    """Why a damage step's result cannot go into the state and the log ("" if it can)."""
     if not isinstance(result, DamageOutcome):
         return f"expected a DamageOutcome, got {type(result).__name__}"
-    t = result.taken
-    for name in ("stun", "body"):
+    t, r = result.taken, result.roll
+    if not isinstance(t, DamageTaken) or not isinstance(r, DamageRoll):
+        return f"expected a DamageRoll and a DamageTaken, got {type(r).__name__} and {type(t).__name__}"
+    for name in ("stun", "body", "stun_defense", "body_defense"):
         v = getattr(t, name)
-        if not isinstance(v, int) or isinstance(v, bool):
+        if not whole(v):
             return f"{name} taken must be an integer, got {v!r}"
-        if v < 0:
-            return f"{name} taken is negative ({v})"
+    if t.stun < 0 or t.body < 0:
+        return f"damage taken is negative ({t.stun} STUN, {t.body} BODY)"
     if t.body > 10_000 or t.stun > 100_000:
         return "damage beyond any dice the attack could roll"
-    return ""
+    for name in ("stun", "body", "multiplier", "multiplier_face"):
+        v = getattr(r, name)
+        if not whole(v) or abs(v) > 1_000_000:
+            return f"the roll's {name} must be a whole number, got {v!r}"
+    if not isinstance(r.faces, tuple) or not all(whole(v) for v in r.faces):
+        return f"the roll's faces must be whole numbers, got {r.faces!r}"
+    if not all(isinstance(getattr(x, n), str) for x, n in ((r, "kind"), (r, "dice"), (r, "doubled"), (t, "rule"))):
+        return "the roll's kind, dice and reasons must be text"
+    return notes_problem(result.notes)

@@ -12,6 +12,7 @@ rolled for damage: the Marvel die of the attack check (after rerolls) is the dam
 from __future__ import annotations
 
 from ..records import record
+from ..validate import notes_problem
 from .d616 import D616, roll_d616, succeeds
 from .damage import DamageCalc, fantastic_doubles, figure_damage, hold_back
 from .sheet import MarvelAttack, MarvelOptions
@@ -117,16 +118,24 @@ def default_damage_step(dice, ctx: MarvelAttackContext, hit: MarvelAttackResult)
 
 
 def validate_attack_result(result: object) -> str:
+    """Why an attack step's result cannot go into the state and the log ("" if it can)."""
     if not isinstance(result, MarvelAttackResult):
         return f"expected a MarvelAttackResult, got {type(result).__name__}"
     if not isinstance(result.hit, bool) or not isinstance(result.fantastic, bool):
         return "hit and fantastic must be true or false"
     if not isinstance(result.roll, D616):
         return "roll must be a D616"
-    return ""
+    for name in ("total", "tn"):
+        v = getattr(result, name)
+        if type(v) is not int or abs(v) > 10_000:
+            return f"{name} must be a whole number, got {v!r}"
+    if not isinstance(result.automatic, str):
+        return f"automatic must be text, got {result.automatic!r}"
+    return notes_problem(result.notes)
 
 
 def validate_damage_result(result: object) -> str:
+    """Why a damage step's result cannot go into the state and the log ("" if it can)."""
     if not isinstance(result, MarvelDamageOutcome):
         return f"expected a MarvelDamageOutcome, got {type(result).__name__}"
     t = result.taken
@@ -136,7 +145,12 @@ def validate_damage_result(result: object) -> str:
         return f"damage taken is negative ({t})"
     if t > 1_000_000:
         return "damage beyond anything a Marvel die could do"
-    return ""
+    calc = result.calc
+    if not isinstance(calc, DamageCalc) or type(calc.total) is not int or type(calc.multiplier) is not int:
+        return f"calc must be a DamageCalc of whole numbers, got {calc!r}"[:200]
+    if not isinstance(result.held_back, str):
+        return f"held_back must be text, got {result.held_back!r}"
+    return notes_problem(result.notes)
 
 
 def expected_harm(ctx: MarvelAttackContext) -> float:

@@ -17,6 +17,8 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from slugfest.core.errors import SlugfestError
+
 from . import batch, single
 from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, positive_int, version
 
@@ -91,6 +93,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                       file=sys.stderr)
                 args = parser.parse_args(["battle", DEFAULT])
         return handlers[args.command](args)
+    except SlugfestError as exc:  # bad input that surfaced late (a setting, a plugin): said, not a traceback
+        print(f"slugfest: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130  # interrupted

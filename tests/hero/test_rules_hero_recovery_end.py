@@ -213,3 +213,11 @@ def test_hero_divide_in_integers_rounds_exactly_as_the_fraction_does(numerator, 
     rest = exact - floor
     expected = floor + (1 if rest > Fraction(1, 2) or (rest == Fraction(1, 2) and up) else 0)
     assert hero_divide(numerator, denominator, up) == expected == hero_round(exact, favour_up=up)
+
+
+def test_waking_sets_end_equal_to_stun_but_never_above_the_maximum_end():
+    """A sheet with END 1 wakes with END 1, not with its STUN (the figure stays in range)."""
+    r = recover(stun=-3, end=0, rec=20, max_stun=30, max_end=1, knocked_out=True)
+    assert (r.stun, r.end, r.woke) == (17, 1, True)
+    r = recover(stun=-3, end=0, rec=20, max_stun=30, max_end=0, knocked_out=True)
+    assert (r.stun, r.end, r.woke) == (17, 0, True)

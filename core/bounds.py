@@ -1,0 +1,116 @@
+"""Bounds on untrusted TOML text, checked before it is parsed.
+
+Scenario and save files come from other people. The TOML parser, and everything that walks its
+result, recurses into nested arrays and inline tables: a value nested a few hundred levels deep
+ends in a ``RecursionError`` far from the file that caused it. :func:`nesting_problem` finds the
+first place the text goes deeper than any real file needs (strings and comments skipped), in one
+pass, so the loaders can refuse it with the line, as any other mistake in the file.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from typing import Any
+
+#: How deep arrays and inline tables may nest (a real scenario needs 3: [[x, y], ...] in a table).
+MAX_NESTING = 20
+
+
+_MARKS = re.compile(r"[\[\]{}\"'#\n]")
+
+
+def nesting_problem(text: str, limit: int = MAX_NESTING) -> tuple[int, str] | None:
+    """(line, message) where ``text`` nests arrays or inline tables deeper than ``limit``; None
+    when it does not. Brackets inside strings and comments do not count. (It jumps from one
+    bracket, quote, comment or line end to the next: a megabyte takes a few hundredths of a
+    second.)"""
+    depth = 0
+    line = 1
+    i, n = 0, len(text)
+    find = _MARKS.search
+    while True:
+        m = find(text, i)
+        if m is None:
+            return None
+        i = m.start()
+        c = text[i]
+        if c == "\n":
+            line += 1
+        elif c == "#":
+            end = text.find("\n", i)
+            if end < 0:
+                return None
+            i = end
+            continue
+        elif c in "\"'":
+            i, line = _skip_string(text, i, c, text.startswith(c * 3, i), line)
+            continue
+        elif c in "[{":
+            depth += 1
+            if depth > limit:
+                return line, (f"expected arrays and inline tables nested at most {limit} deep, "
+                              "got deeper here")
+        else:  # ] or }
+            depth = max(depth - 1, 0)
+        i += 1
+
+
+def _skip_string(text: str, i: int, quote: str, triple: bool, line: int) -> tuple[int, int]:
+    """The index just past the string that starts at ``i``, and the line it ends on."""
+    n = len(text)
+    close = quote * 3 if triple else quote
+    j = i + len(close)
+    while j < n:
+        c = text[j]
+        if c == "\\" and quote == '"':
+            j += 2
+            continue
+        if c == "\n":
+            line += 1
+            if not triple:
+                return j, line - 1  # an unclosed one-line string: the parser will say so
+        if text.startswith(close, j):
+            return j + len(close), line
+        j += 1
+    return n, line
+
+
+class UnreadableToml(Exception):
+    """Text that is not TOML a loader can read: too big, not UTF-8, nested too deep, or a
+    syntax error. ``line`` is where, when known; the message says what was expected."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+
+def parse_toml(raw: bytes | str, max_bytes: int) -> dict[str, Any]:
+    """``raw`` parsed as TOML, within the bounds above (raises :class:`UnreadableToml`)."""
+    size = len(raw)
+    if size > max_bytes:
+        raise UnreadableToml(f"expected a file of at most {max_bytes} bytes, got {size}")
+    if isinstance(raw, bytes):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise UnreadableToml(f"expected UTF-8 text, got an undecodable byte at offset {exc.start}") from None
+    else:
+        text = raw
+    deep = nesting_problem(text)
+    if deep is not None:
+        raise UnreadableToml(deep[1], deep[0])
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+        line = int(m.group(1)) if m else None
+        if m is None and "end of document" in str(exc):
+            line = max(text.count("\n") + (0 if text.endswith("\n") else 1), 1)
+        msg = re.sub(r"\s*\((at line \d+, column \d+|at end of document)\)", "", str(exc))
+        hint = " (a string left open? close it with a quote on the same line)" if "Illegal character '\\n'" in msg else ""
+        where = f" at column {m.group(2)}" if m else ""
+        raise UnreadableToml(f"expected valid TOML, got a syntax error{where}: {msg}{hint}", line) from None
+    except RecursionError:  # pragma: no cover - the nesting bound comes first; a last line of defence
+        raise UnreadableToml("expected TOML nested a few levels deep, got too deep a structure") from None

@@ -1,0 +1,69 @@
+"""Settings read from the environment, each checked before it is used.
+
+A value out of range or of the wrong kind is a :class:`SettingError` naming the variable, what
+it holds and what it should hold, never a number that overflows or a timer that fires in the
+program's own code:
+
+* ``SLUGFEST_PLUGIN_TIMEOUT``: seconds a third-party plugin's hook call may take, from 0.05 to
+  3600, or 0 for no limit (default 5);
+* ``SLUGFEST_BATTLE_DEADLINE``: seconds one battle of a batch (or a battle with third-party
+  plugins) may take before it is stopped and reported with its seed, from 1 to 86400
+  (default 600: the largest legal battle takes a few minutes);
+* ``SLUGFEST_PLUGINS`` / ``SLUGFEST_BLOCK_PLUGINS``: comma-separated plugin names (see
+  :mod:`core.plugins`).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+
+from .errors import SlugfestError
+
+PLUGIN_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,59}$")
+
+
+class SettingError(SlugfestError):
+    """An environment variable holds something the program cannot use."""
+
+
+def _seconds(var: str, default: float, lo: float, hi: float, off: bool) -> float | None:
+    raw = os.environ.get(var)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if off and value == 0:
+        return None
+    if not (math.isfinite(value) and lo <= value <= hi):
+        zero = "0 (no limit) or " if off else ""
+        raise SettingError(f"{var}: expected {zero}a number of seconds from {lo:g} to {hi:g}, got {raw!r}")
+    return value
+
+
+def plugin_timeout() -> float | None:
+    """Seconds a third-party plugin's hook call may take (None: no limit)."""
+    return _seconds("SLUGFEST_PLUGIN_TIMEOUT", 5.0, 0.05, 3600.0, off=True)
+
+
+def battle_deadline() -> float:
+    """Seconds one isolated battle may take before it is stopped."""
+    value = _seconds("SLUGFEST_BATTLE_DEADLINE", 600.0, 1.0, 86400.0, off=False)
+    assert value is not None
+    return value
+
+
+def plugin_names(var: str) -> set[str] | None:
+    """The plugin names a list variable holds (None when it is not set)."""
+    raw = os.environ.get(var)
+    if raw is None:
+        return None
+    names = {x.strip() for x in raw.split(",") if x.strip()}
+    bad = sorted(n for n in names if not PLUGIN_NAME.match(n))
+    if bad:
+        raise SettingError(f"{var}: expected comma-separated plugin names (lowercase letters, digits, '-' or '_'), "
+                           f"got {bad[0]!r} in {raw!r}")
+    return names
