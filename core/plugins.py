@@ -274,6 +274,11 @@ class PluginHost:
     def hook(self) -> Any:
         return self.pm.hook
 
+    def untrusted(self) -> list[str]:
+        """The registered plugins that are not the program's own (third-party, or given in code):
+        the ones whose calls are timed, and whose battles run where they can be killed."""
+        return sorted(name for name, _ in self.pm.list_name_plugin() if name not in self.trusted)
+
     def systems(self) -> dict[str, Any]:
         if self._systems is None:
             out: dict[str, Any] = {}

@@ -10,14 +10,18 @@ an error record carrying its seed, and the rest of the batch goes on.
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
 import os
+import signal
 import traceback
 from collections import deque
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from . import settings
 from .battle import Battle
+from .isolation import Beacons, runaway_words
 from .plugins import get_plugin_manager
 from .scenario import Scenario
 from .stats import Aggregate, BattleError, BattleTally
@@ -50,22 +54,41 @@ def run_one(scenario: Scenario, index: int, base_seed: int, host: Any = None) ->
 
 _worker_scenario: Scenario | None = None
 _worker_host: Any = None
+_worker_beacons: Beacons | None = None
 
 
-def _init_worker(scenario: Scenario) -> None:
-    global _worker_scenario, _worker_host
+def _init_worker(scenario: Scenario, beacons: Beacons | None = None) -> None:
+    global _worker_scenario, _worker_host, _worker_beacons
     _worker_scenario = scenario
     _worker_host = get_plugin_manager(house_rules=scenario.house_rules)
+    _worker_beacons = beacons
+    if beacons is not None:
+        beacons.claim()
 
 
-def _run_chunk(start: int, stop: int, base_seed: int) -> list[BattleTally | BattleError]:
+def _run_chunk(start: int, stop: int, base_seed: int,
+               skip: frozenset[int] = frozenset()) -> list[BattleTally | BattleError | None]:
+    """Battles ``start`` to ``stop`` (None for those in ``skip``: stopped at their deadline
+    before), each announced in the worker's beacon slot as it starts."""
     assert _worker_scenario is not None
-    return [run_one(_worker_scenario, i, base_seed, _worker_host) for i in range(start, stop)]
+    beacons = _worker_beacons
+    out: list[BattleTally | BattleError | None] = []
+    for i in range(start, stop):
+        if i in skip:
+            out.append(None)
+            continue
+        if beacons is not None:
+            beacons.playing(i)
+        out.append(run_one(_worker_scenario, i, base_seed, _worker_host))
+    if beacons is not None:
+        beacons.playing(None)
+    return out
 
 
-def _chunk_entry(start: int, stop: int, base_seed: int) -> list[BattleTally | BattleError]:
+def _chunk_entry(start: int, stop: int, base_seed: int,
+                 skip: frozenset[int] = frozenset()) -> list[BattleTally | BattleError | None]:
     """What a worker runs; looks ``_run_chunk`` up when called (tests replace it)."""
-    return _run_chunk(start, stop, base_seed)
+    return _run_chunk(start, stop, base_seed, skip)
 
 
 @dataclass
@@ -103,13 +126,22 @@ class Pace:
 
 
 def simulate(scenario: Scenario, runs: int, base_seed: int, jobs: int = 1,
-             on_progress: Callable[[Progress], None] | None = None) -> tuple[Aggregate, bool]:
+             on_progress: Callable[[Progress], None] | None = None,
+             deadline: float | None = None) -> tuple[Aggregate, bool]:
     """Run ``runs`` battles over ``jobs`` processes. Returns (aggregate, interrupted).
 
     Ctrl-C stops the batch and keeps every battle that finished before it, in order. See
     :func:`workers` for how many processes start; the results are the same whatever ``jobs`` is.
+    With a third-party plugin in play the battles run in worker processes even for ``jobs=1``:
+    one that runs past ``deadline`` seconds (default ``SLUGFEST_BATTLE_DEADLINE``) is killed
+    with its worker and listed among the errors by its seed, naming the plugin that was running.
+    The battles of the built-in plugins alone run in this process for ``jobs=1`` (no process to
+    start, and no code that is not the program's own).
     """
-    system = get_plugin_manager(house_rules=scenario.house_rules).systems()[scenario.system]
+    if deadline is None:
+        deadline = settings.battle_deadline()  # checked before the first battle, not after the last
+    host = get_plugin_manager(house_rules=scenario.house_rules)
+    system = host.systems()[scenario.system]
     agg = Aggregate([s.name for s in scenario.sides], system.time_unit, getattr(system, "damage_unit", "damage"))
     interrupted = False
 
@@ -122,12 +154,11 @@ def simulate(scenario: Scenario, runs: int, base_seed: int, jobs: int = 1,
             on_progress(Progress(agg.n + len(agg.errors), runs, len(agg.errors)))
 
     try:
-        if jobs <= 1:
-            host = get_plugin_manager(house_rules=scenario.house_rules)
+        if jobs <= 1 and not host.untrusted():
             for i in range(runs):
                 fold(run_one(scenario, i, base_seed, host))
         else:
-            _run_parallel(scenario, runs, base_seed, workers(runs, jobs), fold)
+            _run_parallel(scenario, runs, base_seed, workers(runs, jobs), fold, deadline)
     except KeyboardInterrupt:
         interrupted = True
     return agg, interrupted
@@ -141,56 +172,88 @@ def workers(runs: int, jobs: int) -> int:
     return max(1, min(jobs, -(-runs // CHUNK)))
 
 
+#: Seconds between looks at the workers' clocks while waiting for a chunk.
+POLL = 0.25
+
+
 def _run_parallel(scenario: Scenario, runs: int, base_seed: int, jobs: int,
-                  fold: Callable[[BattleTally | BattleError], None]) -> None:
+                  fold: Callable[[BattleTally | BattleError], None], deadline: float = 600.0) -> None:
     """Chunks of battles over a process pool, folded in index order.
 
-    When a worker dies, every chunk in flight fails with it and the culprit is unknown; those
-    chunks are run again one at a time, so only a chunk that kills a worker on its own is
-    reported as crashed (with its seeds), and no other battle is lost.
+    Each worker announces the battle it plays in a :class:`~core.isolation.Beacons` slot; one
+    playing a battle for more than ``deadline`` seconds is killed, and that battle becomes an
+    error with its seed and the plugin that was running (a worker whose plugin would not stop
+    ends itself the same way, sooner). The chunks in flight with it are played again, without
+    the stopped battle, so no other battle is lost or changed.
+
+    When a worker dies otherwise, every chunk in flight fails with it and the culprit is
+    unknown; those chunks are run again one at a time, so only a chunk that kills a worker on
+    its own is reported as crashed (with its seeds), and no other battle is lost.
     """
+    ctx = multiprocessing.get_context()
     chunks = deque((s, min(s + CHUNK, runs)) for s in range(0, runs, CHUNK))
     suspects: set[tuple[int, int]] = set()
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(scenario,))
+    stopped: dict[int, BattleError] = {}
+
+    def start() -> tuple[ProcessPoolExecutor, Beacons]:
+        beacons = Beacons(jobs, ctx)
+        return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init_worker,
+                                   initargs=(scenario, beacons)), beacons
+
+    pool, beacons = start()
     pending: deque[tuple[tuple[int, int], Future]] = deque()
     done: dict[int, list[BattleTally | BattleError]] = {}
     next_start = 0
+    killed = False
 
-    def restart() -> ProcessPoolExecutor:
+    def restart() -> tuple[ProcessPoolExecutor, Beacons]:
         pool.shutdown(wait=False, cancel_futures=True)
-        return ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(scenario,))
+        return start()
+
+    def submit(span: tuple[int, int]) -> Future:
+        skip = frozenset(i for i in range(*span) if i in stopped)
+        return pool.submit(_chunk_entry, span[0], span[1], base_seed, skip)
 
     try:
         while chunks or pending:
             limit = 1 if suspects else jobs * 2
             while chunks and len(pending) < limit:
                 try:
-                    fut = pool.submit(_chunk_entry, chunks[0][0], chunks[0][1], base_seed)
+                    fut = submit(chunks[0])
                 except BrokenExecutor:
                     break  # the pool broke under a chunk already in flight: handled below
                 pending.append((chunks.popleft(), fut))
             if not pending:  # broken with nothing in flight: just start again
-                pool = restart()
+                pool, beacons = restart()
+                killed = False
                 continue
-            span, fut = pending.popleft()
+            span, fut = pending[0]
             try:
-                results = fut.result()
+                results = fut.result(timeout=POLL)
+                pending.popleft()
+            except TimeoutError:
+                killed |= _stop_overdue(beacons, deadline, base_seed, stopped)
+                continue
             except BrokenExecutor:
-                if span in suspects and not pending:
+                pending.popleft()
+                explained = _stopped_by_plugins(beacons, base_seed, stopped) or killed
+                if not explained and span in suspects and not pending:
                     # It killed a worker while running alone: it is the culprit.
                     suspects.discard(span)
                     results = [BattleError(i, battle_seed(base_seed, i), "worker process crashed")
                                for i in range(*span)]
                 else:
                     for other, _ in [(span, fut), *pending]:
-                        suspects.add(other)
+                        if not explained:
+                            suspects.add(other)
                         chunks.append(other)
                     pending.clear()
                     chunks = deque(sorted(chunks))
-                    pool = restart()
+                    pool, beacons = restart()
+                    killed = False
                     continue
             suspects.discard(span)
-            done[span[0]] = results
+            done[span[0]] = [stopped[span[0] + k] if r is None else r for k, r in enumerate(results)]
             while next_start in done:  # fold in index order, whatever order chunks finish in
                 part = done.pop(next_start)
                 for r in part:
@@ -199,6 +262,33 @@ def _run_parallel(scenario: Scenario, runs: int, base_seed: int, jobs: int,
         pool.shutdown(wait=True)  # all done: let the workers exit cleanly before the interpreter does
     finally:
         pool.shutdown(wait=False, cancel_futures=True)  # interrupted or failed: do not wait
+
+
+def _stop_overdue(beacons: Beacons, deadline: float, base_seed: int, stopped: dict[int, BattleError]) -> bool:
+    """Kill every worker whose battle has run past ``deadline``; True if one was."""
+    any_killed = False
+    for r in beacons.readings():
+        if r.index is None or r.seconds <= deadline or r.index in stopped:
+            continue
+        stopped[r.index] = BattleError(r.index, battle_seed(base_seed, r.index),
+                                       f"stopped at its deadline of {deadline:g} s: {r.culprit()}")
+        try:
+            os.kill(r.pid, signal.SIGKILL if hasattr(signal, "SIGKILL") else signal.SIGTERM)
+        except OSError:
+            pass  # it ended on its own meanwhile
+        any_killed = True
+    return any_killed
+
+
+def _stopped_by_plugins(beacons: Beacons, base_seed: int, stopped: dict[int, BattleError]) -> bool:
+    """Record the battles whose worker ended itself over a plugin that would not stop."""
+    found = False
+    for r in beacons.readings():
+        if r.runaway and r.index is not None and r.index not in stopped:
+            stopped[r.index] = BattleError(r.index, battle_seed(base_seed, r.index),
+                                           f"stopped: {runaway_words(r)}")
+            found = True
+    return found
 
 
 def replay(scenario: Scenario, index: int, base_seed: int) -> Battle:

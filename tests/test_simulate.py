@@ -83,10 +83,10 @@ def test_a_crashed_worker_loses_only_its_own_battles(duel, monkeypatch):
 
     real = sim._run_chunk
 
-    def dying(start, stop, base_seed):
+    def dying(start, stop, base_seed, *rest):
         if start == 5:
             os._exit(1)  # the worker process dies outright, taking the chunks in flight with it
-        return real(start, stop, base_seed)
+        return real(start, stop, base_seed, *rest)
 
     monkeypatch.setattr(sim, "_run_chunk", dying)  # forked workers inherit the patch
     monkeypatch.setattr(sim, "CHUNK", 5)

@@ -7,7 +7,9 @@ driven through :class:`core.session.Session`.
 
 from __future__ import annotations
 
+import os
 import random
+import sys
 from pathlib import Path
 from typing import Any, Callable
 
@@ -18,6 +20,7 @@ from textual.screen import Screen
 
 from slugfest.core.battle import Battle
 from slugfest.core.errors import SlugfestError
+from slugfest.core.guard import stuck_calls
 from slugfest.core.scenario import Scenario
 from slugfest.core.session import Session, is_save_file
 
@@ -158,3 +161,12 @@ def run(scenario_path: str | Path | None = None, scenarios_dir: str | Path | Non
         seed: int | None = None) -> None:
     """Run the interface until the player quits (``slugfest`` and ``slugfest play SCENARIO``)."""
     make_app(scenario_path, scenarios_dir, seed).run()
+    stuck = stuck_calls()
+    if stuck:
+        # A plugin that would not stop still runs in a thread the interpreter would wait for at
+        # exit, for ever: the terminal is restored by now, so end here, saying why.
+        plugin, hook = stuck[0]
+        print(f"slugfest: plugin {plugin!r} was still running {hook} at exit; it was left behind.", file=sys.stderr)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0)

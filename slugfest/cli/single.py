@@ -66,7 +66,9 @@ def add_parsers(sub: Any) -> dict[str, Any]:
 def cmd_battle(args: argparse.Namespace) -> int:
     from slugfest.core.battle import Battle
     from slugfest.core.errors import PluginError, UnknownPlugin
+    from slugfest.core.isolation import can_isolate, run_in_child
     from slugfest.core.render import jsonl
+    from slugfest.core.settings import battle_deadline
     from slugfest.core.render.text import TextLog
 
     scenario, error = load(args.scenario)
@@ -98,6 +100,17 @@ def cmd_battle(args: argparse.Namespace) -> int:
                 out.write(line + "\n")
 
         battle.listen(show)
+    untrusted = battle.host.untrusted()
+    if untrusted and can_isolate():
+        # Third-party code: play where it can be killed, so one that will not stop cannot hang us.
+        names = ", ".join(repr(n) for n in untrusted)
+        return run_in_child(lambda: _finish(battle, args, buffer), battle_deadline(),
+                            f"the battle (with plugins {names})")
+    return _finish(battle, args, buffer)
+
+
+def _finish(battle: Any, args: argparse.Namespace, buffer: io.StringIO | None) -> int:
+    """Play the battle out and write its log where it was asked for; the exit code."""
     outcome = battle.run()
     if buffer is not None:
         failed = write_out(args.out, buffer.getvalue())

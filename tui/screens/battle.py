@@ -35,6 +35,7 @@ from slugfest.core.battle import Outcome
 from slugfest.core.errors import IllegalAction, SlugfestError
 from slugfest.core.events import Event
 from slugfest.core.grid import Grid, distance
+from slugfest.core.guard import ThreadWatch
 from slugfest.core.render.text import TextLog
 from slugfest.core.session import Session
 
@@ -154,6 +155,10 @@ class BattleScreen(Screen[None]):
         self.saved_at = -1  # how many decisions the battle had when it was last saved
         self.reprompt_after_save = False  # ctrl+s came from a prompt: reopen it after the save dialog
         self._leave_asked = -LEAVE_WINDOW  # when Escape last warned that the battle is not saved
+        #: The hard stop for third-party plugins, which run in the battle's worker thread here.
+        self.watch = ThreadWatch(session.battle.plugin_timeout)
+        self.op_thread: int | None = None  # the thread playing the battle right now
+        self.abandoned = ""  # why the battle cannot go on (a plugin that would not stop)
 
     # -- layout --------------------------------------------------------------------------
 
@@ -181,6 +186,7 @@ class BattleScreen(Screen[None]):
         log.focus()
         self.query_one(Footer).compact = self.size.width < 100
         self._fit_map()
+        self.set_interval(0.25, self._watchdog)
         self.run_op("show")
 
     def on_resize(self) -> None:
@@ -248,11 +254,23 @@ class BattleScreen(Screen[None]):
         """Hand a frame to the UI thread (call with the lock held, so frames keep their order)."""
         self.post_message(self.FrameReady(frame))
 
-    @work(thread=True, group="battle", exit_on_error=False)
     def run_op(self, op: str, arg: Any = None) -> None:
+        """One operation on the session, in a worker thread (refused once the battle is abandoned)."""
+        if self._refuse_if_abandoned():
+            return
+        self._run_op(op, arg)
+
+    def _refuse_if_abandoned(self) -> bool:
+        if self.abandoned:
+            self.notify(self.abandoned, severity="error", timeout=10)
+        return bool(self.abandoned)
+
+    @work(thread=True, group="battle", exit_on_error=False)
+    def _run_op(self, op: str, arg: Any = None) -> None:
         """One operation on the session (never while another holds the lock)."""
         error = note = ""
         with self.session_lock:
+            self.op_thread = threading.get_ident()
             reset = op in ("show", "back", "rewind", "rewind_event", "restart")
             try:
                 s = self.session
@@ -287,6 +305,8 @@ class BattleScreen(Screen[None]):
                 error = str(exc)
             except Exception as exc:  # a bug: keep the app alive and say so
                 error = f"internal error: {type(exc).__name__}: {exc}"
+            finally:
+                self.op_thread = None
             self._send(self._build_frame(reset, error, note))
 
     def _still_playing(self, generation: int) -> bool:
@@ -301,10 +321,13 @@ class BattleScreen(Screen[None]):
             with self.session_lock:
                 if worker.is_cancelled or not self._still_playing(generation):
                     break
+                self.op_thread = threading.get_ident()
                 try:
                     stepped = self.session.step()
                 except Exception as exc:
                     stepped, error = False, f"internal error: {type(exc).__name__}: {exc}"
+                finally:
+                    self.op_thread = None
                 delay = SPEEDS[self.speed]
                 now = time.monotonic()
                 if not stepped or delay >= FRAME_INTERVAL or now - last_sent >= FRAME_INTERVAL:
@@ -319,6 +342,21 @@ class BattleScreen(Screen[None]):
             if self.sent != len(self.session.events):
                 self._send(self._build_frame(False))
         self.post_message(self.AutoplayStopped(generation))
+
+    def _watchdog(self) -> None:
+        """Stop a third-party plugin call that runs far past its limit; abandon the battle when
+        the plugin will not stop (its thread cannot be killed, and holds the battle)."""
+        runaway = self.watch.check(self.op_thread)
+        if runaway is None or self.abandoned:
+            return
+        plugin, hook = runaway
+        self.abandoned = (f"Plugin {plugin!r} would not stop ({hook} ran past its time limit and caught the stop): "
+                          "this battle cannot go on. Esc returns to the scenarios; to play without it, start "
+                          f"with SLUGFEST_BLOCK_PLUGINS={plugin}.")
+        self.playing = False
+        self.generation += 1
+        self.notify(self.abandoned, title="Battle abandoned", severity="error", timeout=30)
+        self._status()
 
     @on(AutoplayStopped)
     def _stopped_playing(self, message: AutoplayStopped) -> None:
@@ -395,6 +433,8 @@ class BattleScreen(Screen[None]):
             elif f.waiting:
                 state, speed = [("◆ your turn: ", "$text-accent"), (self.names.get(f.pending.actor, "?") if f.pending
                                                                     else "", "bold $text-accent")], []
+            elif self.abandoned:
+                state, speed = [("✖ abandoned: a plugin would not stop", "bold $text-error")], []
             elif self.playing:
                 state = [("▶ playing", "bold $text-success")]
             else:
@@ -484,6 +524,8 @@ class BattleScreen(Screen[None]):
         if self.frame is not None and self.frame.outcome is not None:
             self.notify("the battle is over: ← steps back, r restarts", timeout=3)
             return
+        if self._refuse_if_abandoned():
+            return
         self.playing = True
         self.generation += 1
         self._status()
@@ -550,6 +592,8 @@ class BattleScreen(Screen[None]):
 
     def action_save(self) -> None:
         self._pause()
+        if self._refuse_if_abandoned():  # the stuck plugin's thread holds the battle
+            return
         default = self.app.save_path_for(self.session.scenario_path)  # type: ignore[attr-defined]
         self.app.push_screen(PathDialog("Save this battle to", default, "TOML; written whole, atomically"), self._save_to)
 
@@ -567,6 +611,8 @@ class BattleScreen(Screen[None]):
 
     def action_export(self) -> None:
         self._pause()
+        if self._refuse_if_abandoned():  # the stuck plugin's thread holds the battle
+            return
         stem = Path(self.session.scenario_path or "battle").stem
         seed = self.frame.seed if self.frame is not None else self.session.seed
         default = str(Path.cwd() / f"{stem}-seed{seed}.jsonl")
@@ -597,7 +643,8 @@ class BattleScreen(Screen[None]):
         first Escape only says so; a second one within a few seconds leaves."""
         self._pause()
         f = self.frame
-        unsaved = f is not None and f.outcome is None and f.decisions > 0 and f.decisions != self.saved_at
+        unsaved = (f is not None and f.outcome is None and f.decisions > 0 and f.decisions != self.saved_at
+                   and not self.abandoned)
         now = time.monotonic()
         if unsaved and now - self._leave_asked > LEAVE_WINDOW:
             self._leave_asked = now

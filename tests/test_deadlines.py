@@ -1,0 +1,183 @@
+"""Hard deadlines a hostile plugin cannot swallow.
+
+A plugin that catches the stop and loops is a runaway: the process ends itself, naming it. One
+stuck where no signal reaches it is killed from outside at the battle's deadline. A batch lists
+such a battle by its seed and plays every other battle exactly as it would without the fault,
+whatever the number of workers; a single headless battle ends with a clear error naming the
+plugin, keeping the log up to the fault.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from slugfest.core import simulate as sim
+from slugfest.core.plugins import get_plugin_manager, hookimpl
+from slugfest.core.testing import hero, scenario
+from slugfest.scenarios import bundled
+
+pytestmark = pytest.mark.skipif(not hasattr(__import__("signal"), "setitimer") or sys.platform == "win32",
+                                reason="POSIX timers and fork")
+
+PUNCH = [{"name": "Punch", "kind": "normal", "range": "hth"}]
+
+
+def duel():
+    return scenario("hero", {"A": [hero("a", (5, 5), attacks=PUNCH, DEX=15)],
+                             "B": [hero("b", (6, 5), attacks=PUNCH)]}, turn_limit=2)
+
+
+def swallow_forever() -> None:
+    while True:
+        try:
+            while True:
+                pass
+        except BaseException:
+            pass
+
+
+def beyond_signals() -> None:
+    """Stuck where the timer's signal is never delivered (as in a long C call)."""
+    import signal
+
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+    while True:
+        time.sleep(0.01)
+
+
+class HangsOnSeed:
+    """An AI that hangs in the battle with one seed and answers nothing in every other."""
+
+    def __init__(self, seed: int, hang) -> None:
+        self.seed, self.hang = seed, hang
+
+    @hookimpl(tryfirst=True)
+    def slugfest_choose_action(self, battle, decision):
+        if battle.seed == self.seed:
+            self.hang()
+        return None
+
+
+def with_plugin(monkeypatch, name, plugin):
+    """Batches build their plugin host themselves: give it one more plugin (forked workers
+    inherit the patch, as an installed entry point would be found)."""
+    monkeypatch.setattr(sim, "get_plugin_manager", functools.partial(get_plugin_manager, extra=[(name, plugin)]))
+
+
+def test_a_batch_lists_a_battle_whose_plugin_caught_the_stop_by_seed_and_plays_the_rest(monkeypatch):
+    monkeypatch.setenv("SLUGFEST_PLUGIN_TIMEOUT", "0.1")
+    monkeypatch.setattr(sim, "CHUNK", 4)
+    clean_one, _ = sim.simulate(duel(), 12, 1, jobs=1)
+    with_plugin(monkeypatch, "stubborn-ai", HangsOnSeed(sim.battle_seed(1, 5), swallow_forever))
+    started = time.monotonic()
+    alone, _ = sim.simulate(duel(), 12, 1, jobs=1)
+    assert time.monotonic() - started < 30, "the runaway ends its worker within about a second"
+    [error] = alone.errors
+    assert error.index == 5 and error.seed == sim.battle_seed(1, 5)
+    assert "plugin 'stubborn-ai' would not stop: slugfest_choose_action" in error.error
+    assert alone.n == 11 == clean_one.n - 1
+    split, _ = sim.simulate(duel(), 12, 1, jobs=2)
+    assert split.as_dict() == alone.as_dict(), "the same battles whatever the number of workers"
+
+
+def test_a_battle_stuck_beyond_signals_is_killed_at_its_deadline_and_named(monkeypatch):
+    monkeypatch.setenv("SLUGFEST_PLUGIN_TIMEOUT", "0.1")
+    monkeypatch.setattr(sim, "CHUNK", 4)
+    with_plugin(monkeypatch, "frozen-ai", HangsOnSeed(sim.battle_seed(1, 2), beyond_signals))
+    started = time.monotonic()
+    agg, _ = sim.simulate(duel(), 8, 1, jobs=2, deadline=1.0)
+    assert time.monotonic() - started < 30
+    [error] = agg.errors
+    assert error.index == 2 and error.seed == sim.battle_seed(1, 2)
+    assert error.error == ("stopped at its deadline of 1 s: plugin 'frozen-ai' was running "
+                           "slugfest_choose_action")
+    assert agg.n == 7
+
+
+def test_a_batch_with_a_third_party_plugin_runs_in_a_worker_even_for_one_job(monkeypatch):
+    seen = []
+    real = sim._run_parallel
+    monkeypatch.setattr(sim, "_run_parallel", lambda *a, **k: (seen.append(a[3]), real(*a, **k)))
+    sim.simulate(duel(), 3, 1, jobs=1)
+    assert seen == [], "built-in plugins alone: played in this process"
+    with_plugin(monkeypatch, "quiet-ai", HangsOnSeed(-1, swallow_forever))
+    agg, _ = sim.simulate(duel(), 3, 1, jobs=1)
+    assert seen == [1] and agg.n == 3
+
+
+def test_a_bad_deadline_setting_stops_the_batch_before_its_first_battle(monkeypatch):
+    from slugfest.core.settings import SettingError
+
+    monkeypatch.setenv("SLUGFEST_BATTLE_DEADLINE", "forever")
+    monkeypatch.setattr(sim, "run_one", lambda *a: pytest.fail("a battle ran"))
+    with pytest.raises(SettingError, match="SLUGFEST_BATTLE_DEADLINE"):
+        sim.simulate(duel(), 3, 1, jobs=1)
+
+
+# -- a single headless battle with an installed hostile plugin ----------------------------------
+
+PLUGIN = '''\
+"""{doc}"""
+import signal
+import time
+
+from slugfest import answers_for
+
+
+@answers_for("{name}")
+def slugfest_choose_action(battle, decision):
+    {body}
+'''
+
+BODIES = {
+    "stubborn": ("Catches the stop and loops.",
+                 "while True:\n        try:\n            while True:\n                pass\n"
+                 "        except BaseException:\n            pass"),
+    "frozen": ("Blocks the timer's signal and sleeps.",
+               "signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})\n    while True:\n        time.sleep(0.01)"),
+}
+
+
+@pytest.fixture
+def hostile_install(tmp_path):
+    """An installed distribution with two hostile AIs, found through its entry points."""
+    dist = tmp_path / "hostile_ais-0.1.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: hostile-ais\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text("[slugfest]\n" + "".join(f"{n} = hostile_{n}\n" for n in BODIES))
+    for name, (doc, body) in BODIES.items():
+        (tmp_path / f"hostile_{name}.py").write_text(PLUGIN.format(doc=doc, name=name, body=body))
+    return tmp_path
+
+
+def battle_with_ai(tmp_path: Path, ai: str) -> Path:
+    text = Path(bundled()["hero-duel"]).read_text().replace('ai = "default"', f'ai = "{ai}"', 1)
+    path = tmp_path / f"{ai}.toml"
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize("ai, env, needle", [
+    ("stubborn", {}, "slugfest: plugin 'stubborn' would not stop: slugfest_choose_action ran past its time limit"),
+    ("frozen", {"SLUGFEST_BATTLE_DEADLINE": "2"},
+     "slugfest: the battle (with plugins 'frozen', 'stubborn') ran past its deadline of 2 s "
+     "(SLUGFEST_BATTLE_DEADLINE) and was stopped: plugin 'frozen' was running slugfest_choose_action."),
+])
+def test_a_single_battle_with_a_plugin_that_will_not_stop_ends_naming_it(hostile_install, ai, env, needle):
+    path = battle_with_ai(hostile_install, ai)
+    run_env = {**os.environ, "PYTHONPATH": str(hostile_install), "SLUGFEST_PLUGIN_TIMEOUT": "0.1", **env}
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "slugfest", "battle", str(path)], env=run_env,
+                          capture_output=True, text=True, timeout=120)
+    assert time.monotonic() - started < 60
+    assert done.returncode == 3, done.stderr
+    assert needle in done.stderr and "Traceback" not in done.stderr
+    assert done.stdout.startswith("=== Duel at the Docks"), "the log up to the fault is kept"
