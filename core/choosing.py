@@ -26,6 +26,10 @@ if TYPE_CHECKING:
     from .battle import Battle
 
 
+#: The longest reason a choice may give (it is one line of the log).
+MAX_REASON = 500
+
+
 def decide(battle: Battle, decision: Decision) -> tuple[Choice, str]:
     """A legal choice for ``decision`` and the name of who chose it."""
     chain = battle.host.choosers(decision.controller)
@@ -72,6 +76,10 @@ def _refused(battle: Battle, decision: Decision, choice: Any, who: str) -> str |
     """None if the choice is legal; otherwise report why not (and return it)."""
     if not isinstance(choice, Choice) or not isinstance(choice.action, Action):
         why = f"returned {type(choice).__name__}, expected a Choice"
+        battle.plugin_failed(who, "slugfest_choose_action", why, "the next AI decides")
+        return why
+    if not isinstance(choice.reason, str) or len(choice.reason) > MAX_REASON:
+        why = f"the choice's reason must be text of at most {MAX_REASON} characters, got {choice.reason!r}"[:300]
         battle.plugin_failed(who, "slugfest_choose_action", why, "the next AI decides")
         return why
     try:

@@ -237,6 +237,14 @@ def guard(fn: Any, plugin: str, hook: str, wrapper: bool, tracker: Tracker, time
     return out
 
 
+def _own(exc: PluginError, plugin: str, hook: str) -> PluginError:
+    """A PluginError out of ``plugin``'s call, kept if it names ``plugin``; one naming another
+    plugin was raised by this one to frame it, and is this one's failure."""
+    if exc.plugin == plugin:
+        return exc
+    return PluginError(plugin, hook, f"raised a PluginError naming another plugin ({exc})")
+
+
 def _enter(plugin: str, hook: str, started: float) -> None:
     _running[threading.get_ident()] = (plugin, hook, started)
     if _beacon is not None:
@@ -254,8 +262,8 @@ def _guard_call(fn: Any, plugin: str, hook: str, tracker: Tracker, timed: bool) 
         def guarded(*args: Any, **kwargs: Any) -> Any:
             try:
                 result = fn(*args, **kwargs)
-            except PluginError:
-                raise
+            except PluginError as exc:
+                raise _own(exc, plugin, hook) from None
             except PluginTimeout:
                 raise PluginError(plugin, hook, "did not finish in time and was stopped") from None
             except Exception as exc:
@@ -270,8 +278,8 @@ def _guard_call(fn: Any, plugin: str, hook: str, tracker: Tracker, timed: bool) 
         _enter(plugin, hook, started)
         try:
             result = fn(*args, **kwargs)
-        except PluginError:
-            raise
+        except PluginError as exc:
+            raise _own(exc, plugin, hook) from None
         except PluginTimeout:
             raise PluginError(plugin, hook, "did not finish in time and was stopped") from None
         except KeyboardInterrupt as exc:
@@ -299,8 +307,8 @@ def _guard_wrapper(fn: Any, plugin: str, hook: str, tracker: Tracker, timed: boo
             first = next(gen)
         except StopIteration:
             raise PluginError(plugin, hook, "a wrapper must yield exactly once") from None
-        except PluginError:
-            raise
+        except PluginError as exc:
+            raise _own(exc, plugin, hook) from None
         except PluginTimeout:
             raise PluginError(plugin, hook, "did not finish in time and was stopped") from None
         except KeyboardInterrupt as exc:
@@ -331,8 +339,8 @@ def _guard_wrapper(fn: Any, plugin: str, hook: str, tracker: Tracker, timed: boo
             if timed:
                 _check_time(tracker, plugin, hook, started)
             return result
-        except PluginError:
-            raise
+        except PluginError as exc:
+            raise _own(exc, plugin, hook) from None
         except PluginTimeout:
             raise PluginError(plugin, hook, "did not finish in time and was stopped") from None
         except KeyboardInterrupt as exc:

@@ -161,10 +161,13 @@ def from_data(cls: type[Session], data: dict[str, Any], file: str = "<save>", *,
                   scenario_path=path if isinstance(path, str) else "", battle_factory=battle_factory)
     session.choices = choices
     session.answers = answers
-    session._replay(list(enumerate(actors)))
+    try:
+        session._replay(list(enumerate(actors)))
+    except ReplayMismatch as exc:
+        raise ReplayMismatch(f"{file}: {exc}") from None
     if pending_actor is not None and (session.pending is None or session.pending.actor != pending_actor[1]):
         expected = session.pending.actor if session.pending is not None else "none (the battle is over)"
-        raise SaveError(f"{pending_actor[0]}.actor: expected {expected!r}, got {pending_actor[1]!r}")
+        raise SaveError(f"{file}: {pending_actor[0]}.actor: expected {expected!r}, got {pending_actor[1]!r}")
     if verify:
         want = (save_table.get("events"), save_table.get("digest"))
         got = (len(session.battle.events), events_digest(session.battle.events))

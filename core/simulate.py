@@ -17,7 +17,7 @@ import traceback
 from collections import deque
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from . import settings
 from .battle import Battle
@@ -57,10 +57,10 @@ _worker_host: Any = None
 _worker_beacons: Beacons | None = None
 
 
-def _init_worker(scenario: Scenario, beacons: Beacons | None = None) -> None:
+def _init_worker(scenario: Scenario, beacons: Beacons | None = None, plugins: tuple = ()) -> None:
     global _worker_scenario, _worker_host, _worker_beacons
     _worker_scenario = scenario
-    _worker_host = get_plugin_manager(house_rules=scenario.house_rules)
+    _worker_host = get_plugin_manager(house_rules=scenario.house_rules, extra=plugins)
     _worker_beacons = beacons
     if beacons is not None:
         beacons.claim()
@@ -127,7 +127,7 @@ class Pace:
 
 def simulate(scenario: Scenario, runs: int, base_seed: int, jobs: int = 1,
              on_progress: Callable[[Progress], None] | None = None,
-             deadline: float | None = None) -> tuple[Aggregate, bool]:
+             deadline: float | None = None, plugins: Iterable[tuple[str, Any]] = ()) -> tuple[Aggregate, bool]:
     """Run ``runs`` battles over ``jobs`` processes. Returns (aggregate, interrupted).
 
     Ctrl-C stops the batch and keeps every battle that finished before it, in order. See
@@ -136,11 +136,14 @@ def simulate(scenario: Scenario, runs: int, base_seed: int, jobs: int = 1,
     one that runs past ``deadline`` seconds (default ``SLUGFEST_BATTLE_DEADLINE``) is killed
     with its worker and listed among the errors by its seed, naming the plugin that was running.
     The battles of the built-in plugins alone run in this process for ``jobs=1`` (no process to
-    start, and no code that is not the program's own).
+    start, and no code that is not the program's own). ``plugins`` are plugins given in code, as
+    (name, plugin) pairs, as for :func:`core.plugins.get_plugin_manager` (they reach the workers
+    by fork, or pickled where processes are spawned).
     """
     if deadline is None:
         deadline = settings.battle_deadline()  # checked before the first battle, not after the last
-    host = get_plugin_manager(house_rules=scenario.house_rules)
+    plugins = tuple(plugins)
+    host = get_plugin_manager(house_rules=scenario.house_rules, extra=plugins)
     system = host.systems()[scenario.system]
     agg = Aggregate([s.name for s in scenario.sides], system.time_unit, getattr(system, "damage_unit", "damage"))
     interrupted = False
@@ -158,7 +161,7 @@ def simulate(scenario: Scenario, runs: int, base_seed: int, jobs: int = 1,
             for i in range(runs):
                 fold(run_one(scenario, i, base_seed, host))
         else:
-            _run_parallel(scenario, runs, base_seed, workers(runs, jobs), fold, deadline)
+            _run_parallel(scenario, runs, base_seed, workers(runs, jobs), fold, deadline, plugins)
     except KeyboardInterrupt:
         interrupted = True
     return agg, interrupted
@@ -177,7 +180,8 @@ POLL = 0.25
 
 
 def _run_parallel(scenario: Scenario, runs: int, base_seed: int, jobs: int,
-                  fold: Callable[[BattleTally | BattleError], None], deadline: float = 600.0) -> None:
+                  fold: Callable[[BattleTally | BattleError], None], deadline: float = 600.0,
+                  plugins: tuple = ()) -> None:
     """Chunks of battles over a process pool, folded in index order.
 
     Each worker announces the battle it plays in a :class:`~core.isolation.Beacons` slot; one
@@ -198,7 +202,7 @@ def _run_parallel(scenario: Scenario, runs: int, base_seed: int, jobs: int,
     def start() -> tuple[ProcessPoolExecutor, Beacons]:
         beacons = Beacons(jobs, ctx)
         return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init_worker,
-                                   initargs=(scenario, beacons)), beacons
+                                   initargs=(scenario, beacons, plugins)), beacons
 
     pool, beacons = start()
     pending: deque[tuple[tuple[int, int], Future]] = deque()

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from .battle import Battle
-from .events import ActionChosen, BattleEnded, Event
+from .events import ActionChosen, BattleEnded, Event, PluginFailed
 from .plugins import get_plugin_manager
 from .scenario import Scenario
 from .simulate import battle_seed
@@ -40,7 +40,7 @@ class InvariantChecker:
 
     def __call__(self, event: Event) -> None:
         b = self.battle
-        if self.ended:
+        if self.ended and not (isinstance(event, PluginFailed) and event.hook == "slugfest_battle_end"):
             self.problems.append(f"{event.kind} after the battle ended")
         if isinstance(event, BattleEnded):
             self.ended = True

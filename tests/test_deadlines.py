@@ -9,7 +9,6 @@ plugin, keeping the log up to the fault.
 
 from __future__ import annotations
 
-import functools
 import os
 import subprocess
 import sys
@@ -20,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from slugfest.core import simulate as sim
-from slugfest.core.plugins import get_plugin_manager, hookimpl
+from slugfest.core.plugins import hookimpl
 from slugfest.core.testing import hero, scenario
 from slugfest.scenarios import bundled
 
@@ -66,34 +65,28 @@ class HangsOnSeed:
         return None
 
 
-def with_plugin(monkeypatch, name, plugin):
-    """Batches build their plugin host themselves: give it one more plugin (forked workers
-    inherit the patch, as an installed entry point would be found)."""
-    monkeypatch.setattr(sim, "get_plugin_manager", functools.partial(get_plugin_manager, extra=[(name, plugin)]))
-
-
 def test_a_batch_lists_a_battle_whose_plugin_caught_the_stop_by_seed_and_plays_the_rest(monkeypatch):
     monkeypatch.setenv("SLUGFEST_PLUGIN_TIMEOUT", "0.1")
     monkeypatch.setattr(sim, "CHUNK", 4)
     clean_one, _ = sim.simulate(duel(), 12, 1, jobs=1)
-    with_plugin(monkeypatch, "stubborn-ai", HangsOnSeed(sim.battle_seed(1, 5), swallow_forever))
+    stubborn = [("stubborn-ai", HangsOnSeed(sim.battle_seed(1, 5), swallow_forever))]
     started = time.monotonic()
-    alone, _ = sim.simulate(duel(), 12, 1, jobs=1)
+    alone, _ = sim.simulate(duel(), 12, 1, jobs=1, plugins=stubborn)
     assert time.monotonic() - started < 30, "the runaway ends its worker within about a second"
     [error] = alone.errors
     assert error.index == 5 and error.seed == sim.battle_seed(1, 5)
     assert "plugin 'stubborn-ai' would not stop: slugfest_choose_action" in error.error
     assert alone.n == 11 == clean_one.n - 1
-    split, _ = sim.simulate(duel(), 12, 1, jobs=2)
+    split, _ = sim.simulate(duel(), 12, 1, jobs=2, plugins=stubborn)
     assert split.as_dict() == alone.as_dict(), "the same battles whatever the number of workers"
 
 
 def test_a_battle_stuck_beyond_signals_is_killed_at_its_deadline_and_named(monkeypatch):
     monkeypatch.setenv("SLUGFEST_PLUGIN_TIMEOUT", "0.1")
     monkeypatch.setattr(sim, "CHUNK", 4)
-    with_plugin(monkeypatch, "frozen-ai", HangsOnSeed(sim.battle_seed(1, 2), beyond_signals))
+    frozen = [("frozen-ai", HangsOnSeed(sim.battle_seed(1, 2), beyond_signals))]
     started = time.monotonic()
-    agg, _ = sim.simulate(duel(), 8, 1, jobs=2, deadline=1.0)
+    agg, _ = sim.simulate(duel(), 8, 1, jobs=2, deadline=1.0, plugins=frozen)
     assert time.monotonic() - started < 30
     [error] = agg.errors
     assert error.index == 2 and error.seed == sim.battle_seed(1, 2)
@@ -108,8 +101,7 @@ def test_a_batch_with_a_third_party_plugin_runs_in_a_worker_even_for_one_job(mon
     monkeypatch.setattr(sim, "_run_parallel", lambda *a, **k: (seen.append(a[3]), real(*a, **k)))
     sim.simulate(duel(), 3, 1, jobs=1)
     assert seen == [], "built-in plugins alone: played in this process"
-    with_plugin(monkeypatch, "quiet-ai", HangsOnSeed(-1, swallow_forever))
-    agg, _ = sim.simulate(duel(), 3, 1, jobs=1)
+    agg, _ = sim.simulate(duel(), 3, 1, jobs=1, plugins=[("quiet-ai", HangsOnSeed(-1, swallow_forever))])
     assert seen == [1] and agg.n == 3
 
 

@@ -125,6 +125,9 @@ def validate_attack_result(result: object) -> str:
         return "hit and fantastic must be true or false"
     if not isinstance(result.roll, D616):
         return "roll must be a D616"
+    problem = _d616_problem(result.roll)
+    if problem:
+        return problem
     for name in ("total", "tn"):
         v = getattr(result, name)
         if type(v) is not int or abs(v) > 10_000:
@@ -132,6 +135,25 @@ def validate_attack_result(result: object) -> str:
     if not isinstance(result.automatic, str):
         return f"automatic must be text, got {result.automatic!r}"
     return notes_problem(result.notes)
+
+
+def _d616_problem(r: D616) -> str:
+    """Why a d616 roll a plugin built is not one the dice could show ("" if it is): its Marvel
+    die becomes the damage die, so a NaN there would be damage."""
+    def faces(v: object) -> bool:
+        return isinstance(v, tuple) and len(v) == 3 and all(type(x) is int and 1 <= x <= 6 for x in v)
+
+    if not (faces(r.rolled) and faces(r.faces)):
+        return f"roll faces must be three d6 faces, got {r.faces!r}"[:200]
+    if type(r.marvel) is not int or not 1 <= r.marvel <= 6 or type(r.dice_total) is not int or abs(r.dice_total) > 100:
+        return f"roll's Marvel die and total must be whole numbers a die shows, got {r.marvel!r} and {r.dice_total!r}"[:200]
+    if not (isinstance(r.fantastic, bool) and isinstance(r.ultimate, bool)):
+        return "roll's fantastic and ultimate must be true or false"
+    if not all(isinstance(t, tuple) and all(isinstance(x, str) for x in t) for t in (r.edges, r.troubles)):
+        return "roll's edges and troubles must be tuples of texts"
+    if not isinstance(r.rerolls, tuple) or not isinstance(r.note, str):
+        return "roll's rerolls must be a tuple and its note text"
+    return ""
 
 
 def validate_damage_result(result: object) -> str:

@@ -1,6 +1,7 @@
-"""The app's hard stop for third-party plugins, which run in the battle's worker thread: a call
+"""The app against hostile input. Third-party plugins run in the battle's worker thread: a call
 far past its limit is stopped and the battle goes on without the plugin; one that catches the
-stop is a runaway, and the battle is abandoned with the plugin named while the app stays usable."""
+stop is a runaway, and the battle is abandoned with the plugin named while the app stays usable.
+Files nested too deep are listed as invalid and refused with a message, never a crash."""
 
 from __future__ import annotations
 
@@ -110,5 +111,29 @@ def test_a_plugin_that_catches_the_stop_abandons_the_battle_by_name_and_the_app_
         await pilot.press("escape")  # leaves at once: there is nothing to save
         await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
         assert "hero-duel" in screen_text(app)
+
+    run(go())
+
+
+def test_a_file_nested_too_deep_is_listed_as_invalid_and_opening_it_is_an_error_not_a_crash(tmp_path):
+    deep = tmp_path / "deep.toml"
+    deep.write_text(DUEL.read_text() + "\n[extra]\nx = " + "[" * 500 + "]" * 500 + "\n")
+    save_like = tmp_path / "deep-save.toml"
+    save_like.write_text("[save]\nformat = 1\nx = " + "{a = " * 300 + "1" + "}" * 300 + "\n")
+
+    async def go():
+        app = make_app(scenarios_dir=tmp_path, include_bundled=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            picker = app.screen
+            assert isinstance(picker, PickerScreen)
+            assert {item.key for item in picker.items} >= {"deep"}
+            assert "invalid" in screen_text(app)
+            for path in (deep, save_like):
+                assert app.open_path(path) is False
+                await pilot.pause()
+                assert isinstance(app.screen, PickerScreen)
+            notes = [n.message for n in app._notifications]
+            assert any("nested at most" in n and "deep.toml" in n for n in notes)
 
     run(go())

@@ -1,0 +1,178 @@
+"""The reliability campaign (on demand): hostile files, extreme sheets and faulty plugins.
+
+    .venv/bin/python scripts/fuzz.py                       # the full campaign, a few minutes
+    .venv/bin/python scripts/fuzz.py --scenarios 500 --saves 100 --extreme 200   # a quick look
+    .venv/bin/python scripts/fuzz.py --replay extreme:1234  # one case again, with its traceback
+
+Each case is seeded (case i of a kind uses seed BASE+i), so a finding replays alone. Counts go to
+standard output; a finding is listed with the seed that replays it, and the exit code is 1 when
+there is any. The generators are in core/fuzzing.py; tests/test_fuzz.py runs a short slice.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import contextlib
+import io
+import os
+import random
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from slugfest.cli import positive_int
+from slugfest.core import fuzzing as fz
+
+KINDS = ("scenario", "save", "extreme")
+
+
+def _cases(kind: str, start: int, stop: int, base: int) -> list[tuple[int, fz.Verdict]]:
+    """Cases ``start`` to ``stop`` of ``kind`` (a worker's share)."""
+    out = []
+    if kind == "save":
+        with tempfile.TemporaryDirectory(prefix="slugfest-fuzz-") as folder:
+            saves = fz.base_saves(folder)
+            for i in range(start, stop):
+                out.append((base + i, fz.save_case(random.Random(base + i), saves, folder)))
+        return out
+    bases = fz.base_scenarios() if kind == "scenario" else None
+    for i in range(start, stop):
+        rng = random.Random(base + i)
+        out.append((base + i, fz.scenario_case(rng, bases) if kind == "scenario" else fz.extreme_case(rng)))
+    return out
+
+
+def run_kind(kind: str, count: int, base: int, jobs: int) -> tuple[collections.Counter, list[str], float]:
+    started = time.monotonic()
+    outcomes: collections.Counter = collections.Counter()
+    findings: list[str] = []
+    step = max(1, min(250, -(-count // (jobs * 4))))
+    spans = [(s, min(s + step, count)) for s in range(0, count, step)]
+    done = 0
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for part in pool.map(_cases, [kind] * len(spans), [a for a, _ in spans], [b for _, b in spans],
+                             [base] * len(spans)):
+            for seed, v in part:
+                outcomes[v.kind if kind == "extreme" else v.outcome] += 1
+                if kind == "extreme":
+                    outcomes[v.outcome] += 1
+                if v.problem:
+                    findings.append(f"{kind}:{seed}: {v.problem}")
+            done += len(part)
+            print(f"\r  {kind}: {done}/{count}", end="", file=sys.stderr, flush=True)
+    print("\r" + " " * 40 + "\r", end="", file=sys.stderr)
+    return outcomes, findings, time.monotonic() - started
+
+
+def run_faults() -> tuple[int, list[str], float]:
+    started = time.monotonic()
+    findings = []
+    n = 0
+    for fault in fz.FAULTS:
+        for system in ("hero", "marvel"):
+            v = fz.fault_case(fault, system)
+            n += 1
+            if v.problem:
+                findings.append(f"{v.kind}: {v.problem}")
+            print(f"\r  faulty plugins: {n}/{2 * len(fz.FAULTS)}", end="", file=sys.stderr, flush=True)
+    print("\r" + " " * 40 + "\r", end="", file=sys.stderr)
+    return n, findings, time.monotonic() - started
+
+
+def time_check() -> tuple[float, int, int]:
+    """Seconds ``slugfest check`` takes on a file of about 1 MB full of mistakes."""
+    from slugfest import cli
+
+    text = fz.mistakes_text()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "mistakes.toml"
+        path.write_text(text)
+        err = io.StringIO()
+        started = time.perf_counter()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            cli.main(["check", str(path)])
+        seconds = time.perf_counter() - started
+    first = err.getvalue().split("\n", 1)[0]
+    problems = int(first.split(": ", 1)[1].split(" ", 1)[0]) if ": " in first else 0
+    return seconds, len(text.encode()), problems
+
+
+def replay(what: str) -> int:
+    kind, _, seed_text = what.partition(":")
+    if kind not in (*KINDS, "fault") or not seed_text:
+        print(f"fuzz.py: --replay expects KIND:SEED with KIND one of {', '.join(KINDS)} (or fault:NAME), got {what!r}",
+              file=sys.stderr)
+        return 2
+    fz.HANG_SECONDS = float("inf")
+    if kind == "fault":
+        for fault in fz.FAULTS:
+            if fault.name == seed_text:
+                for system in ("hero", "marvel"):
+                    print(fz.fault_case(fault, system))
+                return 0
+        print(f"fuzz.py: no fault named {seed_text!r}", file=sys.stderr)
+        return 2
+    seed = int(seed_text)
+    rng = random.Random(seed)
+    if kind == "scenario":
+        name, text = rng.choice(fz.base_scenarios())
+        raw = fz.mutate_text(text, rng)
+        print(f"mutated {name}:\n{raw.decode('utf-8', 'replace')}\n")
+        print(fz.scenario_case(random.Random(seed)))
+    elif kind == "save":
+        with tempfile.TemporaryDirectory() as folder:
+            print(fz.save_case(rng, fz.base_saves(folder), folder))
+    else:
+        print(fz.extreme_case(rng))
+    return 0
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--scenarios", type=int, default=10_000, help="mutated scenario files (default 10000)")
+    p.add_argument("--saves", type=int, default=600, help="corrupted saves (default 600)")
+    p.add_argument("--extreme", type=int, default=3_000, help="battles of extreme legal sheets (default 3000)")
+    p.add_argument("--no-faults", action="store_true", help="skip the faulty plugins")
+    p.add_argument("--seed", type=int, default=0, help="base seed (default 0)")
+    cores = os.cpu_count() or 1
+    p.add_argument("--jobs", type=positive_int, default=cores, help=f"worker processes (default: all {cores} cores)")
+    p.add_argument("--replay", metavar="KIND:SEED", help="run one case again (as listed among the findings)")
+    args = p.parse_args()
+    if args.replay:
+        return replay(args.replay)
+    print(f"Slugfest reliability campaign (base seed {args.seed}, {args.jobs} processes)")
+    findings: list[str] = []
+    for kind, count, label in (("scenario", args.scenarios, "mutated scenarios"), ("save", args.saves, "corrupted saves"),
+                               ("extreme", args.extreme, "extreme battles")):
+        if count <= 0:
+            continue
+        outcomes, found, seconds = run_kind(kind, count, args.seed, args.jobs)
+        findings += found
+        if kind == "extreme":
+            detail = (f"HERO {outcomes['extreme-hero']}, Marvel {outcomes['extreme-marvel']}, "
+                      f"across {len(fz.AIS)} AIs; sheets the validator refused {outcomes['refused']}")
+        else:
+            detail = f"accepted {outcomes['accepted']}, refused with the file named {outcomes['refused']}"
+        hangs = sum("a hang" in f for f in found)
+        print(f"  {label:<20} {count:>6}  {detail}; findings {len(found)} (hangs {hangs})  [{seconds:.1f} s]")
+    if not args.no_faults:
+        n, found, seconds = run_faults()
+        findings += found
+        print(f"  {'faulty plugins':<20} {len(fz.FAULTS):>6}  kinds x HERO and Marvel = {n} battles; "
+              f"contained and named {n - len(found)}; findings {len(found)}  [{seconds:.1f} s]")
+    seconds, size, problems = time_check()
+    print(f"  {'check, 1 MB of errors':<20} {seconds:>6.2f}  s for {size:,} bytes and {problems:,} problems (goal: under 2 s)")
+    if findings:
+        print(f"\nFindings ({len(findings)}); replay one with --replay KIND:SEED:")
+        for f in findings[:50]:
+            print("  " + f.replace("\n", "\n    "))
+        return 1
+    print("\nFindings: none.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
