@@ -140,8 +140,9 @@ def simulate(scenario: Scenario, runs: int, base_seed: int, jobs: int = 1,
     (name, plugin) pairs, as for :func:`core.plugins.get_plugin_manager` (they reach the workers
     by fork, or pickled where processes are spawned).
     """
+    settings.plugin_timeout()  # a bad setting is one clear error now, not one per battle
     if deadline is None:
-        deadline = settings.battle_deadline()  # checked before the first battle, not after the last
+        deadline = settings.battle_deadline()
     plugins = tuple(plugins)
     host = get_plugin_manager(house_rules=scenario.house_rules, extra=plugins)
     system = host.systems()[scenario.system]

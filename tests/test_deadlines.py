@@ -105,12 +105,13 @@ def test_a_batch_with_a_third_party_plugin_runs_in_a_worker_even_for_one_job(mon
     assert seen == [1] and agg.n == 3
 
 
-def test_a_bad_deadline_setting_stops_the_batch_before_its_first_battle(monkeypatch):
+@pytest.mark.parametrize("var, raw", [("SLUGFEST_BATTLE_DEADLINE", "forever"), ("SLUGFEST_PLUGIN_TIMEOUT", "inf")])
+def test_a_bad_setting_stops_the_batch_before_its_first_battle(monkeypatch, var, raw):
     from slugfest.core.settings import SettingError
 
-    monkeypatch.setenv("SLUGFEST_BATTLE_DEADLINE", "forever")
+    monkeypatch.setenv(var, raw)
     monkeypatch.setattr(sim, "run_one", lambda *a: pytest.fail("a battle ran"))
-    with pytest.raises(SettingError, match="SLUGFEST_BATTLE_DEADLINE"):
+    with pytest.raises(SettingError, match=var):
         sim.simulate(duel(), 3, 1, jobs=1)
 
 

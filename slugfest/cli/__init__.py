@@ -48,8 +48,11 @@ The same scenario, seed and plugins always give the same battle, byte for byte.
 exit codes:
   0   ok
   2   bad input: an invalid scenario (every problem is listed, as file:line: key: ...),
-      a missing file, an unknown plugin, bad arguments, an --out file that cannot be written
-  3   a plugin failed and you asked for --on-plugin-error stop (the log so far is kept)
+      a missing file, an unknown plugin, bad arguments, an --out file that cannot be written,
+      a SLUGFEST_* setting out of range
+  3   a plugin failed and you asked for --on-plugin-error stop, or a plugin would not stop
+      (it ran past its time limit and caught the stop, or past SLUGFEST_BATTLE_DEADLINE);
+      the log so far is kept
   70  internal error: a bug; please report it with the command line and the seed
 """
 
