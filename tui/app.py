@@ -7,6 +7,7 @@ driven through :class:`core.session.Session`.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import sys
@@ -160,13 +161,21 @@ def make_app(scenario_path: str | Path | None = None, scenarios_dir: str | Path 
 def run(scenario_path: str | Path | None = None, scenarios_dir: str | Path | None = None,
         seed: int | None = None) -> None:
     """Run the interface until the player quits (``slugfest`` and ``slugfest play SCENARIO``)."""
-    make_app(scenario_path, scenarios_dir, seed).run()
-    stuck = stuck_calls()
-    if stuck:
-        # A plugin that would not stop still runs in a thread the interpreter would wait for at
-        # exit, for ever: the terminal is restored by now, so end here, saying why.
-        plugin, hook = stuck[0]
-        print(f"slugfest: plugin {plugin!r} was still running {hook} at exit; it was left behind.", file=sys.stderr)
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(0)
+    # Our own loop, not asyncio.run: that would wait, on the way out, for the threads the battle
+    # ran in, and a plugin that would not stop holds one of them for ever.
+    loop = asyncio.new_event_loop()
+    try:
+        make_app(scenario_path, scenarios_dir, seed).run(loop=loop)
+        stuck = stuck_calls()
+        if stuck:
+            # The terminal is restored by now: end here, saying why, without joining that thread.
+            plugin, hook = stuck[0]
+            print(f"slugfest: plugin {plugin!r} was still running {hook} at exit; it was left behind.",
+                  file=sys.stderr)
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(0)
+        loop.run_until_complete(loop.shutdown_asyncgens())
+        loop.run_until_complete(loop.shutdown_default_executor())
+    finally:
+        loop.close()
