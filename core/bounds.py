@@ -9,7 +9,10 @@ pass, so the loaders can refuse it with the line, as any other mistake in the fi
 
 from __future__ import annotations
 
+import errno
+import os
 import re
+import stat
 import tomllib
 from typing import Any
 
@@ -86,6 +89,39 @@ class UnreadableToml(Exception):
         self.line = line
 
 
+def read_limited(path: str | os.PathLike[str], max_bytes: int) -> bytes:
+    """The bytes of the regular file at ``path``, if it holds at most ``max_bytes``.
+
+    Reads at most ``max_bytes + 1`` bytes whatever the file says its size is, and only from a
+    regular file: a name that leads to ``/dev/zero`` would never end and a FIFO would wait for
+    ever (it is opened without waiting, then refused). Raises :class:`UnreadableToml` for those
+    and for a file too big, ``IsADirectoryError`` for a folder, and ``OSError`` as it comes."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        info = os.fstat(fd)
+        mode = info.st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, "Is a directory", str(path))
+        if not stat.S_ISREG(mode):
+            kind = "a FIFO" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) \
+                else "a socket" if stat.S_ISSOCK(mode) else "something else"
+            raise UnreadableToml(f"expected a regular file, got {kind}")
+        if info.st_size > max_bytes:
+            raise UnreadableToml(f"expected a file of at most {max_bytes} bytes, got {info.st_size}")
+        chunks, size = [], 0
+        while size <= max_bytes:
+            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    if size > max_bytes:
+        raise UnreadableToml(f"expected a file of at most {max_bytes} bytes, got more")
+    return b"".join(chunks)
+
+
 def parse_toml(raw: bytes | str, max_bytes: int) -> dict[str, Any]:
     """``raw`` parsed as TOML, within the bounds above (raises :class:`UnreadableToml`)."""
     size = len(raw)
@@ -112,5 +148,15 @@ def parse_toml(raw: bytes | str, max_bytes: int) -> dict[str, Any]:
         hint = " (a string left open? close it with a quote on the same line)" if "Illegal character '\\n'" in msg else ""
         where = f" at column {m.group(2)}" if m else ""
         raise UnreadableToml(f"expected valid TOML, got a syntax error{where}: {msg}{hint}", line) from None
+    except ValueError as exc:  # an integer of more digits than Python converts (4300)
+        m = re.search(r"value has (\d+) digits", str(exc))
+        got = f"one of {m.group(1)} digits" if m else "a longer one"
+        raise UnreadableToml(f"expected whole numbers of at most {_max_digits()} digits, got {got}") from None
     except RecursionError:  # pragma: no cover - the nesting bound comes first; a last line of defence
         raise UnreadableToml("expected TOML nested a few levels deep, got too deep a structure") from None
+
+
+def _max_digits() -> int:
+    import sys
+
+    return sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 4300

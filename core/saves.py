@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Choice
-from .bounds import UnreadableToml, parse_toml
+from .bounds import UnreadableToml, parse_toml, read_limited
 from .errors import SlugfestError
 from .events import Event
 from .files import write_toml_atomic
@@ -262,11 +262,10 @@ def load(cls: type[Session], path: str | os.PathLike[str], *, verify: bool = Tru
     """Reopen a save: the same battle, at the same point, with the same player control."""
     file = str(path)
     try:
-        raw = Path(path).read_bytes()
+        raw = read_limited(path, MAX_SAVE_BYTES)
+        data = parse_toml(raw, MAX_SAVE_BYTES)
     except OSError as exc:
         raise SaveError(f"{file}: cannot read the save ({exc.strerror or exc})") from None
-    try:
-        data = parse_toml(raw, MAX_SAVE_BYTES)
     except UnreadableToml as exc:
         at = f":{exc.line}" if exc.line else ""
         raise SaveError(f"{file}{at}: not a readable TOML save: {exc.message}") from None
@@ -302,7 +301,7 @@ def _choice_from_data(entry: dict[str, Any], where: str, beside: Iterable[str]) 
 def is_save_file(path: str | os.PathLike[str]) -> bool:
     """Whether a TOML file is a session save (it has a ``[save]`` table) rather than a scenario."""
     try:
-        data = parse_toml(Path(path).read_bytes(), MAX_SAVE_BYTES)
+        data = parse_toml(read_limited(path, MAX_SAVE_BYTES), MAX_SAVE_BYTES)
     except (OSError, UnreadableToml):
         return False
     return isinstance(data.get("save"), dict)

@@ -18,7 +18,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Mapping
 
-from .bounds import UnreadableToml, parse_toml
+from .bounds import UnreadableToml, parse_toml, read_limited
 from .errors import SlugfestError
 from .locate import KeyLines
 from .schema import NOTHING, Problem, Problems, Table, did_you_mean, show, toml_type
@@ -107,10 +107,9 @@ def load_scenario(path: str | os.PathLike[str], systems: Mapping[str, Any] | Non
     p = Path(path)
     file = str(path)
     try:
-        size = p.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise ScenarioError(file, [Problem("", f"expected a scenario file of at most {MAX_FILE_BYTES} bytes, got {size}")])
-        raw = p.read_bytes()
+        raw = read_limited(p, MAX_FILE_BYTES)
+    except UnreadableToml as exc:
+        raise ScenarioError(file, [Problem("", exc.message.replace("a file", "a scenario file"))]) from None
     except FileNotFoundError:
         raise ScenarioError(file, [Problem("", "expected a scenario file, got no such file")]) from None
     except IsADirectoryError:

@@ -32,11 +32,11 @@ def parse_value(text: str) -> Any:
 
 def read_data(path: str | Path) -> dict[str, Any]:
     """A scenario file's raw data, for varying one of its values (bounded as the loader bounds it)."""
-    from .bounds import UnreadableToml, parse_toml
+    from .bounds import UnreadableToml, parse_toml, read_limited
     from .scenario import MAX_FILE_BYTES
 
     try:
-        return parse_toml(Path(path).read_bytes(), MAX_FILE_BYTES)
+        return parse_toml(read_limited(path, MAX_FILE_BYTES), MAX_FILE_BYTES)
     except OSError as exc:
         raise SweepError(f"{path}: cannot read the scenario ({exc.strerror or exc})") from None
     except UnreadableToml as exc:

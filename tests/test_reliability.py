@@ -218,3 +218,39 @@ def test_a_damage_result_holding_nan_or_non_text_is_refused_before_the_log(chang
     plain = battle_with(duel(), seed=9)
     plain.run()
     assert [e for e in b.events if not isinstance(e, PluginFailed)] == plain.events
+
+
+# -- reads are bounded, and only regular files are read -----------------------------------------
+
+def test_an_integer_longer_than_python_converts_is_refused_not_a_crash(tmp_path):
+    path = tmp_path / "big.toml"
+    path.write_text(Path(DUEL_FILE).read_text().replace("turn_limit = 20", "turn_limit = " + "9" * 5000, 1))
+    with pytest.raises(ScenarioError, match="expected whole numbers of at most 4300 digits, got one of 5000 digits"):
+        load_scenario(path)
+    assert not is_save_file(path)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not Path("/dev/zero").exists(), reason="POSIX files")
+def test_a_name_leading_to_a_device_or_a_fifo_is_refused_without_reading_it(tmp_path):
+    zero = tmp_path / "zero.toml"
+    zero.symlink_to("/dev/zero")
+    fifo = tmp_path / "fifo.toml"
+    os.mkfifo(fifo)
+    for path, kind in ((zero, "a device"), (fifo, "a FIFO")):
+        with pytest.raises(ScenarioError, match=f"expected a regular file, got {kind}"):
+            load_scenario(path)
+        with pytest.raises(SaveError, match=f"expected a regular file, got {kind}"):
+            Session.load(path)
+        assert not is_save_file(path)
+        with pytest.raises(SweepError, match=f"expected a regular file, got {kind}"):
+            read_data(path)
+
+
+def test_a_file_growing_past_the_bound_is_read_no_further(tmp_path):
+    from slugfest.core.bounds import read_limited
+
+    path = tmp_path / "big.toml"
+    path.write_bytes(b"#" * 5000)
+    assert read_limited(path, 5000) == b"#" * 5000
+    with pytest.raises(UnreadableToml, match="at most 4999 bytes, got 5000"):
+        read_limited(path, 4999)
