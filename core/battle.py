@@ -27,7 +27,6 @@ from .dice import Dice, SeededDice
 from .errors import PluginError
 from .events import ActionChosen, BattleEnded, BattleStarted, Event, PluginFailed
 from .grid import grid_for
-from .guard import HardLimit
 from . import settings
 from .plugins import PluginHost, get_plugin_manager
 from .scenario import Scenario
@@ -71,7 +70,6 @@ class Battle:
         if plugin_timeout is _UNSET:
             plugin_timeout = settings.plugin_timeout()  # SLUGFEST_PLUGIN_TIMEOUT, checked
         self.plugin_timeout: float | None = plugin_timeout  # type: ignore[assignment]
-        self._limit = HardLimit(self.plugin_timeout)
         self._own_steps: dict[str, Any] = {}  # hook name -> the rules system's own step, or None
         self.disabled: set[str] = set()  # plugins switched off for this battle (they ran out of time)
         self.host.tracker.budget = self.plugin_timeout
@@ -266,8 +264,7 @@ class Battle:
         caller = self._caller(hook_name, excluded)
         while True:
             try:
-                with self._limit:
-                    caller(**kwargs)
+                caller(**kwargs)
                 return
             except PluginError as exc:
                 self.plugin_failed(exc.plugin, exc.hook, exc.error, "ignored (an observer)")

@@ -35,7 +35,7 @@ def decide(battle: Battle, decision: Decision) -> tuple[Choice, str]:
     chain = battle.host.choosers(decision.controller)
     if chain is None:
         return _decide_through_pluggy(battle, decision)
-    view, limit = battle.view, battle._limit
+    view = battle.view
     excluded = battle.disabled
     dice = battle.dice
     dice_state = dice.getstate()
@@ -49,12 +49,7 @@ def decide(battle: Battle, decision: Decision) -> tuple[Choice, str]:
             for c in chain:
                 if c.plugin in excluded:
                     continue
-                if c.timed:
-                    battle.host.tracker.answered = ""
-                    with limit:
-                        choice = c.call(view, decision)
-                else:
-                    choice = c.call(view, decision)
+                choice = c.call(view, decision)  # a third-party one times itself (core.guard)
                 if choice is not None:
                     who = c.plugin
                     break
@@ -102,8 +97,7 @@ def _decide_through_pluggy(battle: Battle, decision: Decision) -> tuple[Choice, 
             battle.dice.setstate(dice_state)
         try:
             host.tracker.answered = ""
-            with battle._limit:
-                choice = caller(battle=battle.view, decision=decision)
+            choice = caller(battle=battle.view, decision=decision)
         except PluginError as exc:
             battle.plugin_failed(exc.plugin, exc.hook, exc.error, "the next AI decides")
             excluded.append(exc.plugin)
@@ -131,8 +125,7 @@ def call_step(battle: Battle, hook_name: str, validate: Callable[[Any], str], ar
         if excluded:
             battle.dice.setstate(dice_state)  # the re-run sees the dice the failed run saw
         try:
-            with battle._limit:
-                result = caller(battle=battle.view, **kwargs)
+            result = caller(battle=battle.view, **kwargs)
         except PluginError as exc:
             if exc.plugin in excluded or hasattr(host.pm.get_plugin(exc.plugin), "slugfest_rules_systems"):
                 raise  # the rules system itself failed: a bug, not a plugin to route around

@@ -20,7 +20,7 @@ and :func:`set_beacon` mirrors it where another process can read it.
 
 from __future__ import annotations
 
-import _signal  # signal.getsignal without its enum conversion (see HardLimit)
+import _signal  # signal.getsignal without its enum conversion (checked on every timed call)
 import os
 import signal
 import sys
@@ -38,30 +38,42 @@ class PluginTimeout(BaseException):
     battle's deadline instead: see :mod:`core.isolation`)."""
 
 
-#: Whether a third-party plugin's call is under way in the main thread: the alarm stops only
-#: that, never the program's own code after the call returned (a very short limit could fire
-#: there), and a Ctrl-C during it is told from a KeyboardInterrupt the plugin raised itself.
-_calling = False
 _interrupted = False
-_first_stop = 0.0
 
 #: Seconds a call may ignore the stop before it is a runaway.
 GRACE = 1.0
 #: The exit code of a process ended because a plugin would not stop.
 EXIT_RUNAWAY = 3
+#: Seconds between stops once the first has been ignored.
+AGAIN = 0.25
 
-#: The third-party hook call under way in each thread: (plugin, hook, perf_counter at its start).
-_running: dict[int, tuple[str, str, float]] = {}
+
+class _Call:
+    """One third-party hook call under way: who, since when, and its limit."""
+
+    __slots__ = ("plugin", "hook", "started", "limit", "first_stop")
+
+    def __init__(self, plugin: str, hook: str, started: float, limit: float | None) -> None:
+        self.plugin, self.hook, self.started, self.limit = plugin, hook, started, limit
+        self.first_stop = 0.0
+
+
+#: The third-party calls under way in each thread, innermost last (a plugin may play a battle
+#: of its own, whose plugins' calls then nest inside its call).
+_calls: dict[int, list[_Call]] = {}
 _beacon: Any = None
+_armed = False  # the main thread's timer is set
 
 
 def running(thread_id: int | None = None) -> tuple[str, str, float] | None:
     """(plugin, hook, seconds so far) of the third-party hook call under way in a thread (the
-    main thread by default), or None. Read from any thread: the app's watchdog uses it."""
-    entry = _running.get(_MAIN_THREAD.ident if thread_id is None else thread_id)  # type: ignore[arg-type]
-    if entry is None:
+    main thread by default; the innermost one), or None. Read from any thread: the app's
+    watchdog uses it."""
+    stack = _calls.get(_MAIN_THREAD.ident if thread_id is None else thread_id)  # type: ignore[arg-type]
+    if not stack:
         return None
-    return entry[0], entry[1], time.perf_counter() - entry[2]
+    call = stack[-1]
+    return call.plugin, call.hook, time.perf_counter() - call.started
 
 
 def set_beacon(beacon: Any) -> None:
@@ -75,7 +87,7 @@ def set_beacon(beacon: Any) -> None:
 def _default_runaway(plugin: str, hook: str) -> None:
     sys.stdout.flush()
     sys.stderr.write(f"\nslugfest: plugin {plugin!r} would not stop: {hook} ran past its time limit and caught "
-                     "the stop. The battle was abandoned.\n"
+                     "the stop, so Slugfest stopped there.\n"
                      f"Play without it: SLUGFEST_BLOCK_PLUGINS={plugin} (or remove it from the scenario).\n")
     sys.stderr.flush()
     os._exit(EXIT_RUNAWAY)
@@ -92,16 +104,22 @@ def set_runaway_handler(handler: Any) -> None:
 
 
 def _on_alarm(signum: int, frame: Any) -> None:
-    global _first_stop
-    if not _calling:
+    """The main thread's timer: stop the plugin call that is past twice its limit.
+
+    Raises only while that plugin's own code (or what it called) runs: in this module's
+    bookkeeping around the call the stop would escape as a bug of the program, so the timer
+    just fires again a moment later."""
+    stack = _calls.get(_MAIN_THREAD.ident)  # type: ignore[arg-type]
+    if not stack or (frame is not None and frame.f_code.co_filename == __file__):
         return
+    call = stack[-1]
     now = time.perf_counter()
-    if not _first_stop:
-        _first_stop = now
-    elif now - _first_stop >= GRACE:
-        entry = _running.get(_MAIN_THREAD.ident)  # type: ignore[arg-type]
-        plugin, hook = (entry[0], entry[1]) if entry else ("(unknown)", "a hook")
-        _runaway_handler(plugin, hook)
+    if call.limit is None or now - call.started < 2 * call.limit:
+        return
+    if not call.first_stop:
+        call.first_stop = now
+    elif now - call.first_stop >= GRACE:
+        _runaway_handler(call.plugin, call.hook)
     raise PluginTimeout()
 
 
@@ -112,7 +130,8 @@ def _on_interrupt(signum: int, frame: Any) -> None:
 
 
 def user_interrupted() -> bool:
-    """Whether the person at the keyboard pressed Ctrl-C (not a plugin raising KeyboardInterrupt)."""
+    """Whether the person at the keyboard pressed Ctrl-C during the plugin call under way (not
+    a plugin raising KeyboardInterrupt itself)."""
     return _interrupted
 
 
@@ -120,40 +139,55 @@ _HAS_ITIMER = hasattr(signal, "setitimer")
 _MAIN_THREAD = threading.main_thread()
 
 
-class HardLimit:
-    """Stop a hook call that runs far past its limit (main thread, POSIX only).
+def _enter(plugin: str, hook: str, started: float, limit: float | None) -> None:
+    """A third-party call starts: record it, and in the main thread set the timer for it.
 
-    A class rather than a generator-based context manager, and the handler checked through
-    ``_signal`` (no enum conversion): it wraps each third-party hook call, so it must cost about
-    two ``setitimer`` system calls and nothing more.
-    """
-
-    __slots__ = ("_armed", "seconds")
-
-    def __init__(self, seconds: float | None) -> None:
-        self.seconds = seconds
-        self._armed = False
-
-    def __enter__(self) -> None:
-        global _calling, _first_stop
-        seconds = self.seconds
-        if seconds is None or not _HAS_ITIMER or threading.current_thread() is not _MAIN_THREAD:
-            self._armed = False
-            return
-        if _signal.getsignal(signal.SIGALRM) is not _on_alarm:
-            signal.signal(signal.SIGALRM, _on_alarm)  # harmless between calls: the timer is off then
-        if _signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-            signal.signal(signal.SIGINT, _on_interrupt)  # the same Ctrl-C, remembered as the user's
-        _calling, _first_stop = True, 0.0
-        signal.setitimer(signal.ITIMER_REAL, 2 * seconds, 0.25)  # then again, until the call ends
-        self._armed = True
-
-    def __exit__(self, *exc: object) -> None:
-        global _calling
-        if self._armed:
-            _calling = False
+    The timer is set per plugin call, not per hook call, so it measures that plugin alone (the
+    built-in code and the other plugins of the same hook call are not on its clock); two
+    ``setitimer`` calls per plugin call, as before."""
+    global _interrupted, _armed
+    tid = threading.get_ident()
+    stack = _calls.get(tid)
+    if stack is None:
+        stack = _calls[tid] = []
+    stack.append(_Call(plugin, hook, started, limit))
+    if _beacon is not None:
+        _beacon(plugin, hook)
+    if tid == _MAIN_THREAD.ident and _HAS_ITIMER:
+        _interrupted = False
+        if limit is not None:
+            if _signal.getsignal(signal.SIGALRM) is not _on_alarm:
+                signal.signal(signal.SIGALRM, _on_alarm)  # harmless between calls: the timer is off then
+            if _signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+                signal.signal(signal.SIGINT, _on_interrupt)  # the same Ctrl-C, remembered as the user's
+            signal.setitimer(signal.ITIMER_REAL, 2 * limit, AGAIN)
+            _armed = True
+        elif _armed:
             signal.setitimer(signal.ITIMER_REAL, 0)
-            self._armed = False
+            _armed = False
+
+
+def _leave(started: float) -> None:
+    """The call that began at ``started`` ends: forget it (and any call it left under way, as
+    when a stop unwound through a nested one), and set the timer back for the call it was
+    inside, if any."""
+    global _armed
+    tid = threading.get_ident()
+    stack = _calls.get(tid)
+    while stack and stack[-1].started >= started:
+        stack.pop()
+    outer = stack[-1] if stack else None
+    if not stack:
+        _calls.pop(tid, None)
+    if _beacon is not None:
+        _beacon(outer.plugin if outer else None, outer.hook if outer else None)
+    if tid == _MAIN_THREAD.ident and _armed:
+        if outer is not None and outer.limit is not None:
+            left = 2 * outer.limit - (time.perf_counter() - outer.started)
+            signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), AGAIN)
+        else:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            _armed = False
 
 
 class ThreadWatch:
@@ -170,26 +204,28 @@ class ThreadWatch:
 
     def __init__(self, seconds: float | None) -> None:
         self.seconds = seconds
-        self._call: tuple[str, str, float] | None = None
+        self._call: _Call | None = None
         self._first_stop = 0.0
 
     def check(self, thread_id: int | None) -> tuple[str, str] | None:
         if self.seconds is None or thread_id is None:
             return None
-        entry = _running.get(thread_id)
+        stack = _calls.get(thread_id)
+        entry = stack[-1] if stack else None
         if entry is None or entry is not self._call:
             self._call, self._first_stop = entry, 0.0
         if entry is None:
             return None
         now = time.perf_counter()
-        if now - entry[2] < 2 * self.seconds:
+        if now - entry.started < 2 * self.seconds:
             return None
         if not self._first_stop:
             self._first_stop = now
         elif now - self._first_stop >= GRACE:
-            return entry[0], entry[1]
+            return entry.plugin, entry.hook
         _raise_in(thread_id, PluginTimeout)
-        if _running.get(thread_id) is not entry:  # the call ended meanwhile: take the stop back
+        stack = _calls.get(thread_id)
+        if not stack or stack[-1] is not entry:  # the call ended meanwhile: take the stop back
             _raise_in(thread_id, None)
         return None
 
@@ -206,7 +242,7 @@ def stuck_calls() -> list[tuple[str, str]]:
     """(plugin, hook) of every third-party call under way in a thread other than the main one:
     at exit, the app ends without waiting for such threads (they would never finish)."""
     main = _MAIN_THREAD.ident
-    return [(p, h) for tid, (p, h, _) in list(_running.items()) if tid != main]
+    return [(stack[-1].plugin, stack[-1].hook) for tid, stack in list(_calls.items()) if tid != main and stack]
 
 
 @dataclass
@@ -245,16 +281,41 @@ def _own(exc: PluginError, plugin: str, hook: str) -> PluginError:
     return PluginError(plugin, hook, f"raised a PluginError naming another plugin ({exc})")
 
 
-def _enter(plugin: str, hook: str, started: float) -> None:
-    _running[threading.get_ident()] = (plugin, hook, started)
-    if _beacon is not None:
-        _beacon(plugin, hook)
+def _failure(exc: BaseException, plugin: str, hook: str, timed: bool) -> BaseException:
+    """What a plugin's call raising ``exc`` raises: the plugin's :class:`PluginError`, or ``exc``
+    itself when it is not the plugin's doing (Ctrl-C pressed at the keyboard; for a built-in,
+    anything but an ``Exception``: the program's own code is not second-guessed)."""
+    if isinstance(exc, PluginError):
+        return _own(exc, plugin, hook)
+    if isinstance(exc, PluginTimeout):
+        return PluginError(plugin, hook, "did not finish in time and was stopped")
+    if isinstance(exc, Exception):
+        return PluginError(plugin, hook, exc)
+    if not timed or (isinstance(exc, KeyboardInterrupt) and user_interrupted()):
+        return exc
+    return PluginError(plugin, hook, exc)  # SystemExit and the like: a plugin does not end the program
 
 
-def _leave() -> None:
-    _running.pop(threading.get_ident(), None)
-    if _beacon is not None:
-        _beacon(None, None)
+def _reraise(exc: BaseException, plugin: str, hook: str, timed: bool) -> None:
+    failure = _failure(exc, plugin, hook, timed)
+    if failure is exc:
+        raise exc
+    raise failure from (None if isinstance(exc, (PluginError, PluginTimeout)) else exc)
+
+
+def call_timed(fn: Any, plugin: str, what: str, limit: float | None) -> Any:
+    """``fn()``, third-party code run outside a battle (importing a plugin, asking it for its
+    rules systems), under the same watchdog as a hook call: what it raises, and a stop past
+    twice ``limit`` seconds, becomes a :class:`PluginError` for ``plugin`` and ``what``."""
+    started = time.perf_counter()
+    try:
+        _enter(plugin, what, started, limit)
+        result = fn()
+    except BaseException as exc:
+        _leave(started)
+        _reraise(exc, plugin, what, True)
+    _leave(started)
+    return result
 
 
 def _guard_call(fn: Any, plugin: str, hook: str, tracker: Tracker, timed: bool) -> Any:
@@ -262,34 +323,24 @@ def _guard_call(fn: Any, plugin: str, hook: str, tracker: Tracker, timed: bool) 
         def guarded(*args: Any, **kwargs: Any) -> Any:
             try:
                 result = fn(*args, **kwargs)
-            except PluginError as exc:
-                raise _own(exc, plugin, hook) from None
-            except PluginTimeout:
-                raise PluginError(plugin, hook, "did not finish in time and was stopped") from None
-            except Exception as exc:
-                raise PluginError(plugin, hook, exc) from exc
+            except BaseException as exc:
+                _reraise(exc, plugin, hook, False)
             if result is not None:
                 tracker.answered = plugin
             return result
         return guarded
 
     def guarded_timed(*args: Any, **kwargs: Any) -> Any:
+        # The call is off the books before anything else happens on the way out (the timer's
+        # stop must not land in this bookkeeping), however the plugin's code ended.
         started = time.perf_counter()
-        _enter(plugin, hook, started)
         try:
+            _enter(plugin, hook, started, tracker.budget)
             result = fn(*args, **kwargs)
-        except PluginError as exc:
-            raise _own(exc, plugin, hook) from None
-        except PluginTimeout:
-            raise PluginError(plugin, hook, "did not finish in time and was stopped") from None
-        except KeyboardInterrupt as exc:
-            if user_interrupted():
-                raise  # Ctrl-C, pressed while the plugin ran: the person's, not the plugin's
-            raise PluginError(plugin, hook, exc) from exc
-        except BaseException as exc:  # SystemExit and the like: a plugin does not end the program
-            raise PluginError(plugin, hook, exc) from exc
-        finally:
-            _leave()
+        except BaseException as exc:
+            _leave(started)
+            _reraise(exc, plugin, hook, True)
+        _leave(started)
         _check_time(tracker, plugin, hook, started)
         if result is not None:
             tracker.answered = plugin
@@ -298,64 +349,44 @@ def _guard_call(fn: Any, plugin: str, hook: str, tracker: Tracker, timed: bool) 
 
 
 def _guard_wrapper(fn: Any, plugin: str, hook: str, tracker: Tracker, timed: bool) -> Any:
-    def guarded_wrapper(*args: Any, **kwargs: Any) -> Any:
+    """A new-style wrapper: its code before the ``yield`` and after it are two timed calls."""
+    def step(gen: Any, value: Any, first: bool) -> tuple[bool, Any]:
+        """Run the wrapper's generator on: (True, the value it yielded) or (False, its result)."""
         started = time.perf_counter()
-        gen = fn(*args, **kwargs)
-        if timed:
-            _enter(plugin, hook, started)
         try:
-            first = next(gen)
-        except StopIteration:
-            raise PluginError(plugin, hook, "a wrapper must yield exactly once") from None
-        except PluginError as exc:
-            raise _own(exc, plugin, hook) from None
-        except PluginTimeout:
-            raise PluginError(plugin, hook, "did not finish in time and was stopped") from None
-        except KeyboardInterrupt as exc:
-            if user_interrupted() or not timed:
-                raise
-            raise PluginError(plugin, hook, exc) from exc
-        except Exception as exc:
-            raise PluginError(plugin, hook, exc) from exc
-        except BaseException as exc:
-            if not timed:
-                raise
-            raise PluginError(plugin, hook, exc) from exc
-        finally:
             if timed:
-                _leave()
-        if timed:
-            _check_time(tracker, plugin, hook, started)
-        inner = yield first
-        started = time.perf_counter()
-        if timed:
-            _enter(plugin, hook, started)
-        try:
-            gen.send(inner)
+                _enter(plugin, hook, started, tracker.budget)
+            out = next(gen) if first else gen.send(value)
         except StopIteration as stop:
-            result = stop.value
-            if result is not inner:
-                tracker.modified = plugin
+            if timed:
+                _leave(started)
+            if first:
+                raise PluginError(plugin, hook, "a wrapper must yield exactly once") from None
             if timed:
                 _check_time(tracker, plugin, hook, started)
-            return result
-        except PluginError as exc:
-            raise _own(exc, plugin, hook) from None
-        except PluginTimeout:
-            raise PluginError(plugin, hook, "did not finish in time and was stopped") from None
-        except KeyboardInterrupt as exc:
-            if user_interrupted() or not timed:
-                raise
-            raise PluginError(plugin, hook, exc) from exc
-        except Exception as exc:
-            raise PluginError(plugin, hook, exc) from exc
+            return False, stop.value
         except BaseException as exc:
-            if not timed:
-                raise
-            raise PluginError(plugin, hook, exc) from exc
-        finally:
             if timed:
-                _leave()
-        raise PluginError(plugin, hook, "a wrapper must yield exactly once")
+                _leave(started)
+            _reraise(exc, plugin, hook, timed)
+        if timed:
+            _leave(started)
+        if not first:
+            raise PluginError(plugin, hook, "a wrapper must yield exactly once")
+        if timed:
+            _check_time(tracker, plugin, hook, started)
+        return True, out
+
+    def guarded_wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            gen = fn(*args, **kwargs)
+        except BaseException as exc:
+            _reraise(exc, plugin, hook, timed)
+        _, first = step(gen, None, True)
+        inner = yield first
+        _, result = step(gen, inner, False)
+        if result is not inner:
+            tracker.modified = plugin
+        return result
 
     return guarded_wrapper

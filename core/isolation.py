@@ -41,6 +41,7 @@ class SlotReading:
     plugin: str
     hook: str
     runaway: bool  # the worker ended itself because a plugin would not stop
+    done: bool = False  # (a child process) it finished its work and ended the normal way
 
     def culprit(self) -> str:
         """Which plugin, in words, for a report."""
@@ -65,6 +66,7 @@ class Beacons:
         self._index = ctx.Array("q", [-1] * slots, lock=False)
         self._since = ctx.Array("d", slots, lock=False)
         self._runaway = ctx.Array("b", slots, lock=False)
+        self._done = ctx.Array("b", slots, lock=False)
         self._plugin = ctx.Array("c", slots * _NAME, lock=False)
         self._hook = ctx.Array("c", slots * _NAME, lock=False)
         self.slot = -1  # in a worker: the slot it claimed
@@ -90,6 +92,10 @@ class Beacons:
         self._since[self.slot] = time.monotonic()
         self._index[self.slot] = -1 if index is None else index
 
+    def finished(self) -> None:
+        """This process's work is done: what ends it now is the normal way out."""
+        self._done[self.slot] = 1
+
     def _call(self, plugin: str | None, hook: str | None) -> None:
         self._write(self._plugin, self.slot, plugin or "")
         if plugin:
@@ -112,7 +118,8 @@ class Beacons:
         index = self._index[slot]
         return SlotReading(self._pid[slot], None if index < 0 else index,
                            time.monotonic() - self._since[slot] if index >= 0 else 0.0,
-                           self._text(self._plugin, slot), self._text(self._hook, slot), bool(self._runaway[slot]))
+                           self._text(self._plugin, slot), self._text(self._hook, slot), bool(self._runaway[slot]),
+                           bool(self._done[slot]))
 
     def readings(self) -> list[SlotReading]:
         return [self.read(s) for s in range(min(self.slots, self._next.value))]
@@ -126,6 +133,16 @@ class Beacons:
 def runaway_words(reading: SlotReading) -> str:
     return (f"plugin {reading.plugin!r} would not stop: {reading.hook} ran past its time limit and caught "
             "the stop")
+
+
+def exit_words(code: int | None) -> str:
+    """How a process ended, in words: "killed by SIGSEGV", "with exit code 0"."""
+    if code is not None and code < 0:
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"with exit code {code}"
 
 
 def can_isolate() -> bool:
@@ -146,13 +163,23 @@ def run_in_child(fn: Callable[[], int], deadline: float, what: str = "the battle
     def child() -> None:
         beacons.claim()
         beacons.playing(0)
+        code = 70
         try:
-            code = fn()
+            code = fn()  # the caller's fn says its own errors (see slugfest.cli.common.handled)
+            sys.stdout.flush()
         except KeyboardInterrupt:
             code = 130
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(code)
+        except BaseException:  # pragma: no cover - fn handles its errors; a last line of defence
+            import traceback
+
+            traceback.print_exc()
+        finally:
+            beacons.finished()
+            try:
+                sys.stdout.flush()
+                sys.stderr.flush()
+            finally:
+                os._exit(code)
 
     sys.stdout.flush()
     sys.stderr.flush()
@@ -173,6 +200,11 @@ def run_in_child(fn: Callable[[], int], deadline: float, what: str = "the battle
         if reading.runaway:
             print(f"\nslugfest: {runaway_words(reading)}; {what} was abandoned.\nPlay without it: "
                   f"SLUGFEST_BLOCK_PLUGINS={reading.plugin} (or remove it from the scenario).", file=sys.stderr)
+            return guard.EXIT_RUNAWAY
+        if not reading.done:  # it ended some other way than through its last line: not ours to hide
+            print(f"\nslugfest: {what} ended early, {exit_words(proc.exitcode)}, and its log is cut off there: "
+                  f"{reading.culprit()}.", file=sys.stderr)
+            return guard.EXIT_RUNAWAY
         return proc.exitcode
     finally:
         signal.signal(signal.SIGINT, previous)

@@ -30,7 +30,7 @@ import pluggy
 from . import hookspecs
 from .errors import PluginError, UnknownPlugin
 from . import settings
-from .guard import PluginTimeout, Tracker, guard
+from .guard import PluginTimeout, Tracker, call_timed, guard
 
 if TYPE_CHECKING:
     from .actions import Choice, Decision
@@ -153,10 +153,11 @@ def catalog() -> dict[str, PluginInfo]:
     for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
         if ep.name in blocked or (allowed is not None and ep.name not in allowed) or ep.name in found:
             continue
-        try:
-            obj = ep.load()
-        except Exception as exc:  # a broken third-party package must not break the game
-            found[ep.name] = PluginInfo(ep.name, None, "?", _dist_name(ep), load_failure(exc), (), "broken")
+        try:  # on the watchdog's clock: an import that raises anything, or never ends, is that plugin's
+            obj = call_timed(ep.load, ep.name, "import", settings.plugin_timeout())
+        except PluginError as exc:  # a broken third-party package must not break the game
+            cause = exc.__cause__ if exc.__cause__ is not None else exc
+            found[ep.name] = PluginInfo(ep.name, None, "?", _dist_name(ep), load_failure(cause), (), "broken")
             continue
         hooks = _hooks_of(obj)
         dist = ep.dist
@@ -202,7 +203,7 @@ def get_plugin_manager(house_rules: Iterable[str] = (), extra: Iterable[tuple[st
     """
     pm = pluggy.PluginManager("slugfest")
     pm.add_hookspecs(hookspecs)
-    tracker = Tracker()
+    tracker = Tracker(budget=settings.plugin_timeout())  # a battle sets its own; this times what comes before
     extra = list(extra)
     given = {name for name, _ in extra}
     wanted_rules = set(house_rules)
@@ -249,6 +250,39 @@ def _register(pm: pluggy.PluginManager, plugin: Any, name: str, tracker: Tracker
                                       tracker, timed)
 
 
+#: What each plugin answered to ``slugfest_rules_systems`` (its systems, or why it failed), by
+#: the plugin object: asked once per program, as every battle's host would ask it again, and a
+#: plugin that hangs there would cost its time limit each time.
+_SYSTEMS_ASKED: dict[int, tuple[Any, list[Any], str]] = {}
+
+
+def _asked_for_systems(impl: Any) -> tuple[list[Any], str]:
+    key = id(impl.plugin)
+    known = _SYSTEMS_ASKED.get(key)
+    if known is not None and known[0] is impl.plugin:
+        return known[1], known[2]
+    try:
+        group = impl.function()
+        problem = _systems_problem(group)
+        failure = f"plugin {impl.plugin_name!r} failed in slugfest_rules_systems: {problem}" if problem else ""
+    except PluginError as exc:
+        group, failure = [], str(exc)
+    systems = [] if failure else list(group)
+    _SYSTEMS_ASKED[key] = (impl.plugin, systems, failure)  # the plugin is kept, so its id stays its own
+    return systems, failure
+
+
+def _systems_problem(group: object) -> str:
+    """Why what a ``slugfest_rules_systems`` returned is not a list of rules systems ("" if it is)."""
+    if not isinstance(group, (list, tuple)):
+        return f"expected a list of rules systems, got {type(group).__name__}"
+    for system in group:
+        name = getattr(system, "name", None)
+        if not isinstance(name, str) or not name:
+            return f"expected rules systems with a name, got {system!r}"[:200]
+    return ""
+
+
 @dataclass(frozen=True)
 class Chooser:
     """One AI hook implementation a decision may be put to."""
@@ -269,6 +303,9 @@ class PluginHost:
     _chains: dict[str, tuple[Chooser, ...] | None] = field(default_factory=dict)
     #: Plugins that are part of the program (built-ins): not put on the watchdog's clock.
     trusted: set[str] = field(default_factory=set)
+    #: Plugins whose ``slugfest_rules_systems`` failed, with why (their systems are left out).
+    system_failures: dict[str, str] = field(default_factory=dict)
+    _owners: dict[Any, list[str]] = field(default_factory=dict)
 
     @property
     def hook(self) -> Any:
@@ -280,12 +317,22 @@ class PluginHost:
         return sorted(name for name, _ in self.pm.list_name_plugin() if name not in self.trusted)
 
     def systems(self) -> dict[str, Any]:
+        """The rules systems by name. Each plugin is asked on its own (guarded, and timed when
+        third-party), so one that fails or answers nonsense is left out, and said why in
+        :attr:`system_failures`, instead of taking every system down with it."""
         if self._systems is None:
             out: dict[str, Any] = {}
-            for group in self.pm.hook.slugfest_rules_systems():
+            owners: dict[Any, list[str]] = {}
+            for impl in self.pm.hook.slugfest_rules_systems.get_hookimpls():
+                group, failure = _asked_for_systems(impl)
+                owners[impl.plugin] = []
+                if failure:
+                    self.system_failures[impl.plugin_name] = failure
+                    continue
                 for system in group:
-                    out[system.name] = system
-            self._systems = out
+                    out.setdefault(system.name, system)
+                owners[impl.plugin] = [system.name for system in group]
+            self._systems, self._owners = out, owners
         return self._systems
 
     def own_step(self, hook_name: str, system_name: str) -> tuple[str, Any] | None:
@@ -306,9 +353,8 @@ class PluginHost:
         return self._own[key]
 
     def _find_own(self, hook_name: str, system_name: str) -> tuple[str, Any] | None:
-        rules_plugins: dict[Any, list[str]] = {}
-        for impl in self.pm.hook.slugfest_rules_systems.get_hookimpls():
-            rules_plugins[impl.plugin] = [s.name for group in [impl.function()] for s in group]
+        self.systems()
+        rules_plugins = self._owners  # each rules plugin's systems, asked once (see systems)
         caller = getattr(self.pm.hook, hook_name)
         impls = caller.get_hookimpls()
         if any(i.plugin not in rules_plugins or i.wrapper or i.hookwrapper for i in impls):

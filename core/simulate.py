@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable
 
 from . import settings
 from .battle import Battle
-from .isolation import Beacons, runaway_words
+from .isolation import Beacons, SlotReading, runaway_words
 from .plugins import get_plugin_manager
 from .scenario import Scenario
 from .stats import Aggregate, BattleError, BattleTally
@@ -243,8 +243,19 @@ def _run_parallel(scenario: Scenario, runs: int, base_seed: int, jobs: int,
                 pending.popleft()
                 explained = _stopped_by_plugins(beacons, base_seed, stopped) or killed
                 if not explained and span in suspects and not pending:
-                    # It killed a worker while running alone: it is the culprit.
+                    # It killed a worker while running alone: it is the culprit. Its worker's
+                    # slot says which battle was under way (and in which plugin call): that one
+                    # is listed, the rest of the chunk played again; if it cannot say, the chunk.
                     suspects.discard(span)
+                    culprit = _battle_under_way(beacons, span)
+                    if culprit is not None:
+                        stopped[culprit.index] = BattleError(  # type: ignore[index]
+                            culprit.index, battle_seed(base_seed, culprit.index),  # type: ignore[arg-type]
+                            f"its worker process crashed: {culprit.culprit()}")
+                        chunks.appendleft(span)
+                        pool, beacons = restart()
+                        killed = False
+                        continue
                     results = [BattleError(i, battle_seed(base_seed, i), "worker process crashed")
                                for i in range(*span)]
                 else:
@@ -277,12 +288,22 @@ def _stop_overdue(beacons: Beacons, deadline: float, base_seed: int, stopped: di
             continue
         stopped[r.index] = BattleError(r.index, battle_seed(base_seed, r.index),
                                        f"stopped at its deadline of {deadline:g} s: {r.culprit()}")
+        if r.pid not in {p.pid for p in multiprocessing.active_children()}:
+            continue  # it ended on its own meanwhile (and its pid may be someone else's now)
         try:
             os.kill(r.pid, signal.SIGKILL if hasattr(signal, "SIGKILL") else signal.SIGTERM)
         except OSError:
-            pass  # it ended on its own meanwhile
+            pass
         any_killed = True
     return any_killed
+
+
+def _battle_under_way(beacons: Beacons, span: tuple[int, int]) -> SlotReading | None:
+    """The reading of the worker that was playing a battle of ``span`` when it died."""
+    for r in beacons.readings():
+        if r.index is not None and span[0] <= r.index < span[1]:
+            return r
+    return None
 
 
 def _stopped_by_plugins(beacons: Beacons, base_seed: int, stopped: dict[int, BattleError]) -> bool:

@@ -174,3 +174,78 @@ def test_a_single_battle_with_a_plugin_that_will_not_stop_ends_naming_it(hostile
     assert done.returncode == 3, done.stderr
     assert needle in done.stderr and "Traceback" not in done.stderr
     assert done.stdout.startswith("=== Duel at the Docks"), "the log up to the fault is kept"
+
+
+def test_a_plugin_that_ends_its_worker_process_costs_only_its_own_battle():
+    """os._exit or a crash in C: the worker dies with no word; its shared-memory slot still says
+    which battle and which plugin call were under way, so only that battle is listed."""
+    def end_process() -> None:
+        os._exit(0)
+
+    agg, _ = sim.simulate(duel(), 8, 1, jobs=2, plugins=[("exiting-ai", HangsOnSeed(sim.battle_seed(1, 6), end_process))])
+    [error] = agg.errors
+    assert error.index == 6 and error.seed == sim.battle_seed(1, 6)
+    assert error.error == "its worker process crashed: plugin 'exiting-ai' was running slugfest_choose_action"
+    assert agg.n == 7
+
+
+# -- the stop lands only in the plugin's own code ---------------------------------------------------
+
+def test_the_timer_stops_only_a_plugin_call_past_twice_its_limit_and_only_in_the_plugins_code():
+    import inspect
+    import signal
+
+    from slugfest.core import guard
+
+    here = inspect.currentframe()
+    in_guard = _frame_of_file(guard.__file__)
+    assert guard._on_alarm(signal.SIGALRM, here) is None, "no plugin call under way: the program is not stopped"
+    started = time.perf_counter()
+    guard._enter("slow-ai", "slugfest_choose_action", started, 0.001)
+    signal.setitimer(signal.ITIMER_REAL, 0)  # the test fires the handler itself
+    try:
+        time.sleep(0.003)
+        assert guard._on_alarm(signal.SIGALRM, in_guard) is None, \
+            "in the guard's own bookkeeping the timer only fires again a moment later"
+        with pytest.raises(guard.PluginTimeout):
+            guard._on_alarm(signal.SIGALRM, here)
+    finally:
+        guard._leave(started)
+    assert guard.running() is None
+    guard._enter("quick-ai", "slugfest_choose_action", time.perf_counter(), 10.0)
+    try:
+        assert guard._on_alarm(signal.SIGALRM, here) is None, "not yet past twice its limit"
+    finally:
+        guard._leave(guard._calls[guard._MAIN_THREAD.ident][-1].started)
+    assert guard.running() is None and guard._armed is False
+
+
+def _frame_of_file(filename: str):
+    """A frame whose code says it is in ``filename`` (how the handler tells the guard's own code)."""
+    space: dict = {}
+    exec(compile("import sys\nframe = sys._getframe(0)", filename, "exec"), space)  # noqa: S102
+    return space["frame"]
+
+
+class SlowOnce:
+    """Takes about twice its limit once (the stop then lands around the call's end)."""
+
+    def __init__(self, limit, seed):
+        self.limit, self.rng = limit, __import__("random").Random(seed)
+
+    @hookimpl(tryfirst=True)
+    def slugfest_choose_action(self, battle, decision):
+        end = time.perf_counter() + 2 * self.limit - self.rng.uniform(-20e-6, 60e-6)
+        while time.perf_counter() < end:
+            pass
+        return None
+
+
+def test_a_plugin_ending_as_its_stop_fires_never_lets_the_stop_escape_into_the_battle():
+    from slugfest.core.events import BattleEnded
+    from slugfest.core.testing import battle_with
+
+    for seed in range(20):
+        b = battle_with(duel(), seed=seed, plugins=[("slow-ai", SlowOnce(0.02, seed))], plugin_timeout=0.02)
+        b.run()  # a PluginTimeout escaping here would fail the test
+        assert isinstance(b.events[-1], BattleEnded)

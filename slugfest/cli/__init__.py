@@ -10,17 +10,12 @@ The commands live beside this module: ``single.py`` (one battle or one file) and
 from __future__ import annotations
 
 import argparse
-import io
-import os
 import sys
-import traceback
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from slugfest.core.errors import SlugfestError
-
 from . import batch, single
-from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, positive_int, version
+from .common import EXIT_BAD_INPUT, handled, positive_int, version
 
 __all__ = ["main", "build_parser", "positive_int"]
 
@@ -85,36 +80,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help (0) or a usage error (2): argparse has printed why
         return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
-    try:
-        if args.command is None:
-            if sys.stdin.isatty() and sys.stdout.isatty():
-                args = argparse.Namespace(command="play", scenario=None, seed=None, scenarios=args.scenarios)
-            else:  # no terminal to draw the app in (a pipe, CI): show the default battle as text
-                from slugfest.scenarios import DEFAULT
+    return handled(lambda: _dispatch(parser, handlers, args))
 
-                print(f"(no terminal for the app: playing {DEFAULT} headless; `slugfest --help` for more)",
-                      file=sys.stderr)
-                args = parser.parse_args(["battle", DEFAULT])
-        return handlers[args.command](args)
-    except SlugfestError as exc:  # bad input that surfaced late (a setting, a plugin): said, not a traceback
-        print(f"slugfest: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130  # interrupted
-    except BrokenPipeError:
-        # The reader went away (`slugfest battle ... | head`): not an error. Point stdout at
-        # /dev/null so the interpreter's final flush does not complain again.
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError, io.UnsupportedOperation):
-            pass
-        return EXIT_OK
-    except Exception:
-        print("slugfest: internal error (a bug). Please report it with the command line:", file=sys.stderr)
-        traceback.print_exc()
-        return EXIT_INTERNAL
+
+def _dispatch(parser: argparse.ArgumentParser, handlers: dict[str, Any], args: argparse.Namespace) -> int:
+    if args.command is None:
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            args = argparse.Namespace(command="play", scenario=None, seed=None, scenarios=args.scenarios)
+        else:  # no terminal to draw the app in (a pipe, CI): show the default battle as text
+            from slugfest.scenarios import DEFAULT
+
+            print(f"(no terminal for the app: playing {DEFAULT} headless; `slugfest --help` for more)",
+                  file=sys.stderr)
+            args = parser.parse_args(["battle", DEFAULT])
+    return handlers[args.command](args)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import argparse
 import importlib.metadata
+import io
 import os
 import sys
+import traceback
+from collections.abc import Callable
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -16,6 +19,35 @@ EXIT_INTERNAL = 70
 
 SCENARIO_HELP = "a .toml file or a bundled scenario name (`slugfest scenarios` lists them)"
 JOBS_DEFAULT = os.cpu_count() or 1
+
+
+def handled(run: Callable[[], int]) -> int:
+    """``run()``'s exit code, with what it raises said the way every command says it: bad input
+    that surfaced late (a setting, a plugin) as a message and 2, Ctrl-C as 130, a reader that
+    went away (``| head``) as success, and a bug as a report and 70. The main program and the
+    child process a battle with third-party plugins plays in both go through here."""
+    from slugfest.core.errors import SlugfestError
+
+    try:
+        return run()
+    except SlugfestError as exc:
+        print(f"slugfest: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # Point stdout at /dev/null so the interpreter's final flush does not complain again.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, io.UnsupportedOperation):
+            pass
+        return EXIT_OK
+    except Exception:
+        print("slugfest: internal error (a bug). Please report it with the command line:", file=sys.stderr)
+        traceback.print_exc()
+        return EXIT_INTERNAL
 
 
 def seed(text: str) -> int:

@@ -9,7 +9,7 @@ import os
 import sys
 from typing import Any
 
-from .common import (EXIT_BAD_INPUT, EXIT_OK, EXIT_PLUGIN, SCENARIO_HELP, STREAMS, load, seed, unwritable,
+from .common import (EXIT_BAD_INPUT, EXIT_OK, EXIT_PLUGIN, SCENARIO_HELP, STREAMS, handled, load, seed, unwritable,
                      write_out)
 
 
@@ -104,7 +104,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
     if untrusted and can_isolate():
         # Third-party code: play where it can be killed, so one that will not stop cannot hang us.
         names = ", ".join(repr(n) for n in untrusted)
-        return run_in_child(lambda: _finish(battle, args, buffer), battle_deadline(),
+        return run_in_child(lambda: handled(lambda: _finish(battle, args, buffer)), battle_deadline(),
                             f"the battle (with plugins {names})")
     return _finish(battle, args, buffer)
 
