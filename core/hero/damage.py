@@ -80,7 +80,7 @@ class DamageTaken:
 
 
 def take_damage(roll: DamageRoll, defenses: Defenses, special_defense: str = "",
-                minimum_stun_equals_body: bool = True) -> DamageTaken:
+                minimum_stun_equals_body: bool = False) -> DamageTaken:
     """Apply defenses by the seed's Taking Damage cases 1-4.
 
     1 Normal: normal + resistant defense comes off STUN and BODY.
@@ -88,7 +88,9 @@ def take_damage(roll: DamageRoll, defenses: Defenses, special_defense: str = "",
       whole if the target has no resistant defense, else minus normal + resistant.
     3 NND: the applicable defense stops it all; without it, everything goes through.
     4 AVLD: the applicable defense is subtracted as for Normal damage; without it, all of it.
-    Then (6e, not in the seed; switchable) a target never takes less STUN than BODY.
+    Then, only with the ``minimum_stun`` option (6e beyond the seed, hero6e.md §3.4 step 6), a
+    target never takes less STUN than BODY. The seed's case 2d is the default: a killing hit whose
+    STUN the defenses stop leaves 0 STUN whatever BODY gets through.
     """
     total = defenses.normal + defenses.resistant
     if roll.kind == "normal":

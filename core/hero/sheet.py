@@ -101,7 +101,7 @@ class HeroOptions:
     stun_multiplier: str = "1d6-1"  # seed; "half-d6" is the other 6e reading
     doubling_cap: bool = True  # seed: never more than double the base attack
     knockout: str = "below-zero"  # seed: STUN taken > current STUN; "zero": at 0 or less
-    minimum_stun: bool = True  # 6e: STUN taken is never less than BODY taken
+    minimum_stun: bool = False  # seed (Taking Damage 2d); true: 6e's STUN taken never less than BODY taken
     knockback: str = "full"  # "full", "knockdown" (heroic option), "off"
     str_end: str = ""  # "" = by campaign (heroic 1 per 5 STR, superheroic 1 per 10)
     killing_minus_one: bool = False  # write 2-DC killing steps as 1d6-1 instead of ½d6
@@ -117,7 +117,7 @@ def parse_options(t: Table) -> HeroOptions:
         stun_multiplier=t.choice("stun_multiplier", ("1d6-1", "half-d6"), "1d6-1"),
         doubling_cap=t.boolean("doubling_cap", True),
         knockout=t.choice("knockout", ("below-zero", "zero"), "below-zero"),
-        minimum_stun=t.boolean("minimum_stun", True),
+        minimum_stun=t.boolean("minimum_stun", False),
         knockback=t.choice("knockback", ("full", "knockdown", "off"), "full"),
         str_end=t.choice("str_end", ("", "per-5", "per-10"), ""),
         killing_minus_one=t.boolean("killing_minus_one", False),

@@ -7,6 +7,7 @@ Knockout, Death) and rules/hero6e.md §3.3-3.4 (half dice, minimum STUN) and §0
 import pytest
 
 from slugfest.core.dice import Face, ScriptedDice
+from slugfest.core.hero.sheet import HeroOptions
 from slugfest.core.hero.damage import (
     Defenses,
     double_stun,
@@ -211,16 +212,29 @@ def test_avld_without_the_applicable_defense_takes_all_the_damage_seed_case_4b()
     assert (t.stun, t.body) == (26, 8)
 
 
-def test_minimum_stun_rule_raises_stun_taken_to_the_body_taken():
+def test_minimum_stun_option_raises_stun_taken_to_the_body_taken():
     r = roll_killing(parse_dice("2d6"), (5, 4), multiplier_face=1)  # 9 BODY, x1 = 9 STUN
-    t = take_damage(r, _defenses(normal=20, resistant=2))
+    t = take_damage(r, _defenses(normal=20, resistant=2), minimum_stun_equals_body=True)
     assert (t.body, t.stun) == (7, 7)
 
 
-def test_minimum_stun_rule_can_be_switched_off():
+def test_seed_case_2d_killing_stun_stopped_by_defenses_is_zero_whatever_body_gets_through():
     r = roll_killing(parse_dice("2d6"), (5, 4), multiplier_face=1)
-    t = take_damage(r, _defenses(normal=20, resistant=2), minimum_stun_equals_body=False)
+    t = take_damage(r, _defenses(normal=20, resistant=2))
     assert (t.body, t.stun) == (7, 0)
+
+
+def test_seed_case_2d_the_issues_cross_check_10_body_10_stun_against_pd_8_rpd_2():
+    r = roll_killing(parse_dice("3d6"), (4, 3, 3), multiplier_face=1)  # 10 BODY, x1 = 10 STUN
+    assert (r.body, r.stun) == (10, 10)
+    seed = take_damage(r, _defenses(normal=8, resistant=2))
+    assert (seed.stun, seed.body) == (0, 8)  # 10 - (8 + 2) STUN; 10 - 2 BODY
+    sixth = take_damage(r, _defenses(normal=8, resistant=2), minimum_stun_equals_body=True)
+    assert (sixth.stun, sixth.body) == (8, 8)
+
+
+def test_minimum_stun_is_off_unless_the_scenario_asks():
+    assert HeroOptions().minimum_stun is False
 
 
 def test_defense_bigger_than_the_damage_leaves_zero_never_negative():
