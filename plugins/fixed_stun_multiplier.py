@@ -38,7 +38,7 @@ def slugfest_damage_step(battle: Any, attack: Any, hit: Any) -> Any:
     if any(n.startswith("hit location") for n in outcome.notes):
         return outcome
     roll = outcome.roll
-    mult = FIXED[attack.options.stun_multiplier] + attack.attack.stun_multiplier_bonus
+    mult = max(FIXED[attack.options.stun_multiplier] + attack.attack.stun_multiplier_bonus, 1)  # floored after levels
     if mult == roll.multiplier:
         note = f"fixed STUN multiplier: x{mult}, as rolled"
         return replace(outcome, notes=outcome.notes + (note,))

@@ -86,7 +86,7 @@ def located(ctx: Any, outcome: Any, faces: tuple[int, ...]) -> Any:
     roll: DamageRoll = outcome.roll
     minimum = ctx.options.minimum_stun
     if roll.kind == "killing":
-        mult = stun_x + ctx.attack.stun_multiplier_bonus
+        mult = max(stun_x + ctx.attack.stun_multiplier_bonus, 1)  # levels, then the floor of 1 (§1.6)
         stun = roll.body * mult * (2 if roll.doubled else 1)
         roll = replace(roll, stun=stun, multiplier=mult)
         base = take_damage(roll, ctx.defenses, ctx.attack.defense, False)

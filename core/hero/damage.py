@@ -35,16 +35,16 @@ def roll_normal(dice: DamageDice, faces: tuple[int, ...], kind: str = "normal", 
     return DamageRoll(kind, str(dice), faces, stun, body if does_body else 0)
 
 
-def stun_multiplier(face: int, rule: str, bonus: int = 0) -> int:
+def stun_multiplier(face: int, rule: str, levels: int = 0) -> int:
     """Killing STUN multiplier. Seed: 1d6-1, minimum 1. Option ``half-d6``: ½d6 (1-3).
 
-    ``bonus`` adds Increased STUN Multiplier levels.
+    ``levels`` are Increased (+1 each, at most +5) or Decreased (-1 each) STUN Multiplier
+    levels, added to the roll before the floor of 1 (hero6e-powers.md §1.6): 1d6-1 rolling a 1
+    with +1 level is x1, not x2, and -2 levels on a 6 is x3.
     """
-    if rule == "half-d6":
-        base = (face + 1) // 2
-    else:
-        base = max(face - 1, 1)
-    return base + bonus
+    base = (face + 1) // 2 if rule == "half-d6" else face - 1
+    total = base + levels
+    return total if total > 1 else 1
 
 
 def roll_killing(dice: DamageDice, faces: tuple[int, ...], multiplier_face: int, rule: str = "1d6-1",

@@ -16,6 +16,7 @@ from ..grid import distance
 from .chains import dcv_chain, ocv_chain
 from .combat import damage_profile
 from .combat_values import Modifier
+from .damage import stun_multiplier
 from .effects import defenses
 from .movement import METRES_PER_CELL
 from .sheet import HeroAttack
@@ -71,6 +72,11 @@ def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fight
     return p * value
 
 
+def mean_multiplier(rule: str, levels: int) -> float:
+    """The STUN multiplier's mean over its die, by the rule that rolls it (levels, then the floor)."""
+    return sum(stun_multiplier(face, rule, levels) for face in range(1, 7)) / 6
+
+
 def _dcv(g: Fighter) -> int:
     return dcv_chain(g).value
 
@@ -103,8 +109,7 @@ def expected_taken(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     defs = defenses(g, atk.defense)
     if atk.kind == "killing":
         body = 3.5 * n + d.pip + profile.flat_body
-        mult = 2.0 if opts.stun_multiplier == "half-d6" else 16 / 6
-        stun = body * (mult + atk.stun_multiplier_bonus)
+        stun = body * mean_multiplier(opts.stun_multiplier, atk.stun_multiplier_bonus)
         body_taken = max(body - defs.resistant, 0)
         stun_taken = stun if defs.resistant == 0 else max(stun - defs.normal - defs.resistant, 0)
     else:

@@ -195,7 +195,7 @@ def parse_attack(t: Table) -> HeroAttack:
         str_min=t.integer("str_min", 0, lo=0, hi=100),
         knockback=t.boolean("knockback", kind in ("normal", "killing")),
         does_body=t.boolean("does_body", kind in ("normal", "killing")),
-        stun_multiplier_bonus=t.integer("stun_multiplier_bonus", 0, lo=0, hi=5),
+        stun_multiplier_bonus=t.integer("stun_multiplier_bonus", 0, lo=-5, hi=5),
         active_points=t.integer("active_points", None, lo=1, hi=1000) if t.has("active_points") else None,
     )
     t.finish()

@@ -105,9 +105,21 @@ def test_killing_stun_multiplier_half_d6_option_gives_1_to_3(face, mult):
 
 
 def test_increased_stun_multiplier_adds_one_per_level_on_either_rule():
-    assert stun_multiplier(4, "1d6-1", bonus=1) == 4
-    assert stun_multiplier(1, "1d6-1", bonus=2) == 3
-    assert stun_multiplier(6, "half-d6", bonus=1) == 4
+    assert stun_multiplier(4, "1d6-1", levels=1) == 4
+    assert stun_multiplier(6, "half-d6", levels=1) == 4
+
+
+def test_stun_multiplier_levels_are_added_before_the_floor_of_1_powers_1_6():
+    # 1d6-1 rolling 1 is 0 before the floor: +1 level makes x1 (not x2), +2 levels x2
+    assert stun_multiplier(1, "1d6-1", levels=1) == 1
+    assert stun_multiplier(1, "1d6-1", levels=2) == 2
+    assert stun_multiplier(2, "1d6-1", levels=1) == 2
+
+
+@pytest.mark.parametrize("face, levels, mult", [(6, -2, 3), (6, -4, 1), (6, -5, 1), (3, -1, 1), (6, -1, 2)])
+def test_decreased_stun_multiplier_lowers_the_roll_never_below_1_powers_1_6(face, levels, mult):
+    rule = "1d6-1" if face != 6 or levels != -1 else "half-d6"
+    assert stun_multiplier(face, rule, levels=levels) == mult
 
 
 def test_killing_2d6_rolling_5_and_4_with_multiplier_die_4_does_9_body_27_stun_seed():
