@@ -9,9 +9,9 @@ for the chains of every option it weighs.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
-from ..grid import distance
 from . import maneuvers
 from .attack import range_modifier
 from .combat_values import CVChain, Modifier, build_cv
@@ -30,8 +30,21 @@ OUT_OCV = Modifier(8, "knocked out", factor=Fraction(0))
 
 
 def metres(f: Fighter, g: Fighter) -> int:
-    """Metres between two fighters as the Range Modifier counts them (cells x 2 m)."""
-    return distance(f.pos, g.pos) * METRES_PER_CELL
+    """Metres between two fighters as the Range Modifier counts them: the straight line between
+    the centres of their cells (rules §5.3 measures distance, not steps), to the nearest metre
+    with a half in the attacker's favour. A 16-by-16-cell offset is 45 m (-6), not 32 m.
+
+    Movement and an attack's maximum range keep the grid's counting (diagonals one cell,
+    :func:`core.grid.distance`): they are about where a fighter can go and what it can reach,
+    and the menu, the AIs and the map agree on them."""
+    return true_metres(f.pos, g.pos)
+
+
+def true_metres(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Straight-line metres between two cells' centres, x.5 rounded down."""
+    dx, dy = a[0] - b[0], a[1] - b[1]
+    exact = METRES_PER_CELL * math.sqrt(dx * dx + dy * dy)
+    return math.ceil(exact - 0.5)
 
 
 def ocv_chain(f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str, levels: str,

@@ -175,6 +175,27 @@ def test_the_range_modifier_appears_in_the_ocv_chain_of_a_ranged_attack(cells, m
     assert atk.ocv.value == 8 + sum(m.value for m in mods)
 
 
+@pytest.mark.parametrize("offset, mods", [
+    ((8, 8), (Modifier(6, "range 23 m", -4),)),     # 2 x 11.3 cells: 23 m (the grid's 8 steps say 16 m, -2)
+    ((4, 1), ()),                                   # 8.25 m rounds to 8 m: no penalty
+    ((7, 7), (Modifier(6, "range 20 m", -4),)),     # 19.8 m
+])
+def test_the_range_modifier_counts_the_straight_line_not_the_steps_rules_5_3(offset, mods):
+    sides = {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, OCV=8, attacks=[BLAST])],
+             "B": [hero("b", position=offset, SPD=2, DEX=10)]}
+    b = fight(sides, [6, 6, 6], strike("a", "b", "Blast"))
+    (atk,) = events_of(b, ev.AttackRolled)
+    assert atk.ocv.modifiers == mods
+
+
+def test_the_true_distance_rounds_half_a_metre_in_the_attackers_favour():
+    from slugfest.core.hero.chains import true_metres
+
+    assert true_metres((0, 0), (16, 16)) == 45  # the cross-check: 45.25 m, -6
+    assert true_metres((0, 0), (3, 4)) == 10
+    assert true_metres((0, 0), (0, 0)) == 0
+
+
 def test_an_obstacle_on_the_line_of_sight_takes_the_ranged_attack_off_the_menu():
     def first_menu(obstacles):
         sides = {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, attacks=[BLAST])],
