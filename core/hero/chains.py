@@ -89,6 +89,17 @@ def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str, leve
     return build_cv("OCV", f.ch.OCV, mods)
 
 
+def block_ocv_chain(g: Fighter) -> CVChain:
+    """``g``'s OCV for a Block roll: its base OCV and the Combat Skill Levels it has not put into
+    DCV this Phase (the seed's OCV checklist step 2; Block itself is +0 OCV in 6E1's table)."""
+    key = ("block ocv", g.csl_dcv)
+    chain = g.memo.get(key)
+    if chain is None:
+        mods = [Modifier(2, "combat skill levels", g.sheet.csl)] if g.sheet.csl and not g.csl_dcv else []
+        chain = g.memo[key] = build_cv("OCV", g.ch.OCV, mods)
+    return chain
+
+
 def dcv_chain(g: Fighter) -> CVChain:
     """``g``'s DCV now; built once for each combination of maneuver and conditions."""
     maneuver = maneuvers.DCV_KEYS.get(id(g.maneuver_dcv), "?") if g.maneuver_dcv else ""

@@ -56,10 +56,10 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
               f"{atk.name} (pushed {allowed})" if allowed else atk.name)
     if f.out_of_fight(opts):
         return None
-    for entry in maneuvers.STOPPERS:
-        if entry.stops(ctx, g, f, atk):
-            return None
     ocv = ocv_chain(f, atk, g, maneuver, levels, extra_ocv)
+    for entry in maneuvers.STOPPERS:
+        if entry.stops(ctx, g, f, atk, ocv):
+            return None
     dcv = dcv_chain(g)
     profile = damage_profile(opts, f, atk, maneuver, levels, allowed, velocity_m)
     actx = AttackContext("hero", f.id, g.id, atk, maneuver, ocv, dcv, profile,

@@ -65,6 +65,8 @@ class BlockRolled(Event):
     faces: tuple[int, ...]
     needed: int
     success: bool
+    blocker_ocv: CVChain  # the Block's side of 11 + OCV - OCV
+    attacker_ocv: CVChain
 
 
 @record

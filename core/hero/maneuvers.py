@@ -26,9 +26,9 @@ from ..context import RulesContext
 from ..grid import distance
 from . import events as ev
 from .attack import block_roll_needed
-from .chains import dcv_chain
+from .chains import block_ocv_chain, dcv_chain
 from . import combat
-from .combat_values import Modifier
+from .combat_values import CVChain, Modifier
 from .damage import DamageRoll, take_damage
 from .effects import apply_damage, defenses
 from .movement import METRES_PER_CELL, cells, move, occupied, phase_cells, toward, walk_next_to
@@ -70,7 +70,7 @@ class Maneuver:
     abort: str = ""  #: "any" or "hth": a character may Abort to it against such an attack
     offer: Callable[[Picture], Iterable[Action]] | None = None
     start: Callable[[Fighter], None] = _nothing  #: the condition it sets (also when Aborting)
-    stops: Callable[[RulesContext, Fighter, Fighter, HeroAttack], bool] | None = None
+    stops: Callable[[RulesContext, Fighter, Fighter, HeroAttack, CVChain], bool] | None = None
 
 
 # -- attacking -------------------------------------------------------------------------------
@@ -280,16 +280,19 @@ def _always(kind: str) -> Callable[[Picture], list[Action]]:
     return lambda pic: action
 
 
-def _block_roll(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack) -> bool:
+def _block_roll(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack, attacker_ocv: CVChain) -> bool:
     """A Block in force meets each hand-to-hand attack with 3d6 against 11 + its OCV - the
-    attacker's OCV, -2 for each Block already made this Phase; made, the attack never lands."""
+    attacker's OCV, -2 for each Block already made this Phase; made, the attack never lands.
+    Both OCVs are the checklists' (seed OCV checklist): the attacker's with its levels, weapon,
+    STR Minimum and maneuver, the blocker's with the levels it has not put into DCV."""
     if not (g.blocking and atk.hth):
         return False
-    needed = block_roll_needed(g.ch.OCV, f.ch.OCV, g.blocks_made)
+    own = block_ocv_chain(g)
+    needed = block_roll_needed(own.value, attacker_ocv.value, g.blocks_made)
     faces = ctx.dice.rolls(3, 6, "block")
     ok = sum(faces) <= needed
     g.blocks_made += 1
-    ctx.emit(ev.BlockRolled(g.id, f.id, faces, needed, ok))
+    ctx.emit(ev.BlockRolled(g.id, f.id, faces, needed, ok, own, attacker_ocv))
     return ok
 
 

@@ -44,8 +44,11 @@ def _aborted(e: ev.Aborted, log: TextLog) -> str:
 @formats(ev.BlockRolled)
 def _block(e: ev.BlockRolled, log: TextLog) -> str:
     res = "blocked!" if e.success else "block fails"
-    return (f"    {log.name(e.blocker)} blocks {log.name(e.attacker)}: needs {e.needed}- (11 + blocker's OCV - "
-            f"attacker's OCV, -2 per earlier Block), rolled {sum(e.faces)} {list(e.faces)}: {res}")
+    earlier = (11 + e.blocker_ocv.value - e.attacker_ocv.value - e.needed) // 2
+    later = f" - 2 x {earlier} earlier Blocks" if earlier else ""
+    return (f"    {log.name(e.blocker)} blocks {log.name(e.attacker)}: needs {e.needed}- (11 + blocker's OCV "
+            f"{e.blocker_ocv.value} - attacker's OCV {e.attacker_ocv.value}{later}), rolled {sum(e.faces)} "
+            f"{list(e.faces)}: {res}")
 
 
 @formats(ev.AttackRolled)

@@ -120,6 +120,23 @@ def test_block_rolls_11_plus_blocker_ocv_minus_attacker_ocv_and_each_later_block
     assert decisions_for(b, "b", "abort") == []  # already blocking: nothing to Abort to
 
 
+def test_block_compares_the_ocv_checklists_not_the_bare_characteristics_seed_ocv_checklist():
+    # a: OCV 3 + 4 CSLs + a club's +1 OCV = 8; b: OCV 5 + 3 CSLs it has not put into DCV = 8
+    club = {"name": "Club", "dice": "2d6", "ocv": 1, "adds_str": False}
+    sides = {"A": [hero("a", position=(0, 0), SPD=2, DEX=10, csl=4, attacks=[club])],
+             "B": [hero("b", position=(1, 0), SPD=2, DEX=15, OCV=5, csl=3)]}
+    # 12 > 11 + 8 - 8 = 11: the Block fails (bare OCVs, 11 + 5 - 3 = 13, would have stopped it)
+    b = fight(sides, [4, 4, 4, 3, 3, 3, 1, 1], ("b", Action("block")), strike("a", "b", attack="Club"), turn_limit=1)
+    (block,) = events_of(b, ev.BlockRolled)
+    assert (block.blocker_ocv.value, block.attacker_ocv.value, block.needed, block.success) == (8, 8, 11, False)
+    from slugfest.core.render.text import TextLog
+
+    assert "needs 11- (11 + blocker's OCV 8 - attacker's OCV 8)" in "\n".join(TextLog().lines(b.events))
+    b = fight(sides, [4, 4, 3], ("b", Action("block")), strike("a", "b", attack="Club"), turn_limit=1)
+    (block,) = events_of(b, ev.BlockRolled)
+    assert (block.needed, block.success) == (11, True)  # 11 <= 11
+
+
 @pytest.mark.parametrize("strength, status", [(60, "knocked out"), (30, "stunned")])
 def test_a_knocked_out_or_stunned_blocker_blocks_nothing_more(strength, status):
     # The seed: a Stunned character "can take no Action"; a Knocked-Out one has no CVs at all.
