@@ -29,7 +29,7 @@ from .combat_values import Modifier
 from .damage import roll_normal
 from .dice import DamageDice, active_points
 from .effects import apply_damage, defenses, plain_damage, spend_end
-from .endurance import power_end, push_heroic, push_superheroic, str_end
+from .endurance import in_whole_damage_classes, power_end, push_heroic, push_superheroic, str_end
 from .knockback import impact_dice, knockback, knockback_dice
 from .profile import DamageProfile, build_profile
 from .resolve import AttackContext, DamageOutcome
@@ -100,6 +100,11 @@ def offer_abort(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack) -> N
     ctx.emit(ev.Aborted(g.id, kind, f.id, uses_held))
 
 
+def can_push(f: Fighter, atk: HeroAttack, opts: HeroOptions) -> bool:
+    """Only what costs END can be pushed (6e: pushing spends extra END): not a 0-END power."""
+    return attack_end(f, atk, opts.campaign, opts.str_end) > 0
+
+
 def attack_end(f: Fighter, atk: HeroAttack, campaign: str, str_rule: str) -> int:
     """END for one use: the attack's own (given, or 1 per 10 Active Points) plus STR used
     (kept in the memo: it follows from the sheet and the options)."""
@@ -138,7 +143,8 @@ def damage_profile(opts: HeroOptions, f: Fighter, atk: HeroAttack, maneuver: str
 
 
 def push_points(ctx: RulesContext, f: Fighter, atk: HeroAttack, wanted: int) -> int:
-    """Pushing: the points allowed (an EGO roll first in heroic games, or if the option says)."""
+    """Pushing: the points allowed (an EGO roll first in heroic games, or if the option says),
+    in whole Damage Classes (:func:`.endurance.in_whole_damage_classes`)."""
     if wanted <= 0:
         return 0
     opts = ctx.options
@@ -150,6 +156,7 @@ def push_points(ctx: RulesContext, f: Fighter, atk: HeroAttack, wanted: int) -> 
     else:
         points = int(atk.active_points or active_points(atk.dice, atk.kind) or f.ch.STR)
         res = push_superheroic(wanted, points)
+    res = replace(res, allowed=in_whole_damage_classes(res.allowed))
     ctx.emit(ev.Pushed(f.id, wanted, res.allowed, res.roll, res.needed, res.success))
     return res.allowed
 

@@ -58,6 +58,17 @@ def push_heroic(wanted: int, faces: tuple[int, int, int], ego_roll: int) -> Push
     return PushResult(min(wanted, 5 + made_by), faces, ego_roll, made_by, True)
 
 
+def in_whole_damage_classes(points: int) -> int:
+    """The Character Points of a push that count: whole Damage Classes of 5 (our reading).
+
+    The seed lets a heroic push allow 5 CP +1 per point the EGO roll is made by, but damage is
+    added in Damage Classes (5 points each) and END is paid per point pushed. Rather than charge
+    END for points that add nothing, a push counts in whole DCs: 8 points allowed push 5 (+1 DC,
+    5 END) and 3 points push nothing. The menu asks for pushes in fives for the same reason.
+    """
+    return points - points % 5 if points > 0 else 0
+
+
 def push_superheroic(wanted: int, power_points: int) -> PushResult:
     """Superheroic pushing (6e, beyond the seed): up to 10 CP and never more than the power's own points."""
     allowed = max(min(wanted, 10, power_points), 0)

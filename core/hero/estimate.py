@@ -14,7 +14,8 @@ from ..actions import Action
 from ..context import RulesContext
 from ..grid import distance
 from .chains import dcv_chain, ocv_chain
-from .combat import damage_profile
+from .combat import can_push, damage_profile
+from .endurance import in_whole_damage_classes
 from .combat_values import Modifier
 from .damage import stun_multiplier
 from .effects import defenses
@@ -88,7 +89,7 @@ def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
     ocv = ocv_chain(f, atk, g, maneuver, levels, extra).value
     p = hit_chance(11 + ocv - dcv(g))
     moved = distance(f.pos, g.pos) * METRES_PER_CELL if maneuver == "move through" else 0
-    push = min(push, 10)  # as if allowed (at most 10)
+    push = in_whole_damage_classes(min(push, 10)) if can_push(f, atk, ctx.options) else 0  # as if allowed
     key = (g.id, atk.name, maneuver, levels, push // 5, moved // 6, g.ko)
     taken = f.expected.get(key)
     if taken is None:

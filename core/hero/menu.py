@@ -16,6 +16,7 @@ from ..actions import Action, Decision
 from ..context import RulesContext
 from ..errors import IllegalAction
 from ..grid import distance
+from .combat import can_push
 from .maneuvers import MANEUVERS, ONCE, Maneuver, fitting
 from .movement import METRES_PER_CELL, occupied, phase_cells
 from .sheet import HeroAttack
@@ -83,6 +84,12 @@ def check(ctx: RulesContext, decision: Decision, action: Action) -> None:
         raise IllegalAction(f"push must be 0 to {MAX_PUSH} Character Points, not {action.push}")
     if action.push and action.kind not in ("attack", "move-through", "multiple-attack"):
         raise IllegalAction("only attacks can be pushed")
+    if action.push % 5:
+        raise IllegalAction(f"a push counts in whole Damage Classes: 5, 10, 15 or 20 Character Points, "
+                            f"not {action.push}")
+    pushed = action.attack or (action.attacks[0] if action.attacks else "")
+    if action.push and any(a.name == pushed for a in f.sheet.attacks) and not can_push(f, f.attack(pushed), ctx.options):
+        raise IllegalAction(f"{pushed} costs no END, so it cannot be pushed")
     if action.levels not in ("", *LEVEL_USES):
         raise IllegalAction(f"combat skill levels go to 'ocv', 'dcv' or 'damage', not {action.levels!r}")
     if action.levels and f.sheet.csl == 0:

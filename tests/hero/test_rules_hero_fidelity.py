@@ -1,0 +1,92 @@
+"""Where the issue's cross-check found main departing from the seed or from itself: pushing in
+whole Damage Classes, and what exactly 0 STUN means (tests named for the rule they pin)."""
+
+from __future__ import annotations
+
+import pytest
+
+from slugfest.core.actions import Action, Choice
+from slugfest.core.errors import IllegalAction
+from slugfest.core.hero import events as ev
+from slugfest.core.hero.endurance import in_whole_damage_classes
+from slugfest.core.testing import battle_with, events_of, hero, scenario
+
+from hero_script import fight
+
+NO_KB = {"knockback": "off"}
+
+
+def strike(who, target, attack="Punch", push=0):
+    return (who, Action("attack", attack, target, "strike", push=push))
+
+
+# -- Pushing (seed: heroic 5 CP +1 per point made by; rules §4.3) in whole Damage Classes ---------
+
+@pytest.mark.parametrize("points, counted", [(0, 0), (3, 0), (5, 5), (8, 5), (10, 10), (14, 10)])
+def test_a_push_counts_in_whole_damage_classes_of_5_points(points, counted):
+    assert in_whole_damage_classes(points) == counted
+
+
+def test_heroic_push_made_by_3_allows_8_points_which_push_5_for_1_dc_and_5_end_seed():
+    sides = {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, STR=15, EGO=10)],  # EGO roll 11-
+             "B": [hero("b", position=(1, 0), SPD=2, DEX=10, PD=0)]}
+    dice = [2, 3, 3,          # push: EGO roll 8, made by 3: 5 + 3 = 8 points allowed
+            3, 3, 3,          # attack roll 9: hits
+            2, 2, 2, 2]       # 3d6 STR +1 DC pushed = 4d6
+    b = fight(sides, dice, strike("a", "b", push=10), rules={**NO_KB, "campaign": "heroic"}, turn_limit=1)
+    (push,) = events_of(b, ev.Pushed)
+    assert (push.wanted, push.allowed, push.success) == (10, 5, True)
+    spent = [e for e in events_of(b, ev.EnduranceSpent) if e.actor == "a"]
+    assert [e.amount for e in spent] == [3 + 5]  # STR 15 at 1 END per 5, and 1 END per point pushed
+    (dmg,) = events_of(b, ev.DamageRolled)
+    assert (dmg.dice, dmg.added) == ("4d6", (("pushing", 1),))
+
+
+def _duel(attacks):
+    return scenario("hero", {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, attacks=attacks)],
+                             "B": [hero("b", position=(1, 0), SPD=2, DEX=10)]}, rules=NO_KB, turn_limit=1)
+
+
+@pytest.mark.parametrize("push", [3, 8, 12])
+def test_a_push_asked_in_part_of_a_damage_class_is_refused_with_the_reason(push):
+    b = battle_with(_duel([{"name": "Blast", "dice": "6d6", "range": 40, "adds_str": False}]), dice=[])
+    d = b.next_decision()
+    with pytest.raises(IllegalAction, match=f"whole Damage Classes: 5, 10, 15 or 20 Character Points, not {push}"):
+        b.submit(d, Choice(Action("attack", "Blast", "b", "strike", push=push), "test"))
+
+
+def test_a_power_that_costs_no_end_cannot_be_pushed_rules_4_3():
+    gadget = {"name": "Gadget", "dice": "6d6", "range": 40, "adds_str": False, "end": 0}
+    b = battle_with(_duel([gadget]), dice=[])
+    d = b.next_decision()
+    with pytest.raises(IllegalAction, match="Gadget costs no END, so it cannot be pushed"):
+        b.submit(d, Choice(Action("attack", "Gadget", "b", "strike", push=5), "test"))
+    assert Action("attack", "Gadget", "b", "strike") in d.menu  # unpushed, it is legal
+
+
+# -- Exactly 0 STUN (seed Knockout; rules §4.7 waking): a deliberate reading, pinned both ways ----
+
+def test_a_conscious_character_brought_to_exactly_0_stun_is_not_knocked_out_seed_knockout():
+    from slugfest.core.hero.damage import is_knocked_out
+
+    assert not is_knocked_out(0)  # STUN taken equal to the STUN left is not "greater than"
+    assert is_knocked_out(-1)
+    assert is_knocked_out(0, "zero")  # the option knocks out at 0
+
+
+def test_a_knocked_out_character_recovering_to_exactly_0_stun_stays_out_rules_4_7():
+    from slugfest.core.hero.recovery import recover
+
+    r = recover(stun=-4, end=0, rec=4, max_stun=30, max_end=30, knocked_out=True)
+    assert (r.stun, r.woke, r.end) == (0, False, 0)
+    r = recover(stun=-4, end=0, rec=5, max_stun=30, max_end=30, knocked_out=True)
+    assert (r.stun, r.woke, r.end) == (1, True, 1)
+
+
+def test_in_a_battle_a_hit_to_exactly_0_stun_leaves_the_target_fighting():
+    sides = {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, STR=10)],
+             "B": [hero("b", position=(1, 0), SPD=2, DEX=10, PD=0, STUN=8, CON=10)]}
+    b = fight(sides, [3, 3, 3, 4, 4], strike("a", "b"), turn_limit=1)  # 2d6 STR: 8 STUN
+    (taken,) = events_of(b, ev.DamageTakenEvent)
+    assert (taken.stun_taken, taken.stun_after) == (8, 0)
+    assert not [e for e in events_of(b, ev.StatusChanged) if e.status == "knocked out"]
