@@ -17,7 +17,7 @@ from .chains import dcv_chain, ocv_chain
 from .combat import can_push, damage_profile
 from .endurance import in_whole_damage_classes
 from .combat_values import Modifier
-from .damage import stun_multiplier
+from .damage import DamageRoll, stun_multiplier, take_damage
 from .effects import defenses
 from .movement import METRES_PER_CELL
 from .sheet import HeroAttack
@@ -101,30 +101,22 @@ def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
 
 def expected_taken(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str, levels: str,
                    push: int, moved: int) -> tuple[float, float]:
-    """The STUN and BODY ``g`` is expected to take from a hit: the mean of the dice the attack
-    would roll (with its maneuver, ``push`` and ``levels``), less the defenses that apply."""
+    """The STUN and BODY ``g`` is expected to take from a hit: the mean roll of the dice the
+    attack would roll (with its maneuver, ``push`` and ``levels``), x2 STUN on a knocked-out
+    target, through :func:`.damage.take_damage` itself, so the estimate takes damage by the same
+    rules, in the same order, as the hit would (the mean roll stands in for every roll)."""
     opts = ctx.options
     profile = damage_profile(opts, f, atk, maneuver, levels, push, moved)
     d = profile.dice
     n = d.count + (0.5 if d.half else 0)
-    defs = defenses(g, atk.defense)
     if atk.kind == "killing":
         body = 3.5 * n + d.pip + profile.flat_body
         stun = body * mean_multiplier(opts.stun_multiplier, atk.stun_multiplier_bonus)
-        body_taken = max(body - defs.resistant, 0)
-        stun_taken = stun if defs.resistant == 0 else max(stun - defs.normal - defs.resistant, 0)
     else:
         stun = 3.5 * n + d.pip + profile.flat_stun
         body = n if atk.does_body else 0
-        if atk.kind == "nnd":
-            has = defs.special.get(atk.defense, 0) > 0
-            stun_taken, body_taken = (0.0, 0.0) if has else (stun, body)
-        elif atk.kind == "avld":
-            v = defs.special.get(atk.defense, 0)
-            stun_taken, body_taken = max(stun - v, 0), max(body - v, 0)
-        else:
-            total = defs.normal + defs.resistant
-            stun_taken, body_taken = max(stun - total, 0), max(body - total, 0)
     if g.ko:
-        stun_taken *= 2
-    return stun_taken, body_taken
+        stun *= 2
+    roll = DamageRoll(atk.kind, "", (), stun, body)  # type: ignore[arg-type]  # means, not counts
+    taken = take_damage(roll, defenses(g, atk.defense), atk.defense, opts.minimum_stun)
+    return taken.stun, taken.body

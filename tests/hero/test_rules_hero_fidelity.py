@@ -90,3 +90,23 @@ def test_in_a_battle_a_hit_to_exactly_0_stun_leaves_the_target_fighting():
     (taken,) = events_of(b, ev.DamageTakenEvent)
     assert (taken.stun_taken, taken.stun_after) == (8, 0)
     assert not [e for e in events_of(b, ev.StatusChanged) if e.status == "knocked out"]
+
+
+# -- The AI's estimate takes damage through the same pipeline (x2 STUN before defenses, §7.1) ------
+
+def _fighters(b):
+    return b.state.fighters["a"], b.state.fighters["b"]
+
+
+def test_the_estimate_doubles_the_mean_stun_on_a_knocked_out_target_before_defenses():
+    from slugfest.core.hero.estimate import expected_taken
+
+    sc = scenario("hero", {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, STR=20)],  # 4d6: mean 14 STUN, 4 BODY
+                           "B": [hero("b", position=(1, 0), SPD=2, DEX=10, PD=10)]}, rules=NO_KB)
+    b = battle_with(sc, dice=[])
+    b.next_decision()
+    f, g = _fighters(b)
+    ctx = b.ctx
+    assert expected_taken(ctx, f, g, f.attack("Punch"), "strike", "", 0, 0) == (4.0, 0)
+    g.ko = True
+    assert expected_taken(ctx, f, g, f.attack("Punch"), "strike", "", 0, 0) == (18.0, 0)  # 28 - 10, not (14 - 10) x 2
