@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from slugfest.core.hero.damage import take_damage
+from slugfest.core.hero.resolve import take_hit
 from slugfest import hookimpl
 
 NAME = "fixed-stun-multiplier"
@@ -43,6 +43,6 @@ def slugfest_damage_step(battle: Any, attack: Any, hit: Any) -> Any:
         note = f"fixed STUN multiplier: x{mult}, as rolled"
         return replace(outcome, notes=outcome.notes + (note,))
     roll = replace(roll, stun=roll.body * mult * (2 if roll.doubled else 1), multiplier=mult)
-    taken = take_damage(roll, attack.defenses, attack.attack.defense, attack.options.minimum_stun)
+    taken = take_hit(attack, roll)
     note = f"fixed STUN multiplier: x{mult} instead of the rolled x{outcome.roll.multiplier}"
     return replace(outcome, roll=roll, taken=taken, notes=outcome.notes + (note,))

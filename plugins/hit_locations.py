@@ -41,7 +41,8 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from slugfest.core.hero.damage import DamageRoll, take_damage
+from slugfest.core.hero.damage import DamageRoll
+from slugfest.core.hero.resolve import take_hit
 from slugfest.core.hero.rounding import hero_round
 from slugfest import hookimpl
 
@@ -81,24 +82,20 @@ def show(x: Fraction | int) -> str:
 
 
 def located(ctx: Any, outcome: Any, faces: tuple[int, ...]) -> Any:
-    """The damage outcome of a hit that landed where ``faces`` say."""
+    """The damage outcome of a hit that landed where ``faces`` say: taken again through
+    ``take_hit`` with the location's multipliers, which apply after defenses and before Damage
+    Reduction, Penetrating and the minimum STUN option (rules-powers §0 step 7)."""
     where, stun_x, n_stun_x, body_x = location(sum(faces))
     roll: DamageRoll = outcome.roll
-    minimum = ctx.options.minimum_stun
     if roll.kind == "killing":
         mult = max(stun_x + ctx.attack.stun_multiplier_bonus, 1)  # levels, then the floor of 1 (§1.6)
         stun = roll.body * mult * (2 if roll.doubled else 1)
         roll = replace(roll, stun=stun, multiplier=mult)
-        base = take_damage(roll, ctx.defenses, ctx.attack.defense, False)
-        stun_taken, body_taken = base.stun, times(base.body, body_x)
+        taken = take_hit(ctx, roll, location=(Fraction(1), body_x))
         what = f"STUN x{mult} instead of the rolled multiplier, BODY taken x{show(body_x)}"
     else:
-        base = take_damage(roll, ctx.defenses, ctx.attack.defense, False)
-        stun_taken, body_taken = times(base.stun, n_stun_x), times(base.body, body_x)
+        taken = take_hit(ctx, roll, location=(n_stun_x, body_x))
         what = f"STUN taken x{show(n_stun_x)}, BODY taken x{show(body_x)}"
-    if minimum and stun_taken < body_taken:
-        stun_taken = body_taken
-    taken = replace(base, stun=stun_taken, body=body_taken)
     note = f"{NOTE}: 3d6 rolled {sum(faces)} {list(faces)}, {where}: {what}"
     return replace(outcome, roll=roll, taken=taken, notes=outcome.notes + (note,))
 

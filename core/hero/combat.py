@@ -27,13 +27,13 @@ from .attack import AttackRoll
 from .chains import dcv_chain, ocv_chain
 from .combat_values import Modifier
 from .damage import roll_normal
-from .dice import DamageDice, active_points
+from .dice import DamageDice, active_points, damage_classes
 from .effects import apply_damage, defenses, plain_damage, spend_end
 from .endurance import in_whole_damage_classes, power_end, push_heroic, push_superheroic, str_end
 from .knockback import impact_dice, knockback, knockback_dice
-from .profile import DamageProfile, build_profile
+from .profile import DamageProfile, build_profile, negate
 from .resolve import AttackContext, DamageOutcome
-from .rounding import characteristic_roll
+from .rounding import characteristic_roll, hero_divide
 from .sheet import HeroAttack, HeroOptions
 from .state import Fighter
 
@@ -51,6 +51,9 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     opts = ctx.options
     ctx.state.attacks += 1
     offer_abort(ctx, g, f, atk)
+    if atk.charges is not None:
+        f.charges_used[atk.name] = f.charges_used.get(atk.name, 0) + 1
+        ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
     allowed = push_points(ctx, f, atk, push)
     spend_end(ctx, f, attack_end(f, atk, opts.campaign, opts.str_end) + allowed,
               f"{atk.name} (pushed {allowed})" if allowed else atk.name)
@@ -62,8 +65,12 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
             return None
     dcv = dcv_chain(g)
     profile = damage_profile(opts, f, atk, maneuver, levels, allowed, velocity_m)
-    actx = AttackContext("hero", f.id, g.id, atk, maneuver, ocv, dcv, profile,
-                         defenses(g, atk.defense), g.ko, opts)
+    defs = defenses(g, atk.defense)
+    dcs_before = 0
+    if defs.negation and atk.kind in ("normal", "killing"):
+        dcs_before = int(damage_classes(profile.dice, atk.kind))
+        profile = negate(profile, defs.negation)
+    actx = AttackContext("hero", f.id, g.id, atk, maneuver, ocv, dcv, profile, defs, g.ko, opts)
     hit: AttackRoll = ctx.attack_step(actx)
     ctx.emit(ev.AttackRolled(f.id, g.id, atk.name, maneuver, ocv, dcv, hit.faces, hit.total, hit.needed,
                              hit.hit, hit.dcv_hit, hit.automatic, hit.notes))
@@ -74,10 +81,18 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     ctx.emit(ev.DamageRolled(f.id, g.id, atk.name, r.kind, str(profile.base_dice), r.dice, profile.added,
                              profile.capped, r.faces, r.stun, r.body, r.multiplier, r.multiplier_face,
                              profile.flat, r.doubled, dmg.notes))
+    if profile.negated:
+        ctx.emit(ev.DamageModified(g.id, atk.name, "damage negation", profile.negated, "DCs", dcs_before,
+                                   max(dcs_before - profile.negated, 0)))
     apply_damage(ctx, g, r, dmg.taken, atk.name)
     moved = False
     if atk.knockback and opts.knockback != "off" and r.body > 0 and not g.dead:
-        moved = knock_back(ctx, f, g, r.body, atk.kind == "killing")
+        body = r.body
+        if atk.knockback_multiplier != 1:
+            body = r.body * atk.knockback_multiplier
+            ctx.emit(ev.DamageModified(g.id, atk.name, "double knockback", atk.knockback_multiplier,
+                                       "BODY for knockback", r.body, body))
+        moved = knock_back(ctx, f, g, body, atk.kind == "killing")
     return hit, dmg, moved
 
 
@@ -119,11 +134,13 @@ def end_of(atk: HeroAttack, strength: int, campaign: str, str_rule: str) -> int:
     """END for one use of ``atk``: its own (given, or 1 per 10 Active Points) plus the STR it adds."""
     if atk.end is not None:
         own = atk.end
-    elif atk.uses_str_only:
-        own = 0
+    elif atk.uses_str_only or atk.charges is not None or atk.reduced_end == "zero":
+        own = 0  # Charges and 0 END (rules-powers §1.9, §1.10) cost none
     else:
         ap = atk.active_points if atk.active_points is not None else active_points(atk.dice, atk.kind)
         own = power_end(ap)
+        if atk.reduced_end == "half":
+            own = max(hero_divide(own, 2, favour_up=False), 1)  # ½ END, minimum 1
     return own + str_end(strength if atk.adds_str else 0, campaign, str_rule)
 
 

@@ -7,9 +7,11 @@ right defenses. Both are pure: the dice faces come in, numbers come out.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 
 from ..records import record
 from .dice import DamageDice, count_killing_body, normal_sums
+from .rounding import hero_divide, hero_round
 
 
 @record
@@ -24,6 +26,21 @@ class DamageRoll:
     multiplier: int = 0  # Killing STUN multiplier (0 for other kinds)
     multiplier_face: int = 0
     doubled: str = ""  # why STUN was doubled, e.g. "target knocked out"
+    normal_body: int = -1  # Killing: the BODY the dice would count as Normal damage (Penetrating's floor)
+    steps: tuple[DamageStep, ...] = ()  # what modified the roll (Standard Effect), for the log
+
+
+@record
+class DamageStep:
+    """One modifier at work in taking a hit, as the log shows it: ``modifier`` at ``level``
+    (Armor Piercing levels, a Damage Reduction percentage...) turned ``part`` from ``before``
+    into ``after`` (rPD 12 -> 6; STUN taken 20 -> 10)."""
+
+    modifier: str
+    level: int
+    part: str
+    before: int
+    after: int
 
 
 def roll_normal(dice: DamageDice, faces: tuple[int, ...], kind: str = "normal", does_body: bool = True) -> DamageRoll:
@@ -52,13 +69,26 @@ def roll_killing(dice: DamageDice, faces: tuple[int, ...], multiplier_face: int,
     """Killing damage: the total is BODY; STUN = BODY x the STUN multiplier."""
     body = count_killing_body(dice, faces)
     mult = stun_multiplier(multiplier_face, rule, bonus)
-    return DamageRoll("killing", str(dice), faces, body * mult, body, mult, multiplier_face)
+    return DamageRoll("killing", str(dice), faces, body * mult, body, mult, multiplier_face,
+                      normal_body=normal_sums(dice, faces)[1])
+
+
+def standard_effect(dice: DamageDice, kind: str, does_body: bool = True) -> tuple[int, int, DamageStep]:
+    """Standard Effect (rules-powers §4.7): no dice rolled. Normal: 3 STUN and 1 BODY a die, 1 STUN
+    and no BODY for a half die, a pip adds STUN. Killing: 3 BODY a die, 1 for a half die, the pip
+    adds or takes 1 (the STUN multiplier is still rolled). (STUN or BODY, the step for the log.)"""
+    value = 3 * dice.count + (1 if dice.half else 0) + dice.pip
+    value = value if value > 0 else 0
+    if kind == "killing":
+        return 0, value, DamageStep("standard effect", 3, "BODY", 0, value)
+    body = dice.count if does_body else 0
+    return value, body, DamageStep("standard effect", 3, "STUN", 0, value)
 
 
 def double_stun(roll: DamageRoll, why: str) -> DamageRoll:
     """A Knocked-Out target takes x2 STUN from hits: the STUN rolled doubles, before defenses."""
     return DamageRoll(roll.kind, roll.dice, roll.faces, roll.stun * 2, roll.body, roll.multiplier,
-                      roll.multiplier_face, why)
+                      roll.multiplier_face, why, roll.normal_body, roll.steps)
 
 
 @record
@@ -68,6 +98,12 @@ class Defenses:
     normal: int  # PD or ED
     resistant: int  # rPD or rED
     special: Mapping[str, int]  # named defenses for NND/AVLD (e.g. "Life Support": 1)
+    names: tuple[str, str] = ("PD", "rPD")  # what the log calls the two
+    hardened: tuple[int, int] = (0, 0)  # Hardened levels of the normal and the resistant defense
+    impenetrable: tuple[int, int] = (0, 0)  # Impenetrable levels of the two
+    reduction: int = 0  # Damage Reduction, percent (25, 50, 75)
+    reduction_resistant: bool = True  # resistant DR also lowers a killing attack's BODY
+    negation: int = 0  # Damage Negation: DCs taken off the attack before it is rolled
 
 
 @record
@@ -77,28 +113,41 @@ class DamageTaken:
     stun_defense: int
     body_defense: int
     rule: str  # which taking-damage case applied, for the log
+    steps: tuple[DamageStep, ...] = ()  # the modifiers at work, in the order they applied
 
 
 def take_damage(roll: DamageRoll, defenses: Defenses, special_defense: str = "",
-                minimum_stun_equals_body: bool = False) -> DamageTaken:
-    """Apply defenses by the seed's Taking Damage cases 1-4.
+                minimum_stun_equals_body: bool = False, *, armor_piercing: int = 0, penetrating: int = 0,
+                location: tuple[Fraction, Fraction] | None = None) -> DamageTaken:
+    """Take a hit, in the order rules-powers §0 gives (steps 6-10):
 
-    1 Normal: normal + resistant defense comes off STUN and BODY.
-    2 Killing: resistant defense comes off BODY (normal defense never does); STUN is taken
-      whole if the target has no resistant defense, else minus normal + resistant.
-    3 NND: the applicable defense stops it all; without it, everything goes through.
-    4 AVLD: the applicable defense is subtracted as for Normal damage; without it, all of it.
-    Then, only with the ``minimum_stun`` option (6e beyond the seed, hero6e.md §3.4 step 6), a
-    target never takes less STUN than BODY. The seed's case 2d is the default: a killing hit whose
-    STUN the defenses stop leaves 0 STUN whatever BODY gets through.
+    1. Armor Piercing halves each defense not Hardened to at least its level (:func:`pierce`).
+    2. The seed's Taking Damage cases 1-4:
+       1 Normal: normal + resistant defense comes off STUN and BODY.
+       2 Killing: resistant defense comes off BODY (normal defense never does); STUN is taken
+         whole if the target has no resistant defense, else minus normal + resistant.
+       3 NND: the applicable defense stops it all; without it, everything goes through.
+       4 AVLD: the applicable defense is subtracted as for Normal damage; without it, all of it.
+    3. Hit-location multipliers on STUN and BODY taken, when a house rule passes ``location``.
+    4. Damage Reduction (:func:`reduce`), 5. the Penetrating floor (:func:`penetrate`).
+    6. Only with the ``minimum_stun`` option (6e beyond the seed, hero6e.md §3.4 step 6), a
+       target never takes less STUN than BODY; last, as Foundry learnt (rules-powers §6.2).
+    The seed's case 2d is the default: a killing hit whose STUN the defenses stop leaves 0 STUN
+    whatever BODY gets through. Armor Piercing, Damage Reduction and Penetrating work on Normal
+    and Killing attacks; an NND or AVLD meets only its named defense.
     """
-    total = defenses.normal + defenses.resistant
+    steps: list[DamageStep] = []
+    physical = roll.kind in ("normal", "killing")
+    normal, resistant = defenses.normal, defenses.resistant
+    if armor_piercing and physical:
+        normal, resistant = pierce(defenses, armor_piercing, steps)
+    total = normal + resistant
     if roll.kind == "normal":
         stun, body, sd, bd, rule = roll.stun - total, roll.body - total, total, total, "normal"
     elif roll.kind == "killing":
-        body = roll.body - defenses.resistant
-        bd = defenses.resistant
-        if defenses.resistant <= 0:
+        body = roll.body - resistant
+        bd = resistant
+        if resistant <= 0:
             stun, sd, rule = roll.stun, 0, "killing, no resistant defense"
         else:
             stun, sd, rule = roll.stun - total, total, "killing"
@@ -116,9 +165,75 @@ def take_damage(roll: DamageRoll, defenses: Defenses, special_defense: str = "",
     else:  # pragma: no cover - the scenario schema admits only the four kinds
         raise ValueError(f"unknown damage kind {roll.kind!r}")
     stun, body = (stun if stun > 0 else 0), (body if body > 0 else 0)
+    if location is not None:
+        stun, body = hero_round(stun * location[0], False), hero_round(body * location[1], False)
+    if defenses.reduction and physical:
+        stun, body = reduce(stun, body, roll.kind, defenses, steps)
+    if penetrating and physical:
+        stun, body = penetrate(stun, body, roll, defenses, penetrating, steps)
     if minimum_stun_equals_body and stun < body:
         stun = body
-    return DamageTaken(stun, body, sd, bd, rule)
+    return DamageTaken(stun, body, sd, bd, rule, tuple(steps))
+
+
+def pierce(defenses: Defenses, levels: int, steps: list[DamageStep]) -> tuple[int, int]:
+    """Armor Piercing (rules-powers §1.2): each defense counts half, rounded in the defender's
+    favour, unless it is Hardened to at least the Armor Piercing levels. Halved one by one, not
+    summed first (the pitfall §1.2 names: 7 and 7 halve to 4 + 4, not to 7)."""
+    out = []
+    for value, hard, name in zip((defenses.normal, defenses.resistant), defenses.hardened, defenses.names):
+        if value <= 0:
+            out.append(value)
+        elif hard >= levels:
+            steps.append(DamageStep("hardened", hard, name, value, value))
+            out.append(value)
+        else:
+            half = hero_divide(value, 2, favour_up=True)
+            steps.append(DamageStep("armor piercing", levels, name, value, half))
+            out.append(half)
+    return out[0], out[1]
+
+
+def reduce(stun: int, body: int, kind: str, defenses: Defenses, steps: list[DamageStep]) -> tuple[int, int]:
+    """Damage Reduction (rules-powers §2.1): after defenses, the STUN and BODY taken lose the
+    percentage, rounded in the defender's favour. Non-resistant Damage Reduction does not lower
+    a killing attack's BODY (our reading: as normal defenses never do, seed case 2b-i)."""
+    pct = defenses.reduction
+    keep = 100 - pct
+    new_stun = hero_round(Fraction(stun * keep, 100) if isinstance(stun, int) else stun * keep / 100, False)
+    new_body = body
+    if kind != "killing" or defenses.reduction_resistant:
+        new_body = hero_round(Fraction(body * keep, 100) if isinstance(body, int) else body * keep / 100, False)
+    if new_stun != stun:
+        steps.append(DamageStep("damage reduction", pct, "STUN", stun, new_stun))
+    if new_body != body:
+        steps.append(DamageStep("damage reduction", pct, "BODY", body, new_body))
+    return new_stun, new_body
+
+
+def penetrate(stun: int, body: int, roll: DamageRoll, defenses: Defenses, levels: int,
+              steps: list[DamageStep]) -> tuple[int, int]:
+    """Penetrating (rules-powers §1.3): a Normal hit does at least its BODY rolled as STUN; a
+    Killing hit at least the BODY its dice would count as Normal damage. Each defense Impenetrable
+    to at least the Penetrating levels takes its value off that floor (for a Killing hit only the
+    resistant one: normal defense never stops killing BODY)."""
+    if roll.kind == "killing":
+        floor = roll.normal_body if roll.normal_body >= 0 else roll.body
+        if defenses.impenetrable[1] >= levels:
+            floor -= defenses.resistant
+    else:
+        floor = roll.body
+        for value, imp in zip((defenses.normal, defenses.resistant), defenses.impenetrable):
+            if imp >= levels:
+                floor -= value
+    if roll.kind == "killing":
+        if body < floor:
+            steps.append(DamageStep("penetrating", levels, "BODY", body, floor))
+            return stun, floor
+    elif stun < floor:
+        steps.append(DamageStep("penetrating", levels, "STUN", stun, floor))
+        return floor, body
+    return stun, body
 
 
 def is_stunned(stun_taken: int, con: int) -> bool:

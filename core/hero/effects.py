@@ -31,15 +31,19 @@ def defenses_of(sheet: HeroSheet, which: str) -> Defenses:
     from types import MappingProxyType
 
     special = MappingProxyType(sheet.special())
-    if which == "ED":
-        return Defenses(sheet.characteristics.ED, sheet.rED, special)
-    return Defenses(sheet.characteristics.PD, sheet.rPD, special)
+    ed = 1 if which == "ED" else 0
+    normal, resistant = (sheet.characteristics.ED, sheet.rED) if ed else (sheet.characteristics.PD, sheet.rPD)
+    return Defenses(normal, resistant, special, ("ED", "rED") if ed else ("PD", "rPD"),
+                    (sheet.hardened[ed], sheet.hardened[2 + ed]), (sheet.impenetrable[ed], sheet.impenetrable[2 + ed]),
+                    sheet.damage_reduction[ed], sheet.damage_reduction_resistant, sheet.damage_negation[ed])
 
 
 def apply_damage(ctx: RulesContext, g: Fighter, roll: DamageRoll, taken: DamageTaken, source: str) -> None:
     """``g`` loses what ``taken`` says, then: dead at -BODY (seed), Knocked Out below 0 STUN,
     a Stunned recovery that slips (rules §4.6) or Stunned by more STUN than its CON, dying."""
     opts = ctx.options
+    for step in (*roll.steps, *taken.steps):
+        ctx.emit(ev.DamageModified(g.id, source, step.modifier, step.level, step.part, step.before, step.after))
     g.stun -= taken.stun
     g.body -= taken.body
     ctx.emit(ev.DamageTakenEvent(g.id, source, roll.stun, roll.body, taken.stun_defense, taken.body_defense,

@@ -17,7 +17,9 @@ from .chains import dcv_chain, ocv_chain
 from .combat import can_push, damage_profile
 from .endurance import in_whole_damage_classes
 from .combat_values import Modifier
-from .damage import DamageRoll, stun_multiplier, take_damage
+from .damage import DamageRoll, standard_effect, stun_multiplier, take_damage
+from .dice import DamageDice
+from .profile import negate
 from .effects import defenses
 from .movement import METRES_PER_CELL
 from .sheet import HeroAttack
@@ -107,16 +109,26 @@ def expected_taken(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     rules, in the same order, as the hit would (the mean roll stands in for every roll)."""
     opts = ctx.options
     profile = damage_profile(opts, f, atk, maneuver, levels, push, moved)
+    defs = defenses(g, atk.defense)
+    if defs.negation and atk.kind in ("normal", "killing"):
+        profile = negate(profile, defs.negation)
+        if profile.dice == DamageDice():
+            return 0.0, 0.0
     d = profile.dice
     n = d.count + (0.5 if d.half else 0)
+    if atk.standard_effect:
+        stun_se, body_se, _ = standard_effect(d, atk.kind, atk.does_body)
     if atk.kind == "killing":
-        body = 3.5 * n + d.pip + profile.flat_body
+        body = (body_se if atk.standard_effect else 3.5 * n + d.pip) + profile.flat_body
         stun = body * mean_multiplier(opts.stun_multiplier, atk.stun_multiplier_bonus)
+        normal_body = d.count  # a normal die's mean BODY is 1
     else:
-        stun = 3.5 * n + d.pip + profile.flat_stun
-        body = n if atk.does_body else 0
+        stun = (stun_se if atk.standard_effect else 3.5 * n + d.pip) + profile.flat_stun
+        body = (body_se if atk.standard_effect else n) if atk.does_body else 0
+        normal_body = -1
     if g.ko:
         stun *= 2
-    roll = DamageRoll(atk.kind, "", (), stun, body)  # type: ignore[arg-type]  # means, not counts
-    taken = take_damage(roll, defenses(g, atk.defense), atk.defense, opts.minimum_stun)
+    roll = DamageRoll(atk.kind, "", (), stun, body, normal_body=normal_body)  # type: ignore[arg-type]  # means
+    taken = take_damage(roll, defs, atk.defense, opts.minimum_stun, armor_piercing=atk.armor_piercing,
+                        penetrating=atk.penetrating)
     return taken.stun, taken.body

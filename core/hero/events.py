@@ -125,6 +125,31 @@ class DamageTakenEvent(Event):
 
 
 @record
+class DamageModified(Event):
+    """An advantage or a defense at work on one hit (rules-powers §0): ``modifier`` at ``level``
+    turned ``part`` from ``before`` into ``after`` (Armor Piercing 1: rPD 12 -> 6)."""
+
+    kind: ClassVar[str] = "damage_modified"
+    target: str
+    attack: str
+    modifier: str
+    level: int
+    part: str
+    before: int
+    after: int
+
+
+@record
+class ChargeUsed(Event):
+    """One of an attack's Charges spent (rules-powers §1.10); ``left`` remain for the battle."""
+
+    kind: ClassVar[str] = "charge_used"
+    actor: str
+    attack: str
+    left: int
+
+
+@record
 class Recovered(Event):
     kind: ClassVar[str] = "recovered"
     actor: str

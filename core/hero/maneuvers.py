@@ -200,6 +200,9 @@ def _offer_multiple(pic: Picture) -> list[Action]:
             out.append(pic.action("multiple-attack", attacks=(names[0], names[1]), targets=(tid, tid),
                                   maneuver="multiple attack"))
     for n, tids in by_attack.items():
+        left = pic.f.charges_left(pic.f.attack(n))
+        if left is not None and left < 2:
+            continue  # the same attack twice needs two Charges
         tids = sorted(tids)
         for i in range(len(tids)):
             for j in range(i + 1, len(tids)):

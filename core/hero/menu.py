@@ -36,6 +36,8 @@ def build_menu(pic: Picture) -> tuple[Action, ...]:
     full, half = pic.full_phase, pic.half_cells
     still: dict[str, list[str]] = {}
     for atk in f.sheet.attacks:
+        if atk.charges is not None and not f.charges_left(atk):
+            continue  # every Charge spent (rules-powers §1.10)
         entries = _fitting(f, atk)
         for g in pic.foes:
             if atk.hth:
@@ -128,6 +130,9 @@ def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str
         if an and an not in names:
             return f"{f.name} has no attack named {an!r} (has: {', '.join(sorted(names))})"
     entry = MANEUVERS.get(a.maneuver) if a.kind == "attack" else None
+    for an in (a.attack, *a.attacks):
+        if an and f.attack(an).charges is not None and not f.charges_left(f.attack(an)):
+            return f"{an} has no Charges left (all {f.attack(an).charges} spent)"
     if a.target and a.attack:
         g = st.fighters[a.target]
         atk = f.attack(a.attack)

@@ -83,6 +83,29 @@ def _damage(e: ev.DamageRolled, log: TextLog) -> str:
             f" = {e.stun} STUN, {e.body} BODY{notes}")
 
 
+_MODIFIER_WORDS = {
+    "armor piercing": lambda e: f"Armor Piercing {e.level}: {e.part} halved {e.before} -> {e.after}",
+    "hardened": lambda e: f"Hardened {e.level}: {e.part} {e.before} not halved by Armor Piercing",
+    "damage reduction": lambda e: f"Damage Reduction {e.level}%: {e.part} taken {e.before} -> {e.after}",
+    "penetrating": lambda e: f"Penetrating: {e.part} taken raised {e.before} -> {e.after}",
+    "damage negation": lambda e: f"Damage Negation {e.level}: {e.before} DC -> {e.after} DC before the roll",
+    "double knockback": lambda e: f"Double Knockback: {e.part} {e.before} -> {e.after}",
+    "standard effect": lambda e: f"Standard Effect: no dice rolled, {e.level} a die: {e.after} {e.part}",
+}
+
+
+@formats(ev.DamageModified)
+def _modified(e: ev.DamageModified, log: TextLog) -> str:
+    words = _MODIFIER_WORDS.get(e.modifier)
+    text = words(e) if words else f"{e.modifier} {e.level}: {e.part} {e.before} -> {e.after}"
+    return f"      {text}"
+
+
+@formats(ev.ChargeUsed)
+def _charge(e: ev.ChargeUsed, log: TextLog) -> str:
+    return f"    {log.name(e.actor)} spends a Charge of {e.attack}: {e.left} left"
+
+
 @formats(ev.DamageTakenEvent)
 def _taken(e: ev.DamageTakenEvent, log: TextLog) -> str:
     return (f"    {log.name(e.target)} takes {e.stun_taken} STUN, {e.body_taken} BODY "

@@ -4,6 +4,7 @@ double"). What a maneuver adds is its entry's in the maneuver table (:mod:`.mane
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -27,6 +28,7 @@ class DamageProfile:
     capped: bool
     flat_stun: int = 0  # superheroic CSLs on a Normal attack: +3 STUN per 2 levels
     flat_body: int = 0  # superheroic CSLs on a Killing attack: +1 BODY per 2 levels
+    negated: int = 0  # DCs the target's Damage Negation took off (rules-powers §2.2)
 
     @property
     def flat(self) -> tuple[tuple[str, int], ...]:
@@ -101,3 +103,31 @@ def build_profile(attack: HeroAttack, strength: int, options: HeroOptions, *,
         flat_body = min(flat_allowed, pairs)
     dice = add_damage_classes(base, kind, max(dice_allowed, 0), options.killing_minus_one)
     return DamageProfile(kind, base, dice, base_dc, tuple(wanted), capped, flat_stun, flat_body)
+
+
+def negate(profile: DamageProfile, levels: int) -> DamageProfile:
+    """Damage Negation (rules-powers §2.2): ``levels`` DCs come off the attack before it is rolled,
+    the added DCs with it (from the dice as finally built). With every DC gone, nothing is left:
+    no STUN, no BODY, no knockback."""
+    if levels <= 0:
+        return profile
+    kind = profile.kind
+    dice = remove_damage_classes(profile.dice, kind, levels)
+    gone = dice == DamageDice()
+    return replace(profile, dice=dice, negated=levels, flat_stun=0 if gone else profile.flat_stun,
+                   flat_body=0 if gone else profile.flat_body)
+
+
+def remove_damage_classes(dice: DamageDice, kind: str, levels: int) -> DamageDice:
+    """Dice with ``levels`` DCs taken off: the killing ladder; 1d6 a DC for Normal (a half die or
+    a pip is the last DC to go); a half die a DC for 10-point powers."""
+    if kind == "killing":
+        from .dice import killing_dc, killing_dice_for_dc
+
+        return killing_dice_for_dc(max(killing_dc(dice) - levels, 0))
+    if kind == "normal":
+        count = dice.count - levels
+        if count >= 0:
+            return DamageDice(count, dice.half, dice.pip) if (count or dice.half or dice.pip > 0) else DamageDice()
+        return DamageDice()
+    return add_damage_classes(dice, kind, -levels)

@@ -8,6 +8,9 @@ double STUN against a Knocked-Out target, subtract defenses). House rules wrap e
 
 from __future__ import annotations
 
+from dataclasses import replace
+from fractions import Fraction
+
 from ..records import record
 from ..validate import notes_problem, whole
 from .attack import AttackRoll, attack_roll
@@ -19,8 +22,10 @@ from .damage import (
     double_stun,
     roll_killing,
     roll_normal,
+    standard_effect,
     take_damage,
 )
+from .dice import DamageDice
 from .profile import DamageProfile
 from .sheet import HeroAttack, HeroOptions
 
@@ -54,27 +59,50 @@ def default_attack_step(dice, ctx: AttackContext) -> AttackRoll:
 
 
 def roll_profile(dice, ctx: AttackContext) -> DamageRoll:
+    """The profile's dice rolled (or, with Standard Effect, counted at 3 a die), then x2 STUN on a
+    knocked-out target. An attack Damage Negation stripped of every DC rolls nothing and does
+    nothing (rules-powers §2.2)."""
     p = ctx.profile
-    faces = dice.rolls(p.dice.dice_rolled, 6, "damage")
+    atk = ctx.attack
+    if p.negated and p.dice == DamageDice():
+        return DamageRoll(p.kind, str(p.dice), (), 0, 0)
+    if atk.standard_effect:
+        faces: tuple[int, ...] = ()
+        stun, body, step = standard_effect(p.dice, p.kind, atk.does_body)
+    else:
+        faces = dice.rolls(p.dice.dice_rolled, 6, "damage")
     if p.kind == "killing":
         mface = dice.roll(6, "stun multiplier")
-        roll = roll_killing(p.dice, faces, mface, ctx.options.stun_multiplier, ctx.attack.stun_multiplier_bonus)
+        roll = roll_killing(p.dice, faces, mface, ctx.options.stun_multiplier, atk.stun_multiplier_bonus)
+        if atk.standard_effect:
+            roll = replace(roll, body=body, stun=body * roll.multiplier, normal_body=p.dice.count, steps=(step,))
         if p.flat_body:
-            roll = DamageRoll(roll.kind, roll.dice, roll.faces, (roll.body + p.flat_body) * roll.multiplier,
-                              roll.body + p.flat_body, roll.multiplier, roll.multiplier_face)
+            roll = replace(roll, stun=(roll.body + p.flat_body) * roll.multiplier, body=roll.body + p.flat_body)
     else:
-        roll = roll_normal(p.dice, faces, p.kind, ctx.attack.does_body)
+        roll = roll_normal(p.dice, faces, p.kind, atk.does_body)
+        if atk.standard_effect:
+            roll = replace(roll, stun=stun, body=body, steps=(step,))
         if p.flat_stun:
-            roll = DamageRoll(roll.kind, roll.dice, roll.faces, roll.stun + p.flat_stun, roll.body)
+            roll = replace(roll, stun=roll.stun + p.flat_stun)
     if ctx.target_knocked_out:
         roll = double_stun(roll, "target knocked out: x2 STUN")
     return roll
 
 
+def take_hit(ctx: AttackContext, roll: DamageRoll, location: tuple[Fraction, Fraction] | None = None) -> DamageTaken:
+    """The damage ``roll`` does to the attack's target: :func:`.damage.take_damage` with the
+    attack's Armor Piercing and Penetrating, the target's defenses and the scenario's options.
+    House rules that re-roll or rescale a hit call this rather than ``take_damage`` so that the
+    advantages and defenses still apply, in their order (``location``: hit-location multipliers
+    on STUN and BODY taken)."""
+    atk = ctx.attack
+    return take_damage(roll, ctx.defenses, atk.defense, ctx.options.minimum_stun,
+                       armor_piercing=atk.armor_piercing, penetrating=atk.penetrating, location=location)
+
+
 def default_damage_step(dice, ctx: AttackContext) -> DamageOutcome:
     roll = roll_profile(dice, ctx)
-    taken = take_damage(roll, ctx.defenses, ctx.attack.defense, ctx.options.minimum_stun)
-    return DamageOutcome(roll, taken)
+    return DamageOutcome(roll, take_hit(ctx, roll))
 
 
 def validate_attack_result(result: object) -> str:

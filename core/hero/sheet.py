@@ -71,6 +71,12 @@ class HeroAttack:
     does_body: bool = True
     stun_multiplier_bonus: int = 0
     active_points: int | None = None
+    armor_piercing: int = 0  # levels: each defense not Hardened as high counts half
+    penetrating: int = 0  # levels: a floor on the damage taken
+    knockback_multiplier: int = 1  # 2 with Double Knockback (``knockback = "double"``)
+    reduced_end: str = ""  # "half" (½ END, minimum 1) or "zero"
+    charges: int | None = None  # uses in the battle, none of them costing END
+    standard_effect: bool = False  # no dice rolled: 3 a die (rules-powers §4.7)
 
     @property
     def uses_str_only(self) -> bool:
@@ -88,6 +94,11 @@ class HeroSheet:
     csl: int = 0
     special_defenses: tuple[tuple[str, int], ...] = ()
     attacks: tuple[HeroAttack, ...] = ()
+    hardened: tuple[int, int, int, int] = (0, 0, 0, 0)  # levels on PD, ED, rPD, rED
+    impenetrable: tuple[int, int, int, int] = (0, 0, 0, 0)
+    damage_reduction: tuple[int, int] = (0, 0)  # percent against physical (PD) and energy (ED) attacks
+    damage_reduction_resistant: bool = True
+    damage_negation: tuple[int, int] = (0, 0)  # DCs off physical and energy attacks
 
     def special(self) -> dict[str, int]:
         return dict(self.special_defenses)
@@ -193,13 +204,48 @@ def parse_attack(t: Table) -> HeroAttack:
         end=t.integer("end", None, lo=0, hi=100) if t.has("end") else None,
         ocv=t.integer("ocv", 0, lo=-10, hi=10),
         str_min=t.integer("str_min", 0, lo=0, hi=100),
-        knockback=t.boolean("knockback", kind in ("normal", "killing")),
+        knockback=t.custom("knockback", _knockback, 'true, false or "double" (Double Knockback)',
+                           kind in ("normal", "killing")),
         does_body=t.boolean("does_body", kind in ("normal", "killing")),
         stun_multiplier_bonus=t.integer("stun_multiplier_bonus", 0, lo=-5, hi=5),
         active_points=t.integer("active_points", None, lo=1, hi=1000) if t.has("active_points") else None,
+        armor_piercing=t.integer("armor_piercing", 0, lo=0, hi=4),
+        penetrating=t.integer("penetrating", 0, lo=0, hi=4),
+        knockback_multiplier=2 if t.data.get("knockback") == "double" else 1,
+        reduced_end=t.choice("reduced_end", ("half", "zero"), "") if t.has("reduced_end") else "",
+        charges=t.integer("charges", None, lo=1, hi=250) if t.has("charges") else None,
+        standard_effect=t.boolean("standard_effect", False),
     )
+    _check_modifiers(t, atk)
     t.finish()
     return atk
+
+
+def _knockback(value: Any) -> bool:
+    if value is True or value is False:
+        return value
+    if value == "double":
+        return True
+    raise ValueError("")
+
+
+def _check_modifiers(t: Table, atk: HeroAttack) -> None:
+    """Advantages that say something about each other: which combinations cannot be written."""
+    physical = atk.kind in ("normal", "killing")
+    for key in ("armor_piercing", "penetrating"):
+        if getattr(atk, key) and not physical:
+            t.problems.add(f"{t.path}.{key}", f"expected 0 on an {atk.kind.upper()} attack (it meets only its named "
+                                              f"defense), got {getattr(atk, key)}")
+    if atk.end is not None and (atk.reduced_end or atk.charges is not None):
+        what = "reduced_end" if atk.reduced_end else "charges"
+        t.problems.add(f"{t.path}.end", f"expected end or {what}, not both (the END of an attack with {what} "
+                                        f"follows from it), got end = {atk.end}")
+    if atk.reduced_end and atk.charges is not None:
+        t.problems.add(f"{t.path}.reduced_end", "expected reduced_end or charges, not both (an attack on charges "
+                                                "costs no END), got both")
+    if atk.standard_effect and atk.uses_str_only:
+        t.problems.add(f"{t.path}.standard_effect", "expected dice for a Standard Effect attack (a STR attack rolls "
+                                                    "its STR), got none")
 
 
 def dump_attack(a: HeroAttack) -> dict[str, Any]:
@@ -211,10 +257,14 @@ def dump_attack(a: HeroAttack) -> dict[str, Any]:
         out["defense"] = a.defense
     if a.adds_str != a.hth:
         out["adds_str"] = a.adds_str
-    for key, default in (("end", None), ("ocv", 0), ("str_min", 0), ("stun_multiplier_bonus", 0), ("active_points", None)):
+    for key, default in (("end", None), ("ocv", 0), ("str_min", 0), ("stun_multiplier_bonus", 0), ("active_points", None),
+                         ("armor_piercing", 0), ("penetrating", 0), ("reduced_end", ""), ("charges", None),
+                         ("standard_effect", False)):
         if getattr(a, key) != default:
             out[key] = getattr(a, key)
-    if a.knockback != (a.kind in ("normal", "killing")):
+    if a.knockback_multiplier == 2:
+        out["knockback"] = "double"
+    elif a.knockback != (a.kind in ("normal", "killing")):
         out["knockback"] = a.knockback
     if a.does_body != (a.kind in ("normal", "killing")):
         out["does_body"] = a.does_body
@@ -238,6 +288,10 @@ def parse_sheet(t: Table) -> HeroSheet:
     for key, value in special_t.data.items():
         special.append((key, special_t.integer(key, lo=0, hi=200)))
     special_t.finish()
+    hardened = _per_defense(dt, "hardened")
+    impenetrable = _per_defense(dt, "impenetrable")
+    reduction, resistant = _damage_reduction(dt)
+    negation = _per_type(dt, "damage_negation", "DCs", 0, 30)
     dt.finish()
     attacks = tuple(parse_attack(a) for a in t.tables("attacks", max_items=16))
     names = [a.name for a in attacks]
@@ -254,8 +308,63 @@ def parse_sheet(t: Table) -> HeroSheet:
         csl=t.integer("csl", 0, lo=0, hi=20),
         special_defenses=tuple(special),
         attacks=attacks,
+        hardened=hardened,
+        impenetrable=impenetrable,
+        damage_reduction=reduction,
+        damage_reduction_resistant=resistant,
+        damage_negation=negation,
     )
     return sheet
+
+
+DEFENSE_NAMES = ("PD", "ED", "rPD", "rED")
+
+
+def _per_defense(dt: Table, key: str) -> tuple[int, int, int, int]:
+    """Hardened or Impenetrable levels: one integer for every defense, or a table by defense
+    (``hardened = { rPD = 1, rED = 1 }``: a Hardened Resistant Protection)."""
+    if not dt.has(key):
+        return (0, 0, 0, 0)
+    value = dt.raw(key)
+    if type(value) is int:
+        n = dt.integer(key, 0, lo=0, hi=4)
+        return (n, n, n, n)
+    if not isinstance(value, dict):
+        dt.problems.add(f"{dt.path}.{key}", f"expected levels from 0 to 4, for every defense (an integer) or by "
+                                            f"defense (a table of PD, ED, rPD, rED), got {toml_type(value)} {show(value)}")
+        return (0, 0, 0, 0)
+    sub = dt.table(key)
+    levels = tuple(sub.integer(name, 0, lo=0, hi=4) for name in DEFENSE_NAMES)
+    sub.finish()
+    return levels  # type: ignore[return-value]
+
+
+def _per_type(dt: Table, key: str, what: str, lo: int, hi: int) -> tuple[int, int]:
+    """A value against physical (PD) and energy (ED) attacks: ``{ physical = 3, energy = 2 }``."""
+    if not dt.has(key):
+        return (0, 0)
+    sub = dt.table(key)
+    out = (sub.integer("physical", 0, lo=lo, hi=hi), sub.integer("energy", 0, lo=lo, hi=hi))
+    sub.finish()
+    return out
+
+
+def _percent(value: Any) -> int:
+    if type(value) is not int or value not in (0, 25, 50, 75):
+        raise ValueError("")
+    return value
+
+
+def _damage_reduction(dt: Table) -> tuple[tuple[int, int], bool]:
+    """``damage_reduction = { physical = 50, energy = 25, resistant = true }``: percentages of 25,
+    50 or 75 after defenses; ``resistant`` (the default) also lowers killing BODY."""
+    if not dt.has("damage_reduction"):
+        return (0, 0), True
+    sub = dt.table("damage_reduction")
+    pct = tuple(sub.custom(k, _percent, "25, 50 or 75 (percent)", 0) for k in ("physical", "energy"))
+    resistant = sub.boolean("resistant", True)
+    sub.finish()
+    return pct, resistant  # type: ignore[return-value]
 
 
 def dump_sheet(s: HeroSheet) -> dict[str, Any]:
@@ -277,6 +386,16 @@ def dump_sheet(s: HeroSheet) -> dict[str, Any]:
         d["knockback_resistance"] = s.knockback_resistance
     if s.special_defenses:
         d["special"] = dict(s.special_defenses)
+    for key in ("hardened", "impenetrable"):
+        levels = getattr(s, key)
+        if any(levels):
+            d[key] = levels[0] if len(set(levels)) == 1 else {n: v for n, v in zip(DEFENSE_NAMES, levels) if v}
+    if any(s.damage_reduction):
+        d["damage_reduction"] = {k: v for k, v in zip(("physical", "energy"), s.damage_reduction) if v}
+        if not s.damage_reduction_resistant:
+            d["damage_reduction"]["resistant"] = False
+    if any(s.damage_negation):
+        d["damage_negation"] = {k: v for k, v in zip(("physical", "energy"), s.damage_negation) if v}
     if d:
         out["defenses"] = d
     out["attacks"] = [dump_attack(a) for a in s.attacks]

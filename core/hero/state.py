@@ -55,6 +55,8 @@ class Fighter:
     pending_spd: int = 0
     phases: int = 0
     csl_dcv: int = 0
+    #: Charges spent so far, by attack name (an attack with ``charges`` on the sheet).
+    charges_used: dict[str, int] = field(default_factory=dict)
     #: The damage this fighter's attacks are expected to do, by target and way of attacking (the
     #: AI's estimate, :mod:`.estimate`): it follows from the two sheets, so it is worked out once a
     #: battle for each pair.
@@ -82,6 +84,12 @@ class Fighter:
         if by_name is None:
             by_name = self.memo["attacks"] = {a.name: a for a in self.sheet.attacks}
         return by_name[name]
+
+    def charges_left(self, atk: HeroAttack) -> int | None:
+        """Uses left of an attack bought with Charges (None: it has no Charges)."""
+        if atk.charges is None:
+            return None
+        return atk.charges - self.charges_used.get(atk.name, 0)
 
     def out_of_fight(self, options: HeroOptions) -> bool:
         """Knocked out, dead, or dying (unless the scenario lets the dying act)."""

@@ -23,6 +23,9 @@ CATALOGUE: tuple[str, ...] = (
     "rule:phase lost to an abort", "rule:stunned phase spent recovering", "rule:stunned recovery slipped",
     "rule:post-segment 12",
     "rule:DEX tie-break", "rule:held phase lost",
+    "rule:armor piercing", "rule:hardened", "rule:penetrating", "rule:damage reduction",
+    "rule:damage negation", "rule:double knockback", "rule:standard effect", "rule:charge used",
+    "rule:out of charges",
 )
 # "rule:prone" counts the prone rule at work: a knockback or a knock-out puts a target down
 # (counted under those), and getting up again costs a half Phase, an event of its own.
@@ -119,6 +122,14 @@ class _Count:
         elif "slips" in e.reason:
             self.rules["rule:stunned recovery slipped"] += 1
 
+    def modified(self, e: ev.DamageModified) -> None:
+        self.rules[f"rule:{e.modifier}"] += 1
+
+    def charge(self, e: ev.ChargeUsed) -> None:
+        self.rules["rule:charge used"] += 1
+        if e.left == 0:
+            self.rules["rule:out of charges"] += 1
+
     def segment(self, e: ev.SegmentStarted) -> None:
         if e.tie_breaks:
             self.rules["rule:DEX tie-break"] += 1
@@ -136,6 +147,7 @@ _HANDLERS: dict[type, Any] = {
     ActionChosen: _Count.chosen, ev.AttackRolled: _Count.attack, ev.DamageRolled: _Count.damage,
     ev.DamageTakenEvent: _Count.taken, ev.StatusChanged: _Count.status, ev.KnockbackRolled: _Count.knockback,
     ev.BlockRolled: _Count.block, ev.PhaseSkipped: _Count.skipped, ev.SegmentStarted: _Count.segment,
+    ev.DamageModified: _Count.modified, ev.ChargeUsed: _Count.charge,
     ev.HaymakerFizzled: _counts("rule:haymaker fizzled"), ev.StunForEnd: _counts("rule:stun for END"),
     ev.Pushed: _counts("rule:push"), ev.PostSegment12: _counts("rule:post-segment 12"),
 }
