@@ -289,7 +289,17 @@ def extreme_hero(rng: random.Random) -> dict[str, Any]:
             if rng.random() < 0.3:
                 atk["ocv"] = _pick(rng, -10, 10)
             if rng.random() < 0.2:
-                atk["stun_multiplier_bonus"] = 5
+                atk["stun_multiplier_bonus"] = _pick(rng, -5, 5)
+            if kind in ("normal", "killing") and rng.random() < 0.3:
+                atk["armor_piercing"] = _pick(rng, 1, 4)
+                atk["penetrating"] = _pick(rng, 0, 4)
+            if "end" not in atk and rng.random() < 0.3:
+                atk.update(_pick(rng, {"charges": 1}, {"charges": 250}, {"reduced_end": "half"},
+                                 {"reduced_end": "zero"}))
+            if rng.random() < 0.2:
+                atk["standard_effect"] = True
+            if kind in ("normal", "killing") and rng.random() < 0.1:
+                atk["knockback"] = "double"
             attacks.append(atk)
         out: dict[str, Any] = {"id": cid, "name": cid.title(), "position": pos, "ai": rng.choice(AIS),
                                "characteristics": chars, "attacks": attacks,
@@ -299,6 +309,12 @@ def extreme_hero(rng: random.Random) -> dict[str, Any]:
             out["defenses"] = {"rPD": _pick(rng, 0, 200), "rED": _pick(rng, 0, 200),
                                "knockback_resistance": _pick(rng, 0, 200),
                                "special": {"Life Support": _pick(rng, 0, 200)} if rng.random() < 0.3 else {}}
+            if rng.random() < 0.5:
+                out["defenses"].update({
+                    "hardened": _pick(rng, 0, 4, {"rPD": 4}), "impenetrable": _pick(rng, 0, 4, {"PD": 1, "rED": 4}),
+                    "damage_reduction": {"physical": _pick(rng, 25, 75), "energy": _pick(rng, 0, 75),
+                                         "resistant": rng.random() < 0.5},
+                    "damage_negation": {"physical": _pick(rng, 0, 1, 30), "energy": _pick(rng, 0, 30)}})
         return out
 
     return _extreme_data("hero", rng, combatant, {

@@ -23,6 +23,7 @@ from .damage import (
     roll_killing,
     roll_normal,
     standard_effect,
+    stun_multiplier,
     take_damage,
 )
 from .dice import DamageDice
@@ -66,22 +67,25 @@ def roll_profile(dice, ctx: AttackContext) -> DamageRoll:
     atk = ctx.attack
     if p.negated and p.dice == DamageDice():
         return DamageRoll(p.kind, str(p.dice), (), 0, 0)
-    if atk.standard_effect:
-        faces: tuple[int, ...] = ()
-        stun, body, step = standard_effect(p.dice, p.kind, atk.does_body)
-    else:
-        faces = dice.rolls(p.dice.dice_rolled, 6, "damage")
     if p.kind == "killing":
-        mface = dice.roll(6, "stun multiplier")
-        roll = roll_killing(p.dice, faces, mface, ctx.options.stun_multiplier, atk.stun_multiplier_bonus)
         if atk.standard_effect:
-            roll = replace(roll, body=body, stun=body * roll.multiplier, normal_body=p.dice.count, steps=(step,))
+            _, body, step = standard_effect(p.dice, p.kind)
+            mface = dice.roll(6, "stun multiplier")
+            mult = stun_multiplier(mface, ctx.options.stun_multiplier, atk.stun_multiplier_bonus)
+            roll = DamageRoll("killing", str(p.dice), (), body * mult, body, mult, mface, normal_body=p.dice.count,
+                              steps=(step,))
+        else:
+            faces = dice.rolls(p.dice.dice_rolled, 6, "damage")
+            mface = dice.roll(6, "stun multiplier")
+            roll = roll_killing(p.dice, faces, mface, ctx.options.stun_multiplier, atk.stun_multiplier_bonus)
         if p.flat_body:
             roll = replace(roll, stun=(roll.body + p.flat_body) * roll.multiplier, body=roll.body + p.flat_body)
     else:
-        roll = roll_normal(p.dice, faces, p.kind, atk.does_body)
         if atk.standard_effect:
-            roll = replace(roll, stun=stun, body=body, steps=(step,))
+            stun, body, step = standard_effect(p.dice, p.kind, atk.does_body)
+            roll = DamageRoll(p.kind, str(p.dice), (), stun, body, steps=(step,))
+        else:
+            roll = roll_normal(p.dice, dice.rolls(p.dice.dice_rolled, 6, "damage"), p.kind, atk.does_body)
         if p.flat_stun:
             roll = replace(roll, stun=roll.stun + p.flat_stun)
     if ctx.target_knocked_out:

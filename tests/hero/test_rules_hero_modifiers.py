@@ -246,3 +246,28 @@ def test_a_bad_modifier_is_reported_with_its_key_and_what_was_expected(attack, d
         scenario("hero", sides)
     message = str(err.value)
     assert key in message and expected in message, message
+
+
+# -- The bundled scenario whose sheets use them ------------------------------------------------------
+
+def test_the_bundled_hero_powers_scenario_fires_every_modifier_in_a_short_batch():
+    from slugfest.core import simulate as sim
+    from slugfest.core.scenario import load_scenario
+    from slugfest.scenarios import bundled
+
+    agg, _ = sim.simulate(load_scenario(bundled()["hero-powers"]), 12, 616, jobs=1)
+    for rule in ("armor piercing", "hardened", "penetrating", "damage reduction", "damage negation",
+                 "double knockback", "standard effect", "charge used"):
+        assert agg.rules[f"rule:{rule}"] > 0, rule
+
+
+def test_a_killing_standard_effect_attack_rolls_only_its_stun_multiplier():
+    knife = {"name": "Knife", "kind": "killing", "dice": "2½d6", "adds_str": False, "standard_effect": True,
+             "knockback": False}
+    sides = {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, attacks=[knife])],
+             "B": [hero("b", position=(1, 0), SPD=2, DEX=10, PD=5, defenses={"rPD": 3})]}
+    b = fight(sides, [3, 3, 3, 4], strike("a", "b", "Knife"), turn_limit=1)  # attack roll; multiplier die 4 -> x3
+    (dmg,) = events_of(b, ev.DamageRolled)
+    assert (dmg.faces, dmg.body, dmg.multiplier, dmg.stun) == ((), 7, 3, 21)
+    (taken,) = events_of(b, ev.DamageTakenEvent)
+    assert (taken.body_taken, taken.stun_taken) == (4, 13)
