@@ -78,12 +78,12 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
         return hit, None, False
     dmg: DamageOutcome = ctx.damage_step(actx, hit)
     r = dmg.roll
+    if profile.negated:  # logged before the roll it changed
+        ctx.emit(ev.DamageModified(g.id, atk.name, "damage negation", profile.negated, "DCs", dcs_before,
+                                   max(dcs_before - profile.negated, 0)))
     ctx.emit(ev.DamageRolled(f.id, g.id, atk.name, r.kind, str(profile.base_dice), r.dice, profile.added,
                              profile.capped, r.faces, r.stun, r.body, r.multiplier, r.multiplier_face,
                              profile.flat, r.doubled, dmg.notes))
-    if profile.negated:
-        ctx.emit(ev.DamageModified(g.id, atk.name, "damage negation", profile.negated, "DCs", dcs_before,
-                                   max(dcs_before - profile.negated, 0)))
     apply_damage(ctx, g, r, dmg.taken, atk.name)
     moved = False
     if atk.knockback and opts.knockback != "off" and r.body > 0 and not g.dead:

@@ -88,7 +88,7 @@ _MODIFIER_WORDS = {
     "hardened": lambda e: f"Hardened {e.level}: {e.part} {e.before} not halved by Armor Piercing",
     "damage reduction": lambda e: f"Damage Reduction {e.level}%: {e.part} taken {e.before} -> {e.after}",
     "penetrating": lambda e: f"Penetrating: {e.part} taken raised {e.before} -> {e.after}",
-    "damage negation": lambda e: f"Damage Negation {e.level}: {e.before} DC -> {e.after} DC before the roll",
+    "damage negation": lambda e: f"Damage Negation {e.level}: {e.before} DC -> {e.after} DC, before the roll below",
     "double knockback": lambda e: f"Double Knockback: {e.part} {e.before} -> {e.after}",
     "standard effect": lambda e: f"Standard Effect: no dice rolled, {e.level} a die: {e.after} {e.part}",
 }

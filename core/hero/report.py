@@ -82,12 +82,17 @@ def invariant_violations(ctx: RulesContext) -> list[str]:
 
 def figures(ctx: RulesContext) -> dict[str, list[tuple[str, str]]]:
     """What the snapshot lacks, per combatant: OCV, the DCV now (its maneuver and conditions
-    counted) and DEX."""
+    counted), DEX, and the Charges left of each attack bought with them."""
     out: dict[str, list[tuple[str, str]]] = {}
     if ctx.state is None:
         return out
     for cid, f in ctx.state.fighters.items():
-        out[cid] = [("OCV", str(f.ch.OCV)), ("DCV", str(dcv_chain(f).value)), ("DEX", str(f.ch.DEX))]
+        row = [("OCV", str(f.ch.OCV)), ("DCV", str(dcv_chain(f).value)), ("DEX", str(f.ch.DEX))]
+        charged = [a for a in f.sheet.attacks if a.charges is not None]
+        for a in charged:
+            label = "Charges" if len(charged) == 1 else f"{a.name} charges"
+            row.append((label, f"{f.charges_left(a)}/{a.charges}"))
+        out[cid] = row
     return out
 
 
@@ -98,7 +103,21 @@ def event_details(event: Event) -> list[str]:
         return _attack_details(event)
     if kind == "damage_rolled":
         return _damage_details(event)
+    if kind == "block_rolled":
+        return _block_details(event)
     return []
+
+
+def _block_details(e: Any) -> list[str]:
+    """A Block's roll with both OCV checklists: the blocker's and the attacker's."""
+    lines = [f"roll: 3d6 {list(e.faces)} = {sum(e.faces)}; needs 11 + OCV {e.blocker_ocv.value} - OCV "
+             f"{e.attacker_ocv.value} (-2 per earlier Block) = {e.needed} or less -> "
+             f"{'blocked' if e.success else 'fails'}"]
+    lines += ["      blocker's " + ln if i == 0 else "      " + ln
+              for i, ln in enumerate(_chain_lines(e.blocker_ocv, OCV_STEPS))]
+    lines += ["      attacker's " + ln if i == 0 else "      " + ln
+              for i, ln in enumerate(_chain_lines(e.attacker_ocv, OCV_STEPS))]
+    return ["      " + lines[0]] + lines[1:]
 
 
 def _chain_lines(chain: CVChain, steps: dict[int, str]) -> list[str]:

@@ -135,6 +135,11 @@ def test_block_compares_the_ocv_checklists_not_the_bare_characteristics_seed_ocv
     b = fight(sides, [4, 4, 3], ("b", Action("block")), strike("a", "b", attack="Club"), turn_limit=1)
     (block,) = events_of(b, ev.BlockRolled)
     assert (block.needed, block.success) == (11, True)  # 11 <= 11
+    from slugfest.core.hero.report import event_details
+
+    details = event_details(block)
+    assert details[0].strip() == "roll: 3d6 [4, 4, 3] = 11; needs 11 + OCV 8 - OCV 8 (-2 per earlier Block) = 11 or less -> blocked"
+    assert any("blocker's OCV 5" in ln for ln in details) and any("attacker's OCV 3" in ln for ln in details)
 
 
 @pytest.mark.parametrize("strength, status", [(60, "knocked out"), (30, "stunned")])

@@ -142,7 +142,7 @@ def test_damage_negation_in_a_battle_rolls_the_remaining_dice_and_logs_the_dcs_r
     assert (dmg.dice, dmg.stun) == ("4d6", 16)
     (neg,) = events_of(b, ev.DamageModified)
     assert (neg.modifier, neg.level, neg.before, neg.after) == ("damage negation", 2, 6, 4)
-    assert "Damage Negation 2: 6 DC -> 4 DC before the roll" in text(b)
+    assert "Damage Negation 2: 6 DC -> 4 DC, before the roll below" in text(b)
 
 
 def test_damage_negation_of_every_dc_does_nothing_no_roll_no_knockback():
@@ -162,6 +162,22 @@ def test_standard_effect_in_a_battle_rolls_no_damage_dice():
     (taken,) = events_of(b, ev.DamageTakenEvent)
     assert (taken.stun_rolled, taken.body_rolled, taken.stun_taken, taken.body_taken) == (18, 6, 13, 1)
     assert "Standard Effect: no dice rolled, 3 a die: 18 STUN" in text(b)
+
+
+def test_the_combatant_panel_shows_the_charges_left():
+    from slugfest.core.hero.report import figures
+
+    gun = {"name": "Gun", "kind": "killing", "dice": "1d6", "range": 40, "adds_str": False, "charges": 6}
+    b = battle_with(_charged([gun]), dice=[3, 3, 3, 1, 1])
+    d = b.next_decision()
+    b.submit(d, Choice(Action("attack", "Gun", "b", "strike"), "test"))
+    assert ("Charges", "5/6") in figures(b.ctx)["a"]
+
+
+def _charged(attacks):
+    sides = {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, attacks=attacks)],
+             "B": [hero("b", position=(6, 0), SPD=2, DEX=10)]}
+    return scenario("hero", sides, rules=NO_KB, turn_limit=2)
 
 
 # -- Armor Piercing, Hardened and Damage Reduction in a battle's log --------------------------
