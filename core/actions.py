@@ -32,6 +32,7 @@ class Action:
     destination: tuple[int, int] | None = None
     push: int = 0
     levels: str = ""
+    aim: str = ""  # HERO placed shot: the hit location aimed at (with the hit-location rule)
 
     def label(self) -> str:
         """A short human description, e.g. ``haymaker Punch -> villain``."""
@@ -51,6 +52,8 @@ class Action:
             parts.append(f"(push {self.push})")
         if self.levels:
             parts.append(f"(levels: {self.levels})")
+        if self.aim:
+            parts.append(f"(aimed at the {self.aim})")
         return " ".join(parts)
 
 

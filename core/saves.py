@@ -44,7 +44,7 @@ class ReplayMismatch(SaveError):
 
 # -- actions as TOML data --------------------------------------------------------------------
 
-_TEXT_FIELDS = ("attack", "target", "maneuver", "levels")
+_TEXT_FIELDS = ("attack", "target", "maneuver", "levels", "aim")
 #: The keys a saved choice or answer holds beside its action's.
 _CHOICE_KEYS = ("index", "actor", "reason")
 _ANSWER_KEYS = ("decision", "question", "actor", "reason")

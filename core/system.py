@@ -30,13 +30,15 @@ class PlayerOptions:
     ``attacks``: each attack's name with the maneuvers one may try with it (the rules say which
     are legal now); ``push``: the most Character Points an attack may be pushed (0: the system
     has no pushing); ``levels``: Combat Skill Levels to assign and ``level_uses`` where they may
-    go (none: the system has none).
+    go (none: the system has none); ``aims``: the hit locations a placed shot may aim at, each
+    with its OCV (none: the rule is off, or the system has none).
     """
 
     attacks: tuple[tuple[str, tuple[str, ...]], ...] = ()
     push: int = 0
     levels: int = 0
     level_uses: tuple[str, ...] = ()
+    aims: tuple[tuple[str, int], ...] = ()
 
 
 class RulesSystem(Protocol):

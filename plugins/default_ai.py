@@ -12,6 +12,9 @@ Policy, in order (each choice carries its reason into the log):
    id, never to roster order. An attack expected to do nothing (armour its multiplier cannot
    beat, a foe it must hold back on) is not worth the action: it closes on a foe or
    defends instead, and says that its attacks cannot hurt the foes in reach.
+   With the hit-location rule on, it then tries the chosen attack as a placed shot at each
+   location and aims it where the expected harm (the lower chance to hit included) is highest,
+   if that beats the unaimed attack.
 4. No one in reach (or no one it can hurt): move toward the nearest foe still standing, one
    it can hurt first.
 5. Otherwise Dodge (or, hurt, take a Recovery).
@@ -23,6 +26,7 @@ fallback when a named AI fails or returns nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 
 from slugfest import Action, BattleView, Choice, Decision, Vitals, hookimpl
@@ -39,6 +43,21 @@ def _first(menu: tuple[Action, ...], kind: str) -> Action | None:
         if a.kind == kind:
             return a
     return None
+
+
+def _aimed(pick: Action, value: float, harm_of: Callable[[Action], float], aims: tuple[tuple[str, int], ...]
+           ) -> tuple[Action, float]:
+    """``pick`` as the placed shot with the highest expected harm, if one beats it (HERO hit
+    locations: a Head shot at -8 OCV is worth it only against a foe it would still hit)."""
+    if not aims or pick.kind != "attack":
+        return pick, value
+    best, best_value = pick, value
+    for aim, _ in aims:
+        aimed = replace(pick, aim=aim)
+        v = harm_of(aimed)
+        if v > best_value:
+            best, best_value = aimed, v
+    return best, best_value
 
 
 def choose(battle: BattleView, decision: Decision) -> Choice:
@@ -67,8 +86,9 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         why = f"{me.health:.0%} fight left" if me.health < 0.3 else f"{me.stamina:.0%} stamina left"
         return Choice(recover, f"{why} and no foe adjacent: takes a Recovery")
     if in_reach:
-        pick, value = _best(in_reach, pic.harm if pic is not None else partial(battle.estimate, decision.actor),
-                            me, able_foes)
+        harm_of = pic.harm if pic is not None else partial(battle.estimate, decision.actor)
+        pick, value = _best(in_reach, harm_of, me, able_foes)
+        pick, value = _aimed(pick, value, harm_of, battle.player_options(decision.actor).aims)
         target = able_foes[pick.target or pick.targets[0]]
         if value > 0:
             harm = "enough to finish" if value >= 1 else f"{value:.0%} of what is left of"

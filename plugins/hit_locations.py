@@ -28,7 +28,11 @@ After the rules system's damage step, 3d6 are rolled from ``battle.dice`` (purpo
 * Fractions round HERO-style with the half in the target's favour (down). If the scenario keeps
   "STUN taken is never less than BODY taken", that is applied after the multipliers.
 * Knockback still counts the BODY rolled, before defenses and locations.
-* Placed shots (aiming at a location at an OCV penalty) are not offered.
+* Placed shots (aiming at a location at an OCV penalty) are not offered by this house rule:
+  write ``[rules] hit_locations = true`` instead, the same rule as a rules option, with placed
+  shots in the menu, the prompt and the AIs (the rule and its table live in
+  ``core/hero/locations.py``; this plugin calls them). With that option on, this house rule
+  steps aside, so a hit is never located twice.
 * The location's STUNx is the killing multiplier whatever another house rule did to it (the
   ``fixed-stun-multiplier`` rule steps aside for a located hit).
 
@@ -38,65 +42,32 @@ A note says where each hit landed and what that did.
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
-from slugfest.core.hero.damage import DamageRoll
-from slugfest.core.hero.resolve import take_hit
-from slugfest.core.hero.rounding import hero_round
 from slugfest import hookimpl
+from slugfest.core.hero import locations
+from slugfest.core.hero.resolve import take_located
 
 NAME = "hit-locations"
 SLUGFEST_SYSTEMS = ("hero",)  # the rules systems this house rule is for
 NOTE = "hit location"
-HALF = Fraction(1, 2)
-
-#: (highest 3d6 total, location, killing STUNx, normal STUNx, BODYx)
-TABLE: tuple[tuple[int, str, int, Fraction, Fraction], ...] = (
-    (5, "Head", 5, Fraction(2), Fraction(2)),
-    (6, "Hand", 1, HALF, HALF),
-    (8, "Arm", 2, HALF, HALF),
-    (9, "Shoulder", 3, Fraction(1), Fraction(1)),
-    (11, "Chest", 3, Fraction(1), Fraction(1)),
-    (12, "Stomach", 4, Fraction(3, 2), Fraction(1)),
-    (13, "Vitals", 4, Fraction(3, 2), Fraction(2)),
-    (14, "Thigh", 2, Fraction(1), Fraction(1)),
-    (16, "Leg", 2, HALF, HALF),
-    (18, "Foot", 1, HALF, HALF),
-)
+TABLE = locations.TABLE
 
 
-def location(total: int) -> tuple[str, int, Fraction, Fraction]:
-    for top, name, stun_x, n_stun_x, body_x in TABLE:
-        if total <= top:
-            return name, stun_x, n_stun_x, body_x
-    raise ValueError(f"3d6 cannot total {total}")
-
-
-def times(value: int, factor: Fraction) -> int:
-    return hero_round(value * factor, favour_up=False)
-
-
-def show(x: Fraction | int) -> str:
-    return {Fraction(1, 2): "½", Fraction(3, 2): "1½"}.get(Fraction(x), str(x))
+def location(total: int) -> tuple[str, int, Any, Any]:
+    """Where a 3d6 total lands: (name, killing STUNx, normal STUNx, BODYx)."""
+    loc = locations.location(total)
+    return loc.name, loc.stun_x, loc.n_stun_x, loc.body_x
 
 
 def located(ctx: Any, outcome: Any, faces: tuple[int, ...]) -> Any:
-    """The damage outcome of a hit that landed where ``faces`` say: taken again through
-    ``take_hit`` with the location's multipliers, which apply after defenses and before Damage
+    """The damage outcome of a hit that landed where ``faces`` say: taken again through the rules
+    system's own located damage, which applies the multipliers after defenses and before Damage
     Reduction, Penetrating and the minimum STUN option (rules-powers §0 step 7)."""
-    where, stun_x, n_stun_x, body_x = location(sum(faces))
-    roll: DamageRoll = outcome.roll
-    if roll.kind == "killing":
-        mult = max(stun_x + ctx.attack.stun_multiplier_bonus, 1)  # levels, then the floor of 1 (§1.6)
-        stun = roll.body * mult * (2 if roll.doubled else 1)
-        roll = replace(roll, stun=stun, multiplier=mult)
-        taken = take_hit(ctx, roll, location=(Fraction(1), body_x))
-        what = f"STUN x{mult} instead of the rolled multiplier, BODY taken x{show(body_x)}"
-    else:
-        taken = take_hit(ctx, roll, location=(n_stun_x, body_x))
-        what = f"STUN taken x{show(n_stun_x)}, BODY taken x{show(body_x)}"
-    note = f"{NOTE}: 3d6 rolled {sum(faces)} {list(faces)}, {where}: {what}"
+    where = locations.location(sum(faces))
+    roll, taken = take_located(ctx, outcome.roll, where)
+    words = locations.effect_words(where, roll.kind, ctx.attack.stun_multiplier_bonus)
+    note = f"{NOTE}: 3d6 rolled {sum(faces)} {list(faces)}, {where.name}: {words}"
     return replace(outcome, roll=roll, taken=taken, notes=outcome.notes + (note,))
 
 
@@ -105,4 +76,6 @@ def slugfest_damage_step(battle: Any, attack: Any, hit: Any) -> Any:
     outcome = yield
     if getattr(attack, "system", "") != "hero" or outcome.roll.kind not in ("normal", "killing"):
         return outcome
+    if attack.options.hit_locations:
+        return outcome  # the rules option located this hit already
     return located(attack, outcome, battle.dice.rolls(3, 6, "hit location"))

@@ -30,6 +30,7 @@ from .damage import roll_normal
 from .dice import DamageDice, active_points, damage_classes
 from .effects import apply_damage, defenses, plain_damage, spend_end
 from .endurance import in_whole_damage_classes, power_end, push_heroic, push_superheroic, str_end
+from .locations import placed_penalty
 from .knockback import impact_dice, knockback, knockback_dice
 from .profile import DamageProfile, build_profile, negate
 from .resolve import AttackContext, DamageOutcome
@@ -46,8 +47,9 @@ Resolution = tuple[AttackRoll, DamageOutcome | None, bool]
 
 def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str, *,
                    push: int = 0, levels: str = "", velocity_m: int = 0,
-                   extra_ocv: tuple[Modifier, ...] = ()) -> Resolution | None:
-    """One attack from ``f`` on ``g`` (see the module's docstring)."""
+                   extra_ocv: tuple[Modifier, ...] = (), aim: str = "") -> Resolution | None:
+    """One attack from ``f`` on ``g`` (see the module's docstring); ``aim``: a placed shot's
+    location (with the hit-location rule), at its OCV penalty."""
     opts = ctx.options
     ctx.state.attacks += 1
     offer_abort(ctx, g, f, atk)
@@ -59,6 +61,8 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
               f"{atk.name} (pushed {allowed})" if allowed else atk.name)
     if f.out_of_fight(opts):
         return None
+    if aim:
+        extra_ocv = (*extra_ocv, placed_shot(aim, g))
     ocv = ocv_chain(f, atk, g, maneuver, levels, extra_ocv)
     for entry in maneuvers.STOPPERS:
         if entry.stops(ctx, g, f, atk, ocv):
@@ -70,7 +74,7 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     if defs.negation and atk.kind in ("normal", "killing"):
         dcs_before = int(damage_classes(profile.dice, atk.kind))
         profile = negate(profile, defs.negation)
-    actx = AttackContext("hero", f.id, g.id, atk, maneuver, ocv, dcv, profile, defs, g.ko, opts)
+    actx = AttackContext("hero", f.id, g.id, atk, maneuver, ocv, dcv, profile, defs, g.ko, opts, aim)
     hit: AttackRoll = ctx.attack_step(actx)
     ctx.emit(ev.AttackRolled(f.id, g.id, atk.name, maneuver, ocv, dcv, hit.faces, hit.total, hit.needed,
                              hit.hit, hit.dcv_hit, hit.automatic, hit.notes))
@@ -94,6 +98,12 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
                                        "BODY for knockback", r.body, body))
         moved = knock_back(ctx, f, g, body, atk.kind == "killing")
     return hit, dmg, moved
+
+
+def placed_shot(aim: str, g: Fighter) -> Modifier:
+    """A placed shot's OCV (seed OCV checklist step 5, a combat modifier), halved against a
+    Stunned or Knocked-Out target (the seed's Stunning and Knockout paragraphs)."""
+    return Modifier(5, f"placed shot: {aim}", placed_penalty(aim, g.stunned or g.ko))
 
 
 def offer_abort(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack) -> None:

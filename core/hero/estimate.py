@@ -14,7 +14,8 @@ from ..actions import Action
 from ..context import RulesContext
 from ..grid import distance
 from .chains import dcv_chain, ocv_chain
-from .combat import can_push, damage_profile
+from . import locations
+from .combat import can_push, damage_profile, placed_shot
 from .endurance import in_whole_damage_classes
 from .combat_values import Modifier
 from .damage import DamageRoll, standard_effect, stun_multiplier, take_damage
@@ -69,7 +70,7 @@ def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fight
         return 0.0
     g = st.fighters[action.target]
     p, value = estimate_one(ctx, f, g, f.attack(action.attack), action.maneuver, action.levels, push=action.push,
-                            dcv=dcv)
+                            dcv=dcv, aim=action.aim)
     if action.maneuver == "haymaker" and not (g.stunned or g.ko):
         value *= 0.5  # a target that can still act may be out of reach when the blow lands
     return p * value
@@ -85,24 +86,26 @@ def _dcv(g: Fighter) -> int:
 
 
 def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str, levels: str,
-                 extra: tuple[Modifier, ...] = (), push: int = 0, dcv: Callable[[Fighter], int] = _dcv
-                 ) -> tuple[float, float]:
-    """(P(hit), expected harm if it hits) of one attack from ``f`` on ``g``."""
+                 extra: tuple[Modifier, ...] = (), push: int = 0, dcv: Callable[[Fighter], int] = _dcv,
+                 aim: str = "") -> tuple[float, float]:
+    """(P(hit), expected harm if it hits) of one attack from ``f`` on ``g`` (``aim``: a placed shot)."""
+    if aim:
+        extra = (*extra, placed_shot(aim, g))
     ocv = ocv_chain(f, atk, g, maneuver, levels, extra).value
     p = hit_chance(11 + ocv - dcv(g))
     moved = distance(f.pos, g.pos) * METRES_PER_CELL if maneuver == "move through" else 0
     push = in_whole_damage_classes(min(push, 10)) if can_push(f, atk, ctx.options) else 0  # as if allowed
-    key = (g.id, atk.name, maneuver, levels, push // 5, moved // 6, g.ko)
+    key = (g.id, atk.name, maneuver, levels, push // 5, moved // 6, g.ko, aim)
     taken = f.expected.get(key)
     if taken is None:
-        taken = f.expected[key] = expected_taken(ctx, f, g, atk, maneuver, levels, push, moved)
+        taken = f.expected[key] = expected_taken(ctx, f, g, atk, maneuver, levels, push, moved, aim)
     stun_taken, body_taken = taken
     value = stun_taken / max(g.stun, 1) + 2 * body_taken / max(g.body + g.ch.BODY, 1)
     return p, value
 
 
 def expected_taken(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str, levels: str,
-                   push: int, moved: int) -> tuple[float, float]:
+                   push: int, moved: int, aim: str = "") -> tuple[float, float]:
     """The STUN and BODY ``g`` is expected to take from a hit: the mean roll of the dice the
     attack would roll (with its maneuver, ``push`` and ``levels``), x2 STUN on a knocked-out
     target, through :func:`.damage.take_damage` itself, so the estimate takes damage by the same
@@ -129,6 +132,20 @@ def expected_taken(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     if g.ko:
         stun *= 2
     roll = DamageRoll(atk.kind, "", (), stun, body, normal_body=normal_body)  # type: ignore[arg-type]  # means
-    taken = take_damage(roll, defs, atk.defense, opts.minimum_stun, armor_piercing=atk.armor_piercing,
-                        penetrating=atk.penetrating)
-    return taken.stun, taken.body
+    if not (opts.hit_locations and atk.kind in ("normal", "killing")):
+        taken = take_damage(roll, defs, atk.defense, opts.minimum_stun, armor_piercing=atk.armor_piercing,
+                            penetrating=atk.penetrating)
+        return taken.stun, taken.body
+    # Hit locations: the aimed one, or each location weighted by the 3d6 rolls that land there.
+    places = ((locations.BY_NAME[aim], 1),) if aim else locations.WAYS
+    total = sum(w for _, w in places)
+    stun_sum = body_sum = 0.0
+    for where, ways in places:
+        mult, scale = locations.multipliers(where, atk.kind, atk.stun_multiplier_bonus)
+        at = roll if atk.kind != "killing" else DamageRoll(atk.kind, "", (), body * mult * (2 if g.ko else 1), body,
+                                                           normal_body=normal_body)  # type: ignore[arg-type]
+        taken = take_damage(at, defs, atk.defense, opts.minimum_stun, armor_piercing=atk.armor_piercing,
+                            penetrating=atk.penetrating, location=scale)
+        stun_sum += ways * taken.stun
+        body_sum += ways * taken.body
+    return stun_sum / total, body_sum / total

@@ -84,7 +84,7 @@ def _attack(ctx: RulesContext, f: Fighter, a: Action) -> None:
     if entry.dcv:
         f.maneuver_dcv = entry.dcv
     entry.start(f)
-    combat.resolve_attack(ctx, f, g, atk, a.maneuver, push=a.push, levels=a.levels)
+    combat.resolve_attack(ctx, f, g, atk, a.maneuver, push=a.push, levels=a.levels, aim=a.aim)
 
 
 def _close_in(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack) -> None:
@@ -103,7 +103,7 @@ def _wind_up(ctx: RulesContext, f: Fighter, a: Action) -> None:
     atk = f.attack(a.attack)
     _close_in(ctx, f, g, atk)
     lands = ctx.state.abs_segment + 1
-    f.haymaker = PendingHaymaker(g.id, atk.name, lands, a.push, a.levels)
+    f.haymaker = PendingHaymaker(g.id, atk.name, lands, a.push, a.levels, a.aim)
     f.maneuver_dcv = HAYMAKER.dcv
     ctx.emit(ev.HaymakerWindup(f.id, g.id, atk.name, (lands - 1) // 12 + 1, (lands - 1) % 12 + 1))
 
@@ -125,7 +125,7 @@ def land_haymaker(ctx: RulesContext, f: Fighter) -> None:
     if why:
         ctx.emit(ev.HaymakerFizzled(f.id, g.id, why))
         return
-    combat.resolve_attack(ctx, f, g, f.attack(h.attack), "haymaker", push=h.push, levels=h.levels)
+    combat.resolve_attack(ctx, f, g, f.attack(h.attack), "haymaker", push=h.push, levels=h.levels, aim=h.aim)
 
 
 HAYMAKER = Maneuver("haymaker", "attack", "Haymaker", "6E1 maneuver table: Haymaker, +4 DC, -5 DCV, lands a "

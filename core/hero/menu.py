@@ -16,6 +16,7 @@ from ..actions import Action, Decision
 from ..context import RulesContext
 from ..errors import IllegalAction
 from ..grid import distance
+from . import locations
 from .combat import can_push
 from .maneuvers import MANEUVERS, ONCE, Maneuver, fitting
 from .movement import METRES_PER_CELL, occupied, phase_cells
@@ -92,6 +93,8 @@ def check(ctx: RulesContext, decision: Decision, action: Action) -> None:
     pushed = action.attack or (action.attacks[0] if action.attacks else "")
     if action.push and any(a.name == pushed for a in f.sheet.attacks) and not can_push(f, f.attack(pushed), ctx.options):
         raise IllegalAction(f"{pushed} costs no END, so it cannot be pushed")
+    if action.aim:
+        _check_aim(ctx, f, action)
     if action.levels not in ("", *LEVEL_USES):
         raise IllegalAction(f"combat skill levels go to 'ocv', 'dcv' or 'damage', not {action.levels!r}")
     if action.levels and f.sheet.csl == 0:
@@ -99,10 +102,24 @@ def check(ctx: RulesContext, decision: Decision, action: Action) -> None:
     if action.kind == "move" and action.destination is not None and decision.kind == "phase":
         _check_destination(ctx, f, action.destination)
         return
-    base = action if not (action.push or action.levels) else replace(action, push=0, levels="")
+    base = action if not (action.push or action.levels or action.aim) else replace(action, push=0, levels="", aim="")
     if base in decision.menu:  # the choice is usually one of the menu's own actions: found by identity
         return
     raise IllegalAction(explain(ctx, f, base, decision))
+
+
+def _check_aim(ctx: RulesContext, f: Fighter, action: Action) -> None:
+    """A placed shot: only with the hit-location rule, at a location of its table, with a Normal
+    or Killing attack (an NND or AVLD rolls no location)."""
+    if not ctx.options.hit_locations:
+        raise IllegalAction("placed shots need the hit-location rule ([rules] hit_locations = true)")
+    if action.aim not in locations.NAMES:
+        raise IllegalAction(f"aim at one of {', '.join(locations.NAMES)}, not {action.aim!r}")
+    if action.kind != "attack":
+        raise IllegalAction(f"a {action.kind} cannot be a placed shot: aim a single attack")
+    if any(a.name == action.attack for a in f.sheet.attacks) and f.attack(action.attack).kind not in ("normal",
+                                                                                                       "killing"):
+        raise IllegalAction(f"{action.attack} is an {f.attack(action.attack).kind.upper()}: it rolls no hit location")
 
 
 def _check_destination(ctx: RulesContext, f: Fighter, dest: tuple[int, int]) -> None:

@@ -14,6 +14,7 @@ from fractions import Fraction
 from ..records import record
 from ..validate import notes_problem, whole
 from .attack import AttackRoll, attack_roll
+from . import locations
 from .combat_values import CVChain
 from .damage import (
     DamageRoll,
@@ -46,6 +47,7 @@ class AttackContext:
     defenses: Defenses
     target_knocked_out: bool
     options: HeroOptions
+    aim: str = ""  # a placed shot's location (hit locations on), or ""
 
 
 @record
@@ -106,7 +108,32 @@ def take_hit(ctx: AttackContext, roll: DamageRoll, location: tuple[Fraction, Fra
 
 def default_damage_step(dice, ctx: AttackContext) -> DamageOutcome:
     roll = roll_profile(dice, ctx)
+    if ctx.options.hit_locations and roll.kind in ("normal", "killing"):
+        return located(ctx, roll, dice)
     return DamageOutcome(roll, take_hit(ctx, roll))
+
+
+def located(ctx: AttackContext, roll: DamageRoll, dice) -> DamageOutcome:
+    """A hit under the hit-location rule (:mod:`.locations`): where it was aimed, or where 3d6
+    (rolled after the damage, purpose ``"hit location"``) say; the note names the place."""
+    if ctx.aim:
+        where = locations.BY_NAME[ctx.aim]
+        how = f"placed shot at the {where.name}"
+    else:
+        faces = dice.rolls(3, 6, "hit location")
+        where = locations.location(sum(faces))
+        how = f"3d6 rolled {sum(faces)} {list(faces)}, {where.name}"
+    roll, taken = take_located(ctx, roll, where)
+    words = locations.effect_words(where, roll.kind, ctx.attack.stun_multiplier_bonus)
+    return DamageOutcome(roll, taken, (f"hit location: {how}: {words}",))
+
+
+def take_located(ctx: AttackContext, roll: DamageRoll, where: locations.Location) -> tuple[DamageRoll, DamageTaken]:
+    """The roll as the location changes it (a killing hit's STUN multiplier) and the damage taken."""
+    mult, scale = locations.multipliers(where, roll.kind, ctx.attack.stun_multiplier_bonus)
+    if roll.kind == "killing":
+        roll = replace(roll, stun=roll.body * mult * (2 if roll.doubled else 1), multiplier=mult)
+    return roll, take_hit(ctx, roll, location=scale)
 
 
 def validate_attack_result(result: object) -> str:

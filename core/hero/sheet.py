@@ -120,6 +120,7 @@ class HeroOptions:
     dying_can_act: bool = False
     push_roll_superheroic: bool = False
     stun_recovery_slips: bool = True  # rules §4.6: hurt again while Stunned, the recovery waits a Phase
+    hit_locations: bool = False  # 6e optional rule (hero6e.md §7.3), with placed shots
 
 
 def parse_options(t: Table) -> HeroOptions:
@@ -136,6 +137,7 @@ def parse_options(t: Table) -> HeroOptions:
         dying_can_act=t.boolean("dying_can_act", False),
         push_roll_superheroic=t.boolean("push_roll_superheroic", False),
         stun_recovery_slips=t.boolean("stun_recovery_slips", True),
+        hit_locations=t.boolean("hit_locations", False),
     )
     t.finish()
     return opts

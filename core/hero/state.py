@@ -16,6 +16,7 @@ class PendingHaymaker:
     lands_at: int  # absolute Segment at whose end it lands
     push: int = 0
     levels: str = ""
+    aim: str = ""
 
 
 @dataclass(slots=True)

@@ -25,7 +25,7 @@ CATALOGUE: tuple[str, ...] = (
     "rule:DEX tie-break", "rule:held phase lost",
     "rule:armor piercing", "rule:hardened", "rule:penetrating", "rule:damage reduction",
     "rule:damage negation", "rule:double knockback", "rule:standard effect", "rule:charge used",
-    "rule:out of charges",
+    "rule:out of charges", "rule:hit location", "rule:placed shot",
 )
 # "rule:prone" counts the prone rule at work: a knockback or a knock-out puts a target down
 # (counted under those), and getting up again costs a half Phase, an event of its own.
@@ -80,6 +80,11 @@ class _Count:
                 self.rules["rule:doubling cap"] += 1
             if e.doubled:
                 self.rules["rule:x2 STUN on a knocked-out target"] += 1
+            for note in e.notes:  # the hit-location rule's note (core/hero/resolve.py: located)
+                if note.startswith("hit location: placed shot"):
+                    self.rules["rule:placed shot"] += 1
+                elif note.startswith("hit location"):
+                    self.rules["rule:hit location"] += 1
 
     def taken(self, e: ev.DamageTakenEvent) -> None:
         self.combatants[e.target].damage_taken += e.stun_taken

@@ -17,7 +17,7 @@ from ..actions import Action, Choice, Decision
 from ..context import RulesContext
 from ..memo import SheetMemos
 from ..system import PlayerOptions
-from . import clock, menu, report, stats
+from . import locations, clock, menu, report, stats
 from .estimate import estimate
 from .maneuvers import MANEUVERS, entry_for
 from .resolve import validate_attack_result, validate_damage_result
@@ -90,4 +90,5 @@ class HeroSystem:
     def player_options(self, ctx: RulesContext, actor: str) -> PlayerOptions:
         f = ctx.state.fighters[actor]
         attacks = tuple((a.name, _HTH_MANEUVERS if a.hth else _RANGED_MANEUVERS) for a in f.sheet.attacks)
-        return PlayerOptions(attacks, push=menu.MAX_PUSH, levels=f.sheet.csl, level_uses=menu.LEVEL_USES)
+        aims = tuple((loc.name, loc.placed_ocv) for loc in locations.TABLE) if ctx.options.hit_locations else ()
+        return PlayerOptions(attacks, push=menu.MAX_PUSH, levels=f.sheet.csl, level_uses=menu.LEVEL_USES, aims=aims)

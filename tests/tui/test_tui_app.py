@@ -552,6 +552,40 @@ def test_hero_prompt_puts_combat_skill_levels_where_the_player_says():
     run(go())
 
 
+def test_hero_prompt_offers_placed_shots_when_the_hit_location_rule_is_on(tmp_path):
+    """With [rules] hit_locations = true the prompt has an "aim at" control listing each location
+    with its OCV; the attack it builds carries the aim, and the rules accept it."""
+    from slugfest.scenarios import bundled
+
+    text = bundled()["hero-duel"].read_text().replace('campaign = "superheroic"',
+                                                      'campaign = "superheroic"\nhit_locations = true', 1)
+    path = tmp_path / "located.toml"
+    path.write_text(text)
+
+    async def go():
+        app = make_app(path, seed=2026, player_controlled=("ironclad",))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            await step_to_prompt(app, pilot)
+            prompt = app.screen
+            assert isinstance(prompt, PlayerPrompt)
+            aim = prompt.query_one("#aim", Select)
+            assert aim.value == "" and "aim at" in screen_text(app)
+            aim.value = "Head"
+            await pilot.pause()
+            attack = next(w for w in prompt.items if w.kind == "attack")
+            action = attack.build("sparkwing", aim=prompt._aim())
+            assert action.aim == "Head"
+            assert "aim" not in (prompt.check(action) or "")  # the reach may be refused, never the aim
+        plain = make_app("hero-duel", seed=2026, player_controlled=("ironclad",))
+        async with plain.run_test(size=SIZE) as pilot:
+            await settle(plain, pilot)
+            await step_to_prompt(plain, pilot)
+            assert not plain.screen.query("#aim")
+
+    run(go())
+
+
 def test_parse_cell():
     from slugfest.tui.screens.prompt import parse_cell
 

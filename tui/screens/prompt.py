@@ -55,8 +55,10 @@ class What:
     def needs_target(self) -> bool:
         return self.action is None and not self.cell and self.kind in _NEEDS_TARGET
 
-    def build(self, target: str = "", push: int = 0, cell: tuple[int, int] | None = None, levels: str = "") -> Action:
-        """The action, with the push and the Combat Skill Levels' use where they apply (attacks)."""
+    def build(self, target: str = "", push: int = 0, cell: tuple[int, int] | None = None, levels: str = "",
+              aim: str = "") -> Action:
+        """The action, with the push, the Combat Skill Levels' use and a placed shot's aim where
+        they apply (attacks; a placed shot only on a single attack)."""
         if self.action is not None:
             attacking = self.action.kind == "multiple-attack"
             return Action(self.action.kind, self.action.attack, self.action.target, self.action.maneuver,
@@ -65,7 +67,7 @@ class What:
         if self.cell:
             return Action("move", destination=cell)
         return Action(self.kind, self.attack, target, self.maneuver, push=push if self.attack else 0,
-                      levels=levels if self.attack else "")
+                      levels=levels if self.attack else "", aim=aim if self.kind == "attack" else "")
 
 
 @dataclass
@@ -166,6 +168,11 @@ class PlayerPrompt(ModalScreen[Any]):
                     uses = self.data.options.level_uses
                     yield Select([(_LEVEL_NAMES.get(u, u), u) for u in uses], value=uses[0],
                                  allow_blank=False, compact=True, id="levels")
+                if self.data.options.aims:
+                    yield Label("aim at")
+                    yield Select([("no placed shot", "")] + [(f"{a} ({ocv:+d} OCV)", a)
+                                                             for a, ocv in self.data.options.aims],
+                                 value="", allow_blank=False, compact=True, id="aim")
                 yield Label("move to cell x,y")
                 yield Input(placeholder="e.g. 10,7", id="cell", compact=True, select_on_focus=False)
                 yield Static(Content.styled("column,row: the numbers on the map's edges", "$text-muted"),
@@ -253,17 +260,17 @@ class PlayerPrompt(ModalScreen[Any]):
             if target is None:
                 self._say("no one to target with this", error=True)
                 return
-            self._try(w.build(target, push=self._push(), levels=self._levels()),
+            self._try(w.build(target, push=self._push(), levels=self._levels(), aim=self._aim()),
                       hint=" (→ to choose another target)")
         else:
-            self._try(w.build(push=self._push(), levels=self._levels()))
+            self._try(w.build(push=self._push(), levels=self._levels(), aim=self._aim()))
 
     @on(OptionList.OptionSelected, "#targets")
     def _target_selected(self, event: OptionList.OptionSelected) -> None:
         w = self._current()
         if w is None or not w.needs_target or event.option.id is None:
             return
-        self._try(w.build(event.option.id, push=self._push(), levels=self._levels()))
+        self._try(w.build(event.option.id, push=self._push(), levels=self._levels(), aim=self._aim()))
 
     def _focus_cell(self, text: str | None = None) -> None:
         """Put the keyboard in the cell field (with ``text`` typed, or its old text selected)."""
@@ -319,6 +326,13 @@ class PlayerPrompt(ModalScreen[Any]):
     @on(Input.Submitted, "#push")
     def _push_entered(self) -> None:
         self.query_one("#what", OptionList).focus()
+
+    def _aim(self) -> str:
+        """The placed shot's location ("" when none is chosen, or the rule is off)."""
+        if not self.data.options.aims:
+            return ""
+        value = self.query_one("#aim", Select).value
+        return value if isinstance(value, str) else ""
 
     def _levels(self) -> str:
         """Where the Combat Skill Levels go ("" when the actor has none: the rules' default)."""
