@@ -18,6 +18,7 @@ damage classes, the way it moves first) and nothing else names a maneuver.
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from ..actions import Decision
 from ..context import RulesContext
@@ -53,14 +54,17 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     opts = ctx.options
     ctx.state.attacks += 1
     offer_abort(ctx, g, f, atk)
-    if atk.charges is not None:
-        f.charges_used[atk.name] = f.charges_used.get(atk.name, 0) + 1
-        ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
     allowed = push_points(ctx, f, atk, push)
+    profile = damage_profile(opts, f, atk, maneuver, levels, allowed, velocity_m)
+    if allowed:
+        allowed = counted_push(opts, f, atk, maneuver, levels, velocity_m, allowed, profile)
     spend_end(ctx, f, attack_end(f, atk, opts.campaign, opts.str_end) + allowed,
               f"{atk.name} (pushed {allowed})" if allowed else atk.name)
     if f.out_of_fight(opts):
         return None
+    if atk.charges is not None:  # spent once the attack is made: not by an attacker END knocked out
+        f.charges_used[atk.name] = f.charges_used.get(atk.name, 0) + 1
+        ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
     if aim:
         extra_ocv = (*extra_ocv, placed_shot(aim, g))
     ocv = ocv_chain(f, atk, g, maneuver, levels, extra_ocv)
@@ -68,12 +72,11 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
         if entry.stops(ctx, g, f, atk, ocv):
             return None
     dcv = dcv_chain(g)
-    profile = damage_profile(opts, f, atk, maneuver, levels, allowed, velocity_m)
     defs = defenses(g, atk.defense)
-    dcs_before = 0
+    negated_from = ""
     if defs.negation and atk.kind in ("normal", "killing"):
-        dcs_before = int(damage_classes(profile.dice, atk.kind))
-        profile = negate(profile, defs.negation)
+        negated_from = str(profile.dice)
+        profile = negate(profile, defs.negation, opts.killing_minus_one)
     actx = AttackContext("hero", f.id, g.id, atk, maneuver, ocv, dcv, profile, defs, g.ko, opts, aim)
     hit: AttackRoll = ctx.attack_step(actx)
     ctx.emit(ev.AttackRolled(f.id, g.id, atk.name, maneuver, ocv, dcv, hit.faces, hit.total, hit.needed,
@@ -83,8 +86,9 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     dmg: DamageOutcome = ctx.damage_step(actx, hit)
     r = dmg.roll
     if profile.negated:  # logged before the roll it changed
-        ctx.emit(ev.DamageModified(g.id, atk.name, "damage negation", profile.negated, "DCs", dcs_before,
-                                   max(dcs_before - profile.negated, 0)))
+        gone = f" and {profile.negated_flat} of the levels' bonus" if profile.negated_flat else ""
+        ctx.emit(ev.DamageModified(g.id, atk.name, "damage negation", profile.negated,
+                                   f"{negated_from} -> {profile.dice}{gone}", 0, 0))
     ctx.emit(ev.DamageRolled(f.id, g.id, atk.name, r.kind, str(profile.base_dice), r.dice, profile.added,
                              profile.capped, r.faces, r.stun, r.body, r.multiplier, r.multiplier_face,
                              profile.flat, r.doubled, dmg.notes))
@@ -126,8 +130,18 @@ def offer_abort(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack) -> N
 
 
 def can_push(f: Fighter, atk: HeroAttack, opts: HeroOptions) -> bool:
-    """Only what costs END can be pushed (6e: pushing spends extra END): not a 0-END power."""
-    return attack_end(f, atk, opts.campaign, opts.str_end) > 0
+    """Only what costs END can be pushed (6e: pushing spends extra END): not a 0-END power, and
+    not one on Charges (its STR may cost END, but the power is what a push pushes)."""
+    return atk.charges is None and attack_end(f, atk, opts.campaign, opts.str_end) > 0
+
+
+def counted_push(opts: HeroOptions, f: Fighter, atk: HeroAttack, maneuver: str, levels: str, velocity_m: int,
+                 allowed: int, profile: DamageProfile) -> int:
+    """The pushed points that add damage: a push the doubling cap swallows, wholly or in part,
+    costs END only for the Damage Classes it added (our reading of pushing in whole DCs)."""
+    plain = damage_profile(opts, f, atk, maneuver, levels, 0, velocity_m)
+    added = damage_classes(profile.dice, atk.kind) - damage_classes(plain.dice, atk.kind)
+    return min(allowed, 5 * int(added)) if added > 0 else 0
 
 
 def attack_end(f: Fighter, atk: HeroAttack, campaign: str, str_rule: str) -> int:
@@ -141,17 +155,38 @@ def attack_end(f: Fighter, atk: HeroAttack, campaign: str, str_rule: str) -> int
 
 
 def end_of(atk: HeroAttack, strength: int, campaign: str, str_rule: str) -> int:
-    """END for one use of ``atk``: its own (given, or 1 per 10 Active Points) plus the STR it adds."""
+    """END for one use of ``atk``: its own plus the STR it adds. Its own is the sheet's ``end``,
+    or 1 per 10 Active Points of the whole power, advantages included (rules-powers §1.1: the
+    sheet's ``active_points``, or the dice's points x (1 + advantages)); Reduced Endurance makes
+    that 1 per 20 (½ END, minimum 1) or none, and Charges cost none."""
     if atk.end is not None:
         own = atk.end
     elif atk.uses_str_only or atk.charges is not None or atk.reduced_end == "zero":
         own = 0  # Charges and 0 END (rules-powers §1.9, §1.10) cost none
     else:
-        ap = atk.active_points if atk.active_points is not None else active_points(atk.dice, atk.kind)
-        own = power_end(ap)
-        if atk.reduced_end == "half":
-            own = max(hero_divide(own, 2, favour_up=False), 1)  # ½ END, minimum 1
+        ap = power_points(atk, with_reduced_end=False)  # Reduced END never raises its own cost
+        own = power_end(ap / 2) if atk.reduced_end == "half" else power_end(ap)
+        if atk.reduced_end == "half" and own < 1:
+            own = 1
     return own + str_end(strength if atk.adds_str else 0, campaign, str_rule)
+
+
+#: The advantages that raise a power's Active Points, as its own fields say (6e costs, rules-powers
+#: §1.2, §1.3, §1.7, §1.9; Double Knockback's +3/4 is Foundry's, UNCONFIRMED for 6e).
+def advantages(atk: HeroAttack, with_reduced_end: bool = True) -> Fraction:
+    adv = Fraction(atk.armor_piercing, 4) + Fraction(atk.penetrating, 2)
+    if atk.knockback_multiplier == 2:
+        adv += Fraction(3, 4)
+    if atk.reduced_end and with_reduced_end:
+        adv += Fraction(1, 4) if atk.reduced_end == "half" else Fraction(1, 2)
+    return adv
+
+
+def power_points(atk: HeroAttack, with_reduced_end: bool = True) -> Fraction:
+    """The power's Active Points: the sheet's, or its dice's x (1 + its advantages)."""
+    if atk.active_points is not None:
+        return Fraction(atk.active_points)
+    return active_points(atk.dice, atk.kind) * (1 + advantages(atk, with_reduced_end))
 
 
 def damage_profile(opts: HeroOptions, f: Fighter, atk: HeroAttack, maneuver: str, levels: str, push: int,

@@ -219,13 +219,15 @@ def penetrate(stun: int, body: int, roll: DamageRoll, defenses: Defenses, levels
     resistant one: normal defense never stops killing BODY)."""
     if roll.kind == "killing":
         floor = roll.normal_body if roll.normal_body >= 0 else roll.body
-        if defenses.impenetrable[1] >= levels:
-            floor -= defenses.resistant
+        stopping = ((defenses.resistant, defenses.impenetrable[1], defenses.names[1]),)
     else:
         floor = roll.body
-        for value, imp in zip((defenses.normal, defenses.resistant), defenses.impenetrable):
-            if imp >= levels:
-                floor -= value
+        stopping = tuple(zip((defenses.normal, defenses.resistant), defenses.impenetrable, defenses.names))
+    for value, imp, name in stopping:
+        if imp >= levels and value > 0:
+            lower = floor - value if floor - value > 0 else 0
+            steps.append(DamageStep("impenetrable", imp, name, floor, lower))
+            floor = lower
     if roll.kind == "killing":
         if body < floor:
             steps.append(DamageStep("penetrating", levels, "BODY", body, floor))

@@ -114,8 +114,8 @@ def expected_taken(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     profile = damage_profile(opts, f, atk, maneuver, levels, push, moved)
     defs = defenses(g, atk.defense)
     if defs.negation and atk.kind in ("normal", "killing"):
-        profile = negate(profile, defs.negation)
-        if profile.dice == DamageDice():
+        profile = negate(profile, defs.negation, opts.killing_minus_one)
+        if profile.dice == DamageDice() and not (profile.flat_stun or profile.flat_body):
             return 0.0, 0.0
     d = profile.dice
     n = d.count + (0.5 if d.half else 0)
@@ -124,7 +124,7 @@ def expected_taken(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     if atk.kind == "killing":
         body = (body_se if atk.standard_effect else 3.5 * n + d.pip) + profile.flat_body
         stun = body * mean_multiplier(opts.stun_multiplier, atk.stun_multiplier_bonus)
-        normal_body = d.count  # a normal die's mean BODY is 1
+        normal_body = n  # a normal die's mean BODY is 1, a half die's ½
     else:
         stun = (stun_se if atk.standard_effect else 3.5 * n + d.pip) + profile.flat_stun
         body = (body_se if atk.standard_effect else n) if atk.does_body else 0

@@ -148,8 +148,12 @@ def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str
             return f"{f.name} has no attack named {an!r} (has: {', '.join(sorted(names))})"
     entry = MANEUVERS.get(a.maneuver) if a.kind == "attack" else None
     for an in (a.attack, *a.attacks):
-        if an and f.attack(an).charges is not None and not f.charges_left(f.attack(an)):
-            return f"{an} has no Charges left (all {f.attack(an).charges} spent)"
+        if an and an in names and f.attack(an).charges is not None:
+            uses = (a.attack, *a.attacks).count(an)
+            left = f.charges_left(f.attack(an)) or 0
+            if left < uses:
+                return (f"{an} has no Charges left (all {f.attack(an).charges} spent)" if not left else
+                        f"{an} has {left} Charge left, and this uses it {uses} times")
     if a.target and a.attack:
         g = st.fighters[a.target]
         atk = f.attack(a.attack)

@@ -69,7 +69,7 @@ def _attack(e: ev.AttackRolled, log: TextLog) -> str:
 
 @formats(ev.DamageRolled)
 def _damage(e: ev.DamageRolled, log: TextLog) -> str:
-    if not e.faces:  # damage worked out from another roll (a Move Through's own share)
+    if not e.faces and not e.dice:  # damage worked out from another roll (a Move Through's own share)
         return f"    {log.name(e.target)}, {e.attack}: {e.stun} STUN, {e.body} BODY"
     added = ""
     if e.added:
@@ -79,7 +79,8 @@ def _damage(e: ev.DamageRolled, log: TextLog) -> str:
     doubled = f", {e.doubled}" if e.doubled else ""
     dice = f"{e.dice}" if e.base_dice == e.dice else f"{e.base_dice} -> {e.dice}"
     notes = "".join(f"\n      note: {n}" for n in e.notes)
-    return (f"    {e.attack}: {dice}{added} {e.damage_kind} rolled {list(e.faces)}{mult}{flat}{doubled}"
+    rolled = f"rolled {list(e.faces)}" if e.faces else "no dice rolled"  # Standard Effect, or Negation left none
+    return (f"    {e.attack}: {dice}{added} {e.damage_kind} {rolled}{mult}{flat}{doubled}"
             f" = {e.stun} STUN, {e.body} BODY{notes}")
 
 
@@ -88,7 +89,8 @@ _MODIFIER_WORDS = {
     "hardened": lambda e: f"Hardened {e.level}: {e.part} {e.before} not halved by Armor Piercing",
     "damage reduction": lambda e: f"Damage Reduction {e.level}%: {e.part} taken {e.before} -> {e.after}",
     "penetrating": lambda e: f"Penetrating: {e.part} taken raised {e.before} -> {e.after}",
-    "damage negation": lambda e: f"Damage Negation {e.level}: {e.before} DC -> {e.after} DC, before the roll below",
+    "damage negation": lambda e: f"Damage Negation {e.level}: {e.part}, before the roll below",
+    "impenetrable": lambda e: f"Impenetrable {e.level}: the Penetrating floor {e.before} -> {e.after}",
     "double knockback": lambda e: f"Double Knockback: {e.part} {e.before} -> {e.after}",
     "standard effect": lambda e: f"Standard Effect: no dice rolled, {e.level} a die: {e.after} {e.part}",
 }

@@ -29,6 +29,7 @@ class DamageProfile:
     flat_stun: int = 0  # superheroic CSLs on a Normal attack: +3 STUN per 2 levels
     flat_body: int = 0  # superheroic CSLs on a Killing attack: +1 BODY per 2 levels
     negated: int = 0  # DCs the target's Damage Negation took off (rules-powers §2.2)
+    negated_flat: int = 0  # of them, DCs taken off the superheroic CSL bonus
 
     @property
     def flat(self) -> tuple[tuple[str, int], ...]:
@@ -105,26 +106,33 @@ def build_profile(attack: HeroAttack, strength: int, options: HeroOptions, *,
     return DamageProfile(kind, base, dice, base_dc, tuple(wanted), capped, flat_stun, flat_body)
 
 
-def negate(profile: DamageProfile, levels: int) -> DamageProfile:
+def negate(profile: DamageProfile, levels: int, minus_one_form: bool = False) -> DamageProfile:
     """Damage Negation (rules-powers §2.2): ``levels`` DCs come off the attack before it is rolled,
-    the added DCs with it (from the dice as finally built). With every DC gone, nothing is left:
-    no STUN, no BODY, no knockback."""
+    from the dice as finally built (added DCs with them), then from a superheroic CSL bonus
+    (+3 STUN or +1 BODY, one DC each, as the doubling cap counts them). With every DC gone,
+    nothing is left: no STUN, no BODY, no knockback."""
     if levels <= 0:
         return profile
     kind = profile.kind
-    dice = remove_damage_classes(profile.dice, kind, levels)
-    gone = dice == DamageDice()
-    return replace(profile, dice=dice, negated=levels, flat_stun=0 if gone else profile.flat_stun,
-                   flat_body=0 if gone else profile.flat_body)
+    dice = remove_damage_classes(profile.dice, kind, levels, minus_one_form)
+    left = levels - int(damage_classes(profile.dice, kind))  # DCs the dice could not absorb
+    flat_stun, flat_body, flat_gone = profile.flat_stun, profile.flat_body, 0
+    if left > 0 and (flat_stun or flat_body):
+        pairs = flat_stun // 3 if flat_stun else flat_body
+        flat_gone = min(left, pairs)
+        flat_stun = 3 * (pairs - flat_gone) if flat_stun else 0
+        flat_body = pairs - flat_gone if flat_body else 0
+    return replace(profile, dice=dice, negated=levels, flat_stun=flat_stun, flat_body=flat_body,
+                   negated_flat=flat_gone)
 
 
-def remove_damage_classes(dice: DamageDice, kind: str, levels: int) -> DamageDice:
+def remove_damage_classes(dice: DamageDice, kind: str, levels: int, minus_one_form: bool = False) -> DamageDice:
     """Dice with ``levels`` DCs taken off: the killing ladder; 1d6 a DC for Normal (a half die or
     a pip is the last DC to go); a half die a DC for 10-point powers."""
     if kind == "killing":
         from .dice import killing_dc, killing_dice_for_dc
 
-        return killing_dice_for_dc(max(killing_dc(dice) - levels, 0))
+        return killing_dice_for_dc(max(killing_dc(dice) - levels, 0), minus_one_form)
     if kind == "normal":
         count = dice.count - levels
         if count >= 0:

@@ -67,7 +67,7 @@ def roll_profile(dice, ctx: AttackContext) -> DamageRoll:
     nothing (rules-powers §2.2)."""
     p = ctx.profile
     atk = ctx.attack
-    if p.negated and p.dice == DamageDice():
+    if p.negated and p.dice == DamageDice() and not (p.flat_stun or p.flat_body):
         return DamageRoll(p.kind, str(p.dice), (), 0, 0)
     if p.kind == "killing":
         if atk.standard_effect:

@@ -245,6 +245,9 @@ def _check_modifiers(t: Table, atk: HeroAttack) -> None:
     if atk.reduced_end and atk.charges is not None:
         t.problems.add(f"{t.path}.reduced_end", "expected reduced_end or charges, not both (an attack on charges "
                                                 "costs no END), got both")
+    if atk.charges is not None and atk.uses_str_only:
+        t.problems.add(f"{t.path}.charges", "expected dice for an attack on Charges (a STR attack has no charges "
+                                            "to spend), got none")
     if atk.standard_effect and atk.uses_str_only:
         t.problems.add(f"{t.path}.standard_effect", "expected dice for a Standard Effect attack (a STR attack rolls "
                                                     "its STR), got none")
@@ -392,7 +395,7 @@ def dump_sheet(s: HeroSheet) -> dict[str, Any]:
         levels = getattr(s, key)
         if any(levels):
             d[key] = levels[0] if len(set(levels)) == 1 else {n: v for n, v in zip(DEFENSE_NAMES, levels) if v}
-    if any(s.damage_reduction):
+    if any(s.damage_reduction) or not s.damage_reduction_resistant:
         d["damage_reduction"] = {k: v for k, v in zip(("physical", "energy"), s.damage_reduction) if v}
         if not s.damage_reduction_resistant:
             d["damage_reduction"]["resistant"] = False

@@ -23,7 +23,7 @@ CATALOGUE: tuple[str, ...] = (
     "rule:phase lost to an abort", "rule:stunned phase spent recovering", "rule:stunned recovery slipped",
     "rule:post-segment 12",
     "rule:DEX tie-break", "rule:held phase lost",
-    "rule:armor piercing", "rule:hardened", "rule:penetrating", "rule:damage reduction",
+    "rule:armor piercing", "rule:hardened", "rule:penetrating", "rule:impenetrable", "rule:damage reduction",
     "rule:damage negation", "rule:double knockback", "rule:standard effect", "rule:charge used",
     "rule:out of charges", "rule:hit location", "rule:placed shot",
 )

@@ -141,8 +141,8 @@ def test_damage_negation_in_a_battle_rolls_the_remaining_dice_and_logs_the_dcs_r
     (dmg,) = events_of(b, ev.DamageRolled)
     assert (dmg.dice, dmg.stun) == ("4d6", 16)
     (neg,) = events_of(b, ev.DamageModified)
-    assert (neg.modifier, neg.level, neg.before, neg.after) == ("damage negation", 2, 6, 4)
-    assert "Damage Negation 2: 6 DC -> 4 DC, before the roll below" in text(b)
+    assert (neg.modifier, neg.level, neg.part) == ("damage negation", 2, "6d6 -> 4d6")
+    assert "Damage Negation 2: 6d6 -> 4d6, before the roll below" in text(b)
 
 
 def test_damage_negation_of_every_dc_does_nothing_no_roll_no_knockback():
@@ -287,3 +287,59 @@ def test_a_killing_standard_effect_attack_rolls_only_its_stun_multiplier():
     assert (dmg.faces, dmg.body, dmg.multiplier, dmg.stun) == ((), 7, 3, 21)
     (taken,) = events_of(b, ev.DamageTakenEvent)
     assert (taken.body_taken, taken.stun_taken) == (4, 13)
+
+
+def test_damage_negation_takes_the_superheroic_levels_bonus_after_the_dice_powers_2_2():
+    from slugfest.core.hero.profile import build_profile, negate
+    from slugfest.core.hero.sheet import HeroOptions
+
+    blast = HeroAttack("Blast", dice=parse_dice("1d6"), hth=False, adds_str=False, range_m=50)
+    p = build_profile(blast, 10, HeroOptions(), csl_for_damage=2)  # 1d6 and +3 STUN: 2 DC
+    one = negate(p, 1)
+    assert (str(one.dice), one.flat_stun, one.negated_flat) == ("0d6", 3, 0)  # 1 DC left: the +3 STUN
+    two = negate(p, 2)
+    assert (str(two.dice), two.flat_stun, two.negated_flat) == ("0d6", 0, 1)
+
+
+def test_damage_negation_keeps_the_scenarios_killing_notation():
+    assert str(remove_damage_classes(parse_dice("3d6"), "killing", 1, minus_one_form=True)) == "3d6-1"
+
+
+def test_an_impenetrable_defense_lowering_the_floor_is_logged_as_a_step():
+    r = roll_normal(parse_dice("6d6"), (6, 6, 5, 4, 3, 2))  # 8 BODY
+    t = take_damage(r, defs(30, 5, impenetrable=(0, 1)), penetrating=1)
+    assert t.steps == (DamageStep("impenetrable", 1, "rPD", 8, 3), DamageStep("penetrating", 1, "STUN", 0, 3))
+
+
+def test_advantages_raise_the_end_of_a_power_but_reduced_endurance_never_its_own_powers_1_1():
+    ap = HeroAttack("Lance", dice=parse_dice("12d6"), hth=False, adds_str=False, range_m=50, armor_piercing=1)
+    assert end_of(ap, 10, "superheroic", "") == 7  # 60 x 1¼ = 75 Active Points
+    half = HeroAttack("Lance", dice=parse_dice("12d6"), hth=False, adds_str=False, range_m=50, armor_piercing=1,
+                      reduced_end="half")
+    assert end_of(half, 10, "superheroic", "") == 4  # 75 / 20 = 3.75, once rounded
+
+
+def test_an_attack_on_charges_cannot_be_pushed_even_when_its_str_costs_end():
+    claw = {"name": "Claw", "kind": "killing", "dice": "1d6", "charges": 3}
+    b = battle_with(_charged([claw]), dice=[])
+    d = b.next_decision()
+    with pytest.raises(IllegalAction, match="Claw costs no END, so it cannot be pushed"):
+        b.submit(d, Choice(Action("attack", "Claw", "b", "strike", push=10), "test"))
+
+
+def test_a_push_the_doubling_cap_swallows_costs_no_end():
+    claw = {"name": "Claw", "kind": "killing", "dice": "1d6"}  # 3 DC; STR 15 adds 3: at the cap
+    sides = {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, STR=15, attacks=[claw])],
+             "B": [hero("b", position=(1, 0), SPD=2, DEX=10)]}
+    b = fight(sides, [3, 3, 3, 1, 1, 1], ("a", Action("attack", "Claw", "b", "strike", push=10)), turn_limit=1)
+    (spent,) = [e for e in events_of(b, ev.EnduranceSpent) if e.actor == "a"]
+    assert (spent.amount, spent.what) == (1 + 1, "Claw")  # 15 AP and STR 15: nothing for the push
+
+
+def test_a_charge_is_not_spent_by_an_attacker_whom_paying_stun_for_end_knocks_out():
+    claw = {"name": "Claw", "kind": "killing", "dice": "1d6", "charges": 3}  # STR 30 still costs 3 END
+    sides = {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, STR=30, END=0, STUN=1, attacks=[claw])],
+             "B": [hero("b", position=(1, 0), SPD=2, DEX=10)]}
+    b = fight(sides, [1, 1], ("a", Action("attack", "Claw", "b", "strike")), turn_limit=1)  # 2d6 STUN for END
+    assert [e.status for e in events_of(b, ev.StatusChanged) if e.actor == "a"] == ["knocked out"]
+    assert events_of(b, ev.ChargeUsed) == []
