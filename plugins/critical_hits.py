@@ -63,11 +63,10 @@ def slugfest_damage_step(battle: Any, attack: Any, hit: Any) -> Any:
     if not critical(attack, hit):
         return outcome
     if attack.system == "hero":
-        from slugfest.core.hero.resolve import take_hit
-        from slugfest.core.hero.resolve import roll_profile
+        from slugfest.core.hero.resolve import retake, roll_profile
 
         roll = roll_profile(_Maximum(outcome.roll.multiplier_face or 1), attack)
-        taken = take_hit(attack, roll)
+        roll, taken = retake(attack, roll, outcome.location)  # at the hit's location, if it has one
         note = (f"critical hit: dice at their maximum {list(roll.faces)} instead of {list(outcome.roll.faces)}: "
                 f"{roll.stun} STUN, {roll.body} BODY")
         return replace(outcome, roll=roll, taken=taken, notes=outcome.notes + (note,))

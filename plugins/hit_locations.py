@@ -68,7 +68,7 @@ def located(ctx: Any, outcome: Any, faces: tuple[int, ...]) -> Any:
     roll, taken = take_located(ctx, outcome.roll, where)
     words = locations.effect_words(where, roll.kind, ctx.attack.stun_multiplier_bonus)
     note = f"{NOTE}: 3d6 rolled {sum(faces)} {list(faces)}, {where.name}: {words}"
-    return replace(outcome, roll=roll, taken=taken, notes=outcome.notes + (note,))
+    return replace(outcome, roll=roll, taken=taken, notes=outcome.notes + (note,), location=where.name)
 
 
 @hookimpl(wrapper=True)

@@ -17,6 +17,7 @@ damage classes, the way it moves first) and nothing else names a maneuver.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 
@@ -54,10 +55,9 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     opts = ctx.options
     ctx.state.attacks += 1
     offer_abort(ctx, g, f, atk)
-    allowed = push_points(ctx, f, atk, push)
+    allowed = push_points(ctx, f, atk, push,
+                          lambda points: counted_push(opts, f, atk, maneuver, levels, velocity_m, points))
     profile = damage_profile(opts, f, atk, maneuver, levels, allowed, velocity_m)
-    if allowed:
-        allowed = counted_push(opts, f, atk, maneuver, levels, velocity_m, allowed, profile)
     spend_end(ctx, f, attack_end(f, atk, opts.campaign, opts.str_end) + allowed,
               f"{atk.name} (pushed {allowed})" if allowed else atk.name)
     if f.out_of_fight(opts):
@@ -136,9 +136,13 @@ def can_push(f: Fighter, atk: HeroAttack, opts: HeroOptions) -> bool:
 
 
 def counted_push(opts: HeroOptions, f: Fighter, atk: HeroAttack, maneuver: str, levels: str, velocity_m: int,
-                 allowed: int, profile: DamageProfile) -> int:
+                 allowed: int) -> int:
     """The pushed points that add damage: a push the doubling cap swallows, wholly or in part,
-    costs END only for the Damage Classes it added (our reading of pushing in whole DCs)."""
+    counts (and costs END) only for the Damage Classes it added (our reading of pushing in
+    whole DCs)."""
+    if allowed <= 0:
+        return 0
+    profile = damage_profile(opts, f, atk, maneuver, levels, allowed, velocity_m)
     plain = damage_profile(opts, f, atk, maneuver, levels, 0, velocity_m)
     added = damage_classes(profile.dice, atk.kind) - damage_classes(plain.dice, atk.kind)
     return min(allowed, 5 * int(added)) if added > 0 else 0
@@ -204,9 +208,11 @@ def damage_profile(opts: HeroOptions, f: Fighter, atk: HeroAttack, maneuver: str
     return profile
 
 
-def push_points(ctx: RulesContext, f: Fighter, atk: HeroAttack, wanted: int) -> int:
+def push_points(ctx: RulesContext, f: Fighter, atk: HeroAttack, wanted: int,
+                counts: Callable[[int], int] = lambda points: points) -> int:
     """Pushing: the points allowed (an EGO roll first in heroic games, or if the option says),
-    in whole Damage Classes (:func:`.endurance.in_whole_damage_classes`)."""
+    in whole Damage Classes (:func:`.endurance.in_whole_damage_classes`), and of them those
+    that ``counts`` says add damage (the doubling cap)."""
     if wanted <= 0:
         return 0
     opts = ctx.options
@@ -218,7 +224,7 @@ def push_points(ctx: RulesContext, f: Fighter, atk: HeroAttack, wanted: int) -> 
     else:
         points = int(atk.active_points or active_points(atk.dice, atk.kind) or f.ch.STR)
         res = push_superheroic(wanted, points)
-    res = replace(res, allowed=in_whole_damage_classes(res.allowed))
+    res = replace(res, allowed=counts(in_whole_damage_classes(res.allowed)))
     ctx.emit(ev.Pushed(f.id, wanted, res.allowed, res.roll, res.needed, res.success))
     return res.allowed
 

@@ -92,7 +92,8 @@ def check(ctx: RulesContext, decision: Decision, action: Action) -> None:
                             f"not {action.push}")
     pushed = action.attack or (action.attacks[0] if action.attacks else "")
     if action.push and any(a.name == pushed for a in f.sheet.attacks) and not can_push(f, f.attack(pushed), ctx.options):
-        raise IllegalAction(f"{pushed} costs no END, so it cannot be pushed")
+        why = "is on Charges" if f.attack(pushed).charges is not None else "costs no END"
+        raise IllegalAction(f"{pushed} {why}, so it cannot be pushed")
     if action.aim:
         _check_aim(ctx, f, action)
     if action.levels not in ("", *LEVEL_USES):

@@ -117,7 +117,8 @@ def _taken(e: ev.DamageTakenEvent, log: TextLog) -> str:
 
 @formats(ev.Recovered)
 def _recovered(e: ev.Recovered, log: TextLog) -> str:
-    return f"    {log.name(e.actor)} recovers +{e.stun_gained} STUN, +{e.end_gained} END ({e.why}) -> STUN {e.stun}, END {e.end}"
+    return (f"    {log.name(e.actor)} recovers {e.stun_gained:+d} STUN, {e.end_gained:+d} END ({e.why}) "
+            f"-> STUN {e.stun}, END {e.end}")
 
 
 @formats(ev.EnduranceSpent)

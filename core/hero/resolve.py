@@ -55,6 +55,7 @@ class DamageOutcome:
     roll: DamageRoll
     taken: DamageTaken
     notes: tuple[str, ...] = ()
+    location: str = ""  # where a located hit landed (hit locations on), for house rules that retake it
 
 
 def default_attack_step(dice, ctx: AttackContext) -> AttackRoll:
@@ -125,7 +126,15 @@ def located(ctx: AttackContext, roll: DamageRoll, dice) -> DamageOutcome:
         how = f"3d6 rolled {sum(faces)} {list(faces)}, {where.name}"
     roll, taken = take_located(ctx, roll, where)
     words = locations.effect_words(where, roll.kind, ctx.attack.stun_multiplier_bonus)
-    return DamageOutcome(roll, taken, (f"hit location: {how}: {words}",))
+    return DamageOutcome(roll, taken, (f"hit location: {how}: {words}",), where.name)
+
+
+def retake(ctx: AttackContext, roll: DamageRoll, location: str = "") -> tuple[DamageRoll, DamageTaken]:
+    """A house rule's new roll taken as the hit was: at the same hit location if it had one
+    (``DamageOutcome.location``), else through :func:`take_hit`."""
+    if location:
+        return take_located(ctx, roll, locations.BY_NAME[location])
+    return roll, take_hit(ctx, roll)
 
 
 def take_located(ctx: AttackContext, roll: DamageRoll, where: locations.Location) -> tuple[DamageRoll, DamageTaken]:

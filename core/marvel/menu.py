@@ -40,6 +40,10 @@ def menu_for(ctx: RulesContext, f: Fighter) -> tuple[Action, ...]:
 def check(ctx: RulesContext, decision: Decision, action: Action) -> None:
     """Raise :class:`IllegalAction`, with the reason, unless ``action`` is legal now."""
     f = ctx.state.fighters[decision.actor]
+    for name, value in (("placed shots", action.aim), ("pushing", action.push), ("Combat Skill Levels", action.levels)):
+        if value:
+            raise IllegalAction(f"{name} are HERO rules: a Marvel action has none" if name != "pushing" else
+                                "pushing is a HERO rule: a Marvel action has none")
     if action.kind == "move" and action.destination is not None and decision.kind == "phase":
         dest = action.destination
         if not ctx.grid.open(dest):

@@ -323,7 +323,7 @@ def test_an_attack_on_charges_cannot_be_pushed_even_when_its_str_costs_end():
     claw = {"name": "Claw", "kind": "killing", "dice": "1d6", "charges": 3}
     b = battle_with(_charged([claw]), dice=[])
     d = b.next_decision()
-    with pytest.raises(IllegalAction, match="Claw costs no END, so it cannot be pushed"):
+    with pytest.raises(IllegalAction, match="Claw is on Charges, so it cannot be pushed"):
         b.submit(d, Choice(Action("attack", "Claw", "b", "strike", push=10), "test"))
 
 
@@ -343,3 +343,14 @@ def test_a_charge_is_not_spent_by_an_attacker_whom_paying_stun_for_end_knocks_ou
     b = fight(sides, [1, 1], ("a", Action("attack", "Claw", "b", "strike")), turn_limit=1)  # 2d6 STUN for END
     assert [e.status for e in events_of(b, ev.StatusChanged) if e.actor == "a"] == ["knocked out"]
     assert events_of(b, ev.ChargeUsed) == []
+
+
+def test_the_push_event_says_how_many_points_counted_under_the_cap():
+    claw = {"name": "Claw", "kind": "killing", "dice": "1d6"}
+    sides = {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, STR=10, attacks=[claw])],   # 3 DC + STR 2: 1 to spare
+             "B": [hero("b", position=(1, 0), SPD=2, DEX=10)]}
+    b = fight(sides, [3, 3, 3, 1, 1, 1], ("a", Action("attack", "Claw", "b", "strike", push=10)), turn_limit=1)
+    (push,) = events_of(b, ev.Pushed)
+    assert (push.wanted, push.allowed) == (10, 5)
+    (spent,) = [e for e in events_of(b, ev.EnduranceSpent) if e.actor == "a"]
+    assert spent.amount == 2 + 5  # the Claw's and STR's END, and 5 for the push that counted

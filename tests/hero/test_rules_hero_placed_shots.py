@@ -123,3 +123,25 @@ def test_the_estimate_of_an_unaimed_hit_weighs_every_location_by_its_rolls():
     assert stun == pytest.approx(sum(w * plain * float(loc.n_stun_x) for loc, w in WAYS) / 216)  # 10.07
     head, _ = expected_taken(b.ctx, f, g, f.attack("Punch"), "strike", "", 0, 0, "Head")
     assert head == 2 * plain and BY_NAME["Head"].n_stun_x == 2
+
+
+def test_a_critical_hit_under_the_hit_location_rule_keeps_its_location():
+    hka = {"name": "Claws", "kind": "killing", "dice": "2d6", "adds_str": False, "knockback": False}
+    sides = {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, attacks=[hka])],
+             "B": [hero("b", position=(1, 0), SPD=2, DEX=10, PD=0, STUN=200, BODY=50)]}
+    # a natural 3 (critical: dice at their maximum, 12 BODY), damage 2 and 2, multiplier die 1, location 3: the Head
+    b = fight(sides, [1, 1, 1, 2, 2, 1, 1, 1, 1], ("a", Action("attack", "Claws", "b", "strike")),
+              rules=LOCATED, house_rules=["criticals"], turn_limit=1)
+    (taken,) = events_of(b, ev.DamageTakenEvent)
+    assert (taken.stun_taken, taken.body_taken) == (60, 24)  # 12 x Head's x5; 12 BODY x2
+
+
+def test_a_marvel_action_with_an_aim_is_refused_as_a_hero_rule():
+    from slugfest.core.scenario import load_scenario
+    from slugfest.scenarios import bundled
+
+    b = battle_with(load_scenario(bundled()["marvel-brawl"]), seed=2)
+    d = b.next_decision()
+    attack = next(a for a in d.menu if a.kind == "attack")
+    with pytest.raises(IllegalAction, match="placed shots are HERO rules"):
+        b.submit(d, Choice(Action(attack.kind, attack.attack, attack.target, attack.maneuver, aim="Head"), "test"))

@@ -61,9 +61,11 @@ class What:
         they apply (attacks; a placed shot only on a single attack)."""
         if self.action is not None:
             attacking = self.action.kind == "multiple-attack"
+            # an aim chosen for an action that cannot take one goes to the rules, which say why
             return Action(self.action.kind, self.action.attack, self.action.target, self.action.maneuver,
                           self.action.targets, self.action.attacks, self.action.destination,
-                          push if attacking else 0, levels if attacking else self.action.levels)
+                          push if attacking else 0, levels if attacking else self.action.levels,
+                          aim if attacking else "")
         if self.cell:
             return Action("move", destination=cell)
         return Action(self.kind, self.attack, target, self.maneuver, push=push if self.attack else 0,
