@@ -41,10 +41,19 @@ def metres(f: Fighter, g: Fighter) -> int:
 
 
 def true_metres(a: tuple[int, int], b: tuple[int, int]) -> int:
-    """Straight-line metres between two cells' centres, x.5 rounded down."""
-    dx, dy = a[0] - b[0], a[1] - b[1]
-    exact = METRES_PER_CELL * math.sqrt(dx * dx + dy * dy)
-    return math.ceil(exact - 0.5)
+    """Straight-line metres between two cells' centres, x.5 rounded down (looked up by the
+    offset: every OCV chain of a ranged attack asks, and a map has few offsets)."""
+    key = (abs(a[0] - b[0]), abs(a[1] - b[1]))
+    found = _METRES.get(key)
+    if found is None:
+        dx, dy = key
+        found = math.ceil(METRES_PER_CELL * math.sqrt(dx * dx + dy * dy) - 0.5)
+        if len(_METRES) < 65536:  # a 200 x 200 map has 40,000 offsets
+            _METRES[key] = found
+    return found
+
+
+_METRES: dict[tuple[int, int], int] = {}
 
 
 def ocv_chain(f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str, levels: str,
@@ -73,7 +82,7 @@ def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str, leve
         short = atk.str_min - f.ch.STR
         mods.append(Modifier(3, f"below STR Minimum {atk.str_min}", -((short + 4) // 5)))
     entry = maneuvers.MANEUVERS.get(maneuver)
-    rmod = 0
+    rmod = m = 0
     if not atk.hth:
         m = metres(f, target)
         rmod = range_modifier(m)
@@ -81,7 +90,7 @@ def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str, leve
         mods.extend(entry.ocv_before_range)
     mods.extend(extra)
     if rmod:
-        mods.append(Modifier(6, f"range {metres(f, target)} m", rmod))
+        mods.append(Modifier(6, f"range {m} m", rmod))
         if entry is not None and entry.offsets_range:
             mods.append(Modifier(6, entry.title, min(entry.offsets_range, -rmod)))
     if f.ko or f.dead:

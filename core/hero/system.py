@@ -89,6 +89,10 @@ class HeroSystem:
 
     def player_options(self, ctx: RulesContext, actor: str) -> PlayerOptions:
         f = ctx.state.fighters[actor]
-        attacks = tuple((a.name, _HTH_MANEUVERS if a.hth else _RANGED_MANEUVERS) for a in f.sheet.attacks)
-        aims = tuple((loc.name, loc.placed_ocv) for loc in locations.TABLE) if ctx.options.hit_locations else ()
-        return PlayerOptions(attacks, push=menu.MAX_PUSH, levels=f.sheet.csl, level_uses=menu.LEVEL_USES, aims=aims)
+        found = f.memo.get("player options")  # it follows from the sheet and the options: the AIs ask each Phase
+        if found is None:
+            attacks = tuple((a.name, _HTH_MANEUVERS if a.hth else _RANGED_MANEUVERS) for a in f.sheet.attacks)
+            aims = tuple((loc.name, loc.placed_ocv) for loc in locations.TABLE) if ctx.options.hit_locations else ()
+            found = f.memo["player options"] = PlayerOptions(attacks, push=menu.MAX_PUSH, levels=f.sheet.csl,
+                                                             level_uses=menu.LEVEL_USES, aims=aims)
+        return found
