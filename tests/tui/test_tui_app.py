@@ -818,6 +818,27 @@ def test_escape_warns_before_leaving_an_unsaved_battle(tmp_path):
     run(go())
 
 
+def test_q_warns_before_quitting_an_unsaved_battle_and_quits_on_the_second():
+    """q is Escape's sibling: on a battle with unsaved moves the first says what would be lost."""
+    async def go():
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("enter")
+            await settle(app, pilot)
+            battle = app.screen
+            assert isinstance(battle, BattleScreen)
+            await step(app, pilot, 2)
+            await pilot.press("q")
+            await pilot.pause()
+            assert app.is_running and app.screen is battle
+            assert any("q again to quit: this battle is not saved" in n.message for n in app._notifications)
+            await pilot.press("q")
+            await pilot.pause()
+            assert not app.is_running
+
+    run(go())
+
+
 def test_answers_read_as_the_games_name_them():
     from slugfest.core.actions import Action
     from slugfest.tui.screens.prompt import answer_label
@@ -880,6 +901,12 @@ def test_q_quits_from_the_players_prompt_too():
             await settle(app, pilot)
             await step_to_prompt(app, pilot)
             assert isinstance(app.screen, PlayerPrompt)
+            battle = next(s for s in app.screen_stack if isinstance(s, BattleScreen))
+            assert battle.unsaved  # moves were made before the prompt: the first q warns
+            await pilot.press("q")
+            await pilot.pause()
+            assert app.return_code is None
+            assert any("q again to quit" in n.message for n in app._notifications)
             await pilot.press("q")
             await pilot.pause()
             assert app.return_code == 0  # set by App.exit: the app is on its way out

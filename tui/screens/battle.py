@@ -103,7 +103,7 @@ class BattleScreen(Screen[None]):
         Binding("e", "export", "Export log", show=False),
         Binding("escape", "leave", "Scenarios", show=False),
         Binding("question_mark", "help", "Keys", key_display="?"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "quit", "Quit"),
     ]
 
     class FrameReady(Message):
@@ -155,6 +155,7 @@ class BattleScreen(Screen[None]):
         self.saved_at = -1  # how many decisions the battle had when it was last saved
         self.reprompt_after_save = False  # ctrl+s came from a prompt: reopen it after the save dialog
         self._leave_asked = -LEAVE_WINDOW  # when Escape last warned that the battle is not saved
+        self._quit_asked = -LEAVE_WINDOW  # when q last warned
         #: The hard stop for third-party plugins, which run in the battle's worker thread here.
         self.watch = ThreadWatch(session.battle.plugin_timeout)
         self.op_thread: int | None = None  # the thread playing the battle right now
@@ -638,13 +639,29 @@ class BattleScreen(Screen[None]):
         self._pause()
         self.app.action_load_save()  # type: ignore[attr-defined]
 
+    @property
+    def unsaved(self) -> bool:
+        """A battle under way with moves made since it was last saved (or never saved)."""
+        f = self.frame
+        return (f is not None and f.outcome is None and f.decisions > 0 and f.decisions != self.saved_at
+                and not self.abandoned)
+
+    def action_quit(self) -> None:
+        """Quit the game. Like Escape, the first q on an unsaved battle only says what would be
+        lost; a second one within a few seconds quits."""
+        now = time.monotonic()
+        if self.unsaved and now - self._quit_asked > LEAVE_WINDOW:
+            self._pause()
+            self._quit_asked = now
+            self.notify("q again to quit: this battle is not saved (ctrl+s saves it)", timeout=LEAVE_WINDOW)
+            return
+        self.app.exit()
+
     def action_leave(self) -> None:
         """Back to the scenarios. A battle under way that is not saved is lost that way, so the
         first Escape only says so; a second one within a few seconds leaves."""
         self._pause()
-        f = self.frame
-        unsaved = (f is not None and f.outcome is None and f.decisions > 0 and f.decisions != self.saved_at
-                   and not self.abandoned)
+        unsaved = self.unsaved
         now = time.monotonic()
         if unsaved and now - self._leave_asked > LEAVE_WINDOW:
             self._leave_asked = now

@@ -86,6 +86,17 @@ class PromptData:
         return self.options.levels
 
 
+def quit_from_prompt(screen: ModalScreen) -> None:
+    """q in a prompt: the battle underneath decides (it warns first if the battle is not saved)."""
+    from .battle import BattleScreen  # here: the battle screen imports this module
+
+    battle = next((s for s in reversed(screen.app.screen_stack) if isinstance(s, BattleScreen)), None)
+    if battle is None:
+        screen.app.exit()
+        return
+    battle.action_quit()
+
+
 def recap(data: PromptData) -> Static:
     """The last lines of the log under a prompt's title (the prompt covers the log)."""
     return Static(Content.styled("\n".join(data.recent), "$text-muted"), classes="recap")
@@ -138,10 +149,13 @@ class PlayerPrompt(ModalScreen[Any]):
         Binding("escape", "back", "Back / pause"),
         Binding("a", "ai", "AI decides"),
         Binding("ctrl+s", "save", "Save", show=False),
-        Binding("q", "app.quit", "Quit", show=False),
+        Binding("q", "quit", "Quit", show=False),
         Binding("right", "to_targets", "Other target", show=False),
         Binding("left", "to_what", "Back to the actions", show=False),
     ]
+
+    def action_quit(self) -> None:
+        quit_from_prompt(self)
 
     def __init__(self, data: PromptData, check: Callable[[Action], str | None], **kw: Any) -> None:
         super().__init__(**kw)
@@ -413,8 +427,11 @@ class QuestionPrompt(ModalScreen[Any]):
         Binding("escape", "back", "Back / pause"),
         Binding("a", "ai", "AI decides"),
         Binding("ctrl+s", "save", "Save", show=False),
-        Binding("q", "app.quit", "Quit", show=False),
+        Binding("q", "quit", "Quit", show=False),
     ]
+
+    def action_quit(self) -> None:
+        quit_from_prompt(self)
 
     def __init__(self, data: PromptData, **kw: Any) -> None:
         super().__init__(**kw)
