@@ -204,10 +204,16 @@ class Battle:
                     break
         except BattleHalted:
             self.ctx.conclude(None, f"stopped: plugin {self.halted.plugin!r} failed in {self.halted.hook}"
-                              if self.halted else "stopped")
+                              if self.halted else "stopped", self._standing())
             self._finish()
         assert self.ctx.outcome is not None, "battle did not finish within max_steps"
         return self.ctx.outcome
+
+    def _standing(self) -> tuple[str, ...]:
+        """Who is still able to fight (a battle stopped before it was decided names them)."""
+        if self.ctx.state is None:
+            return ()
+        return tuple(c.id for c in self.scenario.combatants if self.system.vitals(self.ctx, c.id).able)
 
     # -- the doors the rules system uses (through its context) ------------------------------
 

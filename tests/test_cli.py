@@ -17,7 +17,7 @@ from slugfest.scenarios import DEFAULT, bundled
 
 BAD = Path(__file__).parent / "data" / "bad"
 #: The last line of a text log (HERO counts Turns, other systems rounds).
-RESULT = re.compile(r"^=== (.+ win|Draw): .+, after \d+ [a-z]+\. Still standing: .+ ===$")
+RESULT = re.compile(r"^=== (.+ win|Draw): .+, in [A-Z][a-z]+ \d+\. Still standing: .+ ===$")
 NAMES = sorted(bundled())
 
 

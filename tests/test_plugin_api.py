@@ -152,6 +152,8 @@ def test_stop_on_plugin_error_ends_the_battle_cleanly_with_the_log_kept():
     assert outcome.winner is None and "grumpy-ai" in outcome.reason
     assert isinstance(b.events[-1], BattleEnded)
     assert b.halted is not None and b.halted.plugin == "grumpy-ai"
+    standing = [c.id for c in b.scenario.combatants if b.view.vitals(c.id).able]
+    assert outcome.survivors == tuple(standing) and standing  # named, not "no one"
 
 
 class Crit:

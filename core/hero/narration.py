@@ -144,6 +144,11 @@ def _pushed(e: ev.Pushed, log: TextLog) -> str:
 def _kb(e: ev.KnockbackRolled, log: TextLog) -> str:
     base = f"    knockback on {log.name(e.target)}: {e.body} BODY - {sum(e.faces)} {list(e.faces)}"
     if e.outcome == "knockback":
+        moved = 2 * max(abs(e.end[0] - e.start[0]), abs(e.end[1] - e.start[1]))  # cells of 2 m
+        if e.hit_wall and moved < e.metres:
+            stop = f"stopped after {moved} m at {e.end[0]},{e.end[1]}: slams into something" if moved else \
+                f"slams into something where it stands, {e.end[0]},{e.end[1]}"
+            return f"{base} -> knocked back {e.metres} m, {stop}, prone"
         wall = ", slams into something" if e.hit_wall else ""
         return f"{base} -> knocked back {e.metres} m to {e.end[0]},{e.end[1]}{wall}, prone"
     if e.outcome == "knockdown":

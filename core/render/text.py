@@ -97,4 +97,4 @@ def _note(e: Note, log: TextLog) -> str:
 def _ended(e: BattleEnded, log: TextLog) -> str:
     who = f"{e.winner} win" if e.winner else "Draw"
     standing = ", ".join(log.name(s) for s in e.survivors) or "no one"
-    return f"=== {who}: {e.reason}, after {plural(e.rounds, e.unit)}. Still standing: {standing} ==="
+    return f"=== {who}: {e.reason}, in {e.unit.title()} {e.rounds}. Still standing: {standing} ==="

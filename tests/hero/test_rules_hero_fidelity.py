@@ -110,3 +110,23 @@ def test_the_estimate_doubles_the_mean_stun_on_a_knocked_out_target_before_defen
     assert expected_taken(ctx, f, g, f.attack("Punch"), "strike", "", 0, 0) == (4.0, 0)
     g.ko = True
     assert expected_taken(ctx, f, g, f.attack("Punch"), "strike", "", 0, 0) == (18.0, 0)  # 28 - 10, not (14 - 10) x 2
+
+
+# -- Words a play-tester reads (issue 21's wording items that touch these rules) --------------------
+
+def test_a_knockback_stopped_early_says_how_far_the_target_really_went():
+    from slugfest.core.render.text import TextLog
+
+    stopped = ev.KnockbackRolled("b", 8, (1, 3), 0, 8, "knockback", (5, 5), (6, 5), True)
+    line = TextLog().line(stopped)
+    assert "knocked back 8 m, stopped after 2 m at 6,5: slams into something, prone" in line
+    free = ev.KnockbackRolled("b", 8, (1, 3), 0, 8, "knockback", (5, 5), (9, 5), False)
+    assert "knocked back 8 m to 9,5, prone" in TextLog().line(free)
+
+
+def test_the_result_line_names_the_turn_the_battle_ended_in():
+    from slugfest.core.events import BattleEnded
+    from slugfest.core.render.text import TextLog
+
+    line = TextLog().line(BattleEnded("Heroes", "last side standing", 4, "turn", ("a",)))
+    assert line == "=== Heroes win: last side standing, in Turn 4. Still standing: a ==="
