@@ -123,7 +123,7 @@ def whats(data: PromptData) -> list[What]:
     for a in menu:
         if a.kind == "multiple-attack":
             out.append(What(a.label(), a.kind, action=a))
-    for kind, label in (("move", "Move toward"), ("retreat", "Fall back from")):
+    for kind, label in (("move", "Move toward"), ("retreat", "Retreat from")):
         legal = {a.target for a in menu if a.kind == kind and a.target}
         if legal or kind == "move":
             out.append(What(label, kind, legal_targets=legal))
