@@ -87,6 +87,25 @@ def test_check_accepts_the_bundled_scenarios(capsys):
     assert all(f"{n}: ok" in out for n in NAMES)
 
 
+def test_check_warns_of_a_misspelt_special_defense_naming_the_line_and_the_nearest_name(capsys, tmp_path):
+    text = bundled()["hero-duel"].read_text() + """
+    [[sides.combatants.attacks]]
+    name = "Sleep Gas"
+    kind = "nnd"
+    dice = "4d6"
+    range = 20
+    adds_str = false
+    defense = "Life Suport"
+"""
+    path = tmp_path / "gas.toml"
+    path.write_text(text)
+    code, out, err = run(capsys, "check", str(path))
+    assert code == 0 and f"{path}: ok" in out  # a warning, not an error: the name is legal
+    line = text.splitlines().index('    defense = "Life Suport"') + 1
+    assert f"{path}:{line}: sides[1].combatants[0].attacks[3].defense: warning: no combatant has a special " \
+           "defense named 'Life Suport' (did you mean 'Life Support'?)" in err
+
+
 @pytest.mark.parametrize("fixture", sorted(p.name for p in BAD.glob("*.toml")))
 def test_check_a_bad_file_exits_2_with_file_key_and_expectation_on_stderr(capsys, fixture):
     path = BAD / fixture

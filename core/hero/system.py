@@ -13,11 +13,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..actions import Action, Choice, Decision
 from ..context import RulesContext
 from ..memo import SheetMemos
 from ..system import PlayerOptions
-from . import locations, clock, menu, report, stats
+from . import checks, locations, clock, menu, report, stats
 from .estimate import estimate
 from .maneuvers import MANEUVERS, entry_for
 from .resolve import validate_attack_result, validate_damage_result
@@ -86,6 +88,10 @@ class HeroSystem:
     def estimate(self, ctx: RulesContext, actor: str, action: Action) -> float:
         """P(hit) x mean STUN taken / the target's STUN left (see :mod:`.estimate`)."""
         return estimate(ctx, ctx.state.fighters[actor], action)
+
+    def warnings(self, scenario: Any) -> list[tuple[str, str]]:
+        """Mistakes the schema cannot refuse (``slugfest check`` prints them): see :mod:`.checks`."""
+        return checks.special_defense_warnings(scenario)
 
     def player_options(self, ctx: RulesContext, actor: str) -> PlayerOptions:
         f = ctx.state.fighters[actor]

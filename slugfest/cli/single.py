@@ -32,8 +32,10 @@ def add_parsers(sub: Any) -> dict[str, Any]:
 
     c = sub.add_parser("check", help="validate scenario files",
                        description="Validate scenario files and report every problem in each one "
-                                   "(on stderr, as file:line: key.path: expected X, got Y). "
-                                   "Exit code 0 when all are valid, 2 otherwise.")
+                                   "(on stderr, as file:line: key.path: expected X, got Y), then warns of "
+                                   "what is legal but likely a mistake (file:line: key.path: warning: ..., "
+                                   "e.g. an NND against a special defense no combatant has, with the "
+                                   "nearest name). Exit code 0 when all are valid (warnings or not), 2 otherwise.")
     c.add_argument("scenarios", nargs="+", metavar="SCENARIO", help="one or more: " + SCENARIO_HELP)
 
     sub.add_parser("scenarios", help="list the bundled scenarios",
@@ -156,7 +158,30 @@ def cmd_check(args: argparse.Namespace) -> int:
             n = len(scenario.combatants)
             print(f"{name}: ok ({scenario.system}, {len(scenario.sides)} sides, {n} combatants, "
                   f"{scenario.map.width}x{scenario.map.height} map)")
+            for line in warnings_of(name, scenario):
+                print(line, file=sys.stderr)
     return EXIT_BAD_INPUT if bad else EXIT_OK
+
+
+def warnings_of(name: str, scenario: Any) -> list[str]:
+    """The rules system's warnings about a valid scenario (mistakes no schema can refuse, such as
+    a misspelt special defense), as ``file:line: key: warning: ...`` lines."""
+    from slugfest.core.locate import KeyLines
+    from slugfest.core.plugins import rules_systems
+    from slugfest.scenarios import find
+
+    system = rules_systems().get(scenario.system)
+    found = getattr(system, "warnings", None)
+    items = found(scenario) if callable(found) else []
+    if not items:
+        return []
+    path = find(name)
+    lines = KeyLines(path.read_text(encoding="utf-8"))
+    out = []
+    for key, message in items:
+        line = lines.locate(key)
+        out.append(f"{path}:{line}: {key}: warning: {message}" if line else f"{path}: {key}: warning: {message}")
+    return out
 
 
 def cmd_scenarios(args: argparse.Namespace) -> int:
