@@ -10,7 +10,9 @@ program's own code:
   plugins) may take before it is stopped and reported with its seed, from 1 to 86400
   (default 600: the largest legal battle takes a few minutes);
 * ``SLUGFEST_PLUGINS`` / ``SLUGFEST_BLOCK_PLUGINS``: comma-separated plugin names (see
-  :mod:`core.plugins`).
+  :mod:`core.plugins`);
+* ``SLUGFEST_DATA_DIR``: the folder the app offers for saves and exports (default: the per-user
+  data folder, ``platformdirs.user_data_dir("slugfest")``, so a checkout gathers no save files).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import math
 import os
 import re
+from pathlib import Path
 
 from .errors import SlugfestError
 
@@ -67,3 +70,15 @@ def plugin_names(var: str) -> set[str] | None:
         raise SettingError(f"{var}: expected comma-separated plugin names (lowercase letters, digits, '-' or '_'), "
                            f"got {bad[0]!r} in {raw!r}")
     return names
+
+
+def data_dir() -> Path:
+    """Where the app offers to save battles and export logs (created when something is written)."""
+    raw = os.environ.get("SLUGFEST_DATA_DIR")
+    if raw is not None:
+        if not raw.strip() or "\x00" in raw:
+            raise SettingError(f"SLUGFEST_DATA_DIR: expected a folder path, got {raw!r}")
+        return Path(raw).expanduser()
+    import platformdirs  # Textual's own dependency, and ours
+
+    return Path(platformdirs.user_data_dir("slugfest", appauthor=False))

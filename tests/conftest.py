@@ -14,3 +14,11 @@ from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [p for p in sys.path if p not in ("", ".") and Path(p or ".").resolve() != _ROOT]
+
+
+import os  # noqa: E402
+import tempfile  # noqa: E402
+
+#: The app offers saves and exports in the per-user data folder; the suite never touches the
+#: user's: it gets a folder of its own for the session (a test may point it elsewhere).
+os.environ["SLUGFEST_DATA_DIR"] = tempfile.mkdtemp(prefix="slugfest-data-")

@@ -254,3 +254,15 @@ def test_a_file_growing_past_the_bound_is_read_no_further(tmp_path):
     assert read_limited(path, 5000) == b"#" * 5000
     with pytest.raises(UnreadableToml, match="at most 4999 bytes, got 5000"):
         read_limited(path, 4999)
+
+
+def test_the_data_folder_comes_from_the_environment_or_the_per_user_folder(monkeypatch, tmp_path):
+    from slugfest.core.settings import SettingError, data_dir
+
+    monkeypatch.setenv("SLUGFEST_DATA_DIR", str(tmp_path / "d"))
+    assert data_dir() == tmp_path / "d"
+    monkeypatch.setenv("SLUGFEST_DATA_DIR", "  ")
+    with pytest.raises(SettingError, match="SLUGFEST_DATA_DIR: expected a folder path"):
+        data_dir()
+    monkeypatch.delenv("SLUGFEST_DATA_DIR")
+    assert data_dir().name == "slugfest"

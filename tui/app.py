@@ -115,7 +115,7 @@ class SlugfestApp(App[None]):
 
     def save_path_for(self, scenario_path: str | None) -> str:
         """The path Ctrl+S offers: where this scenario's battle was last saved (or loaded from)
-        here, else ``./<scenario>-save.toml``."""
+        here, else ``<data folder>/<scenario>-save.toml``."""
         if self.last_save_path and self.last_save_scenario == (scenario_path or ""):
             return self.last_save_path
         return default_save_path(scenario_path)
@@ -146,8 +146,12 @@ class SlugfestApp(App[None]):
 
 
 def default_save_path(scenario_path: str | Path | None) -> str:
-    """``./<scenario>-save.toml`` (``./battle-save.toml`` without a scenario path)."""
-    return str(Path.cwd() / f"{Path(scenario_path or 'battle').stem}-save.toml")
+    """``<data folder>/<scenario>-save.toml`` (``battle-save.toml`` without a scenario path): the
+    per-user data folder, or ``SLUGFEST_DATA_DIR`` (:func:`core.settings.data_dir`), so saves do
+    not litter the folder the game was started in."""
+    from slugfest.core.settings import data_dir
+
+    return str(data_dir() / f"{Path(scenario_path or 'battle').stem}-save.toml")
 
 
 def make_app(scenario_path: str | Path | None = None, scenarios_dir: str | Path | None = None,

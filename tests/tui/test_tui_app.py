@@ -685,7 +685,10 @@ def test_footer_fits_100_columns_and_help_lists_the_rest():
 
 
 def test_ctrl_o_offers_the_path_ctrl_s_saved_to(tmp_path, monkeypatch):
+    """Saves go to the data folder by default (here SLUGFEST_DATA_DIR, not yet existing: the
+    first save creates it), never the folder the game was started in."""
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SLUGFEST_DATA_DIR", str(tmp_path / "data"))
 
     async def go():
         app = make_app("hero-duel", seed=2026)
@@ -695,15 +698,16 @@ def test_ctrl_o_offers_the_path_ctrl_s_saved_to(tmp_path, monkeypatch):
             # before any save, both offer the scenario's save
             await pilot.press("ctrl+o")
             await pilot.pause()
-            assert app.screen.query_one(Input).value == str(tmp_path / "hero-duel-save.toml")
+            assert app.screen.query_one(Input).value == str(tmp_path / "data" / "hero-duel-save.toml")
             await pilot.press("escape")
             await pilot.press("ctrl+s")
             await pilot.pause()
             assert isinstance(app.screen, PathDialog)
-            assert app.screen.query_one(Input).value == str(tmp_path / "hero-duel-save.toml")
+            assert app.screen.query_one(Input).value == str(tmp_path / "data" / "hero-duel-save.toml")
             await pilot.press("enter")
             await settle(app, pilot)
-            assert (tmp_path / "hero-duel-save.toml").exists()
+            assert (tmp_path / "data" / "hero-duel-save.toml").exists()
+            assert not (tmp_path / "hero-duel-save.toml").exists()  # nothing in the starting folder
             # Ctrl+O then Enter opens what Ctrl+S then Enter wrote
             await pilot.press("ctrl+o")
             await pilot.pause()
@@ -730,7 +734,7 @@ def test_ctrl_o_offers_the_path_ctrl_s_saved_to(tmp_path, monkeypatch):
 
 
 def test_picker_ctrl_o_offers_the_highlighted_scenarios_save(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SLUGFEST_DATA_DIR", str(tmp_path))
 
     async def go():
         app = make_app(scenarios_dir=DATA)

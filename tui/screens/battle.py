@@ -38,6 +38,7 @@ from slugfest.core.grid import Grid, distance
 from slugfest.core.guard import ThreadWatch
 from slugfest.core.render.text import TextLog
 from slugfest.core.session import Session
+from slugfest.core.settings import data_dir
 
 from .. import systems
 from ..widgets import assign_letters
@@ -58,6 +59,14 @@ FRAME_INTERVAL = 0.05
 
 #: Lines of the log the player's prompts repeat (they cover the log).
 RECAP_LINES = 4
+def _make_data_dir(path: str) -> None:
+    """Create the data folder the first time something is written there (only that folder: a
+    path the player typed elsewhere must already exist)."""
+    target = Path(path).expanduser().parent
+    if target == data_dir():
+        target.mkdir(parents=True, exist_ok=True)
+
+
 #: Seconds within which a second Escape leaves an unsaved battle.
 LEAVE_WINDOW = 3.0
 
@@ -607,6 +616,7 @@ class BattleScreen(Screen[None]):
             self._reopen_prompt_if_waiting()
 
     def _save(self, path: str) -> None:
+        _make_data_dir(path)
         self.session.save(path)
         self.saved_at = self.session.decisions
 
@@ -616,12 +626,12 @@ class BattleScreen(Screen[None]):
             return
         stem = Path(self.session.scenario_path or "battle").stem
         seed = self.frame.seed if self.frame is not None else self.session.seed
-        default = str(Path.cwd() / f"{stem}-seed{seed}.jsonl")
+        default = str(data_dir() / f"{stem}-seed{seed}.jsonl")
         self.app.push_screen(PathDialog("Export the event log (JSONL) to", default), self._export_to)
 
     def _export_to(self, path: str | None) -> None:
         if path:
-            self._file_op(lambda: self.session.export_jsonl(path), f"event log written to {path}")
+            self._file_op(lambda: (_make_data_dir(path), self.session.export_jsonl(path)), f"event log written to {path}")
 
     @work(thread=True, group="files", exit_on_error=False)
     def _file_op(self, fn: Callable[[], Any], done: str) -> None:
