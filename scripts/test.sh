@@ -3,8 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
-.venv/bin/python -m pip install --quiet --upgrade pip >/dev/null
-# pip's own notes (setuptools warns about every editable install) are kept in .venv/pip.log
-# and shown only if the install fails.
-.venv/bin/python -m pip install --quiet -e '.[test]' 2> .venv/pip.log || { cat .venv/pip.log >&2; exit 1; }
+# pip's own notes (setuptools warns about every editable install, a mirror about its index) are
+# kept in .venv/pip.log and shown only if the install fails.
+.venv/bin/python -m pip install --quiet --upgrade pip > /dev/null 2> .venv/pip.log || true
+.venv/bin/python -m pip install --quiet -e '.[test]' 2>> .venv/pip.log || { cat .venv/pip.log >&2; exit 1; }
 exec .venv/bin/python -m pytest "$@"
