@@ -677,9 +677,17 @@ def test_footer_fits_100_columns_and_help_lists_the_rest():
             assert "Faster" not in footer
             await pilot.press("question_mark")
             await pilot.pause()
+            from slugfest.tui.screens.help import HelpScreen
+
+            assert isinstance(app.screen, HelpScreen)
             text = screen_text(app)
-            for description in ("Faster", "Slower", "Select next", "Verbose log", "Export log", "Load save"):
+            for description in ("Faster", "Slower", "Select next", "Verbose log", "Export log", "Load save",
+                                "Rules options in force", "every option at its default", "Esc"):
                 assert description in text, description
+            assert "Copy selected text" not in text and "Focus Next" not in text  # the game's keys only
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, HelpScreen)
 
     run(go())
 
@@ -914,5 +922,20 @@ def test_q_quits_from_the_players_prompt_too():
             await pilot.press("q")
             await pilot.pause()
             assert app.return_code == 0  # set by App.exit: the app is on its way out
+
+    run(go())
+
+
+def test_help_lists_the_rules_options_a_scenario_sets():
+    from slugfest.tui.screens.help import HelpScreen
+
+    async def go():
+        app = make_app("hero-powers", seed=1)
+        async with app.run_test(size=(120, 50)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            assert "hit_locations = true" in screen_text(app)
 
     run(go())

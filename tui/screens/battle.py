@@ -98,7 +98,7 @@ class BattleScreen(Screen[None]):
         Binding("right,n", "step", "Step", key_display="→"),
         Binding("left,b", "back", "Back", key_display="←"),
         # Bindings with show=False stay out of the footer (it must fit 100 columns) but are in
-        # the ? help panel.
+        # the ? help (screens/help.py).
         Binding("plus,equals_sign", "faster", "Faster", key_display="+", show=False),
         Binding("minus", "slower", "Slower", key_display="-", show=False),
         Binding("p", "toggle_player", "You/AI"),
@@ -700,10 +700,13 @@ class BattleScreen(Screen[None]):
             sim.remove()
 
     def action_help(self) -> None:
-        if self.query("HelpPanel"):
-            self.app.action_hide_help_panel()
-        else:
-            self.app.action_show_help_panel()
+        """The game's own help (:mod:`.help`): keys, panels, the rules options in force."""
+        from .help import HelpScreen, key_rows
+
+        self._pause()
+        started = next((e for e in self.session.events if getattr(e, "kind", "") == "battle_started"), None)
+        options = list(getattr(started, "options", ()) or ())
+        self.app.push_screen(HelpScreen(key_rows(self.BINDINGS), options, self.session.scenario.system))
 
     # -- for tests and scripts -----------------------------------------------------------------
 
