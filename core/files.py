@@ -7,6 +7,7 @@ device, a pipe).
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -14,9 +15,20 @@ from typing import Any
 
 def write_toml_atomic(data: dict[str, Any], path: str | os.PathLike[str]) -> None:
     """Write machine-owned TOML atomically (see :func:`write_text_atomic`)."""
+    write_text_atomic(toml_text(data), path)
+
+
+#: An array of whole numbers that tomli-w wrote one number a line (it does so inside any array
+#: of arrays): ``[\n        14,\n        6,\n    ]``.
+_SPREAD_NUMBERS = re.compile(r"\[\n(?:[ ]+-?\d+,\n)+[ ]+\]")
+
+
+def toml_text(data: dict[str, Any]) -> str:
+    """TOML as a person would write it: tomli-w's, with each short array of numbers (a map cell
+    such as ``[14, 6]``) back on one line, so an exported map's obstacles read one cell a line."""
     import tomli_w
 
-    write_text_atomic(tomli_w.dumps(data), path)
+    return _SPREAD_NUMBERS.sub(lambda m: "[" + ", ".join(re.findall(r"-?\d+", m.group())) + "]", tomli_w.dumps(data))
 
 
 def names_a_descriptor(path: str | os.PathLike[str]) -> bool:

@@ -217,3 +217,14 @@ def test_a_write_clears_the_temp_files_that_killed_writes_left_behind(tmp_path):
     write_text_atomic("done = true\n", target)
     assert target.read_text() == "done = true\n"
     assert not any(p.exists() for p in left) and mine.exists() and other.exists()
+
+
+def test_an_exported_map_writes_one_cell_a_line_and_reads_back_equal():
+    from slugfest.core.files import toml_text
+
+    original = load_scenario(bundled()["hero-duel"])
+    text = toml_text(dump_scenario(original))
+    assert "obstacles = [\n    [14, 6],\n    [14, 7]," in text
+    assert parse_scenario_text(text.encode("utf-8"), "hero-duel (exported)") == original
+    assert toml_text({"a": [[1, -2], [3, 4]]}) == tomli_w.dumps({"a": [[1, -2], [3, 4]]}).replace(
+        "[\n        1,\n        -2,\n    ]", "[1, -2]").replace("[\n        3,\n        4,\n    ]", "[3, 4]")

@@ -215,15 +215,14 @@ def cmd_plugins(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    import tomli_w
-
+    from slugfest.core.files import toml_text
     from slugfest.core.scenario import dump_scenario
 
     scenario, error = load(args.scenario)
     if error:
         print(error, file=sys.stderr)
         return EXIT_BAD_INPUT
-    text = tomli_w.dumps(dump_scenario(scenario))
+    text = toml_text(dump_scenario(scenario))
     if args.out == "-":
         sys.stdout.write(text)
         return EXIT_OK
