@@ -260,6 +260,27 @@ def _pick(rng: random.Random, *values: Any) -> Any:
     return rng.choice(values)
 
 
+def _extreme_advantages(rng: random.Random, atk: dict[str, Any], kind: str) -> None:
+    """Advantages at their edges on an extreme attack (rules-powers §1)."""
+    if kind in ("normal", "killing") and rng.random() < 0.3:
+        atk["armor_piercing"] = _pick(rng, 1, 4)
+        atk["penetrating"] = _pick(rng, 0, 4)
+    if "end" not in atk and rng.random() < 0.3:
+        atk.update(_pick(rng, {"charges": 1}, {"charges": 250}, {"reduced_end": "half"}, {"reduced_end": "zero"}))
+    if rng.random() < 0.2:
+        atk["standard_effect"] = True
+    if kind in ("normal", "killing") and rng.random() < 0.1:
+        atk["knockback"] = "double"
+
+
+def _extreme_defenses(rng: random.Random) -> dict[str, Any]:
+    """Hardened, Impenetrable, Damage Reduction and Negation at their edges (rules-powers §2)."""
+    return {"hardened": _pick(rng, 0, 4, {"rPD": 4}), "impenetrable": _pick(rng, 0, 4, {"PD": 1, "rED": 4}),
+            "damage_reduction": {"physical": _pick(rng, 25, 75), "energy": _pick(rng, 0, 75),
+                                 "resistant": rng.random() < 0.5},
+            "damage_negation": {"physical": _pick(rng, 0, 1, 30), "energy": _pick(rng, 0, 30)}}
+
+
 def extreme_hero(rng: random.Random) -> dict[str, Any]:
     """A HERO scenario's data, every figure at or near the edge the validator allows."""
     def combatant(cid: str, pos: list[int]) -> dict[str, Any]:
@@ -290,16 +311,7 @@ def extreme_hero(rng: random.Random) -> dict[str, Any]:
                 atk["ocv"] = _pick(rng, -10, 10)
             if rng.random() < 0.2:
                 atk["stun_multiplier_bonus"] = _pick(rng, -5, 5)
-            if kind in ("normal", "killing") and rng.random() < 0.3:
-                atk["armor_piercing"] = _pick(rng, 1, 4)
-                atk["penetrating"] = _pick(rng, 0, 4)
-            if "end" not in atk and rng.random() < 0.3:
-                atk.update(_pick(rng, {"charges": 1}, {"charges": 250}, {"reduced_end": "half"},
-                                 {"reduced_end": "zero"}))
-            if rng.random() < 0.2:
-                atk["standard_effect"] = True
-            if kind in ("normal", "killing") and rng.random() < 0.1:
-                atk["knockback"] = "double"
+            _extreme_advantages(rng, atk, kind)
             attacks.append(atk)
         out: dict[str, Any] = {"id": cid, "name": cid.title(), "position": pos, "ai": rng.choice(AIS),
                                "characteristics": chars, "attacks": attacks,
@@ -310,11 +322,7 @@ def extreme_hero(rng: random.Random) -> dict[str, Any]:
                                "knockback_resistance": _pick(rng, 0, 200),
                                "special": {"Life Support": _pick(rng, 0, 200)} if rng.random() < 0.3 else {}}
             if rng.random() < 0.5:
-                out["defenses"].update({
-                    "hardened": _pick(rng, 0, 4, {"rPD": 4}), "impenetrable": _pick(rng, 0, 4, {"PD": 1, "rED": 4}),
-                    "damage_reduction": {"physical": _pick(rng, 25, 75), "energy": _pick(rng, 0, 75),
-                                         "resistant": rng.random() < 0.5},
-                    "damage_negation": {"physical": _pick(rng, 0, 1, 30), "energy": _pick(rng, 0, 30)}})
+                out["defenses"].update(_extreme_defenses(rng))
         return out
 
     return _extreme_data("hero", rng, combatant, {

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..records import record
 from ..schema import NOTHING, Table, did_you_mean, show, toml_type
+from . import defense_keys
 from .dice import MAX_DICE, DamageDice, parse_dice
 
 #: 6e starting values. 6e has no figured characteristics: each is bought on its own.
@@ -293,10 +294,10 @@ def parse_sheet(t: Table) -> HeroSheet:
     for key, value in special_t.data.items():
         special.append((key, special_t.integer(key, lo=0, hi=200)))
     special_t.finish()
-    hardened = _per_defense(dt, "hardened")
-    impenetrable = _per_defense(dt, "impenetrable")
-    reduction, resistant = _damage_reduction(dt)
-    negation = _per_type(dt, "damage_negation", "DCs", 0, 30)
+    hardened = defense_keys.per_defense(dt, "hardened")
+    impenetrable = defense_keys.per_defense(dt, "impenetrable")
+    reduction, resistant = defense_keys.damage_reduction(dt)
+    negation = defense_keys.per_type(dt, "damage_negation", "DCs", 0, 30)
     dt.finish()
     attacks = tuple(parse_attack(a) for a in t.tables("attacks", max_items=16))
     names = [a.name for a in attacks]
@@ -322,56 +323,6 @@ def parse_sheet(t: Table) -> HeroSheet:
     return sheet
 
 
-DEFENSE_NAMES = ("PD", "ED", "rPD", "rED")
-
-
-def _per_defense(dt: Table, key: str) -> tuple[int, int, int, int]:
-    """Hardened or Impenetrable levels: one integer for every defense, or a table by defense
-    (``hardened = { rPD = 1, rED = 1 }``: a Hardened Resistant Protection)."""
-    if not dt.has(key):
-        return (0, 0, 0, 0)
-    value = dt.raw(key)
-    if type(value) is int:
-        n = dt.integer(key, 0, lo=0, hi=4)
-        return (n, n, n, n)
-    if not isinstance(value, dict):
-        dt.problems.add(f"{dt.path}.{key}", f"expected levels from 0 to 4, for every defense (an integer) or by "
-                                            f"defense (a table of PD, ED, rPD, rED), got {toml_type(value)} {show(value)}")
-        return (0, 0, 0, 0)
-    sub = dt.table(key)
-    levels = tuple(sub.integer(name, 0, lo=0, hi=4) for name in DEFENSE_NAMES)
-    sub.finish()
-    return levels  # type: ignore[return-value]
-
-
-def _per_type(dt: Table, key: str, what: str, lo: int, hi: int) -> tuple[int, int]:
-    """A value against physical (PD) and energy (ED) attacks: ``{ physical = 3, energy = 2 }``."""
-    if not dt.has(key):
-        return (0, 0)
-    sub = dt.table(key)
-    out = (sub.integer("physical", 0, lo=lo, hi=hi), sub.integer("energy", 0, lo=lo, hi=hi))
-    sub.finish()
-    return out
-
-
-def _percent(value: Any) -> int:
-    if type(value) is not int or value not in (0, 25, 50, 75):
-        raise ValueError("")
-    return value
-
-
-def _damage_reduction(dt: Table) -> tuple[tuple[int, int], bool]:
-    """``damage_reduction = { physical = 50, energy = 25, resistant = true }``: percentages of 25,
-    50 or 75 after defenses; ``resistant`` (the default) also lowers killing BODY."""
-    if not dt.has("damage_reduction"):
-        return (0, 0), True
-    sub = dt.table("damage_reduction")
-    pct = tuple(sub.custom(k, _percent, "25, 50 or 75 (percent)", 0) for k in ("physical", "energy"))
-    resistant = sub.boolean("resistant", True)
-    sub.finish()
-    return pct, resistant  # type: ignore[return-value]
-
-
 def dump_sheet(s: HeroSheet) -> dict[str, Any]:
     out: dict[str, Any] = {}
     ch = {k: getattr(s.characteristics, k) for k in BASE_CHARACTERISTICS if getattr(s.characteristics, k) != BASE_CHARACTERISTICS[k]}
@@ -391,16 +342,8 @@ def dump_sheet(s: HeroSheet) -> dict[str, Any]:
         d["knockback_resistance"] = s.knockback_resistance
     if s.special_defenses:
         d["special"] = dict(s.special_defenses)
-    for key in ("hardened", "impenetrable"):
-        levels = getattr(s, key)
-        if any(levels):
-            d[key] = levels[0] if len(set(levels)) == 1 else {n: v for n, v in zip(DEFENSE_NAMES, levels) if v}
-    if any(s.damage_reduction) or not s.damage_reduction_resistant:
-        d["damage_reduction"] = {k: v for k, v in zip(("physical", "energy"), s.damage_reduction) if v}
-        if not s.damage_reduction_resistant:
-            d["damage_reduction"]["resistant"] = False
-    if any(s.damage_negation):
-        d["damage_negation"] = {k: v for k, v in zip(("physical", "energy"), s.damage_negation) if v}
+    defense_keys.dump_defenses(d, s.hardened, s.impenetrable, s.damage_reduction, s.damage_reduction_resistant,
+                               s.damage_negation)
     if d:
         out["defenses"] = d
     out["attacks"] = [dump_attack(a) for a in s.attacks]
