@@ -6,7 +6,7 @@
 
 Each case is seeded (case i of a kind uses seed BASE+i), so a finding replays alone. Counts go to
 standard output; a finding is listed with the seed that replays it, and the exit code is 1 when
-there is any. The generators are in core/fuzzing.py; tests/test_fuzz.py runs a short slice.
+there is any. The generators are in core/fuzzing.py (files), core/extremes.py (sheets) and core/faults.py (plugins); tests/test_fuzz.py runs a short slice.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from slugfest.cli import positive_int
+from slugfest.core import extremes, faults
 from slugfest.core import fuzzing as fz
 
 KINDS = ("scenario", "save", "extreme")
@@ -41,7 +42,7 @@ def _cases(kind: str, start: int, stop: int, base: int) -> list[tuple[int, fz.Ve
     bases = fz.base_scenarios() if kind == "scenario" else None
     for i in range(start, stop):
         rng = random.Random(base + i)
-        out.append((base + i, fz.scenario_case(rng, bases) if kind == "scenario" else fz.extreme_case(rng)))
+        out.append((base + i, fz.scenario_case(rng, bases) if kind == "scenario" else extremes.extreme_case(rng)))
     return out
 
 
@@ -71,13 +72,13 @@ def run_faults() -> tuple[int, list[str], float]:
     started = time.monotonic()
     findings = []
     n = 0
-    for fault in fz.FAULTS:
+    for fault in faults.FAULTS:
         for system in ("hero", "marvel"):
-            v = fz.fault_case(fault, system)
+            v = faults.fault_case(fault, system)
             n += 1
             if v.problem:
                 findings.append(f"{v.kind}: {v.problem}")
-            print(f"\r  faulty plugins: {n}/{2 * len(fz.FAULTS)}", end="", file=sys.stderr, flush=True)
+            print(f"\r  faulty plugins: {n}/{2 * len(faults.FAULTS)}", end="", file=sys.stderr, flush=True)
     print("\r" + " " * 40 + "\r", end="", file=sys.stderr)
     return n, findings, time.monotonic() - started
 
@@ -108,10 +109,10 @@ def replay(what: str) -> int:
         return 2
     fz.HANG_SECONDS = float("inf")
     if kind == "fault":
-        for fault in fz.FAULTS:
+        for fault in faults.FAULTS:
             if fault.name == seed_text:
                 for system in ("hero", "marvel"):
-                    print(fz.fault_case(fault, system))
+                    print(faults.fault_case(fault, system))
                 return 0
         print(f"fuzz.py: no fault named {seed_text!r}", file=sys.stderr)
         return 2
@@ -126,7 +127,7 @@ def replay(what: str) -> int:
         with tempfile.TemporaryDirectory() as folder:
             print(fz.save_case(rng, fz.base_saves(folder), folder))
     else:
-        print(fz.extreme_case(rng))
+        print(extremes.extreme_case(rng))
     return 0
 
 
@@ -161,7 +162,7 @@ def main() -> int:
     if not args.no_faults:
         n, found, seconds = run_faults()
         findings += found
-        print(f"  {'faulty plugins':<20} {len(fz.FAULTS):>6}  kinds x HERO and Marvel = {n} battles; "
+        print(f"  {'faulty plugins':<20} {len(faults.FAULTS):>6}  kinds x HERO and Marvel = {n} battles; "
               f"contained and named {n - len(found)}; findings {len(found)}  [{seconds:.1f} s]")
     seconds, size, problems = time_check()
     print(f"  {'check, 1 MB of errors':<20} {seconds:>6.2f}  s for {size:,} bytes and {problems:,} problems (goal: under 2 s)")

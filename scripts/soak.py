@@ -6,7 +6,7 @@ invariants checked after every event.
 
 ``--extreme N`` adds N generated scenarios whose sheets sit at the edges of what the validator
 accepts (END 0 and 1, BODY 1, SPD 1 and 12, defenses of 200, negative REC; Marvel rank 1 and 6,
-Health 1, abilities -5 and 30...), from core/fuzzing.py, played under every AI like the others.
+Health 1, abilities -5 and 30...), from core/extremes.py, played under every AI like the others.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pathlib import Path
 
 
 from slugfest.cli import positive_int
-from slugfest.core.fuzzing import extreme_hero, extreme_marvel
+from slugfest.core.extremes import extreme_hero, extreme_marvel
 from slugfest.core.plugins import installed_plugin_names
 from slugfest.core.scenario import load_scenario, parse_scenario
 from slugfest.core.soak import soak

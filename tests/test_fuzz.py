@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from slugfest import cli
+from slugfest.core import extremes, faults
 from slugfest.core import fuzzing as fz
 from slugfest.core import locate
 
@@ -49,20 +50,20 @@ def test_a_corrupted_save_loads_and_plays_on_or_is_a_save_error_naming_the_file(
 @settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False), st.sampled_from(["hero", "marvel"]))
 def test_extreme_legal_sheets_keep_every_figure_in_range_under_every_ai(rng, system):
-    verdict = fz.extreme_case(rng, system)
+    verdict = extremes.extreme_case(rng, system)
     assert (verdict.outcome, verdict.problem) == ("accepted", "")
 
 
 @pytest.mark.parametrize("system", ["hero", "marvel"])
-@pytest.mark.parametrize("fault", [f for f in fz.FAULTS if not f.isolated], ids=lambda f: f.name)
+@pytest.mark.parametrize("fault", [f for f in faults.FAULTS if not f.isolated], ids=lambda f: f.name)
 def test_a_faulty_plugin_is_reported_by_name_and_the_battle_is_intact(fault, system):
-    verdict = fz.fault_case(fault, system)
+    verdict = faults.fault_case(fault, system)
     assert (verdict.outcome, verdict.problem) == ("contained", "")
 
 
 def test_the_campaign_covers_at_least_25_kinds_of_faulty_plugin():
-    assert len({f.name for f in fz.FAULTS}) == len(fz.FAULTS) >= 25
-    assert any(f.isolated for f in fz.FAULTS), "one swallows the stop (tests/test_deadlines.py plays it)"
+    assert len({f.name for f in faults.FAULTS}) == len(faults.FAULTS) >= 25
+    assert any(f.isolated for f in faults.FAULTS), "one swallows the stop (tests/test_deadlines.py plays it)"
 
 
 def test_the_mutations_reach_every_kind_of_outcome():
