@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import batch, single
+from . import batch, hdc, single
 from .common import EXIT_BAD_INPUT, handled, positive_int, version
 
 __all__ = ["main", "build_parser", "positive_int"]
@@ -33,6 +33,7 @@ examples:
   slugfest scenarios                        list the bundled scenarios
   slugfest plugins                          list AI behaviours, house rules, systems
   slugfest export hero-duel --out my.toml   a bundled scenario as a file to edit
+  slugfest import hero.hdc villain.hdc      Hero Designer characters into a scenario, with a report
   slugfest simulate hero-brawl --runs 2000  win rates, damage, coverage over many battles
   slugfest sweep hero-duel --param ironclad.SPD --values 3,4,5,6
                                             win rate against a changed parameter
@@ -71,6 +72,7 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, Callable[[argparse.Nam
     handlers: dict[str, Any] = {}
     handlers.update(single.add_parsers(sub))
     handlers.update(batch.add_parsers(sub))
+    handlers.update(hdc.add_parsers(sub))
     return p, handlers
 
 

@@ -1,0 +1,109 @@
+"""Active Points of a Hero Designer power, worked out from the file (which stores none).
+
+6e costs (rules-powers §1, §3.1): a power's base cost is its levels at the power's cost per
+level, plus its own base cost and the cost of its adders (``+½d6``, ``+1 pip`` and the like
+carry their cost in the file); its Active Points are that base times one plus its advantages.
+Limitations lower only the Real Cost, which a battle never needs, so they are not summed here.
+
+A modifier's value is the file's own ``BASECOST`` plus its adders (and, for an advantage, the
+modifiers nested in it), except where Hero Designer leaves the value to its own tables: levels
+of Armor Piercing, Penetrating, Hardened and the like (a fixed step a level), and Area Of Effect,
+whose value follows from its size (rules-powers §1.4).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from ..rounding import hero_round
+from .reading import Part
+
+#: Character Points per level (per 1d6 for attacks, per metre for movement, per point for
+#: defenses) of the 6e powers the importer reads (rules-powers §2, §3.1, §3.4; hero6e.md).
+COST_PER_LEVEL: dict[str, Fraction] = {
+    "ENERGYBLAST": Fraction(5), "HANDTOHANDATTACK": Fraction(5), "RKA": Fraction(15), "HKA": Fraction(15),
+    "EGOATTACK": Fraction(10), "DRAIN": Fraction(10), "ENTANGLE": Fraction(10), "AID": Fraction(6),
+    "HEALING": Fraction(10), "FORCEFIELD": Fraction(3, 2), "FLASHDEFENSE": Fraction(1),
+    "MENTALDEFENSE": Fraction(1), "POWERDEFENSE": Fraction(1), "KBRESISTANCE": Fraction(1),
+    "FLIGHT": Fraction(1), "RUNNING": Fraction(1), "LEAPING": Fraction(1, 2), "SWIMMING": Fraction(1, 2),
+    "TELEPORTATION": Fraction(1),
+}
+
+#: Advantages whose value is a fixed step per level, when the file gives no cost of its own.
+PER_LEVEL_VALUE: dict[str, Fraction] = {
+    "ARMORPIERCING": Fraction(1, 4), "PENETRATING": Fraction(1, 2), "HARDENED": Fraction(1, 4),
+    "IMPENETRABLE": Fraction(1, 4), "STUNMULTIPLIER": Fraction(1, 4), "INCREASEDSTUNMULTIPLIER": Fraction(1, 4),
+}
+
+#: Area Of Effect: the smallest size (metres, or 2 m areas for Surface and Any Area) bought at
+#: +1/4; each doubling adds +1/4 (rules-powers §1.4).
+AOE_BASE_SIZE = {"RADIUS": 4, "CONE": 8, "LINE": 16, "SURFACE": 2, "ANY": 2}
+
+
+def adder_cost(a: Part) -> Fraction:
+    """An adder's cost: its base cost and, for a levelled one, ``LVLCOST`` per ``LVLVAL`` levels."""
+    cost = a.basecost
+    if a.lvlcost is not None and a.levels:
+        cost += a.levels * a.lvlcost / (a.lvlval or 1)
+    return cost + sum((adder_cost(x) for x in a.adders), Fraction(0))
+
+
+def modifier_value(m: Part) -> Fraction:
+    """A modifier's value: positive for an advantage, negative for a limitation."""
+    if m.xmlid == "AOE":
+        own = _aoe_value(m)
+    elif m.xmlid in PER_LEVEL_VALUE and not m.basecost and m.lvlcost is None:
+        own = m.levels * PER_LEVEL_VALUE[m.xmlid]
+    else:
+        own = m.basecost + (m.levels * m.lvlcost / (m.lvlval or 1) if m.lvlcost is not None else 0)
+    own += sum((adder_cost(a) for a in m.adders), Fraction(0))
+    if own > 0:  # an advantage's nested modifiers are part of it; a limitation's only scale it
+        own += sum((modifier_value(x) for x in m.modifiers), Fraction(0))
+    return own
+
+
+def _aoe_value(m: Part) -> Fraction:
+    base = AOE_BASE_SIZE.get(m.option.upper(), 4)
+    size = max(int(m.levels), 1)
+    doublings = max(0, math.ceil(math.log2(size / base))) if size > base else 0
+    return Fraction(1, 4) * (1 + doublings)
+
+
+def base_points(p: Part) -> Fraction:
+    """The power's cost before modifiers: levels at its cost per level, its own base cost, adders."""
+    per = COST_PER_LEVEL.get(p.xmlid, Fraction(0))
+    return p.levels * per + p.basecost + sum((adder_cost(a) for a in p.adders), Fraction(0))
+
+
+def advantages(p: Part, *, without: frozenset[str] = frozenset()) -> Fraction:
+    """The sum of the power's advantages (limitations do not change Active Points)."""
+    total = Fraction(0)
+    for m in p.modifiers:
+        if m.xmlid in without:
+            continue
+        value = modifier_value(m)
+        if value > 0:
+            total += value
+    return total
+
+
+def active_points(p: Part, *, without: frozenset[str] = frozenset()) -> Fraction:
+    """Active Points: base x (1 + advantages), exact (round with :func:`rounded`)."""
+    return base_points(p) * (1 + advantages(p, without=without))
+
+
+def rounded(points: Fraction) -> int:
+    """Active Points as the sheet shows them (HERO rounding, .5 down: a cost)."""
+    return hero_round(points, favour_up=False)
+
+
+def fraction_text(value: Fraction) -> str:
+    """A modifier value as players write it: ``+1/4``, ``-1 1/2``, ``+1``."""
+    sign = "+" if value >= 0 else "-"
+    v = abs(value)
+    whole, rest = divmod(v.numerator, v.denominator)
+    if not rest:
+        return f"{sign}{whole}"
+    part = f"{rest}/{v.denominator}"
+    return f"{sign}{whole} {part}" if whole else f"{sign}{part}"

@@ -1,0 +1,504 @@
+"""The mapping from Hero Designer parts to a Slugfest HERO sheet: one entry a part.
+
+Each handler reads one kind of part (``ENERGYBLAST``, ``FORCEFIELD``, ``COMBAT_LEVELS``...)
+into a :class:`Draft` of the sheet and returns the report line that says what it became.
+:data:`HANDLERS` is the table; a part with no handler is reported as ignored, with the reason
+kept in :data:`NOT_MODELLED` (or a general one), and counted as affecting a fight unless it
+is known not to (:data:`OUTSIDE_A_FIGHT`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..combat import end_of, power_points
+from ..dice import MAX_DICE, DamageDice
+from ..endurance import power_end
+from ..sheet import BASE_CHARACTERISTICS, HeroAttack
+from . import costs
+from .modifiers import COST_ONLY_WHY, modifier_entry, sort_modifiers, str_minimum, unmodelled, with_power
+from .reading import Part
+from .report import IGNORED, IMPORTED, IN_PART, Entry
+
+MAX_ATTACKS = 16  # a sheet's attacks, as the scenario loader allows
+
+
+@dataclass
+class Draft:
+    """The sheet being built, in the units of the scenario keys."""
+
+    values: dict[str, int] = field(default_factory=lambda: dict(BASE_CHARACTERISTICS))
+    rPD: int = 0
+    rED: int = 0
+    knockback_resistance: int = 0
+    running: int = 12
+    flight: int = 0
+    csl: int = 0
+    special: dict[str, int] = field(default_factory=dict)
+    attacks: list[HeroAttack] = field(default_factory=list)
+    hardened: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    impenetrable: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    reduction: list[int] = field(default_factory=lambda: [0, 0])
+    reduction_kinds: set[bool] = field(default_factory=set)  # resistant or not, of each DR bought
+    negation: list[int] = field(default_factory=lambda: [0, 0])
+    heroic: bool = False
+
+    def attack_name(self, wanted: str) -> str:
+        base = wanted.strip()[:56] or "Attack"
+        names = {a.name for a in self.attacks}
+        name, n = base, 2
+        while name in names:
+            name, n = f"{base} {n}", n + 1
+        return name
+
+
+Handler = Callable[[Part, Draft], Entry]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handles(*xmlids: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        for x in xmlids:
+            HANDLERS[x] = fn
+        return fn
+    return register
+
+
+def _n(value: Fraction) -> int:
+    return int(value)
+
+
+# --- characteristics and movement ---------------------------------------------------------
+
+#: Characteristics the engine has no use for in a fight (5e's Comeliness).
+_UNUSED_CHARACTERISTICS = {"COM": "5th Edition Comeliness: not a 6e characteristic"}
+
+
+def characteristic(p: Part, d: Draft) -> Entry:
+    """A 6e characteristic: its starting value plus the levels bought (6e has no figured ones);
+    bought as a power it adds to the same total."""
+    name = p.xmlid
+    lo, hi = {"SPD": (1, 12), "BODY": (1, 500), "STUN": (1, 1000), "END": (0, 1000)}.get(name, (-30, 300))
+    before = d.values[name]
+    d.values[name] = max(lo, min(hi, before + _n(p.levels)))
+    into = f"{name} {d.values[name]}" + (f" ({before} {'+' if p.levels >= 0 else '-'} {abs(_n(p.levels))})"
+                                          if p.levels else "")
+    mods, dropped = sort_modifiers(p, {})
+    clipped = before + _n(p.levels) != d.values[name]
+    status = IN_PART if dropped or clipped else IMPORTED
+    why = f"held to the engine's range {lo}..{hi}" if clipped else ""
+    return Entry(p.label, "characteristic", status, into=into, why=why, combat=True, children=mods)
+
+
+for _c in BASE_CHARACTERISTICS:
+    HANDLERS[_c] = characteristic
+
+
+@handles("RUNNING")
+def running(p: Part, d: Draft) -> Entry:
+    d.running += _n(p.levels)
+    mods, dropped = sort_modifiers(p, {})
+    return Entry(p.label, "movement", IN_PART if dropped else IMPORTED, into=f"running {d.running} m",
+                 combat=True, children=mods)
+
+
+@handles("FLIGHT")
+def flight(p: Part, d: Draft) -> Entry:
+    d.flight += _n(p.levels)
+    mods, dropped = sort_modifiers(p, {})
+    return Entry(p.label, "movement", IN_PART if dropped else IMPORTED,
+                 into=f"flying, {d.flight} m a Phase", combat=True, children=mods,
+                 why="" if not dropped else "")
+
+
+@handles("SWIMMING", "LEAPING")
+def swim_or_leap(p: Part, d: Draft) -> Entry:
+    return Entry(p.label, "movement", IGNORED, why="the battle map has no water and no leaps: the character "
+                 "moves by Running (or Flight)", combat=False, children=with_power(p, ""))
+
+
+# --- defenses ------------------------------------------------------------------------------
+
+def _hardening(p: Part, d: Draft, slots: tuple[int, ...]) -> dict[str, str]:
+    """Hardened / Impenetrable on a defense power: levels on each of the defenses it gives."""
+    read = {}
+    for xmlid, target in (("HARDENED", d.hardened), ("IMPENETRABLE", d.impenetrable)):
+        m = p.modifier(xmlid)
+        if m is not None:
+            levels = max(1, _n(m.levels))
+            for i in slots:
+                target[i] = max(target[i], levels)
+            read[xmlid] = f"{xmlid.lower()} {levels}"
+    return read
+
+
+@handles("FORCEFIELD")
+def resistant_protection(p: Part, d: Draft) -> Entry:
+    """Resistant Protection (6e's ``FORCEFIELD``): resistant PD and ED, added to the rest
+    (rules-powers §2.3); its Mental and Power Defense points are special defenses."""
+    pd, ed = _n(p.number("PDLEVELS")), _n(p.number("EDLEVELS"))
+    md, powd = _n(p.number("MDLEVELS")), _n(p.number("POWDLEVELS"))
+    if not (pd or ed or md or powd) and p.levels:
+        pd = ed = _n(p.levels) // 2  # a file without the split: Hero Designer's default halves
+    d.rPD += pd
+    d.rED += ed
+    parts = [f"rPD +{pd}", f"rED +{ed}"]
+    for amount, name in ((md, "Mental Defense"), (powd, "Power Defense")):
+        if amount:
+            d.special[name] = d.special.get(name, 0) + amount
+            parts.append(f"{name} +{amount}")
+    read = _hardening(p, d, (2, 3))
+    mods, dropped = sort_modifiers(p, read)
+    return Entry(p.label, "defense", IN_PART if dropped else IMPORTED, into=", ".join(parts), combat=True,
+                 children=mods)
+
+
+@handles("COMBAT_LUCK")
+def combat_luck(p: Part, d: Draft) -> Entry:
+    """Combat Luck: 3 resistant PD and ED a level."""
+    n = 3 * max(1, _n(p.levels))
+    d.rPD += n
+    d.rED += n
+    mods, dropped = sort_modifiers(p, {})
+    return Entry(p.label, "defense", IN_PART if dropped else IMPORTED, into=f"rPD +{n}, rED +{n}", combat=True,
+                 children=mods)
+
+
+@handles("DAMAGEREDUCTION")
+def damage_reduction(p: Part, d: Draft) -> Entry:
+    """Damage Reduction: 25/50/75%, resistant or not, against one type (the file's ``INPUT``:
+    Physical, Energy or Mental; rules-powers §2.1). Several against one type: the highest."""
+    option = p.option.upper()
+    percent = next((v for v in (75, 50, 25) if str(v) in option), 0)
+    resistant = "NONRESISTANT" not in option
+    kind = p.input.lower()
+    mods, dropped = sort_modifiers(p, {})
+    if kind.startswith("mental"):
+        return Entry(p.label, "defense", IGNORED, why="against mental attacks, which the engine does not have yet",
+                     combat=False, children=mods)
+    slot = 0 if kind.startswith("phys") else 1 if kind.startswith("energ") else None
+    if slot is None or not percent:
+        return Entry(p.label, "defense", IGNORED, why=f"cannot tell the type or the percentage ({p.input!r}, "
+                     f"{p.option!r})", combat=True, children=mods)
+    d.reduction[slot] = max(d.reduction[slot], percent)
+    d.reduction_kinds.add(resistant)
+    status = IN_PART if dropped else IMPORTED
+    why = ""
+    if len(d.reduction_kinds) > 1:
+        status, why = IN_PART, "resistant and non-resistant reduction on one sheet: the engine takes one kind"
+    return Entry(p.label, "defense", status, into=f"damage reduction {percent}% {'physical' if slot == 0 else 'energy'}"
+                 f"{'' if resistant else ' (not resistant)'}", why=why, combat=True, children=mods)
+
+
+@handles("DAMAGENEGATION")
+def damage_negation(p: Part, d: Draft) -> Entry:
+    """Damage Negation: DCs off each attack of a type (rules-powers §2.2), bought as adders."""
+    mods, dropped = sort_modifiers(p, {})
+    parts, children = [], []
+    for a in p.adders:
+        levels = _n(a.levels)
+        slot = {"PHYSICAL": 0, "ENERGY": 1}.get(a.xmlid)
+        if slot is not None:
+            d.negation[slot] += levels
+            if levels:
+                parts.append(f"{a.xmlid.lower()} -{levels} DC")
+            children.append(Entry(a.label, "adder", IMPORTED, into=f"{a.xmlid.lower()} -{levels} DC", combat=True))
+        elif a.xmlid == "MENTAL" and not levels:
+            children.append(Entry(a.label, "adder", IMPORTED, into="none bought", combat=False))
+        else:
+            children.append(Entry(a.label, "adder", IGNORED, why="no mental attacks in the engine yet", combat=False))
+    return Entry(p.label, "defense", IN_PART if dropped else IMPORTED,
+                 into="damage negation " + (", ".join(parts) or "of nothing"), combat=True, children=children + mods)
+
+
+@handles("KBRESISTANCE")
+def knockback_resistance(p: Part, d: Draft) -> Entry:
+    d.knockback_resistance += _n(p.levels)
+    mods, dropped = sort_modifiers(p, {})
+    return Entry(p.label, "defense", IN_PART if dropped else IMPORTED,
+                 into=f"knockback resistance {d.knockback_resistance} m", combat=True, children=mods)
+
+
+def _special(name: str) -> Handler:
+    def read(p: Part, d: Draft) -> Entry:
+        amount = max(1, _n(p.levels))
+        d.special[name] = d.special.get(name, 0) + amount
+        mods, dropped = sort_modifiers(p, {})
+        return Entry(p.label, "defense", IN_PART if dropped else IMPORTED, into=f'special defense "{name}" {amount}',
+                     combat=True, children=mods)
+    read.__doc__ = f"{name}: a special defense that NND and AVLD attacks name (rules-powers §2.5)."
+    return read
+
+
+HANDLERS["FLASHDEFENSE"] = _special("Flash Defense")
+HANDLERS["MENTALDEFENSE"] = _special("Mental Defense")
+HANDLERS["POWERDEFENSE"] = _special("Power Defense")
+
+
+@handles("LIFESUPPORT")
+def life_support(p: Part, d: Draft) -> Entry:
+    """Life Support: the special defense "Life Support" that an NND naming it looks for, and each
+    of its adders (Self-Contained Breathing, an Immunity...) by its own name."""
+    d.special["Life Support"] = max(d.special.get("Life Support", 0), 1)
+    children = []
+    for a in p.adders:
+        name = (a.option_alias or a.alias).strip().rstrip(":")[:60] or a.xmlid
+        d.special[name] = 1
+        children.append(Entry(a.label, "adder", IMPORTED, into=f'special defense "{name}"', combat=True))
+    mods, dropped = sort_modifiers(p, {})
+    return Entry(p.label, "defense", IN_PART if dropped else IMPORTED, into='special defense "Life Support"',
+                 combat=True, children=children + mods)
+
+
+# --- attacks -------------------------------------------------------------------------------
+
+#: The attack powers the engine resolves: (kind, hand-to-hand, adds STR).
+ATTACK_POWERS = {
+    "ENERGYBLAST": ("normal", False, False),
+    "HANDTOHANDATTACK": ("normal", True, True),
+    "RKA": ("killing", False, False),
+    "HKA": ("killing", True, True),
+}
+
+#: Adders that change an attack's dice.
+DICE_ADDERS = {"PLUSONEHALFDIE": (0, True, 0), "PLUSONEPIP": (0, False, 1), "MINUSONEPIP": (1, False, -1)}
+
+
+def _dice(p: Part) -> tuple[DamageDice, list[Entry]]:
+    count, half, pip = _n(p.levels), False, 0
+    children = []
+    for a in p.adders:
+        step = DICE_ADDERS.get(a.xmlid)
+        if step is not None:
+            count, half, pip = count + step[0], half or step[1], pip + step[2]
+            children.append(Entry(a.label, "adder", IMPORTED, into="the dice", combat=True))
+        else:
+            children.append(Entry(a.label, "adder", IGNORED, why="not modelled in a battle yet", combat=True))
+    if half and pip:  # "+½d6" and "+1 pip" together: the next full step
+        half, pip, count = False, 0, count + 1
+    count = min(count, MAX_DICE)
+    return DamageDice(count, half, pip), children
+
+
+def _special_kind(p: Part) -> tuple[str, str, Part | None]:
+    """NND / AVLD built from their modifiers: (kind, defense named, the modifier)."""
+    for xmlid in ("NND", "AVAD", "AVLD"):
+        m = p.modifier(xmlid)
+        if m is None:
+            continue
+        text = f"{m.option} {m.option_alias}".upper()
+        kind = "nnd" if xmlid == "NND" or "NND" in text or "NO NORMAL" in text else "avld"
+        defense = (m.input or next((a.option_alias or a.alias for a in m.adders if a.option_alias or a.alias), "")
+                   or ("Life Support" if kind == "nnd" else "Power Defense"))
+        return kind, defense.strip()[:60], m
+    return "", "", None
+
+
+@handles(*ATTACK_POWERS)
+def attack(p: Part, d: Draft) -> Entry:
+    """Blast, Hand-to-Hand Attack and Killing Attacks (rules-powers §3.1), with the advantages
+    and limitations the engine models read into the attack's keys."""
+    if len(d.attacks) >= MAX_ATTACKS:
+        return Entry(p.label, "power", IGNORED, why=f"the engine takes {MAX_ATTACKS} attacks a sheet",
+                     combat=True, children=with_power(p, ""))
+    kind, hth, adds_str = ATTACK_POWERS[p.xmlid]
+    dice, dice_lines = _dice(p)
+    defense = "ED" if p.input.upper() == "ED" else "PD"
+    read: dict[str, str] = {}
+    notes: list[str] = []
+    special, named, special_mod = _special_kind(p)
+    if special:
+        kind, defense = special, named
+        read[special_mod.xmlid] = f"{special.upper()} against {named!r}"
+    if p.modifier("NORANGE") and not hth:
+        hth, adds_str = True, False
+        read["NORANGE"] = "hand-to-hand, STR does not add"
+    if p.modifier("RANGED") and hth:
+        hth, adds_str = False, False
+        read["RANGED"] = "a ranged attack (STR does not add at range here)"
+        if "STR" in p.modifier("RANGED").option.upper():
+            notes.append("its range follows from STR in the rules; here from its Active Points")
+    fields_: dict[str, object] = {}
+    for xmlid, key in (("ARMORPIERCING", "armor_piercing"), ("PENETRATING", "penetrating")):
+        m = p.modifier(xmlid)
+        if m is not None and kind in ("normal", "killing"):
+            levels = max(1, min(4, _n(m.levels)))
+            fields_[key] = levels
+            read[xmlid] = f"{key.replace('_', ' ')} {levels}"
+    m = p.modifier("REDUCEDEND")
+    if m is not None:
+        fields_["reduced_end"] = "zero" if "ZERO" in m.option.upper() else "half"
+        read["REDUCEDEND"] = f"reduced END ({fields_['reduced_end']})"
+    m = p.modifier("CHARGES")
+    charges = None
+    if m is not None:
+        digits = "".join(ch for ch in m.option_alias if ch.isdigit())
+        if digits:
+            charges = max(1, min(250, int(digits)))
+            fields_["charges"] = charges
+            read["CHARGES"] = f"{charges} charges"
+            if m.adder("BOOSTABLE") or m.adder("CONTINUING"):
+                notes.append("boostable or continuing charges are spent as plain ones")
+    for xmlid in ("STRMINIMUM", "MODIFIER"):
+        for mod in p.modifiers:
+            if mod.xmlid == xmlid and (value := str_minimum(mod)) is not None:
+                fields_["str_min"] = min(value, 100)
+                read[xmlid] = f"STR minimum {fields_['str_min']}"
+    if p.modifier("NOKB"):
+        fields_["knockback"] = False
+        read["NOKB"] = "no knockback"
+    if p.modifier("DOUBLEKB"):
+        fields_["knockback_multiplier"] = 2
+        read["DOUBLEKB"] = "double knockback"
+    for xmlid, sign in (("STUNMULTIPLIER", 1), ("INCREASEDSTUNMULTIPLIER", 1), ("DECREASEDSTUNMULTIPLIER", -1)):
+        m = p.modifier(xmlid)
+        if m is not None and kind == "killing":
+            fields_["stun_multiplier_bonus"] = sign * max(1, min(5, _n(m.levels)))
+            read[xmlid] = f"STUN multiplier {fields_['stun_multiplier_bonus']:+d}"
+    if kind in ("nnd", "avld") and p.modifier("DOESBODY"):
+        fields_["does_body"] = True
+        read["DOESBODY"] = "does BODY"
+    end_factor = 1
+    m = p.modifier("INCREASEDEND")
+    if m is not None:
+        digits = "".join(ch for ch in m.option if ch.isdigit())
+        end_factor = max(1, int(digits)) if digits else 2
+        read["INCREASEDEND"] = f"x{end_factor} END"
+    if p.modifier("COSTSEND"):
+        read["COSTSEND"] = "costs END (as attacks do)"
+    standard = p.flag("USESTANDARDEFFECT")
+    if standard:
+        fields_["standard_effect"] = True
+    if dice == DamageDice() and not adds_str:
+        return Entry(p.label, "power", IGNORED, why="no dice to roll", combat=True, children=dice_lines + with_power(p, ""))
+    ap = costs.active_points(p)
+    points = max(1, costs.rounded(ap))
+    name = d.attack_name(p.name or p.alias or p.xmlid)
+    atk = HeroAttack(name=name, kind=kind, dice=dice, hth=hth, adds_str=adds_str, defense=defense,
+                     range_m=0 if hth else max(1, min(2000, 10 * points)),
+                     knockback=bool(fields_.get("knockback", kind in ("normal", "killing"))),
+                     does_body=bool(fields_.get("does_body", kind in ("normal", "killing"))),
+                     **{k: v for k, v in fields_.items() if k not in ("knockback", "does_body")})
+    atk = _priced(atk, p, points, end_factor)
+    d.attacks.append(atk)
+    mods, dropped = sort_modifiers(p, read)
+    into = f'attack "{name}": {kind} {dice}' + (" + STR" if adds_str else "") + \
+           (f", {atk.range_m} m" if not atk.hth else ", hand-to-hand") + f", {points} AP" + \
+           (f", {atk.end} END" if atk.end is not None else "")
+    status = IN_PART if dropped or notes else IMPORTED
+    return Entry(p.label, "power", status, into=into, why="; ".join(notes), combat=True,
+                 children=dice_lines + mods)
+
+
+def _priced(atk: HeroAttack, p: Part, points: int, end_factor: int) -> HeroAttack:
+    """Active Points and END as the file's power costs them, written on the attack only where
+    the engine would work out something else from the keys alone (an advantage it does not
+    model raised them, or Increased Endurance Cost multiplies them)."""
+    from dataclasses import replace
+
+    if points != costs.rounded(power_points(atk)):
+        atk = replace(atk, active_points=points)
+    if atk.charges is not None:
+        return atk
+    without_re = costs.active_points(p, without=frozenset({"REDUCEDEND"}))
+    if atk.reduced_end == "zero":
+        own = 0
+    elif atk.reduced_end == "half":
+        own = max(1, power_end(without_re / 2))
+    else:
+        own = power_end(without_re)
+    own *= end_factor
+    if own != end_of(atk, 0, "superheroic", ""):
+        atk = replace(atk, end=min(own, 100), reduced_end="")
+    return atk
+
+
+@handles("COMBAT_LEVELS")
+def combat_levels(p: Part, d: Draft) -> Entry:
+    """Combat Skill Levels: the engine has one pool, usable with every attack (for OCV, DCV or,
+    two at a time in heroic games, damage); levels bought for fewer attacks are counted with all."""
+    option = p.option.upper()
+    levels = _n(p.levels)
+    mods, dropped = sort_modifiers(p, {})
+    if "MENTAL" in option:
+        return Entry(p.label, "combat levels", IGNORED, why="mental levels: the engine has no mental combat yet",
+                     combat=False, children=mods)
+    d.csl += levels
+    every = option in ("ALL", "ALLCOMBAT", "OVERALL", "ALLATTACKS")
+    why = "" if every else f"the engine applies them to every attack; the file limits them to {p.option_alias or p.option}"
+    return Entry(p.label, "combat levels", IMPORTED if every and not dropped else IN_PART,
+                 into=f"csl +{levels}", why=why, combat=True, children=mods)
+
+
+# --- what is not modelled ------------------------------------------------------------------
+
+#: Parts the engine does not model yet, with the reason the report gives.
+NOT_MODELLED: dict[str, str] = {
+    "EGOATTACK": "Mental Blast: the engine has no mental attacks yet",
+    "DRAIN": "adjustment powers are not modelled yet", "AID": "adjustment powers are not modelled yet",
+    "HEALING": "adjustment powers are not modelled yet", "TRANSFER": "adjustment powers are not modelled yet",
+    "ABSORPTION": "Absorption is not modelled yet", "ENTANGLE": "Entangle is not modelled yet",
+    "FLASH": "Flash is not modelled yet", "DARKNESS": "Darkness is not modelled yet",
+    "TELEKINESIS": "Telekinesis is not modelled yet", "MINDCONTROL": "mental powers are not modelled yet",
+    "TRANSFORM": "Transform is not modelled yet", "DEFLECTION": "Deflection is not modelled yet",
+    "DESOLIDIFICATION": "Desolidification is not modelled yet", "INVISIBILITY": "Invisibility is not modelled yet",
+    "TELEPORTATION": "the engine moves by Running and Flight only", "TUNNELING": "the engine moves by Running and Flight only",
+    "SWINGING": "the engine moves by Running and Flight only", "DENSITYINCREASE": "Density Increase is not modelled yet",
+    "GROWTH": "Growth is not modelled yet", "SHRINKING": "Shrinking is not modelled yet",
+    "REGENERATION": "Regeneration is not modelled yet", "DAMAGESHIELD": "Damage Shield is not modelled yet",
+    "CUSTOMPOWER": "a custom power: no rule to apply", "IMAGES": "sense-affecting powers are not modelled yet",
+    "CHANGEENVIRONMENT": "Change Environment is left to the scenario (rules-powers §3.7)",
+    "MANEUVER": "Martial Arts maneuvers are not modelled yet (the standard maneuvers are)",
+    "EXTRADC": "Martial Arts extra DCs go with the maneuvers, not modelled yet",
+    "WEAPON_ELEMENT": "Martial Arts weapon elements go with the maneuvers, not modelled yet",
+    "PENALTY_SKILL_LEVELS": "Penalty Skill Levels are not modelled yet",
+    "DEADLYBLOW": "Deadly Blow's circumstance dice are not modelled yet",
+    "WEAPON_MASTER": "Weapon Master's extra dice are not modelled yet",
+    "LIGHTNING_REFLEXES": "Lightning Reflexes: the engine orders Phases by DEX alone",
+    "DEFENSE_MANEUVER": "Defense Maneuver is not modelled yet",
+    "TWO_WEAPON_FIGHTING_HTH": "not modelled yet", "TWO_WEAPON_FIGHTING_RANGED": "not modelled yet",
+    "RAPID_ATTACK_HTH": "not modelled yet", "RAPID_ATTACK_RANGED": "not modelled yet",
+    "MISSILEDEFLECTION": "Deflection is not modelled yet", "ENDURANCERESERVE": "an END Reserve is not modelled yet",
+    "DUPLICATION": "Duplication is not modelled yet", "SUMMON": "Summon is not modelled yet",
+    "AUTOMATON": "automaton powers are not modelled yet", "DOESNOTBLEED": "automaton powers are not modelled yet",
+    "TAKESNOSTUN": "automaton powers are not modelled yet", "VPP": "a Variable Power Pool is out of scope "
+    "(rules-powers §5.2)", "ELEMENTAL_CONTROL": "Elemental Control is 5th Edition only (rules-powers §5.3)",
+}
+
+#: Sections and parts that are known not to change a fight.
+OUTSIDE_A_FIGHT_SECTIONS = {"SKILLS": "skills are not rolled in a battle here", "PERKS": "perks do not change a fight",
+                            "DISADVANTAGES": "complications are for the story, not the fight"}
+OUTSIDE_A_FIGHT = {
+    "ENHANCEDPERCEPTION": "senses are not modelled (everyone sees the whole map)",
+    "NIGHTVISION": "senses are not modelled (everyone sees the whole map)",
+    "DETECT": "senses are not modelled (everyone sees the whole map)",
+    "CLAIRSENTIENCE": "senses are not modelled (everyone sees the whole map)",
+    "INFRAREDPERCEPTION": "senses are not modelled", "ULTRAVIOLETPERCEPTION": "senses are not modelled",
+    "TELESCOPIC": "senses are not modelled", "MICROSCOPIC": "senses are not modelled",
+    "RADIOPERCEPTION": "senses are not modelled", "MENTALAWARENESS": "senses are not modelled",
+    "TELEPATHY": "not a fight power here", "MINDLINK": "not a fight power here",
+    "EXTRADIMENSIONALMOVEMENT": "not a fight power here", "FTL": "not a fight power here",
+    "SHAPESHIFT": "not a fight power here", "LANGUAGES": "a language", "LINGUIST": "languages",
+}
+
+
+def ignored(p: Part, section: str) -> Entry:
+    """A part no handler reads: ignored, with the most specific reason known."""
+    if p.xmlid in NOT_MODELLED:
+        why, combat = NOT_MODELLED[p.xmlid], True
+    elif p.xmlid in OUTSIDE_A_FIGHT:
+        why, combat = OUTSIDE_A_FIGHT[p.xmlid], False
+    elif section in OUTSIDE_A_FIGHT_SECTIONS and p.xmlid not in ("COMBAT_LEVELS",):
+        why, combat = OUTSIDE_A_FIGHT_SECTIONS[section], False
+    elif section == "TALENTS":
+        why, combat = "this talent is not modelled (it does not change a fight here)", False
+    else:
+        why, combat = "not modelled in a battle yet", True
+    kind = {"SKILLS": "skill", "PERKS": "perk", "TALENTS": "talent", "MARTIALARTS": "maneuver",
+            "DISADVANTAGES": "complication"}.get(section, "power")
+    return Entry(p.label, kind, IGNORED, why=why, combat=combat, children=with_power(p, why))
+
+
+__all__ = ["Draft", "HANDLERS", "ignored", "modifier_entry", "unmodelled", "COST_ONLY_WHY"]

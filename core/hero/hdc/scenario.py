@@ -1,0 +1,152 @@
+"""Imported characters into scenario TOML: a new scenario with them on opposing sides, or more
+combatants on a side of an existing one. Either way the result is checked by the scenario
+loader before anyone writes it, so what ``slugfest import`` writes always passes ``slugfest check``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import replace
+from collections.abc import Sequence
+from typing import Any
+
+from ...scenario import Scenario, dump_scenario, parse_scenario
+from .importer import Imported, combatant_id
+from .report import IMPORTED
+
+MAP_WIDTH, MAP_HEIGHT = 24, 16
+
+
+def side_name(members: Sequence[Imported], taken: set[str]) -> str:
+    names = [m.name for m in members]
+    base = (names[0] if len(names) == 1 else " & ".join(names) if len(names) <= 3 else f"{names[0]} and company")[:60]
+    name, n = base, 2
+    while name in taken:
+        name, n = f"{base[:55]} ({n})", n + 1
+    return name
+
+
+def new_scenario(teams: Sequence[Sequence[Imported]], *, seed: int = 1) -> dict[str, Any]:
+    """A scenario with each team on its own side, facing each other across an open map."""
+    everyone = [m for team in teams for m in team]
+    campaigns = {m.campaign for m in everyone}
+    title = " vs ".join(side for side in (" & ".join(m.name for m in team) for team in teams))[:120]
+    files = ", ".join(sorted({m.report.file.rsplit("/", 1)[-1] for m in everyone}))
+    data: dict[str, Any] = {
+        "battle": {"name": title or "Imported characters", "system": "hero", "seed": seed, "turn_limit": 20,
+                   "description": f"Imported from {files}"[:2000]},
+    }
+    if campaigns == {"heroic"}:
+        data["rules"] = {"campaign": "heroic"}
+    data["map"] = {"width": MAP_WIDTH, "height": MAP_HEIGHT}
+    taken_ids: set[str] = set()
+    taken_sides: set[str] = set()
+    teams = _named_apart(teams)
+    data["sides"] = []
+    columns = _columns(len(teams))
+    for team, x in zip(teams, columns):
+        name = side_name(team, taken_sides)
+        taken_sides.add(name)
+        rows = _rows(len(team))
+        combatants = [_combatant(m, (x, y), taken_ids) for m, y in zip(team, rows)]
+        data["sides"].append({"name": name, "combatants": combatants})
+    return data
+
+
+def _named_apart(teams: Sequence[Sequence[Imported]]) -> list[list[Imported]]:
+    """The same character twice (a mirror match) as "Name" and "Name 2", so the log tells them apart."""
+    seen: dict[str, int] = {}
+    out = []
+    for team in teams:
+        renamed = []
+        for m in team:
+            seen[m.name] = seen.get(m.name, 0) + 1
+            renamed.append(m if seen[m.name] == 1 else replace(m, name=f"{m.name[:56]} {seen[m.name]}"))
+        out.append(renamed)
+    return out
+
+
+def _columns(n: int) -> list[int]:
+    if n == 1:
+        return [2]
+    return [2 + i * (MAP_WIDTH - 5) // (n - 1) for i in range(n)]
+
+
+def _rows(n: int) -> list[int]:
+    step = 2 if n <= (MAP_HEIGHT - 2) // 2 else 1
+    top = max(1, (MAP_HEIGHT - step * (n - 1)) // 2)
+    return [top + i * step for i in range(n)]
+
+
+def _combatant(m: Imported, pos: tuple[int, int], taken_ids: set[str]) -> dict[str, Any]:
+    cid = combatant_id(m.name, taken_ids)
+    taken_ids.add(cid)
+    entry: dict[str, Any] = {"id": cid, "name": m.name, "position": list(pos), "ai": "default"}
+    entry.update(m.sheet)
+    return entry
+
+
+def add_to(scenario: Scenario, side: str, members: Sequence[Imported]) -> dict[str, Any]:
+    """``scenario`` with ``members`` added to its side ``side`` (a new side if it has none of that
+    name), each on the free open cell nearest the side's others."""
+    if scenario.system != "hero":
+        raise ValueError(f"is a {scenario.system} scenario; Hero Designer characters go into a HERO one")
+    data = dump_scenario(scenario)
+    sides = data["sides"]
+    target = next((s for s in sides if s["name"] == side), None)
+    if target is None:
+        target = {"name": side, "combatants": []}
+        sides.append(target)
+    taken_ids = {c["id"] for s in sides for c in s["combatants"]}
+    taken_cells = {tuple(c["position"]) for s in sides for c in s["combatants"]}
+    blocked = set(scenario.map.obstacles)
+    start = tuple(target["combatants"][0]["position"]) if target["combatants"] else (scenario.map.width - 3, 1)
+    for m in members:
+        cell = nearest_free(start, scenario.map.width, scenario.map.height, blocked | taken_cells)
+        if cell is None:
+            raise ValueError(f"has no free cell left on its {scenario.map.width}x{scenario.map.height} map")
+        taken_cells.add(cell)
+        target["combatants"].append(_combatant(m, cell, taken_ids))
+    return data
+
+
+def nearest_free(start: tuple[int, int], width: int, height: int, taken: set[tuple[int, int]]) -> tuple[int, int] | None:
+    """The open cell nearest ``start`` (breadth first, so the closest ring is tried first)."""
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        x, y = queue.popleft()
+        if (x, y) not in taken:
+            return x, y
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)):
+            nxt = (x + dx, y + dy)
+            if 0 <= nxt[0] < width and 0 <= nxt[1] < height and nxt not in seen:
+                seen.add(nxt)
+                queue.append(nxt)
+    return None
+
+
+def checked(data: dict[str, Any], file: str) -> Scenario:
+    """Load what is about to be written, as ``slugfest check`` would: a problem here is a bug in
+    the importer, reported instead of written."""
+    result = parse_scenario(data, file)
+    return result
+
+
+def header(members: Sequence[Imported]) -> str:
+    """Comment lines for the top of the written file: where each character came from, and what
+    of it the battle does not model (the whole report is what the command printed)."""
+    lines = ["# Written by `slugfest import` from Hero Designer files. What the battle models of each",
+             "# character, element by element, is in the report that command printed (run it again",
+             "# to see it, or add --json for a machine-readable copy)."]
+    for m in members:
+        lines.append(f"#   {m.name} ({m.report.file.rsplit('/', 1)[-1]}): {m.report.summary()}")
+        partial = [e for top in m.report.entries for e in top.walk() if e.strict_failure]
+        for e in partial[:12]:
+            lines.append(f"#     {e.status}: {e.label[:60]}" + (f" ({e.why[:70]})" if e.why else ""))
+        if len(partial) > 12:
+            lines.append(f"#     ... and {len(partial) - 12} more that change a fight")
+    return "\n".join(lines) + "\n\n"
+
+
+__all__ = ["add_to", "checked", "header", "new_scenario", "nearest_free", "IMPORTED"]

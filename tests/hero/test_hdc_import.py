@@ -1,0 +1,306 @@
+"""Importing Hero Designer files: reading them safely, and what each part becomes.
+
+Costs are 6e's (rules-powers §1.1, §2, §3.1): Blast 5 AP a die, Killing Attacks 15, Active
+Points = base x (1 + advantages), END 1 per 10 AP, range 10 m per AP.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hdc_files import adder, character, modifier, part, power, write
+
+from slugfest.core.hero.hdc import IGNORED, IMPORTED, IN_PART, HdcError, import_file
+from slugfest.core.hero.hdc.reading import MAX_BYTES, read_character
+from slugfest.core.hero.sheet import parse_sheet
+from slugfest.core.schema import Problems, Table
+
+
+def imported(tmp_path, **kw):
+    return import_file(write(tmp_path / "c.hdc", character(**kw)))
+
+
+def attack(result, name):
+    return next(a for a in result.sheet["attacks"] if a["name"] == name)
+
+
+def entry(result, label_start):
+    return next(e for top in result.report.entries for e in top.walk() if e.label.startswith(label_start))
+
+
+def as_sheet(result):
+    """The imported keys, read back by the scenario loader's own sheet reader."""
+    problems = Problems()
+    sheet = parse_sheet(Table(result.sheet, "c", problems))
+    assert not problems.items, problems.items
+    return sheet
+
+
+# --- reading -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("encoding", ["utf-16-be", "utf-16-le", "utf-8", "utf-8-sig"])
+def test_hero_designer_utf16_either_byte_order_and_utf8_copies_read_the_same(tmp_path, encoding):
+    text = character("Ms. Ünïcode", levels={"STR": 5})
+    c = read_character(write(tmp_path / "c.hdc", text, encoding))
+    assert c.name == "Ms. Ünïcode" and c.sixth_edition
+    assert [p.levels for p in c.sections["CHARACTERISTICS"] if p.xmlid == "STR"] == [5]
+
+
+def test_a_5th_edition_character_is_refused_with_the_reason_and_what_to_do(tmp_path):
+    path = write(tmp_path / "old.hdc", character(template="builtIn.Superheroic.hdt"))
+    with pytest.raises(HdcError) as err:
+        import_file(path)
+    assert str(err.value).startswith(f"{path}: is a 5th Edition character (TEMPLATE builtIn.Superheroic.hdt)")
+    assert "6E template" in str(err.value)
+
+
+def test_an_older_file_keeps_its_template_on_the_basic_configuration(tmp_path):
+    text = character().replace(' TEMPLATE="builtIn.Superheroic6E.hdt"', "").replace(
+        "<BASIC_CONFIGURATION ", '<BASIC_CONFIGURATION TEMPLATE="builtIn.Heroic6E.hdt" ')
+    result = import_file(write(tmp_path / "c.hdc", text))
+    assert result.campaign == "heroic"
+
+
+def test_a_file_with_no_template_is_refused_as_of_unknown_edition(tmp_path):
+    text = character().replace(' TEMPLATE="builtIn.Superheroic6E.hdt"', "")
+    with pytest.raises(HdcError, match="has no TEMPLATE, so its edition is unknown"):
+        import_file(write(tmp_path / "c.hdc", text))
+
+
+@pytest.mark.parametrize("text, message", [
+    ("<CHARACTER><POWERS>", r"is not well-formed XML at line 1, column \d+"),
+    ("", "is empty"),
+    ('<?xml version="1.0"?><TEMPLATE />', "is not a Hero Designer character: its top element is <TEMPLATE>"),
+    ('<!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]><CHARACTER>&b;</CHARACTER>',
+     "refused: it declares a DTD or entities"),
+    ('<!DOCTYPE x SYSTEM "file:///etc/passwd"><CHARACTER />', "refused: it declares a DTD"),
+])
+def test_a_file_that_is_not_a_character_gets_one_clear_error(tmp_path, text, message):
+    with pytest.raises(HdcError, match=message):
+        import_file(write(tmp_path / "bad.hdc", text, "utf-8"))
+
+
+def test_bytes_that_are_not_text_are_refused(tmp_path):
+    path = tmp_path / "bin.hdc"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xd8\xff")
+    with pytest.raises(HdcError, match=r"is not valid UTF-8 text \(byte 0\)"):
+        import_file(path)
+
+
+def test_a_huge_file_is_refused_before_it_is_read(tmp_path):
+    path = tmp_path / "huge.hdc"
+    with open(path, "wb") as fh:
+        fh.truncate(MAX_BYTES + 1)
+    with pytest.raises(HdcError, match="a Hero Designer character file is at most 16 MB"):
+        import_file(path)
+
+
+def test_a_bad_number_names_the_element_and_the_attribute(tmp_path):
+    text = character(powers=(power("RKA", NAME="Claws", LEVELS="lots"),))
+    with pytest.raises(HdcError) as err:
+        import_file(write(tmp_path / "c.hdc", text))
+    assert str(err.value) == f"{tmp_path / 'c.hdc'}: <POWER XMLID='RKA' NAME='Claws'>: LEVELS: expected a number, got 'lots'"
+
+
+def test_a_missing_file_and_a_folder_are_reported_not_raised(tmp_path):
+    with pytest.raises(HdcError, match="no such file"):
+        import_file(tmp_path / "nope.hdc")
+    with pytest.raises(HdcError, match="is a folder"):
+        import_file(tmp_path)
+
+
+# --- characteristics, movement, defenses --------------------------------------------------------
+
+def test_6e_characteristics_are_the_starting_value_plus_the_levels_bought(tmp_path):
+    result = imported(tmp_path, levels={"STR": 20, "DEX": 8, "SPD": 3, "PD": 18, "STUN": 30, "RUNNING": 8, "DMCV": -2})
+    ch = result.sheet["characteristics"]
+    assert (ch["STR"], ch["DEX"], ch["SPD"], ch["PD"], ch["STUN"], ch["DMCV"]) == (30, 18, 5, 20, 50, 1)
+    assert result.sheet["running"] == 20
+    assert entry(result, "STR").into == "STR 30 (10 + 20)"
+
+
+def test_a_characteristic_bought_as_a_power_adds_to_the_total(tmp_path):
+    result = imported(tmp_path, levels={"STR": 10}, powers=(power("STR", NAME="Strong Arms", LEVELS=15),))
+    assert result.sheet["characteristics"]["STR"] == 35
+    assert entry(result, "Strong Arms").status == IMPORTED
+
+
+def test_resistant_protection_gives_its_pd_and_ed_split_and_hardened_levels(tmp_path):
+    rp = power("FORCEFIELD", modifier("HARDENED", LEVELS=1), modifier("FOCUS", OPTIONID="OIF", BASECOST="-0.5"),
+               NAME="Armour", LEVELS=15, PDLEVELS=10, EDLEVELS=5, MDLEVELS=3)
+    result = imported(tmp_path, powers=(rp,))
+    sheet = as_sheet(result)
+    assert (sheet.rPD, sheet.rED, sheet.hardened) == (10, 5, (0, 0, 1, 1))
+    assert sheet.special() == {"Mental Defense": 3}
+    assert entry(result, "Armour").status == IMPORTED
+    assert entry(result, "Focus").status == IGNORED and not entry(result, "Focus").combat  # cost only
+
+
+def test_damage_reduction_negation_kb_resistance_and_special_defenses(tmp_path):
+    result = imported(tmp_path, powers=(
+        power("DAMAGEREDUCTION", OPTIONID="LVL50RESISTANT", INPUT="Physical", BASECOST="30.0"),
+        power("DAMAGEREDUCTION", OPTIONID="LVL25RESISTANT", INPUT="Energy", BASECOST="15.0"),
+        power("DAMAGENEGATION", adder("PHYSICAL", LEVELS=2, LVLCOST="5.0", LVLVAL="1.0"),
+              adder("ENERGY", LEVELS=1, LVLCOST="5.0", LVLVAL="1.0"), adder("MENTAL", LEVELS=0)),
+        power("KBRESISTANCE", LEVELS=6),
+        power("FLASHDEFENSE", LEVELS=5, OPTIONID="SIGHTGROUP"),
+        power("LIFESUPPORT", adder("SELFCONTAINEDBREATHING", ALIAS="Self-Contained Breathing")),
+    ), talents=(part("TALENT", "COMBAT_LUCK", LEVELS=1),))
+    sheet = as_sheet(result)
+    assert sheet.damage_reduction == (50, 25) and sheet.damage_reduction_resistant
+    assert sheet.damage_negation == (2, 1)
+    assert sheet.knockback_resistance == 6
+    assert (sheet.rPD, sheet.rED) == (3, 3)  # Combat Luck: 3 a level
+    assert sheet.special() == {"Flash Defense": 5, "Life Support": 1, "Self-Contained Breathing": 1}
+
+
+def test_flight_moves_the_character_as_a_flier(tmp_path):
+    result = imported(tmp_path, powers=(power("FLIGHT", LEVELS=20),))
+    assert result.sheet["running"] == 20 and result.sheet["flying"] is True
+
+
+# --- attacks -------------------------------------------------------------------------------------
+
+def test_a_blast_costs_5_ap_a_die_and_reaches_10_m_per_active_point(tmp_path):
+    result = imported(tmp_path, powers=(power("ENERGYBLAST", NAME="Force Bolt", LEVELS=8, INPUT="ED"),))
+    a = attack(result, "Force Bolt")
+    assert (a["kind"], a["dice"], a["range"]) == ("normal", "8d6", 400)
+    assert "defense" not in a and "end" not in a and "active_points" not in a  # the engine works out the same
+    assert entry(result, "Force Bolt").into == 'attack "Force Bolt": normal 8d6, 400 m, 40 AP'
+
+
+def test_armor_piercing_raises_active_points_and_so_range_and_end(tmp_path):
+    rka = power("RKA", modifier("ARMORPIERCING", LEVELS=1), adder("PLUSONEHALFDIE", BASECOST="10.0"),
+                NAME="Laser", LEVELS=2, INPUT="ED")
+    result = imported(tmp_path, powers=(rka,))
+    a = attack(result, "Laser")
+    # 2½d6 RKA = 40 AP; +1/4 Armor Piercing -> 50 AP: 500 m, 5 END (the engine's own figure)
+    assert (a["dice"], a["armor_piercing"], a["range"]) == ("2½d6", 1, 500)
+    sheet = as_sheet(result)
+    from slugfest.core.hero.combat import end_of
+    assert end_of(sheet.attacks[1], 0, "superheroic", "") == 5
+
+
+def test_an_hka_adds_str_and_keeps_its_str_minimum_and_zero_end(tmp_path):
+    hka = power("HKA", adder("PLUSONEPIP", BASECOST="5.0"), modifier("REDUCEDEND", OPTIONID="ZERO", BASECOST="0.5"),
+                modifier("STRMINIMUM", OPTIONID="4-8", OPTION_ALIAS="8", BASECOST="-0.25"),
+                modifier("REALWEAPON", BASECOST="-0.25"), NAME="Sword", LEVELS=1, INPUT="PD")
+    result = imported(tmp_path, equipment=(hka,))
+    a = attack(result, "Sword")
+    assert (a["kind"], a["dice"], a["range"], a["str_min"], a["reduced_end"]) == ("killing", "1d6+1", "hth", 8, "zero")
+    assert entry(result, "Sword").status == IMPORTED
+
+
+def test_an_unmodelled_advantage_is_counted_in_active_points_and_reported_in_part(tmp_path):
+    blast = power("ENERGYBLAST", modifier("AOE", LEVELS=8, OPTIONID="RADIUS", ALIAS="Area Of Effect"), NAME="Fireball", LEVELS=6, INPUT="ED")
+    result = imported(tmp_path, powers=(blast,))
+    a = attack(result, "Fireball")
+    # 30 AP x (1 + 1/2: an 8 m radius is one doubling past 4 m) = 45 AP: 450 m, END 4 (4.5 rounds down)
+    assert (a["active_points"], a["range"]) == (45, 450)
+    assert a.get("end") is None  # the engine's 1 per 10 of the written 45 AP is already 4
+    e = entry(result, "Fireball")
+    assert e.status == IN_PART and e.strict_failure
+    assert entry(result, "Area Of Effect").status == IGNORED
+
+
+def test_increased_endurance_multiplies_the_end_and_charges_cost_none(tmp_path):
+    result = imported(tmp_path, powers=(
+        power("ENERGYBLAST", modifier("INCREASEDEND", OPTIONID="2X", BASECOST="-0.5"), NAME="Hot", LEVELS=10),
+        power("RKA", modifier("CHARGES", OPTIONID="EIGHT", OPTION_ALIAS="8", BASECOST="-0.5"), NAME="Gun", LEVELS=2),
+    ))
+    assert attack(result, "Hot")["end"] == 10  # 50 AP -> 5 END, twice
+    gun = attack(result, "Gun")
+    assert gun["charges"] == 8 and "end" not in gun
+
+
+def test_nnd_and_avld_are_built_from_their_modifiers(tmp_path):
+    result = imported(tmp_path, powers=(
+        power("ENERGYBLAST", modifier("AVAD", OPTIONID="NND", OPTION_ALIAS="NND", INPUT="Life Support", BASECOST="1.0"),
+              NAME="Knockout Gas", LEVELS=4),
+        power("ENERGYBLAST", modifier("AVAD", OPTIONID="AVAD", INPUT="Power Defense", BASECOST="1.0"),
+              modifier("DOESBODY", BASECOST="1.0"), NAME="Disruptor", LEVELS=4),
+    ))
+    gas, disruptor = attack(result, "Knockout Gas"), attack(result, "Disruptor")
+    assert (gas["kind"], gas["defense"]) == ("nnd", "Life Support")
+    assert (disruptor["kind"], disruptor["defense"], disruptor["does_body"]) == ("avld", "Power Defense", True)
+
+
+def test_no_range_makes_a_ranged_attack_hand_to_hand_without_str(tmp_path):
+    result = imported(tmp_path, powers=(power("RKA", modifier("NORANGE", BASECOST="-0.5"), NAME="Bite", LEVELS=1),))
+    a = attack(result, "Bite")
+    assert (a["range"], a["adds_str"]) == ("hth", False)
+
+
+def test_every_character_keeps_a_plain_str_punch(tmp_path):
+    result = imported(tmp_path, powers=(power("RKA", NAME="Gun", LEVELS=1),))
+    assert result.sheet["attacks"][0] == {"name": "Punch", "kind": "normal", "range": "hth"}
+    assert any("Punch" in n for n in result.report.notes)
+
+
+def test_two_powers_with_one_name_become_two_attacks(tmp_path):
+    result = imported(tmp_path, powers=(power("ENERGYBLAST", NAME="Zap", LEVELS=2),
+                                        power("ENERGYBLAST", NAME="Zap", LEVELS=4)))
+    assert [a["name"] for a in result.sheet["attacks"]][1:] == ["Zap", "Zap 2"]
+
+
+# --- skill levels and frameworks -----------------------------------------------------------------
+
+def test_combat_skill_levels_with_everything_import_whole_narrower_ones_in_part(tmp_path):
+    result = imported(tmp_path, skills=(
+        part("SKILL", "COMBAT_LEVELS", LEVELS=2, OPTIONID="ALL", OPTION_ALIAS="with All Attacks"),
+        part("SKILL", "COMBAT_LEVELS", LEVELS=3, OPTIONID="SINGLE", OPTION_ALIAS="with Sword", NAME="Sword levels"),
+        part("SKILL", "STEALTH"),
+    ))
+    assert result.sheet["csl"] == 5
+    assert entry(result, "Sword levels").status == IN_PART
+    stealth = entry(result, "Stealth")
+    assert stealth.status == IGNORED and not stealth.combat
+
+
+def test_multipower_slots_are_separate_attacks_reported_in_part(tmp_path):
+    mp = part("MULTIPOWER", "GENERIC_OBJECT", ALIAS="Multipower", NAME="Gadgets", BASECOST="40.0", ID="1")
+    slots = (power("ENERGYBLAST", NAME="Stun Ray", LEVELS=8, PARENTID="1", ID="2"),
+             power("RKA", NAME="Cutter", LEVELS=2, PARENTID="1", ID="3"))
+    result = imported(tmp_path, powers=(mp, *slots))
+    assert [a["name"] for a in result.sheet["attacks"]] == ["Punch", "Stun Ray", "Cutter"]
+    assert entry(result, "Stun Ray").status == IN_PART and entry(result, "Stun Ray").kind == "framework slot"
+    assert entry(result, "Gadgets").status == IN_PART
+
+
+def test_a_compound_powers_parts_are_read_each_on_its_own_and_named_after_it(tmp_path):
+    axe = power("COMPOUNDPOWER", power("HKA", LEVELS=1, INPUT="PD"), power("CUSTOMPOWER", NAME="Reach"),
+                NAME="Battle Axe")
+    result = imported(tmp_path, equipment=(axe,))
+    assert attack(result, "Battle Axe")["dice"] == "1d6"
+    assert entry(result, "Reach").status == IGNORED and entry(result, "Reach").combat
+
+
+def test_a_variable_power_pools_slots_are_ignored_not_imported(tmp_path):
+    vpp = part("VPP", "GENERIC_OBJECT", ALIAS="Variable Power Pool", NAME="Gadget Pool", ID="9")
+    result = imported(tmp_path, powers=(vpp, power("ENERGYBLAST", NAME="Ray", LEVELS=6, PARENTID="9")))
+    assert [a["name"] for a in result.sheet["attacks"]] == ["Punch"]
+    assert entry(result, "Ray").status == IGNORED
+
+
+# --- the report ----------------------------------------------------------------------------------
+
+def test_the_report_accounts_for_every_element_of_the_file(tmp_path):
+    text = character(powers=(power("RKA", modifier("AOE", adder("MOBILE", LEVELS=1)), NAME="Acid", LEVELS=1),
+                             power("NIGHTVISION")),
+                     skills=(part("SKILL", "STEALTH"),), perks=(part("PERK", "FRINGE_BENEFIT"),),
+                     martial=(part("MANEUVER", "MANEUVER", ALIAS="Martial Strike"),),
+                     disads=(part("DISAD", "HUNTED", adder("CAPABILITIES")),))
+    result = import_file(write(tmp_path / "c.hdc", text))
+    elements = len(re.findall(r"XMLID=", text))
+    assert sum(result.report.counts().values()) == elements
+    statuses = {e.status for top in result.report.entries for e in top.walk()}
+    assert statuses <= {IMPORTED, IN_PART, IGNORED}
+
+
+def test_strict_failures_are_the_fight_changing_elements_not_imported_whole(tmp_path):
+    result = imported(tmp_path, powers=(power("EGOATTACK", NAME="Mind Blast", LEVELS=6), power("NIGHTVISION")),
+                      martial=(part("MANEUVER", "MANEUVER", ALIAS="Martial Strike"),))
+    failures = [e.label for e in result.report.strict_failures()]
+    assert failures == ["Martial Strike", "Mind Blast (Egoattack)"]
+    assert result.report.as_json()["counts"] == dict(result.report.counts()) | {IN_PART: 0}

@@ -1,0 +1,191 @@
+"""``slugfest import``: Hero Designer files into scenarios that check and play, on synthetic files
+and on the real ones in ``../shared/fixtures/hdc/`` (skipped where that folder is absent, as
+on a user's fresh clone: those files are never copied into the repository)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent / "hero"))
+from hdc_files import character, modifier, power, write  # noqa: E402
+
+from slugfest import cli  # noqa: E402
+from slugfest.core.battle import Battle  # noqa: E402
+from slugfest.core.hero.hdc import import_file  # noqa: E402
+from slugfest.core.scenario import load_scenario  # noqa: E402
+from slugfest.scenarios import bundled  # noqa: E402
+
+FIXTURES = Path(__file__).resolve().parents[1].parent / "shared" / "fixtures" / "hdc"
+REAL = sorted(FIXTURES.rglob("*.hdc")) if FIXTURES.is_dir() else []
+needs_fixtures = pytest.mark.skipif(not REAL, reason=f"no real Hero Designer files at {FIXTURES} (they live beside "
+                                                     f"the repository, in ../shared, never in it)")
+
+
+def run(capsys, *argv):
+    code = cli.main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def two(tmp_path):
+    hero = write(tmp_path / "hero.hdc", character("Captain Test", levels={"STR": 10, "SPD": 2, "PD": 8},
+                                                  powers=(power("ENERGYBLAST", NAME="Bolt", LEVELS=8, INPUT="ED"),)))
+    villain = write(tmp_path / "villain.hdc", character("Dr. Fixture", levels={"CON": 5, "ED": 6},
+                                                       powers=(power("RKA", NAME="Claws", LEVELS=2),)), "utf-8")
+    return hero, villain
+
+
+def test_two_characters_make_a_scenario_that_checks_and_plays(capsys, tmp_path, two, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "import", *two)
+    assert code == 0, err
+    written = tmp_path / "captain-test-vs-dr-fixture.toml"
+    assert f"wrote {written.name} (Captain Test, Dr. Fixture); try: slugfest battle {written.name}" in out
+    assert "Captain Test  (" in out and "imported  Bolt (Energyblast) -> attack \"Bolt\": normal 8d6, 400 m, 40 AP" in out
+    assert written.read_text().startswith("# Written by `slugfest import` from Hero Designer files.")
+    code, out, err = run(capsys, "check", written)
+    assert code == 0 and "ok (hero, 2 sides, 2 combatants, 24x16 map)" in out, err
+    code, out, err = run(capsys, "battle", written, "--brief")
+    assert code == 0 and re.match(r"=== (.+ win|Draw): ", out.splitlines()[-1]), out
+
+
+def test_against_puts_characters_on_two_teams(capsys, tmp_path, two):
+    out_file = tmp_path / "teams.toml"
+    extra = write(tmp_path / "side.hdc", character("Sidekick"))
+    code, _, err = run(capsys, "import", two[0], extra, "--against", two[1], "--out", out_file)
+    assert code == 0, err
+    sc = load_scenario(out_file)
+    assert [[c.name for c in s.combatants] for s in sc.sides] == [["Captain Test", "Sidekick"], ["Dr. Fixture"]]
+
+
+def test_into_adds_to_a_side_of_an_existing_scenario_on_free_cells(capsys, tmp_path, two):
+    out_file = tmp_path / "brawl.toml"
+    code, _, err = run(capsys, "import", two[0], "--into", "hero-brawl", "--side", "Heroes", "--out", out_file)
+    assert code == 0, err
+    before, after = load_scenario(bundled()["hero-brawl"]), load_scenario(out_file)
+    heroes = next(s for s in after.sides if s.name == "Heroes")
+    assert heroes.combatants[-1].name == "Captain Test"
+    assert len(after.combatants) == len(before.combatants) + 1
+
+
+def test_into_needs_a_side_and_an_out_file_and_writes_nothing_otherwise(capsys, tmp_path, two):
+    code, _, err = run(capsys, "import", two[0], "--into", "hero-brawl", "--out", tmp_path / "x.toml")
+    assert code == 2 and "--into needs --side NAME" in err
+    code, _, err = run(capsys, "import", two[0], "--into", "hero-brawl", "--side", "Heroes")
+    assert code == 2 and "--into needs --out FILE" in err
+    code, _, err = run(capsys, "import", two[0], "--into", "marvel-brawl", "--side", "X", "--out", tmp_path / "y.toml")
+    assert code == 2 and "is a marvel scenario; Hero Designer characters go into a HERO one" in err
+    assert not list(tmp_path.glob("*.toml"))
+
+
+def test_strict_refuses_a_file_with_fight_changing_parts_not_imported_and_writes_nothing(capsys, tmp_path, two):
+    fireball = write(tmp_path / "fire.hdc", character("Pyro", powers=(
+        power("ENERGYBLAST", modifier("AOE", LEVELS=8, OPTIONID="RADIUS", ALIAS="Area Of Effect"),
+              NAME="Fireball", LEVELS=6),)))
+    out_file = tmp_path / "strict.toml"
+    code, _, err = run(capsys, "import", fireball, two[1], "--strict", "--out", out_file)
+    assert code == 2
+    assert f"{fireball}: Fireball (Energyblast): in part" in err
+    assert f"{fireball}: Area Of Effect (+1/2): ignored (not modelled in a battle yet)" in err
+    assert "nothing written" in err and not out_file.exists()
+    code, _, err = run(capsys, "import", *two, "--strict", "--out", out_file)
+    assert code == 0 and out_file.exists(), err
+
+
+def test_a_refused_file_stops_the_whole_import(capsys, tmp_path, two):
+    old = write(tmp_path / "old.hdc", character("Oldie", template="builtIn.Heroic.hdt"))
+    code, out, err = run(capsys, "import", two[0], old, "--out", tmp_path / "x.toml")
+    assert code == 2
+    assert f"slugfest: {old}: is a 5th Edition character (TEMPLATE builtIn.Heroic.hdt)" in err
+    assert "nothing written" in err and not (tmp_path / "x.toml").exists() and "Traceback" not in err
+
+
+def test_an_existing_out_file_is_kept_unless_forced(capsys, tmp_path, two):
+    out_file = tmp_path / "keep.toml"
+    out_file.write_text("mine")
+    code, _, err = run(capsys, "import", *two, "--out", out_file)
+    assert code == 2 and "already exists; add --force" in err and out_file.read_text() == "mine"
+    code, _, err = run(capsys, "import", *two, "--out", out_file, "--force")
+    assert code == 0 and out_file.read_text().startswith("# Written by"), err
+
+
+def test_json_report_and_scenario_on_standard_output(capsys, tmp_path, two):
+    report = tmp_path / "report.json"
+    code, out, err = run(capsys, "import", *two, "--out", "-", "--json", report)
+    assert code == 0, err
+    assert out.startswith("# Written by") and "[battle]" in out and "Captain Test  (" in err
+    data = json.loads(report.read_text())
+    assert [r["character"] for r in data] == ["Captain Test", "Dr. Fixture"]
+    assert set(data[0]["counts"]) == {"imported", "in part", "ignored"}
+
+
+def test_one_character_alone_is_not_a_battle(capsys, two):
+    code, _, err = run(capsys, "import", two[0])
+    assert code == 2 and "a new scenario needs two sides" in err
+
+
+# --- the real files -------------------------------------------------------------------------------
+
+def _sixth(path: Path) -> bool:
+    from slugfest.core.hero.hdc.reading import read_character
+
+    return read_character(path).sixth_edition
+
+
+@needs_fixtures
+@pytest.mark.parametrize("path", REAL, ids=lambda p: p.name)
+def test_each_real_file_imports_and_plays_or_gets_the_5e_refusal(capsys, tmp_path, path):
+    out_file = tmp_path / "real.toml"
+    code, out, err = run(capsys, "import", path, path, "--out", out_file, "--quiet")
+    if not _sixth(path):
+        assert code == 2 and ("is a 5th Edition character" in err or "has no TEMPLATE" in err), err
+        assert not out_file.exists()
+        return
+    assert code == 0, err
+    sc = load_scenario(out_file)
+    outcome = Battle(sc, seed=3).run()
+    assert outcome.rounds >= 1 and outcome.reason
+
+
+@needs_fixtures
+@pytest.mark.parametrize("path", [p for p in REAL if _sixth(p)], ids=lambda p: p.name)
+def test_each_real_6e_report_accounts_for_every_element(path):
+    from slugfest.core.hero.hdc.reading import decode
+
+    text = decode(path.read_bytes(), str(path))
+    body = text.split("<CHARACTERISTICS", 1)[1]
+    elements = len(re.findall(r"<[A-Z_]+ [^>]*XMLID=", body))
+    result = import_file(path)
+    assert sum(result.report.counts().values()) == elements
+
+
+@needs_fixtures
+def test_darcis_attacks_cost_what_hero_designer_says(tmp_path):
+    """Sample_Character.txt, Hero Designer's own export of the file, gives each power's Active
+    Points and END: the importer works out the same from the costs."""
+    path = FIXTURES / "Sample_Character.hdc"
+    if not path.exists():
+        pytest.skip("Sample_Character.hdc is not in the fixtures")
+    result = import_file(path)
+    from slugfest.core.hero.combat import end_of, power_points
+    from slugfest.core.hero.hdc.costs import rounded
+    from slugfest.core.hero.sheet import parse_attack
+    from slugfest.core.schema import Problems, Table
+
+    attacks = {a["name"]: parse_attack(Table(a, "a", Problems())) for a in result.sheet["attacks"]}
+    ap = {name: rounded(power_points(a)) for name, a in attacks.items()}
+    end = {name: end_of(a, 0, "heroic", "") for name, a in attacks.items()}
+    # Hero Designer: Pneuma 37 AP, END 4; Battle Axe 37 AP, 0 END; Dagger 17 AP, 0 END; Bash 5 AP, END 1
+    assert (ap["Pneuma"], end["Pneuma"], attacks["Pneuma"].range_m, str(attacks["Pneuma"].dice)) == (37, 4, 370, "2d6")
+    assert (ap["Bronze Battle Axe"], end["Bronze Battle Axe"], attacks["Bronze Battle Axe"].str_min) == (37, 0, 13)
+    assert (ap["Bronze Dagger"], end["Bronze Dagger"], str(attacks["Bronze Dagger"].dice)) == (17, 0, "1d6-1")
+    assert (ap["Bash"], end["Bash"]) == (5, 1)
+    ch = result.sheet["characteristics"]
+    assert (ch["STR"], ch["CON"], ch["SPD"], ch["END"]) == (17, 18, 4, 40)
+    assert result.sheet["defenses"]["rPD"] == 13  # Maille 5 + Cap 6 + Boots 2
