@@ -304,3 +304,32 @@ def test_strict_failures_are_the_fight_changing_elements_not_imported_whole(tmp_
     failures = [e.label for e in result.report.strict_failures()]
     assert failures == ["Martial Strike", "Mind Blast (Egoattack)"]
     assert result.report.as_json()["counts"] == dict(result.report.counts()) | {IN_PART: 0}
+
+
+# --- Martial Arts ----------------------------------------------------------------------------------
+
+def maneuver(alias, **attrs):
+    base = {"CATEGORY": "Hand To Hand", "PHASE": "1/2", "ADDSTR": "Yes", "USEWEAPON": "No", "BASECOST": "4.0"}
+    return part("MANEUVER", "MANEUVER", ALIAS=alias, **(base | attrs))
+
+
+def test_martial_strikes_become_attacks_with_their_dcs_ocv_and_the_extra_dcs(tmp_path):
+    result = imported(tmp_path, martial=(
+        maneuver("Martial Strike", OCV="+0", DCV="+2", DC="2", EFFECT="[NORMALDC] Strike"),
+        maneuver("Killing Strike", OCV="-2", DCV="+0", DC="2", EFFECT="[KILLINGDC]"),
+        maneuver("Martial Block", OCV="+2", DCV="+2", DC="0", EFFECT="Block, Abort", ADDSTR="No"),
+        part("EXTRADC", "EXTRADC", ALIAS="+2 HTH Damage Class(es)", LEVELS=2),
+    ))
+    strike, killing = attack(result, "Martial Strike"), attack(result, "Killing Strike")
+    assert (strike["kind"], strike["dice"], strike.get("ocv", 0)) == ("normal", "4d6", 0)  # 2 DC + 2 extra, + STR
+    assert (killing["kind"], killing["dice"], killing["ocv"]) == ("killing", "1d6+1", -2)  # 4 DC on the killing ladder
+    e = entry(result, "Martial Strike")
+    assert e.status == IN_PART and "DCV +2" in e.why
+    assert entry(result, "Martial Block").status == IGNORED
+    assert entry(result, "+2 HTH").status == IMPORTED
+
+
+def test_a_weapon_maneuver_is_ignored_until_weapons_and_maneuvers_combine(tmp_path):
+    result = imported(tmp_path, martial=(maneuver("Slash", OCV="+0", DCV="+2", DC="2", EFFECT="[NORMALDC] Strike",
+                                                  USEWEAPON="Yes"),))
+    assert entry(result, "Slash").status == IGNORED and [a["name"] for a in result.sheet["attacks"]] == ["Punch"]

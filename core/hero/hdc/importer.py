@@ -63,6 +63,8 @@ def import_character(c: Character) -> Imported:
     heroic = "heroic" in c.template.lower() and "superheroic" not in c.template.lower()
     d = Draft(heroic=heroic)
     report = Report(file=c.file, character=name, template=c.template)
+    d.martial_dcs = sum(int(p.levels) for p in c.sections.get("MARTIALARTS", ()) if p.xmlid == "EXTRADC"
+                        and "RANGED" not in p.alias.upper())
     for section, parts in c.sections.items():
         by_id = {p.id: p for p in parts if p.id}
         for p in parts:
@@ -81,7 +83,7 @@ _SECTION_OF_TAG = {"SKILL": "SKILLS", "PERK": "PERKS", "TALENT": "TALENTS", "DIS
                    "MANEUVER": "MARTIALARTS"}
 
 #: The sections whose parts a handler may read (a skill only when it is Combat Skill Levels).
-_READ_IN = {"CHARACTERISTICS", "POWERS", "EQUIPMENT", "TALENTS", "SKILLS"}
+_READ_IN = {"CHARACTERISTICS", "POWERS", "EQUIPMENT", "TALENTS", "SKILLS", "MARTIALARTS"}
 
 
 def _entry(p: Part, section: str, d: Draft, by_id: dict[str, Part]) -> Entry:

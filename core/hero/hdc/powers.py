@@ -44,6 +44,7 @@ class Draft:
     reduction_kinds: set[bool] = field(default_factory=set)  # resistant or not, of each DR bought
     negation: list[int] = field(default_factory=lambda: [0, 0])
     heroic: bool = False
+    martial_dcs: int = 0  # Extra DCs bought with Martial Arts, added to every martial strike
 
     def attack_name(self, wanted: str) -> str:
         base = wanted.strip()[:56] or "Attack"
@@ -432,6 +433,60 @@ def combat_levels(p: Part, d: Draft) -> Entry:
                  into=f"csl +{levels}", why=why, combat=True, children=mods)
 
 
+# --- Martial Arts --------------------------------------------------------------------------
+
+_EFFECT_KIND = {"[NORMALDC]": "normal", "[KILLINGDC]": "killing"}
+
+
+@handles("MANEUVER")
+def martial_maneuver(p: Part, d: Draft) -> Entry:
+    """A Martial Arts strike (rules-powers §4.3) as an attack: Hero Designer writes each
+    maneuver's OCV, DCV, DCs and effect on it (``EFFECT="[NORMALDC] Strike"``), so a custom one
+    reads like a standard one. Its DCs and the Extra DCs bought with Martial Arts are normal dice
+    (1d6 a DC) or killing dice by the DC ladder, plus STR. Its DCV bonus and the extra knockback
+    die of martial maneuvers are not modelled; maneuvers that are not plain strikes (Block,
+    Dodge, Grab, Throw, weapon maneuvers) are ignored."""
+    effect = p.attrs.get("EFFECT", "")
+    kind = next((k for tag, k in _EFFECT_KIND.items() if effect.startswith(tag)), None)
+    name = p.name or p.alias or "Maneuver"
+    if p.flag("USEWEAPON"):
+        return Entry(p.label, "maneuver", IGNORED, why="a weapon maneuver: not modelled yet", combat=True)
+    if kind is None:
+        shown = p.attrs.get("DISPLAY", "") or effect
+        return Entry(p.label, "maneuver", IGNORED, why=f"not a strike ({shown}): martial blocks, dodges, grabs and "
+                     f"throws are not modelled yet", combat=True)
+    if len(d.attacks) >= MAX_ATTACKS:
+        return Entry(p.label, "maneuver", IGNORED, why=f"the engine takes {MAX_ATTACKS} attacks a sheet", combat=True)
+    dcs = max(0, _n(p.number("DC"))) + d.martial_dcs
+    if kind == "normal":
+        dice = DamageDice(min(dcs, MAX_DICE))
+    else:
+        from ..dice import killing_dice_for_dc
+
+        dice = killing_dice_for_dc(dcs)
+    ocv = max(-10, min(10, _n(p.number("OCV"))))
+    dcv = _n(p.number("DCV"))
+    name = d.attack_name(name)
+    atk = HeroAttack(name=name, kind=kind, dice=dice, hth=True, adds_str=p.flag("ADDSTR"), ocv=ocv)
+    d.attacks.append(atk)
+    rest = effect.split("Strike", 1)[1].strip(" ,") if "Strike" in effect else ""
+    dropped = ["the extra knockback die of martial maneuvers"]
+    if dcv:
+        dropped.insert(0, f"DCV {dcv:+d}")
+    if rest:
+        dropped.append(rest.lower())
+    into = f'attack "{name}": {kind} {dice}' + (" + STR" if atk.adds_str else "") + f", OCV {ocv:+d}" + \
+           (f" ({dcs} DC with {d.martial_dcs} extra)" if d.martial_dcs else "")
+    return Entry(p.label, "maneuver", IN_PART, into=into, why="not modelled: " + ", ".join(dropped), combat=True)
+
+
+@handles("EXTRADC")
+def extra_dcs(p: Part, d: Draft) -> Entry:
+    """Extra Damage Classes bought with Martial Arts: added to each martial strike (the importer
+    counts them before it reads the maneuvers)."""
+    return Entry(p.label, "maneuver", IMPORTED, into=f"+{_n(p.levels)} DC on each martial strike", combat=True)
+
+
 # --- what is not modelled ------------------------------------------------------------------
 
 #: Parts the engine does not model yet, with the reason the report gives.
@@ -450,8 +505,6 @@ NOT_MODELLED: dict[str, str] = {
     "REGENERATION": "Regeneration is not modelled yet", "DAMAGESHIELD": "Damage Shield is not modelled yet",
     "CUSTOMPOWER": "a custom power: no rule to apply", "IMAGES": "sense-affecting powers are not modelled yet",
     "CHANGEENVIRONMENT": "Change Environment is left to the scenario (rules-powers §3.7)",
-    "MANEUVER": "Martial Arts maneuvers are not modelled yet (the standard maneuvers are)",
-    "EXTRADC": "Martial Arts extra DCs go with the maneuvers, not modelled yet",
     "WEAPON_ELEMENT": "Martial Arts weapon elements go with the maneuvers, not modelled yet",
     "PENALTY_SKILL_LEVELS": "Penalty Skill Levels are not modelled yet",
     "DEADLYBLOW": "Deadly Blow's circumstance dice are not modelled yet",
