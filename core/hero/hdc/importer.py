@@ -20,7 +20,7 @@ from .powers import HANDLERS, Draft, ignored
 from .reading import Character, HdcError, Part, read_character
 from .report import IGNORED, IMPORTED, IN_PART, Entry, Report
 
-FRAMEWORK_SLOT = "a Multipower slot: imported on its own (the reserve that limits the slots used together is not modelled yet)"
+FRAMEWORK_SLOT = "a Multipower slot, imported on its own: the reserve that limits the slots used together is not modelled yet"
 
 
 @dataclass(frozen=True)

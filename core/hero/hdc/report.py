@@ -82,6 +82,10 @@ class Report:
         lines += [f"  note: {n}" for n in self.notes]
         for top in self.entries:
             lines += _lines(top, 1, width)
+        failures = [e for top in self.entries for e in top.walk() if e.strict_failure and e.kind != "modifier"]
+        if failures:
+            lines.append(f"  what changes a fight but is not modelled whole ({len(failures)}; --strict refuses these):")
+            lines += [f"    {e.status:9} {e.label}" for e in failures]
         return "\n".join(lines)
 
     def as_json(self) -> dict[str, Any]:
