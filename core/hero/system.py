@@ -89,6 +89,21 @@ class HeroSystem:
         """P(hit) x mean STUN taken / the target's STUN left (see :mod:`.estimate`)."""
         return estimate(ctx, ctx.state.fighters[actor], action)
 
+    #: Character files from other tools this system imports (``slugfest import``, the picker's i).
+    character_files = {".hdc": "Hero Designer character"}
+
+    def import_characters(self, paths: Any, seed: int = 1) -> Any:
+        """A new scenario with each file's character on a side of its own (see :mod:`.hdc`):
+        an :class:`~core.importing.ImportedScenario`. Raises :class:`~.hdc.HdcError`."""
+        from ..importing import ImportedScenario
+        from .hdc import import_file
+        from .hdc.scenario import new_scenario, scenario_text
+
+        imported = [import_file(p) for p in paths]
+        data = new_scenario([[m] for m in imported], seed=seed)
+        return ImportedScenario(data, lambda file: scenario_text(data, imported, file), [m.name for m in imported],
+                                [m.report.text() for m in imported])
+
     def warnings(self, scenario: Any) -> list[tuple[str, str]]:
         """Mistakes the schema cannot refuse (``slugfest check`` prints them): see :mod:`.checks`."""
         return checks.special_defense_warnings(scenario)

@@ -62,9 +62,8 @@ def add_parsers(sub: Any) -> dict[str, Any]:
 
 def cmd_import(args: argparse.Namespace) -> int:
     from slugfest.core.errors import SlugfestError
-    from slugfest.core.files import toml_text
     from slugfest.core.hero.hdc import HdcError, import_file
-    from slugfest.core.hero.hdc.scenario import add_to, checked, header, new_scenario
+    from slugfest.core.hero.hdc.scenario import add_to, new_scenario, scenario_text
 
     if args.into and args.against:
         return _usage("--against makes a new scenario; --into adds to an existing one: give one of them")
@@ -120,7 +119,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         data = new_scenario(teams, seed=args.seed)
     out = args.out or _default_out(imported, len(args.characters) if args.against else None)
     try:
-        checked(data, out)
+        text = scenario_text(data, imported, out)
     except SlugfestError as exc:  # the importer wrote something the loader refuses: a bug, not the user's
         print(f"slugfest: internal error: the imported scenario does not validate; please report it with the "
               f".hdc files:\n{exc}", file=sys.stderr)
@@ -138,7 +137,6 @@ def cmd_import(args: argparse.Namespace) -> int:
         if failed_json:
             print(failed_json, file=sys.stderr)
             return EXIT_BAD_INPUT
-    text = header(imported) + toml_text(data)
     failed_out = write_out(out, text)
     if failed_out:
         print(failed_out, file=sys.stderr)

@@ -30,7 +30,7 @@ class Listing:
 
     key: str
     path: Path
-    origin: str  # "bundled", "folder"
+    origin: str  # "bundled", "folder", "imported"
     scenario: Scenario | None = None
     error: str = ""
     save: bool = False
@@ -88,7 +88,8 @@ def describe(item: Listing) -> Content:
             lines.append(Content(f"  {c.name}  ({c.id}, AI: {c.ai})"))
     if sc.house_rules:
         lines += [Content(""), Content(f"house rules: {', '.join(sc.house_rules)}")]
-    where = "bundled with Slugfest" if item.origin == "bundled" else "from the scenarios folder"
+    where = {"bundled": "bundled with Slugfest", "imported": "imported from Hero Designer files"}.get(
+        item.origin, "from the scenarios folder")
     lines += [Content(""), Content.styled(f"{item.path.name}, {where}", "$text-muted")]
     return Content("\n").join(lines)
 
@@ -98,6 +99,7 @@ class PickerScreen(Screen[None]):
 
     BINDINGS = [
         Binding("ctrl+o", "load", "Load save"),
+        Binding("i", "import_characters", "Import .hdc"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -121,14 +123,7 @@ class PickerScreen(Screen[None]):
         with Horizontal(id="picker-main"):
             options = []
             for item in self.items:
-                if item.save:
-                    label = Content.assemble((item.key, "bold"), ("  saved battle", "$text-accent"))
-                elif item.scenario is None:
-                    label = Content.assemble((item.key, "bold"), ("  invalid", "$text-error"))
-                else:
-                    label = Content.assemble((item.key, "bold"), (f"  {item.scenario.system}", "$text-muted"),
-                                             ("\n" + item.scenario.name, ""))
-                options.append(Option(label, id=f"{item.origin}:{item.key}"))
+                options.append(self._option(item))
             yield OptionList(*options, id="scenarios")
             with VerticalScroll(id="scenario-info"):
                 yield Static(id="scenario-text")
@@ -137,6 +132,17 @@ class PickerScreen(Screen[None]):
             yield Input(placeholder="the scenario's own", id="seed", type="integer")
             yield Static(id="picker-message")
         yield Footer()
+
+    @staticmethod
+    def _option(item: Listing) -> Option:
+        if item.save:
+            label = Content.assemble((item.key, "bold"), ("  saved battle", "$text-accent"))
+        elif item.scenario is None:
+            label = Content.assemble((item.key, "bold"), ("  invalid", "$text-error"))
+        else:
+            label = Content.assemble((item.key, "bold"), (f"  {item.scenario.system}", "$text-muted"),
+                                     ("\n" + item.scenario.name, ""))
+        return Option(label, id=f"{item.origin}:{item.key}")
 
     def on_mount(self) -> None:
         ol = self.query_one("#scenarios", OptionList)
@@ -189,3 +195,35 @@ class PickerScreen(Screen[None]):
 
     def action_load(self) -> None:
         self.app.action_load_save()  # type: ignore[attr-defined]
+
+    # -- importing Hero Designer characters ------------------------------------------------
+
+    def action_import_characters(self) -> None:
+        from .files import PathDialog
+        from .importing import HINT
+
+        self.app.push_screen(PathDialog("Import Hero Designer characters (.hdc)", "", HINT), self._import_from)
+
+    def _import_from(self, text: str | None) -> None:
+        from .importing import ImportReport, import_characters
+
+        if not text:
+            return
+        try:
+            path, names, reports = import_characters(text)
+        except ValueError as exc:
+            self.message("nothing imported: see the note", error=True)
+            self.app.notify(str(exc), title="Cannot import", severity="error", timeout=12)
+            return
+        item = Listing(path.stem, path, "imported", load_scenario(path))
+        self.items.append(item)
+        ol = self.query_one("#scenarios", OptionList)
+        ol.add_option(self._option(item))
+        ol.highlighted = len(self.items) - 1
+        self.message(f"imported {', '.join(names)} into {path}")
+
+        def chosen(play: bool | None) -> None:
+            if play:
+                self.post_message(self.Chosen(path, None, False))
+
+        self.app.push_screen(ImportReport(path, reports), chosen)

@@ -12,7 +12,6 @@ from typing import Any
 
 from ...scenario import Scenario, dump_scenario, parse_scenario
 from .importer import Imported, combatant_id
-from .report import IMPORTED
 
 MAP_WIDTH, MAP_HEIGHT = 24, 16
 
@@ -126,11 +125,14 @@ def nearest_free(start: tuple[int, int], width: int, height: int, taken: set[tup
     return None
 
 
-def checked(data: dict[str, Any], file: str) -> Scenario:
-    """Load what is about to be written, as ``slugfest check`` would: a problem here is a bug in
-    the importer, reported instead of written."""
-    result = parse_scenario(data, file)
-    return result
+def scenario_text(data: dict[str, Any], members: Sequence[Imported], file: str) -> str:
+    """The file to write: the comment header and the TOML, once the scenario loader has read
+    ``data`` as ``slugfest check`` would (a :class:`~core.scenario.ScenarioError` here is a bug
+    in the importer, raised instead of written)."""
+    from ...files import toml_text
+
+    parse_scenario(data, file)
+    return header(members) + toml_text(data)
 
 
 def header(members: Sequence[Imported]) -> str:
@@ -149,4 +151,4 @@ def header(members: Sequence[Imported]) -> str:
     return "\n".join(lines) + "\n\n"
 
 
-__all__ = ["add_to", "checked", "header", "new_scenario", "nearest_free", "IMPORTED"]
+__all__ = ["add_to", "header", "new_scenario", "nearest_free", "scenario_text"]

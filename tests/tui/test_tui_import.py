@@ -1,0 +1,93 @@
+"""Importing Hero Designer characters from the picker (i): the report, then the battle."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from helpers_tui import run, screen_text, settle
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "hero"))
+from hdc_files import character, power, write  # noqa: E402
+
+from slugfest.tui.app import make_app  # noqa: E402
+from slugfest.tui.screens.battle import BattleScreen  # noqa: E402
+from slugfest.tui.screens.files import PathDialog  # noqa: E402
+from slugfest.tui.screens.importing import ImportReport  # noqa: E402
+from slugfest.tui.screens.picker import PickerScreen  # noqa: E402
+from textual.widgets import Input  # noqa: E402
+
+SIZE = (110, 36)
+
+
+def files(tmp_path):
+    a = write(tmp_path / "a b.hdc", character("Alpha", powers=(power("ENERGYBLAST", NAME="Bolt", LEVELS=8),)))
+    b = write(tmp_path / "b.hdc", character("Beta", levels={"STR": 15}), "utf-8")
+    return a, b
+
+
+def test_i_imports_two_files_shows_the_report_and_enter_plays_them(tmp_path, monkeypatch):
+    monkeypatch.setenv("SLUGFEST_DATA_DIR", str(tmp_path / "data"))
+    a, b = files(tmp_path)
+
+    async def go():
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("i")
+            await pilot.pause()
+            assert isinstance(app.screen, PathDialog)
+            app.screen.query_one("#path", Input).value = f"'{a}' {b}"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ImportReport)
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Alpha  (" in text and "21 elements: 19 imported, 0 in part, 2 ignored" in text
+            assert 'attack "Bolt": normal 8d6, 400 m, 40 AP' in app.screen.reports[0]
+            written = tmp_path / "data" / "imports" / "alpha-vs-beta.toml"
+            assert written.exists() and str(written) in text.replace("\n", "")
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert isinstance(app.screen, BattleScreen)
+            assert "Alpha vs Beta" in screen_text(app)
+
+    run(go())
+
+
+def test_a_refused_file_is_explained_in_the_picker_and_nothing_is_written(tmp_path, monkeypatch):
+    monkeypatch.setenv("SLUGFEST_DATA_DIR", str(tmp_path / "data"))
+    a, _ = files(tmp_path)
+    old = write(tmp_path / "old.hdc", character("Oldie", template="builtIn.Superheroic.hdt"))
+
+    async def go():
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("i")
+            await pilot.pause()
+            app.screen.query_one("#path", Input).value = f"'{a}' {old}"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, PickerScreen)
+            await pilot.pause()
+            shown = " ".join(screen_text(app).split())
+            assert "nothing imported: see the note" in shown
+            assert [n.message for n in app._notifications][-1].endswith(
+                "is a 5th Edition character (TEMPLATE builtIn.Superheroic.hdt); Slugfest plays HERO 6th Edition and "
+                "does not convert 5e sheets (figured characteristics, costs and maneuvers differ). In Hero Designer, "
+                "build the character on a 6E template (File > New, a *6E.hdt template) and import that file")
+            assert not (tmp_path / "data" / "imports").exists()
+            # Escape from the report leaves the imported battle listed in the picker
+            await pilot.press("i")
+            await pilot.pause()
+            app.screen.query_one("#path", Input).value = f"'{a}' '{a}'"
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            picker = app.screen
+            assert isinstance(picker, PickerScreen)
+            assert picker.items[-1].key == "alpha-vs-alpha" and picker.items[-1].scenario is not None
+
+    run(go())
