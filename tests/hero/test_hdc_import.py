@@ -333,3 +333,26 @@ def test_a_weapon_maneuver_is_ignored_until_weapons_and_maneuvers_combine(tmp_pa
     result = imported(tmp_path, martial=(maneuver("Slash", OCV="+0", DCV="+2", DC="2", EFFECT="[NORMALDC] Strike",
                                                   USEWEAPON="Yes"),))
     assert entry(result, "Slash").status == IGNORED and [a["name"] for a in result.sheet["attacks"]] == ["Punch"]
+
+
+def test_a_naked_resistant_advantage_makes_that_much_pd_and_ed_resistant_not_more(tmp_path):
+    """The 6e brick's way: PD and ED bought as characteristics, then a Naked Advantage (Resistant)
+    "for 15 PD/15 ED"; the sheet's rPD counts on top of PD, so 15 points move across."""
+    naked = power("NAKEDMODIFIER", modifier("RESISTANT", BASECOST="0.5"), modifier("HARDENED", LEVELS=1),
+                  NAME="Tough Skin", LEVELS=30, INPUT="for 15 PD/15 ED")
+    result = imported(tmp_path, levels={"PD": 18, "ED": 8}, powers=(naked,))
+    sheet = as_sheet(result)
+    assert (sheet.characteristics.PD, sheet.rPD) == (5, 15)
+    assert (sheet.characteristics.ED, sheet.rED) == (0, 10)  # only the 10 ED there is can be resistant
+    assert sheet.hardened[:2] == (1, 1)
+    assert entry(result, "Tough Skin").status == IMPORTED
+
+
+def test_a_resistant_pd_row_and_damage_resistance_move_their_points(tmp_path):
+    result = imported(tmp_path, powers=(
+        power("PD", modifier("RESISTANT", BASECOST="0.5"), NAME="Armoured Skin", LEVELS=8),
+        power("DAMAGERESISTANCE", LEVELS=6, PDLEVELS=0, EDLEVELS=6),
+    ))
+    sheet = as_sheet(result)
+    assert (sheet.characteristics.PD, sheet.rPD) == (2, 8)  # 2 + 8 PD, the 8 bought resistant
+    assert (sheet.characteristics.ED, sheet.rED) == (0, 2)  # Damage Resistance 6 ED, of the 2 there are

@@ -127,6 +127,15 @@ def _framework(p: Part, section: str, d: Draft, by_id: dict[str, Part]) -> Entry
 
 def _sheet(d: Draft) -> HeroSheet:
     resistant = all(d.reduction_kinds) if d.reduction_kinds else True
+    # Resistant PD and ED points move from the plain defense to the resistant one, at most all of
+    # it (a sheet's rPD counts on top of its PD: README, "Writing a scenario")
+    for i, key in enumerate(("PD", "ED")):
+        moved = max(0, min(d.resistant_share[i], d.values[key]))
+        d.values[key] -= moved
+        if i == 0:
+            d.rPD += moved
+        else:
+            d.rED += moved
     return HeroSheet(
         characteristics=Characteristics(**d.values),
         rPD=min(d.rPD, 200), rED=min(d.rED, 200), knockback_resistance=min(d.knockback_resistance, 200),

@@ -45,6 +45,7 @@ class Draft:
     negation: list[int] = field(default_factory=lambda: [0, 0])
     heroic: bool = False
     martial_dcs: int = 0  # Extra DCs bought with Martial Arts, added to every martial strike
+    resistant_share: list[int] = field(default_factory=lambda: [0, 0])  # PD, ED points made resistant
 
     def attack_name(self, wanted: str) -> str:
         base = wanted.strip()[:56] or "Attack"
@@ -86,7 +87,13 @@ def characteristic(p: Part, d: Draft) -> Entry:
     d.values[name] = max(lo, min(hi, before + _n(p.levels)))
     into = f"{name} {d.values[name]}" + (f" ({before} {'+' if p.levels >= 0 else '-'} {abs(_n(p.levels))})"
                                           if p.levels else "")
-    mods, dropped = sort_modifiers(p, {})
+    read = {}
+    if name in ("PD", "ED") and p.modifier("RESISTANT") is not None:
+        d.resistant_share[0 if name == "PD" else 1] += max(0, _n(p.levels))
+        read["RESISTANT"] = f"{_n(p.levels)} of it resistant"
+    if name in ("PD", "ED"):
+        read.update(_hardening(p, d, (0,) if name == "PD" else (1,)))
+    mods, dropped = sort_modifiers(p, read)
     clipped = before + _n(p.levels) != d.values[name]
     status = IN_PART if dropped or clipped else IMPORTED
     why = f"held to the engine's range {lo}..{hi}" if clipped else ""
@@ -154,6 +161,54 @@ def resistant_protection(p: Part, d: Draft) -> Entry:
     mods, dropped = sort_modifiers(p, read)
     return Entry(p.label, "defense", IN_PART if dropped else IMPORTED, into=", ".join(parts), combat=True,
                  children=mods)
+
+
+def _defense_amounts(text: str) -> dict[str, int]:
+    """ "for 45 PD/45 ED" (the points a Naked Advantage covers) -> {"PD": 45, "ED": 45}."""
+    import re
+
+    out = {}
+    for amount, what in re.findall(r"(\d+)\s*(PD|ED|Mental Defense|Power Defense)", text or "", re.IGNORECASE):
+        out[what.upper() if len(what) == 2 else what.title()] = int(amount)
+    return out
+
+
+@handles("NAKEDMODIFIER")
+def naked_advantage(p: Part, d: Draft) -> Entry:
+    """A Naked Advantage on defenses, the usual way a 6e brick makes PD and ED resistant
+    (``RESISTANT``, ``INPUT="for 45 PD/45 ED"``) or Hardened: it changes how much of the PD and
+    ED is resistant (taken from the PD and ED the character has), or their hardening."""
+    amounts = _defense_amounts(p.input)
+    read: dict[str, str] = {}
+    parts = []
+    if p.modifier("RESISTANT") is not None and ("PD" in amounts or "ED" in amounts):
+        for i, key in enumerate(("PD", "ED")):
+            d.resistant_share[i] += amounts.get(key, 0)
+        read["RESISTANT"] = "resistant"
+        parts.append(f"{amounts.get('PD', 0)} PD and {amounts.get('ED', 0)} ED resistant")
+    if "PD" in amounts or "ED" in amounts:
+        slots = tuple(i for i, key in enumerate(("PD", "ED")) if key in amounts)
+        hardening = _hardening(p, d, slots)
+        read.update(hardening)
+        parts += list(hardening.values())
+    mods, dropped = sort_modifiers(p, read)
+    if not parts:
+        return Entry(p.label, "power", IGNORED, why=f"a Naked Advantage on {p.input or 'an unnamed power'}: not "
+                     f"modelled", combat=True, children=mods)
+    return Entry(p.label, "defense", IN_PART if dropped else IMPORTED, into=", ".join(parts), combat=True,
+                 children=mods)
+
+
+@handles("DAMAGERESISTANCE")
+def damage_resistance(p: Part, d: Draft) -> Entry:
+    """Damage Resistance: makes that many of the character's PD and ED points resistant."""
+    pd, ed = _n(p.number("PDLEVELS")), _n(p.number("EDLEVELS"))
+    d.resistant_share[0] += pd
+    d.resistant_share[1] += ed
+    read = _hardening(p, d, (0, 1))
+    mods, dropped = sort_modifiers(p, read)
+    return Entry(p.label, "defense", IN_PART if dropped else IMPORTED, into=f"{pd} PD and {ed} ED resistant",
+                 combat=True, children=mods)
 
 
 @handles("COMBAT_LUCK")
