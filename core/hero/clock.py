@@ -67,6 +67,7 @@ def begin_segment(ctx: RulesContext) -> None:
             actors.append(f)
     order, ties = dex_order(ctx, actors)
     st.queue = [f.id for f in order]
+    st.ranks = {f.id: i for i, f in enumerate(order)}
     ctx.emit(ev.SegmentStarted(st.turn, st.segment, tuple(st.queue), ties))
 
 
@@ -84,6 +85,28 @@ def dex_order(ctx: RulesContext, actors: list[Fighter]) -> tuple[list[Fighter], 
             continue
         order.extend(_roll_off(ctx, group, ties))
     return order, tuple(ties)
+
+
+def segment_end_order(ctx: RulesContext, group: list[Fighter]) -> list[Fighter]:
+    """What resolves together at the end of a Segment (Haymakers landing, the Recoveries of the
+    knocked out) in the order the rules give the Segment: DEX, then that Segment's roll-off, or
+    one rolled now among equals it did not settle (a knocked-out character, a Haymaker thrower with
+    no Phase here). Never the order the scenario lists them in: that handed the first-listed of
+    two mirrored twins every tie (issue 18's measurement, 28 cancelled blows to none)."""
+    if len(group) < 2:
+        return list(group)
+    ranks: dict[str, int] = ctx.state.ranks
+    by_dex: dict[int, list[Fighter]] = {}
+    for f in group:
+        by_dex.setdefault(f.ch.DEX, []).append(f)
+    out: list[Fighter] = []
+    for dex in sorted(by_dex, reverse=True):
+        equals = by_dex[dex]
+        if len(equals) == 1 or all(f.id in ranks for f in equals):
+            out.extend(sorted(equals, key=lambda f: ranks.get(f.id, 0)))
+        else:
+            out.extend(_roll_off(ctx, equals, []))
+    return out
 
 
 def _roll_off(ctx: RulesContext, group: list[Fighter], ties: list[tuple[str, int]]) -> list[Fighter]:
@@ -165,8 +188,9 @@ def end_segment(ctx: RulesContext) -> None:
     """The end of the Segment, in the rules' order (see the module's docstring)."""
     st: HeroState = ctx.state
     now = st.abs_segment
-    for f in list(st.fighters.values()):
-        if f.haymaker is not None and f.haymaker.lands_at == now:
+    landing = [f for f in st.fighters.values() if f.haymaker is not None and f.haymaker.lands_at == now]
+    for f in segment_end_order(ctx, landing):
+        if f.haymaker is not None:  # a blow landed before it can have ended this one (rules §1.5)
             land_haymaker(ctx, f)
     for f in st.fighters.values():  # after the Haymakers: they land within the Segment
         if f.abort_lapses_at == now:
@@ -177,10 +201,11 @@ def end_segment(ctx: RulesContext) -> None:
         if not (f.ko or f.dead or f.stunned):
             take_recovery(ctx, f, "Recovery action")
     st.recovering_now.clear()
-    for fid in sorted(st.natural, key=lambda i: list(st.fighters).index(i)):
-        f = st.fighters[fid]
-        if f.ko and not f.dead and f.ko_at != now and may_recover(f.stun, "phase", st.turn, st.options.deep_ko):
-            take_recovery(ctx, f, "knocked out: Recovery in its Phase")
+    out_cold = [f for fid, f in st.fighters.items() if fid in st.natural]  # a fixed order for the dice
+    out_cold = [f for f in out_cold if f.ko and not f.dead and f.ko_at != now
+                and may_recover(f.stun, "phase", st.turn, st.options.deep_ko)]
+    for f in segment_end_order(ctx, out_cold):
+        take_recovery(ctx, f, "knocked out: Recovery in its Phase")
     if st.segment == 12:
         post_segment_12(ctx)
         st.turn += 1

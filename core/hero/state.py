@@ -105,6 +105,7 @@ class HeroState:
     segment: int = 12
     queue: list[str] | None = None
     natural: set[str] = field(default_factory=set)  # who has a Phase in this Segment by SPD
+    ranks: dict[str, int] = field(default_factory=dict)  # this Segment's DEX order (ties rolled off)
     recovering_now: list[str] = field(default_factory=list)
     post12_done: set[int] = field(default_factory=set)
     attacks: int = 0  # attacks resolved so far: tells one attack's damage from the next one's

@@ -68,6 +68,24 @@ def test_haymaker_adds_4_dc_takes_5_dcv_at_once_and_lands_at_the_end_of_the_next
     assert decisions_for(b, "a") == [(1, 12), (2, 3), (2, 6), (2, 9), (2, 12)]
 
 
+def test_twin_haymakers_landing_in_one_segment_land_in_dex_order_with_a_roll_off_not_roster_order():
+    """Issue 18: simultaneous end-of-Segment events follow the Segment's order (DEX, then a
+    1d6 roll-off), never the scenario's listing. Twins wind up at each other in Turn 1,
+    Segment 12; both blows are due at the end of Turn 2, Segment 1, where neither has a Phase,
+    so a roll-off is rolled then: b (listed second) wins it, lands first and knocks a out,
+    and a's blow never lands."""
+    twin = dict(SPD=2, DEX=15)
+    sides = pair(a=twin, b=twin)
+    dice = [2, 5,            # T1/12: the DEX tie, b acts first
+            1, 6,            # end of T2/1: the landing roll-off, b's blow first
+            1, 1, 1,         # b's Haymaker hits
+            *[6] * 4]        # 2d6 + 4 DC, capped at double: 4d6, 24 STUN - 2 PD on STUN 20 knocks a out
+    b = fight(sides, dice, strike("a", "b", "haymaker"), strike("b", "a", "haymaker"))
+    assert [e.attacker for e in events_of(b, ev.AttackRolled)] == ["b"]
+    (fizzled,) = events_of(b, ev.HaymakerFizzled)
+    assert fizzled.actor == "a" and fizzled.why == "A was knocked out before it landed"
+
+
 def test_a_phase_before_the_haymaker_lands_is_lost_and_the_minus_5_dcv_holds_through_it():
     # SPD 12 has a Phase in Segment 1, before the end of Segment 1 when the Haymaker lands.
     sides = pair(a=dict(SPD=12, DEX=15, STR=20), b=dict(SPD=12, DEX=10))
