@@ -356,3 +356,49 @@ def test_a_resistant_pd_row_and_damage_resistance_move_their_points(tmp_path):
     sheet = as_sheet(result)
     assert (sheet.characteristics.PD, sheet.rPD) == (2, 8)  # 2 + 8 PD, the 8 bought resistant
     assert (sheet.characteristics.ED, sheet.rED) == (0, 2)  # Damage Resistance 6 ED, of the 2 there are
+
+
+# --- hostile and damaged files -------------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+from slugfest.core.hero.hdc.reading import parse_character  # noqa: E402
+from slugfest.core.hero.hdc.importer import edition_error, import_character  # noqa: E402
+
+_RICH = character("Fuzz", levels={"STR": 15, "PD": 10}, powers=(
+    power("RKA", modifier("ARMORPIERCING", LEVELS=1), adder("PLUSONEHALFDIE", BASECOST="10.0"), NAME="Gun", LEVELS=2),
+    power("FORCEFIELD", modifier("HARDENED", LEVELS=1), LEVELS=10, PDLEVELS=5, EDLEVELS=5),
+    power("NAKEDMODIFIER", modifier("RESISTANT"), INPUT="for 5 PD/5 ED"),
+    part("MULTIPOWER", "GENERIC_OBJECT", NAME="MP", ID="7"), power("ENERGYBLAST", LEVELS=6, PARENTID="7"),
+    power("COMPOUNDPOWER", power("HKA", LEVELS=1), NAME="Axe"),
+), skills=(part("SKILL", "COMBAT_LEVELS", LEVELS=2, OPTIONID="ALL"),),
+    martial=(part("MANEUVER", "MANEUVER", ALIAS="Martial Strike", DC="2", OCV="+0", DCV="+2",
+                  EFFECT="[NORMALDC] Strike", ADDSTR="Yes"),))
+
+
+def _import(raw: bytes) -> None:
+    c = parse_character(raw, "fuzz.hdc")
+    if edition_error(c) is None:
+        result = import_character(c)
+        as_sheet(result)  # what it wrote, the scenario loader reads without a problem
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_a_damaged_file_imports_or_gets_one_clear_error_never_a_traceback(data):
+    """Attribute values replaced by junk (negative, huge, fractional, words, empty), and bytes
+    flipped: either a sheet the loader accepts, or an HdcError."""
+    text = _RICH
+    values = re.findall(r'="([^"]*)"', text)
+    for _ in range(data.draw(st.integers(1, 6))):
+        old = data.draw(st.sampled_from(values))
+        new = data.draw(st.sampled_from(["-5", "99999", "1e9", "2.5", "x", "", "0", "-0.25", "NaN", "1/3", "inf"]))
+        text = text.replace(f'="{old}"', f'="{new}"', 1)
+    raw = b"\xfe\xff" + text.encode("utf-16-be")
+    if data.draw(st.booleans()):
+        at = data.draw(st.integers(0, len(raw) - 1))
+        raw = raw[:at] + bytes([data.draw(st.integers(0, 255))]) + raw[at + 1:]
+    try:
+        _import(raw)
+    except HdcError:
+        pass

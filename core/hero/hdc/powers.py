@@ -72,6 +72,11 @@ def _n(value: Fraction) -> int:
     return int(value)
 
 
+def _count(value: Fraction) -> int:
+    """Levels that cannot be negative (dice, defense points): a negative value counts as none."""
+    return max(0, int(value))
+
+
 # --- characteristics and movement ---------------------------------------------------------
 
 #: Characteristics the engine has no use for in a fight (5e's Comeliness).
@@ -89,7 +94,7 @@ def characteristic(p: Part, d: Draft) -> Entry:
                                           if p.levels else "")
     read = {}
     if name in ("PD", "ED") and p.modifier("RESISTANT") is not None:
-        d.resistant_share[0 if name == "PD" else 1] += max(0, _n(p.levels))
+        d.resistant_share[0 if name == "PD" else 1] += _count(p.levels)
         read["RESISTANT"] = f"{_n(p.levels)} of it resistant"
     if name in ("PD", "ED"):
         read.update(_hardening(p, d, (0,) if name == "PD" else (1,)))
@@ -114,7 +119,7 @@ def running(p: Part, d: Draft) -> Entry:
 
 @handles("FLIGHT")
 def flight(p: Part, d: Draft) -> Entry:
-    d.flight += _n(p.levels)
+    d.flight += _count(p.levels)
     mods, dropped = sort_modifiers(p, {})
     return Entry(p.label, "movement", IN_PART if dropped else IMPORTED,
                  into=f"flying, {d.flight} m a Phase", combat=True, children=mods,
@@ -146,10 +151,10 @@ def _hardening(p: Part, d: Draft, slots: tuple[int, ...]) -> dict[str, str]:
 def resistant_protection(p: Part, d: Draft) -> Entry:
     """Resistant Protection (6e's ``FORCEFIELD``): resistant PD and ED, added to the rest
     (rules-powers §2.3); its Mental and Power Defense points are special defenses."""
-    pd, ed = _n(p.number("PDLEVELS")), _n(p.number("EDLEVELS"))
-    md, powd = _n(p.number("MDLEVELS")), _n(p.number("POWDLEVELS"))
+    pd, ed = _count(p.number("PDLEVELS")), _count(p.number("EDLEVELS"))
+    md, powd = _count(p.number("MDLEVELS")), _count(p.number("POWDLEVELS"))
     if not (pd or ed or md or powd) and p.levels:
-        pd = ed = _n(p.levels) // 2  # a file without the split: Hero Designer's default halves
+        pd = ed = _count(p.levels) // 2  # a file without the split: Hero Designer's default halves
     d.rPD += pd
     d.rED += ed
     parts = [f"rPD +{pd}", f"rED +{ed}"]
@@ -202,7 +207,7 @@ def naked_advantage(p: Part, d: Draft) -> Entry:
 @handles("DAMAGERESISTANCE")
 def damage_resistance(p: Part, d: Draft) -> Entry:
     """Damage Resistance: makes that many of the character's PD and ED points resistant."""
-    pd, ed = _n(p.number("PDLEVELS")), _n(p.number("EDLEVELS"))
+    pd, ed = _count(p.number("PDLEVELS")), _count(p.number("EDLEVELS"))
     d.resistant_share[0] += pd
     d.resistant_share[1] += ed
     read = _hardening(p, d, (0, 1))
@@ -254,7 +259,7 @@ def damage_negation(p: Part, d: Draft) -> Entry:
     mods, dropped = sort_modifiers(p, {})
     parts, children = [], []
     for a in p.adders:
-        levels = _n(a.levels)
+        levels = _count(a.levels)
         slot = {"PHYSICAL": 0, "ENERGY": 1}.get(a.xmlid)
         if slot is not None:
             d.negation[slot] += levels
@@ -271,7 +276,7 @@ def damage_negation(p: Part, d: Draft) -> Entry:
 
 @handles("KBRESISTANCE")
 def knockback_resistance(p: Part, d: Draft) -> Entry:
-    d.knockback_resistance += _n(p.levels)
+    d.knockback_resistance += _count(p.levels)
     mods, dropped = sort_modifiers(p, {})
     return Entry(p.label, "defense", IN_PART if dropped else IMPORTED,
                  into=f"knockback resistance {d.knockback_resistance} m", combat=True, children=mods)
@@ -323,7 +328,7 @@ DICE_ADDERS = {"PLUSONEHALFDIE": (0, True, 0), "PLUSONEPIP": (0, False, 1), "MIN
 
 
 def _dice(p: Part) -> tuple[DamageDice, list[Entry]]:
-    count, half, pip = _n(p.levels), False, 0
+    count, half, pip = _count(p.levels), False, 0
     children = []
     for a in p.adders:
         step = DICE_ADDERS.get(a.xmlid)
@@ -334,7 +339,8 @@ def _dice(p: Part) -> tuple[DamageDice, list[Entry]]:
             children.append(Entry(a.label, "adder", IGNORED, why="not modelled in a battle yet", combat=True))
     if half and pip:  # "+½d6" and "+1 pip" together: the next full step
         half, pip, count = False, 0, count + 1
-    count = min(count, MAX_DICE)
+    if count + half > MAX_DICE:
+        count, half, pip = MAX_DICE, False, 0
     return DamageDice(count, half, pip), children
 
 
@@ -430,7 +436,7 @@ def attack(p: Part, d: Draft) -> Entry:
     if dice == DamageDice() and not adds_str:
         return Entry(p.label, "power", IGNORED, why="no dice to roll", combat=True, children=dice_lines + with_power(p, ""))
     ap = costs.active_points(p)
-    points = max(1, costs.rounded(ap))
+    points = max(1, min(1000, costs.rounded(ap)))  # the loader's bound on active_points
     name = d.attack_name(p.name or p.alias or p.xmlid)
     atk = HeroAttack(name=name, kind=kind, dice=dice, hth=hth, adds_str=adds_str, defense=defense,
                      range_m=0 if hth else max(1, min(2000, 10 * points)),
@@ -440,6 +446,9 @@ def attack(p: Part, d: Draft) -> Entry:
     atk = _priced(atk, p, points, end_factor)
     d.attacks.append(atk)
     mods, dropped = sort_modifiers(p, read)
+    dropped = dropped or any(c.status != IMPORTED for c in dice_lines if c.combat)
+    if dice.count == MAX_DICE and p.levels > MAX_DICE:
+        notes.append(f"held to the engine's {MAX_DICE} dice an attack")
     into = f'attack "{name}": {kind} {dice}' + (" + STR" if adds_str else "") + \
            (f", {atk.range_m} m" if not atk.hth else ", hand-to-hand") + f", {points} AP" + \
            (f", {atk.end} END" if atk.end is not None else "")
@@ -476,7 +485,7 @@ def combat_levels(p: Part, d: Draft) -> Entry:
     """Combat Skill Levels: the engine has one pool, usable with every attack (for OCV, DCV or,
     two at a time in heroic games, damage); levels bought for fewer attacks are counted with all."""
     option = p.option.upper()
-    levels = _n(p.levels)
+    levels = _count(p.levels)
     mods, dropped = sort_modifiers(p, {})
     if "MENTAL" in option:
         return Entry(p.label, "combat levels", IGNORED, why="mental levels: the engine has no mental combat yet",
@@ -518,7 +527,7 @@ def martial_maneuver(p: Part, d: Draft) -> Entry:
     else:
         from ..dice import killing_dice_for_dc
 
-        dice = killing_dice_for_dc(dcs)
+        dice = killing_dice_for_dc(min(dcs, 3 * MAX_DICE))
     ocv = max(-10, min(10, _n(p.number("OCV"))))
     dcv = _n(p.number("DCV"))
     name = d.attack_name(name)
