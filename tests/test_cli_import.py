@@ -46,7 +46,7 @@ def test_two_characters_make_a_scenario_that_checks_and_plays(capsys, tmp_path, 
     code, out, err = run(capsys, "import", *two)
     assert code == 0, err
     written = tmp_path / "captain-test-vs-dr-fixture.toml"
-    assert f"wrote {written.name} (Captain Test, Dr. Fixture); try: slugfest battle {written.name}" in out
+    assert f"wrote {written.name} (Captain Test, Dr. Fixture; superheroic rules); try: slugfest battle {written.name}" in out
     assert "Captain Test  (" in out and "imported  Bolt (Energyblast) -> attack \"Bolt\": normal 8d6, 400 m, 40 AP" in out
     assert written.read_text().startswith("# Written by `slugfest import` from Hero Designer files.")
     code, out, err = run(capsys, "check", written)
@@ -66,12 +66,26 @@ def test_against_puts_characters_on_two_teams(capsys, tmp_path, two):
 
 def test_into_adds_to_a_side_of_an_existing_scenario_on_free_cells(capsys, tmp_path, two):
     out_file = tmp_path / "brawl.toml"
-    code, _, err = run(capsys, "import", two[0], "--into", "hero-brawl", "--side", "Heroes", "--out", out_file)
+    code, _, err = run(capsys, "import", two[0], "--into", "hero-brawl", "--side", "vanguard", "--out", out_file)
     assert code == 0, err
     before, after = load_scenario(bundled()["hero-brawl"]), load_scenario(out_file)
-    heroes = next(s for s in after.sides if s.name == "Heroes")
-    assert heroes.combatants[-1].name == "Captain Test"
+    assert [s.name for s in after.sides] == [s.name for s in before.sides]  # "vanguard" is the Vanguard
+    vanguard = next(s for s in after.sides if s.name == "Vanguard")
+    assert vanguard.combatants[-1].name == "Captain Test"
     assert len(after.combatants) == len(before.combatants) + 1
+    taken = [c.position for c in after.combatants]
+    assert len(set(taken)) == len(taken)
+
+
+def test_into_a_side_the_scenario_lacks_is_refused_with_its_sides_unless_asked_for(capsys, tmp_path, two):
+    out_file = tmp_path / "brawl.toml"
+    code, _, err = run(capsys, "import", two[0], "--into", "hero-brawl", "--side", "Heroes", "--out", out_file)
+    assert code == 2 and not out_file.exists()
+    assert "hero-brawl has no side 'Heroes'; its sides are 'Vanguard', 'Wrecking Crew'" in err
+    code, _, err = run(capsys, "import", two[0], "--into", "hero-brawl", "--side", "Heroes", "--new-side",
+                       "--out", out_file)
+    assert code == 0, err
+    assert [s.name for s in load_scenario(out_file).sides][-1] == "Heroes"
 
 
 def test_into_needs_a_side_and_an_out_file_and_writes_nothing_otherwise(capsys, tmp_path, two):
@@ -79,7 +93,8 @@ def test_into_needs_a_side_and_an_out_file_and_writes_nothing_otherwise(capsys, 
     assert code == 2 and "--into needs --side NAME" in err
     code, _, err = run(capsys, "import", two[0], "--into", "hero-brawl", "--side", "Heroes")
     assert code == 2 and "--into needs --out FILE" in err
-    code, _, err = run(capsys, "import", two[0], "--into", "marvel-brawl", "--side", "X", "--out", tmp_path / "y.toml")
+    code, _, err = run(capsys, "import", two[0], "--into", "marvel-brawl", "--side", "X", "--new-side",
+                       "--out", tmp_path / "y.toml")
     assert code == 2 and "is a marvel scenario; Hero Designer characters go into a HERO one" in err
     assert not list(tmp_path.glob("*.toml"))
 
@@ -91,9 +106,9 @@ def test_strict_refuses_a_file_with_fight_changing_parts_not_imported_and_writes
     out_file = tmp_path / "strict.toml"
     code, _, err = run(capsys, "import", fireball, two[1], "--strict", "--out", out_file)
     assert code == 2
-    assert f"{fireball}: Fireball (Energyblast): in part" in err
-    assert f"{fireball}: Area Of Effect (+1/2): ignored (not modelled in a battle yet)" in err
-    assert "nothing written" in err and not out_file.exists()
+    assert f"{fireball}: Fireball (Energyblast): in part (not modelled: Area Of Effect (+1/2))" in err
+    assert "--strict: 1 elements that change a fight" in err
+    assert "no scenario written" in err and not out_file.exists()
     code, _, err = run(capsys, "import", *two, "--strict", "--out", out_file)
     assert code == 0 and out_file.exists(), err
 
@@ -125,9 +140,21 @@ def test_json_report_and_scenario_on_standard_output(capsys, tmp_path, two):
     assert set(data[0]["counts"]) == {"imported", "in part", "ignored"}
 
 
-def test_one_character_alone_is_not_a_battle(capsys, two):
-    code, _, err = run(capsys, "import", two[0])
-    assert code == 2 and "a new scenario needs two sides" in err
+def test_one_character_alone_is_not_a_battle_and_is_said_before_any_report(capsys, two):
+    code, out, err = run(capsys, "import", two[0])
+    assert code == 2 and "a new scenario needs two sides" in err and out == ""
+
+
+def test_the_scenario_and_the_json_cannot_both_take_standard_output(capsys, two):
+    code, _, err = run(capsys, "import", *two, "--out", "-", "--json", "-")
+    assert code == 2 and "would both go to standard output" in err
+
+
+def test_strict_still_writes_the_json_report_it_refused_on(capsys, tmp_path, two):
+    fire = write(tmp_path / "fire.hdc", character("Pyro", powers=(power("EGOATTACK", NAME="Mind Bolt", LEVELS=4),)))
+    report = tmp_path / "r.json"
+    code, _, err = run(capsys, "import", fire, two[0], "--strict", "--json", report, "--out", tmp_path / "s.toml")
+    assert code == 2 and json.loads(report.read_text())[0]["character"] == "Pyro"
 
 
 # --- the real files -------------------------------------------------------------------------------

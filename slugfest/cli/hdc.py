@@ -28,7 +28,7 @@ EPILOG = """\
 examples:
   slugfest import hero.hdc villain.hdc          hero against villain, written to hero-vs-villain.toml
   slugfest import a.hdc b.hdc --against c.hdc   a and b on one side, c on the other
-  slugfest import new.hdc --into brawl.toml --side Heroes --out brawl2.toml
+  slugfest import new.hdc --into hero-brawl --side Vanguard --out brawl2.toml
                                                 add a character to a side of a scenario
   slugfest import hero.hdc villain.hdc --strict refuse unless everything that changes a fight imported
   slugfest import hero.hdc villain.hdc --out - --json report.json
@@ -46,7 +46,8 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     p.add_argument("--against", nargs="+", metavar="CHARACTER.hdc", default=[],
                    help="the other side: CHARACTERs on one side, these on the other")
     p.add_argument("--into", metavar="SCENARIO", help="add the characters to this HERO scenario instead of a new one")
-    p.add_argument("--side", metavar="NAME", help="with --into: the side they join (a new side if none has that name)")
+    p.add_argument("--side", metavar="NAME", help="with --into: the side they join (its name, in any case)")
+    p.add_argument("--new-side", action="store_true", help="with --into: make --side NAME a new side if there is none")
     p.add_argument("--out", metavar="FILE",
                    help="where to write the scenario (- for standard output); default: the characters' names "
                         "joined with -vs-, in this folder (needed with --into, which never rewrites its scenario)")
@@ -65,15 +66,20 @@ def cmd_import(args: argparse.Namespace) -> int:
     from slugfest.core.hero.hdc import HdcError, import_file
     from slugfest.core.hero.hdc.scenario import add_to, new_scenario, scenario_text
 
-    if args.into and args.against:
-        return _usage("--against makes a new scenario; --into adds to an existing one: give one of them")
-    if args.side and not args.into:
-        return _usage("--side goes with --into (a new scenario names its sides after the characters)")
-    if args.into and not args.side:
-        return _usage("--into needs --side NAME: the side the characters join")
-    if args.into and not args.out:
-        return _usage("--into needs --out FILE (it never rewrites the scenario you gave, whose comments "
-                      "would be lost); --out - prints it")
+    problem = _arguments_problem(args)
+    if problem:
+        return _usage(problem)
+    scenario = None
+    if args.into:
+        scenario, error = load(args.into)
+        if error:
+            print(error, file=sys.stderr)
+            return EXIT_BAD_INPUT
+        side = _side(scenario, args.side, args.new_side)
+        if side is None:
+            names = ", ".join(repr(s.name) for s in scenario.sides)
+            return _usage(f"{args.into} has no side {args.side!r}; its sides are {names} "
+                          f"(add --new-side to make {args.side!r} a side of its own)")
     imported, failed = [], False
     for path in [*args.characters, *args.against]:
         try:
@@ -84,39 +90,35 @@ def cmd_import(args: argparse.Namespace) -> int:
     if failed:
         print("slugfest: nothing written", file=sys.stderr)
         return EXIT_BAD_INPUT
-    reports_to = sys.stderr if args.out == "-" or args.json == "-" else sys.stdout
-    for m in imported:
-        print(m.report.text() if not args.quiet else f"{m.name} ({m.report.file}): {m.report.summary()}",
-              file=reports_to)
-        print(file=reports_to)
-    if args.strict:
-        bad = [(m, e) for m in imported for e in m.report.strict_failures()]
-        if bad:
-            for m, e in bad:
-                print(f"slugfest: {m.report.file}: {e.label}: {e.status}" + (f" ({e.why})" if e.why else ""),
-                      file=sys.stderr)
-            print(f"slugfest: --strict: {len(bad)} elements that change a fight were not imported whole; "
-                  f"nothing written", file=sys.stderr)
-            return EXIT_BAD_INPUT
-    if args.into:
-        scenario, error = load(args.into)
-        if error:
-            print(error, file=sys.stderr)
-            return EXIT_BAD_INPUT
+    if scenario is not None:
         try:
-            data = add_to(scenario, args.side, imported)
+            data = add_to(scenario, side, imported)
         except ValueError as exc:
             print(f"slugfest: {args.into}: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
     else:
         n = len(args.characters)
-        teams = [imported[:n], imported[n:]] if args.against else [[m] for m in imported]
-        if len(teams) < 2:
-            return _usage("a new scenario needs two sides: give two characters, or --against, or --into")
-        if len(teams) > 8:
-            return _usage(f"a scenario has at most 8 sides, got {len(teams)} characters each on their own; "
-                          f"use --against to make two teams")
-        data = new_scenario(teams, seed=args.seed)
+        data = new_scenario([imported[:n], imported[n:]] if args.against else [[m] for m in imported], seed=args.seed)
+    reports_to = sys.stderr if "-" in (args.out, args.json) else sys.stdout
+    for m in imported:
+        print(m.report.text() if not args.quiet else f"{m.name} ({m.report.file}): {m.report.summary()}",
+              file=reports_to)
+        print(file=reports_to)
+    if args.json:
+        failed_json = unwritable(args.json) or write_out(
+            args.json, json.dumps([m.report.as_json() for m in imported], indent=2) + "\n")
+        if failed_json:
+            print(failed_json, file=sys.stderr)
+            return EXIT_BAD_INPUT
+    if args.strict:
+        bad = [(m, e) for m in imported for e in m.report.strict_failures()]
+        if bad:
+            for m, e in bad:
+                print(f"slugfest: {m.report.file}: {e.label}: {e.status}" + (f" ({e.gap})" if e.gap else ""),
+                      file=sys.stderr)
+            print(f"slugfest: --strict: {len(bad)} elements that change a fight were not imported whole; "
+                  f"no scenario written", file=sys.stderr)
+            return EXIT_BAD_INPUT
     out = args.out or _default_out(imported, len(args.characters) if args.against else None)
     try:
         text = scenario_text(data, imported, out)
@@ -127,24 +129,46 @@ def cmd_import(args: argparse.Namespace) -> int:
     if out != "-" and os.path.exists(out) and not args.force:
         print(f"slugfest: {out} already exists; add --force to replace it (or --out - to print)", file=sys.stderr)
         return EXIT_BAD_INPUT
-    for path in (out, args.json):
-        problem = unwritable(path)
-        if problem:
-            print(problem, file=sys.stderr)
-            return EXIT_BAD_INPUT
-    if args.json:
-        failed_json = write_out(args.json, json.dumps([m.report.as_json() for m in imported], indent=2) + "\n")
-        if failed_json:
-            print(failed_json, file=sys.stderr)
-            return EXIT_BAD_INPUT
-    failed_out = write_out(out, text)
+    failed_out = unwritable(out) or write_out(out, text)
     if failed_out:
         print(failed_out, file=sys.stderr)
         return EXIT_BAD_INPUT
     if out != "-":
         names = ", ".join(m.name for m in imported)
-        print(f"wrote {out} ({names}); try: slugfest battle {out}", file=reports_to)
+        campaign = data.get("rules", {}).get("campaign", "superheroic")
+        print(f"wrote {out} ({names}; {campaign} rules); try: slugfest battle {out}", file=reports_to)
     return EXIT_OK
+
+
+def _arguments_problem(args: argparse.Namespace) -> str:
+    """What is wrong with the options together (checked before any file is read), or ""."""
+    if args.into and args.against:
+        return "--against makes a new scenario; --into adds to an existing one: give one of them"
+    if (args.side or args.new_side) and not args.into:
+        return "--side goes with --into (a new scenario names its sides after the characters)"
+    if args.into and not args.side:
+        return "--into needs --side NAME: the side the characters join"
+    if args.into and not args.out:
+        return ("--into needs --out FILE (it never rewrites the scenario you gave, whose comments would be "
+                "lost); --out - prints it")
+    if args.out == "-" and args.json == "-":
+        return "--out - and --json - would both go to standard output; write one of them to a file"
+    if not args.into:
+        sides = 2 if args.against else len(args.characters)
+        if sides < 2:
+            return "a new scenario needs two sides: give two characters, or --against, or --into"
+        if sides > 8:
+            return (f"a scenario has at most 8 sides, got {sides} characters each on their own; use --against "
+                    f"to make two teams")
+    return ""
+
+
+def _side(scenario: Any, wanted: str, new: bool) -> str | None:
+    """The side ``wanted`` names (its case need not match), itself with --new-side, else None."""
+    for s in scenario.sides:
+        if s.name.casefold() == wanted.casefold():
+            return s.name
+    return wanted if new else None
 
 
 def _default_out(imported: list[Any], split: int | None) -> str:

@@ -40,8 +40,15 @@ class Entry:
 
     @property
     def strict_failure(self) -> bool:
-        """Whether ``--strict`` refuses the file for this element alone."""
+        """Whether this element changes a fight and was not imported whole."""
         return self.combat and self.status != IMPORTED
+
+    @property
+    def gap(self) -> str:
+        """Why it was not imported whole: its own reason, else the parts of it that were dropped."""
+        dropped = [c.label for c in self.children if c.strict_failure]
+        reasons = ([self.why] if self.why else []) + ([f"not modelled: {', '.join(dropped)}"] if dropped else [])
+        return "; ".join(reasons)
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"element": self.label, "kind": self.kind, "status": self.status}
@@ -69,7 +76,10 @@ class Report:
         return Counter(e.status for top in self.entries for e in top.walk())
 
     def strict_failures(self) -> list[Entry]:
-        return [e for top in self.entries for e in top.walk() if e.strict_failure]
+        """The characteristics, powers, defenses, attacks, levels and slots (not their modifiers,
+        which show in their power's reason) that change a fight and were not imported whole:
+        what ``--strict`` refuses, what the report lists first, what the written file's header says."""
+        return [e for top in self.entries for e in top.walk() if e.strict_failure and e.kind not in ("modifier", "adder")]
 
     def summary(self) -> str:
         c = self.counts()
@@ -77,15 +87,17 @@ class Report:
         return (f"{total} elements: {c[IMPORTED]} imported, {c[IN_PART]} in part, {c[IGNORED]} ignored")
 
     def text(self, *, width: int = 100) -> str:
-        """The report as the terminal shows it: one line an element, its parts indented."""
+        """The report as the terminal shows it: the summary and what a fight will miss first,
+        then every element, one a line, its modifiers and adders indented under it."""
         lines = [f"{self.character}  ({self.file}, {self.template or 'no template'})", f"  {self.summary()}"]
         lines += [f"  note: {n}" for n in self.notes]
+        gaps = self.strict_failures()
+        if gaps:
+            lines.append(f"  changes a fight but is not modelled whole ({len(gaps)}; --strict refuses these):")
+            lines += [f"    {e.status:9} {e.label}" + (f"  ({e.gap})" if e.gap else "") for e in gaps]
+        lines.append("  element by element:")
         for top in self.entries:
-            lines += _lines(top, 1, width)
-        failures = [e for top in self.entries for e in top.walk() if e.strict_failure and e.kind != "modifier"]
-        if failures:
-            lines.append(f"  what changes a fight but is not modelled whole ({len(failures)}; --strict refuses these):")
-            lines += [f"    {e.status:9} {e.label}" for e in failures]
+            lines += _lines(top, 2, width)
         return "\n".join(lines)
 
     def as_json(self) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import replace
+from pathlib import Path
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,13 +31,17 @@ def new_scenario(teams: Sequence[Sequence[Imported]], *, seed: int = 1) -> dict[
     everyone = [m for team in teams for m in team]
     campaigns = {m.campaign for m in everyone}
     title = " vs ".join(side for side in (" & ".join(m.name for m in team) for team in teams))[:120]
-    files = ", ".join(sorted({m.report.file.rsplit("/", 1)[-1] for m in everyone}))
+    files = ", ".join(dict.fromkeys(Path(m.report.file).name for m in everyone))  # in the order given
     data: dict[str, Any] = {
         "battle": {"name": title or "Imported characters", "system": "hero", "seed": seed, "turn_limit": 20,
                    "description": f"Imported from {files}"[:2000]},
     }
     if campaigns == {"heroic"}:
         data["rules"] = {"campaign": "heroic"}
+    if len(campaigns) > 1:
+        for m in everyone:
+            m.report.notes.append("the characters come from heroic and superheroic templates: the battle plays "
+                                  "superheroic rules (STR END, pushing); set [rules] campaign = \"heroic\" to change it")
     data["map"] = {"width": MAP_WIDTH, "height": MAP_HEIGHT}
     taken_ids: set[str] = set()
     taken_sides: set[str] = set()
@@ -137,17 +142,16 @@ def scenario_text(data: dict[str, Any], members: Sequence[Imported], file: str) 
 
 def header(members: Sequence[Imported]) -> str:
     """Comment lines for the top of the written file: where each character came from, and what
-    of it the battle does not model (the whole report is what the command printed)."""
+    of it that changes a fight the battle does not model (the whole report is what the command
+    printed)."""
     lines = ["# Written by `slugfest import` from Hero Designer files. What the battle models of each",
              "# character, element by element, is in the report that command printed (run it again",
              "# to see it, or add --json for a machine-readable copy)."]
     for m in members:
-        lines.append(f"#   {m.name} ({m.report.file.rsplit('/', 1)[-1]}): {m.report.summary()}")
-        partial = [e for top in m.report.entries for e in top.walk() if e.strict_failure]
-        for e in partial[:12]:
-            lines.append(f"#     {e.status}: {e.label[:60]}" + (f" ({e.why[:70]})" if e.why else ""))
-        if len(partial) > 12:
-            lines.append(f"#     ... and {len(partial) - 12} more that change a fight")
+        lines.append(f"#   {m.name} ({Path(m.report.file).name}): {m.report.summary()}")
+        lines += [f"#   note: {n}" for n in m.report.notes]
+        for e in m.report.strict_failures():
+            lines.append(f"#     {e.status}: {e.label}" + (f" ({e.gap})" if e.gap else ""))
     return "\n".join(lines) + "\n\n"
 
 
