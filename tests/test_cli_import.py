@@ -210,7 +210,12 @@ def test_darcis_attacks_cost_what_hero_designer_says(tmp_path):
     end = {name: end_of(a, 0, "heroic", "") for name, a in attacks.items()}
     # Hero Designer: Pneuma 37 AP, END 4; Battle Axe 37 AP, 0 END; Dagger 17 AP, 0 END; Bash 5 AP, END 1
     assert (ap["Pneuma"], end["Pneuma"], attacks["Pneuma"].range_m, str(attacks["Pneuma"].dice)) == (37, 4, 370, "2d6")
-    assert (ap["Bronze Battle Axe"], end["Bronze Battle Axe"], attacks["Bronze Battle Axe"].str_min) == (37, 0, 13)
+    # the axe's "STR Min: 13" is a custom modifier, which Hero Designer does not apply ("2 1/2d6 w/STR")
+    assert (ap["Bronze Battle Axe"], end["Bronze Battle Axe"], attacks["Bronze Battle Axe"].str_min) == (37, 0, 0)
+    # her 3 Combat Skill Levels are with the Battle Axe: +3 OCV with it, not with Pneuma
+    assert (attacks["Bronze Battle Axe"].ocv, attacks["Pneuma"].ocv, result.sheet.get("csl", 0)) == (3, 0, 0)
+    # the thrown dagger: one throw
+    assert attacks["Bronze Dagger"].charges == 1
     assert (ap["Bronze Dagger"], end["Bronze Dagger"], str(attacks["Bronze Dagger"].dice)) == (17, 0, "1d6-1")
     assert (ap["Bash"], end["Bash"]) == (5, 1)
     ch = result.sheet["characteristics"]

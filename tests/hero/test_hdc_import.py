@@ -246,16 +246,49 @@ def test_two_powers_with_one_name_become_two_attacks(tmp_path):
 
 # --- skill levels and frameworks -----------------------------------------------------------------
 
-def test_combat_skill_levels_with_everything_import_whole_narrower_ones_in_part(tmp_path):
+def test_levels_with_every_attack_are_the_pool_narrower_ones_ocv_on_their_attacks(tmp_path):
     result = imported(tmp_path, skills=(
-        part("SKILL", "COMBAT_LEVELS", LEVELS=2, OPTIONID="ALL", OPTION_ALIAS="with All Attacks"),
-        part("SKILL", "COMBAT_LEVELS", LEVELS=3, OPTIONID="SINGLE", OPTION_ALIAS="with Sword", NAME="Sword levels"),
+        part("SKILL", "COMBAT_LEVELS", LEVELS=2, OPTIONID="ALL", OPTION_ALIAS="with All Attacks", NAME="Overall"),
+        part("SKILL", "COMBAT_LEVELS", LEVELS=3, OPTIONID="SINGLE", OPTION_ALIAS="Sword", NAME="Sword levels"),
+        part("SKILL", "COMBAT_LEVELS", LEVELS=1, OPTIONID="HTH", OPTION_ALIAS="with HTH Combat", NAME="Brawler"),
+        part("SKILL", "COMBAT_LEVELS", LEVELS=2, OPTIONID="SINGLE", OPTION_ALIAS="Bow", NAME="Bow levels"),
         part("SKILL", "STEALTH"),
-    ))
-    assert result.sheet["csl"] == 5
-    assert entry(result, "Sword levels").status == IN_PART
+    ), equipment=(power("HKA", NAME="Long Sword", LEVELS=1), power("RKA", NAME="Pistol", LEVELS=1)))
+    assert result.sheet["csl"] == 2 and entry(result, "Overall").status == IMPORTED
+    sword, pistol = attack(result, "Long Sword"), attack(result, "Pistol")
+    assert (sword["ocv"], pistol.get("ocv", 0)) == (4, 0)  # 3 with the sword, 1 with any HTH attack
+    assert attack(result, "Punch").get("ocv", 0) == 0  # a plain STR strike is not an HTH weapon's levels
+    levels = entry(result, "Sword levels")
+    assert (levels.status, levels.into) == (IN_PART, "+3 OCV with Long Sword")
+    bow = entry(result, "Bow levels")
+    assert bow.status == IGNORED and "cannot tell which attack 'Bow' means" in bow.why
     stealth = entry(result, "Stealth")
     assert stealth.status == IGNORED and not stealth.combat
+
+
+def test_levels_inside_a_compound_power_go_with_its_attack(tmp_path):
+    sword = power("COMPOUNDPOWER", power("HKA", LEVELS=2),
+                  part("SKILL", "COMBAT_LEVELS", LEVELS=2, OPTIONID="SINGLE", OPTION_ALIAS="with any single attack"),
+                  NAME="Magic Sword")
+    result = imported(tmp_path, equipment=(sword,))
+    assert attack(result, "Magic Sword")["ocv"] == 2
+
+
+def test_a_thrown_weapon_is_thrown_once(tmp_path):
+    knife = power("HKA", modifier("RANGED", OPTIONID="RANGEBASEDONSTR", BASECOST="0.25"),
+                  modifier("REDUCEDEND", OPTIONID="ZERO", BASECOST="0.5"), NAME="Knife", LEVELS=1)
+    a = attack(imported(tmp_path, equipment=(knife,)), "Knife")
+    assert (a["charges"], a["range"] != "hth", a.get("adds_str", False), "reduced_end" in a) == (1, True, False, False)
+
+
+def test_life_support_names_what_it_gives_and_only_breathing_stops_the_usual_gas(tmp_path):
+    sealed = imported(tmp_path, powers=(power("LIFESUPPORT", adder("SELFCONTAINEDBREATHING",
+                                                                    ALIAS="Self-Contained Breathing")),))
+    assert as_sheet(sealed).special() == {"Life Support": 1, "Self-Contained Breathing": 1}
+    (tmp_path / "c.hdc").unlink()
+    immune = imported(tmp_path, powers=(power("LIFESUPPORT", adder("IMMUNITY", ALIAS="Immunity",
+                                                                    OPTION_ALIAS="All terrestrial diseases")),))
+    assert as_sheet(immune).special() == {"Immunity: All terrestrial diseases": 1}
 
 
 def test_multipower_slots_are_separate_attacks_reported_in_part(tmp_path):

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..sheet import Characteristics, HeroAttack, HeroSheet, dump_sheet
 from .modifiers import sort_modifiers, with_power
-from .powers import HANDLERS, Draft, ignored
+from .powers import HANDLERS, Draft, apply_levels, ignored
 from .reading import Character, HdcError, Part, read_character
 from .report import IGNORED, IMPORTED, IN_PART, Entry, Report
 
@@ -69,6 +69,7 @@ def import_character(c: Character) -> Imported:
         by_id = {p.id: p for p in parts if p.id}
         for p in parts:
             report.entries.append(_entry(p, section, d, by_id))
+    apply_levels(d)
     if not any(a.uses_str_only for a in d.attacks):
         d.attacks.insert(0, HeroAttack(d.attack_name("Punch")))
         report.notes.append("added a plain STR strike (Punch), which every character has")
@@ -108,8 +109,14 @@ def _entry(p: Part, section: str, d: Draft, by_id: dict[str, Part]) -> Entry:
 def _framework(p: Part, section: str, d: Draft, by_id: dict[str, Part]) -> Entry:
     mods, dropped = sort_modifiers(p, {})
     if p.xmlid == "COMPOUNDPOWER":
-        # an unnamed part takes the compound's name ("Bronze Battle Axe", not "Killing Attack")
+        # an unnamed part takes the compound's name ("Bronze Battle Axe", not "Killing Attack"); levels in
+        # it are for its attacks (a magic sword's +2 to hit)
+        attacks_before, pending_before = len(d.attacks), len(d.pending)
         children = [_entry(c if c.name else replace(c, name=p.name), section, d, by_id) for c in p.children]
+        own = [a.name for a in d.attacks[attacks_before:]]
+        for pl in d.pending[pending_before:]:
+            if own and pl.targets is None:
+                pl.targets = own
         return Entry(p.label, "framework", IMPORTED, into="its parts, each on its own", combat=False,
                      children=children + mods)
     if p.tag == "LIST":

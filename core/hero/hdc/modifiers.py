@@ -27,19 +27,18 @@ COST_ONLY_WHY = "cost only: it plays no part in a battle as modelled"
 
 
 def cost_only(m: Part) -> bool:
+    """A modifier that changes nothing in a battle. A custom one named like a STR Minimum
+    ("STR Min: 13") is a label Hero Designer does not apply to the damage either (it shows the
+    weapon's full STR bonus), so neither does the import; a real ``STRMINIMUM`` is applied."""
     if m.xmlid in COST_ONLY:
         return True
-    return m.xmlid in ("MODIFIER", "GENERIC_OBJECT") and m.alias.strip().upper() in COST_ONLY
+    alias = m.alias.strip().upper()
+    return m.xmlid in ("MODIFIER", "GENERIC_OBJECT") and (alias in COST_ONLY or alias.replace(" ", "").startswith("STRMIN"))
 
 
 def str_minimum(m: Part) -> int | None:
-    """A STR Minimum: Hero Designer's ``STRMINIMUM`` (the value in its option alias) or a custom
-    modifier named like "STR Min: 13"."""
-    text = ""
-    if m.xmlid == "STRMINIMUM":
-        text = m.option_alias or m.input
-    elif m.xmlid == "MODIFIER" and m.alias.upper().replace(" ", "").startswith("STRMIN"):
-        text = m.alias
+    """A STR Minimum: Hero Designer's ``STRMINIMUM``, its value in the option alias ("6")."""
+    text = m.option_alias or m.input if m.xmlid == "STRMINIMUM" else ""
     digits = "".join(ch if ch.isdigit() else " " for ch in text).split()
     return int(digits[-1]) if digits else None
 

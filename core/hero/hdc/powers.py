@@ -46,6 +46,7 @@ class Draft:
     heroic: bool = False
     martial_dcs: int = 0  # Extra DCs bought with Martial Arts, added to every martial strike
     resistant_share: list[int] = field(default_factory=lambda: [0, 0])  # PD, ED points made resistant
+    pending: list[PendingLevels] = field(default_factory=list)  # levels for some attacks (apply_levels)
 
     def attack_name(self, wanted: str) -> str:
         base = wanted.strip()[:56] or "Attack"
@@ -300,16 +301,26 @@ HANDLERS["POWERDEFENSE"] = _special("Power Defense")
 
 @handles("LIFESUPPORT")
 def life_support(p: Part, d: Draft) -> Entry:
-    """Life Support: the special defense "Life Support" that an NND naming it looks for, and each
-    of its adders (Self-Contained Breathing, an Immunity...) by its own name."""
-    d.special["Life Support"] = max(d.special.get("Life Support", 0), 1)
+    """Life Support: each adder (Self-Contained Breathing, an Immunity...) becomes a special
+    defense of its own name, for an NND or AVLD that names it. The plain "Life Support" that the
+    usual gas NND looks for comes only with Self-Contained Breathing: an immunity to diseases
+    does not stop a knockout gas."""
     children = []
+    names = []
     for a in p.adders:
-        name = (a.option_alias or a.alias).strip().rstrip(":")[:60] or a.xmlid
+        name = (a.option_alias if a.xmlid == "IMMUNITY" and a.option_alias else a.alias).strip().rstrip(":")[:60]
+        name = name or a.xmlid
+        if a.xmlid == "IMMUNITY" and not name.lower().startswith("immun"):
+            name = f"Immunity: {name}"[:60]
         d.special[name] = 1
+        names.append(name)
         children.append(Entry(a.label, "adder", IMPORTED, into=f'special defense "{name}"', combat=True))
+    if p.adder("SELFCONTAINEDBREATHING") is not None:
+        d.special["Life Support"] = 1
+        names.insert(0, "Life Support")
     mods, dropped = sort_modifiers(p, {})
-    return Entry(p.label, "defense", IN_PART if dropped else IMPORTED, into='special defense "Life Support"',
+    into = ", ".join(f'"{n}"' for n in names) or "nothing (no adders)"
+    return Entry(p.label, "defense", IN_PART if dropped else IMPORTED, into=f"special defenses {into}",
                  combat=True, children=children + mods)
 
 
@@ -377,10 +388,13 @@ def attack(p: Part, d: Draft) -> Entry:
     if p.modifier("NORANGE") and not hth:
         hth, adds_str = True, False
         read["NORANGE"] = "hand-to-hand, STR does not add"
+    thrown = False
     if p.modifier("RANGED") and hth:
         hth, adds_str = False, False
         read["RANGED"] = "a ranged attack (STR does not add at range here)"
         if "STR" in p.modifier("RANGED").option.upper():
+            thrown = True
+            read["RANGED"] = "thrown: one throw (the engine has no picking it up again)"
             notes.append("its range follows from STR in the rules; here from its Active Points")
     fields_: dict[str, object] = {}
     for xmlid, key in (("ARMORPIERCING", "armor_piercing"), ("PENETRATING", "penetrating")):
@@ -403,11 +417,10 @@ def attack(p: Part, d: Draft) -> Entry:
             read["CHARGES"] = f"{charges} charges"
             if m.adder("BOOSTABLE") or m.adder("CONTINUING"):
                 notes.append("boostable or continuing charges are spent as plain ones")
-    for xmlid in ("STRMINIMUM", "MODIFIER"):
-        for mod in p.modifiers:
-            if mod.xmlid == xmlid and (value := str_minimum(mod)) is not None:
-                fields_["str_min"] = min(value, 100)
-                read[xmlid] = f"STR minimum {fields_['str_min']}"
+    for mod in p.modifiers:
+        if mod.xmlid == "STRMINIMUM" and (value := str_minimum(mod)) is not None:
+            fields_["str_min"] = min(value, 100)
+            read["STRMINIMUM"] = f"STR minimum {fields_['str_min']}"
     if p.modifier("NOKB"):
         fields_["knockback"] = False
         read["NOKB"] = "no knockback"
@@ -428,6 +441,9 @@ def attack(p: Part, d: Draft) -> Entry:
         digits = "".join(ch for ch in m.option if ch.isdigit())
         end_factor = max(1, int(digits)) if digits else 2
         read["INCREASEDEND"] = f"x{end_factor} END"
+    if thrown and "charges" not in fields_:
+        fields_["charges"] = 1
+        fields_.pop("reduced_end", None)  # a thrown weapon on one Charge costs no END anyway
     if p.modifier("COSTSEND"):
         read["COSTSEND"] = "costs END (as attacks do)"
     standard = p.flag("USESTANDARDEFFECT")
@@ -480,21 +496,65 @@ def _priced(atk: HeroAttack, p: Part, points: int, end_factor: int) -> HeroAttac
     return atk
 
 
+@dataclass
+class PendingLevels:
+    """Combat Skill Levels bought for some attacks only, applied once every attack is read."""
+
+    entry: Entry
+    levels: int
+    scope: str  # "hth", "ranged" or "named"
+    hint: str  # the file's words for the attacks (its option alias or input)
+    targets: list[str] | None = None  # the attacks of the Compound Power it came in, if any
+
+
 @handles("COMBAT_LEVELS")
 def combat_levels(p: Part, d: Draft) -> Entry:
-    """Combat Skill Levels: the engine has one pool, usable with every attack (for OCV, DCV or,
-    two at a time in heroic games, damage); levels bought for fewer attacks are counted with all."""
+    """Combat Skill Levels. Levels with every attack are the engine's pool (usable each Phase
+    for OCV, DCV or, two at a time in heroic games, damage). Levels bought for fewer attacks
+    (one weapon, hand-to-hand, ranged) become +OCV on those attacks alone, once every attack is
+    read (:func:`apply_levels`): counting a sword's levels with a ranged blast would make the
+    character better than the sheet."""
     option = p.option.upper()
     levels = _count(p.levels)
     mods, dropped = sort_modifiers(p, {})
     if "MENTAL" in option:
         return Entry(p.label, "combat levels", IGNORED, why="mental levels: the engine has no mental combat yet",
                      combat=False, children=mods)
-    d.csl += levels
-    every = option in ("ALL", "ALLCOMBAT", "OVERALL", "ALLATTACKS")
-    why = "" if every else f"the engine applies them to every attack; the file limits them to {p.option_alias or p.option}"
-    return Entry(p.label, "combat levels", IMPORTED if every and not dropped else IN_PART,
-                 into=f"csl +{levels}", why=why, combat=True, children=mods)
+    if option in ("ALL", "ALLCOMBAT", "OVERALL", "ALLATTACKS"):
+        d.csl += levels
+        return Entry(p.label, "combat levels", IN_PART if dropped else IMPORTED, into=f"csl +{levels}",
+                     combat=True, children=mods)
+    words = f"{p.option} {p.option_alias}".upper()
+    scope = "hth" if "HTH" in words or "HAND" in words else "ranged" if "RANGED" in words else "named"
+    entry = Entry(p.label, "combat levels", IN_PART, combat=True, children=mods)
+    d.pending.append(PendingLevels(entry, levels, scope, p.input or p.option_alias))
+    return entry
+
+
+def apply_levels(d: Draft) -> None:
+    """Levels for some attacks, as +OCV on the attacks they name (see :func:`combat_levels`)."""
+    from dataclasses import replace
+
+    for pl in d.pending:
+        targets = pl.targets or [a.name for a in d.attacks if _levels_fit(pl, a)]
+        if not targets:
+            pl.entry.status = IGNORED
+            pl.entry.why = f"cannot tell which attack {pl.hint!r} means: the sheet's attacks are " + \
+                           ", ".join(a.name for a in d.attacks)
+            continue
+        d.attacks = [replace(a, ocv=max(-10, min(10, a.ocv + pl.levels))) if a.name in targets else a
+                     for a in d.attacks]
+        pl.entry.into = f"+{pl.levels} OCV with {', '.join(targets)}"
+        pl.entry.why = "levels for some attacks count here for OCV only (not DCV or damage)"
+
+
+def _levels_fit(pl: PendingLevels, a: HeroAttack) -> bool:
+    if pl.scope == "hth":
+        return a.hth and not a.uses_str_only
+    if pl.scope == "ranged":
+        return not a.hth
+    hint, name = pl.hint.lower().removeprefix("with ").strip(), a.name.lower()
+    return bool(hint) and (hint in name or name in hint)
 
 
 # --- Martial Arts --------------------------------------------------------------------------
