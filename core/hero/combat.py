@@ -100,7 +100,7 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
             body = r.body * atk.knockback_multiplier
             ctx.emit(ev.DamageModified(g.id, atk.name, "double knockback", atk.knockback_multiplier,
                                        "BODY for knockback", r.body, body))
-        moved = knock_back(ctx, f, g, body, atk.kind == "killing")
+        moved = knock_back(ctx, f, g, body, atk.kind == "killing", atk.martial_dcs is not None)
     return hit, dmg, moved
 
 
@@ -234,12 +234,13 @@ _IMPACT_WALL = ("slams into a wall", "knockback (slams into a wall)")
 _IMPACT_GROUND = ("hits the ground", "knockback (hits the ground)")
 
 
-def knock_back(ctx: RulesContext, f: Fighter, g: Fighter, body: int, killing: bool) -> bool:
-    """Knockback (seed): BODY rolled minus 2d6 (+1d6 Killing, -1d6 flying); 0 is a knockdown;
+def knock_back(ctx: RulesContext, f: Fighter, g: Fighter, body: int, killing: bool, martial: bool = False) -> bool:
+    """Knockback (seed): BODY rolled minus 2d6 (+1d6 Killing or a Martial Maneuver, hero6e.md §6;
+    -1d6 flying); 0 is a knockdown;
     each point 2 m straight away from the attacker, less knockback resistance; the landing
     hurts (more if something stops the flight). Whether ``g`` was moved."""
     opts = ctx.options
-    faces = ctx.dice.rolls(knockback_dice(killing, g.sheet.flying), 6, "knockback")
+    faces = ctx.dice.rolls(knockback_dice(killing, g.sheet.flying, martial), 6, "knockback")
     kb = knockback(body, faces, g.sheet.knockback_resistance)
     start = g.pos
     outcome = kb.outcome

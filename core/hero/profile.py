@@ -59,7 +59,10 @@ def build_profile(attack: HeroAttack, strength: int, options: HeroOptions, *,
     """The rolled dice for one attack.
 
     ``maneuver`` is (its name, the DCs it adds), e.g. ``("Haymaker", 4)``; ``velocity_dcs`` the
-    DCs a Move Through's velocity adds. A pure STR attack (a punch) has STR as its base; any
+    DCs a Move Through's velocity adds. A Martial Arts maneuver's DCs (``martial_dcs``) are added
+    DCs too: a Martial Strike is STR +2 DC, under the doubling cap like every added DC (hero6e.md
+    §3.2; whether extra martial DCs may pass the cap is UNCONFIRMED, and ``doubling_cap = false``
+    lifts it). A pure STR attack (a punch) has STR as its base; any
     other hand-to-hand attack adds STR.
     Heroic campaigns: 2 CSLs add +1 DC to a HTH attack. Superheroic: 2 CSLs add +3 STUN
     (Normal) or +1 BODY (Killing) instead, each pair counted as one DC against the cap.
@@ -74,6 +77,8 @@ def build_profile(attack: HeroAttack, strength: int, options: HeroOptions, *,
         sdc = str_damage_dcs(strength, attack, options.campaign)
         if sdc:
             wanted.append(("STR", sdc))
+    if attack.martial_dcs:
+        wanted.append(("martial arts", attack.martial_dcs))
     if velocity_dcs:
         wanted.append(("velocity", velocity_dcs))
     if maneuver is not None:

@@ -78,6 +78,7 @@ class HeroAttack:
     reduced_end: str = ""  # "half" (½ END, minimum 1) or "zero"
     charges: int | None = None  # uses in the battle, none of them costing END
     standard_effect: bool = False  # no dice rolled: 3 a die (rules-powers §4.7)
+    martial_dcs: int | None = None  # a Martial Arts maneuver: the DCs it adds (rules-powers §4.3)
 
     @property
     def uses_str_only(self) -> bool:
@@ -218,6 +219,7 @@ def parse_attack(t: Table) -> HeroAttack:
         reduced_end=t.choice("reduced_end", ("half", "zero"), "") if t.has("reduced_end") else "",
         charges=t.integer("charges", None, lo=1, hi=250) if t.has("charges") else None,
         standard_effect=t.boolean("standard_effect", False),
+        martial_dcs=t.integer("martial_dcs", None, lo=0, hi=60) if t.has("martial_dcs") else None,
     )
     _check_modifiers(t, atk)
     t.finish()
@@ -249,6 +251,9 @@ def _check_modifiers(t: Table, atk: HeroAttack) -> None:
     if atk.charges is not None and atk.uses_str_only:
         t.problems.add(f"{t.path}.charges", "expected dice for an attack on Charges (a STR attack has no charges "
                                             "to spend), got none")
+    if atk.martial_dcs is not None and not atk.hth:
+        t.problems.add(f"{t.path}.martial_dcs", f"expected a hand-to-hand attack for a Martial Arts maneuver, got "
+                                                f"range {atk.range_m}")
     if atk.standard_effect and atk.uses_str_only:
         t.problems.add(f"{t.path}.standard_effect", "expected dice for a Standard Effect attack (a STR attack rolls "
                                                     "its STR), got none")
@@ -265,7 +270,7 @@ def dump_attack(a: HeroAttack) -> dict[str, Any]:
         out["adds_str"] = a.adds_str
     for key, default in (("end", None), ("ocv", 0), ("str_min", 0), ("stun_multiplier_bonus", 0), ("active_points", None),
                          ("armor_piercing", 0), ("penetrating", 0), ("reduced_end", ""), ("charges", None),
-                         ("standard_effect", False)):
+                         ("standard_effect", False), ("martial_dcs", None)):
         if getattr(a, key) != default:
             out[key] = getattr(a, key)
     if a.knockback_multiplier == 2:

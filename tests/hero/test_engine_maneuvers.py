@@ -353,3 +353,17 @@ def test_a_stunned_character_may_not_abort():
     b = fight(sides, dice, strike("a", "b"), strike("a", "b"), aborts=[("b", Action("none")), ("b", Action("dodge"))])
     assert decisions_for(b, "b", "abort") == [(1, 12)]
     assert events_of(b, ev.Aborted) == []
+
+
+def test_a_martial_strike_in_battle_adds_its_dcs_to_str_and_rolls_3d6_knockback():
+    strike_sheet = {"name": "Martial Strike", "kind": "normal", "range": "hth", "end": 0, "martial_dcs": 2}
+    sides = pair(a=dict(SPD=2, DEX=15, STR=20, attacks=[strike_sheet]), b=dict(SPD=2, DEX=10, DCV=0))
+    dice = [3, 3, 3,                 # T1/12: a's Martial Strike hits
+            *[6] * 6,                # STR 20 (4d6) + 2 DC = 6d6: 36 STUN, 12 BODY
+            6, 6, 6]                 # knockback: 12 BODY - 3d6 (a martial maneuver) = none
+    b = fight(sides, dice, ("a", Action("attack", "Martial Strike", "b", "strike")), rules={}, turn_limit=1)
+    (dmg,) = events_of(b, ev.DamageRolled)
+    assert (dmg.base_dice, dmg.dice) == ("4d6", "6d6")
+    (kb,) = events_of(b, ev.KnockbackRolled)
+    assert len(kb.faces) == 3
+    assert [e.amount for e in events_of(b, ev.EnduranceSpent)] == [2]  # STR 20's END only

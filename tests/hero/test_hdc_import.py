@@ -351,15 +351,21 @@ def test_martial_strikes_become_attacks_with_their_dcs_ocv_and_the_extra_dcs(tmp
         maneuver("Martial Strike", OCV="+0", DCV="+2", DC="2", EFFECT="[NORMALDC] Strike"),
         maneuver("Killing Strike", OCV="-2", DCV="+0", DC="2", EFFECT="[KILLINGDC]"),
         maneuver("Martial Block", OCV="+2", DCV="+2", DC="0", EFFECT="Block, Abort", ADDSTR="No"),
+        maneuver("Legsweep", OCV="+2", DCV="-1", DC="1", EFFECT="[NORMALDC] Strike, Target Falls"),
         part("EXTRADC", "EXTRADC", ALIAS="+2 HTH Damage Class(es)", LEVELS=2),
     ))
     strike, killing = attack(result, "Martial Strike"), attack(result, "Killing Strike")
-    assert (strike["kind"], strike["dice"], strike.get("ocv", 0)) == ("normal", "4d6", 0)  # 2 DC + 2 extra, + STR
-    assert (killing["kind"], killing["dice"], killing["ocv"]) == ("killing", "1d6+1", -2)  # 4 DC on the killing ladder
+    # a STR strike adding its 2 DC and the 2 extra; no END but the STR's
+    assert (strike["kind"], "dice" in strike, strike["martial_dcs"], strike["end"]) == ("normal", False, 4, 0)
+    # its own ½d6 killing (2 DC) + STR, and the 2 extra DCs
+    assert (killing["kind"], killing["dice"], killing["martial_dcs"], killing["ocv"]) == ("killing", "½d6", 2, -2)
     e = entry(result, "Martial Strike")
-    assert e.status == IN_PART and "DCV +2" in e.why
+    assert e.status == IN_PART and e.why == "not modelled: DCV +2"
+    assert entry(result, "Killing Strike").status == IMPORTED
+    assert entry(result, "Legsweep").why == "not modelled: DCV -1, target falls"
     assert entry(result, "Martial Block").status == IGNORED
     assert entry(result, "+2 HTH").status == IMPORTED
+    assert [a["name"] for a in result.sheet["attacks"]][0] == "Punch"  # a martial strike is not the plain punch
 
 
 def test_a_weapon_maneuver_is_ignored_until_weapons_and_maneuvers_combine(tmp_path):

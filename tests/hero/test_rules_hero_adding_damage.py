@@ -122,3 +122,32 @@ def test_pushing_adds_damage_classes_under_the_same_cap():
     assert str(build_profile(ha, 10, SUPER, push_dcs=2).dice) == "8d6"
     p = build_profile(ha, 10, SUPER, push_dcs=9)
     assert str(p.dice) == "12d6" and p.capped
+
+
+# -- Martial Arts maneuvers (rules-powers §4.3; hero6e.md §3.2) ---------------------------------
+
+MARTIAL_STRIKE = HeroAttack("Martial Strike", end=0, martial_dcs=2)  # STR +2 DC
+
+
+def test_a_martial_strike_is_str_plus_its_damage_classes():
+    p = build_profile(MARTIAL_STRIKE, 30, SUPER)  # STR 30: 6d6, +2 DC
+    assert str(p.dice) == "8d6" and p.added == (("martial arts", 2),) and not p.capped
+
+
+def test_martial_damage_classes_are_added_dcs_under_the_doubling_cap():
+    p = build_profile(HeroAttack("Martial Strike", martial_dcs=6), 10, SUPER)  # STR 10: 2d6, +6 DC wanted
+    assert str(p.dice) == "4d6" and p.capped
+    p = build_profile(HeroAttack("Martial Strike", martial_dcs=6), 10, HeroOptions(doubling_cap=False))
+    assert str(p.dice) == "8d6"
+
+
+def test_a_killing_strike_is_its_half_die_plus_str_as_an_hka():
+    killing = HeroAttack("Killing Strike", kind="killing", dice=parse_dice("½d6"), end=0, martial_dcs=0)
+    p = build_profile(killing, 15, SUPER)  # 2 DC + STR 15 (3 DC), capped at double: 4 DC
+    assert str(p.dice) == "1d6+1" and p.capped
+
+
+def test_a_martial_maneuver_costs_only_the_str_it_uses():
+    from slugfest.core.hero.combat import end_of
+
+    assert end_of(MARTIAL_STRIKE, 30, "superheroic", "") == 3  # STR 30: 1 per 10 STR

@@ -167,3 +167,10 @@ def test_spd_change_resume_never_gives_a_double_or_skipped_phase_for_any_old_new
                     nxt = next_phase_after(spd, now)
                     if nxt is not None:
                         assert r >= nxt, (old, new, now, r)
+
+
+def test_a_martial_maneuver_rolls_one_more_knockback_die():
+    from slugfest.core.hero.knockback import knockback_dice
+
+    assert knockback_dice(killing=False, target_flying=False, martial=True) == 3
+    assert knockback_dice(killing=True, target_flying=True, martial=True) == 3

@@ -63,14 +63,14 @@ def import_character(c: Character) -> Imported:
     heroic = "heroic" in c.template.lower() and "superheroic" not in c.template.lower()
     d = Draft(heroic=heroic)
     report = Report(file=c.file, character=name, template=c.template)
-    d.martial_dcs = sum(int(p.levels) for p in c.sections.get("MARTIALARTS", ()) if p.xmlid == "EXTRADC"
+    d.martial_dcs = sum(max(0, int(p.levels)) for p in c.sections.get("MARTIALARTS", ()) if p.xmlid == "EXTRADC"
                         and "RANGED" not in p.alias.upper())
     for section, parts in c.sections.items():
         by_id = {p.id: p for p in parts if p.id}
         for p in parts:
             report.entries.append(_entry(p, section, d, by_id))
     apply_levels(d)
-    if not any(a.uses_str_only for a in d.attacks):
+    if not any(a.uses_str_only and a.martial_dcs is None for a in d.attacks):
         d.attacks.insert(0, HeroAttack(d.attack_name("Punch")))
         report.notes.append("added a plain STR strike (Punch), which every character has")
     d.attacks = d.attacks[:16]

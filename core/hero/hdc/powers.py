@@ -9,12 +9,13 @@ is known not to (:data:`OUTSIDE_A_FIGHT`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..combat import end_of, power_points
-from ..dice import MAX_DICE, DamageDice
+from ..dice import MAX_DICE, DamageDice, killing_dice_for_dc
 from ..endurance import power_end
 from ..sheet import BASE_CHARACTERISTICS, HeroAttack
 from . import costs
@@ -171,8 +172,6 @@ def resistant_protection(p: Part, d: Draft) -> Entry:
 
 def _defense_amounts(text: str) -> dict[str, int]:
     """ "for 45 PD/45 ED" (the points a Naked Advantage covers) -> {"PD": 45, "ED": 45}."""
-    import re
-
     out = {}
     for amount, what in re.findall(r"(\d+)\s*(PD|ED|Mental Defense|Power Defense)", text or "", re.IGNORECASE):
         out[what.upper() if len(what) == 2 else what.title()] = int(amount)
@@ -564,51 +563,58 @@ _EFFECT_KIND = {"[NORMALDC]": "normal", "[KILLINGDC]": "killing"}
 
 @handles("MANEUVER")
 def martial_maneuver(p: Part, d: Draft) -> Entry:
-    """A Martial Arts strike (rules-powers §4.3) as an attack: Hero Designer writes each
-    maneuver's OCV, DCV, DCs and effect on it (``EFFECT="[NORMALDC] Strike"``), so a custom one
-    reads like a standard one. Its DCs and the Extra DCs bought with Martial Arts are normal dice
-    (1d6 a DC) or killing dice by the DC ladder, plus STR. Its DCV bonus and the extra knockback
-    die of martial maneuvers are not modelled; maneuvers that are not plain strikes (Block,
-    Dodge, Grab, Throw, weapon maneuvers) are ignored."""
+    """A Martial Arts strike (rules-powers §4.3) as a hand-to-hand attack. Hero Designer writes
+    each maneuver's OCV, DCV, DCs and effect on it (``EFFECT="[NORMALDC] Strike"``), so a custom
+    one reads like a standard one. A normal strike is STR plus its DCs and the Extra DCs bought
+    with Martial Arts (``martial_dcs``, added like a Haymaker's); a killing one is its own
+    killing dice (Killing Strike: 2 DC, ½d6) plus STR, and the Extra DCs. Maneuvers cost no END
+    of their own (only the STR used). Not modelled: a DCV bonus, an effect beyond the damage
+    (the target falls, must follow a Block); maneuvers that are not strikes (Block, Dodge, Grab,
+    Throw, NND strikes) and weapon maneuvers are ignored."""
     effect = p.attrs.get("EFFECT", "")
     kind = next((k for tag, k in _EFFECT_KIND.items() if effect.startswith(tag)), None)
-    name = p.name or p.alias or "Maneuver"
+    shown = p.attrs.get("DISPLAY", "") or effect
     if p.flag("USEWEAPON"):
         return Entry(p.label, "maneuver", IGNORED, why="a weapon maneuver: not modelled yet", combat=True)
     if kind is None:
-        shown = p.attrs.get("DISPLAY", "") or effect
-        return Entry(p.label, "maneuver", IGNORED, why=f"not a strike ({shown}): martial blocks, dodges, grabs and "
-                     f"throws are not modelled yet", combat=True)
+        return Entry(p.label, "maneuver", IGNORED, why=f"not a damage strike ({shown}: {effect}): not modelled yet",
+                     combat=True)
     if len(d.attacks) >= MAX_ATTACKS:
         return Entry(p.label, "maneuver", IGNORED, why=f"the engine takes {MAX_ATTACKS} attacks a sheet", combat=True)
-    dcs = max(0, _n(p.number("DC"))) + d.martial_dcs
-    if kind == "normal":
-        dice = DamageDice(min(dcs, MAX_DICE))
+    own = _count(p.number("DC"))
+    extra = min(d.martial_dcs, 60)
+    adds_str = p.flag("ADDSTR")
+    if kind == "killing":
+        if not own:
+            return Entry(p.label, "maneuver", IGNORED, why="a killing maneuver with no damage of its own", combat=True)
+        dice, added = killing_dice_for_dc(min(own, 3 * MAX_DICE)), extra
+    elif adds_str:
+        dice, added = DamageDice(), min(own + extra, 60)
     else:
-        from ..dice import killing_dice_for_dc
-
-        dice = killing_dice_for_dc(min(dcs, 3 * MAX_DICE))
+        if not own + extra:
+            return Entry(p.label, "maneuver", IGNORED, why="a strike with no damage (no DCs, no STR)", combat=True)
+        dice, added = DamageDice(min(own + extra, MAX_DICE)), 0
     ocv = max(-10, min(10, _n(p.number("OCV"))))
     dcv = _n(p.number("DCV"))
-    name = d.attack_name(name)
-    atk = HeroAttack(name=name, kind=kind, dice=dice, hth=True, adds_str=p.flag("ADDSTR"), ocv=ocv)
+    name = d.attack_name(p.name or p.alias or "Maneuver")
+    atk = HeroAttack(name=name, kind=kind, dice=dice, hth=True, adds_str=adds_str, ocv=ocv, end=0, martial_dcs=added)
     d.attacks.append(atk)
-    rest = effect.split("Strike", 1)[1].strip(" ,") if "Strike" in effect else ""
-    dropped = ["the extra knockback die of martial maneuvers"]
-    if dcv:
-        dropped.insert(0, f"DCV {dcv:+d}")
-    if rest:
-        dropped.append(rest.lower())
-    into = f'attack "{name}": {kind} {dice}' + (" + STR" if atk.adds_str else "") + f", OCV {ocv:+d}" + \
-           (f" ({dcs} DC with {d.martial_dcs} extra)" if d.martial_dcs else "")
-    return Entry(p.label, "maneuver", IN_PART, into=into, why="not modelled: " + ", ".join(dropped), combat=True)
+    rest = re.sub(r"^\[[A-Z]+DC\]\s*(Strike)?[,\s]*", "", effect).strip()
+    dropped = ([f"DCV {dcv:+d}"] if dcv else []) + ([rest.lower()] if rest else [])
+    into = (f'attack "{name}": {kind} ' + (f"{dice} + " if dice != DamageDice() else "") + ("STR" if adds_str else "")
+            + (f" +{added} DC" if added else "") + f", OCV {ocv:+d}, no END of its own")
+    return Entry(p.label, "maneuver", IN_PART if dropped else IMPORTED, into=into.replace(" + ,", ","),
+                 why="not modelled: " + ", ".join(dropped) if dropped else "", combat=True)
 
 
 @handles("EXTRADC")
 def extra_dcs(p: Part, d: Draft) -> Entry:
     """Extra Damage Classes bought with Martial Arts: added to each martial strike (the importer
-    counts them before it reads the maneuvers)."""
-    return Entry(p.label, "maneuver", IMPORTED, into=f"+{_n(p.levels)} DC on each martial strike", combat=True)
+    counts them before it reads the maneuvers). Ranged ones wait for ranged martial maneuvers."""
+    if "RANGED" in p.alias.upper():
+        return Entry(p.label, "maneuver", IGNORED, why="ranged martial DCs: ranged maneuvers are not modelled yet",
+                     combat=True)
+    return Entry(p.label, "maneuver", IMPORTED, into=f"+{_count(p.levels)} DC on each martial strike", combat=True)
 
 
 # --- what is not modelled ------------------------------------------------------------------
