@@ -25,6 +25,7 @@ class ImportedScenario:
     text: Callable[[str], str]
     names: list[str]
     reports: list[str]
+    stems: list[str]  # each character's name as a file name's part
 
 
 def importable_suffixes(systems: dict[str, Any] | None = None) -> dict[str, tuple[str, str]]:
@@ -65,12 +66,14 @@ def import_into_folder(paths: Sequence[str | os.PathLike[str]], folder: Path, *,
         made = system.import_characters([Path(p).expanduser() for p in paths], seed=seed)
     except SlugfestError as exc:
         raise ValueError(str(exc)) from None
-    stem = "-vs-".join("".join(ch if ch.isalnum() else "-" for ch in n.lower()).strip("-") or "imported"
-                       for n in made.names)[:80]
+    stem = "-vs-".join(made.stems)[:80]
     path, n = folder / f"{stem}.toml", 2
     while path.exists():
         path, n = folder / f"{stem}-{n}.toml", n + 1
-    text = made.text(str(path))
+    try:
+        text = made.text(str(path))
+    except SlugfestError as exc:  # what the import made does not load: say so, never write it
+        raise ValueError(f"the imported scenario would not load (please report it with the files): {exc}") from None
     try:
         folder.mkdir(parents=True, exist_ok=True)
         write_text_atomic(text, path)

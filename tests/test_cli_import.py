@@ -47,7 +47,7 @@ def test_two_characters_make_a_scenario_that_checks_and_plays(capsys, tmp_path, 
     assert code == 0, err
     written = tmp_path / "captain-test-vs-dr-fixture.toml"
     assert f"wrote {written.name} (Captain Test, Dr. Fixture; superheroic rules); try: slugfest battle {written.name}" in out
-    assert "Captain Test  (" in out and "imported  Bolt (Energyblast) -> attack \"Bolt\": normal 8d6, 400 m, 40 AP" in out
+    assert "Captain Test  (" in out and "imported  Bolt (Energyblast) -> attack \"Bolt\": normal 8d6 vs ED, 400 m, 40 AP" in out
     assert written.read_text().startswith("# Written by `slugfest import` from Hero Designer files.")
     code, out, err = run(capsys, "check", written)
     assert code == 0 and "ok (hero, 2 sides, 2 combatants, 24x16 map)" in out, err
@@ -221,3 +221,38 @@ def test_darcis_attacks_cost_what_hero_designer_says(tmp_path):
     ch = result.sheet["characteristics"]
     assert (ch["STR"], ch["CON"], ch["SPD"], ch["END"]) == (17, 18, 4, 40)
     assert result.sheet["defenses"]["rPD"] == 13  # Maille 5 + Cap 6 + Boots 2
+
+
+def test_a_name_with_newlines_cannot_write_toml_of_its_own_into_the_scenario(capsys, tmp_path, two):
+    """XML character references put newlines in a name; the written file quotes names in its
+    comment header, so every name is one line of plain text there."""
+    sneaky = 'Zap&#10;[rules]&#10;knockback = &quot;off&quot;&#10;#'
+    text = character("NAME-HERE").replace("NAME-HERE", "Line1&#10;[battle]").replace("<POWERS>", "<POWERS>" + power(
+        "ENERGYBLAST", modifier("AOE", LEVELS=8, OPTIONID="RADIUS"), LEVELS=4).replace('ALIAS="Energyblast"',
+                                                                                        f'ALIAS="Energyblast" NAME="{sneaky}"'))
+    path = tmp_path / "sneaky.hdc"
+    path.write_text(text, encoding="utf-8")
+    out_file = tmp_path / "s.toml"
+    code, _, err = run(capsys, "import", path, two[1], "--out", out_file)
+    assert code == 0, err
+    written = out_file.read_text()
+    assert not any(line.startswith("[rules]") or line.startswith("knockback") for line in written.splitlines())
+    sc = load_scenario(out_file)
+    assert sc.combatants[0].name == "Line1 [battle]" and sc.options.knockback == "full"
+
+
+def test_mirror_matches_name_every_copy_apart(tmp_path):
+    from slugfest.core.hero.hdc.scenario import new_scenario
+
+    bob = import_file(write(tmp_path / "bob.hdc", character("Bob")))
+    bob2 = import_file(write(tmp_path / "bob2.hdc", character("Bob 2")))
+    data = new_scenario([[bob], [bob], [bob2]])
+    assert [s["combatants"][0]["name"] for s in data["sides"]] == ["Bob", "Bob 3", "Bob 2"]
+
+
+def test_into_a_full_scenario_is_refused(capsys, tmp_path, two):
+    from slugfest.core.hero.hdc.scenario import add_to
+
+    sc = load_scenario(bundled()["hero-brawl"])
+    with pytest.raises(ValueError, match="would pass the 32 a HERO scenario holds"):
+        add_to(sc, "Vanguard", [import_file(two[0])] * (33 - len(sc.combatants)))

@@ -97,12 +97,13 @@ class HeroSystem:
         an :class:`~core.importing.ImportedScenario`. Raises :class:`~.hdc.HdcError`."""
         from ..importing import ImportedScenario
         from .hdc import import_file
+        from .hdc.importer import slug
         from .hdc.scenario import new_scenario, scenario_text
 
         imported = [import_file(p) for p in paths]
         data = new_scenario([[m] for m in imported], seed=seed)
         return ImportedScenario(data, lambda file: scenario_text(data, imported, file), [m.name for m in imported],
-                                [m.report.text() for m in imported])
+                                [m.report.text() for m in imported], [slug(m.name) for m in imported])
 
     def warnings(self, scenario: Any) -> list[tuple[str, str]]:
         """Mistakes the schema cannot refuse (``slugfest check`` prints them): see :mod:`.checks`."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from typing import Any
 
@@ -172,13 +171,15 @@ def _side(scenario: Any, wanted: str, new: bool) -> str | None:
 
 
 def _default_out(imported: list[Any], split: int | None) -> str:
-    def slug(names: list[str]) -> str:
-        return "-and-".join(re.sub(r"[^a-z0-9]+", "-", n.lower()).strip("-") or "imported" for n in names)
+    from slugfest.core.hero.hdc.importer import slug
+
+    def team(members: list[Any]) -> str:
+        return "-and-".join(slug(m.name) for m in members)
 
     if split is not None:
-        stem = f"{slug([m.name for m in imported[:split]])}-vs-{slug([m.name for m in imported[split:]])}"
+        stem = f"{team(imported[:split])}-vs-{team(imported[split:])}"
     else:
-        stem = "-vs-".join(slug([m.name]) for m in imported)
+        stem = "-vs-".join(slug(m.name) for m in imported)
     return f"{stem[:80]}.toml"
 
 

@@ -167,7 +167,7 @@ def test_a_blast_costs_5_ap_a_die_and_reaches_10_m_per_active_point(tmp_path):
     a = attack(result, "Force Bolt")
     assert (a["kind"], a["dice"], a["range"]) == ("normal", "8d6", 400)
     assert "defense" not in a and "end" not in a and "active_points" not in a  # the engine works out the same
-    assert entry(result, "Force Bolt").into == 'attack "Force Bolt": normal 8d6, 400 m, 40 AP'
+    assert entry(result, "Force Bolt").into == 'attack "Force Bolt": normal 8d6 vs ED, 400 m, 40 AP'
 
 
 def test_armor_piercing_raises_active_points_and_so_range_and_end(tmp_path):
@@ -441,3 +441,41 @@ def test_a_damaged_file_imports_or_gets_one_clear_error_never_a_traceback(data):
         _import(raw)
     except HdcError:
         pass
+
+
+def test_normal_damage_reduction_is_not_resistant(tmp_path):
+    result = imported(tmp_path, powers=(power("DAMAGEREDUCTION", OPTIONID="LVL50NORMAL", INPUT="Physical"),))
+    sheet = as_sheet(result)
+    assert sheet.damage_reduction == (50, 0) and not sheet.damage_reduction_resistant
+
+
+def test_hardened_pd_made_resistant_stays_hardened_where_the_points_go(tmp_path):
+    pd = power("PD", modifier("RESISTANT", BASECOST="0.5"), modifier("HARDENED", LEVELS=2), NAME="Shell", LEVELS=10)
+    sheet = as_sheet(imported(tmp_path, powers=(pd,)))
+    assert (sheet.characteristics.PD, sheet.rPD) == (2, 10)
+    assert sheet.hardened[0] == 2 and sheet.hardened[2] == 2
+
+
+def test_armour_for_some_hit_locations_is_in_part(tmp_path):
+    cap = power("FORCEFIELD", NAME="Helmet", LEVELS=12, PDLEVELS=6, EDLEVELS=6).replace(
+        "<NOTES />", "<NOTES>(Locations 5)</NOTES>")
+    result = imported(tmp_path, equipment=(cap,))
+    e = entry(result, "Helmet")
+    assert e.status == IN_PART and e.why.startswith("covers only some hit locations ((Locations 5))")
+
+
+def test_sixteen_attacks_keep_all_sixteen_and_no_punch_is_squeezed_in(tmp_path):
+    blasts = tuple(power("ENERGYBLAST", NAME=f"Bolt {i}", LEVELS=4) for i in range(17))
+    result = imported(tmp_path, powers=blasts)
+    names = [a["name"] for a in result.sheet["attacks"]]
+    assert names == [f"Bolt {i}" for i in range(16)]
+    assert entry(result, "Bolt 16").status == IGNORED
+    assert any("no plain STR strike" in n for n in result.report.notes)
+
+
+def test_clamped_values_are_said_in_the_notes(tmp_path):
+    result = imported(tmp_path, powers=(power("KBRESISTANCE", LEVELS=999),),
+                      skills=(part("SKILL", "COMBAT_LEVELS", LEVELS=40, OPTIONID="ALL"),))
+    assert result.sheet["csl"] == 20
+    assert "csl held to the engine's range: 40 -> 20" in result.report.notes
+    assert "knockback_resistance held to the engine's range: 999 -> 200" in result.report.notes

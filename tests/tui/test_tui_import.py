@@ -44,7 +44,7 @@ def test_i_imports_two_files_shows_the_report_and_enter_plays_them(tmp_path, mon
             await pilot.pause()
             text = screen_text(app)
             assert "Alpha  (" in text and "21 elements: 19 imported, 0 in part, 2 ignored" in text
-            assert 'attack "Bolt": normal 8d6, 400 m, 40 AP' in app.screen.reports[0]
+            assert 'attack "Bolt": normal 8d6 vs PD, 400 m, 40 AP' in app.screen.reports[0]
             written = tmp_path / "data" / "imports" / "alpha-vs-beta.toml"
             assert written.exists() and str(written) in text.replace("\n", "")
             await pilot.press("enter")
@@ -89,5 +89,30 @@ def test_a_refused_file_is_explained_in_the_picker_and_nothing_is_written(tmp_pa
             picker = app.screen
             assert isinstance(picker, PickerScreen)
             assert picker.items[-1].key == "alpha-vs-alpha" and picker.items[-1].scenario is not None
+
+    run(go())
+
+
+def test_the_picker_lists_what_was_imported_before_and_offers_a_refused_path_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("SLUGFEST_DATA_DIR", str(tmp_path / "data"))
+    a, b = files(tmp_path)
+    from slugfest.tui.screens.importing import import_characters
+
+    path, _, _ = import_characters(f"'{a}' {b}")  # an earlier session's import
+
+    async def go():
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            picker = app.screen
+            assert [i.key for i in picker.items if i.origin == "imported"] == ["alpha-vs-beta"]
+            await pilot.press("i")
+            await pilot.pause()
+            app.screen.query_one("#path", Input).value = f"{tmp_path / 'missing.hdc'} {b}"
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("i")
+            await pilot.pause()
+            assert app.screen.query_one("#path", Input).value == f"{tmp_path / 'missing.hdc'} {b}"
 
     run(go())

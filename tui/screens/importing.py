@@ -24,13 +24,14 @@ def import_characters(text: str) -> tuple[Path, list[str], list[str]]:
     the path written, who is in it, and each file's report. Raises ``ValueError`` with a message
     to show."""
     from slugfest.core.importing import import_into_folder
-    from slugfest.core.settings import data_dir
+
+    from .picker import imports_folder
 
     try:
         paths = shlex.split(text)
     except ValueError as exc:
         raise ValueError(f"cannot read the paths: {exc}") from None
-    path, made = import_into_folder(paths, data_dir() / "imports")
+    path, made = import_into_folder(paths, imports_folder())
     return path, made.names, made.reports
 
 

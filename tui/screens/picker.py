@@ -36,8 +36,17 @@ class Listing:
     save: bool = False
 
 
+def imports_folder() -> Path:
+    """Where the picker's i writes the scenarios it imports: ``imports/`` in the data folder."""
+    from slugfest.core.settings import data_dir
+
+    return data_dir() / "imports"
+
+
 def gather(scenarios_dir: str | Path | None, include_bundled: bool = True) -> list[Listing]:
-    """The bundled scenarios, then the ``.toml`` files of ``scenarios_dir`` (sorted by name)."""
+    """The bundled scenarios, then the ``.toml`` files of ``scenarios_dir`` (sorted by name),
+    then the scenarios imported here before (with the bundled ones: a picker of one folder only
+    shows that folder)."""
     from slugfest.scenarios import bundled
 
     out: list[Listing] = [Listing(name, path, "bundled") for name, path in bundled().items()] if include_bundled else []
@@ -45,6 +54,9 @@ def gather(scenarios_dir: str | Path | None, include_bundled: bool = True) -> li
         folder = Path(scenarios_dir)
         files = sorted(folder.glob("*.toml")) if folder.is_dir() else []
         out.extend(Listing(p.stem, p, "folder") for p in files)
+    imports = imports_folder()
+    if include_bundled and imports.is_dir() and (scenarios_dir is None or Path(scenarios_dir).resolve() != imports.resolve()):
+        out.extend(Listing(p.stem, p, "imported") for p in sorted(imports.glob("*.toml")))
     for item in out:
         if item.origin == "folder" and is_save_file(item.path):
             item.save = True
@@ -116,6 +128,7 @@ class PickerScreen(Screen[None]):
         super().__init__(**kw)
         self.scenarios_dir = scenarios_dir
         self.items = gather(scenarios_dir, include_bundled)
+        self.import_text = ""
 
     def compose(self) -> ComposeResult:
         yield Static(Content.assemble(("Slugfest", "bold $text-primary"),
@@ -202,19 +215,22 @@ class PickerScreen(Screen[None]):
         from .files import PathDialog
         from .importing import HINT
 
-        self.app.push_screen(PathDialog("Import Hero Designer characters (.hdc)", "", HINT), self._import_from)
+        self.app.push_screen(PathDialog("Import Hero Designer characters (.hdc)", self.import_text, HINT),
+                             self._import_from)
 
     def _import_from(self, text: str | None) -> None:
         from .importing import ImportReport, import_characters
 
         if not text:
             return
+        self.import_text = text  # offered again by the next i, so a refused path can be corrected
         try:
             path, names, reports = import_characters(text)
-        except ValueError as exc:
+        except (ValueError, SlugfestError) as exc:
             self.message("nothing imported: see the note", error=True)
             self.app.notify(str(exc), title="Cannot import", severity="error", timeout=12)
             return
+        self.import_text = ""
         item = Listing(path.stem, path, "imported", load_scenario(path))
         self.items.append(item)
         ol = self.query_one("#scenarios", OptionList)

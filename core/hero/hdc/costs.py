@@ -19,15 +19,10 @@ from fractions import Fraction
 from ..rounding import hero_round
 from .reading import Part
 
-#: Character Points per level (per 1d6 for attacks, per metre for movement, per point for
-#: defenses) of the 6e powers the importer reads (rules-powers §2, §3.1, §3.4; hero6e.md).
+#: Character Points per 1d6 of the 6e attack powers the importer prices (rules-powers §3.1):
+#: their Active Points give their END and range.
 COST_PER_LEVEL: dict[str, Fraction] = {
     "ENERGYBLAST": Fraction(5), "HANDTOHANDATTACK": Fraction(5), "RKA": Fraction(15), "HKA": Fraction(15),
-    "EGOATTACK": Fraction(10), "DRAIN": Fraction(10), "ENTANGLE": Fraction(10), "AID": Fraction(6),
-    "HEALING": Fraction(10), "FORCEFIELD": Fraction(3, 2), "FLASHDEFENSE": Fraction(1),
-    "MENTALDEFENSE": Fraction(1), "POWERDEFENSE": Fraction(1), "KBRESISTANCE": Fraction(1),
-    "FLIGHT": Fraction(1), "RUNNING": Fraction(1), "LEAPING": Fraction(1, 2), "SWIMMING": Fraction(1, 2),
-    "TELEPORTATION": Fraction(1),
 }
 
 #: Advantages whose value is a fixed step per level, when the file gives no cost of its own.

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..sheet import Characteristics, HeroAttack, HeroSheet, dump_sheet
 from .modifiers import sort_modifiers, with_power
-from .powers import HANDLERS, Draft, apply_levels, ignored
+from .powers import HANDLERS, MAX_ATTACKS, Draft, apply_levels, ignored
 from .reading import Character, HdcError, Part, read_character
 from .report import IGNORED, IMPORTED, IN_PART, Entry, Report
 
@@ -61,7 +61,7 @@ def import_file(path: str | Path) -> Imported:
 def import_character(c: Character) -> Imported:
     name = (c.name or Path(c.file).stem.replace("_", " ")).strip()[:60] or "Imported"
     heroic = "heroic" in c.template.lower() and "superheroic" not in c.template.lower()
-    d = Draft(heroic=heroic)
+    d = Draft()
     report = Report(file=c.file, character=name, template=c.template)
     d.martial_dcs = sum(max(0, int(p.levels)) for p in c.sections.get("MARTIALARTS", ()) if p.xmlid == "EXTRADC"
                         and "RANGED" not in p.alias.upper())
@@ -71,36 +71,43 @@ def import_character(c: Character) -> Imported:
             report.entries.append(_entry(p, section, d, by_id))
     apply_levels(d)
     if not any(a.uses_str_only and a.martial_dcs is None for a in d.attacks):
-        d.attacks.insert(0, HeroAttack(d.attack_name("Punch")))
-        report.notes.append("added a plain STR strike (Punch), which every character has")
-    d.attacks = d.attacks[:16]
-    sheet = _sheet(d)
-    if d.flight > d.running:
-        report.notes.append(f"moves by Flight ({d.flight} m), counted as flying all battle")
+        if len(d.attacks) < MAX_ATTACKS:
+            d.attacks.insert(0, HeroAttack(d.attack_name("Punch")))
+            report.notes.append("added a plain STR strike (Punch), which every character has")
+        else:
+            report.notes.append(f"no plain STR strike (Punch) added: the sheet has the engine's {MAX_ATTACKS} attacks")
+    sheet = _sheet(d, report)
+    if d.flight:
+        report.notes.append(f"has Flight: counted as flying all battle (knockback -1d6), moving {sheet.running} m")
     return Imported(name, "heroic" if heroic else "superheroic", dump_sheet(sheet), report)
 
 
 _SECTION_OF_TAG = {"SKILL": "SKILLS", "PERK": "PERKS", "TALENT": "TALENTS", "DISAD": "DISADVANTAGES",
                    "MANEUVER": "MARTIALARTS"}
 
-#: The sections whose parts a handler may read (a skill only when it is Combat Skill Levels).
+#: The sections whose parts a handler may read (a skill only when it is a kind of levels).
 _READ_IN = {"CHARACTERISTICS", "POWERS", "EQUIPMENT", "TALENTS", "SKILLS", "MARTIALARTS"}
+_SKILLS_READ = {"COMBAT_LEVELS", "SKILL_LEVELS"}
 
 
 def _entry(p: Part, section: str, d: Draft, by_id: dict[str, Part]) -> Entry:
     parent = by_id.get(p.parent_id)
-    if p.tag in ("MULTIPOWER", "VPP", "LIST", "ELEMENTAL_CONTROL") or p.xmlid == "COMPOUNDPOWER":
-        return _framework(p, section, d, by_id)
     if parent is not None and parent.tag in ("VPP", "ELEMENTAL_CONTROL"):
         why = ("in a Variable Power Pool, out of scope (rules-powers §5.2)" if parent.tag == "VPP"
                else "in an Elemental Control, 5th Edition only")
-        return Entry(p.label, "framework slot", IGNORED, why=why, combat=True, children=with_power(p, why))
-    section = _SECTION_OF_TAG.get(p.tag, section)  # a skill or talent kept with the equipment is still one
-    handler = HANDLERS.get(p.xmlid)
-    readable = section in _READ_IN and (section != "SKILLS" or p.xmlid == "COMBAT_LEVELS")
-    entry = handler(p, d) if handler is not None and readable else ignored(p, section)
+        return Entry(p.label, "framework slot", IGNORED, why=why, combat=True, children=with_power(p))
+    if p.tag in ("MULTIPOWER", "VPP", "LIST", "ELEMENTAL_CONTROL") or p.xmlid == "COMPOUNDPOWER":
+        entry = _framework(p, section, d, by_id)
+    else:
+        section = _SECTION_OF_TAG.get(p.tag, section)  # a skill or talent kept with the equipment is still one
+        handler = HANDLERS.get(p.xmlid)
+        readable = section in _READ_IN and (section != "SKILLS" or p.xmlid in _SKILLS_READ)
+        entry = handler(p, d) if handler is not None and readable else ignored(p, section)
     if parent is not None and parent.tag == "MULTIPOWER":
         entry.kind = "framework slot"
+        for e in entry.walk():  # a Compound Power in a slot: each of its parts is a slot's part
+            if e.status == IMPORTED and e.combat:
+                e.status, e.why = IN_PART, FRAMEWORK_SLOT
         if entry.status == IMPORTED:
             entry.status, entry.why = IN_PART, FRAMEWORK_SLOT
     return entry
@@ -129,13 +136,19 @@ def _framework(p: Part, section: str, d: Draft, by_id: dict[str, Part]) -> Entry
                      children=mods)
     return Entry(p.label, "framework", IGNORED, why="a Variable Power Pool is out of scope (rules-powers §5.2)"
                  if p.tag == "VPP" else "Elemental Control is 5th Edition only", combat=True,
-                 children=with_power(p, ""))
+                 children=with_power(p))
 
 
-def _sheet(d: Draft) -> HeroSheet:
+#: The engine's bounds on the keys a sheet is built from (core/hero/sheet.py's loader).
+_BOUNDS = {"rPD": 200, "rED": 200, "knockback_resistance": 200, "csl": 20, "running": 500}
+
+
+def _sheet(d: Draft, report: Report) -> HeroSheet:
+    """The sheet the draft makes, held to the loader's bounds (each bound that bit is noted)."""
     resistant = all(d.reduction_kinds) if d.reduction_kinds else True
     # Resistant PD and ED points move from the plain defense to the resistant one, at most all of
-    # it (a sheet's rPD counts on top of its PD: README, "Writing a scenario")
+    # it (a sheet's rPD counts on top of its PD: README, "Writing a scenario"); hardening on the
+    # defense goes with the points (a Hardened, Resistant PD is a Hardened rPD)
     for i, key in enumerate(("PD", "ED")):
         moved = max(0, min(d.resistant_share[i], d.values[key]))
         d.values[key] -= moved
@@ -143,25 +156,42 @@ def _sheet(d: Draft) -> HeroSheet:
             d.rPD += moved
         else:
             d.rED += moved
+        if moved:
+            d.hardened[2 + i] = max(d.hardened[2 + i], d.hardened[i])
+            d.impenetrable[2 + i] = max(d.impenetrable[2 + i], d.impenetrable[i])
+    wanted = {"rPD": d.rPD, "rED": d.rED, "knockback_resistance": d.knockback_resistance, "csl": d.csl,
+              "running": max(d.running, d.flight)}
+    held = {k: max(0, min(v, _BOUNDS[k])) for k, v in wanted.items()}
+    for k, v in wanted.items():
+        if v != held[k]:
+            report.notes.append(f"{k} held to the engine's range: {v} -> {held[k]}")
+    negation = tuple(max(0, min(n, 30)) for n in d.negation)
+    if negation != tuple(d.negation):
+        report.notes.append(f"damage negation held to the engine's 30 DCs: {tuple(d.negation)} -> {negation}")
     return HeroSheet(
         characteristics=Characteristics(**d.values),
-        rPD=min(d.rPD, 200), rED=min(d.rED, 200), knockback_resistance=min(d.knockback_resistance, 200),
-        running=max(0, min(500, max(d.running, d.flight))), flying=d.flight > 0, csl=min(d.csl, 20),
+        rPD=held["rPD"], rED=held["rED"], knockback_resistance=held["knockback_resistance"],
+        running=held["running"], flying=d.flight > 0, csl=held["csl"],
         special_defenses=tuple((k, min(v, 200)) for k, v in sorted(d.special.items())),
         attacks=tuple(d.attacks),
         hardened=tuple(d.hardened), impenetrable=tuple(d.impenetrable),
         damage_reduction=tuple(d.reduction), damage_reduction_resistant=resistant,
-        damage_negation=tuple(min(n, 30) for n in d.negation),
+        damage_negation=negation,
     )
 
 
+def slug(text: str, limit: int = 40) -> str:
+    """Lowercase letters, digits and '-': an id for logs, or a file name's stem."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:limit].strip("-") or "imported"
+
+
 def combatant_id(name: str, taken: set[str]) -> str:
-    """A log id from a character's name: lowercase letters, digits and '-', unique."""
-    base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:32] or "imported"
+    """A log id from a character's name (the loader takes up to 40 characters), unique."""
+    base = slug(name, 36)
     cid, n = base, 2
     while cid in taken:
         cid, n = f"{base}-{n}", n + 1
     return cid
 
 
-__all__ = ["Imported", "edition_error", "import_character", "import_file", "combatant_id", "replace"]
+__all__ = ["Imported", "combatant_id", "edition_error", "import_character", "import_file", "slug"]

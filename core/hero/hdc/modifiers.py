@@ -80,7 +80,7 @@ def sort_modifiers(p: Part, modelled: dict[str, str]) -> tuple[list[Entry], bool
     return entries, dropped
 
 
-def with_power(p: Part, why: str) -> list[Entry]:
+def with_power(p: Part) -> list[Entry]:
     """The lines of the modifiers and adders of a power that was ignored whole."""
     out = [modifier_entry(m, IGNORED, why="with its power", combat=False) for m in p.modifiers]
     out += [Entry(a.label, "adder", IGNORED, why="with its power") for a in p.adders]

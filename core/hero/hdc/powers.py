@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ..combat import end_of, power_points
 from ..dice import MAX_DICE, DamageDice, killing_dice_for_dc
 from ..endurance import power_end
+from ..sheet import _LIMITS as CHARACTERISTIC_LIMITS
 from ..sheet import BASE_CHARACTERISTICS, HeroAttack
 from . import costs
 from .modifiers import COST_ONLY_WHY, modifier_entry, sort_modifiers, str_minimum, unmodelled, with_power
@@ -44,7 +45,6 @@ class Draft:
     reduction: list[int] = field(default_factory=lambda: [0, 0])
     reduction_kinds: set[bool] = field(default_factory=set)  # resistant or not, of each DR bought
     negation: list[int] = field(default_factory=lambda: [0, 0])
-    heroic: bool = False
     martial_dcs: int = 0  # Extra DCs bought with Martial Arts, added to every martial strike
     resistant_share: list[int] = field(default_factory=lambda: [0, 0])  # PD, ED points made resistant
     pending: list[PendingLevels] = field(default_factory=list)  # levels for some attacks (apply_levels)
@@ -81,15 +81,11 @@ def _count(value: Fraction) -> int:
 
 # --- characteristics and movement ---------------------------------------------------------
 
-#: Characteristics the engine has no use for in a fight (5e's Comeliness).
-_UNUSED_CHARACTERISTICS = {"COM": "5th Edition Comeliness: not a 6e characteristic"}
-
-
 def characteristic(p: Part, d: Draft) -> Entry:
     """A 6e characteristic: its starting value plus the levels bought (6e has no figured ones);
     bought as a power it adds to the same total."""
     name = p.xmlid
-    lo, hi = {"SPD": (1, 12), "BODY": (1, 500), "STUN": (1, 1000), "END": (0, 1000)}.get(name, (-30, 300))
+    lo, hi = CHARACTERISTIC_LIMITS.get(name, (-30, 300))
     before = d.values[name]
     d.values[name] = max(lo, min(hi, before + _n(p.levels)))
     into = f"{name} {d.values[name]}" + (f" ({before} {'+' if p.levels >= 0 else '-'} {abs(_n(p.levels))})"
@@ -123,15 +119,14 @@ def running(p: Part, d: Draft) -> Entry:
 def flight(p: Part, d: Draft) -> Entry:
     d.flight += _count(p.levels)
     mods, dropped = sort_modifiers(p, {})
-    return Entry(p.label, "movement", IN_PART if dropped else IMPORTED,
-                 into=f"flying, {d.flight} m a Phase", combat=True, children=mods,
-                 why="" if not dropped else "")
+    return Entry(p.label, "movement", IN_PART if dropped else IMPORTED, into=f"flying, {d.flight} m a Phase",
+                 combat=True, children=mods)
 
 
 @handles("SWIMMING", "LEAPING")
 def swim_or_leap(p: Part, d: Draft) -> Entry:
     return Entry(p.label, "movement", IGNORED, why="the battle map has no water and no leaps: the character "
-                 "moves by Running (or Flight)", combat=False, children=with_power(p, ""))
+                 "moves by Running (or Flight)", combat=False, children=with_power(p))
 
 
 # --- defenses ------------------------------------------------------------------------------
@@ -147,6 +142,15 @@ def _hardening(p: Part, d: Draft, slots: tuple[int, ...]) -> dict[str, str]:
                 target[i] = max(target[i], levels)
             read[xmlid] = f"{xmlid.lower()} {levels}"
     return read
+
+
+def _coverage(p: Part) -> str:
+    """Why armour covering only some hit locations is imported in part, or "": heroic armour
+    notes its locations ("(Locations 5)": a helmet), and the engine counts a defense everywhere."""
+    for text in (p.notes, *(m.attrs.get("COMMENTS", "") for m in p.modifiers)):
+        if "location" in text.lower():
+            return f"covers only some hit locations ({text[:60]}): counted everywhere"
+    return ""
 
 
 @handles("FORCEFIELD")
@@ -166,8 +170,9 @@ def resistant_protection(p: Part, d: Draft) -> Entry:
             parts.append(f"{name} +{amount}")
     read = _hardening(p, d, (2, 3))
     mods, dropped = sort_modifiers(p, read)
-    return Entry(p.label, "defense", IN_PART if dropped else IMPORTED, into=", ".join(parts), combat=True,
-                 children=mods)
+    why = _coverage(p)
+    return Entry(p.label, "defense", IN_PART if dropped or why else IMPORTED, into=", ".join(parts), why=why,
+                 combat=True, children=mods)
 
 
 def _defense_amounts(text: str) -> dict[str, int]:
@@ -233,7 +238,7 @@ def damage_reduction(p: Part, d: Draft) -> Entry:
     Physical, Energy or Mental; rules-powers §2.1). Several against one type: the highest."""
     option = p.option.upper()
     percent = next((v for v in (75, 50, 25) if str(v) in option), 0)
-    resistant = "NONRESISTANT" not in option
+    resistant = "NONRESISTANT" not in option and "NORMAL" not in option  # LVL50NORMAL: not resistant
     kind = p.input.lower()
     mods, dropped = sort_modifiers(p, {})
     if kind.startswith("mental"):
@@ -261,13 +266,12 @@ def damage_negation(p: Part, d: Draft) -> Entry:
     for a in p.adders:
         levels = _count(a.levels)
         slot = {"PHYSICAL": 0, "ENERGY": 1}.get(a.xmlid)
-        if slot is not None:
-            d.negation[slot] += levels
-            if levels:
-                parts.append(f"{a.xmlid.lower()} -{levels} DC")
-            children.append(Entry(a.label, "adder", IMPORTED, into=f"{a.xmlid.lower()} -{levels} DC", combat=True))
-        elif a.xmlid == "MENTAL" and not levels:
+        if not levels:
             children.append(Entry(a.label, "adder", IMPORTED, into="none bought", combat=False))
+        elif slot is not None:
+            d.negation[slot] += levels
+            parts.append(f"{a.xmlid.lower()} -{levels} DC")
+            children.append(Entry(a.label, "adder", IMPORTED, into=f"{a.xmlid.lower()} -{levels} DC", combat=True))
         else:
             children.append(Entry(a.label, "adder", IGNORED, why="no mental attacks in the engine yet", combat=False))
     return Entry(p.label, "defense", IN_PART if dropped else IMPORTED,
@@ -374,7 +378,7 @@ def attack(p: Part, d: Draft) -> Entry:
     and limitations the engine models read into the attack's keys."""
     if len(d.attacks) >= MAX_ATTACKS:
         return Entry(p.label, "power", IGNORED, why=f"the engine takes {MAX_ATTACKS} attacks a sheet",
-                     combat=True, children=with_power(p, ""))
+                     combat=True, children=with_power(p))
     kind, hth, adds_str = ATTACK_POWERS[p.xmlid]
     dice, dice_lines = _dice(p)
     defense = "ED" if p.input.upper() == "ED" else "PD"
@@ -449,7 +453,7 @@ def attack(p: Part, d: Draft) -> Entry:
     if standard:
         fields_["standard_effect"] = True
     if dice == DamageDice() and not adds_str:
-        return Entry(p.label, "power", IGNORED, why="no dice to roll", combat=True, children=dice_lines + with_power(p, ""))
+        return Entry(p.label, "power", IGNORED, why="no dice to roll", combat=True, children=dice_lines + with_power(p))
     ap = costs.active_points(p)
     points = max(1, min(1000, costs.rounded(ap)))  # the loader's bound on active_points
     name = d.attack_name(p.name or p.alias or p.xmlid)
@@ -464,7 +468,7 @@ def attack(p: Part, d: Draft) -> Entry:
     dropped = dropped or any(c.status != IMPORTED for c in dice_lines if c.combat)
     if dice.count == MAX_DICE and p.levels > MAX_DICE:
         notes.append(f"held to the engine's {MAX_DICE} dice an attack")
-    into = f'attack "{name}": {kind} {dice}' + (" + STR" if adds_str else "") + \
+    into = f'attack "{name}": {kind} {dice}' + (" + STR" if adds_str else "") + f" vs {defense}" + \
            (f", {atk.range_m} m" if not atk.hth else ", hand-to-hand") + f", {points} AP" + \
            (f", {atk.end} END" if atk.end is not None else "")
     status = IN_PART if dropped or notes else IMPORTED
@@ -476,8 +480,6 @@ def _priced(atk: HeroAttack, p: Part, points: int, end_factor: int) -> HeroAttac
     """Active Points and END as the file's power costs them, written on the attack only where
     the engine would work out something else from the keys alone (an advantage it does not
     model raised them, or Increased Endurance Cost multiplies them)."""
-    from dataclasses import replace
-
     if points != costs.rounded(power_points(atk)):
         atk = replace(atk, active_points=points)
     if atk.charges is not None:
@@ -506,6 +508,16 @@ class PendingLevels:
     targets: list[str] | None = None  # the attacks of the Compound Power it came in, if any
 
 
+@handles("SKILL_LEVELS")
+def skill_levels(p: Part, d: Draft) -> Entry:
+    """Skill Levels: Overall levels serve as Combat Skill Levels with every attack (6e); the
+    others are for skills, which a battle here never rolls."""
+    if "OVERALL" not in p.option.upper():
+        return Entry(p.label, "skill", IGNORED, why="skill levels: skills are not rolled in a battle here", combat=False,
+                     children=with_power(p))
+    return combat_levels(replace(p, option="ALL"), d)
+
+
 @handles("COMBAT_LEVELS")
 def combat_levels(p: Part, d: Draft) -> Entry:
     """Combat Skill Levels. Levels with every attack are the engine's pool (usable each Phase
@@ -532,8 +544,6 @@ def combat_levels(p: Part, d: Draft) -> Entry:
 
 def apply_levels(d: Draft) -> None:
     """Levels for some attacks, as +OCV on the attacks they name (see :func:`combat_levels`)."""
-    from dataclasses import replace
-
     for pl in d.pending:
         targets = pl.targets or [a.name for a in d.attacks if _levels_fit(pl, a)]
         if not targets:
@@ -667,6 +677,16 @@ OUTSIDE_A_FIGHT = {
 }
 
 
+#: Talents that do not change a fight (an unknown one is assumed to).
+QUIET_TALENTS = frozenset({
+    "ABSOLUTE_RANGE_SENSE", "ABSOLUTE_TIME_SENSE", "BUMP_OF_DIRECTION", "EIDETIC_MEMORY", "ENVIRONMENTAL_MOVEMENT",
+    "LIGHTNING_CALCULATOR", "PERFECT_PITCH", "SPEED_READING", "UNIVERSAL_TRANSLATOR", "WELL_CONNECTED",
+    "DOUBLE_JOINTED", "SIMULATE_DEATH", "RESISTANCE", "SPELL", "FAMILIARITY", "CUSTOMTALENT_NONCOMBAT",
+    "ABSOLUTERANGESENSE", "ABSOLUTETIMESENSE", "BUMPOFDIRECTION", "EIDETICMEMORY", "LIGHTNINGCALCULATOR",
+    "PERFECTPITCH", "SPEEDREADING", "UNIVERSALTRANSLATOR", "DOUBLEJOINTED", "SIMULATEDEATH",
+})
+
+
 def ignored(p: Part, section: str) -> Entry:
     """A part no handler reads: ignored, with the most specific reason known."""
     if p.xmlid in NOT_MODELLED:
@@ -675,13 +695,15 @@ def ignored(p: Part, section: str) -> Entry:
         why, combat = OUTSIDE_A_FIGHT[p.xmlid], False
     elif section in OUTSIDE_A_FIGHT_SECTIONS and p.xmlid not in ("COMBAT_LEVELS",):
         why, combat = OUTSIDE_A_FIGHT_SECTIONS[section], False
+    elif section == "TALENTS" and p.xmlid in QUIET_TALENTS:
+        why, combat = "this talent does not change a fight", False
     elif section == "TALENTS":
-        why, combat = "this talent is not modelled (it does not change a fight here)", False
+        why, combat = "this talent is not modelled yet", True
     else:
         why, combat = "not modelled in a battle yet", True
     kind = {"SKILLS": "skill", "PERKS": "perk", "TALENTS": "talent", "MARTIALARTS": "maneuver",
             "DISADVANTAGES": "complication"}.get(section, "power")
-    return Entry(p.label, kind, IGNORED, why=why, combat=combat, children=with_power(p, why))
+    return Entry(p.label, kind, IGNORED, why=why, combat=combat, children=with_power(p))
 
 
-__all__ = ["Draft", "HANDLERS", "ignored", "modifier_entry", "unmodelled", "COST_ONLY_WHY"]
+__all__ = ["Draft", "HANDLERS", "MAX_ATTACKS", "apply_levels", "ignored"]

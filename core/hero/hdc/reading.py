@@ -35,6 +35,16 @@ MAX_PARTS = 20_000
 _DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>", re.DOTALL)
 
 
+def clean(text: str | None, limit: int = 200) -> str:
+    """A name or label from the file as one line of plain text: whitespace (newlines written as
+    ``&#10;`` among it) collapsed, control characters dropped, at most ``limit`` characters. The
+    written scenario quotes these in comments, where a newline would start a TOML line of the
+    file's choosing."""
+    if not text:
+        return ""
+    return " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())[:limit]
+
+
 class HdcError(SlugfestError):
     """A file the importer cannot read or will not import: the message names the file."""
 
@@ -65,6 +75,7 @@ class Part:
     id: str
     parent_id: str
     attrs: Mapping[str, str]
+    notes: str = ""  # the player's notes on it (Hero Designer's NOTES text), one line
     modifiers: tuple[Part, ...] = ()
     adders: tuple[Part, ...] = ()
     children: tuple[Part, ...] = ()
@@ -140,7 +151,7 @@ def parse_character(raw: bytes, file: str = "<hdc>") -> Character:
         raise HdcError(file, f"is not a Hero Designer character: its top element is <{root.tag}>, expected "
                              f"<CHARACTER> (a .hdc file, not a template or a power list)")
     info = root.find("CHARACTER_INFO")
-    name = (info.get("CHARACTER_NAME", "") if info is not None else "").strip()
+    name = clean(info.get("CHARACTER_NAME", "") if info is not None else "")
     counter = [0]
     sections = {}
     for section in SECTIONS:
@@ -148,7 +159,7 @@ def parse_character(raw: bytes, file: str = "<hdc>") -> Character:
         sections[section] = tuple(_parts(el, file, 0, counter)) if el is not None else ()
     config = root.find("BASIC_CONFIGURATION")  # older Hero Designer versions keep the template there
     template = root.get("TEMPLATE") or (config.get("TEMPLATE", "") if config is not None else "")
-    return Character(file, name, template.strip(), sections)
+    return Character(file, name, clean(template), sections)
 
 
 def decode(raw: bytes, file: str) -> str:
@@ -206,17 +217,18 @@ def _parts(el: Any, file: str, depth: int, counter: list[int]) -> list[Part]:
 
 def _part(el: Any, file: str, depth: int, counter: list[int]) -> Part:
     a = el.attrib
-    where = f"<{el.tag} XMLID={a.get('XMLID', '')!r}{' NAME=' + repr(a['NAME']) if a.get('NAME') else ''}>"
+    where = f"<{el.tag} XMLID={clean(a.get('XMLID'), 40)!r}{' NAME=' + repr(clean(a['NAME'], 60)) if a.get('NAME') else ''}>"
     nested = _parts(el, file, depth + 1, counter)
     lvlcost = _number(a, "LVLCOST", None, where, file)
     return Part(
-        tag=el.tag, xmlid=a.get("XMLID", "").strip(), alias=a.get("ALIAS", "").strip(), name=a.get("NAME", "").strip(),
+        tag=el.tag, xmlid=clean(a.get("XMLID"), 60), alias=clean(a.get("ALIAS")), name=clean(a.get("NAME")),
         levels=_number(a, "LEVELS", Fraction(0), where, file),
-        option=a.get("OPTIONID", a.get("OPTION", "")).strip(), option_alias=a.get("OPTION_ALIAS", "").strip(),
-        input=a.get("INPUT", "").strip(),
+        option=clean(a.get("OPTIONID", a.get("OPTION", ""))), option_alias=clean(a.get("OPTION_ALIAS")),
+        input=clean(a.get("INPUT")),
         basecost=_number(a, "BASECOST", Fraction(0), where, file),
         lvlcost=lvlcost, lvlval=_number(a, "LVLVAL", None, where, file) if lvlcost is not None else None,
-        id=a.get("ID", ""), parent_id=a.get("PARENTID", ""), attrs=dict(a),
+        id=a.get("ID", ""), parent_id=a.get("PARENTID", ""), attrs={k: clean(v, 500) for k, v in a.items()},
+        notes=clean(el.findtext("NOTES"), 300),
         modifiers=tuple(p for p in nested if p.tag == "MODIFIER"),
         adders=tuple(p for p in nested if p.tag == "ADDER"),
         children=tuple(p for p in nested if p.tag not in ("MODIFIER", "ADDER")),
@@ -230,7 +242,7 @@ def _number(attrs: Mapping[str, str], key: str, default: Any, where: str, file: 
     try:
         value = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
-        raise HdcError(file or "<hdc>", f"{where}: {key}: expected a number, got {text!r}") from None
+        raise HdcError(file or "<hdc>", f"{where}: {key}: expected a number, got {clean(text, 40)!r}") from None
     if abs(value) > 100_000:
-        raise HdcError(file or "<hdc>", f"{where}: {key}: expected a number under 100000, got {text!r}")
+        raise HdcError(file or "<hdc>", f"{where}: {key}: expected a number under 100000, got {clean(text, 40)!r}")
     return value

@@ -86,7 +86,7 @@ class Report:
         total = sum(c.values())
         return (f"{total} elements: {c[IMPORTED]} imported, {c[IN_PART]} in part, {c[IGNORED]} ignored")
 
-    def text(self, *, width: int = 100) -> str:
+    def text(self) -> str:
         """The report as the terminal shows it: the summary and what a fight will miss first,
         then every element, one a line, its modifiers and adders indented under it."""
         lines = [f"{self.character}  ({self.file}, {self.template or 'no template'})", f"  {self.summary()}"]
@@ -97,7 +97,7 @@ class Report:
             lines += [f"    {e.status:9} {e.label}" + (f"  ({e.gap})" if e.gap else "") for e in gaps]
         lines.append("  element by element:")
         for top in self.entries:
-            lines += _lines(top, 2, width)
+            lines += _lines(top, 2)
         return "\n".join(lines)
 
     def as_json(self) -> dict[str, Any]:
@@ -107,12 +107,12 @@ class Report:
                 "elements": [e.as_json() for e in self.entries]}
 
 
-def _lines(e: Entry, depth: int, width: int) -> list[str]:
+def _lines(e: Entry, depth: int) -> list[str]:
     pad = "  " * depth
     head = f"{pad}{e.status:9} {e.label}"
     tail = f" -> {e.into}" if e.into else ""
     why = f"  ({e.why})" if e.why else ""
     out = [head + tail + why]
     for c in e.children:
-        out += _lines(c, depth + 1, width)
+        out += _lines(c, depth + 1)
     return out

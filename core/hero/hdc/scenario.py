@@ -58,14 +58,19 @@ def new_scenario(teams: Sequence[Sequence[Imported]], *, seed: int = 1) -> dict[
 
 
 def _named_apart(teams: Sequence[Sequence[Imported]]) -> list[list[Imported]]:
-    """The same character twice (a mirror match) as "Name" and "Name 2", so the log tells them apart."""
-    seen: dict[str, int] = {}
+    """The same character twice (a mirror match) as "Name" and "Name 2", so the log tells them
+    apart (and a "Name 2" already there stays the only one)."""
+    taken = {m.name for team in teams for m in team}
+    used: set[str] = set()
     out = []
     for team in teams:
         renamed = []
         for m in team:
-            seen[m.name] = seen.get(m.name, 0) + 1
-            renamed.append(m if seen[m.name] == 1 else replace(m, name=f"{m.name[:56]} {seen[m.name]}"))
+            name, n = m.name, 2
+            while name in used or (name != m.name and name in taken):  # a taken name stays its owner's
+                name, n = f"{m.name[:56]} {n}", n + 1
+            used.add(name)
+            renamed.append(m if name == m.name else replace(m, name=name))
         out.append(renamed)
     return out
 
@@ -101,6 +106,13 @@ def add_to(scenario: Scenario, side: str, members: Sequence[Imported]) -> dict[s
     if target is None:
         target = {"name": side, "combatants": []}
         sides.append(target)
+    from ..system import HeroSystem
+
+    limit = HeroSystem().max_combatants()
+    count = sum(len(s["combatants"]) for s in sides)
+    if count + len(members) > limit:
+        raise ValueError(f"has {count} combatants; with {len(members)} more it would pass the {limit} a HERO "
+                         f"scenario holds")
     taken_ids = {c["id"] for s in sides for c in s["combatants"]}
     taken_cells = {tuple(c["position"]) for s in sides for c in s["combatants"]}
     blocked = set(scenario.map.obstacles)
