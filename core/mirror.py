@@ -1,0 +1,82 @@
+"""Mirrored rosters: one side of a scenario against an exact copy of itself, on a map made
+symmetric, so that any edge one side wins by is the AI's or the engine's, not the characters'.
+
+The balancer's check of the AIs (issue 18): with the twin on the mirrored cell of each fighter,
+the twins listed second, and the map's obstacles mirrored too, a fair engine and a fair AI give
+each side half of the decided battles (``swap_sides`` lists them the other way round, to pool
+out any seat effect). Everything here works on scenario data (what ``dump_scenario`` gives), so
+the result is loaded and checked like any scenario.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+TWIN = "-twin"
+
+
+def mirror_cell(cell: list[int] | tuple[int, int], width: int) -> list[int]:
+    return [width - 1 - int(cell[0]), int(cell[1])]
+
+
+def mirrored(data: dict[str, Any], side: int = 0, *, ai: str | None = None, twin_ai: str | None = None) -> dict[str, Any]:
+    """Scenario data with side ``side`` of ``data`` against its twin: each combatant copied onto
+    the mirrored cell (x -> width - 1 - x) of a map whose obstacles are mirrored as well (the
+    union of both halves). ``ai`` and ``twin_ai`` give every combatant of a side that AI (else
+    each keeps its own). A map of odd width gains a column, so no fighter stands on the axis."""
+    out = copy.deepcopy(data)
+    width = int(out["map"]["width"])
+    if width % 2:
+        width += 1
+    out["map"]["width"] = width
+    cells = {tuple(c) for c in out["map"].get("obstacles", [])}
+    cells |= {tuple(mirror_cell(c, width)) for c in cells}
+    original = copy.deepcopy(out["sides"][side])
+    members = original["combatants"]
+    taken = {tuple(c["position"]) for c in members}
+    cells -= taken | {tuple(mirror_cell(c["position"], width)) for c in members}  # the fighters' cells stay open
+    out["map"]["obstacles"] = sorted(list(c) for c in cells)
+    twins = []
+    for c in members:
+        t = copy.deepcopy(c)
+        t["id"] = f"{c['id']}{TWIN}"[:40]
+        t["name"] = f"{c['name']} (twin)"[:60]
+        t["position"] = mirror_cell(c["position"], width)
+        twins.append(t)
+    clash = {tuple(t["position"]) for t in twins} & taken
+    if clash:
+        raise ValueError(f"side {original['name']!r} stands on both halves of the map (cells {sorted(clash)} "
+                         f"would hold a fighter and a twin); mirror another side")
+    if ai is not None:
+        for c in members:
+            c["ai"] = ai
+    if twin_ai is not None:
+        for t in twins:
+            t["ai"] = twin_ai
+    twin_side = {"name": f"{original['name']} (twin)"[:60], "combatants": twins}
+    out["sides"] = [original, twin_side]
+    out["battle"]["name"] = f"{out['battle']['name']} (mirrored)"[:120]
+    return out
+
+
+def swap_sides(data: dict[str, Any]) -> dict[str, Any]:
+    """The same scenario with its sides listed the other way round (a seat effect cancels out
+    when both listings are pooled)."""
+    out = copy.deepcopy(data)
+    out["sides"] = list(reversed(out["sides"]))
+    return out
+
+
+def adjust_side(data: dict[str, Any], side_name: str, characteristic: str, delta: int) -> dict[str, Any]:
+    """``data`` with ``characteristic`` of every combatant on ``side_name`` moved by ``delta``
+    (HERO: ``DEX`` +1 to win every DEX tie)."""
+    out = copy.deepcopy(data)
+    for s in out["sides"]:
+        if s["name"] != side_name:
+            continue
+        for c in s["combatants"]:
+            ch = c.setdefault("characteristics", {})
+            base = ch.get(characteristic, 10)
+            ch[characteristic] = base + delta
+    return out

@@ -1,0 +1,72 @@
+"""Mirrored rosters (core.mirror) and a bounded slice of benchmarks/ai_fairness.py (issue 18's
+measurements; the full campaign is run on demand)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from slugfest.core.mirror import adjust_side, mirror_cell, mirrored, swap_sides
+from slugfest.core.scenario import dump_scenario, load_scenario, parse_scenario
+from slugfest.scenarios import bundled
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def brawl():
+    return dump_scenario(load_scenario(bundled()["hero-brawl"]))
+
+
+def test_a_mirrored_roster_is_one_side_against_its_twin_on_a_symmetric_map():
+    data = brawl()
+    m = mirrored(data, 0, ai="tactician", twin_ai="random")
+    sc = parse_scenario(m, "<mirror>")  # it loads like any scenario
+    a, b = sc.sides
+    width = sc.map.width
+    assert width % 2 == 0 and [c.id + "-twin" for c in a.combatants] == [c.id for c in b.combatants]
+    for c, t in zip(a.combatants, b.combatants):
+        assert t.position == tuple(mirror_cell(c.position, width)) and t.sheet == c.sheet
+        assert (c.ai, t.ai) == ("tactician", "random")
+    assert all(tuple(mirror_cell(o, width)) in sc.map.obstacles for o in sc.map.obstacles)
+
+
+def test_swapping_lists_the_sides_the_other_way_and_adjusting_moves_one_side_only():
+    m = mirrored(brawl(), 0)
+    assert [s["name"] for s in swap_sides(m)["sides"]] == [s["name"] for s in reversed(m["sides"])]
+    a = m["sides"][0]["name"]
+    plus = parse_scenario(adjust_side(m, a, "DEX", 1), "<dex>")
+    before = parse_scenario(m, "<m>")
+    assert [c.sheet.characteristics.DEX for c in plus.sides[0].combatants] == \
+           [c.sheet.characteristics.DEX + 1 for c in before.sides[0].combatants]
+    assert [c.sheet for c in plus.sides[1].combatants] == [c.sheet for c in before.sides[1].combatants]
+
+
+def test_a_side_on_both_halves_cannot_be_mirrored():
+    data = brawl()
+    side = data["sides"][0]["combatants"]
+    side[1]["position"] = mirror_cell(side[0]["position"], data["map"]["width"] + data["map"]["width"] % 2)
+    with pytest.raises(ValueError, match="stands on both halves of the map"):
+        mirrored(data, 0)
+
+
+@pytest.fixture(scope="module")
+def fairness():
+    spec = importlib.util.spec_from_file_location("slugfest_fairness", ROOT / "benchmarks" / "ai_fairness.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    try:
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        sys.modules.pop(spec.name, None)
+
+
+def test_the_fairness_script_prints_each_section_with_its_verdict(fairness, capsys):
+    assert fairness.main(["--only", "seat,dex,waste", "--runs", "4", "--waste-runs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "hero    hero-brawl" in out and "marvel  marvel-brawl" in out and "+1 DEX" in out
+    assert "hero-duel" in out and "decisions: Haymaker out of reach" in out
+    assert out.count("the goal") >= 3
