@@ -8,6 +8,8 @@ levels (:func:`.combat.damage_profile`), the target's defenses (:func:`.effects.
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Callable
 
 from ..actions import Action
@@ -24,6 +26,7 @@ from .profile import negate
 from .effects import defenses
 from .movement import METRES_PER_CELL
 from .sheet import HeroAttack
+from .speed import has_phase
 from .state import Fighter
 
 _3D6 = [0] * 19
@@ -71,9 +74,24 @@ def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fight
     g = st.fighters[action.target]
     p, value = estimate_one(ctx, f, g, f.attack(action.attack), action.maneuver, action.levels, push=action.push,
                             dcv=dcv, aim=action.aim)
-    if action.maneuver == "haymaker" and not (g.stunned or g.ko):
-        value *= 0.5  # a target that can still act may be out of reach when the blow lands
+    if action.maneuver == "haymaker" and may_step_away(st, g):
+        return 0.0  # it can walk out of reach before the blow lands: not worth the wind-up
     return p * value
+
+
+def may_step_away(st: Any, g: Fighter) -> bool:
+    """Whether ``g`` could act before a Haymaker thrown now lands (at the end of the next
+    Segment, rules §5.2): its Phase is still to come this Segment, it holds one, or its SPD gives
+    it one next Segment; a Stunned or knocked-out character cannot. The default AI throws a
+    Haymaker only at a target that cannot leave (issue 18: 15% of those thrown fizzled)."""
+    if g.stunned or g.ko or g.dead:
+        return False
+    if g.held:
+        return True
+    # still to act this Segment (before it is under way, everyone with a Phase in it is)
+    if g.id in st.queue if st.queue is not None else has_phase(g.spd, st.segment):
+        return True
+    return has_phase(g.spd, st.segment % 12 + 1)
 
 
 def mean_multiplier(rule: str, levels: int) -> float:
