@@ -8,9 +8,9 @@ Policy, in order (each choice carries its reason into the log):
 3. Target: of the foes still in the fight that it can hurt from here, the one with the least fight
    left (ties: the nearer, then the id). Someone already out of the fight is never attacked.
 4. Attack: the one expected to hurt that target most (a Multiple Attack that starts on it
-   included), where a Haymaker counts in full when it is safe (the target is Stunned, or no
-   other foe can reach the attacker and it has over half its fight left) and at a quarter
-   otherwise (a last resort). HERO: two or more Combat Skill Levels go to damage; the attack is
+   included), where a Haymaker counts double when it is safe (the target is Stunned, or no
+   other foe can reach the attacker and it has over half its fight left) and in full otherwise
+   (it goes all out; the estimate already gives nothing for one the target can walk away from). HERO: two or more Combat Skill Levels go to damage; the attack is
    pushed 10 points with over half its END left, 5 with over a third, if the push adds harm (a
    push the doubling cap swallows costs END for nothing).
 5. No one to hurt in reach: closes on the weakest foe standing (straight at it: it does not keep
@@ -51,7 +51,7 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         if t.disabled:
             return v
         safe = me.health > 0.5 and all(o.id == t.id for o in others_near)
-        return 2 * v if safe else v / 2
+        return 2 * v if safe else v
 
     hurtable = sorted({primary(a) for a in sit.attacks if sit.value(a) > 0},
                       key=lambda t: (sit.foes[t].health, sit.dist(sit.foes[t]), t))
