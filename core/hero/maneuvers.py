@@ -31,7 +31,7 @@ from . import combat
 from .combat_values import CVChain, Modifier
 from .damage import DamageRoll, take_damage
 from .effects import apply_damage, defenses
-from .movement import METRES_PER_CELL, cells, move, occupied, phase_cells, toward, walk_next_to
+from .movement import METRES_PER_CELL, cells, move, occupied, phase_cells, toward, walk_into_range, walk_next_to
 from .sheet import HeroAttack
 from .state import Fighter, PendingHaymaker
 
@@ -88,9 +88,15 @@ def _attack(ctx: RulesContext, f: Fighter, a: Action) -> None:
 
 
 def _close_in(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack) -> None:
+    """The half move before a blow (the seed: half a Phase's movement, then the attack): next
+    to a hand-to-hand target, or into range and sight of a ranged one."""
+    within = 0 if f.half_used else cells(f, False)
     if atk.hth:
-        path = walk_next_to(ctx, f, g, 0 if f.half_used else cells(f, False)) or []
+        path = walk_next_to(ctx, f, g, within) or []
         move(ctx, f, path, f"closes in on {g.name}")
+    else:
+        path = walk_into_range(ctx, f, g, atk.range_m, within) or []
+        move(ctx, f, path, f"moves into range of {g.name}")
 
 
 STRIKE = Maneuver("strike", "attack", "Strike", "6E1 maneuver table: Strike, +0 OCV +0 DCV", _attack,

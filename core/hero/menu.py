@@ -47,12 +47,13 @@ def build_menu(pic: Picture) -> tuple[Action, ...]:
                 if steps == 0:
                     still.setdefault(g.id, []).append(atk.name)
             else:
-                strikes = pic.in_range(atk, g)
-                if strikes:
+                steps = 0 if pic.in_range(atk, g) else (len(walk) if (walk := pic.shot_walk(atk, g)) else None)
+                strikes = steps is not None
+                if steps == 0:
                     still.setdefault(g.id, []).append(atk.name)
             for entry in entries:
-                if entry.full_phase and not full:
-                    continue
+                if entry.full_phase and (not full or (steps and not atk.hth)):
+                    continue  # a full-Phase maneuver leaves no half move to get in range first
                 if entry.reach == "strike":
                     if not strikes:
                         continue

@@ -48,6 +48,23 @@ def walk_next_to(ctx: RulesContext, f: Fighter, g: Fighter, within: int) -> list
     return path
 
 
+def walk_into_range(ctx: RulesContext, f: Fighter, g: Fighter, range_m: int, within: int) -> list[Cell] | None:
+    """The walk toward ``g`` of at most ``within`` cells after which a ranged attack of
+    ``range_m`` metres reaches it in line of sight (the seed: a half move, then the attack):
+    ``[]`` if it does from here, None if no such walk. The walk is the way :func:`toward` goes,
+    cut at the first cell that serves."""
+    grid = ctx.grid
+    if distance(f.pos, g.pos) * METRES_PER_CELL <= range_m and grid.line_of_sight(f.pos, g.pos):
+        return []
+    if within <= 0 or (distance(f.pos, g.pos) - within) * METRES_PER_CELL > range_m:
+        return None
+    route = toward(ctx, f, g)[:within]
+    for i, c in enumerate(route):
+        if distance(c, g.pos) * METRES_PER_CELL <= range_m and grid.line_of_sight(c, g.pos):
+            return route[:i + 1]
+    return None
+
+
 def toward(ctx: RulesContext, f: Fighter, g: Fighter) -> list[Cell]:
     """The way toward ``g``: around people if possible, else up to the first one in the way."""
     taken = occupied(ctx.state, f)

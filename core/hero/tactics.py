@@ -16,7 +16,7 @@ from ..reach import Layers
 from ..vitals import Vitals
 from .chains import dcv_chain
 from .estimate import estimate
-from .movement import METRES_PER_CELL, cells, occupied
+from .movement import METRES_PER_CELL, cells, occupied, walk_into_range
 from . import report
 from .sheet import HeroAttack
 from .state import Fighter
@@ -41,7 +41,7 @@ class Picture:
         self.full_phase = not f.half_used
         self.half_cells = cells(f, False) if self.full_phase else 0
         self.full_cells = cells(f, True)
-        self._steps: dict[tuple[str, int], int | None] = {}
+        self._steps: dict[tuple, object] = {}
         self._in_range: dict[tuple[str, str], bool] = {}
         #: The attacks ``f`` can use without moving, by target, in menu order (a Multiple
         #: Attack's strikes): the menu notes them as it is built.
@@ -90,6 +90,17 @@ class Picture:
                                            and self.ctx.grid.line_of_sight(f.pos, g.pos))
         return found
 
+
+    def shot_walk(self, atk: HeroAttack, g: Fighter) -> list | None:
+        """The half move after which ranged ``atk`` reaches ``g`` (``[]``: it does from here;
+        None: not within a half move, or the actor has none left), kept for the Phase."""
+        if self.in_range(atk, g):
+            return []
+        key = (atk.name, g.id, "shot")
+        found = self._steps.get(key, -1)
+        if found == -1:
+            found = self._steps[key] = walk_into_range(self.ctx, self.f, g, atk.range_m, self.half_cells)
+        return found
 
     def reach(self, attack: str) -> int:
         """Cells the attack named ``attack`` reaches from where ``f`` stands; 0 for hand-to-hand."""

@@ -211,3 +211,29 @@ def test_an_obstacle_on_the_line_of_sight_takes_the_ranged_attack_off_the_menu()
     with pytest.raises(IllegalAction, match="obstacle blocks the line of sight"):
         b.submit(d, Choice(shot, "test"))
     assert not [e for e in b.events if isinstance(e, Moved)]
+
+
+# -- A half move, then a ranged attack (the seed: half a Phase's movement, then an attack) ------
+
+def _out_of_range(bx):
+    sides = {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, attacks=[SHORT_BLAST])],  # runs 12 m: half is 3 cells
+             "B": [hero("b", position=(bx, 0), SPD=2, DEX=10)]}
+    return sides
+
+
+def test_a_ranged_attack_is_on_the_menu_when_a_half_move_brings_the_foe_into_range():
+    b = battle_with(scenario("hero", _out_of_range(8), rules=NO_KB), dice=[])
+    d = b.next_decision()
+    labels = {a.label() for a in d.menu if a.kind == "attack"}
+    assert labels == {"strike Zap -> b", "brace Zap -> b"}  # Set takes the full Phase: no half move before it
+    b = battle_with(scenario("hero", _out_of_range(9), rules=NO_KB), dice=[])
+    assert not [a for a in b.next_decision().menu if a.kind == "attack"]  # 3 cells still leave it 12 m off
+
+
+def test_the_half_move_into_range_comes_before_the_shot_and_the_range_is_counted_from_there():
+    dice = [3, 3, 3,  1, 1]  # the shot hits; 2d6
+    b = fight(_out_of_range(8), dice, ("a", Action("attack", "Zap", "b", "strike")))
+    (moved,) = [e for e in b.events if isinstance(e, Moved) and e.actor == "a"]
+    assert (moved.start, moved.end, moved.distance) == ((0, 0), (3, 0), 6)
+    (shot,) = events_of(b, ev.AttackRolled)
+    assert shot.ocv.modifiers == (Modifier(6, "range 10 m", -2),)  # 5 cells from (3, 0): 10 m
