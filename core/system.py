@@ -54,10 +54,6 @@ class RulesSystem(Protocol):
     """The pool batch statistics count damage in (e.g. ``"STUN"``, ``"Health"``)."""
     catalogue: tuple[str, ...]
     """Every action and rule a coverage report should look for (``"action:..."``, ``"rule:..."``)."""
-    free_reactions: bool
-    """Whether a reaction to an attack (a decision of kind ``"abort"``) costs nothing but itself
-    (one that comes back each round, say) rather than the character's next action. An AI takes
-    a free one whenever it is offered and weighs a costly one."""
 
     # -- reading scenarios ----------------------------------------------------------------
 

@@ -42,13 +42,11 @@ class SystemInfo:
     metres_per_cell: float
     cell_unit: str  # "m" (HERO counts metres), "space" (Marvel)
     damage_unit: str  # the pool statistics count damage in: "STUN", "Health"
-    free_reactions: bool = False  # a reaction to an attack costs nothing but itself (Marvel's)
 
 
 def system_info(system: Any) -> SystemInfo:
     return SystemInfo(system.name, system.title, system.time_unit, system.metres_per_cell,
-                      system.cell_unit, getattr(system, "damage_unit", "damage"),
-                      bool(getattr(system, "free_reactions", False)))
+                      system.cell_unit, getattr(system, "damage_unit", "damage"))
 
 
 class EventLog(Sequence["Event"]):

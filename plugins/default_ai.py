@@ -2,9 +2,8 @@
 
 Policy, in order (each choice carries its reason into the log):
 
-1. About to be attacked: a free reaction (the rules system's ``free_reactions``: Marvel's come
-   back each round) is taken whenever one is offered; one that costs the next action (a HERO
-   Abort) only to Dodge with under a third of its fight left.
+1. About to be attacked (a HERO Abort, a Marvel reaction): Dodge if its own fight is under a
+   third, otherwise do not react.
 2. Low on fight (under 30%) or out of stamina with no foe in reach: take a Recovery.
 3. Attack: among the attacks on the menu against foes still in the fight, take the one with
    the highest expected harm (chance to hit x damage after defenses, relative to what the
@@ -68,8 +67,6 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     menu = decision.menu
     if decision.kind == "abort":
         dodge = _first(menu, "dodge")
-        if dodge is not None and battle.system.free_reactions:
-            return Choice(dodge, f"a reaction costs no turn: {dodge.maneuver or 'dodges'}")  # issue 18: 96% went unused
         if dodge is not None and me.health < 1 / 3:
             return Choice(dodge, f"hurt ({me.health:.0%} left): defends with {dodge.maneuver or 'a Dodge'}")
         return Choice(menu[0], f"not hurt enough to defend yet ({me.health:.0%} fight left)")

@@ -76,10 +76,12 @@ def test_nothing_to_attack_or_reach_is_still_said_when_it_is_true():
     assert ask(b, "rooted")[:2] == ("dodge", "nothing to attack or reach: dodges")
 
 
-def test_a_free_marvel_reaction_is_taken_and_says_why():
+def test_declining_a_marvel_reaction_does_not_claim_to_save_an_action():
     b = marvel([mf("a", (5, 5))], [mf("b", (6, 5))])
     menu = (Action("none"), Action("dodge", maneuver="Spider-Dodge"))
-    assert ask(b, "a", kind="abort", menu=menu) == ("Spider-Dodge", "a reaction costs no turn: Spider-Dodge", "default")
+    assert ask(b, "a", kind="abort", menu=menu) == ("no reaction", "not hurt enough to defend yet (100% fight left)", "default")
+    b.state.fighters["a"].health = 10
+    assert ask(b, "a", kind="abort", menu=menu)[:2] == ("Spider-Dodge", "hurt (11% left): defends with Spider-Dodge")
 
 
 def test_declining_a_hero_abort_is_worded_the_same():

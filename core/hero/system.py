@@ -34,7 +34,6 @@ _RANGED_MANEUVERS = tuple(m.name for m in MANEUVERS.values() if m.attacks in ("a
 class HeroSystem:
     name = "hero"
     title = "HERO System 6th Edition"
-    free_reactions = False  # an Abort costs the next Phase
     time_unit = "turn"
     metres_per_cell = 2
     cell_unit = "m"

@@ -29,7 +29,6 @@ from .state import Fighter, MarvelState
 class MarvelSystem:
     name = "marvel"
     title = "Marvel Multiverse Role-Playing Game"
-    free_reactions = True  # a reaction comes back each round
     time_unit = "round"
     metres_per_cell = 1.5  # one space is 5 feet
     cell_unit = "space"
