@@ -60,14 +60,19 @@ def wins_of(data: dict[str, Any], runs: int, jobs: int) -> tuple[Counter, int]:
     return agg.wins, agg.draws
 
 
-def pooled(data: dict[str, Any], runs: int, jobs: int) -> tuple[int, int]:
-    """Side A's wins and the decided battles, pooled over both listing orders."""
+def pooled(data: dict[str, Any], runs: int, jobs: int, seat: list[int] | None = None) -> tuple[int, int]:
+    """Side A's wins and the decided battles, pooled over both listing orders (``seat``, if
+    given, gets the first-listed side's wins added to its first item, and the decided battles
+    to its second)."""
     a = data["sides"][0]["name"]
     wins_a = decided = 0
     for d in (data, swap_sides(data)):
         wins, _ = wins_of(d, runs, jobs)
         wins_a += wins[a]
         decided += sum(wins.values())
+        if seat is not None:
+            seat[0] += wins[d["sides"][0]["name"]]
+            seat[1] += sum(wins.values())
     return wins_a, decided
 
 
@@ -86,9 +91,12 @@ def section_seat(runs: int, jobs: int) -> None:
     print("seat: mirrored rosters, side A's share of decided battles, both listing orders pooled")
     for system, name in MIRRORS.items():
         data = mirror_data(name)
-        wins, n = pooled(data, runs, jobs)
+        seat = [0, 0]
+        wins, n = pooled(data, runs, jobs, seat)
         lo, hi = wilson(wins, n) if n else (0, 1)
         print(f"  {system:7} {name:13} {share(wins, n)}  {verdict(lo <= 0.5 <= hi)}")
+        lo, hi = wilson(*seat) if seat[1] else (0, 1)
+        print(f"  {'':7} {'listed first':13} {share(*seat)}  {verdict(lo <= 0.5 <= hi)}")
 
 
 def section_dex(runs: int, jobs: int) -> None:

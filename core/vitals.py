@@ -19,3 +19,4 @@ class Vitals:
     disabled: bool  # cannot act right now (Stunned, say) although still in the fight
     conditions: tuple[str, ...]
     reach: int  # cells this combatant can move in one action
+    strikes_within: int = 1  # cells its longest attack reaches without moving (1: hand-to-hand only)

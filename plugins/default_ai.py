@@ -16,7 +16,11 @@ Policy, in order (each choice carries its reason into the log):
    location and aims it where the expected harm (the lower chance to hit included) is highest,
    if that beats the unaimed attack.
 4. No one in reach (or no one it can hurt): move toward the nearest foe still standing, one
-   it can hurt first.
+   it can hurt first. Melee tempo (``Situation.melee_standoff``): a fighter with no ranged
+   attack that would end its move where a foe could come and strike it first stops just
+   outside every foe's reach instead; already there, it Holds its Phase (a foe who comes is
+   struck first), and after a Phase of waiting the battle's dice say (1 in 6) whether it steps
+   in or waits again, so two fighters who both wait do not stall.
 5. Otherwise Dodge (or, hurt, take a Recovery).
 
 It is ``trylast``: it answers for every combatant no other AI claims, which makes it the
@@ -32,7 +36,7 @@ from functools import partial
 from slugfest import Action, BattleView, Choice, Decision, Vitals, hookimpl
 from slugfest.core.grid import distance
 
-from ._mind import PLAINER
+from ._mind import PLAINER, Situation
 
 NAME = "default"
 ATTACK_KINDS = ("attack", "multiple-attack", "move-through")
@@ -105,6 +109,9 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     for v in standing:
         move = Action("move", target=v.id)
         if move in menu:
+            waiting = None if unharmed else Situation(battle, decision).melee_standoff(v)
+            if waiting is not None:
+                return waiting
             return Choice(move, f"{closes} {v.name} ({distance(me.position, v.position)} cells)")
     if recover is not None and me.health < 1:
         return Choice(recover, f"{idle}: takes a Recovery")

@@ -109,6 +109,9 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         withwho = f" with {helpers} all{'y' if helpers == 1 else 'ies'}" if helpers else ""
         why = f"focus fire{withwho}" if t.id == focus.id else f"{focus.name} out of reach, best other target{withwho}"
         return Choice(pick[0], f"{why}: {describe_attack(sit, pick[0], sit.value(pick[0]))}")
+    waiting = sit.melee_standoff(focus)
+    if waiting is not None:
+        return waiting
     others = sorted((v for v in sit.foes.values() if v.id != focus.id), key=lambda v: (sit.dist(v), v.id))
     return sit.go_toward([focus, *others], f"team target {focus.name}: ")
 

@@ -79,7 +79,8 @@ def test_each_hero_mind_uses_what_it_is_about():
     aborts = [k for k in used["aggressive"] if k.startswith("abort:") and k != "abort:none"]
     assert aborts == [], "the aggressive mind never Aborts"
     assert count("aggressive", "phase:attack/haymaker") > count("tactician", "phase:attack/haymaker")
-    assert count("cautious", "phase:hold") > 0 and count("tactician", "phase:hold") == 0
+    # the cautious mind waits the most; the tactician holds only at a melee standoff
+    assert count("cautious", "phase:hold") > count("tactician", "phase:hold")
     assert count("cautious", "abort:block") + count("cautious", "abort:dodge") > count("tactician", "abort:block")
     assert any("+csl:" in k for k in used["tactician"]), "the tactician uses the captain's CSLs"
     assert any(k.endswith("+csl:dcv") for k in used["cautious"]), "the cautious mind keeps CSLs in DCV"

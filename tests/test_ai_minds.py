@@ -94,7 +94,17 @@ def test_aggressive_charges_the_weakest_foe_not_the_nearest():
     b = hero_position([me("aggressive")], [foe("b", (14, 5)), foe("c", (20, 8))])
     b.state.fighters["c"].stun = 20
     assert ask(b)[:2] == ("move -> c", "charges the weakest foe, C (50% fight left, 15 cells)")
-    assert ask(b, mind="default")[0] == "move -> b"
+    # the default mind closes on the nearest, but not into a reach from which B would strike first
+    assert ask(b, mind="default")[:2] == ("move to 6,5", "closes on B to just outside the reach of every foe (6,5)")
+
+
+def test_the_default_mind_holds_just_outside_a_foes_reach_then_the_dice_say_when_it_steps_in():
+    """Issue 18: the fighter who walks into a foe's reach without striking hands the foe the
+    first blow (a side with +1 DEX, moving first, won 35% of mirrored melee battles)."""
+    b = hero_position([me("default")], [foe("b", (17, 5))])  # B runs 6 cells: it strikes from 7 away
+    assert ask(b)[:2] == ("move to 9,5", "closes on B to just outside the reach of every foe (9,5)")
+    edge = hero_position([me("default", pos=(9, 5))], [foe("b", (17, 5))])  # 8 away: any nearer is in its reach
+    assert ask(edge)[:2] == ("hold", "waits for B to come (8 cells): holds its Phase just outside its reach")
 
 
 # -- tactician -----------------------------------------------------------------------------

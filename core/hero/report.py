@@ -12,7 +12,7 @@ from ..events import Event
 from ..vitals import Vitals
 from .chains import dcv_chain
 from .combat_values import DCV_STEPS, OCV_STEPS, CVChain
-from .movement import cells
+from .movement import METRES_PER_CELL, cells
 from .speed import SPEED_CHART
 from .state import Fighter, HeroState
 
@@ -50,8 +50,10 @@ def vitals(ctx: RulesContext, cid: str) -> Vitals:
     f: Fighter = ctx.state.fighters[cid]
     ch = f.ch
     health = max(min(f.stun / ch.STUN, f.body / ch.BODY), 0.0)
+    longest = max((1 if a.hth else a.range_m // METRES_PER_CELL for a in f.sheet.attacks), default=1)
     return Vitals(f.id, f.name, f.side, f.pos, not f.out_of_fight(ctx.options), not f.dead, health,
-                  max(f.end / ch.END, 0.0) if ch.END else 1.0, f.stunned, tuple(status_words(f)), cells(f, True))
+                  max(f.end / ch.END, 0.0) if ch.END else 1.0, f.stunned, tuple(status_words(f)), cells(f, True),
+                  max(longest, 1))
 
 
 def invariant_violations(ctx: RulesContext) -> list[str]:

@@ -28,8 +28,9 @@ def vitals(ctx: RulesContext, cid: str) -> Vitals:
     f: Fighter = ctx.state.fighters[cid]
     # Fight left: Health until unconscious, or Focus until shattered (Focus 0 only demoralizes).
     health = min(max(f.health, 0) / f.health_max, max(f.focus + f.focus_max, 0) / (2 * f.focus_max))
+    longest = max((a.range or 1 for a in f.sheet.attacks), default=1)
     return Vitals(f.id, f.name, f.side, f.pos, not f.out, not f.killed, health,
-                  max(f.focus, 0) / f.focus_max, False, f.conditions(), speed(f))
+                  max(f.focus, 0) / f.focus_max, False, f.conditions(), speed(f), longest)
 
 
 def invariant_violations(ctx: RulesContext) -> list[str]:
