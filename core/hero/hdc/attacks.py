@@ -1,0 +1,306 @@
+"""Attacks from a Hero Designer file: Blast, Hand-to-Hand Attack, Killing Attacks (with NND and
+AVLD built from their modifiers) and Martial Arts strikes, with the advantages and limitations
+the engine models read into the attack's keys, and Active Points and END priced from the file
+(rules-powers §1, §3.1, §4.3)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from ..combat import end_of, power_points
+from ..dice import MAX_DICE, DamageDice, killing_dice_for_dc
+from ..endurance import power_end
+from ..sheet import HeroAttack
+from . import costs
+from .draft import MAX_ATTACKS, Draft, _count, _n, handles
+from .modifiers import sort_modifiers, str_minimum, with_power
+from .reading import Part
+from .report import IGNORED, IMPORTED, IN_PART, Entry
+
+
+ATTACK_POWERS = {
+    "ENERGYBLAST": ("normal", False, False),
+    "HANDTOHANDATTACK": ("normal", True, True),
+    "RKA": ("killing", False, False),
+    "HKA": ("killing", True, True),
+}
+
+#: Adders that change an attack's dice.
+DICE_ADDERS = {"PLUSONEHALFDIE": (0, True, 0), "PLUSONEPIP": (0, False, 1), "MINUSONEPIP": (1, False, -1)}
+
+
+def _dice(p: Part) -> tuple[DamageDice, list[Entry]]:
+    count, half, pip = _count(p.levels), False, 0
+    children = []
+    for a in p.adders:
+        step = DICE_ADDERS.get(a.xmlid)
+        if step is not None:
+            count, half, pip = count + step[0], half or step[1], pip + step[2]
+            children.append(Entry(a.label, "adder", IMPORTED, into="the dice", combat=True))
+        else:
+            children.append(Entry(a.label, "adder", IGNORED, why="not modelled in a battle yet", combat=True))
+    if half and pip:  # "+½d6" and "+1 pip" together: the next full step
+        half, pip, count = False, 0, count + 1
+    if count + half > MAX_DICE:
+        count, half, pip = MAX_DICE, False, 0
+    return DamageDice(count, half, pip), children
+
+
+def _special_kind(p: Part) -> tuple[str, str, Part | None]:
+    """NND / AVLD built from their modifiers: (kind, defense named, the modifier)."""
+    for xmlid in ("NND", "AVAD", "AVLD"):
+        m = p.modifier(xmlid)
+        if m is None:
+            continue
+        text = f"{m.option} {m.option_alias}".upper()
+        kind = "nnd" if xmlid == "NND" or "NND" in text or "NO NORMAL" in text else "avld"
+        defense = (m.input or next((a.option_alias or a.alias for a in m.adders if a.option_alias or a.alias), "")
+                   or ("Life Support" if kind == "nnd" else "Power Defense"))
+        return kind, defense.strip()[:60], m
+    return "", "", None
+
+
+@dataclass
+class Keys:
+    """An attack's keys as its power and modifiers set them (read by :data:`READERS`)."""
+
+    kind: str
+    hth: bool
+    adds_str: bool
+    defense: str
+    fields: dict[str, object] = field(default_factory=dict)
+    end_factor: int = 1
+    thrown: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+def _no_range(m: Part, k: Keys) -> str | None:
+    if k.hth:
+        return None
+    k.hth, k.adds_str = True, False
+    return "hand-to-hand, STR does not add"
+
+
+def _ranged(m: Part, k: Keys) -> str | None:
+    if not k.hth:
+        return None
+    k.hth, k.adds_str = False, False
+    if "STR" not in m.option.upper():
+        return "a ranged attack (STR does not add at range here)"
+    k.thrown = True
+    k.notes.append("its range follows from STR in the rules; here from its Active Points")
+    return "thrown: one throw (the engine has no picking it up again)"
+
+
+def _levels_of(key: str) -> Callable[[Part, Keys], str | None]:
+    def read(m: Part, k: Keys) -> str | None:
+        if k.kind not in ("normal", "killing"):
+            return None
+        k.fields[key] = max(1, min(4, _n(m.levels)))
+        return f"{key.replace('_', ' ')} {k.fields[key]}"
+    return read
+
+
+def _reduced_end(m: Part, k: Keys) -> str | None:
+    k.fields["reduced_end"] = "zero" if "ZERO" in m.option.upper() else "half"
+    return f"reduced END ({k.fields['reduced_end']})"
+
+
+def _charges(m: Part, k: Keys) -> str | None:
+    digits = "".join(ch for ch in m.option_alias if ch.isdigit())
+    if not digits:
+        return None
+    k.fields["charges"] = max(1, min(250, int(digits)))
+    if m.adder("BOOSTABLE") or m.adder("CONTINUING"):
+        k.notes.append("boostable or continuing charges are spent as plain ones")
+    return f"{k.fields['charges']} charges"
+
+
+def _str_min(m: Part, k: Keys) -> str | None:
+    value = str_minimum(m)
+    if value is None:
+        return None
+    k.fields["str_min"] = min(value, 100)
+    return f"STR minimum {k.fields['str_min']}"
+
+
+def _set(key: str, value: object, what: str) -> Callable[[Part, Keys], str | None]:
+    def read(m: Part, k: Keys) -> str | None:
+        k.fields[key] = value
+        return what
+    return read
+
+
+def _stun_multiplier(sign: int) -> Callable[[Part, Keys], str | None]:
+    def read(m: Part, k: Keys) -> str | None:
+        if k.kind != "killing":
+            return None
+        k.fields["stun_multiplier_bonus"] = sign * max(1, min(5, _n(m.levels)))
+        return f"STUN multiplier {k.fields['stun_multiplier_bonus']:+d}"
+    return read
+
+
+def _does_body(m: Part, k: Keys) -> str | None:
+    if k.kind not in ("nnd", "avld"):
+        return None
+    k.fields["does_body"] = True
+    return "does BODY"
+
+
+def _increased_end(m: Part, k: Keys) -> str | None:
+    digits = "".join(ch for ch in m.option if ch.isdigit())
+    k.end_factor = max(1, int(digits)) if digits else 2
+    return f"x{k.end_factor} END"
+
+
+#: The modifiers the engine models on an attack, one entry each: what it sets, and what the
+#: report says it became (None: it does not apply to this attack, so it is reported as dropped).
+READERS: dict[str, Callable[[Part, Keys], str | None]] = {
+    "NORANGE": _no_range, "RANGED": _ranged,
+    "ARMORPIERCING": _levels_of("armor_piercing"), "PENETRATING": _levels_of("penetrating"),
+    "REDUCEDEND": _reduced_end, "CHARGES": _charges, "STRMINIMUM": _str_min,
+    "NOKB": _set("knockback", False, "no knockback"), "DOUBLEKB": _set("knockback_multiplier", 2, "double knockback"),
+    "STUNMULTIPLIER": _stun_multiplier(1), "INCREASEDSTUNMULTIPLIER": _stun_multiplier(1),
+    "DECREASEDSTUNMULTIPLIER": _stun_multiplier(-1), "DOESBODY": _does_body, "INCREASEDEND": _increased_end,
+    "COSTSEND": lambda m, k: "costs END (as attacks do)",
+}
+
+
+def _keys(p: Part) -> tuple[Keys, dict[str, str]]:
+    """The attack's keys from its power and modifiers (NND or AVLD first: the others depend on
+    the kind), and what each modelled modifier became."""
+    kind, hth, adds_str = ATTACK_POWERS[p.xmlid]
+    k = Keys(kind, hth, adds_str, "ED" if p.input.upper() == "ED" else "PD")
+    read: dict[str, str] = {}
+    special, named, special_mod = _special_kind(p)
+    if special_mod is not None:
+        k.kind, k.defense = special, named
+        read[special_mod.xmlid] = f"{special.upper()} against {named!r}"
+    for m in p.modifiers:
+        reader = READERS.get(m.xmlid)
+        what = reader(m, k) if reader is not None else None
+        if what:
+            read[m.xmlid] = what
+    if k.thrown and "charges" not in k.fields:
+        k.fields["charges"] = 1
+        k.fields.pop("reduced_end", None)  # a thrown weapon on one Charge costs no END anyway
+    if p.flag("USESTANDARDEFFECT"):
+        k.fields["standard_effect"] = True
+    return k, read
+
+
+@handles(*ATTACK_POWERS)
+def attack(p: Part, d: Draft) -> Entry:
+    """Blast, Hand-to-Hand Attack and Killing Attacks (rules-powers §3.1), with the advantages
+    and limitations the engine models read into the attack's keys (:data:`READERS`), and the
+    Active Points, range and END the file's costs give (:func:`_priced`)."""
+    if len(d.attacks) >= MAX_ATTACKS:
+        return Entry(p.label, "power", IGNORED, why=f"the engine takes {MAX_ATTACKS} attacks a sheet",
+                     combat=True, children=with_power(p))
+    dice, dice_lines = _dice(p)
+    k, read = _keys(p)
+    if dice == DamageDice() and not k.adds_str:
+        return Entry(p.label, "power", IGNORED, why="no dice to roll", combat=True, children=dice_lines + with_power(p))
+    points = max(1, min(1000, costs.rounded(costs.active_points(p))))  # the loader's bound on active_points
+    name = d.attack_name(p.name or p.alias or p.xmlid)
+    physical = k.kind in ("normal", "killing")
+    atk = HeroAttack(name=name, kind=k.kind, dice=dice, hth=k.hth, adds_str=k.adds_str, defense=k.defense,
+                     range_m=0 if k.hth else max(1, min(2000, 10 * points)),
+                     knockback=bool(k.fields.get("knockback", physical)),
+                     does_body=bool(k.fields.get("does_body", physical)),
+                     **{key: v for key, v in k.fields.items() if key not in ("knockback", "does_body")})
+    atk = _priced(atk, p, points, k.end_factor)
+    d.attacks.append(atk)
+    mods, dropped = sort_modifiers(p, read)
+    dropped = dropped or any(c.status != IMPORTED for c in dice_lines if c.combat)
+    if dice.count == MAX_DICE and p.levels > MAX_DICE:
+        k.notes.append(f"held to the engine's {MAX_DICE} dice an attack")
+    into = (f'attack "{name}": {k.kind} {dice}' + (" + STR" if k.adds_str else "") + f" vs {k.defense}"
+            + (f", {atk.range_m} m" if not atk.hth else ", hand-to-hand") + f", {points} AP"
+            + (f", {atk.end} END" if atk.end is not None else ""))
+    return Entry(p.label, "power", IN_PART if dropped or k.notes else IMPORTED, into=into, why="; ".join(k.notes),
+                 combat=True, children=dice_lines + mods)
+
+
+def _priced(atk: HeroAttack, p: Part, points: int, end_factor: int) -> HeroAttack:
+    """Active Points and END as the file's power costs them, written on the attack only where
+    the engine would work out something else from the keys alone (an advantage it does not
+    model raised them, or Increased Endurance Cost multiplies them)."""
+    if points != costs.rounded(power_points(atk)):
+        atk = replace(atk, active_points=points)
+    if atk.charges is not None:
+        return atk
+    without_re = costs.active_points(p, without=frozenset({"REDUCEDEND"}))
+    if atk.reduced_end == "zero":
+        own = 0
+    elif atk.reduced_end == "half":
+        own = max(1, power_end(without_re / 2))
+    else:
+        own = power_end(without_re)
+    own *= end_factor
+    if own != end_of(atk, 0, "superheroic", ""):
+        atk = replace(atk, end=min(own, 100), reduced_end="")
+    return atk
+
+
+# --- Martial Arts --------------------------------------------------------------------------
+
+_EFFECT_KIND = {"[NORMALDC]": "normal", "[KILLINGDC]": "killing"}
+
+
+@handles("MANEUVER")
+def martial_maneuver(p: Part, d: Draft) -> Entry:
+    """A Martial Arts strike (rules-powers §4.3) as a hand-to-hand attack. Hero Designer writes
+    each maneuver's OCV, DCV, DCs and effect on it (``EFFECT="[NORMALDC] Strike"``), so a custom
+    one reads like a standard one. A normal strike is STR plus its DCs and the Extra DCs bought
+    with Martial Arts (``martial_dcs``, added like a Haymaker's); a killing one is its own
+    killing dice (Killing Strike: 2 DC, ½d6) plus STR, and the Extra DCs. Maneuvers cost no END
+    of their own (only the STR used). Not modelled: a DCV bonus, an effect beyond the damage
+    (the target falls, must follow a Block); maneuvers that are not strikes (Block, Dodge, Grab,
+    Throw, NND strikes) and weapon maneuvers are ignored."""
+    effect = p.attrs.get("EFFECT", "")
+    kind = next((k for tag, k in _EFFECT_KIND.items() if effect.startswith(tag)), None)
+    shown = p.attrs.get("DISPLAY", "") or effect
+    if p.flag("USEWEAPON"):
+        return Entry(p.label, "maneuver", IGNORED, why="a weapon maneuver: not modelled yet", combat=True)
+    if kind is None:
+        return Entry(p.label, "maneuver", IGNORED, why=f"not a damage strike ({shown}: {effect}): not modelled yet",
+                     combat=True)
+    if len(d.attacks) >= MAX_ATTACKS:
+        return Entry(p.label, "maneuver", IGNORED, why=f"the engine takes {MAX_ATTACKS} attacks a sheet", combat=True)
+    own = _count(p.number("DC"))
+    extra = min(d.martial_dcs, 60)
+    adds_str = p.flag("ADDSTR")
+    if kind == "killing":
+        if not own:
+            return Entry(p.label, "maneuver", IGNORED, why="a killing maneuver with no damage of its own", combat=True)
+        dice, added = killing_dice_for_dc(min(own, 3 * MAX_DICE)), extra
+    elif adds_str:
+        dice, added = DamageDice(), min(own + extra, 60)
+    else:
+        if not own + extra:
+            return Entry(p.label, "maneuver", IGNORED, why="a strike with no damage (no DCs, no STR)", combat=True)
+        dice, added = DamageDice(min(own + extra, MAX_DICE)), 0
+    ocv = max(-10, min(10, _n(p.number("OCV"))))
+    dcv = _n(p.number("DCV"))
+    name = d.attack_name(p.name or p.alias or "Maneuver")
+    atk = HeroAttack(name=name, kind=kind, dice=dice, hth=True, adds_str=adds_str, ocv=ocv, end=0, martial_dcs=added)
+    d.attacks.append(atk)
+    rest = re.sub(r"^\[[A-Z]+DC\]\s*(Strike)?[,\s]*", "", effect).strip()
+    dropped = ([f"DCV {dcv:+d}"] if dcv else []) + ([rest.lower()] if rest else [])
+    into = (f'attack "{name}": {kind} ' + (f"{dice} + " if dice != DamageDice() else "") + ("STR" if adds_str else "")
+            + (f" +{added} DC" if added else "") + f", OCV {ocv:+d}, no END of its own")
+    return Entry(p.label, "maneuver", IN_PART if dropped else IMPORTED, into=into.replace(" + ,", ","),
+                 why="not modelled: " + ", ".join(dropped) if dropped else "", combat=True)
+
+
+@handles("EXTRADC")
+def extra_dcs(p: Part, d: Draft) -> Entry:
+    """Extra Damage Classes bought with Martial Arts: added to each martial strike (the importer
+    counts them before it reads the maneuvers). Ranged ones wait for ranged martial maneuvers."""
+    if "RANGED" in p.alias.upper():
+        return Entry(p.label, "maneuver", IGNORED, why="ranged martial DCs: ranged maneuvers are not modelled yet",
+                     combat=True)
+    return Entry(p.label, "maneuver", IMPORTED, into=f"+{_count(p.levels)} DC on each martial strike", combat=True)
