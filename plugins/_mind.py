@@ -201,13 +201,17 @@ class Situation:
         occupied = {v.position for v in self.everyone.values() if v.alive and v.id != self.me.id}
         reach = self.battle.grid.flood(self.me.position, occupied, limit=self.move_cells())
         here = self.dist(target)
+        tx, ty = target.position
+        threats = [(v.position[0], v.position[1], v.reach + 1) for v in self.foes.values()]
         best = None
-        for cell, steps in reach.steps.items():
-            d = distance(cell, target.position)
-            if d >= here or any(distance(cell, v.position) <= v.reach + 1 for v in self.foes.values()):
+        for cell, steps in reach.steps.items():  # a few dozen cells, each against every foe: kept plain
+            x, y = cell
+            d = max(abs(x - tx), abs(y - ty))
+            if d >= here or (best is not None and d > best[0]):
                 continue
-            straight = (cell[0] - target.position[0]) ** 2 + (cell[1] - target.position[1]) ** 2
-            key = (d, steps, straight, cell)  # then the cell most squarely in front of the target
+            if any(max(abs(x - fx), abs(y - fy)) <= r for fx, fy, r in threats):
+                continue
+            key = (d, steps, (x - tx) ** 2 + (y - ty) ** 2, cell)  # then the cell most squarely in front
             if best is None or key < best:
                 best = key
         return Action("move", destination=best[3]) if best is not None else None

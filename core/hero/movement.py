@@ -56,8 +56,19 @@ def walk_into_range(ctx: RulesContext, f: Fighter, g: Fighter, range_m: int, wit
     grid = ctx.grid
     if distance(f.pos, g.pos) * METRES_PER_CELL <= range_m and grid.line_of_sight(f.pos, g.pos):
         return []
-    if within <= 0 or (distance(f.pos, g.pos) - within) * METRES_PER_CELL > range_m:
-        return None
+    d = distance(f.pos, g.pos)
+    if within <= 0 or range_m < METRES_PER_CELL or (d - within) * METRES_PER_CELL > range_m:
+        return None  # (under a cell's reach it never reaches anyone in another cell)
+    if grid.clear_between(f.pos, g.pos, occupied(ctx.state, f)):
+        # open ground between them: the straight walk closes a cell a step, in sight all the way
+        steps = d - range_m // METRES_PER_CELL
+        (x, y), (gx, gy) = f.pos, g.pos
+        walk = []
+        for _ in range(steps):
+            x += (gx > x) - (gx < x)
+            y += (gy > y) - (gy < y)
+            walk.append((x, y))
+        return walk
     route = toward(ctx, f, g)[:within]
     for i, c in enumerate(route):
         if distance(c, g.pos) * METRES_PER_CELL <= range_m and grid.line_of_sight(c, g.pos):
