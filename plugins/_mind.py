@@ -49,7 +49,7 @@ class Situation:
         self.picture = decision.picture
         self.hero = battle.system.name == "hero"
         self.menu = decision.menu
-        vitals = battle.vitals
+        vitals = self.picture.vitals if self.picture is not None else battle.vitals  # kept for the decision
         self.everyone: dict[str, Vitals] = {c.id: vitals(c.id) for c in battle.scenario.combatants}
         self.me = self.everyone[decision.actor]
         #: Foes still in the fight (never knocked out, unconscious, dying or dead ones).
