@@ -5,6 +5,8 @@ app unfolds under a roll.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from typing import Any
 
 from ..context import RulesContext
@@ -46,14 +48,19 @@ def snapshot(ctx: RulesContext) -> dict[str, Any]:
     return out
 
 
+@lru_cache(maxsize=256)
+def _longest(sheet: Any) -> int:
+    """Cells the sheet's longest attack reaches without moving (1: hand-to-hand only)."""
+    return max(max((1 if a.hth else a.range_m // METRES_PER_CELL for a in sheet.attacks), default=1), 1)
+
+
 def vitals(ctx: RulesContext, cid: str) -> Vitals:
     f: Fighter = ctx.state.fighters[cid]
     ch = f.ch
     health = max(min(f.stun / ch.STUN, f.body / ch.BODY), 0.0)
-    longest = max((1 if a.hth else a.range_m // METRES_PER_CELL for a in f.sheet.attacks), default=1)
     return Vitals(f.id, f.name, f.side, f.pos, not f.out_of_fight(ctx.options), not f.dead, health,
                   max(f.end / ch.END, 0.0) if ch.END else 1.0, f.stunned, tuple(status_words(f)), cells(f, True),
-                  max(longest, 1))
+                  _longest(f.sheet))
 
 
 def invariant_violations(ctx: RulesContext) -> list[str]:

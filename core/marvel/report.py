@@ -3,6 +3,8 @@ system-neutral figures an AI reasons with, and the invariants the soak checks.""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from typing import Any
 
 from ..context import RulesContext
@@ -24,13 +26,18 @@ def snapshot(ctx: RulesContext) -> dict[str, Any]:
     return out
 
 
+@lru_cache(maxsize=256)
+def _longest(sheet: Any) -> int:
+    """Spaces the sheet's longest attack reaches without moving (1: close attacks only)."""
+    return max((a.range or 1 for a in sheet.attacks), default=1)
+
+
 def vitals(ctx: RulesContext, cid: str) -> Vitals:
     f: Fighter = ctx.state.fighters[cid]
     # Fight left: Health until unconscious, or Focus until shattered (Focus 0 only demoralizes).
     health = min(max(f.health, 0) / f.health_max, max(f.focus + f.focus_max, 0) / (2 * f.focus_max))
-    longest = max((a.range or 1 for a in f.sheet.attacks), default=1)
     return Vitals(f.id, f.name, f.side, f.pos, not f.out, not f.killed, health,
-                  max(f.focus, 0) / f.focus_max, False, f.conditions(), speed(f), longest)
+                  max(f.focus, 0) / f.focus_max, False, f.conditions(), speed(f), _longest(f.sheet))
 
 
 def invariant_violations(ctx: RulesContext) -> list[str]:
