@@ -461,7 +461,7 @@ def test_armour_for_some_hit_locations_is_in_part(tmp_path):
         "<NOTES />", "<NOTES>(Locations 5)</NOTES>")
     result = imported(tmp_path, equipment=(cap,))
     e = entry(result, "Helmet")
-    assert e.status == IN_PART and e.why.startswith("covers only some hit locations ((Locations 5))")
+    assert e.status == IN_PART and e.why.startswith("covers only some hit locations (Locations 5)")
 
 
 def test_sixteen_attacks_keep_all_sixteen_and_no_punch_is_squeezed_in(tmp_path):

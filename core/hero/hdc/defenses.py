@@ -30,7 +30,7 @@ def _coverage(p: Part) -> str:
     notes its locations ("(Locations 5)": a helmet), and the engine counts a defense everywhere."""
     for text in (p.notes, *(m.attrs.get("COMMENTS", "") for m in p.modifiers)):
         if "location" in text.lower():
-            return f"covers only some hit locations ({text[:60]}): counted everywhere"
+            return f"covers only some hit locations ({text.strip('() ')[:60]}): counted everywhere"
     return ""
 
 
