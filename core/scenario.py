@@ -21,7 +21,7 @@ from typing import Any, Mapping
 from .bounds import UnreadableToml, parse_toml, read_limited
 from .errors import SlugfestError
 from .locate import KeyLines
-from .schema import NOTHING, Problem, Problems, Table, did_you_mean, show, toml_type
+from .schema import NOTHING, closest, Problem, Problems, Table, did_you_mean, show, toml_type
 from .words import plural
 
 MAX_MAP = 200
@@ -142,7 +142,8 @@ def parse_scenario(data: dict[str, Any], file: str = "<scenario>", systems: Mapp
     problems = Problems()
     root = Table(data, "", problems)
     battle = _battle(root, systems, known_plugins)
-    system = systems.get(battle["system"]) if battle["system"] else None
+    named = battle["system"] or battle["checked_as"]
+    system = systems.get(named) if named else None
     rt = root.table("rules")
     if system is None:
         rt.skip()  # without a valid system its own keys cannot be checked: report the system alone
@@ -181,6 +182,10 @@ def _battle(root: Table, systems: Mapping[str, Any], known: Mapping[str, Any]) -
     if system_name is None and not bt.has("system"):
         problems.add("battle.system", "expected one of " + ", ".join(repr(s) for s in systems) + f", got {NOTHING}")
     out["system"] = system_name
+    # A misspelt system ("heros") is reported; the rest of the file is still checked against the
+    # system it most likely means, so one slip does not hide every other mistake.
+    out["checked_as"] = (closest(wanted, systems) if system_name is None and isinstance(wanted, str) and not blocked
+                         else None)
     out["seed"] = bt.integer("seed", 1, lo=0, hi=2**63 - 1)
     out["turn_limit"] = bt.integer("turn_limit", 20, lo=1, hi=MAX_TURNS)
     house_rules = out["house_rules"] = bt.strings("house_rules", ())

@@ -227,12 +227,21 @@ class Table:
 
 
 def did_you_mean(word: str, options: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
-    if not close:
-        lowered = {o.lower(): o for o in options}
-        if word.lower() in lowered:
-            close = [lowered[word.lower()]]
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    """" (did you mean 'X'?)" for the option ``word`` most likely means, or "". Case and spaces
+    count for nothing first ("Sturdy2" is "Sturdy 2", not "sturdy"), then spelling."""
+    found = closest(word, options)
+    return f" (did you mean {found!r}?)" if found else ""
+
+
+def closest(word: str, options: Iterable[str]) -> str | None:
+    """The option ``word`` most likely means (see :func:`did_you_mean`), or None."""
+    options = list(options)
+    squashed = {"".join(o.lower().split()): o for o in options}
+    key = "".join(str(word).lower().split())
+    if key in squashed:
+        return squashed[key]
+    close = difflib.get_close_matches(key, list(squashed), n=1, cutoff=0.6)
+    return squashed[close[0]] if close else None
 
 
 def _range_words(what: str, lo: int | None, hi: int | None) -> str:

@@ -405,3 +405,34 @@ def test_a_third_use_of_an_id_points_at_the_first():
     with pytest.raises(ScenarioError) as info:
         scenario("hero", {"A": [hero("a", (0, 0)), hero("a", (1, 0))], "B": [hero("a", (2, 0))]})
     assert [p.message.endswith("(already used at sides[0].combatants[0])") for p in info.value.problems] == [True, True]
+
+
+def _marvel_with(system: str, power: str, rank: int = 2) -> dict:
+    fighter = {"position": [1, 1], "rank": rank, "powers": [power]}
+    return {"battle": {"name": "x", "system": system},
+            "sides": [{"name": "A", "combatants": [{"id": "a", **fighter}]},
+                      {"name": "B", "combatants": [{"id": "b", **fighter, "position": [5, 1]}]}]}
+
+
+def test_a_levelled_power_with_its_level_run_on_is_suggested_with_the_space():
+    with pytest.raises(ScenarioError) as info:
+        parse_scenario(_marvel_with("marvel", "Sturdy2"), "s.toml")
+    assert '(did you mean "Sturdy 2"?)' in str(info.value)
+
+
+def test_a_misspelt_system_still_lets_every_other_mistake_be_reported():
+    """Issue 21: with a wrong ``system`` only 4 of 10 mistakes were reported until that line was
+    fixed; the rest is now checked against the system it most likely means."""
+    with pytest.raises(ScenarioError) as info:
+        parse_scenario(_marvel_with("marvle", "Mighty 9", rank=99), "s.toml")
+    paths = [p.path for p in info.value.problems]
+    assert paths[0] == "battle.system" and "did you mean 'marvel'?" in info.value.problems[0].message
+    assert "sides[0].combatants[0].rank" in paths and "sides[1].combatants[0].powers[0]" in paths
+
+
+def test_did_you_mean_ignores_case_and_spaces_first():
+    from slugfest.core.schema import did_you_mean
+
+    assert did_you_mean("life suport", ["Life Support", "Flash Defense"]) == " (did you mean 'Life Support'?)"
+    assert did_you_mean("FlashDefense", ["Life Support", "Flash Defense"]) == " (did you mean 'Flash Defense'?)"
+    assert did_you_mean("zzz", ["Life Support"]) == ""

@@ -24,7 +24,7 @@ from dataclasses import fields
 from typing import Any
 
 from ..records import record
-from ..schema import Table, did_you_mean
+from ..schema import Table, closest, did_you_mean
 
 ABILITIES = ("Melee", "Agility", "Resilience", "Vigilance", "Ego", "Logic")
 POOLS = ("Health", "Focus")
@@ -242,6 +242,7 @@ def dump_options(o: MarvelOptions) -> dict[str, Any]:
 # -- sheets ---------------------------------------------------------------------------------
 
 _LEVELED = re.compile(r"^\s*(.+?)\s+(\d+)\s*$")
+_GLUED = re.compile(r"^\s*(\D+?)(\d+)\s*$")
 _ALL_POWERS = tuple(f"{p} 1-4" for p in LEVELED_POWERS) + tuple(FLAG_POWERS)
 
 
@@ -260,10 +261,13 @@ def parse_power(text: str) -> tuple[str, int]:
         if name in LEVELED_POWERS:
             raise ValueError(f"{name} needs a level, e.g. \"{name} 2\"")
         return name, 0
-    words = [p.lower() for p in (*LEVELED_POWERS, *FLAG_POWERS)]
-    guess = did_you_mean((m.group(1) if m else text).lower(), words)
-    raise ValueError("not a power this engine knows" + guess.replace("'", '"')
-                     + "; powers without a combat effect go in other_powers")
+    written = m or _GLUED.match(text)  # "Migthy 2", or "Sturdy2" with its level run on
+    name = closest(written.group(1).strip() if written else text, (*LEVELED_POWERS, *FLAG_POWERS))
+    if name in LEVELED_POWERS and written:
+        guess = f' (did you mean "{name} {written.group(2)}"?)'
+    else:
+        guess = f' (did you mean "{name}"?)' if name else ""
+    raise ValueError("not a power this engine knows" + guess + "; powers without a combat effect go in other_powers")
 
 
 def power_text(name: str, level: int) -> str:

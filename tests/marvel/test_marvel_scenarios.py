@@ -89,7 +89,7 @@ def test_every_problem_in_a_marvel_scenario_is_reported_at_once():
     assert "did you mean 'rank'" in got[f"{c0}.rnak"]
     assert f"{c0}.rank" in got
     assert "did you mean 'Melee'" in got[f"{c0}.abilities.melee"]
-    assert 'did you mean "mighty"' in got[f"{c0}.powers[0]"]
+    assert 'did you mean "Mighty 2"' in got[f"{c0}.powers[0]"]
     assert "levels 1 to 4" in got[f"{c0}.powers[1]"]
     assert "needs a level" in got[f"{c0}.powers[2]"]
     assert "once" in got[f"{c0}.powers[4]"]
