@@ -20,6 +20,15 @@ from textual.widgets import Input  # noqa: E402
 SIZE = (110, 36)
 
 
+async def import_from_picker(app, pilot, paths: str) -> None:
+    """Press i in the picker, type ``paths`` and Enter."""
+    await pilot.press("i")
+    await pilot.pause()
+    app.screen.query_one("#path", Input).value = paths
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 def files(tmp_path):
     a = write(tmp_path / "a b.hdc", character("Alpha", powers=(power("ENERGYBLAST", NAME="Bolt", LEVELS=8),)))
     b = write(tmp_path / "b.hdc", character("Beta", levels={"STR": 15}), "utf-8")
@@ -37,9 +46,9 @@ def test_i_imports_two_files_shows_the_report_and_enter_plays_them(tmp_path, mon
             await pilot.press("i")
             await pilot.pause()
             assert isinstance(app.screen, PathDialog)
-            app.screen.query_one("#path", Input).value = f"'{a}' {b}"
-            await pilot.press("enter")
+            await pilot.press("escape")
             await pilot.pause()
+            await import_from_picker(app, pilot, f"'{a}' {b}")
             assert isinstance(app.screen, ImportReport)
             await pilot.pause()
             text = screen_text(app)
@@ -64,11 +73,7 @@ def test_a_refused_file_is_explained_in_the_picker_and_nothing_is_written(tmp_pa
         app = make_app()
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            await pilot.press("i")
-            await pilot.pause()
-            app.screen.query_one("#path", Input).value = f"'{a}' {old}"
-            await pilot.press("enter")
-            await pilot.pause()
+            await import_from_picker(app, pilot, f"'{a}' {old}")
             assert isinstance(app.screen, PickerScreen)
             await pilot.pause()
             shown = " ".join(screen_text(app).split())
@@ -79,11 +84,7 @@ def test_a_refused_file_is_explained_in_the_picker_and_nothing_is_written(tmp_pa
                 "build the character on a 6E template (File > New, a *6E.hdt template) and import that file")
             assert not (tmp_path / "data" / "imports").exists()
             # Escape from the report leaves the imported battle listed in the picker
-            await pilot.press("i")
-            await pilot.pause()
-            app.screen.query_one("#path", Input).value = f"'{a}' '{a}'"
-            await pilot.press("enter")
-            await pilot.pause()
+            await import_from_picker(app, pilot, f"'{a}' '{a}'")
             await pilot.press("escape")
             await pilot.pause()
             picker = app.screen
@@ -106,11 +107,7 @@ def test_the_picker_lists_what_was_imported_before_and_offers_a_refused_path_aga
             await pilot.pause()
             picker = app.screen
             assert [i.key for i in picker.items if i.origin == "imported"] == ["alpha-vs-beta"]
-            await pilot.press("i")
-            await pilot.pause()
-            app.screen.query_one("#path", Input).value = f"{tmp_path / 'missing.hdc'} {b}"
-            await pilot.press("enter")
-            await pilot.pause()
+            await import_from_picker(app, pilot, f"{tmp_path / 'missing.hdc'} {b}")
             await pilot.press("i")
             await pilot.pause()
             assert app.screen.query_one("#path", Input).value == f"{tmp_path / 'missing.hdc'} {b}"

@@ -163,17 +163,14 @@ NOT_MODELLED: dict[str, str] = {
 #: Sections and parts that are known not to change a fight.
 OUTSIDE_A_FIGHT_SECTIONS = {"SKILLS": "skills are not rolled in a battle here", "PERKS": "perks do not change a fight",
                             "DISADVANTAGES": "complications are for the story, not the fight"}
+_UNSEEN = "senses are not modelled (everyone sees the whole map)"
+_NOT_HERE = "not a fight power here"
 OUTSIDE_A_FIGHT = {
-    "ENHANCEDPERCEPTION": "senses are not modelled (everyone sees the whole map)",
-    "NIGHTVISION": "senses are not modelled (everyone sees the whole map)",
-    "DETECT": "senses are not modelled (everyone sees the whole map)",
-    "CLAIRSENTIENCE": "senses are not modelled (everyone sees the whole map)",
-    "INFRAREDPERCEPTION": "senses are not modelled", "ULTRAVIOLETPERCEPTION": "senses are not modelled",
-    "TELESCOPIC": "senses are not modelled", "MICROSCOPIC": "senses are not modelled",
-    "RADIOPERCEPTION": "senses are not modelled", "MENTALAWARENESS": "senses are not modelled",
-    "TELEPATHY": "not a fight power here", "MINDLINK": "not a fight power here",
-    "EXTRADIMENSIONALMOVEMENT": "not a fight power here", "FTL": "not a fight power here",
-    "SHAPESHIFT": "not a fight power here", "LANGUAGES": "a language", "LINGUIST": "languages",
+    **dict.fromkeys(("ENHANCEDPERCEPTION", "NIGHTVISION", "DETECT", "CLAIRSENTIENCE", "INFRAREDPERCEPTION",
+                     "ULTRAVIOLETPERCEPTION", "TELESCOPIC", "MICROSCOPIC", "RADIOPERCEPTION", "MENTALAWARENESS"),
+                    _UNSEEN),
+    **dict.fromkeys(("TELEPATHY", "MINDLINK", "EXTRADIMENSIONALMOVEMENT", "FTL", "SHAPESHIFT"), _NOT_HERE),
+    "LANGUAGES": "a language", "LINGUIST": "languages",
 }
 
 
