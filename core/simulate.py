@@ -25,7 +25,6 @@ from .isolation import Beacons, SlotReading, runaway_words
 from .plugins import get_plugin_manager
 from .scenario import Scenario
 from .stats import Aggregate, BattleError, BattleTally
-from .words import plural
 
 CHUNK = 25
 
@@ -125,10 +124,22 @@ class Pace:
         return rate, (total - done) / rate
 
 
+class _Enough(Exception):
+    """The batch's stopping rule is met (``until``): no more battles are wanted."""
+
+
 def simulate(scenario: Scenario, runs: int, base_seed: int, jobs: int = 1,
              on_progress: Callable[[Progress], None] | None = None,
-             deadline: float | None = None, plugins: Iterable[tuple[str, Any]] = ()) -> tuple[Aggregate, bool]:
+             deadline: float | None = None, plugins: Iterable[tuple[str, Any]] = (), *,
+             first: int = 0, until: Callable[[Aggregate], bool] | None = None,
+             check_every: int = 100) -> tuple[Aggregate, bool]:
     """Run ``runs`` battles over ``jobs`` processes. Returns (aggregate, interrupted).
+
+    The battles are those of index ``first`` to ``first + runs - 1`` of the batch, so a batch
+    can be run in parts (``--shard``) and the parts' aggregates merged into the whole's. With
+    ``until``, the batch stops early once ``until(aggregate)`` holds, asked after every
+    ``check_every`` battles: battles fold in index order, so where it stops does not depend on
+    ``jobs`` (``--precision`` stops this way).
 
     Ctrl-C stops the batch and keeps every battle that finished before it, in order. See
     :func:`workers` for how many processes start; the results are the same whatever ``jobs`` is.
@@ -146,7 +157,7 @@ def simulate(scenario: Scenario, runs: int, base_seed: int, jobs: int = 1,
     plugins = tuple(plugins)
     host = get_plugin_manager(house_rules=scenario.house_rules, extra=plugins)
     system = host.systems()[scenario.system]
-    agg = Aggregate([s.name for s in scenario.sides], system.time_unit, getattr(system, "damage_unit", "damage"))
+    agg = Aggregate.for_system([s.name for s in scenario.sides], system)
     interrupted = False
 
     def fold(result: BattleTally | BattleError) -> None:
@@ -154,17 +165,22 @@ def simulate(scenario: Scenario, runs: int, base_seed: int, jobs: int = 1,
             agg.error(result)
         else:
             agg.add(result)
+        done = agg.n + len(agg.errors)
         if on_progress is not None:
-            on_progress(Progress(agg.n + len(agg.errors), runs, len(agg.errors)))
+            on_progress(Progress(done, runs, len(agg.errors)))
+        if until is not None and done % check_every == 0 and done < runs and until(agg):
+            raise _Enough
 
     try:
         if jobs <= 1 and not host.untrusted():
-            for i in range(runs):
+            for i in range(first, first + runs):
                 fold(run_one(scenario, i, base_seed, host))
         else:
-            _run_parallel(scenario, runs, base_seed, workers(runs, jobs), fold, deadline, plugins)
+            _run_parallel(scenario, runs, base_seed, workers(runs, jobs), fold, deadline, plugins, first)
     except KeyboardInterrupt:
         interrupted = True
+    except _Enough:
+        pass
     return agg, interrupted
 
 
@@ -182,8 +198,8 @@ POLL = 0.25
 
 def _run_parallel(scenario: Scenario, runs: int, base_seed: int, jobs: int,
                   fold: Callable[[BattleTally | BattleError], None], deadline: float = 600.0,
-                  plugins: tuple = ()) -> None:
-    """Chunks of battles over a process pool, folded in index order.
+                  plugins: tuple = (), first: int = 0) -> None:
+    """Chunks of battles ``first`` to ``first + runs - 1`` over a process pool, folded in index order.
 
     Each worker announces the battle it plays in a :class:`~core.isolation.Beacons` slot; one
     playing a battle for more than ``deadline`` seconds is killed, and that battle becomes an
@@ -196,7 +212,8 @@ def _run_parallel(scenario: Scenario, runs: int, base_seed: int, jobs: int,
     its own is reported as crashed (with its seeds), and no other battle is lost.
     """
     ctx = multiprocessing.get_context()
-    chunks = deque((s, min(s + CHUNK, runs)) for s in range(0, runs, CHUNK))
+    stop = first + runs
+    chunks = deque((s, min(s + CHUNK, stop)) for s in range(first, stop, CHUNK))
     suspects: set[tuple[int, int]] = set()
     stopped: dict[int, BattleError] = {}
 
@@ -208,7 +225,7 @@ def _run_parallel(scenario: Scenario, runs: int, base_seed: int, jobs: int,
     pool, beacons = start()
     pending: deque[tuple[tuple[int, int], Future]] = deque()
     done: dict[int, list[BattleTally | BattleError]] = {}
-    next_start = 0
+    next_start = first
     killed = False
 
     def restart() -> tuple[ProcessPoolExecutor, Beacons]:
@@ -274,7 +291,7 @@ def _run_parallel(scenario: Scenario, runs: int, base_seed: int, jobs: int,
                 part = done.pop(next_start)
                 for r in part:
                     fold(r)
-                next_start = min(next_start + CHUNK, runs)
+                next_start = min(next_start + CHUNK, stop)
         pool.shutdown(wait=True)  # all done: let the workers exit cleanly before the interpreter does
     finally:
         pool.shutdown(wait=False, cancel_futures=True)  # interrupted or failed: do not wait
@@ -322,77 +339,3 @@ def replay(scenario: Scenario, index: int, base_seed: int) -> Battle:
     b = Battle(scenario, seed=battle_seed(base_seed, index))
     b.run()
     return b
-
-
-def notable_rows(summary: dict[str, Any]) -> list[tuple[str, dict[str, Any] | None, bool]]:
-    """The report's battles worth replaying, as (label, the battle or None, whether the label
-    leaves the outcome to be said): what the terminal report and the app both list."""
-    notable = summary.get("notable_battles")
-    if not notable or notable["shortest"] is None:
-        return []
-    rows = [("shortest", notable["shortest"], True), ("longest", notable["longest"], True),
-            ("first draw", notable["first_draw"], False)]
-    return rows + [(f"first {side} win", b, False) for side, b in notable["first_win"].items()]
-
-
-def _notable_lines(summary: dict[str, Any], unit: str) -> list[str]:
-    """Battles worth replaying with ``--play-by-play K``."""
-    rows = notable_rows(summary)
-    if not rows:
-        return []
-    width = max([24, *(len(label) for label, _, _ in rows)])
-    lines = ["", "notable battles (replay one with --play-by-play K):"]
-    for label, b, says_outcome in rows:
-        if b is None:
-            lines.append(f"  {label:{width}} none")
-            continue
-        outcome = (f", {b['winner']} won" if b["winner"] else ", draw") if says_outcome else ""
-        lines.append(f"  {label:{width}} #{b['index']:<6} {b['length']} {unit}s{outcome}")
-    return lines
-
-
-def render_report(summary: dict[str, Any], scenario: Scenario) -> str:
-    """The plain-text report for the terminal."""
-    n = summary["battles"]
-    lines = [f"{scenario.name}: {plural(n, 'battle')} ({scenario.system})", ""]
-    lines.append(f"{'side':24} {'wins':>6} {'rate':>7}   95% CI (Wilson)")
-    for side, s in summary["sides"].items():
-        lo, hi = s["ci95"]
-        lines.append(f"{side:24} {s['wins']:6d} {s['rate']:7.1%}   {lo:.1%} - {hi:.1%}")
-    cut = summary["cut_off_at_limit"]
-    draws = f"{'draws':24} {summary['draws']:6d} {summary['draws'] / n if n else 0:7.1%}"
-    if summary["draws"]:
-        draws += f"   ({cut} of them reached the limit of {scenario.turn_limit} {summary['length']['unit']}s)"
-    lines.append(draws)
-    ln = summary["length"]
-    lines += ["", f"battle length ({ln['unit']}s): mean {ln['mean']:.2f}, sd {ln['stdev']:.2f}, "
-                  f"min {ln['min']:g}, max {ln['max']:g}"]
-    hist = ln["histogram"]
-    if hist:
-        peak = max(hist.values())
-        for k, v in hist.items():
-            bar = "#" * max(1, round(40 * v / peak))
-            lines.append(f"  {k:>4} | {bar} {v}")
-    unit = summary["damage_unit"]
-    people = summary["combatants"]
-    cw = max([18, *(len(cid) for cid in people)])
-    sw = max([14, *(len(c["side"]) for c in people.values())])
-    lines += ["", f"{'combatant':{cw}} {'side':{sw}} {'hit%':>6} {unit + ' dealt':>12} {unit + ' taken':>12} "
-                  f"{'KO%':>6} {'dead%':>6}   dealt won/lost"]
-    for cid, c in people.items():
-        dw, dl = c["damage_dealt_when_won"]["mean"], c["damage_dealt_when_lost"]["mean"]
-        lines.append(f"{cid:{cw}} {c['side']:{sw}} {c['hit_rate']:6.1%} {c['damage_dealt']['mean']:12.1f} "
-                     f"{c['damage_taken']['mean']:12.1f} {c['ko_rate']:6.1%} {c['death_rate']:6.1%}   {dw:.1f}/{dl:.1f}")
-    lines += _notable_lines(summary, ln["unit"])
-    cov = summary["coverage"]
-    first = cov.get("first_battle", {})
-    lines += ["", "coverage (times fired, and the first battle it fired in):"]
-    for k, v in sorted({**cov["actions"], **cov["rules"]}.items()):
-        lines.append(f"  {k:44} {v:>8}   #{first[k]}" if k in first else f"  {k:44} {v:>8}")
-    if cov["never_fired"]:
-        lines += ["never fired:", *(f"  {k}" for k in cov["never_fired"])]
-    if summary["errors"]:
-        lines += ["", f"{len(summary['errors'])} battles failed (replay with --play-by-play INDEX):"]
-        for e in summary["errors"][:10]:
-            lines.append(f"  battle {e['index']} (seed {e['seed']}): {e['error']}")
-    return "\n".join(lines)

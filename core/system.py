@@ -52,6 +52,12 @@ class RulesSystem(Protocol):
     cell_unit: str
     damage_unit: str
     """The pool batch statistics count damage in (e.g. ``"STUN"``, ``"Health"``)."""
+    damage_pools: tuple[str, ...]
+    """Every pool the statistics count damage dealt and taken in, ``damage_unit`` first
+    (``("STUN", "BODY")``, ``("Health", "Focus")``)."""
+    tally_counts: tuple[str, ...]
+    """What the statistics count per combatant besides attacks and damage: the names its
+    tallies' ``counts`` use, each a column of the report (``"Phases acted"``...)."""
     catalogue: tuple[str, ...]
     """Every action and rule a coverage report should look for (``"action:..."``, ``"rule:..."``)."""
 

@@ -8,9 +8,10 @@ import pytest
 
 from slugfest import cli
 from slugfest.core import simulate as sim
+from slugfest.core.batch_report import render_report
 from slugfest.core.battle import Battle
 from slugfest.core.scenario import load_scenario
-from slugfest.core.stats import Aggregate, Running, wilson
+from slugfest.core.stats import Aggregate, Sums, wilson
 from slugfest.core.sweep import SweepError, parse_value, read_data, set_parameter
 from slugfest.scenarios import bundled
 
@@ -29,11 +30,26 @@ def test_wilson_interval_matches_published_values():
     assert lo == 0.0 and round(hi, 4) == 0.1611
 
 
-def test_running_mean_and_spread_match_the_textbook_formulas():
-    r = Running()
+def test_mean_and_spread_from_integer_sums_match_the_textbook_formulas():
+    r = Sums()
     for x in [2, 4, 4, 4, 5, 5, 7, 9]:
         r.add(x)
     assert r.mean == 5 and round(r.stdev, 4) == 2.1381 and (r.lo, r.hi) == (2, 9)
+
+
+def test_sums_split_anywhere_and_merged_equal_the_sums_of_the_whole():
+    values = [2, 4, 4, 4, 5, 5, 7, 9]
+    whole = Sums()
+    for x in values:
+        whole.add(x)
+    for cut in range(len(values) + 1):
+        left, right = Sums(), Sums()
+        for x in values[:cut]:
+            left.add(x)
+        for x in values[cut:]:
+            right.add(x)
+        right.merge(left)  # the later part first: merging is order-free
+        assert right.state() == whole.state()
 
 
 def test_battle_seeds_depend_only_on_the_base_seed_and_the_index():
@@ -228,7 +244,7 @@ def test_an_interrupted_sweep_marks_its_last_row_partial_and_says_so(tmp_path, c
 def test_a_batch_interrupted_before_any_battle_finished_reports_nothing(tmp_path, capsys, monkeypatch):
     """A table of zeros (0% wins, an interval of 0-0%) would read as a result: say instead that
     nothing finished, leave the JSON file unwritten, and exit as an interrupted run does."""
-    monkeypatch.setattr(sim, "simulate", lambda scenario, runs, base, jobs, on_progress=None:
+    monkeypatch.setattr(sim, "simulate", lambda scenario, runs, base, jobs, on_progress=None, **kw:
                         (Aggregate([s.name for s in scenario.sides], "Turns", "STUN"), True))
     out = tmp_path / "stats.json"
     assert cli.main(["simulate", "hero-duel", "--runs", "50", "--json", str(out), "--no-progress"]) == 130
@@ -286,12 +302,12 @@ def test_coverage_counts_prone_when_a_combatant_stands_up():
 def test_the_report_prints_side_names_whole():
     brawl = load_scenario(bundled()["marvel-brawl"])
     agg, _ = sim.simulate(brawl, 2, 1, jobs=1)
-    report = sim.render_report({**agg.as_dict(), "scenario": brawl.name}, brawl)
-    rows = [line for line in report.splitlines() if line.startswith(tuple(c.id for c in brawl.combatants))]
-    assert len(rows) == len(brawl.combatants)
+    report = render_report({**agg.as_dict(), "scenario": brawl.name}, brawl)
+    table = report.split("per combatant")[1].split("\n\n")[0].splitlines()[2:]  # the first table's rows
+    assert len(table) == len(brawl.combatants)
     for side in brawl.sides:
         for c in side.combatants:
-            row = next(r for r in rows if r.startswith(c.id + " "))
+            row = next(r.strip() for r in table if r.strip().startswith(c.id + " "))
             assert f" {side.name} " in row
 
 
@@ -314,7 +330,7 @@ def test_notable_battles_and_first_firings_point_at_the_battles_that_show_them(d
     for tag, index in data["coverage"]["first_battle"].items():
         fired_in = [i for i, t in enumerate(tallies) if t.actions[tag] or t.rules[tag]]
         assert index == fired_in[0]
-    assert "notable battles (replay one with --play-by-play K)" in sim.render_report(data, duel)
+    assert "notable battles (replay one with --play-by-play K)" in render_report(data, duel)
 
 
 def test_the_pace_is_measured_from_the_first_battles_finished_not_from_the_start():

@@ -1,4 +1,4 @@
-"""A finished HERO battle as system-neutral statistics (damage counted in STUN taken)."""
+"""A finished HERO battle as system-neutral statistics (damage counted in STUN and BODY taken)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,14 @@ CATALOGUE: tuple[str, ...] = (
     "rule:damage negation", "rule:double knockback", "rule:standard effect", "rule:charge used",
     "rule:out of charges", "rule:hit location", "rule:placed shot",
 )
+#: The damage pools the statistics count, the main one (the system's ``damage_unit``) first.
+POOLS: tuple[str, ...] = ("STUN", "BODY")
+
+#: What the statistics count per combatant besides attacks and damage (the report's columns).
+ACTED, LOST_ABORT, LOST_STUNNED, END_OUTS = ("Phases acted", "Phases lost to Aborts",
+                                             "Phases lost to being Stunned", "END run-outs")
+COUNTS: tuple[str, ...] = (ACTED, LOST_ABORT, LOST_STUNNED, END_OUTS)
+
 # "rule:prone" counts the prone rule at work: a knockback or a knock-out puts a target down
 # (counted under those), and getting up again costs a half Phase, an event of its own.
 
@@ -42,7 +50,7 @@ def tally(battle: Any, index: int = 0) -> BattleTally:
     end = battle.events[-1]
     assert isinstance(end, BattleEnded)
     return BattleTally(index, battle.seed, end.winner, end.reason, end.rounds, "limit" in end.reason,
-                       count.combatants, count.actions, count.rules)
+                       count.combatants, count.actions, count.rules, count.first_knockout)
 
 
 _DAMAGE_RULES = {"normal": "rule:normal damage", "killing": "rule:killing damage", "nnd": "rule:NND", "avld": "rule:AVLD"}
@@ -54,6 +62,10 @@ class _Count:
         self.actions: Counter = Counter()
         self.rules: Counter = Counter()
         self.last_attacker = ""
+        self.last_attack = ""
+        self.hurt_by: dict[str, str] = {}  # who last hurt each combatant: credited with its knock-out
+        self.turn = 1
+        self.first_knockout: int | None = None
 
     def chosen(self, e: ActionChosen) -> None:
         if e.decision == "abort":
@@ -68,12 +80,16 @@ class _Count:
         c = self.combatants[e.attacker]
         c.attacks += 1
         c.hits += e.hit
+        a = c.attack(e.attack)
+        a.uses += 1
+        a.hits += e.hit
         self.rules["rule:attack hit" if e.hit else "rule:attack missed"] += 1
         if e.automatic:
             self.rules["rule:3 always hits" if e.automatic == "hit" else "rule:18 always misses"] += 1
 
     def damage(self, e: ev.DamageRolled) -> None:
         self.last_attacker = e.attacker
+        self.last_attack = e.attack
         if e.attacker != "knockback" and e.attacker != e.target:
             self.rules[_DAMAGE_RULES[e.damage_kind]] += 1
             if e.capped:
@@ -87,9 +103,21 @@ class _Count:
                     self.rules["rule:hit location"] += 1
 
     def taken(self, e: ev.DamageTakenEvent) -> None:
-        self.combatants[e.target].damage_taken += e.stun_taken
-        if self.last_attacker in self.combatants and self.last_attacker != e.target:
-            self.combatants[self.last_attacker].damage_dealt += e.stun_taken
+        target = self.combatants[e.target]
+        target.damage_taken += e.stun_taken
+        target.taken["STUN"] += e.stun_taken
+        target.taken["BODY"] += e.body_taken
+        by = self.last_attacker
+        if by in self.combatants and by != e.target:
+            c = self.combatants[by]
+            c.damage_dealt += e.stun_taken
+            c.dealt["STUN"] += e.stun_taken
+            c.dealt["BODY"] += e.body_taken
+            a = c.attack(self.last_attack)
+            a.dealt["STUN"] += e.stun_taken
+            a.dealt["BODY"] += e.body_taken
+            if e.stun_taken or e.body_taken:
+                self.hurt_by[e.target] = by
         if e.rule == "killing, no resistant defense":
             self.rules["rule:killing without resistant defense"] += 1
 
@@ -99,14 +127,22 @@ class _Count:
             rules["rule:prone"] += 1
         elif e.active and e.status in ("stunned", "knocked out", "dying", "dead"):
             rules[f"rule:{e.status}"] += 1
+            by = self.combatants.get(self.hurt_by.get(e.actor, ""))
             if e.status == "knocked out":
                 self.combatants[e.actor].knocked_out = True
+                if self.first_knockout is None:
+                    self.first_knockout = self.turn
+                if by is not None:
+                    by.knockouts += 1
             if e.status == "dead":
                 self.combatants[e.actor].killed = True
+                if by is not None:
+                    by.kills += 1
         elif not e.active and e.status == "knocked out":
             rules["rule:woke up"] += 1
         elif not e.active and e.status == "stunned":
             rules["rule:stunned phase spent recovering"] += 1
+            self.combatants[e.actor].counts[LOST_STUNNED] += 1
         elif not e.active and e.status == "holding" and "lost" in e.why:
             rules["rule:held phase lost"] += 1
 
@@ -124,8 +160,18 @@ class _Count:
     def skipped(self, e: ev.PhaseSkipped) -> None:
         if "Aborting" in e.reason:
             self.rules["rule:phase lost to an abort"] += 1
+            self.combatants[e.actor].counts[LOST_ABORT] += 1
         elif "slips" in e.reason:
             self.rules["rule:stunned recovery slipped"] += 1
+            self.combatants[e.actor].counts[LOST_STUNNED] += 1
+
+    def phase(self, e: ev.PhaseStarted) -> None:
+        if not e.held:  # a held Phase taken later is the same Phase
+            self.combatants[e.actor].counts[ACTED] += 1
+
+    def stun_for_end(self, e: ev.StunForEnd) -> None:
+        self.rules["rule:stun for END"] += 1
+        self.combatants[e.actor].counts[END_OUTS] += 1
 
     def modified(self, e: ev.DamageModified) -> None:
         self.rules[f"rule:{e.modifier}"] += 1
@@ -136,6 +182,7 @@ class _Count:
             self.rules["rule:out of charges"] += 1
 
     def segment(self, e: ev.SegmentStarted) -> None:
+        self.turn = e.turn
         if e.tie_breaks:
             self.rules["rule:DEX tie-break"] += 1
 
@@ -152,7 +199,7 @@ _HANDLERS: dict[type, Any] = {
     ActionChosen: _Count.chosen, ev.AttackRolled: _Count.attack, ev.DamageRolled: _Count.damage,
     ev.DamageTakenEvent: _Count.taken, ev.StatusChanged: _Count.status, ev.KnockbackRolled: _Count.knockback,
     ev.BlockRolled: _Count.block, ev.PhaseSkipped: _Count.skipped, ev.SegmentStarted: _Count.segment,
-    ev.DamageModified: _Count.modified, ev.ChargeUsed: _Count.charge,
-    ev.HaymakerFizzled: _counts("rule:haymaker fizzled"), ev.StunForEnd: _counts("rule:stun for END"),
+    ev.DamageModified: _Count.modified, ev.ChargeUsed: _Count.charge, ev.PhaseStarted: _Count.phase,
+    ev.HaymakerFizzled: _counts("rule:haymaker fizzled"), ev.StunForEnd: _Count.stun_for_end,
     ev.Pushed: _counts("rule:push"), ev.PostSegment12: _counts("rule:post-segment 12"),
 }

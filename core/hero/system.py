@@ -38,6 +38,8 @@ class HeroSystem:
     metres_per_cell = 2
     cell_unit = "m"
     damage_unit = "STUN"
+    damage_pools = stats.POOLS
+    tally_counts = stats.COUNTS
     catalogue = stats.CATALOGUE
     tally = staticmethod(stats.tally)
 

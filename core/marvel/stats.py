@@ -1,4 +1,4 @@
-"""A finished Marvel battle as system-neutral statistics (damage counted in Health taken)."""
+"""A finished Marvel battle as system-neutral statistics (damage counted in Health and Focus taken)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,13 @@ CATALOGUE: tuple[str, ...] = (
     "rule:bonus round", "rule:initiative tie-break", "rule:Karma recovery",
 )
 
+#: The damage pools the statistics count, the main one (the system's ``damage_unit``) first.
+POOLS: tuple[str, ...] = ("Health", "Focus")
+
+#: What the statistics count per combatant besides attacks and damage (the report's columns).
+ACTED, LOST, REACTIONS = "turns acted", "turns lost (out of the fight)", "reactions used"
+COUNTS: tuple[str, ...] = (ACTED, LOST, REACTIONS)
+
 
 def tally(battle: Any, index: int = 0) -> BattleTally:
     """A finished battle's events counted: each event type's counting is one method below."""
@@ -35,7 +42,7 @@ def tally(battle: Any, index: int = 0) -> BattleTally:
     end = battle.events[-1]
     assert isinstance(end, BattleEnded)
     return BattleTally(index, battle.seed, end.winner, end.reason, end.rounds, "limit" in end.reason,
-                       count.combatants, count.actions, count.rules)
+                       count.combatants, count.actions, count.rules, count.first_knockout)
 
 
 class _Count:
@@ -44,6 +51,10 @@ class _Count:
         self.actions: Counter = Counter()
         self.rules: Counter = Counter()
         self.last_attacker = ""
+        self.last_attack = ""
+        self.hurt_by: dict[str, str] = {}  # who last hurt each combatant: credited with its knock-out
+        self.round = 0
+        self.first_knockout: int | None = None
 
     def roll(self, roll: Any) -> None:
         rules = self.rules
@@ -66,7 +77,11 @@ class _Count:
         c = self.combatants[e.attacker]
         c.attacks += 1
         c.hits += e.hit
+        a = c.attack(e.attack)
+        a.uses += 1
+        a.hits += e.hit
         self.last_attacker = e.attacker
+        self.last_attack = e.attack
         rules["rule:attack hit" if e.hit else "rule:attack missed"] += 1
         rules[f"rule:{e.category} attack"] += 1
         if e.fantastic:
@@ -94,10 +109,20 @@ class _Count:
             rules["rule:Fantastic doubles damage"] += 1
 
     def applied(self, e: ev.DamageApplied) -> None:
+        target = self.combatants[e.target]
+        target.taken[e.pool] += e.taken
+        by = self.last_attacker
+        credited = by in self.combatants and by != e.target
+        if credited:
+            c = self.combatants[by]
+            c.dealt[e.pool] += e.taken
+            c.attack(self.last_attack).dealt[e.pool] += e.taken
+            if e.taken:
+                self.hurt_by[e.target] = by
         if e.pool == "Health":
-            self.combatants[e.target].damage_taken += e.taken
-            if self.last_attacker in self.combatants and self.last_attacker != e.target:
-                self.combatants[self.last_attacker].damage_dealt += e.taken
+            target.damage_taken += e.taken
+            if credited:
+                self.combatants[by].damage_dealt += e.taken
         if e.held_back:
             self.rules["rule:holding back"] += 1
 
@@ -105,10 +130,17 @@ class _Count:
         if not e.active:
             return
         self.rules[f"rule:{e.condition}"] += 1
+        by = self.combatants.get(self.hurt_by.get(e.actor, ""))
         if e.condition == "unconscious":
             self.combatants[e.actor].knocked_out = True
+            if self.first_knockout is None:
+                self.first_knockout = self.round
+            if by is not None:
+                by.knockouts += 1
         elif e.condition == "killed":
             self.combatants[e.actor].killed = True
+            if by is not None:
+                by.kills += 1
 
     def knocked_back(self, e: ev.KnockedBack) -> None:
         self.rules["rule:knockback"] += 1
@@ -117,8 +149,16 @@ class _Count:
 
     def skipped(self, e: ev.TurnSkipped) -> None:
         self.rules["rule:turn lost"] += 1
+        self.combatants[e.actor].counts[LOST] += 1
 
-    def round(self, e: ev.RoundStarted) -> None:
+    def turn(self, e: ev.TurnStarted) -> None:
+        self.combatants[e.actor].counts[ACTED] += 1
+
+    def reaction(self, e: ev.ReactionUsed) -> None:
+        self.combatants[e.actor].counts[REACTIONS] += 1
+
+    def new_round(self, e: ev.RoundStarted) -> None:
+        self.round = e.round
         if e.bonus:
             self.rules["rule:bonus round"] += 1
 
@@ -137,6 +177,7 @@ class _Count:
 _HANDLERS: dict[type, Any] = {
     ActionChosen: _Count.chosen, ev.AttackCheck: _Count.attack, ev.DamageFigured: _Count.damage,
     ev.DamageApplied: _Count.applied, ev.ConditionChanged: _Count.condition, ev.KnockedBack: _Count.knocked_back,
-    ev.TurnSkipped: _Count.skipped, ev.RoundStarted: _Count.round, ev.InitiativeOrder: _Count.order,
+    ev.TurnSkipped: _Count.skipped, ev.RoundStarted: _Count.new_round, ev.TurnStarted: _Count.turn,
+    ev.ReactionUsed: _Count.reaction, ev.InitiativeOrder: _Count.order,
     ev.InitiativeRolled: _Count.initiative, ev.CheckRolled: _Count.check,
 }

@@ -33,6 +33,8 @@ class MarvelSystem:
     metres_per_cell = 1.5  # one space is 5 feet
     cell_unit = "space"
     damage_unit = "Health"
+    damage_pools = stats.POOLS
+    tally_counts = stats.COUNTS
     catalogue = stats.CATALOGUE
     tally = staticmethod(stats.tally)
 

@@ -33,7 +33,8 @@ from textual.worker import get_current_worker
 
 from slugfest.core.plugins import get_plugin_manager
 from slugfest.core.scenario import Scenario
-from slugfest.core.simulate import Pace, Progress, notable_rows, render_report, simulate, workers
+from slugfest.core.batch_report import combatant_tables, notable_rows, render_report
+from slugfest.core.simulate import Pace, Progress, simulate, workers
 from slugfest.core.words import plural
 from slugfest.scenarios import bundled
 
@@ -450,26 +451,15 @@ def report_content(summary: dict[str, Any], scenario: Scenario, width: int, lett
                 (f" {v:6,d}", ""), (f" {v / n:6.1%}", "$text-muted")))
     lines.append(Content(""))
 
-    # each combatant
-    dmg = summary["damage_unit"]
-    lines.append(Content.assemble(("Per combatant", "bold $text-primary"),
-                                  (f"   {dmg} per battle (mean); KO and dead: share of battles", "$text-muted")))
-    longest = max((len(names.get(cid, cid)) for cid in summary["combatants"]), default=0)
-    cw = max(18, min(longest + 2, 18 + width - 75))
-    lines.append(Content.styled(f"{'':{cw}} {'hit%':>6} {'dealt':>8} {'taken':>8} {'KO%':>6} {'dead%':>6}  "
-                                f"{'dealt won/lost':>15}", "$text-muted"))
-    for cid, c in summary["combatants"].items():
-        style = side_style(side_index.get(c["side"], 0))
-        won, lost = c["damage_dealt_when_won"], c["damage_dealt_when_lost"]
-        split = (f"{won['mean']:.1f}" if won["n"] else "–") + " / " + (f"{lost['mean']:.1f}" if lost["n"] else "–")
-        lines.append(Content.assemble(
-            (letters.get(cid, "?"), f"bold {style}"), " ",
-            (f"{_fit(names.get(cid, cid), cw - 2):{cw - 2}}", style),
-            f" {c['hit_rate']:6.1%} {c['damage_dealt']['mean']:8.1f} {c['damage_taken']['mean']:8.1f} ",
-            (f"{c['ko_rate']:6.1%}", "$text-warning" if c["ko_rate"] else ""), " ",
-            (f"{c['death_rate']:6.1%}", "$text-error" if c["death_rate"] else ""),
-            (f"  {split:>15}", "$text-muted")))
-    lines.append(Content(""))
+    # each combatant: the report's own tables (core.batch_report), rows in their side's colour
+    for table in combatant_tables(summary, names):
+        lines.append(Content.styled(table.title[0].upper() + table.title[1:], "bold $text-primary"))
+        head, *rows = table.lines()
+        lines.append(Content.styled("  " + head, "$text-muted"))
+        for cid, row in zip(table.row_ids, rows):
+            style = side_style(side_index.get(summary["combatants"][cid]["side"], 0))
+            lines.append(Content.assemble((letters.get(cid, "?"), f"bold {style}"), " ", (row, style)))
+        lines.append(Content(""))
 
     lines += _notable(summary, scenario_path, side_index)
 
