@@ -23,15 +23,23 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                               "  slugfest simulate hero-brawl --runs 1000\n"
                               "  slugfest simulate hero-duel --runs 5000 --seed 42 --json duel.json\n"
                               "  slugfest simulate hero-duel --runs 100 --play-by-play 17   the full log of battle 17\n"
+                              "  slugfest simulate hero-duel --precision 2%   as many battles as a ±2% interval needs\n"
+                              "  slugfest simulate hero-brawl --runs 100000 --shard 3/10 --json part3.json\n"
+                              "      one tenth of a batch, on any machine; `slugfest merge part*.json` reports the whole\n"
                               "Ctrl-C stops early and reports the battles that finished.")
     m.add_argument("scenario", metavar="SCENARIO", help=SCENARIO_HELP)
-    m.add_argument("--runs", type=positive_int, default=1000, help="number of battles (default 1000)")
+    m.add_argument("--runs", type=positive_int, default=None, help="number of battles (default 1000)")
     m.add_argument("--seed", type=seed, default=None, help="base seed (default: the scenario's seed)")
     m.add_argument("--jobs", type=positive_int, default=JOBS_DEFAULT,
                    help=f"worker processes (default: all {JOBS_DEFAULT} cores)")
     m.add_argument("--json", metavar="FILE", help="also write the full statistics as JSON (- for standard "
                                                   "output; the table then goes to standard error)")
     m.add_argument("--play-by-play", type=int, metavar="K", help="print battle K of the batch with its full log")
+    m.add_argument("--precision", type=precision, metavar="P",
+                   help="run until every win rate's 95%% interval is within ±P (0.02 or 2%%), checked every 100 "
+                        "battles; --runs is then the most to run (default 100000)")
+    m.add_argument("--shard", metavar="I/N", help="run only part I of N of the batch (its battles keep their seeds) "
+                                                 "and write it with --json for `slugfest merge`")
     m.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
     w = sub.add_parser("sweep", help="vary one parameter and report the win rate for each value",
@@ -56,7 +64,35 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                                                   "table then goes to standard error)")
     w.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
-    return {"simulate": cmd_simulate, "sweep": cmd_sweep}
+    g = sub.add_parser("merge", help="join the parts of a batch run with --shard into one report",
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Merge the JSON files written by `slugfest simulate ... --shard I/N --json FILE` "
+                                   "into the report\nof the whole batch. The result is the same, key for key, as "
+                                   "running the batch in one go:\nevery figure is an exact sum. Parts of different "
+                                   "scenarios, seeds or batch sizes are refused.",
+                       epilog="example:\n"
+                              "  for i in 1 2 3 4; do slugfest simulate hero-brawl --runs 40000 --shard $i/4 "
+                              "--json part$i.json & done; wait\n"
+                              "  slugfest merge part*.json --json brawl.json")
+    g.add_argument("parts", nargs="+", metavar="PART.json", help="the parts' JSON files, in any order")
+    g.add_argument("--json", metavar="FILE", help="also write the merged statistics as JSON (- for standard output)")
+    g.add_argument("--partial", action="store_true", help="report even if some parts are missing (they are named)")
+
+    return {"simulate": cmd_simulate, "sweep": cmd_sweep, "merge": cmd_merge}
+
+
+def precision(text: str) -> float:
+    """An argparse type: a half width for a win-rate interval, as 0.02 or 2%."""
+    raw = text.strip()
+    try:
+        value = float(raw[:-1]) / 100 if raw.endswith("%") else float(raw)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a half width such as 0.02 or 2%, got {text!r}") from None
+    if not raw.endswith("%") and value >= 1:
+        raise argparse.ArgumentTypeError(f"{text} is not below 1; for percentage points write {text}%")
+    if not 0.001 <= value <= 0.25:
+        raise argparse.ArgumentTypeError(f"expected a half width from 0.1% to 25%, got {text}")
+    return value
 
 
 class ProgressLine:
@@ -100,7 +136,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     from slugfest.core.plugins import get_plugin_manager
     from slugfest.core.render.text import TextLog
-    from slugfest.core.simulate import render_report, replay, simulate
+    from slugfest.core.batch_report import render_report
+    from slugfest.core.simulate import replay
 
     scenario, error = load(args.scenario)
     if error:
@@ -112,11 +149,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print("slugfest: --play-by-play prints one battle's log and no statistics; "
                   "drop --json (or run the batch without --play-by-play)", file=sys.stderr)
             return EXIT_BAD_INPUT
-        if not 0 <= args.play_by_play < args.runs:
-            print(f"slugfest: --play-by-play expects a battle index from 0 to {args.runs - 1}", file=sys.stderr)
+        runs = args.runs or 1000
+        if not 0 <= args.play_by_play < runs:
+            print(f"slugfest: --play-by-play expects a battle index from 0 to {runs - 1}", file=sys.stderr)
             return EXIT_BAD_INPUT
         b = replay(scenario, args.play_by_play, base)
-        print(f"battle {args.play_by_play} of {args.runs} (seed {b.seed}: `slugfest battle {args.scenario} "
+        print(f"battle {args.play_by_play} of {runs} (seed {b.seed}: `slugfest battle {args.scenario} "
               f"--seed {b.seed}` plays it again)", file=sys.stderr)
         log = TextLog({c.id: c.name for c in scenario.combatants})
         for line in log.lines(b.events):
@@ -126,13 +164,26 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return EXIT_BAD_INPUT
-    system = get_plugin_manager(house_rules=scenario.house_rules).systems()[scenario.system]
-    bar = ProgressLine(scenario.name, not args.no_progress)
-    agg, interrupted = simulate(scenario, args.runs, base, args.jobs, bar)
-    bar.done()
-    summary = agg.as_dict(getattr(system, "catalogue", ()))
-    summary.update({"scenario": scenario.name, "system": scenario.system, "base_seed": base,
-                    "runs_requested": args.runs, "interrupted": interrupted})
+    shard = None
+    if args.shard is not None:
+        from slugfest.core.shards import ShardError, parse_shard
+
+        try:
+            shard = parse_shard(args.shard)
+        except ShardError as exc:
+            print(f"slugfest: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        if not args.json:
+            print("slugfest: --shard writes its part for `slugfest merge`: give --json FILE", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        if args.precision is not None:
+            print("slugfest: --precision decides the number of battles as they finish, which parts run apart "
+                  "cannot do; give --runs instead", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    host = get_plugin_manager(house_rules=scenario.house_rules)
+    system = host.systems()[scenario.system]
+    header, agg, interrupted = _run_batch(args, scenario, base, shard)
+    summary = {**agg.as_dict(getattr(system, "catalogue", ())), **header}
     if interrupted and agg.n == 0:
         # Nothing finished: a table of zeros would read as results, so there is no report.
         print("interrupted before any battle finished: nothing to report"
@@ -141,13 +192,65 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if interrupted:
         print(f"interrupted: reporting the {agg.n} battles that finished", file=sys.stderr)
     # With the JSON on standard output, the table goes to standard error: stdout stays parseable.
-    print(render_report(summary, scenario), file=report_stream(args.json))
+    out = report_stream(args.json)
+    print(render_report(summary, scenario), file=out)
+    if args.precision is not None:
+        print("\n" + _precision_line(summary, args.precision), file=out)
     if args.json:
-        problem = write_out(args.json, json.dumps(summary, indent=2) + "\n")
+        document = summary
+        if shard is not None:
+            from slugfest.core.scenario import dump_scenario
+            from slugfest.core.shards import fingerprint, part_document
+
+            document = {**part_document(agg, scenario=scenario.name, system=scenario.system,
+                                        turn_limit=scenario.turn_limit, base_seed=base, runs=summary["runs_requested"],
+                                        shard=shard, print_=fingerprint(dump_scenario(scenario), host.names()),
+                                        interrupted=interrupted), "summary": summary}
+        problem = write_out(args.json, json.dumps(document, indent=2) + "\n")
         if problem:
             print(problem, file=sys.stderr)
             return EXIT_BAD_INPUT
     return EXIT_INTERRUPTED if interrupted else EXIT_OK
+
+
+def _run_batch(args: argparse.Namespace, scenario: Any, base: int,
+               shard: tuple[int, int] | None) -> tuple[dict[str, Any], Any, bool]:
+    """Run the battles the options ask for: (the summary's header, the aggregate, interrupted)."""
+    from slugfest.core.simulate import simulate
+    from slugfest.core.stats import widest_half_width
+
+    runs = args.runs if args.runs is not None else (100_000 if args.precision is not None else 1000)
+    first, count = 0, runs
+    label = scenario.name
+    if shard is not None:
+        from slugfest.core.shards import shard_range
+
+        first, count = shard_range(runs, *shard)
+        label = f"{scenario.name} part {shard[0]}/{shard[1]}"
+    until = None
+    if args.precision is not None:
+        until = lambda agg: widest_half_width(agg) <= args.precision  # noqa: E731
+    bar = ProgressLine(label, not args.no_progress)
+    agg, interrupted = simulate(scenario, count, base, args.jobs, bar, first=first, until=until)
+    bar.done()
+    header = {"scenario": scenario.name, "system": scenario.system, "turn_limit": scenario.turn_limit,
+              "base_seed": base, "runs_requested": runs, "interrupted": interrupted}
+    if shard is not None:
+        header["shard"] = {"part": shard[0], "of": shard[1], "first": first, "battles": count}
+    if args.precision is not None:
+        header["precision"] = {"asked": args.precision, "reached": round(widest_half_width(agg), 4),
+                               "met": widest_half_width(agg) <= args.precision}
+    return header, agg, interrupted
+
+
+def _precision_line(summary: dict[str, Any], asked: float) -> str:
+    p = summary["precision"]
+    n = summary["battles"]
+    if p["met"]:
+        return (f"precision: every win rate's 95% interval is within ±{p['reached']:.1%} (asked ±{asked:.1%}) "
+                f"after {plural(n, 'battle', grouped=True)}")
+    return (f"precision: NOT reached: the widest interval is still ±{p['reached']:.1%} (asked ±{asked:.1%}) "
+            f"after {plural(n, 'battle', grouped=True)}, the most --runs allows; raise --runs or ask less")
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
@@ -241,3 +344,60 @@ def _sweep_rows(args: argparse.Namespace, values: list[Any], variants: list[Any]
                   file=sys.stderr)
             break
     return rows, interrupted
+
+
+def cmd_merge(args: argparse.Namespace) -> int:
+    import json
+
+    from slugfest.core.batch_report import render_report
+    from slugfest.core.plugins import get_plugin_manager
+    from slugfest.core.shards import ShardError, merge_parts
+
+    problem = unwritable(args.json)
+    if problem:
+        print(problem, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    documents = []
+    for name in args.parts:
+        try:
+            with open(name, encoding="utf-8") as f:
+                documents.append((name, json.load(f)))
+        except OSError as exc:
+            print(f"slugfest: {name}: cannot read it ({exc.strerror or exc})", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            print(f"slugfest: {name}: not JSON ({exc})", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    try:
+        merged = merge_parts(documents)
+    except ShardError as exc:
+        print(f"slugfest: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    head = merged.header
+    if merged.missing and not args.partial:
+        gone = ", ".join(map(str, merged.missing))
+        print(f"slugfest: {'part' if len(merged.missing) == 1 else 'parts'} {gone} of {head['of']} "
+              f"{'is' if len(merged.missing) == 1 else 'are'} missing; merge them too, "
+              "or give --partial to report the parts you have", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    system = get_plugin_manager().systems().get(head["system"])
+    summary = merged.aggregate.as_dict(getattr(system, "catalogue", ()))
+    summary.update({"scenario": head["scenario"], "system": head["system"], "turn_limit": head["turn_limit"],
+                    "base_seed": head["base_seed"], "runs_requested": head["runs_requested"],
+                    "interrupted": bool(merged.missing or merged.incomplete),
+                    "merged": {"parts": merged.parts, "of": head["of"], "missing": merged.missing,
+                               "incomplete": merged.incomplete}})
+    out = report_stream(args.json)
+    print(render_report(summary), file=out)
+    note = f"\nmerged {plural(len(merged.parts), 'part')} of {head['of']}"
+    if merged.missing:
+        note += f"; missing: {', '.join(map(str, merged.missing))}"
+    if merged.incomplete:
+        note += f"; stopped early (Ctrl-C): {', '.join(map(str, merged.incomplete))}"
+    print(note, file=out)
+    if args.json:
+        problem = write_out(args.json, json.dumps(summary, indent=2) + "\n")
+        if problem:
+            print(problem, file=sys.stderr)
+            return EXIT_BAD_INPUT
+    return EXIT_OK

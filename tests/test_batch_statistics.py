@@ -1,0 +1,187 @@
+"""The balancer's statistics (issue 16): every figure an exact sum, so a batch split any way
+(processes, --shard parts, merged in any order) reports the same, key for key; rates carry
+their counts; --precision stops where the intervals are narrow enough, whatever --jobs is."""
+
+import json
+
+import pytest
+
+from slugfest import cli
+from slugfest.core import simulate as sim
+from slugfest.core.batch_report import render_report, share
+from slugfest.core.battle import Battle
+from slugfest.core.scenario import load_scenario
+from slugfest.core.shards import ShardError, merge_parts, parse_shard, shard_range
+from slugfest.core.stats import Aggregate, widest_half_width
+from slugfest.scenarios import bundled
+
+
+@pytest.fixture(scope="module")
+def duel():
+    return load_scenario(bundled()["hero-duel"])
+
+
+@pytest.fixture(scope="module")
+def marvel_duel():
+    return load_scenario(bundled()["marvel-seed"])
+
+
+@pytest.mark.parametrize("runs,parts", [(90, 3), (100, 7), (5, 5), (1, 1), (1000, 16)])
+def test_shards_cover_every_battle_of_the_batch_once(runs, parts):
+    seen = []
+    for i in range(1, parts + 1):
+        first, count = shard_range(runs, i, parts)
+        seen += range(first, first + count)
+    assert seen == list(range(runs))
+
+
+@pytest.mark.parametrize("text,expected", [("3/10", (3, 10)), (" 1 / 1 ", (1, 1))])
+def test_a_shard_is_written_part_slash_parts(text, expected):
+    assert parse_shard(text) == expected
+
+
+@pytest.mark.parametrize("text", ["0/3", "4/3", "3", "a/b", "1/0"])
+def test_a_shard_outside_its_batch_is_refused_with_the_form_expected(text):
+    with pytest.raises(ShardError, match="--shard"):
+        parse_shard(text)
+
+
+@pytest.mark.parametrize("name", ["duel", "marvel_duel"])
+def test_parts_merged_in_any_order_report_exactly_the_whole_batch(name, request):
+    scenario = request.getfixturevalue(name)
+    whole, _ = sim.simulate(scenario, 24, 9)
+    parts = []
+    for i in range(1, 4):
+        first, count = shard_range(24, i, 3)
+        part, _ = sim.simulate(scenario, count, 9, first=first)
+        parts.append(part)
+    merged = Aggregate.from_state(json.loads(json.dumps(parts[2].state())))
+    merged.merge(parts[0])
+    merged.merge(Aggregate.from_state(parts[1].state()))
+    assert merged.as_dict() == whole.as_dict()
+
+
+def test_an_aggregate_survives_json_without_losing_a_digit(duel):
+    agg, _ = sim.simulate(duel, 10, 3)
+    again = Aggregate.from_state(json.loads(json.dumps(agg.state())))
+    assert again.as_dict() == agg.as_dict() and again.state() == agg.state()
+
+
+def test_the_tally_counts_stun_and_body_by_attack_as_the_log_does(duel):
+    from slugfest.core.hero.events import AttackRolled, DamageTakenEvent
+
+    b = Battle(duel, seed=sim.battle_seed(5, 0))
+    b.run()
+    t = b.system.tally(b, 0)
+    taken = [e for e in b.events if isinstance(e, DamageTakenEvent)]
+    assert sum(c.taken["BODY"] for c in t.combatants.values()) == sum(e.body_taken for e in taken)
+    assert sum(c.taken["STUN"] for c in t.combatants.values()) == sum(e.stun_taken for e in taken)
+    for c in t.combatants.values():
+        attacks = [e for e in b.events if isinstance(e, AttackRolled) and e.attacker == c.id]
+        assert sum(a.uses for a in c.by_attack.values()) == c.attacks == len(attacks)
+        assert sum(a.dealt["STUN"] for a in c.by_attack.values()) == c.dealt["STUN"] == c.damage_dealt
+
+
+def test_knock_outs_are_credited_to_whoever_last_hurt_the_fallen(duel):
+    from slugfest.core.hero.events import StatusChanged
+
+    for i in range(6):
+        b = Battle(duel, seed=sim.battle_seed(2, i))
+        b.run()
+        t = b.system.tally(b, i)
+        kos = [e for e in b.events if isinstance(e, StatusChanged) and e.status == "knocked out" and e.active]
+        ironclad, sparkwing = t.combatants["ironclad"], t.combatants["sparkwing"]
+        assert ironclad.knockouts == sum(e.actor == "sparkwing" for e in kos)
+        assert sparkwing.knockouts == sum(e.actor == "ironclad" for e in kos)
+        assert (t.first_knockout is None) == (not kos)
+
+
+def test_a_rate_of_nothing_is_a_dash_and_a_rate_says_what_it_is_of():
+    assert share(0, 0) == "—"
+    assert share(5, 5) == "100.0% of 5"
+    assert share(621, 1000) == "62.1% of 1,000"
+
+
+def test_the_report_shows_hit_rates_with_counts_both_pools_and_each_attack(duel):
+    agg, _ = sim.simulate(duel, 6, 1)
+    text = render_report(agg.as_dict(), duel)
+    assert "STUN dealt" in text and "BODY taken" in text and "Phases lost to Aborts" in text
+    spark = agg.as_dict()["combatants"]["sparkwing"]
+    assert f"of {spark['attacks']:,}" in text
+    assert "Lightning Bolt" in text.split("per attack")[1]
+    assert "dealt won/lost" not in text  # the cryptic heading is gone
+
+
+def test_a_combatant_that_never_attacked_shows_a_dash_not_zero_percent(duel):
+    agg, _ = sim.simulate(duel, 2, 1)
+    summary = agg.as_dict()
+    summary["combatants"]["ironclad"].update(attacks=0, hits=0, hit_rate=None)
+    row = next(line for line in render_report(summary, duel).splitlines() if line.split()[:2] == ["ironclad", "Heroes"])
+    assert " — " in row and "0.0% of" not in row
+
+
+def test_precision_stops_at_the_first_hundred_where_every_interval_is_narrow_enough(duel):
+    agg, _ = sim.simulate(duel, 5000, 4, until=lambda a: widest_half_width(a) <= 0.08)
+    assert agg.n % 100 == 0 and widest_half_width(agg) <= 0.08
+    earlier, _ = sim.simulate(duel, agg.n - 100, 4)
+    assert widest_half_width(earlier) > 0.08 or agg.n == 100  # it did not stop late
+    two, _ = sim.simulate(duel, 5000, 4, jobs=2, until=lambda a: widest_half_width(a) <= 0.08)
+    assert two.as_dict() == agg.as_dict()
+
+
+def test_simulate_shard_and_merge_commands_give_the_whole_batch_key_for_key(tmp_path, capsys):
+    for i in (1, 2):
+        assert cli.main(["simulate", "hero-duel", "--runs", "40", "--jobs", "1", "--shard", f"{i}/2",
+                         "--json", str(tmp_path / f"p{i}.json"), "--no-progress"]) == 0
+    assert cli.main(["simulate", "hero-duel", "--runs", "40", "--jobs", "2", "--json", str(tmp_path / "w.json"),
+                     "--no-progress"]) == 0
+    assert cli.main(["merge", str(tmp_path / "p2.json"), str(tmp_path / "p1.json"),
+                     "--json", str(tmp_path / "m.json")]) == 0
+    out = capsys.readouterr().out
+    assert "merged 2 parts of 2" in out
+    merged = json.loads((tmp_path / "m.json").read_text())
+    whole = json.loads((tmp_path / "w.json").read_text())
+    assert merged.pop("merged") == {"parts": [1, 2], "of": 2, "missing": [], "incomplete": []}
+    assert merged == whole
+
+
+def test_merge_refuses_parts_that_do_not_belong_together(tmp_path, capsys):
+    def part(scenario, i, of, name, runs="20"):
+        assert cli.main(["simulate", scenario, "--runs", runs, "--jobs", "1", "--shard", f"{i}/{of}",
+                         "--json", str(tmp_path / name), "--no-progress"]) == 0
+        return str(tmp_path / name)
+
+    a1, a2, a3 = part("hero-duel", 1, 3, "a1.json"), part("hero-duel", 2, 3, "a2.json"), part("hero-duel", 3, 3, "a3.json")
+    other = part("marvel-seed", 1, 3, "b1.json")
+    longer = part("hero-duel", 3, 3, "c3.json", runs="30")
+    capsys.readouterr()
+    assert cli.main(["merge", a1, a1]) == 2
+    assert "part 1 of 3 again" in capsys.readouterr().err
+    assert cli.main(["merge", a2, other]) == 2
+    assert "a part of a batch of scenario" in capsys.readouterr().err
+    assert cli.main(["merge", a1, longer]) == 2
+    assert "a different --runs" in capsys.readouterr().err
+    assert cli.main(["merge", a1, a3]) == 2
+    assert "part 2 of 3 is missing" in capsys.readouterr().err
+    assert cli.main(["merge", a1, a3, "--partial"]) == 0
+    assert "missing: 2" in capsys.readouterr().out
+    (tmp_path / "junk.json").write_text("{}")
+    assert cli.main(["merge", a1, str(tmp_path / "junk.json")]) == 2
+    assert "not a part of a batch" in capsys.readouterr().err
+
+
+def test_a_shard_without_a_file_to_write_is_refused(capsys):
+    assert cli.main(["simulate", "hero-duel", "--runs", "10", "--shard", "1/2"]) == 2
+    assert "--json FILE" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value,error", [("2", "write 2%"), ("50%", "from 0.1% to 25%"), ("abc", "such as 0.02")])
+def test_a_precision_is_a_half_width_below_one(value, error, capsys):
+    assert cli.main(["simulate", "hero-duel", "--precision", value]) == 2
+    assert error in capsys.readouterr().err
+
+
+def test_the_precision_line_says_whether_it_was_reached(capsys):
+    assert cli.main(["simulate", "hero-duel", "--precision", "1%", "--runs", "200", "--jobs", "1",
+                     "--no-progress"]) == 0
+    assert "precision: NOT reached" in capsys.readouterr().out
