@@ -31,7 +31,7 @@ from collections import Counter
 from typing import Any
 
 from slugfest.core.battle import Battle  # noqa: E402
-from slugfest.core.mirror import adjust_side, mirrored, swap_sides  # noqa: E402
+from slugfest.core.mirror import adjust_side, mirror_first_fitting, swap_sides  # noqa: E402
 from slugfest.core.plugins import get_plugin_manager  # noqa: E402
 from slugfest.core.scenario import dump_scenario, load_scenario, parse_scenario  # noqa: E402
 from slugfest.core.simulate import simulate  # noqa: E402
@@ -45,13 +45,10 @@ PASSIVE = ("cautious",)
 
 def mirror_data(name: str, **kw: Any) -> dict[str, Any]:
     """The bundled scenario ``name`` mirrored on the first of its sides that fits one half."""
-    data = dump_scenario(load_scenario(bundled()[name]))
-    for side in range(len(data["sides"])):
-        try:
-            return mirrored(data, side, **kw)
-        except ValueError:
-            continue
-    raise SystemExit(f"{name}: no side of it can be mirrored")
+    try:
+        return mirror_first_fitting(dump_scenario(load_scenario(bundled()[name])), **kw)
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from None
 
 
 def wins_of(data: dict[str, Any], runs: int, jobs: int) -> tuple[Counter, int]:

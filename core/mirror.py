@@ -80,3 +80,14 @@ def adjust_side(data: dict[str, Any], side_name: str, characteristic: str, delta
             base = ch.get(characteristic, 10)
             ch[characteristic] = base + delta
     return out
+
+
+def mirror_first_fitting(data: dict[str, Any], **kw: Any) -> dict[str, Any]:
+    """``data`` mirrored on the first of its sides that fits one half of the map."""
+    for side in range(len(data["sides"])):
+        try:
+            return mirrored(data, side, **kw)
+        except ValueError:
+            continue
+    raise ValueError(f"{data['battle']['name']}: every side stands on both halves of the map, so none can be "
+                     "mirrored; move one side into one half")

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import batch, hdc, single
+from . import balance, batch, hdc, ladder, single
 from .common import EXIT_BAD_INPUT, handled, positive_int, version
 
 __all__ = ["main", "build_parser", "positive_int"]
@@ -73,6 +73,8 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, Callable[[argparse.Nam
     handlers.update(single.add_parsers(sub))
     handlers.update(batch.add_parsers(sub))
     handlers.update(hdc.add_parsers(sub))
+    handlers.update(ladder.add_parsers(sub))
+    handlers.update(balance.add_parsers(sub))
     return p, handlers
 
 
