@@ -1,0 +1,79 @@
+"""`slugfest balance` (issue 16): bisect a whole-valued parameter for an even matchup."""
+
+import json
+
+import pytest
+
+from slugfest import cli
+from slugfest.core.balance import BalanceError, Knob, parse_range, search
+
+
+def measuring(rates):
+    """A measure from a table of value -> share of 1,000 decided battles, counting the calls."""
+    calls = []
+
+    def measure(v):
+        calls.append(v)
+        wins = round(rates[v] * 1000)
+        return wins, 1000, 1000
+
+    return measure, calls
+
+
+def test_the_search_bisects_to_the_two_values_around_the_target():
+    rates = {v: 0.1 * v for v in range(1, 10)}  # 10% at 1 .. 90% at 9
+    measure, calls = measuring(rates)
+    found = search(Knob(1, 9), 0.47, measure)
+    assert found.best.value == 5 and found.crossing == pytest.approx(4.7)
+    assert calls == [1, 9, 5, 3, 4]  # the ends, then halves
+    assert found.battles == 5000 and not found.outside
+
+
+def test_a_falling_rate_is_searched_the_other_way():
+    rates = {v: 1 - 0.1 * v for v in range(1, 10)}
+    measure, _ = measuring(rates)
+    found = search(Knob(1, 9), 0.5, measure)
+    assert found.best.value == 5 and found.within
+
+
+def test_a_target_outside_the_ranges_rates_is_said_not_guessed():
+    rates = {v: 0.6 + 0.01 * v for v in range(1, 10)}
+    measure, calls = measuring(rates)
+    found = search(Knob(1, 9), 0.5, measure)
+    assert "below every rate in the range" in found.outside and "widen the range" in found.outside
+    assert calls == [1, 9] and found.best.value == 1
+
+
+@pytest.mark.parametrize("text,knob", [("2..8", Knob(2, 8)), ("6d6..14d6", Knob(6, 14, "d6")), (" 1 .. 3 ", Knob(1, 3))])
+def test_a_range_is_two_whole_values_maybe_with_dice(text, knob):
+    assert parse_range(text) == knob
+    assert parse_range("6d6..14d6").value(9) == "9d6"
+
+
+@pytest.mark.parametrize("text", ["8..2", "5..5", "2..8d6", "a..b", "2-8"])
+def test_a_range_that_cannot_be_searched_is_refused(text):
+    with pytest.raises(BalanceError, match="--range"):
+        parse_range(text)
+
+
+def test_balance_finds_an_even_speed_for_the_hero_duel(tmp_path, capsys):
+    out = tmp_path / "balance.json"
+    assert cli.main(["balance", "hero-duel", "--param", "ironclad.SPD", "--range", "2..8", "--runs", "50",
+                     "--jobs", "1", "--json", str(out)]) == 0
+    text = capsys.readouterr().out
+    doc = json.loads(out.read_text())
+    assert doc["found"] and doc["side"] == "Heroes" and 2 < doc["value"] < 8
+    assert doc["battles"] == 50 * len(doc["probes"]) and f"battles used: {doc['battles']:,}" in text
+    lo, hi = doc["ci95"]
+    assert doc["target_within_interval"] == (lo <= 0.5 <= hi)
+
+
+@pytest.mark.parametrize("argv,said", [
+    (["--param", "ironclad.SPD", "--range", "2..8", "--target", "150%"], "--target expects a share"),
+    (["--param", "ironclad.SPD", "--range", "2..8", "--side", "Nobody"], "no side 'Nobody'"),
+    (["--param", "ironclad.SPDD", "--range", "2..8"], "ironclad.SPDD"),
+    (["--param", "ironclad.SPD", "--range", "8..2"], "--range"),
+])
+def test_a_balance_that_cannot_run_says_why_before_any_battle(argv, said, capsys):
+    assert cli.main(["balance", "hero-duel", "--runs", "5", *argv]) == 2
+    assert said in capsys.readouterr().err
