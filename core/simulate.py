@@ -51,15 +51,69 @@ def run_one(scenario: Scenario, index: int, base_seed: int, host: Any = None) ->
         return BattleError(index, seed, f"{type(exc).__name__}: {exc}{where}")
 
 
-_worker_scenario: Scenario | None = None
-_worker_host: Any = None
+@dataclass(frozen=True)
+class Plan:
+    """Which battle each position of a run is, for one scenario or several run side by side.
+
+    A sweep runs its variants in one pool, each on the same battles (the same seeds) as the
+    others: positions ``0 .. total - 1`` interleave them in blocks of ``block`` battles (variant
+    0's first block, variant 1's first block, ..., then everyone's second block), so they all
+    advance together and a stopping rule can look at all of them after each round of blocks.
+    With one scenario, position ``g`` is simply battle ``first + g``."""
+
+    scenarios: tuple[Scenario, ...]
+    runs: int  # battles per scenario
+    base_seed: int
+    first: int = 0  # the first battle's index in its batch (a --shard part starts later)
+    block: int = 100
+
+    @property
+    def total(self) -> int:
+        return len(self.scenarios) * self.runs
+
+    def locate(self, g: int) -> tuple[int, int]:
+        """(which scenario, which battle of its batch) position ``g`` plays."""
+        k = len(self.scenarios)
+        if k == 1:
+            return 0, self.first + g
+        span = self.block * k
+        full = self.runs // self.block
+        if g < full * span:
+            b, r = divmod(g, span)
+            v, j = divmod(r, self.block)
+            return v, self.first + b * self.block + j
+        tail = self.runs - full * self.block
+        v, j = divmod(g - full * span, tail)
+        return v, self.first + full * self.block + j
+
+    def seed(self, g: int) -> int:
+        return battle_seed(self.base_seed, self.locate(g)[1])
+
+    def error(self, g: int, why: str) -> BattleError:
+        return BattleError(self.locate(g)[1], self.seed(g), why)
+
+
+_worker_plan: Plan | None = None
+_worker_hosts: dict[tuple[str, ...], Any] = {}
+_worker_plugins: tuple = ()
 _worker_beacons: Beacons | None = None
 
 
-def _init_worker(scenario: Scenario, beacons: Beacons | None = None, plugins: tuple = ()) -> None:
-    global _worker_scenario, _worker_host, _worker_beacons
-    _worker_scenario = scenario
-    _worker_host = get_plugin_manager(house_rules=scenario.house_rules, extra=plugins)
+def _host_for(scenario: Scenario, hosts: dict[tuple[str, ...], Any], plugins: tuple) -> Any:
+    """One plugin host per set of house rules (a sweep may vary them), built once."""
+    key = tuple(scenario.house_rules)
+    if key not in hosts:
+        hosts[key] = get_plugin_manager(house_rules=scenario.house_rules, extra=plugins)
+    return hosts[key]
+
+
+def _init_worker(plan: Plan, beacons: Beacons | None = None, plugins: tuple = ()) -> None:
+    global _worker_plan, _worker_hosts, _worker_plugins, _worker_beacons
+    _worker_plan = plan
+    _worker_plugins = plugins
+    _worker_hosts = {}
+    for sc in plan.scenarios:
+        _host_for(sc, _worker_hosts, plugins)
     _worker_beacons = beacons
     if beacons is not None:
         beacons.claim()
@@ -67,18 +121,21 @@ def _init_worker(scenario: Scenario, beacons: Beacons | None = None, plugins: tu
 
 def _run_chunk(start: int, stop: int, base_seed: int,
                skip: frozenset[int] = frozenset()) -> list[BattleTally | BattleError | None]:
-    """Battles ``start`` to ``stop`` (None for those in ``skip``: stopped at their deadline
-    before), each announced in the worker's beacon slot as it starts."""
-    assert _worker_scenario is not None
+    """Positions ``start`` to ``stop`` of the plan (None for those in ``skip``: stopped at
+    their deadline before), each announced in the worker's beacon slot as it starts."""
+    plan = _worker_plan
+    assert plan is not None
     beacons = _worker_beacons
     out: list[BattleTally | BattleError | None] = []
-    for i in range(start, stop):
-        if i in skip:
+    for g in range(start, stop):
+        if g in skip:
             out.append(None)
             continue
         if beacons is not None:
-            beacons.playing(i)
-        out.append(run_one(_worker_scenario, i, base_seed, _worker_host))
+            beacons.playing(g)
+        v, i = plan.locate(g)
+        scenario = plan.scenarios[v]
+        out.append(run_one(scenario, i, plan.base_seed, _host_for(scenario, _worker_hosts, _worker_plugins)))
     if beacons is not None:
         beacons.playing(None)
     return out
@@ -95,6 +152,7 @@ class Progress:
     done: int
     total: int
     errors: int
+    parts: tuple[int, ...] = ()  # battles done per scenario, when several run side by side
 
 
 class Pace:
@@ -151,37 +209,68 @@ def simulate(scenario: Scenario, runs: int, base_seed: int, jobs: int = 1,
     (name, plugin) pairs, as for :func:`core.plugins.get_plugin_manager` (they reach the workers
     by fork, or pickled where processes are spawned).
     """
+    many = None if until is None else (lambda aggs: until(aggs[0]))
+    aggs, interrupted = simulate_many((scenario,), runs, base_seed, jobs, on_progress, deadline, plugins,
+                                      first=first, until=many, check_every=check_every)
+    return aggs[0], interrupted
+
+
+def simulate_many(scenarios: Iterable[Scenario], runs: int, base_seed: int, jobs: int = 1,
+                  on_progress: Callable[[Progress], None] | None = None,
+                  deadline: float | None = None, plugins: Iterable[tuple[str, Any]] = (), *,
+                  first: int = 0, until: Callable[[list[Aggregate]], bool] | None = None,
+                  check_every: int = 100,
+                  on_battle: Callable[[int, BattleTally | BattleError], None] | None = None,
+                  ) -> tuple[list[Aggregate], bool]:
+    """:func:`simulate` for several scenarios at once (a sweep's variants), in one pool: each
+    runs the same battles (the same seeds) as the others, and they advance together in blocks
+    of ``check_every`` battles (see :class:`Plan`), so ``until`` is asked of all of them after
+    each round of blocks. ``on_battle(scenario's position, result)`` sees every battle as it is
+    folded (a sweep keeps each battle's outcome to pair the values' results)."""
     settings.plugin_timeout()  # a bad setting is one clear error now, not one per battle
     if deadline is None:
         deadline = settings.battle_deadline()
     plugins = tuple(plugins)
-    host = get_plugin_manager(house_rules=scenario.house_rules, extra=plugins)
-    system = host.systems()[scenario.system]
-    agg = Aggregate.for_system([s.name for s in scenario.sides], system)
+    scenarios = tuple(scenarios)
+    plan = Plan(scenarios, runs, base_seed, first, check_every)
+    hosts: dict[tuple[str, ...], Any] = {}
+    aggs = []
+    for sc in scenarios:
+        system = _host_for(sc, hosts, plugins).systems()[sc.system]
+        aggs.append(Aggregate.for_system([s.name for s in sc.sides], system))
     interrupted = False
+    folded = [0] * len(scenarios)
+    errors = [0]
+    round_of_blocks = check_every * len(scenarios)
 
-    def fold(result: BattleTally | BattleError) -> None:
+    def fold(g: int, result: BattleTally | BattleError) -> None:
+        v, _ = plan.locate(g)
+        agg = aggs[v]
         if isinstance(result, BattleError):
             agg.error(result)
+            errors[0] += 1
         else:
             agg.add(result)
-        done = agg.n + len(agg.errors)
+        folded[v] += 1
+        if on_battle is not None:
+            on_battle(v, result)
         if on_progress is not None:
-            on_progress(Progress(done, runs, len(agg.errors)))
-        if until is not None and done % check_every == 0 and done < runs and until(agg):
+            on_progress(Progress(g + 1, plan.total, errors[0], tuple(folded)))
+        if until is not None and (g + 1) % round_of_blocks == 0 and g + 1 < plan.total and until(aggs):
             raise _Enough
 
     try:
-        if jobs <= 1 and not host.untrusted():
-            for i in range(first, first + runs):
-                fold(run_one(scenario, i, base_seed, host))
+        if jobs <= 1 and not any(h.untrusted() for h in hosts.values()):
+            for g in range(plan.total):
+                v, i = plan.locate(g)
+                fold(g, run_one(scenarios[v], i, base_seed, hosts[tuple(scenarios[v].house_rules)]))
         else:
-            _run_parallel(scenario, runs, base_seed, workers(runs, jobs), fold, deadline, plugins, first)
+            _run_parallel(plan, plan.total, base_seed, workers(plan.total, jobs), fold, deadline, plugins)
     except KeyboardInterrupt:
         interrupted = True
     except _Enough:
         pass
-    return agg, interrupted
+    return aggs, interrupted
 
 
 def workers(runs: int, jobs: int) -> int:
@@ -196,10 +285,10 @@ def workers(runs: int, jobs: int) -> int:
 POLL = 0.25
 
 
-def _run_parallel(scenario: Scenario, runs: int, base_seed: int, jobs: int,
-                  fold: Callable[[BattleTally | BattleError], None], deadline: float = 600.0,
-                  plugins: tuple = (), first: int = 0) -> None:
-    """Chunks of battles ``first`` to ``first + runs - 1`` over a process pool, folded in index order.
+def _run_parallel(plan: Plan, runs: int, base_seed: int, jobs: int,
+                  fold: Callable[[int, BattleTally | BattleError], None], deadline: float = 600.0,
+                  plugins: tuple = ()) -> None:
+    """Chunks of the plan's ``runs`` positions over a process pool, folded in order.
 
     Each worker announces the battle it plays in a :class:`~core.isolation.Beacons` slot; one
     playing a battle for more than ``deadline`` seconds is killed, and that battle becomes an
@@ -212,20 +301,20 @@ def _run_parallel(scenario: Scenario, runs: int, base_seed: int, jobs: int,
     its own is reported as crashed (with its seeds), and no other battle is lost.
     """
     ctx = multiprocessing.get_context()
-    stop = first + runs
-    chunks = deque((s, min(s + CHUNK, stop)) for s in range(first, stop, CHUNK))
+    stop = runs
+    chunks = deque((s, min(s + CHUNK, stop)) for s in range(0, stop, CHUNK))
     suspects: set[tuple[int, int]] = set()
     stopped: dict[int, BattleError] = {}
 
     def start() -> tuple[ProcessPoolExecutor, Beacons]:
         beacons = Beacons(jobs, ctx)
         return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init_worker,
-                                   initargs=(scenario, beacons, plugins)), beacons
+                                   initargs=(plan, beacons, plugins)), beacons
 
     pool, beacons = start()
     pending: deque[tuple[tuple[int, int], Future]] = deque()
     done: dict[int, list[BattleTally | BattleError]] = {}
-    next_start = first
+    next_start = 0
     killed = False
 
     def restart() -> tuple[ProcessPoolExecutor, Beacons]:
@@ -254,11 +343,11 @@ def _run_parallel(scenario: Scenario, runs: int, base_seed: int, jobs: int,
                 results = fut.result(timeout=POLL)
                 pending.popleft()
             except TimeoutError:
-                killed |= _stop_overdue(beacons, deadline, base_seed, stopped)
+                killed |= _stop_overdue(beacons, deadline, plan, stopped)
                 continue
             except BrokenExecutor:
                 pending.popleft()
-                explained = _stopped_by_plugins(beacons, base_seed, stopped) or killed
+                explained = _stopped_by_plugins(beacons, plan, stopped) or killed
                 if not explained and span in suspects and not pending:
                     # It killed a worker while running alone: it is the culprit. Its worker's
                     # slot says which battle was under way (and in which plugin call): that one
@@ -266,15 +355,13 @@ def _run_parallel(scenario: Scenario, runs: int, base_seed: int, jobs: int,
                     suspects.discard(span)
                     culprit = _battle_under_way(beacons, span)
                     if culprit is not None:
-                        stopped[culprit.index] = BattleError(  # type: ignore[index]
-                            culprit.index, battle_seed(base_seed, culprit.index),  # type: ignore[arg-type]
-                            f"its worker process crashed: {culprit.culprit()}")
+                        stopped[culprit.index] = plan.error(  # type: ignore[index]
+                            culprit.index, f"its worker process crashed: {culprit.culprit()}")  # type: ignore[arg-type]
                         chunks.appendleft(span)
                         pool, beacons = restart()
                         killed = False
                         continue
-                    results = [BattleError(i, battle_seed(base_seed, i), "worker process crashed")
-                               for i in range(*span)]
+                    results = [plan.error(g, "worker process crashed") for g in range(*span)]
                 else:
                     for other, _ in [(span, fut), *pending]:
                         if not explained:
@@ -289,22 +376,21 @@ def _run_parallel(scenario: Scenario, runs: int, base_seed: int, jobs: int,
             done[span[0]] = [stopped[span[0] + k] if r is None else r for k, r in enumerate(results)]
             while next_start in done:  # fold in index order, whatever order chunks finish in
                 part = done.pop(next_start)
-                for r in part:
-                    fold(r)
+                for k, r in enumerate(part):
+                    fold(next_start + k, r)
                 next_start = min(next_start + CHUNK, stop)
         pool.shutdown(wait=True)  # all done: let the workers exit cleanly before the interpreter does
     finally:
         pool.shutdown(wait=False, cancel_futures=True)  # interrupted or failed: do not wait
 
 
-def _stop_overdue(beacons: Beacons, deadline: float, base_seed: int, stopped: dict[int, BattleError]) -> bool:
+def _stop_overdue(beacons: Beacons, deadline: float, plan: Plan, stopped: dict[int, BattleError]) -> bool:
     """Kill every worker whose battle has run past ``deadline``; True if one was."""
     any_killed = False
     for r in beacons.readings():
         if r.index is None or r.seconds <= deadline or r.index in stopped:
             continue
-        stopped[r.index] = BattleError(r.index, battle_seed(base_seed, r.index),
-                                       f"stopped at its deadline of {deadline:g} s: {r.culprit()}")
+        stopped[r.index] = plan.error(r.index, f"stopped at its deadline of {deadline:g} s: {r.culprit()}")
         if r.pid not in {p.pid for p in multiprocessing.active_children()}:
             continue  # it ended on its own meanwhile (and its pid may be someone else's now)
         try:
@@ -323,13 +409,12 @@ def _battle_under_way(beacons: Beacons, span: tuple[int, int]) -> SlotReading | 
     return None
 
 
-def _stopped_by_plugins(beacons: Beacons, base_seed: int, stopped: dict[int, BattleError]) -> bool:
+def _stopped_by_plugins(beacons: Beacons, plan: Plan, stopped: dict[int, BattleError]) -> bool:
     """Record the battles whose worker ended itself over a plugin that would not stop."""
     found = False
     for r in beacons.readings():
         if r.runaway and r.index is not None and r.index not in stopped:
-            stopped[r.index] = BattleError(r.index, battle_seed(base_seed, r.index),
-                                           f"stopped: {runaway_words(r)}")
+            stopped[r.index] = plan.error(r.index, f"stopped: {runaway_words(r)}")
             found = True
     return found
 

@@ -9,6 +9,7 @@ or as a full dotted path into the TOML (``sides[0].combatants[1].characteristics
 from __future__ import annotations
 
 import copy
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -121,3 +122,32 @@ def _set_dotted(data: Any, path: str, value: Any) -> None:
                 cur[part] = value
             else:
                 cur = cur.setdefault(part, {})
+
+
+def paired_difference(now: list[int | None], base: list[int | None], z: float = 1.959964) -> tuple[float, float, float, int]:
+    """The mean difference of two paired 0/1 series (a value's win against the baseline's, battle
+    by battle on the same seeds) and its 95% interval from the spread of the differences: (mean,
+    low, high, pairs). Pairing is the honest test here: the two batches share their dice, so the
+    differences vary far less than two independent rates would (a battle either side of the
+    change is mostly the same battle). Battles that failed in either are left out."""
+    diffs = [a - b for a, b in zip(now, base) if a is not None and b is not None]
+    n = len(diffs)
+    if n == 0:
+        return 0.0, -1.0, 1.0, 0
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, -1.0, 1.0, n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return mean, max(-1.0, mean - half), min(1.0, mean + half), n
+
+
+def side_figures(summary: dict[str, Any], side: str) -> dict[str, float | None]:
+    """A side's figures in a batch's summary: the share of its combatants knocked out per
+    battle, and the damage (main pool) its combatants dealt per battle, summed."""
+    people = [c for c in summary["combatants"].values() if c["side"] == side]
+    n = summary["battles"]
+    if not people or not n:
+        return {"knocked_out": None, "dealt": None}
+    return {"knocked_out": round(sum(c["knocked_out"] for c in people) / (n * len(people)), 4),
+            "dealt": round(sum(c["damage_dealt"]["mean"] for c in people), 2)}

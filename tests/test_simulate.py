@@ -218,27 +218,29 @@ def test_an_empty_sweep_value_is_refused_not_dropped(capsys):
     assert "an empty value in it" in capsys.readouterr().err
 
 
-def test_an_interrupted_sweep_marks_its_last_row_partial_and_says_so(tmp_path, capsys, monkeypatch):
-    real = sim.simulate
-    calls = []
+def test_an_interrupted_sweep_reports_every_value_on_the_same_battles_so_far(tmp_path, capsys, monkeypatch):
+    """The values run side by side in one pool, a block of battles at a time: a Ctrl-C leaves each
+    value's row with the battles it finished, each marked partial."""
+    real = sim.run_one
+    count = [0]
 
-    def stopped_in_the_second_value(scenario, runs, base, jobs, on_progress=None):
-        calls.append(runs)
-        if len(calls) == 2:
-            agg, _ = real(scenario, 3, base, jobs)
-            return agg, True  # as if Ctrl-C came after 3 battles
-        return real(scenario, runs, base, jobs)
+    def stopping(*args, **kw):
+        count[0] += 1
+        if count[0] == 10:
+            raise KeyboardInterrupt
+        return real(*args, **kw)
 
-    monkeypatch.setattr(sim, "simulate", stopped_in_the_second_value)
+    monkeypatch.setattr(sim, "run_one", stopping)
     out = tmp_path / "sweep.json"
     assert cli.main(["sweep", "hero-duel", "--param", "ironclad.SPD", "--values", "4,5,6", "--runs", "6",
                      "--jobs", "1", "--json", str(out), "--no-progress"]) == 130
     captured = capsys.readouterr()
-    assert "(interrupted after 3 battles)" in captured.out
-    assert "the last row is partial; 1 value not run" in captured.err
+    assert "interrupted: the rows stopped at 6, 3 and 0 battles of 6" in captured.err
+    assert "(stopped at 3)" in captured.out
     data = json.loads(out.read_text())
     assert data["interrupted"] is True
-    assert [(r["value"], r["battles"], r["complete"]) for r in data["rows"]] == [(4, 6, True), (5, 3, False)]
+    assert [(r["value"], r["battles"], r["complete"]) for r in data["rows"]] == [(4, 6, True), (5, 3, False),
+                                                                                    (6, 0, False)]
 
 
 def test_a_batch_interrupted_before_any_battle_finished_reports_nothing(tmp_path, capsys, monkeypatch):

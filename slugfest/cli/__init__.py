@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import balance, batch, hdc, ladder, single
+from . import balance, batch, hdc, ladder, single, sweep
 from .common import EXIT_BAD_INPUT, handled, positive_int, version
 
 __all__ = ["main", "build_parser", "positive_int"]
@@ -75,6 +75,7 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, Callable[[argparse.Nam
     handlers.update(hdc.add_parsers(sub))
     handlers.update(ladder.add_parsers(sub))
     handlers.update(balance.add_parsers(sub))
+    handlers.update(sweep.add_parsers(sub))
     return p, handlers
 
 

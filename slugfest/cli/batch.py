@@ -1,4 +1,5 @@
-"""The commands that run many battles: ``simulate`` and ``sweep``, with their progress line."""
+"""The commands that run one batch of battles and report it: ``simulate``, and ``merge`` for a
+batch run in parts (``--shard``) on several machines."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import sys
 from typing import Any
 
 from slugfest.core.words import plural
+
+from .progress import Bars
 
 from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, load, positive_int,
                      report_stream, seed, unwritable, write_out)
@@ -40,29 +43,10 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                         "battles; --runs is then the most to run (default 100000)")
     m.add_argument("--shard", metavar="I/N", help="run only part I of N of the batch (its battles keep their seeds) "
                                                  "and write it with --json for `slugfest merge`")
+    m.add_argument("--cluster", metavar="ADDRESS",
+                   help="run the battles on a Dask cluster (a scheduler's tcp://HOST:PORT, or local / local:N for N "
+                        "worker processes here; needs pip install 'slugfest[cluster]'): the same report as a local run")
     m.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-
-    w = sub.add_parser("sweep", help="vary one parameter and report the win rate for each value",
-                       formatter_class=argparse.RawDescriptionHelpFormatter,
-                       description="Run the same batch of battles for each value of one parameter. Every value "
-                                   "uses the same dice\nstreams (common random numbers), so differences come "
-                                   "from the change, not from luck.",
-                       epilog="PARAM is COMBATANT.KEY (ironclad.SPD, sparkwing.attacks.Lightning Bolt.dice)\n"
-                              "or a dotted path into the file (sides[0].combatants[0].characteristics.SPD).\n"
-                              "examples:\n"
-                              "  slugfest sweep hero-duel --param ironclad.SPD --values 3,4,5,6 --runs 500\n"
-                              "  slugfest sweep hero-duel --param 'sparkwing.attacks.Lightning Bolt.dice' "
-                              "--values 8d6,10d6,12d6\n"
-                              "Ctrl-C stops early: the rows that finished are reported, the last one marked partial.")
-    w.add_argument("scenario", metavar="SCENARIO", help=SCENARIO_HELP)
-    w.add_argument("--param", required=True, metavar="PARAM", help="what to vary (see below)")
-    w.add_argument("--values", required=True, metavar="V1,V2,...", help="comma-separated values")
-    w.add_argument("--runs", type=positive_int, default=500, help="battles per value (default 500)")
-    w.add_argument("--seed", type=seed, default=None, help="base seed, the same for every value (default: the scenario's)")
-    w.add_argument("--jobs", type=positive_int, default=JOBS_DEFAULT, help=f"worker processes (default: all {JOBS_DEFAULT} cores)")
-    w.add_argument("--json", metavar="FILE", help="also write the table as JSON (- for standard output; the "
-                                                  "table then goes to standard error)")
-    w.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
     g = sub.add_parser("merge", help="join the parts of a batch run with --shard into one report",
                        formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -78,7 +62,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     g.add_argument("--json", metavar="FILE", help="also write the merged statistics as JSON (- for standard output)")
     g.add_argument("--partial", action="store_true", help="report even if some parts are missing (they are named)")
 
-    return {"simulate": cmd_simulate, "sweep": cmd_sweep, "merge": cmd_merge}
+    return {"simulate": cmd_simulate, "merge": cmd_merge}
 
 
 def precision(text: str) -> float:
@@ -93,42 +77,6 @@ def precision(text: str) -> float:
     if not 0.001 <= value <= 0.25:
         raise argparse.ArgumentTypeError(f"expected a half width from 0.1% to 25%, got {text}")
     return value
-
-
-class ProgressLine:
-    """A one-line progress bar with rate and ETA on stderr (only when stderr is a terminal)."""
-
-    def __init__(self, label: str, enabled: bool) -> None:
-        import time
-
-        from slugfest.core.simulate import Pace
-
-        self.label = label
-        self.enabled = enabled and sys.stderr.isatty()
-        self.clock = time.monotonic
-        self.pace = Pace(time.monotonic)
-        self.last = 0.0
-
-    def __call__(self, p) -> None:
-        if not self.enabled:
-            return
-        rate, left = self.pace.update(p.done, p.total)
-        now = self.clock()
-        if now - self.last < 0.1 and p.done < p.total:
-            return
-        self.last = now
-        width = 30
-        filled = int(width * p.done / p.total) if p.total else width
-        errors = f", {p.errors} failed" if p.errors else ""
-        pace = (f"{rate:,.0f}/s ETA {int(left) // 60}:{int(left) % 60:02d}" if rate is not None and left is not None
-                else "starting…" if p.done == 0 else "")
-        sys.stderr.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {p.done}/{p.total} "
-                         f"{pace}{errors}   ")
-        sys.stderr.flush()
-
-    def done(self) -> None:
-        if self.enabled:
-            sys.stderr.write("\n")
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -180,6 +128,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print("slugfest: --precision decides the number of battles as they finish, which parts run apart "
                   "cannot do; give --runs instead", file=sys.stderr)
             return EXIT_BAD_INPUT
+    if args.cluster is not None and args.precision is not None:
+        print("slugfest: --precision stops a batch in battle order, which a cluster finishing spans in any order "
+              "cannot; give --runs with --cluster", file=sys.stderr)
+        return EXIT_BAD_INPUT
     host = get_plugin_manager(house_rules=scenario.house_rules)
     system = host.systems()[scenario.system]
     header, agg, interrupted = _run_batch(args, scenario, base, shard)
@@ -230,9 +182,21 @@ def _run_batch(args: argparse.Namespace, scenario: Any, base: int,
     until = None
     if args.precision is not None:
         until = lambda agg: widest_half_width(agg) <= args.precision  # noqa: E731
-    bar = ProgressLine(label, not args.no_progress)
-    agg, interrupted = simulate(scenario, count, base, args.jobs, bar, first=first, until=until)
-    bar.done()
+    bar = Bars([label], [count], not args.no_progress)
+    if args.cluster is not None:
+        from slugfest.core.cluster import simulate_on_cluster
+
+        try:
+            ran = simulate_on_cluster(scenario, count, base, args.cluster, first=first, on_progress=bar)
+        finally:
+            bar.done()
+        agg, interrupted = ran.aggregate, ran.interrupted
+        if ran.lost_spans:
+            print(f"{plural(ran.lost_spans, 'span')} of battles could not be run on the cluster: listed among the "
+                  "failed battles with their seeds", file=sys.stderr)
+    else:
+        agg, interrupted = simulate(scenario, count, base, args.jobs, bar, first=first, until=until)
+        bar.done()
     header = {"scenario": scenario.name, "system": scenario.system, "turn_limit": scenario.turn_limit,
               "base_seed": base, "runs_requested": runs, "interrupted": interrupted}
     if shard is not None:
@@ -251,99 +215,6 @@ def _precision_line(summary: dict[str, Any], asked: float) -> str:
                 f"after {plural(n, 'battle', grouped=True)}")
     return (f"precision: NOT reached: the widest interval is still ±{p['reached']:.1%} (asked ±{asked:.1%}) "
             f"after {plural(n, 'battle', grouped=True)}, the most --runs allows; raise --runs or ask less")
-
-
-def cmd_sweep(args: argparse.Namespace) -> int:
-    import json
-
-    scenario, error = load(args.scenario)
-    if error:
-        print(error, file=sys.stderr)
-        return EXIT_BAD_INPUT
-    problem = unwritable(args.json)
-    if problem:
-        print(problem, file=sys.stderr)
-        return EXIT_BAD_INPUT
-    base = scenario.seed if args.seed is None else args.seed
-    swept = _variants(args)
-    if isinstance(swept, int):
-        return swept
-    values, variants = swept
-    table = report_stream(args.json)
-    sides = [s.name for s in scenario.sides]
-    width = max([18, *(len(s) for s in sides)])
-    print(f"{scenario.name}: {args.param} over {len(values)} values, {plural(args.runs, 'battle')} each, seed {base}",
-          file=table)
-    print(f"{'value':>14}  " + "  ".join(f"{s:>{width}} (95% CI)   " for s in sides) + f"{'draws':>6}", file=table)
-    rows, interrupted = _sweep_rows(args, values, variants, sides, width, base, table)
-    if args.json:
-        problem = write_out(args.json, json.dumps({"scenario": scenario.name, "param": args.param,
-                                                   "base_seed": base, "runs": args.runs, "interrupted": interrupted,
-                                                   "rows": rows}, indent=2) + "\n")
-        if problem:
-            print(problem, file=sys.stderr)
-            return EXIT_BAD_INPUT
-    return EXIT_INTERRUPTED if interrupted else EXIT_OK
-
-
-def _variants(args: argparse.Namespace) -> tuple[list[Any], list[Any]] | int:
-    """The values and the scenario with each, every value checked before any battle runs;
-    or the exit code when one is wrong (each problem printed)."""
-    from slugfest.core.errors import SlugfestError
-    from slugfest.core.scenario import parse_scenario
-    from slugfest.core.sweep import SweepError, parse_value, read_data, set_parameter
-    from slugfest.scenarios import find
-
-    data = read_data(find(args.scenario))
-    texts = [v.strip() for v in args.values.split(",")]
-    if not any(texts) or "" in texts:
-        print(f"slugfest: --values expects comma-separated values such as 3,4,5, got {args.values!r}"
-              + (" (an empty value in it)" if any(texts) else ""), file=sys.stderr)
-        return EXIT_BAD_INPUT
-    values = [parse_value(t) for t in texts]
-    variants = []
-    failed = False
-    for v in values:
-        try:
-            variants.append(parse_scenario(set_parameter(data, args.param, v), f"{args.scenario} with {args.param} = {v!r}"))
-        except SweepError as exc:  # the parameter itself is wrong: the same for every value
-            print(str(exc), file=sys.stderr)
-            return EXIT_BAD_INPUT
-        except SlugfestError as exc:
-            print(str(exc), file=sys.stderr)
-            failed = True
-    return EXIT_BAD_INPUT if failed else (values, variants)
-
-
-def _sweep_rows(args: argparse.Namespace, values: list[Any], variants: list[Any], sides: list[str], width: int,
-                base: int, table: Any) -> tuple[list[dict[str, Any]], bool]:
-    """Run each value's batch, printing its row as it finishes; (the rows, interrupted)."""
-    from slugfest.core.simulate import simulate
-    from slugfest.core.stats import wilson
-
-    rows: list[dict[str, Any]] = []
-    interrupted = False
-    for v, variant in zip(values, variants):
-        bar = ProgressLine(f"{args.param} = {v}", not args.no_progress)
-        agg, interrupted = simulate(variant, args.runs, base, args.jobs, bar)
-        bar.done()
-        cells = []
-        row: dict[str, Any] = {"value": v, "battles": agg.n, "complete": not interrupted, "draws": agg.draws, "sides": {}}
-        for s in sides:
-            lo, hi = wilson(agg.wins[s], agg.n)
-            rate = agg.wins[s] / agg.n if agg.n else 0
-            cells.append(f"{rate:>{width}.1%} " + f"({lo:.0%}-{hi:.0%})".ljust(11))  # under "(95% CI)   " whatever its width
-            row["sides"][s] = {"wins": agg.wins[s], "rate": round(rate, 4), "ci95": [round(lo, 4), round(hi, 4)]}
-        rows.append(row)
-        note = f"  (interrupted after {agg.n} battles)" if interrupted else ""
-        print(f"{str(v):>14}  " + "  ".join(cells) + f"{agg.draws:>6}{note}", file=table)
-        if interrupted:
-            skipped = len(values) - len(rows)
-            print("interrupted: the last row is partial"
-                  + (f"; {plural(skipped, 'value')} not run" if skipped else ""),
-                  file=sys.stderr)
-            break
-    return rows, interrupted
 
 
 def cmd_merge(args: argparse.Namespace) -> int:

@@ -1,0 +1,307 @@
+"""``slugfest sweep``: one or two parameters varied, every value on the same battles, compared."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+from typing import Any
+
+from slugfest.core.words import plural
+
+from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, load, positive_int,
+                     report_stream, seed, unwritable, write_out)
+from .progress import Bars
+
+
+def add_parsers(sub: Any) -> dict[str, Any]:
+    from .batch import precision
+
+    w = sub.add_parser("sweep", help="vary one or two parameters and compare the values",
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Run the same battles for each value of a parameter (or each pair of values of two "
+                                   "parameters).\nEvery value uses the same dice streams (common random numbers), so "
+                                   "differences come from\nthe change, not from luck, and each value's difference from "
+                                   "the first is given with a paired\n95% interval. Each row carries the batch's length, "
+                                   "knock-outs and damage; --json has every\nvalue's whole report, --csv the table, "
+                                   "--plot the first side's win rate against the value.",
+                       epilog="PARAM is COMBATANT.KEY (ironclad.SPD, sparkwing.attacks.Lightning Bolt.dice)\n"
+                              "or a dotted path into the file (sides[0].combatants[0].characteristics.SPD).\n"
+                              "examples:\n"
+                              "  slugfest sweep hero-duel --param ironclad.SPD --values 3,4,5,6 --runs 500 --plot\n"
+                              "  slugfest sweep hero-duel --param 'sparkwing.attacks.Lightning Bolt.dice' "
+                              "--values 8d6,10d6,12d6\n"
+                              "  slugfest sweep hero-duel --param ironclad.SPD --values 3,4,5 --param2 sparkwing.SPD "
+                              "--values2 4,5 --csv grid.csv\n"
+                              "Ctrl-C stops early: every value has run the same battles so far, and the rows say how many.")
+    w.add_argument("scenario", metavar="SCENARIO", help=SCENARIO_HELP)
+    w.add_argument("--param", required=True, metavar="PARAM", help="what to vary (see below)")
+    w.add_argument("--values", required=True, metavar="V1,V2,...", help="comma-separated values")
+    w.add_argument("--param2", metavar="PARAM", help="a second parameter, for a grid of every pair of values")
+    w.add_argument("--values2", metavar="V1,V2,...", help="the second parameter's values")
+    w.add_argument("--runs", type=positive_int, default=None, help="battles per value (default 500)")
+    w.add_argument("--precision", type=precision, metavar="P",
+                   help="run until every value's win-rate intervals are within ±P; --runs is then the most per "
+                        "value (default 20000)")
+    w.add_argument("--seed", type=seed, default=None, help="base seed, the same for every value (default: the scenario's)")
+    w.add_argument("--jobs", type=positive_int, default=JOBS_DEFAULT, help=f"worker processes (default: all {JOBS_DEFAULT} cores)")
+    w.add_argument("--json", metavar="FILE", help="also write every value's whole report as JSON (- for standard "
+                                                  "output; the table then goes to standard error)")
+    w.add_argument("--csv", metavar="FILE", help="also write the table as CSV (- for standard output)")
+    w.add_argument("--plot", action="store_true", help="plot the first side's win rate against the value, with "
+                                                       "its interval (one parameter)")
+    w.add_argument("--no-progress", action="store_true", help="no progress bars on stderr")
+    return {"sweep": cmd_sweep}
+
+
+def _values(text: str, flag: str) -> list[Any] | str:
+    from slugfest.core.sweep import parse_value
+
+    texts = [v.strip() for v in text.split(",")]
+    if not any(texts) or "" in texts:
+        return (f"slugfest: {flag} expects comma-separated values such as 3,4,5, got {text!r}"
+                + (" (an empty value in it)" if any(texts) else ""))
+    return [parse_value(t) for t in texts]
+
+
+def _variants(args: argparse.Namespace) -> tuple[list[tuple[Any, ...]], list[Any]] | int:
+    """Each combination of values and the scenario with it, all checked before any battle
+    runs; or the exit code when one is wrong (each problem printed)."""
+    from slugfest.core.errors import SlugfestError
+    from slugfest.core.scenario import parse_scenario
+    from slugfest.core.sweep import SweepError, read_data, set_parameter
+    from slugfest.scenarios import find
+
+    if (args.param2 is None) != (args.values2 is None):
+        print("slugfest: --param2 and --values2 go together (a grid needs both)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    data = read_data(find(args.scenario))
+    params = [args.param] + ([args.param2] if args.param2 else [])
+    lists = []
+    for text, flag in ((args.values, "--values"), (args.values2, "--values2")):
+        if text is None:
+            continue
+        got = _values(text, flag)
+        if isinstance(got, str):
+            print(got, file=sys.stderr)
+            return EXIT_BAD_INPUT
+        lists.append(got)
+    combos = list(itertools.product(*lists))
+    variants = []
+    failed = False
+    for combo in combos:
+        d = data
+        try:
+            for param, v in zip(params, combo):
+                d = set_parameter(d, param, v)
+            where = " and ".join(f"{p} = {v!r}" for p, v in zip(params, combo))
+            variants.append(parse_scenario(d, f"{args.scenario} with {where}"))
+        except SweepError as exc:  # the parameter itself is wrong: the same for every value
+            print(str(exc), file=sys.stderr)
+            return EXIT_BAD_INPUT
+        except SlugfestError as exc:
+            print(str(exc), file=sys.stderr)
+            failed = True
+    return EXIT_BAD_INPUT if failed else (combos, variants)
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    import json
+
+    from slugfest.core.plugins import get_plugin_manager
+    from slugfest.core.simulate import simulate_many
+    from slugfest.core.stats import BattleTally, widest_half_width
+
+    scenario, error = load(args.scenario)
+    if error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    for target in (args.json, args.csv):
+        problem = unwritable(target)
+        if problem:
+            print(problem, file=sys.stderr)
+            return EXIT_BAD_INPUT
+    if args.json == "-" and args.csv == "-":
+        print("slugfest: --json - and --csv - would both write to standard output; send one to a file", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    swept = _variants(args)
+    if isinstance(swept, int):
+        return swept
+    combos, variants = swept
+    base = scenario.seed if args.seed is None else args.seed
+    runs = args.runs if args.runs is not None else (20_000 if args.precision is not None else 500)
+    sides = [s.name for s in scenario.sides]
+    first_side = sides[0]
+    params = [args.param] + ([args.param2] if args.param2 else [])
+    table = report_stream(args.json if args.json == "-" else args.csv)
+    print(f"{scenario.name}: {' x '.join(params)} over {plural(len(combos), 'value')}, "
+          f"{'up to ' if args.precision else ''}{plural(runs, 'battle', grouped=True)} each (the same seeds for every "
+          f"value), seed {base}", file=table)
+    outcomes: list[list[int | None]] = [[None] * runs for _ in variants]
+
+    def seen(v: int, result: Any) -> None:
+        if isinstance(result, BattleTally):
+            outcomes[v][result.index] = int(result.winner == first_side)
+
+    until = None
+    if args.precision is not None:
+        until = lambda aggs: all(widest_half_width(a) <= args.precision for a in aggs)  # noqa: E731
+    bars = Bars([" ".join(map(str, c)) if len(c) > 1 else f"{args.param} = {c[0]}" for c in combos],
+                [runs] * len(combos), not args.no_progress)
+    aggs, interrupted = simulate_many(variants, runs, base, args.jobs, bars, until=until, on_battle=seen)
+    bars.done()
+    system = get_plugin_manager(house_rules=scenario.house_rules).systems()[scenario.system]
+    rows = [_row(combo, agg.as_dict(getattr(system, "catalogue", ())), outcomes[i], outcomes[0], sides, params,
+                 complete=agg.n + len(agg.errors) == runs or (args.precision is not None and not interrupted))
+            for i, (combo, agg) in enumerate(zip(combos, aggs))]
+    for line in render_rows(rows, sides, params, summary_unit(aggs)):
+        print(line, file=table)
+    if len(params) == 2:
+        for line in render_grid(rows, combos, first_side, params):
+            print(line, file=table)
+    if args.plot:
+        print(plot_rows(rows, first_side, params, colour=table.isatty()) if len(params) == 1 else
+              "(--plot draws one parameter; for a grid see the table above)", file=table)
+    if args.precision is not None:
+        widest = max(r["widest_half_width"] for r in rows)
+        met = widest <= args.precision
+        n = rows[0]["battles"]
+        print(f"\nprecision: {'every' if met else 'NOT every'} value's win-rate intervals within ±{args.precision:.1%} "
+              f"(widest ±{widest:.1%}) after {plural(n, 'battle', grouped=True)} each"
+              + ("" if met else "; raise --runs or ask less"), file=table)
+    if interrupted:
+        counts = [str(r["battles"]) for r in rows]
+        said = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " and " + counts[-1]
+        print(f"interrupted: the rows stopped at {said} battles of {runs:,} (the values run side by side, "
+              "100 battles at a time)", file=sys.stderr)
+    if args.csv:
+        problem = write_out(args.csv, csv_text(rows, sides, params))
+        if problem:
+            print(problem, file=sys.stderr)
+            return EXIT_BAD_INPUT
+    if args.json:
+        doc = {"scenario": scenario.name, "params": params, "param": args.param, "base_seed": base, "runs": runs,
+               "interrupted": interrupted, "rows": rows}
+        problem = write_out(args.json, json.dumps(doc, indent=2) + "\n")
+        if problem:
+            print(problem, file=sys.stderr)
+            return EXIT_BAD_INPUT
+    return EXIT_INTERRUPTED if interrupted else EXIT_OK
+
+
+def summary_unit(aggs: list[Any]) -> tuple[str, str]:
+    return aggs[0].time_unit, aggs[0].damage_unit
+
+
+def _row(combo: tuple[Any, ...], summary: dict[str, Any], mine: list[int | None], base: list[int | None],
+         sides: list[str], params: list[str], complete: bool) -> dict[str, Any]:
+    from slugfest.core.stats import wilson
+    from slugfest.core.sweep import paired_difference, side_figures
+
+    n = summary["battles"]
+    mean, lo, hi, pairs = paired_difference(mine[:n], base[:n])
+    row: dict[str, Any] = {"value": combo[0] if len(combo) == 1 else list(combo),
+                           "values": dict(zip(params, combo)), "battles": n,
+                           "complete": complete, "draws": summary["draws"], "sides": {}}
+    widest = 0.0
+    for s in sides:
+        w = summary["sides"][s]["wins"]
+        lo_s, hi_s = wilson(w, n)
+        widest = max(widest, (hi_s - lo_s) / 2)
+        row["sides"][s] = {"wins": w, "rate": summary["sides"][s]["rate"], "ci95": [round(lo_s, 4), round(hi_s, 4)],
+                           **side_figures(summary, s)}
+    row["widest_half_width"] = round(widest, 4)
+    row["vs_first_value"] = {"side": sides[0], "difference": round(mean, 4), "ci95": [round(lo, 4), round(hi, 4)],
+                             "paired_battles": pairs}
+    row["length_mean"] = summary["length"]["mean"]
+    row["report"] = summary
+    return row
+
+
+def render_rows(rows: list[dict[str, Any]], sides: list[str], params: list[str], units: tuple[str, str]) -> list[str]:
+    from slugfest.core.batch_report import Table
+
+    time_unit, damage = units
+    first = sides[0]
+    head = [*params,
+            *(f"{s} wins (95% CI)" for s in sides), "draws", f"{first} vs first (paired CI)",
+            f"{time_unit}s", *(f"KO'd {s}" for s in sides), *(f"{damage} by {s}" for s in sides)]
+    body = []
+    for i, r in enumerate(rows):
+        combo = r["value"] if isinstance(r["value"], list) else [r["value"]]
+        cells = [str(v) for v in combo]
+        for s in sides:
+            x = r["sides"][s]
+            lo, hi = x["ci95"]
+            cells.append(f"{x['rate']:.1%} ({lo:.0%}-{hi:.0%})" if x["rate"] is not None else "—")
+        cells.append(str(r["draws"]))
+        d = r["vs_first_value"]
+        cells.append("baseline" if i == 0 else "—" if not d["paired_battles"] else
+                     f"{d['difference']:+.1%} ({d['ci95'][0]:+.0%} to {d['ci95'][1]:+.0%})")
+        cells.append(f"{r['length_mean']:.2f}" if r["battles"] else "—")
+        cells += [f"{r['sides'][s]['knocked_out']:.0%}" if r["sides"][s]["knocked_out"] is not None else "—"
+                  for s in sides]
+        cells += [f"{r['sides'][s]['dealt']:.1f}" if r["sides"][s]["dealt"] is not None else "—" for s in sides]
+        if not r["complete"]:
+            cells[-1] += f"  (stopped at {r['battles']})"
+        body.append(tuple(cells))
+    t = Table("", tuple(head), tuple(body), tuple(str(i) for i in range(len(body))), 0)
+    return t.lines()
+
+
+def render_grid(rows: list[dict[str, Any]], combos: list[tuple[Any, ...]], side: str, params: list[str]) -> list[str]:
+    """The first side's win rate for every pair of values: rows the first parameter's."""
+    firsts = list(dict.fromkeys(c[0] for c in combos))
+    seconds = list(dict.fromkeys(c[1] for c in combos))
+    rate = {tuple(c): r["sides"][side]["rate"] for c, r in zip(combos, rows)}
+    w = max(8, *(len(str(v)) for v in firsts))
+    lines = ["", f"{side} win rate: rows {params[0]}, columns {params[1]}",
+             " " * w + "".join(f"{str(v):>9}" for v in seconds)]
+    for a in firsts:
+        lines.append(f"{str(a):>{w}}" + "".join(f"{rate[(a, b)]:9.1%}" if rate.get((a, b)) is not None else f"{'—':>9}"
+                                               for b in seconds))
+    return lines
+
+
+def plot_rows(rows: list[dict[str, Any]], side: str, params: list[str], colour: bool = False) -> str:
+    """The first side's win rate against the value, with the interval's ends, in the terminal
+    (in colour only for a terminal: a file or a pipe gets plain characters)."""
+    import plotext as plt
+
+    labels = [str(r["value"]) for r in rows]
+    xs = list(range(1, len(rows) + 1))
+    rate = [100 * (r["sides"][side]["rate"] or 0) for r in rows]
+    lo = [100 * r["sides"][side]["ci95"][0] for r in rows]
+    hi = [100 * r["sides"][side]["ci95"][1] for r in rows]
+    plt.clear_figure()
+    plt.plotsize(min(100, 30 + 12 * len(rows)), 18)
+    plt.theme("clear")
+    plt.plot(xs, hi, color="gray", label="95% interval")
+    plt.plot(xs, lo, color="gray")
+    plt.plot(xs, rate, marker="●", label=f"{side} win %")
+    plt.hline(50, "gray")
+    plt.xticks(xs, labels)
+    plt.ylim(0, 100)
+    plt.xlabel(params[0])
+    plt.title(f"{side} win rate by {params[0]} (%)")
+    text = plt.build()
+    return "\n" + (text if colour else plt.uncolorize(text))
+
+
+def csv_text(rows: list[dict[str, Any]], sides: list[str], params: list[str]) -> str:
+    import csv
+    import io
+
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow([*params, "battles", *(f"{s} {k}" for s in sides for k in ("wins", "rate", "ci95 low", "ci95 high",
+                                                                           "knocked out", "damage dealt")),
+                "draws", "difference vs first value", "difference ci95 low", "difference ci95 high", "length mean"])
+    for r in rows:
+        combo = r["value"] if isinstance(r["value"], list) else [r["value"]]
+        d = r["vs_first_value"]
+        w.writerow([*combo, r["battles"],
+                    *(x for s in sides for x in (r["sides"][s]["wins"], r["sides"][s]["rate"], *r["sides"][s]["ci95"],
+                                                 r["sides"][s]["knocked_out"], r["sides"][s]["dealt"])),
+                    r["draws"], d["difference"], *d["ci95"], r["length_mean"]])
+    return out.getvalue()
