@@ -113,6 +113,10 @@ def parallel(runs: int, jobs: int) -> None:
             rates.append(runs / (time.perf_counter() - started))
         print(f"   {name:13} {rates[0]:7.1f} battles/s on 1 process, {rates[1]:7.1f} on {jobs}: "
               f"{rates[1] / rates[0] / jobs:.2f} of ideal")
+        own, one, many = machinery(sc, runs, jobs)
+        print(f"   {'':13} batch machinery (tallies, aggregation, report, JSON; for {jobs} processes also the pool "
+              f"and its messages), CPU beside the battles' own: {one:+.1%} on 1 process, {many:+.1%} on {jobs} "
+              f"(the battles alone: {own * 1e3 / runs:.2f} ms CPU each)")
         tracemalloc.start()
         kept = []
         for n in (max(runs // 4, 10), max(runs // 4, 10) * 4, max(runs // 4, 10) * 16):
@@ -123,6 +127,42 @@ def parallel(runs: int, jobs: int) -> None:
         tracemalloc.stop()
         print(f"   {'':13} memory traced after batches of growing size (the caches fill, then stay): "
               + "; ".join(kept))
+
+
+def machinery(sc: Any, runs: int, jobs: int, rounds: int = 3) -> tuple[float, float, float]:
+    """CPU seconds of the battles played bare, and the batch's extra CPU on 1 and on ``jobs``
+    processes as a share of them (best of ``rounds``, taken in alternation; CPU of the worker
+    processes counted once they have exited)."""
+    import json
+    import resource
+
+    from slugfest.core.battle import Battle
+    from slugfest.core.plugins import get_plugin_manager
+    from slugfest.core.simulate import battle_seed, simulate
+
+    def cpu() -> float:
+        me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+    host = get_plugin_manager(house_rules=sc.house_rules)
+
+    def bare() -> None:  # the battles alone, with the one plugin host a batch builds too
+        for i in range(runs):
+            Battle(sc, seed=battle_seed(1, i), host=host).run()
+
+    def batch(j: int) -> None:
+        agg, _ = simulate(sc, runs, 1, j)
+        json.dumps(agg.as_dict())
+
+    batch(1)  # warm: the first batch fills the caches the others then find full
+    best = [float("inf")] * 3
+    for _ in range(rounds):
+        for k, work in enumerate((bare, lambda: batch(1), lambda: batch(jobs))):
+            started = cpu()
+            work()
+            best[k] = min(best[k], cpu() - started)
+    own = best[0]
+    return own, best[1] / own - 1, best[2] / own - 1
 
 
 def main(argv: list[str] | None = None) -> int:
