@@ -10,6 +10,7 @@ from slugfest.core.words import plural
 
 from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, load, positive_int,
                      report_stream, seed, unwritable, write_out)
+from .progress import Bars
 
 
 def add_parsers(sub: Any) -> dict[str, Any]:
@@ -39,6 +40,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     p.add_argument("--seed", type=seed, default=None, help="base seed, the same for every value (default: the scenario's)")
     p.add_argument("--jobs", type=positive_int, default=JOBS_DEFAULT, help=f"worker processes (default: all {JOBS_DEFAULT} cores)")
     p.add_argument("--json", metavar="FILE", help="also write the search as JSON (- for standard output)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bars on stderr")
     return {"balance": cmd_balance}
 
 
@@ -115,7 +117,11 @@ def cmd_balance(args: argparse.Namespace) -> int:
         if variant is None:
             variant = parse_scenario(set_parameter(data, args.param, knob.value(v)),
                                      f"{args.scenario} with {args.param} = {knob.value(v)!r}")
-        agg, interrupted = simulate(variant, args.runs, base, args.jobs)
+        bar = Bars([f"{args.param} = {knob.value(v)}"], [args.runs], not args.no_progress)
+        try:
+            agg, interrupted = simulate(variant, args.runs, base, args.jobs, bar)
+        finally:
+            bar.done()
         if interrupted:
             raise KeyboardInterrupt
         return agg.wins[side], sum(agg.wins.values()), agg.n

@@ -10,6 +10,7 @@ from slugfest.core.words import plural
 
 from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, load, positive_int,
                      report_stream, seed, unwritable, write_out)
+from .progress import Bars
 
 
 def add_parsers(sub: Any) -> dict[str, Any]:
@@ -54,7 +55,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     from slugfest.core import ladder as lad
     from slugfest.core.scenario import dump_scenario, parse_scenario
     from slugfest.core.schema import did_you_mean
-    from slugfest.core.simulate import simulate
+    from slugfest.core.simulate import Progress, simulate
 
     scenario, error = load(args.scenario)
     if error:
@@ -107,30 +108,26 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     out = report_stream(args.json)
     print(f"{scenario.name}: {what}, {plural(len(entrants), 'entrant')}, {plural(len(pairings), 'seating')} of "
           f"{plural(args.runs, 'battle', grouped=True)}, seed {base}", file=out)
-    progress = not args.no_progress and sys.stderr.isatty()
+    bars = Bars([f"{len(pairings)} seatings"], [len(pairings) * args.runs], not args.no_progress)
+    finished = [0]
 
     def run(p: lad.Pairing) -> tuple[int, int, int]:
         variant = parse_scenario(p.data, f"{args.scenario} ({p.first} vs {p.second})")
-        agg, interrupted = simulate(variant, args.runs, base, args.jobs)
+        agg, interrupted = simulate(variant, args.runs, base, args.jobs,
+                                    lambda pr: bars(Progress(finished[0] + pr.done, 0, pr.errors)))
+        finished[0] += args.runs
         if interrupted:
             raise KeyboardInterrupt
         first, second = variant.sides[0].name, variant.sides[1].name
         return agg.wins[first], sum(v for k, v in agg.wins.items() if k != first and k == second), agg.draws
 
-    def said(i: int, n: int, p: lad.Pairing) -> None:
-        if progress:
-            sys.stderr.write(f"\r  seating {i + 1}/{n}: {p.first} vs {p.second}".ljust(70))
-            sys.stderr.flush()
-
     try:
-        ladder = lad.play(pairings, run, entrants, said)
+        ladder = lad.play(pairings, run, entrants)
     except KeyboardInterrupt:
-        if progress:
-            sys.stderr.write("\n")
+        bars.done()
         print("interrupted: a ladder needs every pairing; nothing to report", file=sys.stderr)
         return EXIT_INTERRUPTED
-    if progress:
-        sys.stderr.write("\r" + " " * 70 + "\r")
+    bars.done()
     print(render_ladder(ladder), file=out)
     if args.json:
         doc = {"scenario": scenario.name, "system": scenario.system, "kind": "combatants" if args.combatants is not None
