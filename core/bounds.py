@@ -30,7 +30,7 @@ def nesting_problem(text: str, limit: int = MAX_NESTING) -> tuple[int, str] | No
     second.)"""
     depth = 0
     line = 1
-    i, n = 0, len(text)
+    i = 0
     find = _MARKS.search
     while True:
         m = find(text, i)

@@ -36,7 +36,7 @@ from .locations import placed_penalty
 from .knockback import impact_dice, knockback, knockback_dice
 from .profile import DamageProfile, build_profile, negate
 from .resolve import AttackContext, DamageOutcome
-from .rounding import characteristic_roll, hero_divide
+from .rounding import characteristic_roll
 from .sheet import HeroAttack, HeroOptions
 from .state import Fighter
 

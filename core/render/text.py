@@ -10,7 +10,6 @@ from typing import Callable, Iterable, TypeVar
 
 from ..events import (ActionChosen, ActionRefused, BattleEnded, BattleStarted, Event, Moved, Note,
                       PluginFailed, to_jsonable)
-from ..words import plural
 
 E = TypeVar("E", bound=Event)
 Formatter = Callable[[Event, "TextLog"], "str | None"]
