@@ -185,3 +185,9 @@ def test_the_precision_line_says_whether_it_was_reached(capsys):
     assert cli.main(["simulate", "hero-duel", "--precision", "1%", "--runs", "200", "--jobs", "1",
                      "--no-progress"]) == 0
     assert "precision: NOT reached" in capsys.readouterr().out
+
+
+def test_the_length_histogram_plots_as_plain_text_off_a_terminal(capsys):
+    assert cli.main(["simulate", "hero-duel", "--runs", "20", "--jobs", "1", "--plot", "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert "battles by length (turns), 20 battles" in text and "\x1b[" not in text

@@ -43,6 +43,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                         "battles; --runs is then the most to run (default 100000)")
     m.add_argument("--shard", metavar="I/N", help="run only part I of N of the batch (its battles keep their seeds) "
                                                  "and write it with --json for `slugfest merge`")
+    m.add_argument("--plot", action="store_true", help="also plot the battle-length histogram in the terminal")
     m.add_argument("--cluster", metavar="ADDRESS",
                    help="run the battles on a Dask cluster (a scheduler's tcp://HOST:PORT, or local / local:N for N "
                         "worker processes here; needs pip install 'slugfest[cluster]'): the same report as a local run")
@@ -148,6 +149,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     print(render_report(summary, scenario), file=out)
     if args.precision is not None:
         print("\n" + _precision_line(summary, args.precision), file=out)
+    if args.plot and agg.n:
+        print(length_plot(summary, colour=out.isatty()), file=out)
     if args.json:
         document = summary
         if shard is not None:
@@ -205,6 +208,22 @@ def _run_batch(args: argparse.Namespace, scenario: Any, base: int,
         header["precision"] = {"asked": args.precision, "reached": round(widest_half_width(agg), 4),
                                "met": widest_half_width(agg) <= args.precision}
     return header, agg, interrupted
+
+
+def length_plot(summary: dict[str, Any], colour: bool = False) -> str:
+    """The battle-length histogram as a bar chart (plain characters unless on a terminal)."""
+    import plotext as plt
+
+    hist = summary["length"]["histogram"]
+    unit = summary["length"]["unit"]
+    plt.clear_figure()
+    plt.plotsize(min(100, 30 + 4 * len(hist)), 16)
+    plt.theme("clear")
+    plt.bar(list(hist), list(hist.values()), width=0.6)
+    plt.title(f"battles by length ({unit}s), {plural(summary['battles'], 'battle', grouped=True)}")
+    plt.xlabel(f"{unit}s")
+    text = plt.build()
+    return "\n" + (text if colour else plt.uncolorize(text))
 
 
 def _precision_line(summary: dict[str, Any], asked: float) -> str:
