@@ -14,8 +14,11 @@ from ..context import RulesContext
 from ..grid import distance
 from ..reach import Layers
 from ..vitals import Vitals
-from .chains import dcv_chain
-from .estimate import estimate
+from ..odds import Odds
+from .chains import dcv_chain, ocv_chain
+from .combat import attack_end, can_push, placed_shot
+from .endurance import in_whole_damage_classes, stun_for_end_dice
+from .estimate import estimate, expected_taken, hit_chance, may_step_away
 from .movement import METRES_PER_CELL, cells, occupied, walk_into_range
 from . import report
 from .sheet import HeroAttack
@@ -131,6 +134,36 @@ class Picture:
         if found is None:
             found = self._harm[action] = estimate(self.ctx, self.f, action, self.dcv, self._strikes)
         return found
+
+    def odds(self, action: Action) -> Odds | None:
+        """The roll an attack needs (11 + OCV - DCV, with its chains as they stand now), its
+        chance, the STUN and BODY a hit is expected to do (the estimate's own mean, through the
+        target's defenses), and the END it costs, with the STUN the rest would cost when END is
+        short (rules §6: 1d6 per 2 END, or fraction). None for an action that rolls nothing
+        (a Multiple Attack's strikes are each their own roll)."""
+        if action.kind not in ("attack", "move-through") or not action.target:
+            return None
+        f, ctx = self.f, self.ctx
+        g = ctx.state.fighters[action.target]
+        atk = f.attack(action.attack)
+        extra = (placed_shot(action.aim, g),) if action.aim else ()
+        ocv = ocv_chain(f, atk, g, action.maneuver, action.levels, extra).value
+        dcv = self.dcv(g)
+        needed = 11 + ocv - dcv
+        opts = ctx.options
+        push = in_whole_damage_classes(min(action.push, 10)) if can_push(f, atk, opts) else 0
+        moved = self.dist[g.id] * METRES_PER_CELL if action.maneuver == "move through" else 0
+        stun, body = expected_taken(ctx, f, g, atk, action.maneuver, action.levels, push, moved, action.aim)
+        cost = attack_end(f, atk, opts.campaign, opts.str_end) + action.push
+        paid = f"END {cost}" if cost else ""
+        if cost > f.end:
+            dice = stun_for_end_dice(cost, f.end)
+            paid = f"END {cost} (has {max(f.end, 0)}: ~{3.5 * dice:g} STUN for the rest)"
+        note = ""
+        if action.maneuver == "haymaker" and may_step_away(ctx.state, g):
+            note = "it may step away before the blow lands"
+        return Odds(f"{needed}- (11 + OCV {ocv} - DCV {dcv})", hit_chance(needed),
+                    f"~{stun:.0f} STUN, {body:.0f} BODY", paid, note)
 
     def dcv(self, g: Fighter) -> int:
         """``g``'s DCV now (kept for the Phase: the AI weighs several attacks on each foe)."""

@@ -98,12 +98,32 @@ def offer_reaction(ctx: RulesContext, g: Fighter, f: Fighter, atk: MarvelAttack)
     if not powers:
         return ""
     menu = (NO_REACTION,) + tuple(Action("dodge", maneuver=p) for p in powers)
-    choice = ctx.ask(Decision(g.id, menu, g.ai, "abort", f"{f.name} attacks {g.name} with {atk.name}: use a reaction?"))
+    context = (f"{f.name} attacks {g.name} with {atk.name}: use a reaction? "
+               + reaction_odds(ctx, f, g, atk, powers[0]))
+    choice = ctx.ask(Decision(g.id, menu, g.ai, "abort", context))
     if choice.action.kind == "none":
         return ""
     g.reactions -= 1
     ctx.emit(ev.ReactionUsed(g.id, choice.action.maneuver, f.id, "the attack has trouble", g.reactions))
     return choice.action.maneuver
+
+
+def reaction_odds(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: str) -> str:
+    """What the reaction question shows: the attack's chance to hit as things stand and with the
+    trouble the reaction gives it (summed over every d616 outcome), and what it costs."""
+    from ..odds import percent
+    from .resolve import hitting
+
+    def chance(reaction: str) -> float:
+        a = attack_context(ctx, f, g, atk, reaction)
+        flat = a.score + sum(v for _, v in a.modifiers)
+        outcomes = hitting(len(a.edges) - len(a.troubles), ctx.options.stacked_rerolls,
+                           None if a.auto_hit else a.tn - flat)
+        return sum(p for p, _ in outcomes)
+
+    left = g.reactions
+    return (f"It hits {percent(chance(''))} of the time as things stand, {percent(chance(power))} with {power} "
+            f"(a trouble on the attack); it spends 1 of your {left} reaction{'s' if left != 1 else ''} this round.")
 
 
 def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack) -> Resolution:

@@ -17,7 +17,9 @@ from ..context import RulesContext
 from ..grid import Cell, distance
 from ..reach import Layers
 from ..vitals import Vitals
-from .combat import expected
+from ..odds import Odds
+from .combat import attack_context, expected
+from .resolve import face_totals, held, hitting
 from .movement import attack_range, occupied, speed
 from . import report
 from .sheet import MarvelAttack
@@ -151,6 +153,27 @@ class Picture:
         if found is None:
             found = self._vitals[cid] = report.vitals(self.ctx, cid)
         return found
+
+    def odds(self, action: Action) -> Odds | None:
+        """The attack's target number and what its check adds (the ability score and modifiers,
+        the edges and troubles that apply now), the chance to hit summed over every d616
+        outcome, and the damage a hit is expected to do (after holding back), as the AI's
+        estimate figures it. None for an action that rolls nothing."""
+        if action.kind != "attack" or not action.target:
+            return None
+        g = self.ctx.state.fighters[action.target]
+        actx = attack_context(self.ctx, self.f, g, self.f.attack(action.attack))
+        flat = actx.score + sum(v for _, v in actx.modifiers)
+        net = len(actx.edges) - len(actx.troubles)
+        outcomes = hitting(net, self.ctx.options.stacked_rerolls, None if actx.auto_hit else actx.tn - flat)
+        chance = sum(p for p, _ in outcomes)
+        totals = face_totals(actx)
+        mean = sum(p * held(actx, totals[face])[0] for p, face in outcomes) / chance if chance else 0.0
+        said = [f"{actx.ability} {flat:+d}"]
+        if net:
+            said.append(f"{abs(net)} {'edge' if net > 0 else 'trouble'}{'s' if abs(net) > 1 else ''}")
+        roll = "automatic hit" if actx.auto_hit else f"TN {actx.tn} ({', '.join(said)})"
+        return Odds(roll, chance, f"~{mean:.0f} {actx.pool}", "", actx.tn_note or actx.auto_hit)
 
     def harm(self, action: Action) -> float:
         """The expected harm of ``action`` (see :func:`.combat.expected`), worked out once."""

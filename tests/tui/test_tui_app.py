@@ -939,3 +939,36 @@ def test_help_lists_the_rules_options_a_scenario_sets():
             assert "hit_locations = true" in screen_text(app)
 
     run(go())
+
+
+def test_the_prompt_shows_each_targets_odds_and_why_a_target_is_refused_before_enter():
+    """Issue 21: the roll needed, the chance and a hit's damage under each target the rules
+    allow (the rules system's own figures), and the refusal under each they do not."""
+    async def go():
+        app = make_app("marvel-seed", seed=616, speed=FASTEST)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, prompt = await _marvel_prompt(app, pilot)
+            what = prompt.query_one("#what", OptionList)
+            what.highlighted = [w.label for w in prompt.items].index("Punch")
+            await pilot.pause()
+            picture = prompt.data.decision.picture
+            text = screen_text(app)
+            for a in prompt.data.decision.menu:
+                if a.kind == "attack" and a.attack == "Punch":
+                    assert picture.odds(a).line() in text
+
+    async def refused():
+        app = make_app("hero-duel", seed=2026, player_controlled=("ironclad",))
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await step_to_prompt(app, pilot)
+            prompt = app.screen
+            what = prompt.query_one("#what", OptionList)
+            what.highlighted = [w.label for w in prompt.items].index("Punch: strike")
+            await pilot.pause()
+            # Sparkwing is far off: the refusal is under its name, before Enter
+            why = prompt.check(prompt.items[what.highlighted].build("sparkwing"))
+            assert "too far" in why and why[:30] in screen_text(app)
+
+    run(go())
+    run(refused())

@@ -246,10 +246,25 @@ class PlayerPrompt(ModalScreen[Any]):
                 (o["name"], "" if ok and not out else "$text-muted"),
                 (" · out" if out else "", "$text-disabled"),
                 (f"  {o['distance']}", "$text-muted"),
+                *self._second_line(w, o["id"], ok),
             )
             targets.add_option(Option(label, id=o["id"]))
         legal = [i for i, o in enumerate(shown) if o["id"] in w.legal_targets]
         targets.highlighted = legal[0] if legal else 0
+
+    def _second_line(self, w: What, target: str, ok: bool) -> tuple[tuple[str, str], ...]:
+        """Under a target: the odds of the action on it (the roll needed, the chance, a hit's
+        expected damage, the cost: the rules system's own figures, from its tactical picture),
+        or why the rules refuse it, before Enter is pressed."""
+        action = w.build(target, push=max(self._push(), 0), levels=self._levels(), aim=self._aim())
+        if not ok:
+            why = self.check(action)
+            return (("\n    " + why, "$text-error"),) if why else ()
+        picture = self.data.decision.picture
+        odds = picture.odds(action) if picture is not None and hasattr(picture, "odds") else None
+        if odds is None:
+            return ()
+        return (("\n    " + odds.line(), "$text-muted"),)
 
     def _highlighted_target(self) -> str | None:
         targets = self.query_one("#targets", OptionList)
