@@ -110,23 +110,33 @@ def section_dex(runs: int, jobs: int) -> None:
 
 
 def section_ladder(runs: int, jobs: int) -> None:
-    print("ladder: row AI's share of decided battles against column AI, mirrored rosters, both orders pooled")
+    """The AIs' round robin of ``slugfest ladder`` (core/ladder.py) on the mirrored rosters: each
+    pairing in both seatings and, for each, both listing orders, so neither the seat nor being
+    listed first is worth anything; then the ratings and the goals' checks."""
+    from slugfest.cli.ladder import render_ladder
+    from slugfest.core import ladder as lad
+
+    print("ladder: every pair of AIs on the mirrored rosters, both seatings and both listing orders")
     for system, name in MIRRORS.items():
-        rate: dict[tuple[str, str], float] = {}
-        for i, x in enumerate(MINDS):
-            for y in MINDS[i + 1:]:
-                wins, n = pooled(mirror_data(name, ai=x, twin_ai=y), runs, jobs)
-                rate[x, y] = wins / n if n else 0.5
-                rate[y, x] = 1 - rate[x, y]
+        ladder = lad.Ladder(list(MINDS))
+        for p in lad.ai_pairings(mirror_data(name), list(MINDS)):
+            first, second = p.data["sides"][0]["name"], p.data["sides"][1]["name"]
+            for d in (p.data, swap_sides(p.data)):
+                agg, _ = simulate(parse_scenario(d, "<mirror>"), runs, 0, jobs=jobs)
+                ladder.add(p.first, p.second, agg.wins[first], agg.wins[second], agg.draws)
         print(f"  {system} ({name}):")
-        print("    " + " " * 11 + "".join(f"{m:>11}" for m in MINDS))
-        for x in MINDS:
-            print(f"    {x:11}" + "".join(f"{'':>11}" if x == y else f"{rate[x, y]:11.0%}" for y in MINDS))
-        random_last = all(rate["random", m] < 0.5 for m in MINDS if m != "random")
-        tactician = rate["tactician", "default"] >= 0.5
-        passive = [p for p in PASSIVE if rate[p, "default"] > 0.5 and rate[p, "tactician"] > 0.5]
+        for line in render_ladder(ladder).splitlines():
+            print("  " + line)
+
+        def rate(x: str, y: str) -> float:
+            r = ladder.record(x, y)
+            return r.wins / r.decided if r.decided else 0.5
+
+        random_last = all(rate("random", m) < 0.5 for m in MINDS if m != "random")
+        tactician = rate("tactician", "default") >= 0.5
+        passive = [p for p in PASSIVE if rate(p, "default") > 0.5 and rate(p, "tactician") > 0.5]
         print(f"    random below every other AI: {verdict(random_last)}; tactician >= default "
-              f"({rate['tactician', 'default']:.0%}): {verdict(tactician)}; no passive AI above both: "
+              f"({rate('tactician', 'default'):.0%}): {verdict(tactician)}; no passive AI above both: "
               f"{verdict(not passive)}{' (' + ', '.join(passive) + ')' if passive else ''}")
 
 
