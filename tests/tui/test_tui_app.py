@@ -972,3 +972,29 @@ def test_the_prompt_shows_each_targets_odds_and_why_a_target_is_refused_before_e
 
     run(go())
     run(refused())
+
+
+def test_the_log_follows_at_its_end_stays_put_when_scrolled_away_and_counts_what_arrived():
+    """Issue 21: scrolled up to read back, the log does not jump away; its border says how many
+    entries arrived below; back at the end (End) it follows the battle again."""
+    async def go():
+        app = make_app("hero-duel", seed=2026)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(app, pilot)
+            await step(app, pilot, 6)
+            log = app.screen.query_one(CombatLog)
+            assert log.at_end and log.max_scroll_y > 0
+            log.scroll_to(y=0, animate=False)
+            await pilot.pause()
+            before = log.option_count
+            await step(app, pilot, 2)
+            assert log.scroll_y == 0 and log.option_count > before
+            assert log.border_subtitle == f"▼ {log.option_count - before} new below · End: follow the battle"
+            log.focus()
+            await pilot.press("end")
+            await settle(app, pilot)
+            assert log.at_end and log.border_subtitle == log.hint
+            await step(app, pilot, 1)
+            assert log.at_end  # following again
+
+    run(go())

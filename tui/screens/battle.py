@@ -192,7 +192,7 @@ class BattleScreen(Screen[None]):
             f"Map {self.grid.width}×{self.grid.height}, {systems.cell_text(self.metres_per_cell, self.cell_unit)}")
         log = self.query_one("#log", CombatLog)
         log.border_title = "Log"
-        log.border_subtitle = "Enter on a ▸ line shows its full roll"
+        log.hint = log.border_subtitle = "Enter on a ▸ line shows its full roll"
         log.focus()
         self.query_one(Footer).compact = self.size.width < 100
         self._fit_map()

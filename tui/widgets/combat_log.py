@@ -4,6 +4,10 @@ An entry whose verbose form says more (a roll's OCV/DCV chains, the END spent, t
 added) is marked ``▸``; selecting it (Enter or a click) expands it to the full chain, ``▾``.
 ``v`` expands or collapses every entry. Lines that only the verbose log shows (END spending)
 are folded into the entry before them rather than dropped.
+
+The log follows the battle while its view is at the end. Scrolled up (to read back, or with a
+line highlighted to rewind to), it stays where the reader is, and its lower border counts the
+entries that arrived below; scrolling back to the end (``End``) follows again.
 """
 
 from __future__ import annotations
@@ -78,6 +82,8 @@ class CombatLog(OptionList):
         self._verbose = TextLog(names, verbose=True)
         self.entries: list[Entry] = []
         self.expand_all = False
+        self.unseen = 0  # entries added below while the reader was scrolled away
+        self.hint = ""  # the lower border's own words, when nothing waits below
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Lines wrap, so there is nothing to scroll sideways: ← and → go on to the battle
@@ -92,10 +98,28 @@ class CombatLog(OptionList):
     def reset(self, events: Iterable[Event]) -> None:
         self.entries = []
         self.clear_options()
+        self._seen_all()
         self.add_events(events, 0)
 
+    @property
+    def at_end(self) -> bool:
+        """Whether the view shows the log's last line (within a line: a wrapped entry may not
+        fill the last row)."""
+        return self.max_scroll_y - self.scroll_y <= 1
+
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        if self.unseen and self.at_end:
+            self._seen_all()
+
+    def _seen_all(self) -> None:
+        self.unseen = 0
+        if self.hint:
+            self.border_subtitle = self.hint
+
     def add_events(self, events: Iterable[Event], first_index: int) -> None:
-        follow = self.highlighted is None or self.highlighted >= self.option_count - 1
+        last = self.highlighted is None or self.highlighted >= self.option_count - 1
+        follow = self.at_end or (last and self.highlighted is not None) or not self.entries
         new: list[Entry] = []
         changed: set[int] = set()
         for offset, e in enumerate(events):
@@ -113,9 +137,12 @@ class CombatLog(OptionList):
             self.entries.extend(new)
             self.add_options(Option(self.prompt(en)) for en in new)
         if follow and self.entries:
-            if self.highlighted is not None:
+            if self.highlighted is not None and last:
                 self.highlighted = len(self.entries) - 1
             self.scroll_end(animate=False, immediate=False)
+        elif new:
+            self.unseen += len(new)
+            self.border_subtitle = f"▼ {self.unseen} new below · End: follow the battle"
 
     def _fold(self, text: str, actor: str, new: list[Entry], changed: set[int]) -> None:
         """Attach a verbose-only line (END spent) to a recent entry about the same combatant."""
