@@ -998,3 +998,19 @@ def test_the_log_follows_at_its_end_stays_put_when_scrolled_away_and_counts_what
             assert log.at_end  # following again
 
     run(go())
+
+
+def test_a_refusal_in_the_prompt_goes_once_the_field_that_caused_it_is_edited():
+    async def go():
+        app = make_app("hero-duel", seed=2026, player_controlled=("ironclad",))
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await step_to_prompt(app, pilot)
+            await pilot.press("9", "9", ",", "9", "9", "enter")
+            await pilot.pause()
+            assert "Not allowed" in screen_text(app)
+            await pilot.press("backspace")
+            await pilot.pause()
+            assert "Not allowed" not in screen_text(app)
+
+    run(go())

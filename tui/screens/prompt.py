@@ -354,6 +354,16 @@ class PlayerPrompt(ModalScreen[Any]):
         if self._try(Action("move", destination=cell)) is False:
             self._focus_cell()
 
+    @on(Input.Changed)
+    def _field_changed(self, event: Input.Changed) -> None:
+        """A field edited: the refusal of what it said before no longer applies, and the odds
+        under the targets follow a new push."""
+        self._say("")
+        if event.input.id == "push":
+            current = self.query_one("#what", OptionList).highlighted
+            if current is not None:
+                self._fill_targets(current)
+
     @on(Input.Submitted, "#push")
     def _push_entered(self) -> None:
         self.query_one("#what", OptionList).focus()
