@@ -8,9 +8,9 @@ the win rate rises or falls with the value, which is what a balancing knob is; i
 lies outside the rates of the range's ends, it says so rather than inventing a value.
 
 The measure is a side's share of the *decided* battles (draws left out), so "even" means the
-side wins as often as it loses. The answer is the probed value whose rate is nearest the target,
-with its interval, the crossing point estimated between the two values that bracket the
-target, and the battles the search used.
+side wins as often as it loses. The answer is whichever of the two values the bisection ends
+between (a step apart, one each side of the target) has the rate nearer the target, with its
+interval, the crossing point estimated between them, and the battles the search used.
 """
 
 from __future__ import annotations
@@ -119,7 +119,10 @@ def search(knob: Knob, target: float, measure: Callable[[int], tuple[int, int, i
         mid = (a + b) // 2
         m = probe(mid)
         if m.rate is None:
-            break
+            found.outside = (f"no battle was decided at {knob.value(mid)} (all draws), between {knob.value(a)} and "
+                             f"{knob.value(b)}: the search cannot tell which way to go; raise --runs or the turn limit")
+            found.best = min((seen[a], seen[b]), key=lambda p: abs(p.rate - target))  # type: ignore[operator]
+            return found
         if (m.rate < target) == rising:
             a = mid
         else:

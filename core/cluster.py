@@ -54,7 +54,7 @@ def connect(address: str) -> tuple[Any, Any]:
     distributed = _dask()
     if address == "local" or address.startswith("local:"):
         count = address.partition(":")[2]
-        if count and not count.isdigit() or count == "0":
+        if address.startswith("local:") and not (count.isdigit() and int(count) >= 1):
             raise ClusterError(f"--cluster {address}: expected local or local:N, N a number of worker processes")
         import os
 
@@ -64,8 +64,11 @@ def connect(address: str) -> tuple[Any, Any]:
         return distributed.Client(cluster), cluster
     try:
         return distributed.Client(address, timeout=20), None
-    except OSError as exc:
+    except (OSError, TimeoutError) as exc:
         raise ClusterError(f"--cluster {address}: no Dask scheduler answered there ({exc})") from None
+    except ValueError as exc:
+        raise ClusterError(f"--cluster {address}: expected a scheduler's address such as tcp://10.0.0.5:8786, or "
+                           f"local / local:N ({exc})") from None
 
 
 def run_span(scenario: Scenario, first: int, count: int, base_seed: int, pool: list[str], counts: list[str],
@@ -115,9 +118,10 @@ def simulate_on_cluster(scenario: Scenario, runs: int, base_seed: int, address: 
     futures: dict[Any, tuple[int, int]] = {}
     run_id = uuid.uuid4().hex[:12]  # task keys of their own: another batch's spans are never taken for these
     try:
-        shared = client.scatter(scenario, broadcast=True)
         spans = [(s, min(span, first + runs - s)) for s in range(first, first + runs, span)]
-        futures = {client.submit(task, shared, s, n, base_seed, merged.pools, merged.count_names, merged.time_unit,
+        # The scenario goes with each task (it is small): a copy scattered to the workers once would
+        # be lost with them when a span kills every worker holding it, and take the other spans along.
+        futures = {client.submit(task, scenario, s, n, base_seed, merged.pools, merged.count_names, merged.time_unit,
                                  merged.damage_unit, pure=False, key=f"slugfest-span-{run_id}-{s}"): (s, n)
                    for s, n in spans}
         pending = set(futures)

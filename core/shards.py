@@ -45,9 +45,20 @@ def shard_range(runs: int, i: int, n: int) -> tuple[int, int]:
 
 
 def fingerprint(scenario_data: dict[str, Any], plugins: Iterable[str] = ()) -> str:
-    """What identifies the battles of a batch: the scenario as loaded (not its file's spelling)
-    and the plugins in play."""
-    text = json.dumps({"scenario": scenario_data, "plugins": sorted(plugins)}, sort_keys=True, default=str)
+    """What identifies the battles of a batch: the scenario as loaded (not its file's spelling),
+    the plugins in play with their versions, and this Slugfest's version (other rules code would
+    fight other battles from the same seeds)."""
+    from .plugins import catalog
+
+    known = catalog()
+    versions = sorted((name, known[name].version if name in known else "") for name in plugins)
+    import importlib.metadata
+
+    try:
+        mine = importlib.metadata.version("slugfest")
+    except importlib.metadata.PackageNotFoundError:
+        mine = "source"
+    text = json.dumps({"scenario": scenario_data, "plugins": versions, "slugfest": mine}, sort_keys=True, default=str)
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
@@ -84,6 +95,11 @@ def merge_parts(documents: list[tuple[str, Any]]) -> Merged:
         if not isinstance(doc, dict) or doc.get("kind") != KIND or "state" not in doc:
             raise ShardError(f"{name}: not a part of a batch (write one with `slugfest simulate ... --shard I/N "
                              f"--json FILE`)")
+        shard = doc.get("shard")
+        part_of = (shard.get("part"), shard.get("of")) if isinstance(shard, dict) else (None, None)
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in part_of) or not 1 <= part_of[0] <= part_of[1]:
+            raise ShardError(f"{name}: its shard is {shard!r}; expected part and of, whole numbers with "
+                             "1 <= part <= of (as `--shard I/N` writes them)")
         head = {k: doc.get(k) for k in ("scenario", "system", "turn_limit", "base_seed", "runs_requested",
                                         "fingerprint")}
         head["of"] = doc["shard"]["of"]

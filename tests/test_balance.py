@@ -77,3 +77,16 @@ def test_balance_finds_an_even_speed_for_the_hero_duel(tmp_path, capsys):
 def test_a_balance_that_cannot_run_says_why_before_any_battle(argv, said, capsys):
     assert cli.main(["balance", "hero-duel", "--runs", "5", *argv]) == 2
     assert said in capsys.readouterr().err
+
+
+def test_a_midpoint_with_every_battle_drawn_stops_the_search_and_says_why():
+    rates = {v: 0.1 * v for v in range(0, 11)}
+    calls = []
+
+    def measure(v):
+        calls.append(v)
+        return (0, 0, 100) if v == 5 else (round(rates[v] * 100), 100, 100)
+
+    found = search(Knob(0, 10), 0.5, measure)
+    assert calls == [0, 10, 5]
+    assert "no battle was decided at 5" in found.outside and found.crossing is None

@@ -191,3 +191,11 @@ def test_the_length_histogram_plots_as_plain_text_off_a_terminal(capsys):
     assert cli.main(["simulate", "hero-duel", "--runs", "20", "--jobs", "1", "--plot", "--no-progress"]) == 0
     text = capsys.readouterr().out
     assert "battles by length (turns), 20 battles" in text and "\x1b[" not in text
+
+
+def test_a_part_whose_shard_is_malformed_is_refused_not_a_traceback(tmp_path):
+    good = {"kind": "slugfest-shard", "state": {}, "scenario": "x", "system": "hero", "turn_limit": 1,
+            "base_seed": 1, "runs_requested": 2, "fingerprint": "f"}
+    for shard in (None, {"part": 7, "of": 2}, {"part": "1", "of": 2}):
+        with pytest.raises(ShardError, match="expected part and of"):
+            merge_parts([("p.json", {**good, "shard": shard})])

@@ -81,7 +81,7 @@ def test_a_span_that_keeps_killing_workers_is_reported_with_its_seeds(client, du
     assert all(e.seed == sim.battle_seed(3, e.index) and "cluster task failed" in e.error for e in agg.errors)
 
 
-@pytest.mark.parametrize("address", ["local:x", "local:0"])
+@pytest.mark.parametrize("address", ["local:x", "local:0", "local:00"])
 def test_a_local_cluster_is_local_or_local_and_a_number(address):
     with pytest.raises(ClusterError, match="local or local:N"):
         connect(address)
@@ -101,3 +101,8 @@ def test_the_command_line_runs_on_a_cluster_and_reports_as_a_local_run(tmp_path,
 def test_precision_is_refused_on_a_cluster(capsys):
     assert cli.main(["simulate", "hero-duel", "--precision", "5%", "--cluster", "local:2"]) == 2
     assert "give --runs with --cluster" in capsys.readouterr().err
+
+
+def test_a_cluster_address_that_cannot_be_one_is_a_clear_error():
+    with pytest.raises(ClusterError, match="tcp://10.0.0.5:8786"):
+        connect("bogus")

@@ -103,3 +103,31 @@ def test_a_combatant_ladder_from_the_command_line(capsys):
 def test_a_ladder_that_cannot_be_played_says_why(argv, said, capsys):
     assert cli.main(["ladder", "hero-brawl", "--runs", "2", *argv]) == 2
     assert said in capsys.readouterr().err
+
+
+def test_the_second_entrant_is_credited_with_the_wins_of_every_side_after_the_first(capsys, monkeypatch):
+    """A roster of three sides: one AI runs the first, the other the rest, and all of theirs count."""
+    import slugfest.core.simulate as sim
+    from slugfest.core.stats import Aggregate
+
+    def fake(scenario, runs, base, jobs, *a, **kw):
+        agg = Aggregate([s.name for s in scenario.sides], "turn", "STUN")
+        first, second, third = (s.name for s in scenario.sides)
+        agg.n, agg.draws = 10, 1
+        agg.wins.update({first: 4, second: 3, third: 2})
+        return agg, False
+
+    data = dump_scenario(load_scenario(bundled()["hero-brawl"]))
+    data["sides"].append({"name": "Third", "combatants": [data["sides"][1]["combatants"].pop()]})
+    monkeypatch.setattr(sim, "simulate", fake)
+    import tomli_w, tempfile, os
+
+    with tempfile.NamedTemporaryFile("wb", suffix=".toml", delete=False) as f:
+        f.write(tomli_w.dumps(data).encode())
+    try:
+        assert cli.main(["ladder", f.name, "--ais", "default,random", "--runs", "10", "--json", "-"]) == 0
+    finally:
+        os.unlink(f.name)
+    doc = json.loads(capsys.readouterr().out)
+    m = doc["matchups"]["default"]["random"]
+    assert (m["wins"], m["losses"], m["draws"]) == (4 + 5, 5 + 4, 2)  # each seating: 4 to 3 + 2

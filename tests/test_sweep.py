@@ -96,3 +96,19 @@ def test_a_precise_sweep_stops_when_every_value_is_precise_enough(tmp_path):
     rows = json.loads(out.read_text())["rows"]
     assert rows[0]["battles"] == rows[1]["battles"] and rows[0]["battles"] % 100 == 0
     assert all(r["widest_half_width"] <= 0.09 for r in rows)
+
+
+def test_a_failed_battle_leaves_only_its_own_pair_out_of_the_paired_interval(tmp_path, monkeypatch):
+    real = sim.tally_of
+
+    def flaky(battle, index):
+        if index == 0:
+            raise ValueError("broken tally")
+        return real(battle, index)
+
+    monkeypatch.setattr(sim, "tally_of", flaky)
+    out = tmp_path / "sweep.json"
+    assert cli.main(["sweep", "hero-duel", "--param", "ironclad.SPD", "--values", "3,6", "--runs", "10",
+                     "--jobs", "1", "--json", str(out), "--no-progress"]) == 0
+    rows = json.loads(out.read_text())["rows"]
+    assert [(r["battles"], r["vs_first_value"]["paired_battles"]) for r in rows] == [(9, 9), (9, 9)]

@@ -159,7 +159,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
                "value": knob.value(best.value) if best is not None else None,
                "rate": round(best.rate, 4) if best is not None and best.rate is not None else None,
                "ci95": [round(x, 4) for x in best.interval] if best is not None else None,
-               "target_within_interval": found.within, "crossing": round(found.crossing, 3) if found.crossing else None,
+               "target_within_interval": found.within, "crossing": round(found.crossing, 3) if found.crossing is not None else None,
                "probes": [{"value": knob.value(p.value), "wins": p.wins, "decided": p.decided, "battles": p.battles}
                           for p in found.probes]}
         problem = write_out(args.json, json.dumps(doc, indent=2) + "\n")

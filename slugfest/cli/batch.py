@@ -232,6 +232,9 @@ def _precision_line(summary: dict[str, Any], asked: float) -> str:
     if p["met"]:
         return (f"precision: every win rate's 95% interval is within ±{p['reached']:.1%} (asked ±{asked:.1%}) "
                 f"after {plural(n, 'battle', grouped=True)}")
+    if summary.get("interrupted"):
+        return (f"precision: NOT reached: the widest interval is still ±{p['reached']:.1%} (asked ±{asked:.1%}) "
+                f"after {plural(n, 'battle', grouped=True)}, when Ctrl-C stopped the batch")
     return (f"precision: NOT reached: the widest interval is still ±{p['reached']:.1%} (asked ±{asked:.1%}) "
             f"after {plural(n, 'battle', grouped=True)}, the most --runs allows; raise --runs or ask less")
 

@@ -73,7 +73,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return EXIT_BAD_INPUT
         ids = [str(c["id"]) for c in lad.roster(data)]
-        wanted = [x.strip() for x in args.combatants.split(",") if x.strip()] or ids
+        wanted = list(dict.fromkeys(x.strip() for x in args.combatants.split(",") if x.strip())) or ids
         for x in wanted:
             if x not in ids:
                 print(f"slugfest: --combatants: no combatant {x!r} in {args.scenario}{did_you_mean(x, ids)} "
@@ -118,8 +118,9 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         finished[0] += args.runs
         if interrupted:
             raise KeyboardInterrupt
-        first, second = variant.sides[0].name, variant.sides[1].name
-        return agg.wins[first], sum(v for k, v in agg.wins.items() if k != first and k == second), agg.draws
+        first = variant.sides[0].name
+        # the second entrant plays every side after the first: all their wins are its wins
+        return agg.wins[first], sum(v for k, v in agg.wins.items() if k != first), agg.draws
 
     try:
         ladder = lad.play(pairings, run, entrants)

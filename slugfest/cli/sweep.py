@@ -33,7 +33,8 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                               "--values 8d6,10d6,12d6\n"
                               "  slugfest sweep hero-duel --param ironclad.SPD --values 3,4,5 --param2 sparkwing.SPD "
                               "--values2 4,5 --csv grid.csv\n"
-                              "Ctrl-C stops early: every value has run the same battles so far, and the rows say how many.")
+                              "Ctrl-C stops early: the values run side by side, 100 battles at a time, so each row\n"
+                              "says how many it finished; the paired column compares only the battles both values ran.")
     w.add_argument("scenario", metavar="SCENARIO", help=SCENARIO_HELP)
     w.add_argument("--param", required=True, metavar="PARAM", help="what to vary (see below)")
     w.add_argument("--values", required=True, metavar="V1,V2,...", help="comma-separated values")
@@ -166,9 +167,9 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         widest = max(r["widest_half_width"] for r in rows)
         met = widest <= args.precision
         n = rows[0]["battles"]
+        why = "" if met else ("; stopped by Ctrl-C" if interrupted else "; raise --runs or ask less")
         print(f"\nprecision: {'every' if met else 'NOT every'} value's win-rate intervals within ±{args.precision:.1%} "
-              f"(widest ±{widest:.1%}) after {plural(n, 'battle', grouped=True)} each"
-              + ("" if met else "; raise --runs or ask less"), file=table)
+              f"(widest ±{widest:.1%}) after {plural(n, 'battle', grouped=True)} each{why}", file=table)
     if interrupted:
         counts = [str(r["battles"]) for r in rows]
         said = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " and " + counts[-1]
@@ -199,7 +200,7 @@ def _row(combo: tuple[Any, ...], summary: dict[str, Any], mine: list[int | None]
     from slugfest.core.sweep import paired_difference, side_figures
 
     n = summary["battles"]
-    mean, lo, hi, pairs = paired_difference(mine[:n], base[:n])
+    mean, lo, hi, pairs = paired_difference(mine, base)  # battles not run or failed are None: left out
     row: dict[str, Any] = {"value": combo[0] if len(combo) == 1 else list(combo),
                            "values": dict(zip(params, combo)), "battles": n,
                            "complete": complete, "draws": summary["draws"], "sides": {}}
