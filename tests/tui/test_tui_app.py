@@ -1014,3 +1014,20 @@ def test_a_refusal_in_the_prompt_goes_once_the_field_that_caused_it_is_edited():
             assert "Not allowed" not in screen_text(app)
 
     run(go())
+
+
+def test_a_key_is_answered_during_full_speed_autoplay_of_sixteen_a_side(tmp_path):
+    """A bounded slice of benchmarks/tui_latency.py (issue 21: keys within 100 ms on the largest
+    legal battle; the script prints the figure). Here only that the key is answered at all, and
+    well within a second, while the autoplay worker runs flat out."""
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("slugfest_tui_latency", root / "benchmarks" / "tui_latency.py")
+    latency = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(latency)
+    path = latency.big_battle(tmp_path)
+    waits, frames, actions = run(latency.measure(path, 1))
+    assert actions > 0 and frames > 0
+    assert waits[0] < 1.0
