@@ -77,6 +77,15 @@ class Table:
         return [line(self.head), *(line(r) for r in self.rows)]
 
 
+def first_knockout_line(summary: dict[str, Any]) -> str:
+    ko = summary["first_knockout"]
+    n = summary["battles"]
+    if not ko["battles_with_one"]:
+        return f"first knock-out: none in {plural(n, 'battle', grouped=True)}"
+    return (f"first knock-out: {ko['unit']} {ko['mean']:.2f} on average (sd {ko['stdev']:.2f}), in "
+            f"{ko['battles_with_one']:,} of {plural(n, 'battle', grouped=True)} ({ko['battles_with_one'] / n:.1%})")
+
+
 def combatant_tables(summary: dict[str, Any], names: dict[str, str] | None = None) -> list[Table]:
     """Per combatant (damage and fate), what each did (knock-outs, Phases or turns), per attack:
     what the terminal report prints and the app's statistics screen shows."""
@@ -90,8 +99,9 @@ def combatant_tables(summary: dict[str, Any], names: dict[str, str] | None = Non
                   *(per(c["dealt"][p]["mean"] if n else None) for p in pools),
                   *(per(c["taken"][p]["mean"] if n else None) for p in pools),
                   pct(c["knocked_out"], n), pct(c["killed"], n)) for cid, c in people.items())
-    tables = [Table(f"per combatant (means per battle; knocked out, killed: share of the {plural(n, 'battle')}; "
-                    "hit%: of its attacks, — if none)",
+    tables = [Table(f"per combatant (means per battle; knocked out, killed: share of the {plural(n, 'battle', grouped=True)}; "
+                    "hit%: of its attacks, — if none; taken also counts what no one dealt: walls met in knockback, "
+                    "STUN paid for END)",
                     ("combatant", "side", "attacks", "hit%", *(f"{p} dealt" for p in pools),
                      *(f"{p} taken" for p in pools), "knocked out", "killed"), rows, ids, 2)]
     counts = summary.get("count_names") or []
@@ -99,9 +109,10 @@ def combatant_tables(summary: dict[str, Any], names: dict[str, str] | None = Non
     for c in people.values():
         won, lost = c["damage_dealt_when_won"], c["damage_dealt_when_lost"]
         split = (f"{won['mean']:.1f}" if won["n"] else "—") + " / " + (f"{lost['mean']:.1f}" if lost["n"] else "—")
-        rows.append((per(c["knockouts_caused"] / n if n else None, 2), per(c["kills_caused"] / n if n else None, 2),
+        rows.append((f"{c['knockouts_caused']:,}", f"{c['kills_caused']:,}",
                      *(per(c["counts"][k]["per_battle"], 2) for k in counts), split))
-    tables.append(Table("what each did (means per battle)",
+    tables.append(Table(f"what each did (knock-outs and kills it caused: in all {plural(n, 'battle', grouped=True)}; "
+                        "the rest: means per battle)",
                         ("combatant", "KOs caused", "kills caused", *counts, f"{main} dealt in wins / losses"),
                         tuple((names.get(cid, cid), *r) for cid, r in zip(ids, rows)), ids, 1))
     attack_rows, attack_ids = [], []
@@ -154,9 +165,7 @@ def render_report(summary: dict[str, Any], scenario: Scenario | None = None) -> 
             lines.append(f"  {k:>4} | {bar} {v}")
     ko = summary.get("first_knockout")
     if ko is not None:
-        lines.append(f"first knock-out: {ko['unit']} {ko['mean']:.2f} on average (sd {ko['stdev']:.2f}), in "
-                     f"{share(ko['battles_with_one'], n)} battles" if ko["battles_with_one"]
-                     else f"first knock-out: none in {plural(n, 'battle')}")
+        lines.append(first_knockout_line(summary))
     lines += combatant_lines(summary)
     lines += _notable_lines(summary, ln["unit"])
     cov = summary["coverage"]

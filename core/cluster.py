@@ -45,7 +45,8 @@ def _dask() -> Any:
     try:
         import distributed
     except ImportError:
-        raise ClusterError("--cluster needs Dask distributed: pip install 'slugfest[cluster]'") from None
+        raise ClusterError("--cluster needs Dask distributed: pip install 'slugfest[cluster]' (from a checkout: "
+                           "pip install -e '.[cluster]')") from None
     return distributed
 
 

@@ -109,7 +109,8 @@ def merge_parts(documents: list[tuple[str, Any]]) -> Merged:
             if head["fingerprint"] != heads["fingerprint"]:
                 what = (f"scenario {head['scenario']!r}, not {heads['scenario']!r}" if head["scenario"] != heads["scenario"]
                         else f"another version of {head['scenario']!r} (its characters, map, rules or plugins differ)")
-                raise ShardError(f"{name}: a part of a batch of {what} as in {first_file}; only parts of one batch merge")
+                raise ShardError(f"{name}: a part of a batch of {what} than the one in {first_file}; only parts of one "
+                                 "batch merge")
             for key, label in (("base_seed", "base seed"), ("runs_requested", "--runs"), ("of", "number of parts")):
                 if head[key] != heads[key]:
                     raise ShardError(f"{name}: a different {label} from {first_file} ({head[key]!r} against "

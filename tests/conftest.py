@@ -22,3 +22,13 @@ import tempfile  # noqa: E402
 #: The app offers saves and exports in the per-user data folder; the suite never touches the
 #: user's: it gets a folder of its own for the session (a test may point it elsewhere).
 os.environ["SLUGFEST_DATA_DIR"] = tempfile.mkdtemp(prefix="slugfest-data-")
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _own_data_folder(tmp_path_factory, monkeypatch):
+    """Each test its own data folder: what the app remembers between runs (the theme, the speed,
+    recent saves: tui/preferences.py) never carries from one test into another."""
+    monkeypatch.setenv("SLUGFEST_DATA_DIR", str(tmp_path_factory.mktemp("data")))

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from textual import on
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -25,7 +25,7 @@ from slugfest.core.guard import stuck_calls
 from slugfest.core.scenario import Scenario
 from slugfest.core.session import Session, is_save_file
 
-from .screens.battle import DEFAULT_SPEED, BattleScreen
+from .screens.battle import DEFAULT_SPEED, SPEEDS, BattleScreen
 from .screens.files import PathDialog
 from .screens.picker import PickerScreen
 
@@ -35,16 +35,24 @@ BattleFactory = Callable[[Scenario, int, frozenset[str]], Battle]
 class SlugfestApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "Slugfest"
-    ENABLE_COMMAND_PALETTE = False
+    # ctrl+p: the game's commands (get_system_commands) with Textual's theme picker and quit
+    ENABLE_COMMAND_PALETTE = True
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide"), (150, "-very-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]
 
     def __init__(self, scenario_path: str | Path | None = None, scenarios_dir: str | Path | None = None,
                  seed: int | None = None, *, player_controlled: tuple[str, ...] = (),
-                 battle_factory: BattleFactory | None = None, speed: int = DEFAULT_SPEED,
+                 battle_factory: BattleFactory | None = None, speed: int | None = None,
                  rng_seed: int | None = None, include_bundled: bool = True) -> None:
         super().__init__()
+        from .preferences import load
+
+        #: Theme, speed and recent saves remembered between runs (tui/preferences.py).
+        self.preferences, self.preferences_note = load()
+        if speed is None:
+            remembered = self.preferences.speed
+            speed = remembered if remembered is not None and remembered < len(SPEEDS) else DEFAULT_SPEED
         self.include_bundled = include_bundled
         self.scenario_path = scenario_path
         self.scenarios_dir = scenarios_dir
@@ -61,6 +69,12 @@ class SlugfestApp(App[None]):
         return PickerScreen(self.scenarios_dir, self.include_bundled)
 
     def on_mount(self) -> None:
+        theme = self.preferences.theme
+        if theme is not None and theme in self.available_themes:
+            self.theme = theme
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        if self.preferences_note:
+            self.notify(self.preferences_note, title="Preferences", severity="warning", timeout=8)
         if self.scenario_path is not None:
             self.open_path(self._resolve(self.scenario_path), self.seed, player_controlled=self.player_controlled)
 
@@ -107,11 +121,58 @@ class SlugfestApp(App[None]):
     def _chosen(self, message: PickerScreen.Chosen) -> None:
         self.open_path(message.path, message.seed, save=message.save)
 
+    # -- the command palette ---------------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen) -> Any:
+        """The game's commands first (each with the key that does it too), then Textual's theme
+        picker and quit; not Textual's generic key list: ``?`` is the game's own help."""
+        if isinstance(screen, BattleScreen):
+            yield SystemCommand("Play or pause", "autoplay the battle (space)", screen.action_toggle_play)
+            yield SystemCommand("Step", "one action forward (→)", screen.action_step)
+            yield SystemCommand("Step back", "one action back, replayed exactly (←)", screen.action_back)
+            yield SystemCommand("Restart with a new seed", "the same scenario, other dice (r)", screen.action_restart)
+            yield SystemCommand("Save the battle", "to a TOML save in your data folder (ctrl+s)", screen.action_save)
+            yield SystemCommand("Open a saved battle", "continue a save, recent ones listed (ctrl+o)",
+                                screen.action_load)
+            yield SystemCommand("Export the event log", "one JSON object per event (e)", screen.action_export)
+            yield SystemCommand("Run statistics", "many AI-vs-AI battles of this scenario (m)", screen.action_simulate)
+            yield SystemCommand("Expand or collapse the log", "every roll's full chain (v)", screen.action_verbose)
+            yield SystemCommand("Game help", "keys, panels and the rules options in force (?)", screen.action_help)
+            yield SystemCommand("Back to the scenarios", "the picker (Esc)", screen.action_leave)
+        elif isinstance(screen, PickerScreen):
+            yield SystemCommand("Open a saved battle", "continue a save, recent ones listed (ctrl+o)",
+                                screen.action_load)
+            yield SystemCommand("Import Hero Designer characters", "two or more .hdc files into a scenario (i)",
+                                screen.action_import_characters)
+        for command in super().get_system_commands(screen):
+            if command.title != "Keys":
+                yield command
+
+    # -- what is remembered between runs --------------------------------------------------
+
+    def _theme_changed(self, theme: Any) -> None:
+        self.preferences.theme = getattr(theme, "name", str(theme))
+        self._keep_preferences()
+
+    def remember_speed(self, speed: int) -> None:
+        self.speed = speed
+        self.preferences.speed = speed
+        self._keep_preferences()
+
+    def _keep_preferences(self) -> None:
+        from .preferences import save
+
+        problem = save(self.preferences)
+        if problem:
+            self.notify(problem, title="Preferences", severity="warning", timeout=6)
+
     # -- save paths ----------------------------------------------------------------------
 
     def remember_save(self, path: str | Path, scenario_path: str | None) -> None:
         self.last_save_path = str(path)
         self.last_save_scenario = scenario_path or ""
+        self.preferences.remember(str(path))
+        self._keep_preferences()
 
     def save_path_for(self, scenario_path: str | None) -> str:
         """The path Ctrl+S offers: where this scenario's battle was last saved (or loaded from)
@@ -138,7 +199,8 @@ class SlugfestApp(App[None]):
         return default_save_path(None)
 
     def action_load_save(self) -> None:
-        self.push_screen(PathDialog("Open a saved battle", self.load_path_default()), self._load_from)
+        recent = self.preferences.existing_recent()
+        self.push_screen(PathDialog("Open a saved battle", self.load_path_default(), recent=recent), self._load_from)
 
     def _load_from(self, path: str | None) -> None:
         if path:

@@ -27,7 +27,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                               "  slugfest balance hero-duel --param ironclad.SPD --range 2..8\n"
                               "  slugfest balance hero-duel --param 'sparkwing.attacks.Lightning Bolt.dice' "
                               "--range 4d6..14d6\n"
-                              "  slugfest balance marvel-seed --param spider-man.ranks.Agility --range 1..8 "
+                              "  slugfest balance marvel-seed --param spider-man.abilities.Agility --range 1..8 "
                               "--target 60% --side Heroes")
     p.add_argument("scenario", metavar="SCENARIO", help=SCENARIO_HELP)
     p.add_argument("--param", required=True, metavar="PARAM", help="what to vary")

@@ -182,6 +182,9 @@ def _run_batch(args: argparse.Namespace, scenario: Any, base: int,
 
         first, count = shard_range(runs, *shard)
         label = f"{scenario.name} part {shard[0]}/{shard[1]}"
+        if count == 0:
+            print(f"note: part {shard[0]} of {shard[1]} of {plural(runs, 'battle')} holds no battles (more parts than "
+                  "battles); it is written anyway, so the parts still merge", file=sys.stderr)
     until = None
     if args.precision is not None:
         until = lambda agg: widest_half_width(agg) <= args.precision  # noqa: E731

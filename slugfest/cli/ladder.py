@@ -85,7 +85,11 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         entrants, pairings, what = wanted, list(lad.combatant_pairings(data, wanted)), "combatant ladder (duels)"
     else:
         known = _installed_ais()
-        entrants = [x.strip() for x in args.ais.split(",") if x.strip()] if args.ais else known
+        entrants = [x.strip() for x in args.ais.split(",") if x.strip()] if args.ais is not None else known
+        if args.ais is not None and not entrants:
+            print(f"slugfest: --ais expects AI names separated by commas (installed: {', '.join(known)})",
+                  file=sys.stderr)
+            return EXIT_BAD_INPUT
         for x in entrants:
             if x not in known:
                 print(f"slugfest: --ais: no AI named {x!r}{did_you_mean(x, known)} (installed: {', '.join(known)})",
@@ -147,7 +151,7 @@ def render_ladder(ladder: Any) -> str:
     names = ladder.entrants
     w = max(10, *(len(n) for n in names))
     lines = ["", "ratings (Bradley-Terry on the Elo scale, mean 1500, with 95% intervals; score: points of games, "
-                 "a draw half):"]
+                 "a draw half; half a draw added to every pairing keeps a clean sweep's rating finite):"]
     for i, r in enumerate(ladder.ratings(), 1):
         lines.append(f"  {i:2}. {r.name:{w}} {r.rating:6.0f}  ({r.low:.0f} to {r.high:.0f})   "
                      f"score {r.score:5.1%} of {r.games:,}")

@@ -76,6 +76,10 @@ def _variants(args: argparse.Namespace) -> tuple[list[tuple[Any, ...]], list[Any
     if (args.param2 is None) != (args.values2 is None):
         print("slugfest: --param2 and --values2 go together (a grid needs both)", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if args.param2 is not None and args.param2.strip() == args.param.strip():
+        print(f"slugfest: --param2 is {args.param2!r} again: a grid needs two different parameters (the second "
+              "would overwrite the first)", file=sys.stderr)
+        return EXIT_BAD_INPUT
     data = read_data(find(args.scenario))
     params = [args.param] + ([args.param2] if args.param2 else [])
     lists = []
@@ -85,6 +89,11 @@ def _variants(args: argparse.Namespace) -> tuple[list[tuple[Any, ...]], list[Any
         got = _values(text, flag)
         if isinstance(got, str):
             print(got, file=sys.stderr)
+            return EXIT_BAD_INPUT
+        twice = sorted({repr(v) for v in got if got.count(v) > 1})
+        if twice:
+            print(f"slugfest: {flag} gives {', '.join(twice)} more than once; each value once, please (the same "
+                  "value runs the same battles)", file=sys.stderr)
             return EXIT_BAD_INPUT
         lists.append(got)
     combos = list(itertools.product(*lists))
@@ -135,7 +144,8 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     first_side = sides[0]
     params = [args.param] + ([args.param2] if args.param2 else [])
     table = report_stream(args.json if args.json == "-" else args.csv)
-    print(f"{scenario.name}: {' x '.join(params)} over {plural(len(combos), 'value')}, "
+    print(f"{scenario.name}: {' x '.join(params)} over {plural(len(combos), 'pair' if len(params) > 1 else 'value')}"
+          f"{' of values' if len(params) > 1 else ''}, "
           f"{'up to ' if args.precision else ''}{plural(runs, 'battle', grouped=True)} each (the same seeds for every "
           f"value), seed {base}", file=table)
     outcomes: list[list[int | None]] = [[None] * runs for _ in variants]

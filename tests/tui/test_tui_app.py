@@ -1031,3 +1031,28 @@ def test_a_key_is_answered_during_full_speed_autoplay_of_sixteen_a_side(tmp_path
     waits, frames, actions = run(latency.measure(path, 1))
     assert actions > 0 and frames > 0
     assert waits[0] < 1.0
+
+
+def test_the_command_palette_offers_the_games_commands():
+    """Issue 21: ctrl+p lists restart, save, load, export, statistics... (each with its key)."""
+    from slugfest.tui.screens.simulate import SimulateScreen
+
+    async def go():
+        app = make_app("hero-duel", seed=2026)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            titles = [c.title for c in app.get_system_commands(app.screen)]
+            for wanted in ("Restart with a new seed", "Save the battle", "Open a saved battle", "Export the event log",
+                           "Run statistics", "Theme", "Quit"):
+                assert wanted in titles
+            assert "Keys" not in titles  # ? is the game's own help
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            for ch in "statistics":
+                await pilot.press(ch)
+            await settle(app, pilot, rounds=4)
+            await pilot.press("enter")
+            await settle(app, pilot, rounds=4)
+            assert isinstance(app.screen, SimulateScreen)
+
+    run(go())

@@ -183,7 +183,7 @@ class BattleScreen(Screen[None]):
             yield BattleMap(id="map")
             yield Static(id="legend")
         yield CombatLog(self.names, self.session.battle.system, id="log")
-        yield Footer()
+        yield Footer(show_command_palette=False)  # ctrl+p is in the help (?), not worth a footer slot
 
     def on_mount(self) -> None:
         self.query_one("#combatants").border_title = "Combatants"
@@ -561,11 +561,17 @@ class BattleScreen(Screen[None]):
 
     def action_faster(self) -> None:
         self.speed = min(self.speed + 1, len(SPEEDS) - 1)
-        self._status()
+        self._speed_changed()
 
     def action_slower(self) -> None:
         self.speed = max(self.speed - 1, 0)
+        self._speed_changed()
+
+    def _speed_changed(self) -> None:
         self._status()
+        remember = getattr(self.app, "remember_speed", None)
+        if remember is not None:  # remembered for the next battle and the next run
+            remember(self.speed)
 
     def action_restart(self) -> None:
         self._pause()
@@ -706,7 +712,8 @@ class BattleScreen(Screen[None]):
         self._pause()
         started = next((e for e in self.session.events if getattr(e, "kind", "") == "battle_started"), None)
         options = list(getattr(started, "options", ()) or ())
-        self.app.push_screen(HelpScreen(key_rows(self.BINDINGS), options, self.session.scenario.system))
+        keys = [*key_rows(self.BINDINGS), ("^p", "the command palette: every command by name")]
+        self.app.push_screen(HelpScreen(keys, options, self.session.scenario.system))
 
     # -- for tests and scripts -----------------------------------------------------------------
 

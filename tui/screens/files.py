@@ -1,4 +1,4 @@
-"""A small dialog asking for a file path (save, load, export)."""
+"""A small dialog asking for a file path (save, load, export), with the files used lately."""
 
 from __future__ import annotations
 
@@ -10,19 +10,24 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Input, Static
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
 
 
 class PathDialog(ModalScreen[str | None]):
-    """Ask for a path; Enter accepts, Escape cancels. Dismisses with the path or ``None``."""
+    """Ask for a path; Enter accepts, Escape cancels. Dismisses with the path or ``None``.
+    ``recent`` files (the saves opened or written lately) are listed under the field: ↓ goes to
+    them, Enter on one opens it."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, default: str = "", hint: str = "", **kw: Any) -> None:
+    def __init__(self, title: str, default: str = "", hint: str = "", recent: list[str] | None = None,
+                 **kw: Any) -> None:
         super().__init__(**kw)
         self.title_text = title
         self.default = default
         self.hint = hint
+        self.recent = recent or []
 
     def compose(self) -> ComposeResult:
         with Vertical(id="path-dialog", classes="dialog"):
@@ -30,6 +35,9 @@ class PathDialog(ModalScreen[str | None]):
             yield Input(value=self.default, id="path")
             yield Static(Content.styled(self.hint or "Enter to confirm, Escape to cancel", "$text-muted"),
                          id="path-hint")
+            if self.recent:
+                yield Static(Content.styled("recent (↓ to choose, Enter opens):", "$text-muted"))
+                yield OptionList(*[Option(p, id=str(i)) for i, p in enumerate(self.recent)], id="recent")
 
     def on_mount(self) -> None:
         self.query_one("#path", Input).focus()
@@ -41,6 +49,15 @@ class PathDialog(ModalScreen[str | None]):
             self.query_one("#path-hint", Static).update(Content.styled("a file path, please", "$text-error"))
             return
         self.dismiss(value)
+
+    def on_key(self, event: Any) -> None:
+        if event.key == "down" and self.recent and self.query_one("#path", Input).has_focus:
+            event.stop()
+            self.query_one("#recent", OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#recent")
+    def _recent_chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.recent[event.option_index])
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -144,7 +144,7 @@ class PickerScreen(Screen[None]):
             yield Label("Seed", id="seed-label")
             yield Input(placeholder="the scenario's own", id="seed", type="integer")
             yield Static(id="picker-message")
-        yield Footer()
+        yield Footer(show_command_palette=False)  # ctrl+p is in the help (?), not worth a footer slot
 
     @staticmethod
     def _option(item: Listing) -> Option:

@@ -31,6 +31,7 @@ from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from slugfest.core.actions import Action, Decision
+from slugfest.core.odds import percent
 from slugfest.core.system import PlayerOptions
 
 from ..widgets import side_style
@@ -256,15 +257,32 @@ class PlayerPrompt(ModalScreen[Any]):
         """Under a target: the odds of the action on it (the roll needed, the chance, a hit's
         expected damage, the cost: the rules system's own figures, from its tactical picture),
         or why the rules refuse it, before Enter is pressed."""
-        action = w.build(target, push=max(self._push(), 0), levels=self._levels(), aim=self._aim())
-        if not ok:
-            why = self.check(action)
-            return (("\n    " + why, "$text-error"),) if why else ()
+        push = self._push()
+        action = w.build(target, push=max(push, 0), levels=self._levels(), aim=self._aim())
+        if not ok or push:  # a push the rules refuse (not whole Damage Classes...) is said here too
+            why = self.check(w.build(target, push=push, levels=self._levels(), aim=self._aim()))
+            if why or not ok:
+                return (("\n    " + why, "$text-error"),) if why else ()
         picture = self.data.decision.picture
         odds = picture.odds(action) if picture is not None and hasattr(picture, "odds") else None
         if odds is None:
             return ()
         return (("\n    " + odds.line(), "$text-muted"),)
+
+    @on(OptionList.OptionHighlighted, "#targets")
+    def _target_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The whole of the highlighted target's odds, with how the roll is made up, on the
+        dialog's message line (the list beside it has room for the short form only)."""
+        w = self._current()
+        target = event.option.id
+        if w is None or not target or target not in w.legal_targets:
+            return
+        picture = self.data.decision.picture
+        action = w.build(target, push=max(self._push(), 0), levels=self._levels(), aim=self._aim())
+        odds = picture.odds(action) if picture is not None and hasattr(picture, "odds") else None
+        if odds is not None:
+            parts = [f"{odds.roll}: {percent(odds.chance)} to hit", f"a hit: {odds.damage}", odds.cost, odds.note]
+            self._say(" · ".join(p for p in parts if p))
 
     def _highlighted_target(self) -> str | None:
         targets = self.query_one("#targets", OptionList)

@@ -33,7 +33,7 @@ from textual.worker import get_current_worker
 
 from slugfest.core.plugins import get_plugin_manager
 from slugfest.core.scenario import Scenario
-from slugfest.core.batch_report import combatant_tables, notable_rows, render_report
+from slugfest.core.batch_report import combatant_tables, first_knockout_line, notable_rows, render_report
 from slugfest.core.simulate import Pace, Progress, simulate, workers
 from slugfest.core.words import plural
 from slugfest.scenarios import bundled
@@ -123,7 +123,7 @@ class SimulateScreen(Screen[None]):
             yield Static(id="sim-count")
         with VerticalScroll(id="sim-report"):
             yield Static(id="sim-report-body")
-        yield Footer()
+        yield Footer(show_command_palette=False)  # ctrl+p is in the help (?), not worth a footer slot
 
     def on_mount(self) -> None:
         self.query_one("#sim-report").border_title = "Report"
@@ -450,6 +450,9 @@ def report_content(summary: dict[str, Any], scenario: Scenario, width: int, lett
                 (f"{_bar(v, peak, bar_w):{bar_w}}", "$text-primary"),
                 (f" {v:6,d}", ""), (f" {v / n:6.1%}", "$text-muted")))
     lines.append(Content(""))
+
+    if "first_knockout" in summary:
+        lines += [Content.styled(first_knockout_line(summary), "$text-muted"), Content("")]
 
     # each combatant: the report's own tables (core.batch_report), rows in their side's colour
     for table in combatant_tables(summary, names):
