@@ -112,3 +112,12 @@ def test_a_failed_battle_leaves_only_its_own_pair_out_of_the_paired_interval(tmp
                      "--jobs", "1", "--json", str(out), "--no-progress"]) == 0
     rows = json.loads(out.read_text())["rows"]
     assert [(r["battles"], r["vs_first_value"]["paired_battles"]) for r in rows] == [(9, 9), (9, 9)]
+
+
+@pytest.mark.parametrize("argv,said", [
+    (["--values", "3,4", "--param2", "ironclad.SPD", "--values2", "4,5"], "a grid needs two different parameters"),
+    (["--values", "3,3"], "gives 3 more than once"),
+])
+def test_a_sweep_that_would_repeat_itself_is_refused(argv, said, capsys):
+    assert cli.main(["sweep", "hero-duel", "--param", "ironclad.SPD", "--runs", "2", *argv]) == 2
+    assert said in capsys.readouterr().err
