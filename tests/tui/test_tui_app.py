@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from helpers_tui import DATA, FASTEST, answer_prompt, run, screen_text, settle, step, step_to_prompt
 
 from slugfest.core.events import ActionChosen
@@ -1054,5 +1056,34 @@ def test_the_command_palette_offers_the_games_commands():
             await pilot.press("enter")
             await settle(app, pilot, rounds=4)
             assert isinstance(app.screen, SimulateScreen)
+
+    run(go())
+
+
+@pytest.mark.parametrize("width,height", [(80, 24), (100, 30), (120, 40), (150, 45)])
+def test_every_log_entry_shows_whole_at_each_width_scrollbar_and_all(width, height):
+    """Issue 21: a wrapped entry never loses its last line (the seed's initiative totals were cut
+    when the scrollbar took a column). The log is read page by page as a player would scroll
+    it; what it shows, word for word, is every entry's text, in order, at each width."""
+    async def go():
+        app = make_app("marvel-seed", seed=616)
+        async with app.run_test(size=(width, height)) as pilot:
+            await settle(app, pilot)
+            await step(app, pilot, 5)
+            await settle(app, pilot)
+            log = app.screen.query_one(CombatLog)
+            assert log.max_scroll_y > 0  # the scrollbar is there
+            seen: dict[int, str] = {}
+            page = log.scrollable_content_region.height
+            for top in range(0, log.max_scroll_y + page, page):
+                log.scroll_to(y=top, animate=False)
+                await pilot.pause()
+                offset = int(log.scroll_offset.y)
+                for y in range(page):
+                    seen.setdefault(offset + y, log.render_line(y).text)
+            shown = " ".join(seen[k] for k in sorted(seen)).split()
+            entries = [w for i in range(log.option_count)
+                       for w in log.get_option_at_index(i).prompt.plain.replace("▸", "").replace("▾", "").split()]
+            assert shown == entries
 
     run(go())

@@ -84,6 +84,20 @@ class CombatLog(OptionList):
         self.expand_all = False
         self.unseen = 0  # entries added below while the reader was scrolled away
         self.hint = ""  # the lower border's own words, when nothing waits below
+        self._lines_width = -1  # the width the option list laid its lines out at
+
+    def _update_lines(self) -> None:
+        """Textual's option list lays out each new entry's wrapped lines once, at the width of
+        the moment, and lays them out again only on a resize. The scrollbar appearing narrows
+        the content without resizing the widget, so entries laid out before it kept their wider
+        wrap and lost their last line (issue 21: an initiative line ended "... + Vigilance 3 ="
+        without its total). Here the layout starts again whenever the content width changes."""
+        width = self.scrollable_content_region.width
+        if width != self._lines_width and self.scrollable_content_region:
+            self._lines_width = width
+            self._option_render_cache.clear()
+            self._line_cache.clear()
+        super()._update_lines()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Lines wrap, so there is nothing to scroll sideways: ← and → go on to the battle
