@@ -40,7 +40,8 @@ async def settle(pilot) -> None:
         await pilot.pause()
 
 
-async def measure(path: Path, trials: int) -> tuple[list[float], int, int]:
+async def measure(path: Path, trials: int, watch: float = 2.4) -> tuple[list[float], int, int]:
+    """(each key's answer time, frames shown in the first ``watch`` seconds, actions played)."""
     from slugfest.tui.screens import battle as screen_module
 
     applied: list[float] = []
@@ -60,13 +61,13 @@ async def measure(path: Path, trials: int) -> tuple[list[float], int, int]:
             applied.clear()
             started = time.monotonic()
             await pilot.press("space")
-            await asyncio.sleep(2.4)
-            frames = len([t for t in applied if t - started <= 2.4])
+            await asyncio.sleep(watch)
+            frames = len([t for t in applied if t - started <= watch])
             await pilot.press("space")
             actions = screen.session.decisions
             for _ in range(trials):
                 await pilot.press("space")
-                await asyncio.sleep(0.5)
+                await asyncio.sleep(min(0.5, watch))
                 t = time.monotonic()
                 await pilot.press("space")
                 waits.append(time.monotonic() - t)

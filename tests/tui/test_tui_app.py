@@ -1030,7 +1030,7 @@ def test_a_key_is_answered_during_full_speed_autoplay_of_sixteen_a_side(tmp_path
     latency = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(latency)
     path = latency.big_battle(tmp_path)
-    waits, frames, actions = run(latency.measure(path, 1))
+    waits, frames, actions = run(latency.measure(path, 1, watch=0.5))
     assert actions > 0 and frames > 0
     assert waits[0] < 1.0
 
@@ -1060,7 +1060,7 @@ def test_the_command_palette_offers_the_games_commands():
     run(go())
 
 
-@pytest.mark.parametrize("width,height", [(80, 24), (100, 30), (120, 40), (150, 45)])
+@pytest.mark.parametrize("width,height", [(80, 24), (120, 40), (150, 45)])
 def test_every_log_entry_shows_whole_at_each_width_scrollbar_and_all(width, height):
     """Issue 21: a wrapped entry never loses its last line (the seed's initiative totals were cut
     when the scrollbar took a column). The log is read page by page as a player would scroll
