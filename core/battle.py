@@ -77,7 +77,8 @@ class Battle:
         self.ctx = RulesContext(
             scenario, self.grid, self._dice, system.time_unit, emit=self.events.append, ask=self.ask,
             attack_step=partial(self._step, "slugfest_attack_step", system.validate_attack_result),
-            damage_step=partial(self._step, "slugfest_damage_step", system.validate_damage_result))
+            damage_step=partial(self._step, "slugfest_damage_step", system.validate_damage_result),
+            for_player=lambda cid: cid in self.player_controlled)
         #: What every hook receives: the battle, read-only.
         self.view = BattleView(self)
         self._bind_emit()

@@ -44,11 +44,11 @@ class RulesContext:
     """One battle as its rules system sees it (see the module's docstring)."""
 
     __slots__ = ("scenario", "options", "grid", "dice", "time_unit", "state", "rounds", "outcome",
-                 "emit", "ask", "attack_step", "damage_step")
+                 "emit", "ask", "attack_step", "damage_step", "for_player")
 
     def __init__(self, scenario: Scenario, grid: Grid, dice: Dice, time_unit: str, *, emit: Callable[[Event], None],
                  ask: Callable[[Decision], Choice], attack_step: Callable[[Any], Any],
-                 damage_step: Callable[[Any, Any], Any]) -> None:
+                 damage_step: Callable[[Any, Any], Any], for_player: Callable[[str], bool] = lambda cid: False) -> None:
         self.scenario = scenario
         self.options: Any = scenario.options
         self.grid = grid
@@ -63,6 +63,9 @@ class RulesContext:
         self.ask = ask
         self.attack_step = attack_step
         self.damage_step = damage_step
+        #: Whether a person answers for this combatant: a question's odds (what the player at the
+        #: table weighs) are worked out only then, not on every attack of an AI-vs-AI batch.
+        self.for_player = for_player
 
     def conclude(self, winner: str | None, reason: str, survivors: tuple[str, ...] = ()) -> None:
         """End the battle (the first conclusion stands)."""

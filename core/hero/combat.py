@@ -120,8 +120,10 @@ def offer_abort(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack, mane
     if g.out_of_fight(ctx.options) or g.stunned or g.aborted or g.dodging or g.blocking or g.haymaker:
         return
     menu = maneuvers.ABORT_HTH if atk.hth else maneuvers.ABORT_RANGED
-    ocv = ocv_chain(f, atk, g, maneuver, levels, extra).value
-    context = f"{f.name} attacks {g.name} with {atk.name}: " + abort_odds(ctx, g, ocv, dcv_chain(g).value, atk.hth)
+    context = f"{f.name} attacks {g.name} with {atk.name}"
+    if ctx.for_player(g.id):  # the odds are for a person to weigh; an AI reads the picture
+        ocv = ocv_chain(f, atk, g, maneuver, levels, extra).value
+        context += ": " + abort_odds(ctx, g, ocv, dcv_chain(g).value, atk.hth)
     choice = ctx.ask(Decision(g.id, menu, g.ai, "abort", context))
     kind = choice.action.kind
     if kind == "none":

@@ -98,8 +98,9 @@ def offer_reaction(ctx: RulesContext, g: Fighter, f: Fighter, atk: MarvelAttack)
     if not powers:
         return ""
     menu = (NO_REACTION,) + tuple(Action("dodge", maneuver=p) for p in powers)
-    context = (f"{f.name} attacks {g.name} with {atk.name}: use a reaction? "
-               + reaction_odds(ctx, f, g, atk, powers[0]))
+    context = f"{f.name} attacks {g.name} with {atk.name}: use a reaction?"
+    if ctx.for_player(g.id):  # the odds are for a person to weigh
+        context += " " + reaction_odds(ctx, f, g, atk, powers[0])
     choice = ctx.ask(Decision(g.id, menu, g.ai, "abort", context))
     if choice.action.kind == "none":
         return ""
