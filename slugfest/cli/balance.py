@@ -8,8 +8,8 @@ from typing import Any
 
 from slugfest.core.words import plural
 
-from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, load, positive_int,
-                     report_stream, seed, unwritable, write_out)
+from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, batch_inputs,
+                     positive_int, report_stream, seed, write_out)
 from .progress import Bars
 
 
@@ -64,14 +64,9 @@ def cmd_balance(args: argparse.Namespace) -> int:
     from slugfest.core.sweep import SweepError, read_data, set_parameter
     from slugfest.scenarios import find
 
-    scenario, error = load(args.scenario)
-    if error:
-        print(error, file=sys.stderr)
-        return EXIT_BAD_INPUT
-    problem = unwritable(args.json)
-    if problem:
-        print(problem, file=sys.stderr)
-        return EXIT_BAD_INPUT
+    scenario = batch_inputs(args, args.json)
+    if isinstance(scenario, int):
+        return scenario
     try:
         knob = parse_range(args.range)
     except BalanceError as exc:

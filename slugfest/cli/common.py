@@ -10,6 +10,7 @@ import os
 import sys
 import traceback
 from collections.abc import Callable
+from typing import Any
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -152,3 +153,18 @@ def unwritable(path: str | None) -> str | None:
     return None
 
 
+
+
+def batch_inputs(args: Any, *outputs: str | None) -> Any:
+    """The scenario a batch command names, once it is loaded and every output file it will write
+    is writable; or the exit code after saying what is wrong (before any battle runs)."""
+    scenario, error = load(args.scenario)
+    if error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    for target in outputs:
+        problem = unwritable(target)
+        if problem:
+            print(problem, file=sys.stderr)
+            return EXIT_BAD_INPUT
+    return scenario

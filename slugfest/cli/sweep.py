@@ -9,8 +9,8 @@ from typing import Any
 
 from slugfest.core.words import plural
 
-from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, load, positive_int,
-                     report_stream, seed, unwritable, write_out)
+from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, batch_inputs,
+                     positive_int, report_stream, seed, write_out)
 from .progress import Bars
 
 
@@ -122,15 +122,9 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from slugfest.core.simulate import simulate_many
     from slugfest.core.stats import BattleTally, widest_half_width
 
-    scenario, error = load(args.scenario)
-    if error:
-        print(error, file=sys.stderr)
-        return EXIT_BAD_INPUT
-    for target in (args.json, args.csv):
-        problem = unwritable(target)
-        if problem:
-            print(problem, file=sys.stderr)
-            return EXIT_BAD_INPUT
+    scenario = batch_inputs(args, args.json, args.csv)
+    if isinstance(scenario, int):
+        return scenario
     if args.json == "-" and args.csv == "-":
         print("slugfest: --json - and --csv - would both write to standard output; send one to a file", file=sys.stderr)
         return EXIT_BAD_INPUT
