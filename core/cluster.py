@@ -29,7 +29,9 @@ from typing import Any, Callable
 
 from .errors import SlugfestError
 from .scenario import Scenario
-from .simulate import Progress, battle_seed, run_one
+from .pace import Progress
+from .plan import battle_seed
+from .simulate import run_one
 from .stats import Aggregate, BattleError, BattleTally
 
 #: Battles per task: enough that scheduling costs little beside them (a few ms per task against

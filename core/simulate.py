@@ -9,14 +9,12 @@ an error record carrying its seed, and the rest of the batch goes on.
 
 from __future__ import annotations
 
-import hashlib
 import multiprocessing
 import os
 import signal
 import traceback
 from collections import deque
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
-from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from . import settings
@@ -24,15 +22,11 @@ from .battle import Battle
 from .isolation import Beacons, SlotReading, runaway_words
 from .plugins import get_plugin_manager
 from .scenario import Scenario
+from .pace import Progress
+from .plan import Plan, battle_seed
 from .stats import Aggregate, BattleError, BattleTally
 
 CHUNK = 25
-
-
-def battle_seed(base: int, index: int) -> int:
-    """A seed for battle ``index`` of a batch, independent of how the batch is split."""
-    digest = hashlib.blake2b(f"{base}/{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
 
 
 def tally_of(battle: Battle, index: int) -> BattleTally:
@@ -49,48 +43,6 @@ def run_one(scenario: Scenario, index: int, base_seed: int, host: Any = None) ->
         last = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
         where = f" at {os.path.basename(last.filename)}:{last.lineno}" if last else ""
         return BattleError(index, seed, f"{type(exc).__name__}: {exc}{where}")
-
-
-@dataclass(frozen=True)
-class Plan:
-    """Which battle each position of a run is, for one scenario or several run side by side.
-
-    A sweep runs its variants in one pool, each on the same battles (the same seeds) as the
-    others: positions ``0 .. total - 1`` interleave them in blocks of ``block`` battles (variant
-    0's first block, variant 1's first block, ..., then everyone's second block), so they all
-    advance together and a stopping rule can look at all of them after each round of blocks.
-    With one scenario, position ``g`` is simply battle ``first + g``."""
-
-    scenarios: tuple[Scenario, ...]
-    runs: int  # battles per scenario
-    base_seed: int
-    first: int = 0  # the first battle's index in its batch (a --shard part starts later)
-    block: int = 100
-
-    @property
-    def total(self) -> int:
-        return len(self.scenarios) * self.runs
-
-    def locate(self, g: int) -> tuple[int, int]:
-        """(which scenario, which battle of its batch) position ``g`` plays."""
-        k = len(self.scenarios)
-        if k == 1:
-            return 0, self.first + g
-        span = self.block * k
-        full = self.runs // self.block
-        if g < full * span:
-            b, r = divmod(g, span)
-            v, j = divmod(r, self.block)
-            return v, self.first + b * self.block + j
-        tail = self.runs - full * self.block
-        v, j = divmod(g - full * span, tail)
-        return v, self.first + full * self.block + j
-
-    def seed(self, g: int) -> int:
-        return battle_seed(self.base_seed, self.locate(g)[1])
-
-    def error(self, g: int, why: str) -> BattleError:
-        return BattleError(self.locate(g)[1], self.seed(g), why)
 
 
 _worker_plan: Plan | None = None
@@ -145,41 +97,6 @@ def _chunk_entry(start: int, stop: int, base_seed: int,
                  skip: frozenset[int] = frozenset()) -> list[BattleTally | BattleError | None]:
     """What a worker runs; looks ``_run_chunk`` up when called (tests replace it)."""
     return _run_chunk(start, stop, base_seed, skip)
-
-
-@dataclass
-class Progress:
-    done: int
-    total: int
-    errors: int
-    parts: tuple[int, ...] = ()  # battles done per scenario, when several run side by side
-
-
-class Pace:
-    """Battles per second and the time left, for a progress display.
-
-    Measured from the first battles that finished, not from the start: a pool of processes
-    takes seconds to start and each chunk of battles arrives whole, so counting from the start
-    would promise ten minutes for a batch that takes twenty seconds. Until a second report
-    arrives at least ``settle`` seconds after the first, there is no estimate (None)."""
-
-    def __init__(self, clock: Callable[[], float], settle: float = 0.5) -> None:
-        self.clock = clock
-        self.settle = settle
-        self.first: tuple[float, int] | None = None
-
-    def update(self, done: int, total: int) -> tuple[float | None, float | None]:
-        """(battles per second, seconds left), each None while unknown."""
-        now = self.clock()
-        if self.first is None:
-            if done:
-                self.first = (now, done)
-            return None, None
-        since, done_then = self.first
-        if done <= done_then or now - since < self.settle:
-            return None, None
-        rate = (done - done_then) / (now - since)
-        return rate, (total - done) / rate
 
 
 class _Enough(Exception):

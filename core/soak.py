@@ -17,7 +17,7 @@ from .battle import Battle
 from .events import ActionChosen, BattleEnded, Event, PluginFailed
 from .plugins import get_plugin_manager
 from .scenario import Scenario
-from .simulate import battle_seed
+from .plan import battle_seed
 
 
 @dataclass

@@ -55,7 +55,8 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     from slugfest.core import ladder as lad
     from slugfest.core.scenario import dump_scenario, parse_scenario
     from slugfest.core.schema import did_you_mean
-    from slugfest.core.simulate import Progress, simulate
+    from slugfest.core.pace import Progress
+    from slugfest.core.simulate import simulate
 
     scenario = batch_inputs(args, args.json)
     if isinstance(scenario, int):

@@ -34,7 +34,8 @@ from textual.worker import get_current_worker
 from slugfest.core.plugins import get_plugin_manager
 from slugfest.core.scenario import Scenario
 from slugfest.core.batch_report import combatant_tables, first_knockout_line, notable_rows, render_report
-from slugfest.core.simulate import Pace, Progress, simulate, workers
+from slugfest.core.pace import Pace, Progress
+from slugfest.core.simulate import simulate, workers
 from slugfest.core.words import plural
 from slugfest.scenarios import bundled
 

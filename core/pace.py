@@ -1,0 +1,41 @@
+"""What a progress display needs of a batch: how far it is, and its pace (rate and time left)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+
+@dataclass
+class Progress:
+    done: int
+    total: int
+    errors: int
+    parts: tuple[int, ...] = ()  # battles done per scenario, when several run side by side
+
+
+class Pace:
+    """Battles per second and the time left, for a progress display.
+
+    Measured from the first battles that finished, not from the start: a pool of processes
+    takes seconds to start and each chunk of battles arrives whole, so counting from the start
+    would promise ten minutes for a batch that takes twenty seconds. Until a second report
+    arrives at least ``settle`` seconds after the first, there is no estimate (None)."""
+
+    def __init__(self, clock: Callable[[], float], settle: float = 0.5) -> None:
+        self.clock = clock
+        self.settle = settle
+        self.first: tuple[float, int] | None = None
+
+    def update(self, done: int, total: int) -> tuple[float | None, float | None]:
+        """(battles per second, seconds left), each None while unknown."""
+        now = self.clock()
+        if self.first is None:
+            if done:
+                self.first = (now, done)
+            return None, None
+        since, done_then = self.first
+        if done <= done_then or now - since < self.settle:
+            return None, None
+        rate = (done - done_then) / (now - since)
+        return rate, (total - done) / rate
