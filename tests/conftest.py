@@ -32,3 +32,44 @@ def _own_data_folder(tmp_path_factory, monkeypatch):
     """Each test its own data folder: what the app remembers between runs (the theme, the speed,
     recent saves: tui/preferences.py) never carries from one test into another."""
     monkeypatch.setenv("SLUGFEST_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture(scope="session")
+def load_script():
+    """Load one of the repository's scripts (benchmarks/, scripts/) as a module, by its path
+    from the repository's root; each stays importable by its name until the session ends."""
+    import importlib.util
+
+    loaded: list[str] = []
+
+    def load(relative: str, name: str):
+        spec = importlib.util.spec_from_file_location(name, _ROOT / relative)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        loaded.append(name)
+        spec.loader.exec_module(module)
+        return module
+
+    yield load
+    for name in loaded:
+        sys.modules.pop(name, None)
+
+
+@pytest.fixture
+def tally_fails_at(monkeypatch):
+    """Make the tally of battle ``index`` raise ("broken tally"), as a bug in a rules system's
+    statistics would, for the batch code to report with its seed."""
+    from slugfest.core import simulate as sim
+
+    real = sim.tally_of
+
+    def at(index: int) -> None:
+        def flaky(battle, i):
+            if i == index:
+                raise ValueError("broken tally")
+            return real(battle, i)
+
+        monkeypatch.setattr(sim, "tally_of", flaky)
+
+    return at

@@ -3,9 +3,6 @@ measurements; the full campaign is run on demand)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -13,7 +10,6 @@ from slugfest.core.mirror import adjust_side, mirror_cell, mirrored, swap_sides
 from slugfest.core.scenario import dump_scenario, load_scenario, parse_scenario
 from slugfest.scenarios import bundled
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def brawl():
@@ -53,15 +49,8 @@ def test_a_side_on_both_halves_cannot_be_mirrored():
 
 
 @pytest.fixture(scope="module")
-def fairness():
-    spec = importlib.util.spec_from_file_location("slugfest_fairness", ROOT / "benchmarks" / "ai_fairness.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    try:
-        spec.loader.exec_module(module)
-        yield module
-    finally:
-        sys.modules.pop(spec.name, None)
+def fairness(load_script):
+    return load_script("benchmarks/ai_fairness.py", "slugfest_fairness")
 
 
 def test_the_fairness_script_prints_each_section_with_its_verdict(fairness, capsys):

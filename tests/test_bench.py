@@ -3,27 +3,16 @@ belong to the benchmark, run on demand; these run a couple of battles each.)"""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PROBE = ROOT / "benchmarks" / "probe.py"
 
 
 @pytest.fixture(scope="module")
-def probe():
-    spec = importlib.util.spec_from_file_location("slugfest_probe", PROBE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    try:
-        spec.loader.exec_module(module)
-        yield module
-    finally:
-        sys.modules.pop(spec.name, None)
+def probe(load_script):
+    return load_script("benchmarks/probe.py", "slugfest_probe")
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ from slugfest.core import simulate as sim
 from slugfest.core.batch_report import render_report
 from slugfest.core.battle import Battle
 from slugfest.core.scenario import load_scenario
+from slugfest.core.pace import Pace
 from slugfest.core.stats import Aggregate, Sums, wilson
 from slugfest.core.sweep import SweepError, parse_value, read_data, set_parameter
 from slugfest.scenarios import bundled
@@ -79,15 +80,8 @@ def test_the_tally_adds_up_with_the_battle_log(duel):
     assert t.winner == b.outcome.winner and t.rounds == b.outcome.rounds
 
 
-def test_a_battle_that_raises_becomes_an_error_with_its_seed_and_the_batch_goes_on(duel, monkeypatch):
-    real = sim.tally_of
-
-    def flaky(battle, index):
-        if index == 3:
-            raise ValueError("broken tally")
-        return real(battle, index)
-
-    monkeypatch.setattr(sim, "tally_of", flaky)
+def test_a_battle_that_raises_becomes_an_error_with_its_seed_and_the_batch_goes_on(duel, tally_fails_at):
+    tally_fails_at(3)
     agg, _ = sim.simulate(duel, 6, 1, jobs=1)
     assert agg.n == 5 and len(agg.errors) == 1
     e = agg.errors[0]
@@ -339,7 +333,7 @@ def test_the_pace_is_measured_from_the_first_battles_finished_not_from_the_start
     """Processes take seconds to start: a batch whose first 25 battles arrive after 3 s and
     the next 25 half a second later runs at 50 battles/s, not 50 in 3.5 s."""
     now = [0.0]
-    pace = sim.Pace(lambda: now[0])
+    pace = Pace(lambda: now[0])
     assert pace.update(0, 1000) == (None, None)  # nothing finished yet
     now[0] = 3.0
     assert pace.update(25, 1000) == (None, None)  # one report: no rate yet

@@ -98,15 +98,8 @@ def test_a_precise_sweep_stops_when_every_value_is_precise_enough(tmp_path):
     assert all(r["widest_half_width"] <= 0.09 for r in rows)
 
 
-def test_a_failed_battle_leaves_only_its_own_pair_out_of_the_paired_interval(tmp_path, monkeypatch):
-    real = sim.tally_of
-
-    def flaky(battle, index):
-        if index == 0:
-            raise ValueError("broken tally")
-        return real(battle, index)
-
-    monkeypatch.setattr(sim, "tally_of", flaky)
+def test_a_failed_battle_leaves_only_its_own_pair_out_of_the_paired_interval(tmp_path, tally_fails_at):
+    tally_fails_at(0)
     out = tmp_path / "sweep.json"
     assert cli.main(["sweep", "hero-duel", "--param", "ironclad.SPD", "--values", "3,6", "--runs", "10",
                      "--jobs", "1", "--json", str(out), "--no-progress"]) == 0
