@@ -169,6 +169,7 @@ class BattleScreen(Screen[None]):
         self.watch = ThreadWatch(session.battle.plugin_timeout)
         self.op_thread: int | None = None  # the thread playing the battle right now
         self.abandoned = ""  # why the battle cannot go on (a plugin that would not stop)
+        self.map_data: MapData | None = None  # what the map shows now, kept to fit its legend on a resize
 
     # -- layout --------------------------------------------------------------------------
 
@@ -201,6 +202,7 @@ class BattleScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self._fit_map()
+        self._show_legend()
         # Below 100 columns the footer's keys are packed closer, so all of them still show.
         self.query_one(Footer).compact = self.size.width < 100
 
@@ -424,8 +426,14 @@ class BattleScreen(Screen[None]):
                        active, knockback_path(self.all_events), self.metres_per_cell, self.cell_unit,
                        centre=(f.question.actor if f.question is not None else active) if f.waiting else None)
         self.query_one("#map", BattleMap).set_data(data)
-        self.query_one("#legend", Static).update(legend(data, 80))
+        self.map_data = data
+        self._show_legend()
         self._status()
+
+    def _show_legend(self) -> None:
+        if self.map_data is not None:
+            box = self.query_one("#legend", Static)
+            box.update(legend(self.map_data, max(box.content_region.width, 20), 2 if self.has_class("-short") else 3))
 
     def _status(self) -> None:
         f = self.frame

@@ -146,8 +146,10 @@ def column_labels(x0: int, cols: int, cw: int) -> str:
     return "".join(chars).rstrip()
 
 
-def legend(d: MapData, width: int) -> Content:
-    """Who is who on the map, and the range from the selected combatant to each other one."""
+def legend(d: MapData, width: int, max_lines: int = 3) -> Content:
+    """Who is who on the map, and the range from the selected combatant to each other one
+    (nearest first), in at most ``max_lines`` lines of ``width``: entries never break across
+    lines, and those that do not fit are counted ("+5 more") rather than cut off."""
     by_id = {c.get("id"): c for c in d.combatants}
     sel = by_id.get(d.selected) if d.selected else None
 
@@ -158,22 +160,40 @@ def legend(d: MapData, width: int) -> Content:
             style = "$text-disabled"
         return Content.assemble((d.letters.get(cid, "?"), f"bold {style}"), " ", str(c.get("name", cid)))
 
+    others = [c for c in d.combatants if sel is None or c.get("id") != d.selected]
+    ranged = sel is not None and "position" in sel
+    if ranged:
+        assert sel is not None
+        here = tuple(sel["position"])
+        others.sort(key=lambda c: distance(here, tuple(c["position"])) if "position" in c else 10**6)
     parts: list[Content] = []
-    for c in d.combatants:
-        cid = c.get("id", "")
-        if sel is not None and cid == d.selected:
-            continue
+    for c in others:
         entry = tag(c)
-        if sel is not None and "position" in c and "position" in sel:
-            cells = distance(tuple(sel["position"]), tuple(c["position"]))
+        if ranged and "position" in c:
+            cells = distance(here, tuple(c["position"]))
             entry = entry + Content.styled(" " + systems.distance_text(cells, d.metres_per_cell, d.cell_unit),
                                            "$text-accent")
         parts.append(entry)
-    text = Content("  ").join(parts)
-    if sel is not None:
-        text = Content.assemble(("from ", "$text-muted"), tag(sel), (": ", "$text-muted")) + text
-    if d.knockback and len(d.knockback) > 1:
+    if d.knockback and len(d.knockback) > 1:  # last, as it is also traced on the map
         a, b = d.knockback[0], d.knockback[-1]
-        text = text + Content.assemble("  ", ("•", "bold $text-warning"),
-                                       (f" knockback {a[0]},{a[1]}→{b[0]},{b[1]}", "$text-muted"))
-    return text
+        parts.append(Content.assemble(("•", "bold $text-warning"), (f" knockback {a[0]},{a[1]}→{b[0]},{b[1]}",
+                                                                      "$text-muted")))
+    lines: list[Content] = [Content.assemble(("from ", "$text-muted"), tag(sel), (":", "$text-muted"))
+                            if sel is not None else Content("")]
+    shown = 0
+    for i, entry in enumerate(parts):
+        left = len(parts) - i - 1
+        more = Content.styled(f"  +{left} more", "$text-muted") if left else Content("")
+        line = lines[-1]
+        sep = " " if len(lines) == 1 and shown == 0 else "  " if line.cell_length else ""
+        last_line = len(lines) == max_lines
+        if line.cell_length + len(sep) + entry.cell_length + (more.cell_length if last_line else 0) <= width:
+            lines[-1] = line + Content(sep) + entry
+        elif not last_line and entry.cell_length + (more.cell_length if len(lines) + 1 == max_lines else 0) <= width:
+            lines.append(entry)
+        else:
+            break
+        shown += 1
+    if shown < len(parts):
+        lines[-1] = lines[-1] + Content.styled(f"  +{len(parts) - shown} more", "$text-muted")
+    return Content("\n").join(lines)

@@ -69,6 +69,8 @@ class CombatantCard(Widget):
         super().__init__(id=f"card-{cid}", classes="card", **kw)
         self.cid = cid
         self.data: CardData | None = None
+        self.dense = False  # set by the panel when the full cards would not all fit
+        self.dense_figures = 0  # how many figures a dense card shows: the same for every card
 
     def set_data(self, data: CardData) -> None:
         old = self.data
@@ -84,14 +86,16 @@ class CombatantCard(Widget):
         self.post_message(self.Clicked(self.cid))
 
     def render(self) -> Content:
-        d = self.data
-        if d is None:
+        if self.data is None:
             return Content("")
+        return Content("\n").join(self.lines(max(self.content_size.width, 20), self.dense))
+
+    def head(self) -> Content:
+        d = self.data
+        assert d is not None
         c = d.combatant
-        width = max(self.content_size.width, 20)
-        out = systems.is_out(c)
         name_style = "bold $text-disabled strike" if "dead" in systems.conditions(c) else (
-            "bold $text-muted" if out else "bold")
+            "bold $text-muted" if systems.is_out(c) else "bold")
         head = Content.assemble(
             ("▶ " if d.active else "  ", "bold $text-accent"),
             (d.letter, f"bold {side_style(d.side_index)}"),
@@ -100,25 +104,62 @@ class CombatantCard(Widget):
         )
         if d.player:
             head = head + Content.styled(" [you]", "bold $text-accent")
-        figs = [f"{k} {v}" for k, v in (*systems.figures(c), *d.extras)]
+        return head
+
+    def figures(self) -> list[str]:
+        d = self.data
+        assert d is not None
+        return [f"{k} {v}" for k, v in (*systems.figures(d.combatant), *d.extras)]
+
+    def fitting_figures(self, width: int) -> int:
+        """How many of the figures fit beside the name on a dense card's first line."""
+        head, figs = self.head(), self.figures()
+        while figs and head.cell_length + 2 + len(" ".join(figs)) > width:
+            figs.pop()
+        return len(figs)
+
+    def lines(self, width: int, dense: bool) -> list[Content]:
+        """The card's lines at ``width``: in full, a bar per pool; ``dense`` (when the full cards
+        would not all fit the panel), two lines: the name with what figures fit, then each pool as
+        numbers coloured like its bar would be, so eight combatants fit a 40-line terminal."""
+        d = self.data
+        assert d is not None
+        c = d.combatant
+        head, figs = self.head(), self.figures()
         lines = [head]
         compact = self.screen.has_class("-short") if self.is_attached else False
-        if figs:
+        if dense:
+            # The least important figures go first, as many for every card, so they line up.
+            figs = figs[:self.dense_figures]
+            if figs:
+                fig_text = " ".join(figs)
+                lines[0] = head + Content.styled(" " * (width - head.cell_length - len(fig_text)) + fig_text,
+                                                 "$text-muted")
+        elif figs:
             fig_text = "  ".join(figs)
             gap = width - head.cell_length - len(fig_text)
             if gap >= 2:
                 lines[0] = head + Content.styled(" " * gap + fig_text, "$text-muted")
             elif compact:
-                pass  # a short terminal: the bars matter more than the figures
+                while figs and head.cell_length + 2 + len(" ".join(figs)) > width:
+                    figs.pop()  # a short terminal: the bars matter more than the figures
+                if figs:
+                    fig_text = " ".join(figs)
+                    lines[0] = head + Content.styled(" " * (width - head.cell_length - len(fig_text)) + fig_text,
+                                                     "$text-muted")
             else:
                 while len(figs) > 1 and 4 + len(" ".join(figs)) > width:
-                    figs.pop()  # the least important figures go first when there is no room
+                    figs.pop()
                 fig_text = "  ".join(figs) if 4 + len("  ".join(figs)) <= width else " ".join(figs)
                 lines.append(Content.styled("    " + fig_text, "$text-muted"))
         rows = systems.bars(c)
-        label_width = max((len(k) for k, _, _ in rows), default=4)
-        for key, cur, mx in rows:
-            lines.append(Content("  ") + bar(key, cur, mx, width - 2, label_width))
+        if dense:
+            if rows:
+                lines.append(pool_line(rows, width - 2).pad_left(2))
+        else:
+            label_width = max((len(k) for k, _, _ in rows), default=4)
+            for key, cur, mx in rows:
+                lines.append(Content("  ") + bar(key, cur, mx, width - 2, label_width))
         words = systems.conditions(c)
         if words:
             parts: list[Content | str] = ["  "]
@@ -129,11 +170,31 @@ class CombatantCard(Widget):
                          "bold $text-warning" if w in systems.HURT_WORDS else "$text-secondary")
                 parts.append(Content.styled(w, style))
             lines.append(Content.assemble(*parts))
-        return Content("\n").join(lines)
+        return lines
+
+
+def pool_line(rows: list[tuple[str, float, float]], width: int) -> Content:
+    """``STUN 45/60  BODY 12/12  END 40/50``, each number coloured by how much of the pool is left;
+    narrower spacing, then the maxima, go when ``width`` is short, never the current values."""
+    def assemble(sep: str, maxima: bool) -> Content:
+        parts: list[Content] = []
+        for key, cur, mx in rows:
+            fraction = max(min(cur / mx, 1.0), 0.0) if mx else 0.0
+            style = "$text-error bold" if cur <= 0 else bar_style(fraction)
+            numbers = f"{_num(cur)}/{_num(mx)}" if maxima else _num(cur)
+            parts.append(Content.assemble((key, "$text-muted"), " ", (numbers, style)))
+        return Content(sep).join(parts)
+
+    for sep, maxima in (("  ", True), (" ", True), ("  ", False), (" ", False)):
+        line = assemble(sep, maxima)
+        if line.cell_length <= width:
+            return line
+    return line
 
 
 class CombatantPanel(VerticalScroll):
-    """The roster: a heading per side, a card per combatant."""
+    """The roster: a heading per side, a card per combatant. When the full cards would not all
+    fit, every card goes dense (two lines); when even those do not fit, the panel scrolls."""
 
     def __init__(self, sides: list[tuple[str, list[str]]], **kw: Any) -> None:
         super().__init__(**kw)
@@ -152,3 +213,24 @@ class CombatantPanel(VerticalScroll):
             except Exception:
                 continue
             card.set_data(data)
+        self._choose_density()
+
+    def on_resize(self) -> None:
+        self._choose_density()
+
+    def _choose_density(self) -> None:
+        cards = [card for card in self.query(CombatantCard) if card.data is not None]
+        if not cards:
+            return
+        # The cards' width without a scrollbar: the full cards are measured as if they all fit.
+        width = max(self.content_region.width - 1, 20)  # less the card's left border
+        needed = len(self.sides) + sum(len(card.lines(width, False)) for card in cards)
+        dense = needed > self.content_region.height
+        self.set_class(dense, "-dense")
+        if dense:  # the width a dense card really has: the scrollbar shows if even they overflow
+            width = max(self.scrollable_content_region.width - 1, 20)
+        figures = min(card.fitting_figures(width) for card in cards) if dense else 0
+        for card in cards:
+            if card.dense != dense or card.dense_figures != figures:
+                card.dense, card.dense_figures = dense, figures
+                card.refresh(layout=True)
