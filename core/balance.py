@@ -88,8 +88,13 @@ class Found:
 
 
 def search(knob: Knob, target: float, measure: Callable[[int], tuple[int, int, int]],
-           on_probe: Callable[[Probe], None] | None = None) -> Found:
-    """Bisect ``knob`` for ``target``; ``measure(value)`` gives (wins, decided, battles)."""
+           on_probe: Callable[[Probe], None] | None = None, legal: Callable[[int], bool] | None = None) -> Found:
+    """Bisect ``knob`` for ``target``; ``measure(value)`` gives (wins, decided, battles).
+
+    ``legal(value)`` says whether the scenario accepts a value: when the target lies beyond
+    the range's rates, the advice is to widen the range only if the value one step past the end
+    that would need to move is legal; at the edge of what the rules allow, it says this
+    parameter alone cannot reach the target."""
     found = Found(target)
     seen: dict[int, Probe] = {}
 
@@ -110,8 +115,16 @@ def search(knob: Knob, target: float, measure: Callable[[int], tuple[int, int, i
     below, above = (lo, hi) if rising else (hi, lo)  # the end under the target, the end over it
     if not below.rate <= target <= above.rate:  # type: ignore[operator]
         side = "above" if target > max(lo.rate, hi.rate) else "below"
+        upward = (side == "above") == rising  # which end of the range would have to move
+        step = knob.high + 1 if upward else knob.low - 1
+        if step >= 0 and (legal is None or legal(step)):
+            advice = f"widen the range {'above' if upward else 'below'} {knob.value(knob.high if upward else knob.low)}"
+        else:
+            edge = knob.value(knob.high if upward else knob.low)
+            advice = (f"the scenario allows no value {'above' if upward else 'below'} {edge}, so this parameter "
+                      "alone cannot reach the target: change another one as well")
         found.outside = (f"the target {target:.0%} is {side} every rate in the range ({lo.rate:.1%} at {knob.value(lo.value)}, "
-                         f"{hi.rate:.1%} at {knob.value(hi.value)}): widen the range")
+                         f"{hi.rate:.1%} at {knob.value(hi.value)}): {advice}")
         found.best = min((lo, hi), key=lambda p: abs(p.rate - target))  # type: ignore[operator]
         return found
     a, b = knob.low, knob.high  # the target lies between the rates at a and at b

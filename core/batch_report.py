@@ -8,11 +8,16 @@ which is what the attack is worth each time it is chosen.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from typing import Any
 
 from .scenario import Scenario
 from .words import plural
+
+#: How wide the terminal report's tables and prose may run: it fits a 100-column terminal, and a
+#: report saved to a file reads the same whatever terminal printed it.
+REPORT_WIDTH = 100
 
 
 def share(k: int, n: int) -> str:
@@ -66,15 +71,43 @@ class Table:
     row_ids: tuple[str, ...]
     left: int
 
-    def lines(self) -> list[str]:
-        """Columns as wide as their widest cell, two spaces apart."""
-        widths = [max([len(h), *(len(r[i]) for r in self.rows)]) for i, h in enumerate(self.head)]
+    def lines(self, width: int = REPORT_WIDTH) -> list[str]:
+        """The heading lines, then a line per row (see :meth:`render`)."""
+        heading, rows = self.render(width)
+        return [*heading, *rows]
 
-        def line(cells: tuple[str, ...]) -> str:
+    def render(self, width: int = REPORT_WIDTH) -> tuple[list[str], list[str]]:
+        """Columns as wide as their widest cell, two spaces apart; when that is wider than
+        ``width``, headings wrap onto two lines, then three, so a column is only as wide as its
+        figures need (a heading's words are never broken). Returns the heading's lines (aligned
+        at the bottom, like the figures under them) and the rows' lines."""
+        data = [max((len(r[i]) for r in self.rows), default=0) for i in range(len(self.head))]
+        for depth in (1, 2, 3):
+            wrapped = [_wrap_heading(h, d, depth) for h, d in zip(self.head, data)]
+            widths = [max(d, *(len(x) for x in w)) for d, w in zip(data, wrapped)]
+            if sum(widths) + 2 * (len(widths) - 1) <= width:
+                break
+        depth = max(len(w) for w in wrapped)
+
+        def line(cells: tuple[str, ...] | list[str]) -> str:
             return "  ".join(c.ljust(w) if i < self.left else c.rjust(w)
                              for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
 
-        return [line(self.head), *(line(r) for r in self.rows)]
+        heading = [line([(w[k - depth + len(w)] if k - depth + len(w) >= 0 else "") for w in wrapped])
+                   for k in range(depth)]
+        return heading, [line(r) for r in self.rows]
+
+
+def _wrap_heading(heading: str, least: int, most_lines: int) -> list[str]:
+    """``heading`` in at most ``most_lines`` lines, as narrow as that allows but no narrower
+    than ``least`` (the widest figure under it)."""
+    if most_lines == 1 or len(heading) <= least:
+        return [heading]
+    for w in range(max(least, max(len(word) for word in heading.split())), len(heading) + 1):
+        lines = textwrap.wrap(heading, w, break_long_words=False, break_on_hyphens=False)
+        if len(lines) <= most_lines:
+            return lines
+    return [heading]
 
 
 def first_knockout_line(summary: dict[str, Any]) -> str:
@@ -132,7 +165,8 @@ def combatant_lines(summary: dict[str, Any], names: dict[str, str] | None = None
     """The per-combatant and per-attack tables, as text."""
     lines: list[str] = []
     for t in combatant_tables(summary, names):
-        lines += ["", f"{t.title}:", *("  " + x for x in t.lines())]
+        lines += ["", *textwrap.wrap(f"{t.title}:", REPORT_WIDTH, subsequent_indent="  "),
+                  *("  " + x for x in t.lines(REPORT_WIDTH - 2))]
     return lines
 
 
@@ -143,16 +177,16 @@ def render_report(summary: dict[str, Any], scenario: Scenario | None = None) -> 
     name = scenario.name if scenario is not None else summary["scenario"]
     system = scenario.system if scenario is not None else summary["system"]
     limit = scenario.turn_limit if scenario is not None else summary["turn_limit"]
-    lines = [f"{name}: {plural(n, 'battle')} ({system})", ""]
+    lines = [f"{name}: {plural(n, 'battle', grouped=True)} ({system})", ""]
     lines.append(f"{'side':24} {'wins':>6} {'rate':>7}   95% CI (Wilson)")
     for side, s in summary["sides"].items():
         lo, hi = s["ci95"]
         shown = f"{s['rate']:7.1%}" if s["rate"] is not None else f"{'—':>7}"
-        lines.append(f"{side:24} {s['wins']:6d} {shown}   {lo:.1%} - {hi:.1%}")
+        lines.append(f"{side:24} {s['wins']:6,d} {shown}   {lo:.1%} - {hi:.1%}")
     cut = summary["cut_off_at_limit"]
-    draws = f"{'draws':24} {summary['draws']:6d} {summary['draws'] / n if n else 0:7.1%}"
+    draws = f"{'draws':24} {summary['draws']:6,d} {summary['draws'] / n if n else 0:7.1%}"
     if summary["draws"]:
-        draws += f"   ({cut} of them reached the limit of {plural(limit, summary['length']['unit'])})"
+        draws += f"   ({cut:,} of them reached the limit of {plural(limit, summary['length']['unit'])})"
     lines.append(draws)
     ln = summary["length"]
     lines += ["", f"battle length ({ln['unit']}s): mean {ln['mean']:.2f}, sd {ln['stdev']:.2f}, "
@@ -162,7 +196,7 @@ def render_report(summary: dict[str, Any], scenario: Scenario | None = None) -> 
         peak = max(hist.values())
         for k, v in hist.items():
             bar = "#" * max(1, round(40 * v / peak))
-            lines.append(f"  {k:>4} | {bar} {v}")
+            lines.append(f"  {k:>4} | {bar} {v:,}")
     ko = summary.get("first_knockout")
     if ko is not None:
         lines.append(first_knockout_line(summary))
@@ -172,7 +206,7 @@ def render_report(summary: dict[str, Any], scenario: Scenario | None = None) -> 
     first = cov.get("first_battle", {})
     lines += ["", "coverage (times fired, and the first battle it fired in):"]
     for k, v in sorted({**cov["actions"], **cov["rules"]}.items()):
-        lines.append(f"  {k:44} {v:>8}   #{first[k]}" if k in first else f"  {k:44} {v:>8}")
+        lines.append(f"  {k:44} {v:>8,}   #{first[k]}" if k in first else f"  {k:44} {v:>8,}")
     if cov["never_fired"]:
         lines += ["never fired:", *(f"  {k}" for k in cov["never_fired"])]
     if summary["errors"]:

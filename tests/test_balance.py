@@ -40,8 +40,24 @@ def test_a_target_outside_the_ranges_rates_is_said_not_guessed():
     rates = {v: 0.6 + 0.01 * v for v in range(1, 10)}
     measure, calls = measuring(rates)
     found = search(Knob(1, 9), 0.5, measure)
-    assert "below every rate in the range" in found.outside and "widen the range" in found.outside
+    assert "below every rate in the range" in found.outside and "widen the range below 1" in found.outside
     assert calls == [1, 9] and found.best.value == 1
+
+
+def test_at_the_edge_of_the_legal_values_the_advice_is_to_change_something_else():
+    rates = {v: 0.1 + 0.01 * v for v in range(1, 13)}  # rising, and short of 50% even at the top
+    measure, _ = measuring(rates)
+    found = search(Knob(1, 12), 0.5, measure, legal=lambda v: 1 <= v <= 12)
+    assert "widen" not in found.outside
+    assert found.outside.endswith("the scenario allows no value above 12, so this parameter alone cannot reach the "
+                                  "target: change another one as well")
+    # one step is still legal on the side that matters: widen that way
+    found = search(Knob(1, 11), 0.5, measure, legal=lambda v: 1 <= v <= 12)
+    assert found.outside.endswith("widen the range above 11")
+    # a falling rate needs the low end to move, and nothing goes below 0
+    found = search(Knob(0, 4), 0.9, measuring({v: 0.5 - 0.1 * v for v in range(5)})[0])
+    assert found.outside.endswith("the scenario allows no value below 0, so this parameter alone cannot reach the "
+                                  "target: change another one as well")
 
 
 @pytest.mark.parametrize("text,knob", [("2..8", Knob(2, 8)), ("6d6..14d6", Knob(6, 14, "d6")), (" 1 .. 3 ", Knob(1, 3))])

@@ -8,7 +8,7 @@ import pytest
 
 from slugfest import cli
 from slugfest.core import simulate as sim
-from slugfest.core.batch_report import render_report, share
+from slugfest.core.batch_report import REPORT_WIDTH, Table, combatant_tables, render_report, share
 from slugfest.core.battle import Battle
 from slugfest.core.scenario import load_scenario
 from slugfest.core.shards import ShardError, merge_parts, parse_shard, shard_range
@@ -105,11 +105,28 @@ def test_a_rate_of_nothing_is_a_dash_and_a_rate_says_what_it_is_of():
 def test_the_report_shows_hit_rates_with_counts_both_pools_and_each_attack(duel):
     agg, _ = sim.simulate(duel, 6, 1)
     text = render_report(agg.as_dict(), duel)
-    assert "STUN dealt" in text and "BODY taken" in text and "Phases lost to Aborts" in text
+    heads = [h for t in combatant_tables(agg.as_dict()) for h in t.head]
+    assert "STUN dealt" in heads and "BODY taken" in heads and "Phases lost to Aborts" in heads
+    assert all(word in text for word in ("dealt", "taken", "Aborts"))  # headings may wrap, never vanish
+    assert max(map(len, text.splitlines())) <= REPORT_WIDTH  # it reads in a 100-column terminal
     spark = agg.as_dict()["combatants"]["sparkwing"]
     assert f"of {spark['attacks']:,}" in text
     assert "Lightning Bolt" in text.split("per attack")[1]
     assert "dealt won/lost" not in text  # the cryptic heading is gone
+
+
+def test_a_table_too_wide_wraps_its_headings_at_word_breaks_aligned_at_the_bottom():
+    t = Table("t", ("combatant", "Phases lost to being Stunned", "hit%"), (("bulwark", "0.20", "77.8% of 793"),),
+              ("bulwark",), 1)
+    assert t.lines(80) == ["combatant  Phases lost to being Stunned          hit%",
+                           "bulwark                            0.20  77.8% of 793"]
+    assert t.lines(40) == ["           Phases lost to",
+                           "combatant   being Stunned          hit%",
+                           "bulwark              0.20  77.8% of 793"]
+    assert t.lines(30) == ["           Phases lost",
+                           "              to being",
+                           "combatant      Stunned          hit%",
+                           "bulwark           0.20  77.8% of 793"]
 
 
 def test_a_combatant_that_never_attacked_shows_a_dash_not_zero_percent(duel):

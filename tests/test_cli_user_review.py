@@ -54,7 +54,8 @@ def test_version_is_printed(capsys):
 def test_the_sweep_table_keeps_its_columns_under_their_headings(capsys):
     assert cli.main(["sweep", "hero-duel", "--param", "ironclad.SPD", "--values", "3,6", "--runs", "10",
                      "--jobs", "1", "--no-progress"]) == 0
-    header, *rows = capsys.readouterr().out.splitlines()[1:]
+    table = capsys.readouterr().out.split("\n\n")[0].splitlines()[1:]  # the outcomes' table
+    header, rows = table[-3], table[-2:]  # the headings' last line, then a row per value
 
     def right_ends(line):  # columns are two or more spaces apart; a cell may hold single spaces
         return [m.end() for m in re.finditer(r"\S+(?: \S+)*", line)]

@@ -299,7 +299,9 @@ def test_the_report_prints_side_names_whole():
     brawl = load_scenario(bundled()["marvel-brawl"])
     agg, _ = sim.simulate(brawl, 2, 1, jobs=1)
     report = render_report({**agg.as_dict(), "scenario": brawl.name}, brawl)
-    table = report.split("per combatant")[1].split("\n\n")[0].splitlines()[2:]  # the first table's rows
+    ids = {c.id for c in brawl.combatants}
+    block = report.split("per combatant")[1].split("\n\n")[0].splitlines()  # the first table
+    table = [r for r in block if r.split() and r.split()[0] in ids]
     assert len(table) == len(brawl.combatants)
     for side in brawl.sides:
         for c in side.combatants:

@@ -9,7 +9,7 @@ from typing import Any
 from slugfest.core.words import plural
 
 from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, batch_inputs,
-                     positive_int, report_stream, seed, write_out)
+                     positive_int, prose, report_stream, seed, write_out)
 from .progress import Bars
 
 
@@ -103,9 +103,9 @@ def cmd_balance(args: argparse.Namespace) -> int:
             return EXIT_BAD_INPUT
     base = scenario.seed if args.seed is None else args.seed
     out = report_stream(args.json)
-    print(f"{scenario.name}: bringing the share of decided battles {side} win to {target:.0%} by {args.param} over "
-          f"{knob.value(knob.low)}..{knob.value(knob.high)}, {plural(args.runs, 'battle', grouped=True)} per value "
-          f"(the same seeds), seed {base}", file=out)
+    print(prose(f"{scenario.name}: bringing the share of decided battles {side} win to {target:.0%} by {args.param} "
+                f"over {knob.value(knob.low)}..{knob.value(knob.high)}, {plural(args.runs, 'battle', grouped=True)} "
+                f"per value (the same seeds), seed {base}"), file=out)
 
     def measure(v: int) -> tuple[int, int, int]:
         variant = variants.get(v)
@@ -126,8 +126,15 @@ def cmd_balance(args: argparse.Namespace) -> int:
         rate = f"{p.rate:6.1%} ({lo:.1%}-{hi:.1%})" if p.rate is not None else "     — (every battle a draw)"
         print(f"  {args.param} = {str(knob.value(p.value)):>8}   {rate} of {p.decided:,} decided", file=out, flush=True)
 
+    def legal(v: int) -> bool:
+        try:
+            parse_scenario(set_parameter(data, args.param, knob.value(v)), args.scenario)
+        except SlugfestError:
+            return False
+        return True
+
     try:
-        found = search(knob, target, measure, said)
+        found = search(knob, target, measure, said, legal)
     except KeyboardInterrupt:
         print("interrupted: the search stopped before it found a value", file=sys.stderr)
         return EXIT_INTERRUPTED
@@ -137,13 +144,13 @@ def cmd_balance(args: argparse.Namespace) -> int:
     best = found.best
     print("", file=out)
     if found.outside:
-        print(f"no value found: {found.outside}", file=out)
+        print(prose(f"no value found: {found.outside}"), file=out)
     elif best is not None:
         lo, hi = best.interval
         verdict = ("the target lies within its 95% interval" if found.within
                    else "the target lies OUTSIDE its interval: the step of one is too coarse here, or raise --runs")
-        print(f"balanced at {args.param} = {knob.value(best.value)}: {side} {best.rate:.1%} ({lo:.1%}-{hi:.1%}) of "
-              f"{best.decided:,} decided; {verdict}", file=out)
+        print(prose(f"balanced at {args.param} = {knob.value(best.value)}: {side} {best.rate:.1%} "
+                    f"({lo:.1%}-{hi:.1%}) of {best.decided:,} decided; {verdict}"), file=out)
         if found.crossing is not None:
             print(f"the rate crosses {target:.0%} near {found.crossing:.2f} (between the two values around it)", file=out)
     print(f"battles used: {found.battles:,} over {plural(len(found.probes), 'value')}", file=out)

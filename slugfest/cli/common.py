@@ -51,6 +51,16 @@ def handled(run: Callable[[], int]) -> int:
         return EXIT_INTERNAL
 
 
+def prose(text: str) -> str:
+    """A report's sentence, wrapped to the report's width, later lines indented."""
+    import textwrap
+
+    from slugfest.core.batch_report import REPORT_WIDTH
+
+    return textwrap.fill(text, REPORT_WIDTH, subsequent_indent="  ", break_on_hyphens=False,
+                         break_long_words=False)
+
+
 def seed(text: str) -> int:
     try:
         value = int(text, 10)

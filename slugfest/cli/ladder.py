@@ -9,7 +9,7 @@ from typing import Any
 from slugfest.core.words import plural
 
 from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, batch_inputs,
-                     positive_int, report_stream, seed, write_out)
+                     positive_int, prose, report_stream, seed, write_out)
 from .progress import Bars
 
 
@@ -106,8 +106,8 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         pairings = list(lad.ai_pairings(data, entrants))
         what = "AI ladder" + (" (mirrored roster)" if args.mirror else "")
     out = report_stream(args.json)
-    print(f"{scenario.name}: {what}, {plural(len(entrants), 'entrant')}, {plural(len(pairings), 'seating')} of "
-          f"{plural(args.runs, 'battle', grouped=True)}, seed {base}", file=out)
+    print(prose(f"{scenario.name}: {what}, {plural(len(entrants), 'entrant')}, {plural(len(pairings), 'seating')} of "
+                f"{plural(args.runs, 'battle', grouped=True)}, seed {base}"), file=out)
     bars = Bars([f"{len(pairings)} seatings"], [len(pairings) * args.runs], not args.no_progress)
     finished = [0]
 
@@ -146,13 +146,13 @@ def render_ladder(ladder: Any) -> str:
 
     names = ladder.entrants
     w = max(10, *(len(n) for n in names))
-    lines = ["", "ratings (Bradley-Terry on the Elo scale, mean 1500, with 95% intervals; score: points of games, "
-                 "a draw half; half a draw added to every pairing keeps a clean sweep's rating finite):"]
+    lines = ["", prose("ratings (Bradley-Terry on the Elo scale, mean 1500, with 95% intervals; score: points of "
+                       "games, a draw half; half a draw added to every pairing keeps a clean sweep's rating finite):")]
     for i, r in enumerate(ladder.ratings(), 1):
         lines.append(f"  {i:2}. {r.name:{w}} {r.rating:6.0f}  ({r.low:.0f} to {r.high:.0f})   "
                      f"score {r.score:5.1%} of {r.games:,}")
-    lines += ["", "matchups: the row's share (%) of decided battles against the column, with its 95% interval; "
-                  "draws apart:"]
+    lines += ["", prose("matchups: the row's share (%) of decided battles against the column, with its 95% "
+                        "interval; draws apart:")]
     cell = 13
     lines.append("  " + " " * w + "".join(f"{n[:cell - 1]:>{cell}}" for n in names) + f"{'draws':>8}")
     for a in names:
@@ -169,5 +169,5 @@ def render_ladder(ladder: Any) -> str:
                 continue
             lo, hi = wilson(rec.wins, rec.decided)
             cells.append(f"{100 * rec.wins / rec.decided:.0f} ({100 * lo:.0f}-{100 * hi:.0f})".rjust(cell))
-        lines.append(f"  {a:{w}}" + "".join(cells) + f"{draws:>8}")
+        lines.append(f"  {a:{w}}" + "".join(cells) + f"{draws:>8,}")
     return "\n".join(lines)

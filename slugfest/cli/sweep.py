@@ -10,7 +10,7 @@ from typing import Any
 from slugfest.core.words import plural
 
 from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, batch_inputs,
-                     positive_int, report_stream, seed, write_out)
+                     positive_int, prose, report_stream, seed, write_out)
 from .progress import Bars
 
 
@@ -138,10 +138,10 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     first_side = sides[0]
     params = [args.param] + ([args.param2] if args.param2 else [])
     table = report_stream(args.json if args.json == "-" else args.csv)
-    print(f"{scenario.name}: {' x '.join(params)} over {plural(len(combos), 'pair' if len(params) > 1 else 'value')}"
-          f"{' of values' if len(params) > 1 else ''}, "
-          f"{'up to ' if args.precision else ''}{plural(runs, 'battle', grouped=True)} each (the same seeds for every "
-          f"value), seed {base}", file=table)
+    print(prose(f"{scenario.name}: {' x '.join(params)} over "
+                f"{plural(len(combos), 'pair' if len(params) > 1 else 'value')}{' of values' if len(params) > 1 else ''}, "
+                f"{'up to ' if args.precision else ''}{plural(runs, 'battle', grouped=True)} each (the same seeds for "
+                f"every value), seed {base}"), file=table)
     outcomes: list[list[int | None]] = [[None] * runs for _ in variants]
 
     def seen(v: int, result: Any) -> None:
@@ -224,34 +224,47 @@ def _row(combo: tuple[Any, ...], summary: dict[str, Any], mine: list[int | None]
 
 
 def render_rows(rows: list[dict[str, Any]], sides: list[str], params: list[str], units: tuple[str, str]) -> list[str]:
-    from slugfest.core.batch_report import Table
+    """The sweep's table: a row per value with its outcome (win rates, draws, the difference
+    from the first value) and how its battles went (length, knock-outs, damage). When one table
+    would run wider than the report's width, the two halves are printed as two tables."""
+    from slugfest.core.batch_report import REPORT_WIDTH, Table
 
     time_unit, damage = units
     first = sides[0]
-    head = [*params,
-            *(f"{s} wins (95% CI)" for s in sides), "draws", f"{first} vs first (paired CI)",
-            f"{time_unit}s", *(f"KO'd {s}" for s in sides), *(f"{damage} by {s}" for s in sides)]
-    body = []
+    outcome_head = [*(f"{s} wins (95% CI)" for s in sides), "draws", f"{first} vs first (paired CI)"]
+    course_head = [f"{time_unit}s", *(f"KO'd {s}" for s in sides), *(f"{damage} by {s}" for s in sides)]
+    keys, outcomes, courses = [], [], []
     for i, r in enumerate(rows):
         combo = r["value"] if isinstance(r["value"], list) else [r["value"]]
-        cells = [str(v) for v in combo]
+        keys.append([str(v) for v in combo])
+        cells = []
         for s in sides:
             x = r["sides"][s]
             lo, hi = x["ci95"]
             cells.append(f"{x['rate']:.1%} ({lo:.0%}-{hi:.0%})" if x["rate"] is not None else "—")
-        cells.append(str(r["draws"]))
+        cells.append(f"{r['draws']:,}")
         d = r["vs_first_value"]
         cells.append("baseline" if i == 0 else "—" if not d["paired_battles"] else
                      f"{d['difference']:+.1%} ({d['ci95'][0]:+.0%} to {d['ci95'][1]:+.0%})")
-        cells.append(f"{r['length_mean']:.2f}" if r["battles"] else "—")
+        outcomes.append(cells)
+        cells = [f"{r['length_mean']:.2f}" if r["battles"] else "—"]
         cells += [f"{r['sides'][s]['knocked_out']:.0%}" if r["sides"][s]["knocked_out"] is not None else "—"
                   for s in sides]
-        cells += [f"{r['sides'][s]['dealt']:.1f}" if r["sides"][s]["dealt"] is not None else "—" for s in sides]
+        cells += [f"{r['sides'][s]['dealt']:,.1f}" if r["sides"][s]["dealt"] is not None else "—" for s in sides]
         if not r["complete"]:
-            cells[-1] += f"  (stopped at {r['battles']})"
-        body.append(tuple(cells))
-    t = Table("", tuple(head), tuple(body), tuple(str(i) for i in range(len(body))), 0)
-    return t.lines()
+            cells[-1] += f"  (stopped at {r['battles']:,})"
+        courses.append(cells)
+
+    def table(head: list[str], cells: list[list[str]]) -> list[str]:
+        body = tuple(tuple(k + c) for k, c in zip(keys, cells))
+        return Table("", (*params, *head), body, tuple(str(i) for i in range(len(body))), 0).lines()
+
+    whole = table(outcome_head + course_head, [o + c for o, c in zip(outcomes, courses)])
+    if max(map(len, whole)) <= REPORT_WIDTH:
+        return whole
+    return [*table(outcome_head, outcomes), "",
+            f"how the battles went ({time_unit}s and damage: means per battle; KO'd: share of the side knocked out):",
+            *table(course_head, courses)]
 
 
 def render_grid(rows: list[dict[str, Any]], combos: list[tuple[Any, ...]], side: str, params: list[str]) -> list[str]:

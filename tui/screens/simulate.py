@@ -457,9 +457,10 @@ def report_content(summary: dict[str, Any], scenario: Scenario, width: int, lett
 
     # each combatant: the report's own tables (core.batch_report), rows in their side's colour
     for table in combatant_tables(summary, names):
-        lines.append(Content.styled(table.title[0].upper() + table.title[1:], "bold $text-primary"))
-        head, *rows = table.lines()
-        lines.append(Content.styled("  " + head, "$text-muted"))
+        title = table.title[0].upper() + table.title[1:]
+        lines += [Content.styled(t, "bold $text-primary") for t in textwrap.wrap(title, width, subsequent_indent="  ")]
+        heading, rows = table.render(width - 2)
+        lines += [Content.styled("  " + h, "$text-muted") for h in heading]
         for cid, row in zip(table.row_ids, rows):
             style = side_style(side_index.get(summary["combatants"][cid]["side"], 0))
             lines.append(Content.assemble((letters.get(cid, "?"), f"bold {style}"), " ", (row, style)))
