@@ -971,6 +971,12 @@ def test_the_prompt_shows_each_targets_odds_and_why_a_target_is_refused_before_e
             # Sparkwing is far off: the refusal is under its name, before Enter
             why = prompt.check(prompt.items[what.highlighted].build("sparkwing"))
             assert "too far" in why and why[:30] in screen_text(app)
+            # highlighted, the whole refusal is on the message line, however long
+            targets = prompt.query_one("#targets", OptionList)
+            targets.highlighted = next(i for i in range(targets.option_count)
+                                       if targets.get_option_at_index(i).id == "sparkwing")
+            await pilot.pause()
+            assert str(prompt.query_one("#prompt-message").render()) == why
 
     run(go())
     run(refused())

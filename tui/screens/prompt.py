@@ -275,8 +275,14 @@ class PlayerPrompt(ModalScreen[Any]):
         dialog's message line (the list beside it has room for the short form only)."""
         w = self._current()
         target = event.option.id
-        if w is None or not target or target not in w.legal_targets:
+        if w is None or not target:
             return
+        if target not in w.legal_targets or self._push():
+            # the list has room for the refusal's start only: the whole of it goes here
+            why = self.check(w.build(target, push=self._push(), levels=self._levels(), aim=self._aim()))
+            if why or target not in w.legal_targets:
+                self._say(why or "the rules do not allow this target", error=True)
+                return
         picture = self.data.decision.picture
         action = w.build(target, push=max(self._push(), 0), levels=self._levels(), aim=self._aim())
         odds = picture.odds(action) if picture is not None and hasattr(picture, "odds") else None
