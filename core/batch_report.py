@@ -98,6 +98,29 @@ class Table:
         return heading, [line(r) for r in self.rows]
 
 
+    def split(self, width: int) -> list["Table"]:
+        """The table as one or more tables no wider than ``width`` (when it can be done): each
+        repeats the first column (who the row is about) and takes as many of the next columns,
+        in order, as fit. For a narrow screen; the terminal report's 100 columns need none."""
+        if max(map(len, self.lines(width)), default=0) <= width or len(self.head) < 3:
+            return [self]
+        parts: list[Table] = []
+        columns: list[int] = []
+        for i in range(1, len(self.head)):
+            trial = self._columns([0, *columns, i])
+            if columns and max(map(len, trial.lines(width))) > width:
+                parts.append(self._columns([0, *columns]))
+                columns = []
+            columns.append(i)
+        parts.append(self._columns([0, *columns]))
+        return parts
+
+    def _columns(self, keep: list[int]) -> "Table":
+        left = sum(1 for i in keep if i < self.left)
+        return Table(self.title, tuple(self.head[i] for i in keep), tuple(tuple(r[i] for i in keep) for r in self.rows),
+                     self.row_ids, left)
+
+
 def _wrap_heading(heading: str, least: int, most_lines: int) -> list[str]:
     """``heading`` in at most ``most_lines`` lines, as narrow as that allows but no narrower
     than ``least`` (the widest figure under it)."""
@@ -132,9 +155,9 @@ def combatant_tables(summary: dict[str, Any], names: dict[str, str] | None = Non
                   *(per(c["dealt"][p]["mean"] if n else None) for p in pools),
                   *(per(c["taken"][p]["mean"] if n else None) for p in pools),
                   pct(c["knocked_out"], n), pct(c["killed"], n)) for cid, c in people.items())
+    unowned = "walls met in knockback" + (", STUN paid for END" if "STUN" in pools else "")  # HERO pays END in STUN
     tables = [Table(f"per combatant (means per battle; knocked out, killed: share of the {plural(n, 'battle', grouped=True)}; "
-                    "hit%: of its attacks, — if none; taken also counts what no one dealt: walls met in knockback, "
-                    "STUN paid for END)",
+                    f"hit%: of its attacks, — if none; taken also counts what no one dealt: {unowned})",
                     ("combatant", "side", "attacks", "hit%", *(f"{p} dealt" for p in pools),
                      *(f"{p} taken" for p in pools), "knocked out", "killed"), rows, ids, 2)]
     counts = summary.get("count_names") or []

@@ -129,6 +129,17 @@ def test_a_table_too_wide_wraps_its_headings_at_word_breaks_aligned_at_the_botto
                            "bulwark           0.20  77.8% of 793"]
 
 
+def test_a_table_for_a_narrow_screen_splits_into_parts_that_each_name_the_row(duel):
+    agg, _ = sim.simulate(duel, 4, 1)
+    table = combatant_tables(agg.as_dict())[0]  # per combatant: 10 columns
+    assert table.split(100) == [table]
+    parts = table.split(60)
+    assert len(parts) > 1
+    assert all(p.head[0] == "combatant" and max(map(len, p.lines(60))) <= 60 for p in parts)
+    assert [h for p in parts for h in p.head[1:]] == list(table.head[1:])  # every column once, in order
+    assert [r[0] for r in parts[-1].rows] == [r[0] for r in table.rows]
+
+
 def test_a_combatant_that_never_attacked_shows_a_dash_not_zero_percent(duel):
     agg, _ = sim.simulate(duel, 2, 1)
     summary = agg.as_dict()

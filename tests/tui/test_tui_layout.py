@@ -108,6 +108,9 @@ def test_the_legend_lists_the_nearest_first_and_counts_what_does_not_fit():
     assert lines[0] == "from F Fighter 5: E Fighter 4 6 m  G Fighter 6 6 m"
     shown = sum(len(re.findall(r"\d m\b", line)) for line in lines)
     assert lines[-1].endswith(f"+{11 - shown} more")
+    # one short line: entries give way to the count, which always shows
+    one = str(legend(data, 44, 1))
+    assert "\n" not in one and len(one) <= 44 and one.endswith("more")
     # with room for everyone, no count
     assert "more" not in str(legend(data, 400, 1))
 

@@ -260,3 +260,21 @@ def test_the_coverage_block_names_the_first_battle_each_action_and_rule_fired_in
     counts = {**summary["coverage"]["actions"], **summary["coverage"]["rules"]}
     for tag, index in first.items():
         assert re.search(rf"(^|  ){re.escape(tag)} +{counts[tag]:,} #{index}\b", coverage, re.M), tag
+
+
+def test_the_report_fits_an_80_column_screen_without_scrolling_sideways():
+    """Issue 21: at 80 columns the wide tables come in parts, each naming its rows."""
+    async def go():
+        app = make_app("hero-brawl", seed=7)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            screen = await open_simulation(app, pilot)
+            screen.query_one("#sim-runs", Input).value = "4"
+            await pilot.click("#sim-start")
+            await settle(app, pilot)
+            assert screen.summary is not None
+            await pilot.pause()
+            assert screen.query_one("#sim-report").max_scroll_x == 0
+            report = str(screen.query_one("#sim-report-body").render())
+            assert report.count("combatant") >= 3  # the per-combatant table came in parts
+    run(go())

@@ -459,22 +459,28 @@ class BattleScreen(Screen[None]):
                 state = [("‖ paused", "bold $text-warning")]
         room = self.size.width - 2
 
-        def build(name: str, with_speed: bool) -> Content:
-            parts: list[Content | tuple[str, str] | str] = [(name, "bold")]
+        def build(name: str, with_speed: bool, with_seed: bool = True, with_action: bool = True) -> Content:
+            groups: list[list[tuple[str, str]]] = [[(name, "bold")]] if name else []
             if f is not None:
-                parts += [("  seed ", "$text-muted"), (str(f.seed), "bold"),
-                          ("  ", ""), (systems.clock(f.snapshot, self.time_unit), "bold"),
-                          ("  action ", "$text-muted"), (str(f.decisions), "bold"), "  ", *state]
-                if with_speed:
-                    parts += speed
-            return Content.assemble(*parts)
+                if with_seed:
+                    groups.append([("seed ", "$text-muted"), (str(f.seed), "bold")])
+                groups.append([(systems.clock(f.snapshot, self.time_unit), "bold")])
+                if with_action:
+                    groups.append([("action ", "$text-muted"), (str(f.decisions), "bold")])
+                groups.append([*state, *(speed if with_speed else [])])
+            return Content("  ").join(Content.assemble(*g) for g in groups)
 
-        line = build(sc.name, True)
-        if line.cell_length > room:
-            line = build(sc.name, False)
-        if line.cell_length > room:
-            cut = max(line.cell_length - room + 1, 0)
-            line = build(sc.name[:max(len(sc.name) - cut, 4)] + "…", False)
+        # What gives way on a narrow terminal, in order: the speed, the scenario's name (cut,
+        # then gone), the action count, the seed; the state (whose turn, who won) always shows.
+        name = sc.name
+        tries = [lambda: build(name, True), lambda: build(name, False)]
+        tries += [lambda n=n: build(name[:n] + "…", False) for n in range(max(len(name) - 1, 4), 3, -1)]
+        tries += [lambda: build("", False), lambda: build("", False, with_action=False),
+                  lambda: build("", False, with_seed=False, with_action=False)]
+        for attempt in tries:
+            line = attempt()
+            if line.cell_length <= room:
+                break
         if line.cell_length + len(self.system_title) + 3 <= room:
             line = line + Content.styled(" " * (room - line.cell_length - len(self.system_title)) + self.system_title,
                                          "$text-muted")

@@ -195,8 +195,8 @@ class PlayerPrompt(ModalScreen[Any]):
                 yield Static(Content.styled("column,row: the numbers on the map's edges", "$text-muted"),
                              id="cell-hint")
             yield Static(id="prompt-message")
-            yield Static(Content.styled("Enter: do it (to the highlighted target) · →: other targets · "
-                                        "a: AI decides · ctrl+s: save · Esc: back / pause", "$text-muted"),
+            yield Static(Content.styled("Enter: do it to the highlighted target · →: targets · a: AI decides · "
+                                        "ctrl+s: save · Esc: back", "$text-muted"),
                          id="prompt-help")
 
     def _what_label(self, w: What) -> Content:
@@ -204,7 +204,7 @@ class PlayerPrompt(ModalScreen[Any]):
             return Content(w.label)
         if w.legal_targets:
             return Content(w.label)
-        return Content.assemble((w.label, "$text-muted"), ("  (no target now)", "$text-disabled"))
+        return Content.assemble((w.label, "$text-muted"), ("  (no target)", "$text-disabled"))
 
     def on_mount(self) -> None:
         what = self.query_one("#what", OptionList)
@@ -315,8 +315,9 @@ class PlayerPrompt(ModalScreen[Any]):
             if target is None:
                 self._say("no one to target with this", error=True)
                 return
-            self._try(w.build(target, push=self._push(), levels=self._levels(), aim=self._aim()),
-                      hint=" (→ to choose another target)")
+            hint = ("" if target in w.legal_targets else " (→ to choose another target)" if w.legal_targets
+                    else " (no target allows it now: choose another action)")
+            self._try(w.build(target, push=self._push(), levels=self._levels(), aim=self._aim()), hint=hint)
         else:
             self._try(w.build(push=self._push(), levels=self._levels(), aim=self._aim()))
 

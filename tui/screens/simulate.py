@@ -413,7 +413,7 @@ def report_content(summary: dict[str, Any], scenario: Scenario, width: int, lett
     lines += [Content.assemble(*head), Content("")]
     if n == 0:
         lines.append(Content.styled("no battle finished", "$text-muted"))
-        return Content("\n").join(lines + _errors(summary, scenario_path))
+        return Content("\n").join(lines + _errors(summary, scenario_path, width))
 
     # who wins
     name_w = 20
@@ -453,28 +453,32 @@ def report_content(summary: dict[str, Any], scenario: Scenario, width: int, lett
     lines.append(Content(""))
 
     if "first_knockout" in summary:
-        lines += [Content.styled(first_knockout_line(summary), "$text-muted"), Content("")]
+        lines += [*(Content.styled(t, "$text-muted") for t in textwrap.wrap(first_knockout_line(summary), width)),
+                  Content("")]
 
     # each combatant: the report's own tables (core.batch_report), rows in their side's colour
     for table in combatant_tables(summary, names):
         title = table.title[0].upper() + table.title[1:]
         lines += [Content.styled(t, "bold $text-primary") for t in textwrap.wrap(title, width, subsequent_indent="  ")]
-        heading, rows = table.render(width - 2)
-        lines += [Content.styled("  " + h, "$text-muted") for h in heading]
-        for cid, row in zip(table.row_ids, rows):
-            style = side_style(side_index.get(summary["combatants"][cid]["side"], 0))
-            lines.append(Content.assemble((letters.get(cid, "?"), f"bold {style}"), " ", (row, style)))
-        lines.append(Content(""))
+        for part in table.split(width - 2):  # a narrow screen: in parts, each naming the row
+            heading, rows = part.render(width - 2)
+            lines += [Content.styled("  " + h, "$text-muted") for h in heading]
+            for cid, row in zip(part.row_ids, rows):
+                style = side_style(side_index.get(summary["combatants"][cid]["side"], 0))
+                lines.append(Content.assemble((letters.get(cid, "?"), f"bold {style}"), " ", (row, style)))
+            lines.append(Content(""))
 
-    lines += _notable(summary, scenario_path, side_index)
+    lines += _notable(summary, scenario_path, side_index, width)
 
     # what fired
     cov = summary["coverage"]
     fired = sorted({**cov["actions"], **cov["rules"]}.items())
     first = cov.get("first_battle", {})
-    lines.append(Content.assemble(("Coverage", "bold $text-primary"),
-                                  ("   times each action and rule fired, and the first battle it fired in",
-                                   "$text-muted")))
+    about = "times each action and rule fired, and the first battle it fired in"
+    if len("Coverage   " + about) <= width:
+        lines.append(Content.assemble(("Coverage", "bold $text-primary"), ("   " + about, "$text-muted")))
+    else:
+        lines += [Content.styled("Coverage", "bold $text-primary"), Content.styled("  " + about, "$text-muted")]
     if fired:
         name_w = max(len(k) for k, _ in fired)
         col = name_w + 16
@@ -491,7 +495,7 @@ def report_content(summary: dict[str, Any], scenario: Scenario, width: int, lett
         lines += [Content(line.replace("\u00a0", " "))
                   for line in textwrap.wrap(glued, width - 4, initial_indent="    ", subsequent_indent="    ",
                                             break_on_hyphens=False)]
-    return Content("\n").join(lines + _errors(summary, scenario_path))
+    return Content("\n").join(lines + _errors(summary, scenario_path, width))
 
 
 def _as_typed(scenario_path: str | None) -> str:
@@ -509,7 +513,8 @@ def _as_typed(scenario_path: str | None) -> str:
         return scenario_path
 
 
-def _notable(summary: dict[str, Any], scenario_path: str | None, side_index: dict[str, int]) -> list[Content]:
+def _notable(summary: dict[str, Any], scenario_path: str | None, side_index: dict[str, int],
+             width: int = 100) -> list[Content]:
     """Battles worth replaying (see ``core.stats.Aggregate``), with the command that replays one."""
     rows = notable_rows(summary)
     if not rows:
@@ -517,9 +522,11 @@ def _notable(summary: dict[str, Any], scenario_path: str | None, side_index: dic
     unit = summary["length"]["unit"]
     where = _as_typed(scenario_path)
     label_w = max(len(label) for label, _, _ in rows)
+    command = (f"replay one: slugfest simulate {where} --runs {summary['runs_requested']} "
+               f"--seed {summary['base_seed']} --play-by-play K")
     out = [Content.styled("Notable battles", "bold $text-primary"),
-           Content.styled(f"  replay one: slugfest simulate {where} --runs {summary['runs_requested']} "
-                          f"--seed {summary['base_seed']} --play-by-play K", "$text-muted")]
+           *(Content.styled(t, "$text-muted") for t in textwrap.wrap(command, width, initial_indent="  ",
+                                                                     subsequent_indent="    "))]
     for label, b, result in rows:
         if b is None:
             out.append(Content.assemble((f"  {label:{label_w}}", ""), ("  none", "$text-muted")))
@@ -534,15 +541,16 @@ def _notable(summary: dict[str, Any], scenario_path: str | None, side_index: dic
     return out
 
 
-def _errors(summary: dict[str, Any], scenario_path: str | None) -> list[Content]:
+def _errors(summary: dict[str, Any], scenario_path: str | None, width: int = 100) -> list[Content]:
     errors = summary["errors"]
     if not errors:
         return []
     where = _as_typed(scenario_path)
-    out = [Content(""), Content.assemble((f"{len(errors)} battles failed", "bold $text-error"),
-                                         ("   replay one: slugfest simulate " + f"{where} --runs "
-                                          f"{summary['runs_requested']} --seed {summary['base_seed']} "
-                                          "--play-by-play INDEX", "$text-muted"))]
+    command = (f"replay one: slugfest simulate {where} --runs {summary['runs_requested']} "
+               f"--seed {summary['base_seed']} --play-by-play INDEX")
+    out = [Content(""), Content.styled(f"{len(errors):,} battles failed", "bold $text-error"),
+           *(Content.styled(t, "$text-muted") for t in textwrap.wrap(command, width, initial_indent="  ",
+                                                                     subsequent_indent="    "))]
     for e in errors[:10]:
         out.append(Content.assemble((f"  battle {e['index']}", "bold"), (f" (seed {e['seed']}): ", "$text-muted"),
                                     e["error"]))

@@ -178,22 +178,39 @@ def legend(d: MapData, width: int, max_lines: int = 3) -> Content:
         a, b = d.knockback[0], d.knockback[-1]
         parts.append(Content.assemble(("•", "bold $text-warning"), (f" knockback {a[0]},{a[1]}→{b[0]},{b[1]}",
                                                                       "$text-muted")))
-    lines: list[Content] = [Content.assemble(("from ", "$text-muted"), tag(sel), (":", "$text-muted"))
-                            if sel is not None else Content("")]
+    prefix = (Content.assemble(("from ", "$text-muted"), tag(sel), (":", "$text-muted"))
+              if sel is not None else None)
+    rows: list[list[Content]] = [[]]  # the entries on each line
+
+    def text(row: list[Content], first: bool) -> Content:
+        line = Content("  ").join(row)
+        if first and prefix is not None:
+            line = prefix + Content(" ") + line if row else prefix
+        return line
+
+    def more(k: int) -> Content:
+        return Content.styled(f"+{k} more", "$text-muted")
+
     shown = 0
-    for i, entry in enumerate(parts):
-        left = len(parts) - i - 1
-        more = Content.styled(f"  +{left} more", "$text-muted") if left else Content("")
-        line = lines[-1]
-        sep = " " if len(lines) == 1 and shown == 0 else "  " if line.cell_length else ""
-        last_line = len(lines) == max_lines
-        if line.cell_length + len(sep) + entry.cell_length + (more.cell_length if last_line else 0) <= width:
-            lines[-1] = line + Content(sep) + entry
-        elif not last_line and entry.cell_length + (more.cell_length if len(lines) + 1 == max_lines else 0) <= width:
-            lines.append(entry)
+    for entry in parts:
+        row = rows[-1]
+        if text([*row, entry], len(rows) == 1).cell_length <= width:
+            row.append(entry)
+        elif len(rows) < max_lines and entry.cell_length <= width:
+            rows.append([entry])
         else:
             break
         shown += 1
-    if shown < len(parts):
-        lines[-1] = lines[-1] + Content.styled(f"  +{len(parts) - shown} more", "$text-muted")
-    return Content("\n").join(lines)
+    while shown < len(parts):  # room for the count: on the last line, else a line of its own
+        row, first = rows[-1], len(rows) == 1
+        if text([*row, more(len(parts) - shown)], first).cell_length <= width:
+            row.append(more(len(parts) - shown))
+            break
+        if len(rows) < max_lines:
+            rows.append([more(len(parts) - shown)])
+            break
+        if not row:
+            break  # not even the count fits
+        row.pop()
+        shown -= 1
+    return Content("\n").join(text(row, i == 0) for i, row in enumerate(rows))

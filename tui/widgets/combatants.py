@@ -90,21 +90,22 @@ class CombatantCard(Widget):
             return Content("")
         return Content("\n").join(self.lines(max(self.content_size.width, 20), self.dense))
 
-    def head(self) -> Content:
+    def head(self, width: int = 10**6) -> Content:
+        """``▶ B Bulwark [you]``: a name too long for ``width`` is cut (with an ellipsis), never
+        what follows it."""
         d = self.data
         assert d is not None
         c = d.combatant
         name_style = "bold $text-disabled strike" if "dead" in systems.conditions(c) else (
             "bold $text-muted" if systems.is_out(c) else "bold")
-        head = Content.assemble(
-            ("▶ " if d.active else "  ", "bold $text-accent"),
-            (d.letter, f"bold {side_style(d.side_index)}"),
-            " ",
-            (str(c.get("name", c.get("id", "?"))), name_style),
-        )
-        if d.player:
-            head = head + Content.styled(" [you]", "bold $text-accent")
-        return head
+        you = " [you]" if d.player else ""
+        name = Content.styled(str(c.get("name", c.get("id", "?"))), name_style)
+        room = width - 4 - len(you)
+        if name.cell_length > room:
+            name = name.truncate(max(room, 1), ellipsis=True)
+        head = Content.assemble(("▶ " if d.active else "  ", "bold $text-accent"),
+                                (d.letter, f"bold {side_style(d.side_index)}"), " ", name)
+        return head + Content.styled(you, "bold $text-accent") if you else head
 
     def figures(self) -> list[str]:
         d = self.data
@@ -113,7 +114,7 @@ class CombatantCard(Widget):
 
     def fitting_figures(self, width: int) -> int:
         """How many of the figures fit beside the name on a dense card's first line."""
-        head, figs = self.head(), self.figures()
+        head, figs = self.head(width), self.figures()
         while figs and head.cell_length + 2 + len(" ".join(figs)) > width:
             figs.pop()
         return len(figs)
@@ -125,12 +126,13 @@ class CombatantCard(Widget):
         d = self.data
         assert d is not None
         c = d.combatant
-        head, figs = self.head(), self.figures()
+        head, figs = self.head(width), self.figures()
         lines = [head]
         compact = self.screen.has_class("-short") if self.is_attached else False
         if dense:
-            # The least important figures go first, as many for every card, so they line up.
-            figs = figs[:self.dense_figures]
+            # The least important figures go first, as many as on most cards, so they line up;
+            # a card with a longer name (or "[you]") shows fewer.
+            figs = figs[:min(self.dense_figures, self.fitting_figures(width))]
             if figs:
                 fig_text = " ".join(figs)
                 lines[0] = head + Content.styled(" " * (width - head.cell_length - len(fig_text)) + fig_text,
@@ -229,7 +231,10 @@ class CombatantPanel(VerticalScroll):
         self.set_class(dense, "-dense")
         if dense:  # the width a dense card really has: the scrollbar shows if even they overflow
             width = max(self.scrollable_content_region.width - 1, 20)
-        figures = min(card.fitting_figures(width) for card in cards) if dense else 0
+        # As many figures as most cards have room for, so they line up; if most have room for
+        # none (long names), each shows what fits of the first few rather than none at all.
+        fitting = sorted(card.fitting_figures(width) for card in cards)
+        figures = (fitting[len(fitting) // 2] or fitting[-1]) if dense else 0
         for card in cards:
             if card.dense != dense or card.dense_figures != figures:
                 card.dense, card.dense_figures = dense, figures
