@@ -939,6 +939,32 @@ def test_help_lists_the_rules_options_a_scenario_sets():
             await pilot.pause()
             assert isinstance(app.screen, HelpScreen)
             assert "hit_locations = true" in screen_text(app)
+            sections = [str(w.render()) for w in app.screen.query("Static")]
+            assert "Your turn" in sections and "What the panels show" in sections  # the prompt explained
+
+    run(go())
+
+
+def test_help_on_the_statistics_screen_is_the_games_not_the_toolkits():
+    from slugfest.tui.screens.help import HelpScreen
+    from slugfest.tui.screens.simulate import SimulateScreen
+
+    async def go():
+        app = make_app("hero-duel", seed=1)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("m")
+            await settle(app, pilot)
+            assert isinstance(app.screen, SimulateScreen)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+            assert "The statistics screen" in text and "s starts, x stops" in text
+            assert "Rules options in force" not in text and not app.query("HelpPanel")
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, SimulateScreen)
 
     run(go())
 

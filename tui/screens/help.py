@@ -30,6 +30,30 @@ PANELS = (
 )
 
 
+#: The player's turn, and the question asked mid-attack: what a play-tester reads there.
+PROMPT = (
+    ("Actions (left)", "↑ ↓ choose one; Enter does it to the highlighted target; an action greyed "
+                       "\"(no target)\" has no one it may be used on now"),
+    ("Targets (right)", "→ goes there; under each: the chance to hit and the roll needed, a hit's "
+                        "expected damage, the END it costs (and the STUN when END is short); ✗ and the "
+                        "reason for one the rules refuse, whole on the line below the lists"),
+    ("Fields", "push: extra END spent for damage (HERO, up to 10); CSL to: where Combat Skill Levels go; "
+               "move to cell x,y: column then row, as numbered on the map's edges; Tab moves between them "
+               "(the one with the keyboard is lit)"),
+    ("Keys", "a: the AI decides this once; ctrl+s: save, then choose; Esc: back to the battle, paused"),
+    ("Attacked", "a HERO Abort or a Marvel reaction: the roll the attacker needs as you stand and against "
+                 "each defence, and what answering costs (your next Phase or the one you hold; the reaction)"),
+)
+
+#: The statistics screen.
+REPORT = (
+    ("Fields", "battles to run and the base seed (the scenario's own by default); s starts, x stops "
+               "(the battles already finished are kept)"),
+    ("Report", "each side's wins with a 95% interval, draws, battle length, the first knock-out, per "
+               "combatant damage and fate, what each did, per attack, notable battles (with the command "
+               "that replays one), and what fired; Tab then ↑ ↓ / PageUp PageDown scroll it"),
+)
+
 _KEY_NAMES = {"escape": "Esc", "question_mark": "?", "space": "space"}
 
 
@@ -45,35 +69,41 @@ def key_rows(bindings: Iterable[Binding]) -> list[tuple[str, str]]:
 
 
 class HelpScreen(ModalScreen[None]):
-    """The game's keys, its panels, and the rules options of the battle on screen."""
+    """The game's keys, its panels, and the rules options of the battle on screen (or, from the
+    statistics screen, its own keys and what its report holds)."""
 
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
 
-    def __init__(self, keys: list[tuple[str, str]], options: list[tuple[str, Any]], system: str,
-                 **kw: Any) -> None:
+    def __init__(self, keys: list[tuple[str, str]], options: list[tuple[str, Any]] | None, system: str,
+                 sections: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.keys = keys
         self.options = options
         self.system = system
+        self.sections = sections if sections is not None else (("What the panels show", PANELS),
+                                                               ("Your turn", PROMPT))
 
     def compose(self) -> ComposeResult:
         width = max((len(k) for k, _ in self.keys), default=4)
         keys = "\n".join(f"  {k:<{width}}  {what}" for k, what in self.keys)
-        panels = "\n".join(f"  {name}: {what}" for name, what in PANELS)
-        if self.options:
-            rules = "\n".join(f"  {name} = {value!r}".replace("'", '"').replace("True", "true").replace("False", "false")
-                              for name, value in self.options)
-            rules = f"{rules}\n  (every other option at its default: README, \"{self.system.upper()} rules options\")"
-        else:
-            rules = f"  every option at its default (README, \"{self.system.upper()} rules options\")"
         with VerticalScroll(id="help-dialog", classes="dialog"):
             yield Static(Content.styled("Slugfest: keys", "bold"), classes="dialog-title")
             yield Static(keys, id="help-keys")
-            yield Static(Content.styled("Rules options in force", "bold"))
-            yield Static(rules, id="help-rules")
-            yield Static(Content.styled("What the panels show", "bold"))
-            yield Static(panels, id="help-panels")
+            if self.options is not None:
+                yield Static(Content.styled("Rules options in force", "bold"))
+                yield Static(self._rules(), id="help-rules")
+            for i, (title, rows) in enumerate(self.sections):
+                yield Static(Content.styled(title, "bold"))
+                yield Static("\n".join(f"  {name}: {what}" for name, what in rows),
+                             id="help-panels" if i == 0 else None)
             yield Static(Content.styled("Esc or ? closes this", "$text-muted"))
+
+    def _rules(self) -> str:
+        if self.options:
+            rules = "\n".join(f"  {name} = {value!r}".replace("'", '"').replace("True", "true").replace("False", "false")
+                              for name, value in self.options)
+            return f"{rules}\n  (every other option at its default: README, \"{self.system.upper()} rules options\")"
+        return f"  every option at its default (README, \"{self.system.upper()} rules options\")"
 
     def action_close(self) -> None:
         self.dismiss(None)

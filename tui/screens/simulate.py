@@ -335,10 +335,13 @@ class SimulateScreen(Screen[None]):
         self.dismiss()  # a batch still stopping reports to this screen when it ends: it is kept
 
     def action_help(self) -> None:
-        if self.query("HelpPanel"):
-            self.app.action_hide_help_panel()
-        else:
-            self.app.action_show_help_panel()
+        """The game's own help for this screen (not the toolkit's list of an input's cursor keys)."""
+        from .help import REPORT, HelpScreen, key_rows
+
+        if isinstance(self.app.screen, HelpScreen):
+            return
+        self.app.push_screen(HelpScreen(key_rows(self.BINDINGS), None, self.scenario.system,
+                                        sections=(("The statistics screen", REPORT),)))
 
 
 # -- rendering (pure: the summary dict in, Content out) ----------------------------------------
