@@ -56,7 +56,10 @@ def _attack(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> No
         from .tactics import Picture as _Picture
 
         pic = _Picture(ctx, f)
-    move(ctx, f, pic.attack_path(g, atk) or [], f"{movement(f)[1]} toward {g.name}")
+    path = pic.attack_path(g, atk) or []
+    # a firing spot no nearer than where it stood is a step around cover, not toward the target
+    closer = not path or distance(path[-1], g.pos) < distance(f.pos, g.pos)
+    move(ctx, f, path, f"{movement(f)[1]} {'toward' if closer else 'into line of sight of'} {g.name}")
     combat.resolve_attack(ctx, f, g, atk)
 
 
