@@ -134,6 +134,17 @@ def test_tactician_defends_when_hurt_and_recovers_out_of_reach():
     assert ask(far)[:2] == ("recover", "25% fight left and no foe adjacent: takes a Recovery")
 
 
+def test_tactician_keeps_the_melee_tempo_against_the_nearest_foe_not_only_its_team_target():
+    """Issue 18: walking toward a far team target into a nearer foe's reach handed that foe the
+    first blow; waiting on the team target only, the tactician lost 55:45 to the default AI."""
+    b = hero_position([me("tactician")], [foe("b", (17, 5)), foe("c", (24, 5))])
+    b.state.fighters["c"].stun = 10  # C is the team's target: the least fight left
+    assert ask(b)[:2] == ("move to 9,5", "closes on B to just outside the reach of every foe (9,5)")
+    edge = hero_position([me("tactician", pos=(9, 5))], [foe("b", (17, 5)), foe("c", (24, 5))])
+    edge.state.fighters["c"].stun = 10
+    assert ask(edge)[:2] == ("hold", "waits for B to come (8 cells): holds its Phase just outside its reach")
+
+
 def test_tactician_with_a_ranged_attack_stops_in_range_instead_of_walking_up_to_its_target():
     b = hero_position([me("tactician", attacks=ZAP)], [foe("b", (14, 5))])
     assert ask(b)[:2] == ("move to 10,5", "team target B: moves to 10,5 to have B in range")
