@@ -780,8 +780,9 @@ def test_an_attack_on_the_players_combatant_asks_the_player_whether_to_abort():
             # the dialog covers the log, so it repeats the log's last lines (what just happened)
             from slugfest.core.render.text import TextLog
             tail = [line.strip() for line in TextLog(battle.names, verbose=False).lines(s.events) if line.strip()]
-            recap = app.screen.query_one(".recap").render().plain.splitlines()
-            assert recap and recap == tail[-len(recap):]
+            recap = [line.strip() for line in app.screen.query_one(".recap").render().plain.splitlines()]
+            # the newest lines, wrapped to the dialog: the last one whole, so the roll's result shows
+            assert recap and " ".join(tail).endswith(" ".join(recap))
             assert "No reaction: take the attack" in text and "Abort to a Dodge" in text
             assert s.question is not None and "attacked, your answer: Ironclad" in battle.query_one("#status").render().plain
             index = s.decisions

@@ -18,6 +18,7 @@ decide), ``"save"`` (ctrl+s: save the battle; the decision waits) or ``None``.
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -27,6 +28,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -98,9 +100,27 @@ def quit_from_prompt(screen: ModalScreen) -> None:
     battle.action_quit()
 
 
-def recap(data: PromptData) -> Static:
-    """The last lines of the log under a prompt's title (the prompt covers the log)."""
-    return Static(Content.styled("\n".join(data.recent), "$text-muted"), classes="recap")
+class Recap(Widget):
+    """The last lines of the log under a prompt's title (the prompt covers the log): wrapped to
+    the width, and the newest kept when they do not all fit (a cut last line lost the roll's
+    result: "... = 13 vs" and no HIT or miss)."""
+
+    ROWS = 4  # a short terminal: 2
+
+    def __init__(self, lines: list[str], **kw: Any) -> None:
+        super().__init__(classes="recap", **kw)
+        self.lines = lines
+
+    def render(self) -> Content:
+        width = max(self.content_size.width, 20)
+        rows = 2 if self.is_attached and self.screen.has_class("-short") else self.ROWS
+        wrapped = [piece for line in self.lines
+                   for piece in (textwrap.wrap(line, width, subsequent_indent="  ") or [""])]
+        return Content.styled("\n".join(wrapped[-rows:]), "$text-muted")
+
+
+def recap(data: PromptData) -> Recap:
+    return Recap(list(data.recent))
 
 
 def whats(data: PromptData) -> list[What]:
@@ -121,9 +141,11 @@ def whats(data: PromptData) -> list[What]:
             kind = "move-through" if m == "move through" else "attack"
             legal = {a.target for a in menu if a.kind == kind and a.attack == name and a.maneuver == m}
             out.append(What(f"{name}: {m}" if m else name, kind, name, m, legal_targets=legal))
+    names = {o["id"]: o["name"] for o in data.others}
     for a in menu:
-        if a.kind == "multiple-attack":
-            out.append(What(a.label(), a.kind, action=a))
+        if a.kind == "multiple-attack":  # by the names the player sees, not the scenario's ids
+            strikes = ", ".join(f"{an} → {names.get(t, t)}" for an, t in zip(a.attacks, a.targets))
+            out.append(What(f"Multiple Attack: {strikes}", a.kind, action=a))
     for kind, label in (("move", "Move toward"), ("retreat", "Retreat from")):
         legal = {a.target for a in menu if a.kind == kind and a.target}
         if legal or kind == "move":
