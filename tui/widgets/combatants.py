@@ -70,7 +70,6 @@ class CombatantCard(Widget):
         self.cid = cid
         self.data: CardData | None = None
         self.dense = False  # set by the panel when the full cards would not all fit
-        self.dense_figures = 0  # how many figures a dense card shows: the same for every card
 
     def set_data(self, data: CardData) -> None:
         old = self.data
@@ -132,7 +131,9 @@ class CombatantCard(Widget):
         if dense:
             # The least important figures go first, as many as on most cards, so they line up;
             # a card with a longer name (or "[you]") shows fewer.
-            figs = figs[:min(self.dense_figures, self.fitting_figures(width))]
+            panel = self.parent
+            cap = panel.dense_cap(width) if isinstance(panel, CombatantPanel) else len(figs)
+            figs = figs[:min(cap, self.fitting_figures(width))]
             if figs:
                 fig_text = " ".join(figs)
                 lines[0] = head + Content.styled(" " * (width - head.cell_length - len(fig_text)) + fig_text,
@@ -201,6 +202,7 @@ class CombatantPanel(VerticalScroll):
     def __init__(self, sides: list[tuple[str, list[str]]], **kw: Any) -> None:
         super().__init__(**kw)
         self.sides = sides
+        self._caps: dict[int, int] = {}  # dense_cap by width, for the cards as they are now
 
     def compose(self):
         for i, (name, members) in enumerate(self.sides):
@@ -229,13 +231,20 @@ class CombatantPanel(VerticalScroll):
         needed = len(self.sides) + sum(len(card.lines(width, False)) for card in cards)
         dense = needed > self.content_region.height
         self.set_class(dense, "-dense")
-        if dense:  # the width a dense card really has: the scrollbar shows if even they overflow
-            width = max(self.scrollable_content_region.width - 1, 20)
-        # As many figures as most cards have room for, so they line up; if most have room for
-        # none (long names), each shows what fits of the first few rather than none at all.
-        fitting = sorted(card.fitting_figures(width) for card in cards)
-        figures = (fitting[len(fitting) // 2] or fitting[-1]) if dense else 0
+        self._caps.clear()
         for card in cards:
-            if card.dense != dense or card.dense_figures != figures:
-                card.dense, card.dense_figures = dense, figures
+            if card.dense != dense:
+                card.dense = dense
                 card.refresh(layout=True)
+            elif dense:
+                card.refresh()  # another card's name or "[you]" may change how many figures fit
+
+    def dense_cap(self, width: int) -> int:
+        """How many figures dense cards of ``width`` show: as many as most cards have room for,
+        so they line up; if most have room for none (long names), what fits of the first few.
+        Worked out at the width the cards are drawn at, once per width."""
+        found = self._caps.get(width)
+        if found is None:
+            fitting = sorted(card.fitting_figures(width) for card in self.query(CombatantCard) if card.data is not None)
+            found = self._caps[width] = (fitting[(len(fitting) - 1) // 2] or fitting[-1]) if fitting else 0
+        return found
