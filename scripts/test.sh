@@ -7,4 +7,6 @@ python3 -m venv .venv
 # kept in .venv/pip.log and shown only if the install fails.
 .venv/bin/python -m pip install --quiet --upgrade pip > /dev/null 2> .venv/pip.log || true
 .venv/bin/python -m pip install --quiet -e '.[test]' 2>> .venv/pip.log || { cat .venv/pip.log >&2; exit 1; }
-exec .venv/bin/python -m pytest "$@"
+# One test process per core (pytest-xdist); tests are hermetic (each its own data folder and
+# temporary files), so they share nothing. Pass -n 0 to run in one process, e.g. with --pdb.
+exec .venv/bin/python -m pytest -n auto "$@"
