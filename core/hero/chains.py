@@ -63,7 +63,7 @@ def ocv_chain(f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str, level
     Attack's later strikes, a Move Through's velocity)."""
     if f.ko or f.dead:
         return _build_ocv(f, atk, target, maneuver, levels, extra)
-    m = 0 if atk.hth else metres(f, target)
+    m = 0 if atk.hth or atk.mental else metres(f, target)
     key = ("ocv", atk.name, maneuver, levels, m, extra)
     chain = f.memo.get(key)
     if chain is None:
@@ -73,6 +73,8 @@ def ocv_chain(f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str, level
 
 def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str, levels: str,
                extra: tuple[Modifier, ...]) -> CVChain:
+    if atk.mental:
+        return _build_omcv(f, atk, extra)
     mods: list[Modifier] = []
     if f.sheet.csl and levels in ("", "ocv"):
         mods.append(Modifier(2, "combat skill levels", f.sheet.csl))
@@ -98,6 +100,19 @@ def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str, leve
     return build_cv("OCV", f.ch.OCV, mods)
 
 
+def _build_omcv(f: Fighter, atk: HeroAttack, extra: tuple[Modifier, ...]) -> CVChain:
+    """A mental attack's OMCV (rules-powers §3.5): no Range Modifier in line of sight; the
+    combat maneuvers and Combat Skill Levels, which change OCV, do not apply (our reading: 6e
+    has Mental Combat Skill Levels for OMCV, which sheets here do not carry)."""
+    mods: list[Modifier] = []
+    if atk.ocv:
+        mods.append(Modifier(3, atk.name, atk.ocv))
+    mods.extend(extra)
+    if f.ko or f.dead:
+        mods.append(OUT_OCV)
+    return build_cv("OMCV", f.ch.OMCV, mods)
+
+
 def block_ocv_chain(g: Fighter) -> CVChain:
     """``g``'s OCV for a Block roll: its base OCV and the Combat Skill Levels it has not put into
     DCV this Phase (the seed's OCV checklist step 2; Block itself is +0 OCV in 6E1's table)."""
@@ -118,6 +133,24 @@ def dcv_chain(g: Fighter) -> CVChain:
     chain = g.memo.get(key)
     if chain is None:
         chain = g.memo[key] = _build_dcv(g)
+    return chain
+
+
+def defense_chain(g: Fighter, atk: HeroAttack) -> CVChain:
+    """What ``atk`` rolls against: DMCV for a mental attack, DCV for the rest."""
+    return dmcv_chain(g) if atk.mental else dcv_chain(g)
+
+
+def dmcv_chain(g: Fighter) -> CVChain:
+    """``g``'s DMCV (rules-powers §3.5): halved while Stunned, 0 when knocked out. A Dodge, a
+    Block and the maneuvers' DCV do not change it (they are about DCV)."""
+    key = ("dmcv", g.stunned, g.ko or g.dead)
+    chain = g.memo.get(key)
+    if chain is None:
+        mods = [STUNNED_DCV] if g.stunned else []
+        if g.ko or g.dead:
+            mods.append(OUT_DCV)
+        chain = g.memo[key] = build_cv("DMCV", g.ch.DMCV, mods)
     return chain
 
 

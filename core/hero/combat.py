@@ -27,7 +27,7 @@ from ..odds import percent
 from . import events as ev
 from . import maneuvers
 from .attack import AttackRoll
-from .chains import dcv_chain, ocv_chain
+from .chains import dcv_chain, defense_chain, ocv_chain
 from .combat_values import Modifier
 from .damage import roll_normal
 from .dice import DamageDice, active_points, damage_classes
@@ -72,7 +72,7 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     for entry in maneuvers.STOPPERS:
         if entry.stops(ctx, g, f, atk, ocv):
             return None
-    dcv = dcv_chain(g)
+    dcv = defense_chain(g, atk)
     defs = defenses(g, atk.defense)
     negated_from = ""
     if defs.negation and atk.kind in ("normal", "killing"):
@@ -119,6 +119,8 @@ def offer_abort(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack, mane
     and with each defence, and the Phase the Abort gives up."""
     if g.out_of_fight(ctx.options) or g.stunned or g.aborted or g.dodging or g.blocking or g.haymaker:
         return
+    if atk.mental:
+        return  # a Dodge or a Block changes DCV, and a mental attack rolls against DMCV (rules-powers §3.5)
     menu = maneuvers.ABORT_HTH if atk.hth else maneuvers.ABORT_RANGED
     context = f"{f.name} attacks {g.name} with {atk.name}"
     if ctx.for_player(g.id):  # the odds are for a person to weigh; an AI reads the picture

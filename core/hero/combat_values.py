@@ -82,7 +82,7 @@ def build_cv(name: str, base: int, modifiers: list[Modifier]) -> CVChain:
     # OCV is not floored: the seed's formula uses it as it stands, so a long shot at OCV -7
     # needs a 4- against DCV 0, not the 11- an OCV floored at 0 would give. DCV stops at 0
     # (a target cannot be easier to hit than a helpless one).
-    return CVChain(name, base, ordered, max(value, 0) if name == "DCV" else value)
+    return CVChain(name, base, ordered, max(value, 0) if name in ("DCV", "DMCV") else value)
 
 
 def _step(m: Modifier) -> int:

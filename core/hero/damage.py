@@ -162,7 +162,11 @@ def take_damage(roll: DamageRoll, defenses: Defenses, special_defense: str = "",
             stun, body, sd, bd, rule = roll.stun - value, roll.body - value, value, value, f"AVLD vs {special_defense}"
         else:
             stun, body, sd, bd, rule = roll.stun, roll.body, 0, 0, f"AVLD, no {special_defense}"
-    else:  # pragma: no cover - the scenario schema admits only the four kinds
+    elif roll.kind == "mental":  # rules-powers §3.5: STUN only, less Mental Defense
+        value = defenses.special.get(special_defense, 0)
+        stun, body, sd, bd = roll.stun - value, 0, max(value, 0), 0
+        rule = f"mental, {special_defense} {value}" if value > 0 else f"mental, no {special_defense}"
+    else:  # pragma: no cover - the scenario schema admits only these kinds
         raise ValueError(f"unknown damage kind {roll.kind!r}")
     stun, body = (stun if stun > 0 else 0), (body if body > 0 else 0)
     if location is not None:

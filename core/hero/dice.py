@@ -26,7 +26,7 @@ _PATTERN = re.compile(
 )
 
 #: Active Points per 1d6 by kind of damage (a DC is always 5 AP).
-AP_PER_DIE = {"normal": 5, "killing": 15, "nnd": 10, "avld": 10}
+AP_PER_DIE = {"normal": 5, "killing": 15, "nnd": 10, "avld": 10, "mental": 10}  # Mental Blast: 10 CP a die
 
 
 @record

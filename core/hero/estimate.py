@@ -15,7 +15,7 @@ from collections.abc import Callable
 from ..actions import Action
 from ..context import RulesContext
 from ..grid import distance
-from .chains import dcv_chain, ocv_chain
+from .chains import dcv_chain, dmcv_chain, ocv_chain
 from . import locations
 from .combat import can_push, damage_profile, placed_shot
 from .endurance import in_whole_damage_classes
@@ -110,7 +110,7 @@ def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
     if aim:
         extra = (*extra, placed_shot(aim, g))
     ocv = ocv_chain(f, atk, g, maneuver, levels, extra).value
-    p = hit_chance(11 + ocv - dcv(g))
+    p = hit_chance(11 + ocv - (dmcv_chain(g).value if atk.mental else dcv(g)))
     moved = distance(f.pos, g.pos) * METRES_PER_CELL if maneuver == "move through" else 0
     push = in_whole_damage_classes(min(push, 10)) if can_push(f, atk, ctx.options) else 0  # as if allowed
     key = (g.id, atk.name, maneuver, levels, push // 5, moved // 6, g.ko, aim)

@@ -367,6 +367,8 @@ def by_kind(kind: str) -> Maneuver:
 def fitting(atk: HeroAttack) -> tuple[Maneuver, ...]:
     """The attack maneuvers ``atk`` may be used with, in menu order."""
     kind = "hth" if atk.hth else "ranged"
+    if atk.mental:  # the maneuvers change OCV and DCV; a mental attack is a plain Strike (our reading)
+        return tuple(m for m in AGAINST if m.name == "strike")
     return tuple(m for m in AGAINST if m.attacks in ("any", kind) and (atk.uses_str_only or not m.str_only))
 
 

@@ -49,7 +49,7 @@ def build_menu(pic: Picture) -> tuple[Action, ...]:
             else:
                 steps = 0 if pic.in_range(atk, g) else (len(walk) if (walk := pic.shot_walk(atk, g)) else None)
                 strikes = steps is not None
-                if steps == 0:
+                if steps == 0 and not atk.mental:  # a Multiple Attack is of OCV attacks (our reading)
                     still.setdefault(g.id, []).append(atk.name)
             for entry in entries:
                 if entry.full_phase and (not full or (steps and not atk.hth)):

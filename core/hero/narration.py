@@ -57,8 +57,8 @@ def _attack(e: ev.AttackRolled, log: TextLog) -> str:
     auto = f" (a {e.total} always {'hits' if e.automatic == 'hit' else 'misses'})" if e.automatic else ""
     lines = [
         f"    {log.name(e.attacker)} {e.maneuver} with {e.attack} at {log.name(e.target)}: "
-        f"needs {e.needed}- (11 + OCV {e.ocv.value} - DCV {e.dcv.value}), rolled {e.total} {list(e.faces)}: "
-        f"{res}{auto}; would hit up to DCV {e.dcv_hit}",
+        f"needs {e.needed}- (11 + {e.ocv.name} {e.ocv.value} - {e.dcv.name} {e.dcv.value}), rolled {e.total} "
+        f"{list(e.faces)}: {res}{auto}; would hit up to {e.dcv.name} {e.dcv_hit}",
     ]
     if log.verbose and (e.ocv.modifiers or e.dcv.modifiers):
         lines.append(f"      {e.ocv.text()} | {e.dcv.text()}")

@@ -95,7 +95,7 @@ def build_profile(attack: HeroAttack, strength: int, options: HeroOptions, *,
             flat_body = pairs
         elif kind == "normal":
             flat_stun = 3 * pairs
-    base_dc = damage_classes(base, kind if kind in ("normal", "killing", "nnd", "avld") else "normal")
+    base_dc = damage_classes(base, kind if kind in ("normal", "killing", "nnd", "avld", "mental") else "normal")
     total_wanted = sum(n for _, n in wanted) + (pairs if (flat_stun or flat_body) else 0)
     allowed = capped_added_dcs(base_dc, total_wanted, options.doubling_cap)
     capped = allowed < total_wanted

@@ -23,7 +23,11 @@ BASE_CHARACTERISTICS: dict[str, int] = {
 
 _LIMITS: dict[str, tuple[int, int]] = {"SPD": (1, 12), "BODY": (1, 500), "STUN": (1, 1000), "END": (0, 1000)}
 
-ATTACK_KINDS = ("normal", "killing", "nnd", "avld")
+ATTACK_KINDS = ("normal", "killing", "nnd", "avld", "mental")
+#: A Mental Blast reaches anyone in line of sight, with no Range Modifier (rules-powers §3.5):
+#: as far as any map goes.
+LINE_OF_SIGHT_M = 2000
+MENTAL_DEFENSE = "Mental Defense"
 CAMPAIGNS = ("superheroic", "heroic")
 
 
@@ -79,6 +83,12 @@ class HeroAttack:
     charges: int | None = None  # uses in the battle, none of them costing END
     standard_effect: bool = False  # no dice rolled: 3 a die (rules-powers §4.7)
     martial_dcs: int | None = None  # a Martial Arts maneuver: the DCs it adds (rules-powers §4.3)
+
+    @property
+    def mental(self) -> bool:
+        """A Mental Blast (rules-powers §3.5): 11 + OMCV - DMCV, line of sight, STUN only, no
+        knockback, Mental Defense off the STUN."""
+        return self.kind == "mental"
 
     @property
     def uses_str_only(self) -> bool:
@@ -170,10 +180,15 @@ def parse_attack(t: Table) -> HeroAttack:
     name = t.text("name", max_len=60)
     kind = t.choice("kind", ATTACK_KINDS, "normal")
     dice = t.custom("dice", _dice, 'HERO dice such as "12d6", "1d6-1" or "2½d6"', DamageDice())
-    rng = t.raw("range", "hth")
+    rng = t.raw("range", "los" if kind == "mental" else "hth")
     hth = True
     range_m = 0
-    if rng == "hth":
+    if kind == "mental":
+        hth, range_m = False, LINE_OF_SIGHT_M
+        if rng != "los":
+            t.problems.add(f"{t.path}.range", 'expected "los" or no range for a Mental Blast (it reaches anyone in '
+                                              f"line of sight, rules-powers §3.5), got {toml_type(rng)} {show(rng)}")
+    elif rng == "hth":
         pass
     elif type(rng) is int and 1 <= rng <= 2000:
         hth, range_m = False, rng
@@ -185,6 +200,8 @@ def parse_attack(t: Table) -> HeroAttack:
     kind_known = t.data.get("kind", "normal") in ATTACK_KINDS  # else one mistake, not a second about defense
     if kind in ("normal", "killing") and kind_known:
         defense = t.choice("defense", ("PD", "ED"), default_defense)
+    elif kind == "mental":
+        defense = t.choice("defense", (MENTAL_DEFENSE,), MENTAL_DEFENSE)
     elif t.has("defense"):
         defense = t.text("defense", max_len=60)
     elif kind_known:
@@ -209,8 +226,8 @@ def parse_attack(t: Table) -> HeroAttack:
         ocv=t.integer("ocv", 0, lo=-10, hi=10),
         str_min=t.integer("str_min", 0, lo=0, hi=100),
         knockback=t.custom("knockback", _knockback, 'true, false or "double" (Double Knockback)',
-                           kind in ("normal", "killing")),
-        does_body=t.boolean("does_body", kind in ("normal", "killing")),
+                           kind in ("normal", "killing")) if kind != "mental" else _never(t, "knockback"),
+        does_body=t.boolean("does_body", kind in ("normal", "killing")) if kind != "mental" else _never(t, "does_body"),
         stun_multiplier_bonus=t.integer("stun_multiplier_bonus", 0, lo=-5, hi=5),
         active_points=t.integer("active_points", None, lo=1, hi=1000) if t.has("active_points") else None,
         armor_piercing=t.integer("armor_piercing", 0, lo=0, hi=4),
@@ -224,6 +241,15 @@ def parse_attack(t: Table) -> HeroAttack:
     _check_modifiers(t, atk)
     t.finish()
     return atk
+
+
+def _never(t: Table, key: str) -> bool:
+    """A Mental Blast does STUN only and no knockback (rules-powers §3.5): the key may only say so."""
+    value = t.raw(key, False)  # read, so no "unknown key" besides
+    if value is not False:
+        t.problems.add(f"{t.path}.{key}", f"expected false or nothing for a Mental Blast (STUN only, no knockback: "
+                                          f"rules-powers §3.5), got {toml_type(value)} {show(value)}")
+    return False
 
 
 def _knockback(value: Any) -> bool:
@@ -263,9 +289,10 @@ def dump_attack(a: HeroAttack) -> dict[str, Any]:
     out: dict[str, Any] = {"name": a.name, "kind": a.kind}
     if a.dice != DamageDice():
         out["dice"] = str(a.dice)
-    out["range"] = "hth" if a.hth else a.range_m
-    if a.kind in ("nnd", "avld") or a.defense != ("PD" if a.hth else "ED"):
-        out["defense"] = a.defense
+    if not a.mental:  # a Mental Blast's range and defense are the rules' own
+        out["range"] = "hth" if a.hth else a.range_m
+        if a.kind in ("nnd", "avld") or a.defense != ("PD" if a.hth else "ED"):
+            out["defense"] = a.defense
     if a.adds_str != a.hth:
         out["adds_str"] = a.adds_str
     for key, default in (("end", None), ("ocv", 0), ("str_min", 0), ("stun_multiplier_bonus", 0), ("active_points", None),
@@ -275,9 +302,9 @@ def dump_attack(a: HeroAttack) -> dict[str, Any]:
             out[key] = getattr(a, key)
     if a.knockback_multiplier == 2:
         out["knockback"] = "double"
-    elif a.knockback != (a.kind in ("normal", "killing")):
+    elif a.knockback != (a.kind in ("normal", "killing")) and not a.mental:
         out["knockback"] = a.knockback
-    if a.does_body != (a.kind in ("normal", "killing")):
+    if a.does_body != (a.kind in ("normal", "killing")) and not a.mental:
         out["does_body"] = a.does_body
     return out
 

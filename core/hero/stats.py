@@ -16,7 +16,7 @@ CATALOGUE: tuple[str, ...] = (
     "action:block", "action:recover", "action:hold", "abort:dodge", "abort:block",
     "rule:attack hit", "rule:attack missed", "rule:3 always hits", "rule:18 always misses",
     "rule:normal damage", "rule:killing damage", "rule:killing without resistant defense", "rule:NND",
-    "rule:AVLD", "rule:doubling cap", "rule:x2 STUN on a knocked-out target",
+    "rule:AVLD", "rule:mental blast", "rule:doubling cap", "rule:x2 STUN on a knocked-out target",
     "rule:stunned", "rule:knocked out", "rule:woke up", "rule:dying", "rule:dead", "rule:prone",
     "rule:knockback", "rule:knockdown", "rule:knockback into a wall", "rule:block succeeded",
     "rule:block failed", "rule:haymaker fizzled", "rule:stun for END", "rule:push",
@@ -53,7 +53,8 @@ def tally(battle: Any, index: int = 0) -> BattleTally:
                        count.combatants, count.actions, count.rules, count.first_knockout)
 
 
-_DAMAGE_RULES = {"normal": "rule:normal damage", "killing": "rule:killing damage", "nnd": "rule:NND", "avld": "rule:AVLD"}
+_DAMAGE_RULES = {"normal": "rule:normal damage", "killing": "rule:killing damage", "nnd": "rule:NND", "avld": "rule:AVLD",
+                 "mental": "rule:mental blast"}
 
 
 class _Count:

@@ -15,7 +15,7 @@ from ..grid import distance
 from ..reach import Layers
 from ..vitals import Vitals
 from ..odds import Odds
-from .chains import dcv_chain, ocv_chain
+from .chains import dcv_chain, dmcv_chain, ocv_chain
 from .combat import attack_end, can_push, placed_shot
 from .endurance import in_whole_damage_classes, stun_for_end_dice
 from .estimate import estimate, expected_taken, hit_chance, may_step_away
@@ -148,7 +148,7 @@ class Picture:
         atk = f.attack(action.attack)
         extra = (placed_shot(action.aim, g),) if action.aim else ()
         ocv = ocv_chain(f, atk, g, action.maneuver, action.levels, extra).value
-        dcv = self.dcv(g)
+        dcv = dmcv_chain(g).value if atk.mental else self.dcv(g)
         needed = 11 + ocv - dcv
         opts = ctx.options
         push = in_whole_damage_classes(min(action.push, 10)) if can_push(f, atk, opts) else 0
@@ -162,7 +162,8 @@ class Picture:
         note = ""
         if action.maneuver == "haymaker" and may_step_away(ctx.state, g):
             note = "it may step away before the blow lands"
-        return Odds(f"{needed}- (11 + OCV {ocv} - DCV {dcv})", hit_chance(needed),
+        cvs = ("OMCV", "DMCV") if atk.mental else ("OCV", "DCV")
+        return Odds(f"{needed}- (11 + {cvs[0]} {ocv} - {cvs[1]} {dcv})", hit_chance(needed),
                     f"~{stun:.0f} STUN, {body:.0f} BODY", paid, note)
 
     def dcv(self, g: Fighter) -> int:

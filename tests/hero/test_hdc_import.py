@@ -332,10 +332,10 @@ def test_the_report_accounts_for_every_element_of_the_file(tmp_path):
 
 
 def test_strict_failures_are_the_fight_changing_elements_not_imported_whole(tmp_path):
-    result = imported(tmp_path, powers=(power("EGOATTACK", NAME="Mind Blast", LEVELS=6), power("NIGHTVISION")),
+    result = imported(tmp_path, powers=(power("ENTANGLE", NAME="Glue", LEVELS=6), power("NIGHTVISION")),
                       martial=(part("MANEUVER", "MANEUVER", ALIAS="Martial Strike"),))
     failures = [e.label for e in result.report.strict_failures()]
-    assert failures == ["Martial Strike", "Mind Blast (Egoattack)"]
+    assert failures == ["Martial Strike", "Glue (Entangle)"]
     assert result.report.as_json()["counts"] == dict(result.report.counts()) | {IN_PART: 0}
 
 
@@ -479,3 +479,11 @@ def test_clamped_values_are_said_in_the_notes(tmp_path):
     assert result.sheet["csl"] == 20
     assert "csl held to the engine's range: 40 -> 20" in result.report.notes
     assert "knockback_resistance held to the engine's range: 999 -> 200" in result.report.notes
+
+
+def test_an_ego_attack_imports_as_a_mental_blast_in_line_of_sight_against_mental_defense(tmp_path):
+    """Hero Designer keeps the 5e name (EGOATTACK) for 6e's Mental Blast (rules-powers §3.5)."""
+    result = imported(tmp_path, powers=(power("EGOATTACK", NAME="Mind Blast", LEVELS=6),))
+    assert attack(result, "Mind Blast") == {"name": "Mind Blast", "kind": "mental", "dice": "6d6"}
+    e = entry(result, "Mind Blast")
+    assert e.status == IMPORTED and "mental 6d6 vs Mental Defense, line of sight, 60 AP" in e.into

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from ..combat import end_of, power_points
 from ..dice import MAX_DICE, DamageDice, killing_dice_for_dc
 from ..endurance import power_end
-from ..sheet import HeroAttack
+from ..sheet import LINE_OF_SIGHT_M, MENTAL_DEFENSE, HeroAttack
 from . import costs
 from .draft import MAX_ATTACKS, Draft, _count, _n, handles
 from .modifiers import sort_modifiers, str_minimum, with_power
@@ -25,6 +25,7 @@ ATTACK_POWERS = {
     "HANDTOHANDATTACK": ("normal", True, True),
     "RKA": ("killing", False, False),
     "HKA": ("killing", True, True),
+    "EGOATTACK": ("mental", False, False),  # Mental Blast (6e's name; Hero Designer keeps 5e's XMLID)
 }
 
 #: Adders that change an attack's dice.
@@ -172,10 +173,10 @@ def _keys(p: Part) -> tuple[Keys, dict[str, str]]:
     """The attack's keys from its power and modifiers (NND or AVLD first: the others depend on
     the kind), and what each modelled modifier became."""
     kind, hth, adds_str = ATTACK_POWERS[p.xmlid]
-    k = Keys(kind, hth, adds_str, "ED" if p.input.upper() == "ED" else "PD")
+    k = Keys(kind, hth, adds_str, MENTAL_DEFENSE if kind == "mental" else "ED" if p.input.upper() == "ED" else "PD")
     read: dict[str, str] = {}
     special, named, special_mod = _special_kind(p)
-    if special_mod is not None:
+    if special_mod is not None and kind != "mental":
         k.kind, k.defense = special, named
         read[special_mod.xmlid] = f"{special.upper()} against {named!r}"
     for m in p.modifiers:
@@ -206,10 +207,11 @@ def attack(p: Part, d: Draft) -> Entry:
     points = max(1, min(1000, costs.rounded(costs.active_points(p))))  # the loader's bound on active_points
     name = d.attack_name(p.name or p.alias or p.xmlid)
     physical = k.kind in ("normal", "killing")
+    mental = k.kind == "mental"  # line of sight, STUN only, no knockback (rules-powers §3.5)
     atk = HeroAttack(name=name, kind=k.kind, dice=dice, hth=k.hth, adds_str=k.adds_str, defense=k.defense,
-                     range_m=0 if k.hth else max(1, min(2000, 10 * points)),
-                     knockback=bool(k.fields.get("knockback", physical)),
-                     does_body=bool(k.fields.get("does_body", physical)),
+                     range_m=0 if k.hth else LINE_OF_SIGHT_M if mental else max(1, min(2000, 10 * points)),
+                     knockback=bool(k.fields.get("knockback", physical)) and not mental,
+                     does_body=bool(k.fields.get("does_body", physical)) and not mental,
                      **{key: v for key, v in k.fields.items() if key not in ("knockback", "does_body")})
     atk = _priced(atk, p, points, k.end_factor)
     d.attacks.append(atk)
@@ -218,7 +220,8 @@ def attack(p: Part, d: Draft) -> Entry:
     if dice.count == MAX_DICE and p.levels > MAX_DICE:
         k.notes.append(f"held to the engine's {MAX_DICE} dice an attack")
     into = (f'attack "{name}": {k.kind} {dice}' + (" + STR" if k.adds_str else "") + f" vs {k.defense}"
-            + (f", {atk.range_m} m" if not atk.hth else ", hand-to-hand") + f", {points} AP"
+            + (", line of sight" if mental else f", {atk.range_m} m" if not atk.hth else ", hand-to-hand")
+            + f", {points} AP"
             + (f", {atk.end} END" if atk.end is not None else ""))
     return Entry(p.label, "power", IN_PART if dropped or k.notes else IMPORTED, into=into, why="; ".join(k.notes),
                  combat=True, children=dice_lines + mods)

@@ -23,6 +23,7 @@ from .reading import Part
 #: their Active Points give their END and range.
 COST_PER_LEVEL: dict[str, Fraction] = {
     "ENERGYBLAST": Fraction(5), "HANDTOHANDATTACK": Fraction(5), "RKA": Fraction(15), "HKA": Fraction(15),
+    "EGOATTACK": Fraction(10),  # Mental Blast: 10 CP a die (rules-powers §3.5)
 }
 
 #: Advantages whose value is a fixed step per level, when the file gives no cost of its own.

@@ -131,7 +131,6 @@ def _levels_fit(pl: PendingLevels, a: HeroAttack) -> bool:
 
 #: Parts the engine does not model yet, with the reason the report gives.
 NOT_MODELLED: dict[str, str] = {
-    "EGOATTACK": "Mental Blast: the engine has no mental attacks yet",
     "DRAIN": "adjustment powers are not modelled yet", "AID": "adjustment powers are not modelled yet",
     "HEALING": "adjustment powers are not modelled yet", "TRANSFER": "adjustment powers are not modelled yet",
     "ABSORPTION": "Absorption is not modelled yet", "ENTANGLE": "Entangle is not modelled yet",
