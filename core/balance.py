@@ -119,6 +119,9 @@ def search(knob: Knob, target: float, measure: Callable[[int], tuple[int, int, i
         step = knob.high + 1 if upward else knob.low - 1
         if step >= 0 and (legal is None or legal(step)):
             advice = f"widen the range {'above' if upward else 'below'} {knob.value(knob.high if upward else knob.low)}"
+        elif step < 0:
+            advice = ("a range starts at 0 at the lowest, so this parameter alone cannot reach the target: change "
+                      "another one as well")
         else:
             edge = knob.value(knob.high if upward else knob.low)
             advice = (f"the scenario allows no value {'above' if upward else 'below'} {edge}, so this parameter "

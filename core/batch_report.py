@@ -100,19 +100,21 @@ class Table:
 
     def split(self, width: int) -> list["Table"]:
         """The table as one or more tables no wider than ``width`` (when it can be done): each
-        repeats the first column (who the row is about) and takes as many of the next columns,
-        in order, as fit. For a narrow screen; the terminal report's 100 columns need none."""
-        if max(map(len, self.lines(width)), default=0) <= width or len(self.head) < 3:
+        repeats the row's key (the first column, or the ``left`` ones: a combatant and its
+        attack) and takes as many of the next columns, in order, as fit. For a narrow screen;
+        the terminal report's 100 columns need none."""
+        keys = list(range(max(min(self.left, len(self.head) - 1), 1)))
+        if max(map(len, self.lines(width)), default=0) <= width or len(self.head) < len(keys) + 2:
             return [self]
         parts: list[Table] = []
         columns: list[int] = []
-        for i in range(1, len(self.head)):
-            trial = self._columns([0, *columns, i])
+        for i in range(len(keys), len(self.head)):
+            trial = self._columns([*keys, *columns, i])
             if columns and max(map(len, trial.lines(width))) > width:
-                parts.append(self._columns([0, *columns]))
+                parts.append(self._columns([*keys, *columns]))
                 columns = []
             columns.append(i)
-        parts.append(self._columns([0, *columns]))
+        parts.append(self._columns([*keys, *columns]))
         return parts
 
     def _columns(self, keep: list[int]) -> "Table":

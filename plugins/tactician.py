@@ -115,7 +115,11 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     # ends in the reach of whoever is nearest, and that one would strike first (issue 18: waiting
     # on the team's target lost 55:45 to the default AI, waiting on the nearest won 53:47).
     nearest = sit.nearest()
-    waiting = sit.melee_standoff(nearest) if nearest is not None else None
+    # ...unless its attacks on the nearest already reach and cannot hurt it: waiting for a foe
+    # it cannot harm gains nothing (the default AI's rule too)
+    unharmed = nearest is not None and bool(sit.attacks_on(nearest.id)) and all(
+        sit.value(a) <= 0 for a in sit.attacks_on(nearest.id))
+    waiting = sit.melee_standoff(nearest) if nearest is not None and not unharmed else None
     if waiting is not None:
         return waiting
     others = sorted((v for v in sit.foes.values() if v.id != focus.id), key=lambda v: (sit.dist(v), v.id))

@@ -162,6 +162,11 @@ def test_tactician_keeps_the_melee_tempo_against_the_nearest_foe_not_only_its_te
     edge = hero_position([me("tactician", pos=(9, 5))], [foe("b", (17, 5)), foe("c", (24, 5))])
     edge.state.fighters["c"].stun = 10
     assert ask(edge)[:2] == ("hold", "waits for B to come (8 cells): holds its Phase just outside its reach")
+    # a nearest foe its attacks reach but cannot hurt is not worth waiting for: on to the target
+    armoured = dict(PD=100, ED=100, defenses={"rPD": 100, "rED": 100})
+    tank = hero_position([me("tactician")], [foe("b", (8, 5), **armoured), foe("c", (24, 5))])
+    tank.state.fighters["c"].stun = 10
+    assert ask(tank)[0] == "move -> c"
 
 
 def test_tactician_with_a_ranged_attack_stops_in_range_instead_of_walking_up_to_its_target():

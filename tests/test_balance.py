@@ -54,9 +54,9 @@ def test_at_the_edge_of_the_legal_values_the_advice_is_to_change_something_else(
     # one step is still legal on the side that matters: widen that way
     found = search(Knob(1, 11), 0.5, measure, legal=lambda v: 1 <= v <= 12)
     assert found.outside.endswith("widen the range above 11")
-    # a falling rate needs the low end to move, and nothing goes below 0
+    # a falling rate needs the low end to move, and a range cannot go below 0
     found = search(Knob(0, 4), 0.9, measuring({v: 0.5 - 0.1 * v for v in range(5)})[0])
-    assert found.outside.endswith("the scenario allows no value below 0, so this parameter alone cannot reach the "
+    assert found.outside.endswith("a range starts at 0 at the lowest, so this parameter alone cannot reach the "
                                   "target: change another one as well")
 
 

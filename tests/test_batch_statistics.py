@@ -135,9 +135,12 @@ def test_a_table_for_a_narrow_screen_splits_into_parts_that_each_name_the_row(du
     assert table.split(100) == [table]
     parts = table.split(60)
     assert len(parts) > 1
-    assert all(p.head[0] == "combatant" and max(map(len, p.lines(60))) <= 60 for p in parts)
-    assert [h for p in parts for h in p.head[1:]] == list(table.head[1:])  # every column once, in order
-    assert [r[0] for r in parts[-1].rows] == [r[0] for r in table.rows]
+    # each part repeats the row's key (combatant and side), then the next columns that fit
+    assert all(p.head[:2] == ("combatant", "side") and max(map(len, p.lines(60))) <= 60 for p in parts)
+    assert [h for p in parts for h in p.head[2:]] == list(table.head[2:])  # every column once, in order
+    assert [r[:2] for r in parts[-1].rows] == [r[:2] for r in table.rows]
+    attacks = combatant_tables(agg.as_dict())[2]  # per attack: keyed by combatant and attack
+    assert all(p.head[:2] == ("combatant", "attack") for p in attacks.split(40))
 
 
 def test_a_combatant_that_never_attacked_shows_a_dash_not_zero_percent(duel):

@@ -149,6 +149,8 @@ def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str
         if an and an not in names:
             return f"{f.name} has no attack named {an!r} (has: {', '.join(sorted(names))})"
     entry = MANEUVERS.get(a.maneuver) if a.kind == "attack" else None
+    if a.kind == "multiple-attack" and any(an in names and f.attack(an).mental for an in a.attacks):
+        return "a Multiple Attack is made of attacks rolled against DCV; a Mental Blast is not one"
     for an in (a.attack, *a.attacks):
         if an and an in names and f.attack(an).charges is not None:
             uses = (a.attack, *a.attacks).count(an)
@@ -164,6 +166,9 @@ def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str
         if g.dead:
             return f"{g.name} is dead"
         d = distance(f.pos, g.pos) * METRES_PER_CELL
+        if atk.mental and entry is not None and entry.name != "strike":
+            return (f"{atk.name} is a Mental Blast: a plain Strike only ({entry.title} changes OCV and DCV, "
+                    "which a mental attack does not roll with)")
         if atk.hth and entry is not None and entry.attacks == "ranged":
             return f"{entry.title} is for ranged attacks; {atk.name} is hand-to-hand"
         if atk.hth:

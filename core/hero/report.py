@@ -139,8 +139,8 @@ def _chain_lines(chain: CVChain, steps: dict[int, str]) -> list[str]:
 
 
 def _attack_details(e: Any) -> list[str]:
-    lines = [f"roll: 3d6 {list(e.faces)} = {e.total}; needs 11 + OCV {e.ocv.value} - DCV {e.dcv.value} "
-             f"= {e.needed} or less -> {'HIT' if e.hit else 'miss'}"]
+    lines = [f"roll: 3d6 {list(e.faces)} = {e.total}; needs 11 + {e.ocv.name} {e.ocv.value} - {e.dcv.name} "
+             f"{e.dcv.value} = {e.needed} or less -> {'HIT' if e.hit else 'miss'}"]
     lines += ["      " + ln for ln in _chain_lines(e.ocv, OCV_STEPS)]
     lines += ["      " + ln for ln in _chain_lines(e.dcv, DCV_STEPS)]
     return ["      " + lines[0]] + lines[1:]

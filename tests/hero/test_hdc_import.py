@@ -487,3 +487,13 @@ def test_an_ego_attack_imports_as_a_mental_blast_in_line_of_sight_against_mental
     assert attack(result, "Mind Blast") == {"name": "Mind Blast", "kind": "mental", "dice": "6d6"}
     e = entry(result, "Mind Blast")
     assert e.status == IMPORTED and "mental 6d6 vs Mental Defense, line of sight, 60 AP" in e.into
+
+
+@pytest.mark.parametrize("xmlid", ["DOUBLEKB", "NOKB", "NORANGE"])
+def test_an_ego_attack_drops_what_a_mental_blast_cannot_take_and_still_loads(tmp_path, xmlid):
+    """No Range, No or Double Knockback on an Ego Attack: the rules fix its range (line of
+    sight) and give it no knockback, so the modifier is reported as dropped, not imported."""
+    result = imported(tmp_path, powers=(power("EGOATTACK", modifier(xmlid, LEVELS=1), NAME="Mind Blast", LEVELS=6),))
+    assert attack(result, "Mind Blast") == {"name": "Mind Blast", "kind": "mental", "dice": "6d6"}
+    assert entry(result, "Mind Blast").status == IN_PART
+    assert next(a for a in as_sheet(result).attacks if a.name == "Mind Blast").mental  # the sheet it writes loads

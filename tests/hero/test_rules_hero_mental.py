@@ -28,7 +28,8 @@ def mentalist(**keys):
 
 def target(pos=(15, 0), mental_defense=0, **keys):
     defs = {"special": {"Mental Defense": mental_defense}} if mental_defense else None
-    return hero("b", pos, defenses=defs, **{"SPD": 2, "DEX": 10, "DMCV": 3, "PD": 0, "ED": 0, **keys})
+    # DCV 7 and DMCV 3: a roll against the wrong one shows
+    return hero("b", pos, defenses=defs, **{"SPD": 2, "DEX": 10, "DCV": 7, "DMCV": 3, "PD": 0, "ED": 0, **keys})
 
 
 def started(sides):
@@ -75,6 +76,27 @@ def test_a_stunned_target_has_half_its_dmcv_and_a_knocked_out_one_none():
     assert dmcv_chain(g).value == 0
 
 
+def test_the_ai_and_the_prompt_weigh_a_mental_blast_against_dmcv_not_dcv():
+    from slugfest.core.hero.estimate import hit_chance
+
+    b = battle_with(scenario("hero", {"A": [mentalist()], "B": [target()]}), dice=[])
+    d = phase_decision(b, "a")
+    (spike,) = [a for a in d.menu if a.attack == "Mind Spike"]
+    odds = d.picture.odds(spike)
+    assert odds.roll == "13- (11 + OMCV 5 - DMCV 3)" and odds.chance == hit_chance(13)
+    # 4d6: 14 STUN on average through no Mental Defense, of the target's 20 STUN
+    assert d.picture.harm(spike) == pytest.approx(hit_chance(13) * 14 / 20)
+
+
+def test_a_mental_blast_does_no_body_whatever_the_roll_counted():
+    from slugfest.core.hero.damage import DamageRoll
+
+    g = started({"A": [mentalist()], "B": [target(mental_defense=2)]}).state.fighters["b"]
+    taken = take_damage(DamageRoll("mental", "4d6", (6, 6, 6, 6), 24, 8), defenses(g, "Mental Defense"),
+                        "Mental Defense")
+    assert (taken.stun, taken.body) == (22, 0)
+
+
 def test_a_mental_blast_costs_10_active_points_a_die():
     assert active_points(parse_dice("4d6"), "mental") == 40
 
@@ -84,7 +106,14 @@ def test_the_menu_offers_a_mental_blast_as_a_plain_strike_and_no_abort_is_asked(
     d = phase_decision(battle_with(scenario("hero", sides), dice=[]), "a")
     mind = [a for a in d.menu if a.attack == "Mind Spike"]
     assert [(a.kind, a.maneuver, a.target) for a in mind] == [("attack", "strike", "b")]
-    assert not any(a.kind == "multiple-attack" for a in d.menu)
+    # two foes in sight: still no Multiple Attack of Mental Blasts (one of Blasts would be offered)
+    two = {"A": [mentalist()], "B": [target(pos=(18, 0)), hero("c", (18, 4), SPD=2)]}
+    assert not any(a.kind == "multiple-attack" for a in phase_decision(battle_with(scenario("hero", two), dice=[]),
+                                                                        "a").menu)
+    zap = {"name": "Zap", "dice": "4d6", "range": 60, "adds_str": False}
+    blaster = {"A": [hero("a", (0, 0), attacks=[zap], SPD=2, DEX=15)], "B": two["B"]}
+    assert any(a.kind == "multiple-attack" for a in phase_decision(battle_with(scenario("hero", blaster), dice=[]),
+                                                                    "a").menu)
     b = fight(sides, [3, 3, 3, 1, 1, 1, 1], blast(), turn_limit=1)
     assert not [x for x in b.script.decisions if x.kind == "abort"]
 

@@ -111,6 +111,12 @@ def test_the_legend_lists_the_nearest_first_and_counts_what_does_not_fit():
     # one short line: entries give way to the count, which always shows
     one = str(legend(data, 44, 1))
     assert "\n" not in one and len(one) <= 44 and one.endswith("more")
+    # a name longer than the line is cut, and the others still show
+    long = MapData(grid, [{"id": "x", "name": "A" * 40, "position": [0, 0]}, {"id": "y", "name": "Bob", "position": [1, 0]},
+                          {"id": "z", "name": "Cy", "position": [2, 0]}], {"x": "X", "y": "Y", "z": "Z"},
+                   {"x": 0, "y": 1, "z": 1})
+    lines = str(legend(long, 20, 3)).splitlines()
+    assert all(len(line) <= 20 for line in lines) and "Y Bob" in "\n".join(lines) and "Z Cy" in "\n".join(lines)
     # with room for everyone, no count
     assert "more" not in str(legend(data, 400, 1))
 

@@ -191,8 +191,12 @@ def legend(d: MapData, width: int, max_lines: int = 3) -> Content:
     def more(k: int) -> Content:
         return Content.styled(f"+{k} more", "$text-muted")
 
+    if prefix is not None and prefix.cell_length > width:
+        prefix = prefix.truncate(width, ellipsis=True)
     shown = 0
     for entry in parts:
+        if entry.cell_length > width:  # a 60-letter name is cut, not left to hide everyone after it
+            entry = entry.truncate(width, ellipsis=True)
         row = rows[-1]
         if text([*row, entry], len(rows) == 1).cell_length <= width:
             row.append(entry)

@@ -78,14 +78,14 @@ class Keys:
 
 
 def _no_range(m: Part, k: Keys) -> str | None:
-    if k.hth:
+    if k.hth or k.kind == "mental":  # a Mental Blast reaches by line of sight: the rules fix its range
         return None
     k.hth, k.adds_str = True, False
     return "hand-to-hand, STR does not add"
 
 
 def _ranged(m: Part, k: Keys) -> str | None:
-    if not k.hth:
+    if not k.hth or k.kind == "mental":
         return None
     k.hth, k.adds_str = False, False
     if "STR" not in m.option.upper():
@@ -134,6 +134,16 @@ def _set(key: str, value: object, what: str) -> Callable[[Part, Keys], str | Non
     return read
 
 
+def _knockback_set(key: str, value: object, what: str) -> Callable[[Part, Keys], str | None]:
+    """No / Double Knockback, which a Mental Blast (no knockback at all) cannot take."""
+    def read(m: Part, k: Keys) -> str | None:
+        if k.kind == "mental":
+            return None
+        k.fields[key] = value
+        return what
+    return read
+
+
 def _stun_multiplier(sign: int) -> Callable[[Part, Keys], str | None]:
     def read(m: Part, k: Keys) -> str | None:
         if k.kind != "killing":
@@ -162,7 +172,8 @@ READERS: dict[str, Callable[[Part, Keys], str | None]] = {
     "NORANGE": _no_range, "RANGED": _ranged,
     "ARMORPIERCING": _levels_of("armor_piercing"), "PENETRATING": _levels_of("penetrating"),
     "REDUCEDEND": _reduced_end, "CHARGES": _charges, "STRMINIMUM": _str_min,
-    "NOKB": _set("knockback", False, "no knockback"), "DOUBLEKB": _set("knockback_multiplier", 2, "double knockback"),
+    "NOKB": _knockback_set("knockback", False, "no knockback"),
+    "DOUBLEKB": _knockback_set("knockback_multiplier", 2, "double knockback"),
     "STUNMULTIPLIER": _stun_multiplier(1), "INCREASEDSTUNMULTIPLIER": _stun_multiplier(1),
     "DECREASEDSTUNMULTIPLIER": _stun_multiplier(-1), "DOESBODY": _does_body, "INCREASEDEND": _increased_end,
     "COSTSEND": lambda m, k: "costs END (as attacks do)",
