@@ -72,7 +72,10 @@ def test_a_batch_lists_a_battle_whose_plugin_caught_the_stop_by_seed_and_plays_t
     stubborn = [("stubborn-ai", HangsOnSeed(sim.battle_seed(1, 5), swallow_forever))]
     started = time.monotonic()
     alone, _ = sim.simulate(duel(), 12, 1, jobs=1, plugins=stubborn)
-    assert time.monotonic() - started < 30, "the runaway ends its worker within about a second"
+    # About a second alone (3 s for the whole test); the bound is loose because the suite runs a
+    # worker per core and a busy machine once took over 30 s here. The battle deadline it must
+    # beat is 600 s: what is checked is that the runaway's worker was ended, not waited out.
+    assert time.monotonic() - started < 120, "the runaway ends its worker long before the battle deadline"
     [error] = alone.errors
     assert error.index == 5 and error.seed == sim.battle_seed(1, 5)
     assert "plugin 'stubborn-ai' would not stop: slugfest_choose_action" in error.error
@@ -87,7 +90,7 @@ def test_a_battle_stuck_beyond_signals_is_killed_at_its_deadline_and_named(monke
     frozen = [("frozen-ai", HangsOnSeed(sim.battle_seed(1, 2), beyond_signals))]
     started = time.monotonic()
     agg, _ = sim.simulate(duel(), 8, 1, jobs=2, deadline=1.0, plugins=frozen)
-    assert time.monotonic() - started < 30
+    assert time.monotonic() - started < 120  # loose for a busy machine (see above): the default deadline is 600 s
     [error] = agg.errors
     assert error.index == 2 and error.seed == sim.battle_seed(1, 2)
     assert error.error == ("stopped at its deadline of 1 s: plugin 'frozen-ai' was running "

@@ -96,7 +96,8 @@ def _close_in(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack) -> Non
         move(ctx, f, path, f"closes in on {g.name}")
     else:
         path = walk_into_range(ctx, f, g, atk.range_m, within) or []
-        move(ctx, f, path, f"moves into range of {g.name}")
+        in_range = distance(f.pos, g.pos) * METRES_PER_CELL <= atk.range_m
+        move(ctx, f, path, f"moves into {'line of sight' if in_range else 'range'} of {g.name}")
 
 
 STRIKE = Maneuver("strike", "attack", "Strike", "6E1 maneuver table: Strike, +0 OCV +0 DCV", _attack,

@@ -156,6 +156,9 @@ class Picture:
         stun, body = expected_taken(ctx, f, g, atk, action.maneuver, action.levels, push, moved, action.aim)
         cost = attack_end(f, atk, opts.campaign, opts.str_end) + action.push
         paid = f"END {cost}" if cost else ""
+        if atk.charges is not None:
+            left = f.charges_left(atk)
+            paid = f"1 Charge ({left} left)" + (f", END {cost}" if cost else "")
         if cost > f.end:
             dice = stun_for_end_dice(cost, f.end)
             paid = f"END {cost} (has {max(f.end, 0)}: ~{3.5 * dice:g} STUN for the rest)"

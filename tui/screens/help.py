@@ -19,8 +19,10 @@ from textual.widgets import Static
 PANELS = (
     ("Combatants", "each fighter's side, letter, STUN / BODY / END (HERO) or Health / Focus (Marvel), "
                    "CVs or defenses, conditions, Charges left; ▶ marks who acts next"),
-    ("Map", "the letters on the grid (cells are 2 m in HERO), obstacles as blocks, distances from the "
-            "selected fighter under it (s selects the next)"),
+    ("Map", "the letters on the grid (cells are 2 m in HERO; a lowercase letter is a fighter out of the "
+            "fight), obstacles as blocks, • the last knockback's path, distances from the selected fighter "
+            "under it, nearest first (s selects the next); a map taller than the panel shows the rows "
+            "around the one acting"),
     ("Log", "every roll and modifier as it happens; a ▸ line opens its full roll (the OCV and DCV "
             "checklists, the dice) with Enter; v shows END and other quiet lines"),
     ("Speed Chart / rounds", "HERO: which Segments each fighter acts in, this Turn; Marvel: the round's "

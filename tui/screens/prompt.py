@@ -322,7 +322,9 @@ class PlayerPrompt(ModalScreen[Any]):
     @on(OptionList.OptionHighlighted, "#what")
     def _what_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._fill_targets(event.option_index)
-        self._say("")
+        w = self.items[event.option_index] if 0 <= event.option_index < len(self.items) else None
+        # a Multiple Attack's whole label (its list entry is cut on a narrow screen)
+        self._say(w.label if w is not None and w.action is not None and w.kind == "multiple-attack" else "")
 
     @on(OptionList.OptionSelected, "#what")
     def _what_selected(self, event: OptionList.OptionSelected) -> None:

@@ -529,7 +529,8 @@ def _notable(summary: dict[str, Any], scenario_path: str | None, side_index: dic
                f"--seed {summary['base_seed']} --play-by-play K")
     out = [Content.styled("Notable battles", "bold $text-primary"),
            *(Content.styled(t, "$text-muted") for t in textwrap.wrap(command, width, initial_indent="  ",
-                                                                     subsequent_indent="    "))]
+                                                                     subsequent_indent="    ",
+                                                                     break_on_hyphens=False))]
     for label, b, result in rows:
         if b is None:
             out.append(Content.assemble((f"  {label:{label_w}}", ""), ("  none", "$text-muted")))
@@ -553,7 +554,8 @@ def _errors(summary: dict[str, Any], scenario_path: str | None, width: int = 100
                f"--seed {summary['base_seed']} --play-by-play INDEX")
     out = [Content(""), Content.styled(f"{len(errors):,} battles failed", "bold $text-error"),
            *(Content.styled(t, "$text-muted") for t in textwrap.wrap(command, width, initial_indent="  ",
-                                                                     subsequent_indent="    "))]
+                                                                     subsequent_indent="    ",
+                                                                     break_on_hyphens=False))]
     for e in errors[:10]:
         out.append(Content.assemble((f"  battle {e['index']}", "bold"), (f" (seed {e['seed']}): ", "$text-muted"),
                                     e["error"]))
