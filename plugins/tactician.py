@@ -16,10 +16,9 @@ Policy, in order (each choice carries its reason into the log):
    15% for every one of the tactician's side standing next to it (ties: the foe nearest the
    whole side, then the id): the same for every tactician of a side. Every attack on the menu is weighed, HERO maneuvers included (Set,
    Brace, Haymaker, Multiple Attack, Move Through, CSLs to OCV or to damage): the rules
-   system's estimate (which already prices a Haymaker's risk: a foe who acts before it lands
-   and could knock the thrower away), less 15% for Brace and Multiple Attack (half DCV) when
-   another foe could reach it; then half as much again on the team's target and a fifth more
-   for every ally already next to the target. The best is taken.
+   system's estimate, less 15% for Brace and Multiple Attack (half DCV) and 40% for a Haymaker
+   (-5 DCV) when another foe could reach it; then half as much again on the team's target and a
+   fifth more for every ally already next to the target. The best is taken.
 6. No attack: a hand-to-hand fighter whose move would end in the reach of the nearest foe
    stops just outside it or Holds (the melee tempo the default AI uses); otherwise toward the
    team's target; with a ranged attack, to a cell in range and sight where as few foes as
@@ -64,6 +63,8 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     def weigh(a: Action, v: float) -> float:
         t = primary(a)
         others = any(o.id not in (t, *a.targets) for o in threats)
+        if a.maneuver == "haymaker" and others:
+            return v * 0.6
         if (a.maneuver == "brace" or a.kind == "multiple-attack") and others:
             return v * 0.85
         return v
