@@ -72,25 +72,6 @@ def test_no_mind_winds_up_a_haymaker_at_a_foe_who_acts_before_it_lands():
     assert b.estimate("a", haymaker) == 0.0
 
 
-def test_a_haymaker_is_worth_less_when_another_foe_acting_before_it_lands_could_knock_its_thrower_away():
-    """Issue 18: most Haymakers that fizzled in hero-powers did because a third fighter, acting
-    before the blow landed, knocked the thrower out of reach; each foe who acts before then and
-    can reach the thrower takes half its plain hit chance (at the thrower's DCV - 5) off."""
-    from slugfest.core.hero.estimate import STOPS_A_WIND_UP, hit_chance
-
-    def worth(c_at):
-        b = hero_position([me("aggressive")], [foe("b", (6, 5)), foe("c", c_at, SPD=12, OCV=5)])
-        b.state.queue = ["c"]  # B has acted this Segment (and has no Phase in the next); C is still to act
-        haymaker = next(a for a in phase_decision(b, "a").menu if a.maneuver == "haymaker" and a.target == "b")
-        return b.estimate("a", haymaker)
-
-    alone = worth((28, 11))  # too far to reach A with a half move and a blow
-    near = worth((7, 7))
-    # A's DCV 3 - 5 -> 0: C needs 11 + 5 - 0 = 16-
-    assert near == pytest.approx(alone * (1 - STOPS_A_WIND_UP * hit_chance(16)))
-    assert 0 < near < alone
-
-
 def test_aggressive_with_two_foes_on_it_swings_at_both_and_stops_pushing_when_its_end_runs_low():
     b = hero_position([me("aggressive")], [foe("b", (6, 5)), foe("c", (6, 6))])
     b.state.fighters["b"].stun = 30

@@ -24,7 +24,7 @@ from .damage import DamageRoll, standard_effect, stun_multiplier, take_damage
 from .dice import DamageDice
 from .profile import negate
 from .effects import defenses
-from .movement import METRES_PER_CELL, cells
+from .movement import METRES_PER_CELL
 from .sheet import HeroAttack
 from .speed import has_phase
 from .state import Fighter
@@ -74,10 +74,8 @@ def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fight
     g = st.fighters[action.target]
     p, value = estimate_one(ctx, f, g, f.attack(action.attack), action.maneuver, action.levels, push=action.push,
                             dcv=dcv, aim=action.aim)
-    if action.maneuver == "haymaker":
-        if may_step_away(st, g):
-            return 0.0  # it can walk out of reach before the blow lands: not worth the wind-up
-        return p * value * (1 - interrupted(ctx, f, g, dcv))
+    if action.maneuver == "haymaker" and may_step_away(st, g):
+        return 0.0  # it can walk out of reach before the blow lands: not worth the wind-up
     return p * value
 
 
@@ -94,33 +92,6 @@ def may_step_away(st: Any, g: Fighter) -> bool:
     if g.id in st.queue if st.queue is not None else has_phase(g.spd, st.segment):
         return True
     return has_phase(g.spd, st.segment % 12 + 1)
-
-
-#: Of the hits on a thrower winding up a Haymaker, the share taken to stop it (knocked back out of
-#: reach, or Stunned): our estimate, from hero-powers, where 42 of 57 fizzles out of reach came
-#: from the thrower knocked away.
-STOPS_A_WIND_UP = 0.5
-
-
-def interrupted(ctx: RulesContext, f: Fighter, g: Fighter, dcv: Callable[[Fighter], int] | None = None) -> float:
-    """The chance a Haymaker ``f`` winds up now at ``g`` never lands because another foe, who
-    acts before it does and can reach ``f``, hits ``f`` (at its DCV with the Haymaker's -5) and
-    knocks it away or Stuns it (issue 18: 17% of hero-powers' Haymakers fizzled, most of them
-    because the thrower was knocked back). Each such foe's plain hit chance, x STOPS_A_WIND_UP."""
-    st = ctx.state
-    dcv = dcv or _dcv
-    mine = max(dcv(f) - 5, 0)
-    standing = 1.0
-    for o in st.fighters.values():
-        if o.side == f.side or o is g or o.stunned or o.ko or o.dead or o.out_of_fight(ctx.options):
-            continue
-        if not may_step_away(st, o):
-            continue  # no Phase before the blow lands
-        reach = max((1 if a.hth else a.range_m // METRES_PER_CELL for a in o.sheet.attacks), default=1)
-        if distance(o.pos, f.pos) > max(reach, 1) + cells(o, False):
-            continue  # cannot get at the thrower with a half move and a blow
-        standing *= 1 - STOPS_A_WIND_UP * hit_chance(11 + o.ch.OCV - mine)
-    return 1 - standing
 
 
 def mean_multiplier(rule: str, levels: int) -> float:
