@@ -180,22 +180,7 @@ def parse_attack(t: Table) -> HeroAttack:
     name = t.text("name", max_len=60)
     kind = t.choice("kind", ATTACK_KINDS, "normal")
     dice = t.custom("dice", _dice, 'HERO dice such as "12d6", "1d6-1" or "2½d6"', DamageDice())
-    rng = t.raw("range", "los" if kind == "mental" else "hth")
-    hth = True
-    range_m = 0
-    if kind == "mental":
-        hth, range_m = False, LINE_OF_SIGHT_M
-        if rng != "los":
-            t.problems.add(f"{t.path}.range", 'expected "los" or no range for a Mental Blast (it reaches anyone in '
-                                              f"line of sight, rules-powers §3.5), got {toml_type(rng)} {show(rng)}")
-    elif rng == "hth":
-        pass
-    elif type(rng) is int and 1 <= rng <= 2000:
-        hth, range_m = False, rng
-    else:
-        hint = did_you_mean(rng, ("hth",)) if isinstance(rng, str) else ""
-        t.problems.add(f"{t.path}.range", f'expected "hth" or a range in metres (an integer from 1 to 2000), '
-                                          f'got {toml_type(rng)} {show(rng)}{hint}')
+    hth, range_m = _parse_range(t, kind)
     default_defense = "PD" if kind in ("normal", "killing") and hth else ("ED" if kind in ("normal", "killing") else "")
     kind_known = t.data.get("kind", "normal") in ATTACK_KINDS  # else one mistake, not a second about defense
     if kind in ("normal", "killing") and kind_known:
@@ -241,6 +226,24 @@ def parse_attack(t: Table) -> HeroAttack:
     _check_modifiers(t, atk)
     t.finish()
     return atk
+
+
+def _parse_range(t: Table, kind: str) -> tuple[bool, int]:
+    """(hand-to-hand?, metres) from ``range``: "hth" or metres; a Mental Blast's is line of sight."""
+    rng = t.raw("range", "los" if kind == "mental" else "hth")
+    if kind == "mental":
+        if rng != "los":
+            t.problems.add(f"{t.path}.range", 'expected "los" or no range for a Mental Blast (it reaches anyone in '
+                                              f"line of sight, rules-powers §3.5), got {toml_type(rng)} {show(rng)}")
+        return False, LINE_OF_SIGHT_M
+    if rng == "hth":
+        return True, 0
+    if type(rng) is int and 1 <= rng <= 2000:
+        return False, rng
+    hint = did_you_mean(rng, ("hth",)) if isinstance(rng, str) else ""
+    t.problems.add(f"{t.path}.range", f'expected "hth" or a range in metres (an integer from 1 to 2000), '
+                                      f'got {toml_type(rng)} {show(rng)}{hint}')
+    return True, 0
 
 
 def _never(t: Table, key: str) -> bool:
