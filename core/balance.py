@@ -87,6 +87,20 @@ class Found:
         return lo <= self.target <= hi
 
 
+def _widening(knob: Knob, upward: bool, legal: Callable[[int], bool] | None) -> str:
+    """What to do when the target lies beyond the range's rates and the ``upward`` (or the
+    lower) end would have to move: widen it if the next value is legal, else say why not."""
+    step = knob.high + 1 if upward else knob.low - 1
+    edge = knob.value(knob.high if upward else knob.low)
+    way = "above" if upward else "below"
+    if step >= 0 and (legal is None or legal(step)):
+        return f"widen the range {way} {edge}"
+    if step < 0:
+        return "a range starts at 0 at the lowest, so this parameter alone cannot reach the target: change another one as well"
+    return (f"the scenario allows no value {way} {edge}, so this parameter alone cannot reach the target: change "
+            "another one as well")
+
+
 def search(knob: Knob, target: float, measure: Callable[[int], tuple[int, int, int]],
            on_probe: Callable[[Probe], None] | None = None, legal: Callable[[int], bool] | None = None) -> Found:
     """Bisect ``knob`` for ``target``; ``measure(value)`` gives (wins, decided, battles).
@@ -115,17 +129,7 @@ def search(knob: Knob, target: float, measure: Callable[[int], tuple[int, int, i
     below, above = (lo, hi) if rising else (hi, lo)  # the end under the target, the end over it
     if not below.rate <= target <= above.rate:  # type: ignore[operator]
         side = "above" if target > max(lo.rate, hi.rate) else "below"
-        upward = (side == "above") == rising  # which end of the range would have to move
-        step = knob.high + 1 if upward else knob.low - 1
-        if step >= 0 and (legal is None or legal(step)):
-            advice = f"widen the range {'above' if upward else 'below'} {knob.value(knob.high if upward else knob.low)}"
-        elif step < 0:
-            advice = ("a range starts at 0 at the lowest, so this parameter alone cannot reach the target: change "
-                      "another one as well")
-        else:
-            edge = knob.value(knob.high if upward else knob.low)
-            advice = (f"the scenario allows no value {'above' if upward else 'below'} {edge}, so this parameter "
-                      "alone cannot reach the target: change another one as well")
+        advice = _widening(knob, (side == "above") == rising, legal)
         found.outside = (f"the target {target:.0%} is {side} every rate in the range ({lo.rate:.1%} at {knob.value(lo.value)}, "
                          f"{hi.rate:.1%} at {knob.value(hi.value)}): {advice}")
         found.best = min((lo, hi), key=lambda p: abs(p.rate - target))  # type: ignore[operator]

@@ -141,33 +141,10 @@ def take_damage(roll: DamageRoll, defenses: Defenses, special_defense: str = "",
     normal, resistant = defenses.normal, defenses.resistant
     if armor_piercing and physical:
         normal, resistant = pierce(defenses, armor_piercing, steps)
-    total = normal + resistant
-    if roll.kind == "normal":
-        stun, body, sd, bd, rule = roll.stun - total, roll.body - total, total, total, "normal"
-    elif roll.kind == "killing":
-        body = roll.body - resistant
-        bd = resistant
-        if resistant <= 0:
-            stun, sd, rule = roll.stun, 0, "killing, no resistant defense"
-        else:
-            stun, sd, rule = roll.stun - total, total, "killing"
-    elif roll.kind == "nnd":
-        has = defenses.special.get(special_defense, 0) > 0
-        if has:
-            return DamageTaken(0, 0, roll.stun, roll.body, f"NND stopped by {special_defense}")
-        stun, body, sd, bd, rule = roll.stun, roll.body, 0, 0, f"NND, no {special_defense}"
-    elif roll.kind == "avld":
-        value = defenses.special.get(special_defense, 0)
-        if value > 0:
-            stun, body, sd, bd, rule = roll.stun - value, roll.body - value, value, value, f"AVLD vs {special_defense}"
-        else:
-            stun, body, sd, bd, rule = roll.stun, roll.body, 0, 0, f"AVLD, no {special_defense}"
-    elif roll.kind == "mental":  # rules-powers §3.5: STUN only, less Mental Defense
-        value = defenses.special.get(special_defense, 0)
-        stun, body, sd, bd = roll.stun - value, 0, max(value, 0), 0
-        rule = f"mental, {special_defense} {value}" if value > 0 else f"mental, no {special_defense}"
-    else:  # pragma: no cover - the scenario schema admits only these kinds
-        raise ValueError(f"unknown damage kind {roll.kind!r}")
+    case = _case(roll, defenses, special_defense, normal, resistant)
+    if isinstance(case, DamageTaken):
+        return case  # an NND its defense stops
+    stun, body, sd, bd, rule = case
     stun, body = (stun if stun > 0 else 0), (body if body > 0 else 0)
     if location is not None:
         stun, body = hero_round(stun * location[0], False), hero_round(body * location[1], False)
@@ -178,6 +155,34 @@ def take_damage(roll: DamageRoll, defenses: Defenses, special_defense: str = "",
     if minimum_stun_equals_body and stun < body:
         stun = body
     return DamageTaken(stun, body, sd, bd, rule, tuple(steps))
+
+
+def _case(roll: DamageRoll, defenses: Defenses, special_defense: str, normal: int, resistant: int
+          ) -> tuple[int, int, int, int, str] | DamageTaken:
+    """The seed's Taking Damage case for the roll's kind (and a Mental Blast's, rules-powers
+    §3.5): (STUN, BODY before the floor at 0, STUN and BODY the defenses took, the rule), or
+    the whole result when an NND's defense stops it."""
+    total = normal + resistant
+    if roll.kind == "normal":
+        return roll.stun - total, roll.body - total, total, total, "normal"
+    if roll.kind == "killing":
+        if resistant <= 0:
+            return roll.stun, roll.body - resistant, 0, resistant, "killing, no resistant defense"
+        return roll.stun - total, roll.body - resistant, total, resistant, "killing"
+    value = defenses.special.get(special_defense, 0)
+    if roll.kind == "nnd":
+        if value > 0:
+            return DamageTaken(0, 0, roll.stun, roll.body, f"NND stopped by {special_defense}")
+        return roll.stun, roll.body, 0, 0, f"NND, no {special_defense}"
+    if roll.kind == "avld":
+        if value > 0:
+            return roll.stun - value, roll.body - value, value, value, f"AVLD vs {special_defense}"
+        return roll.stun, roll.body, 0, 0, f"AVLD, no {special_defense}"
+    if roll.kind == "mental":  # STUN only, less Mental Defense
+        if value > 0:
+            return roll.stun - value, 0, value, 0, f"mental, {special_defense} {value}"
+        return roll.stun, 0, 0, 0, f"mental, no {special_defense}"
+    raise ValueError(f"unknown damage kind {roll.kind!r}")  # pragma: no cover - the schema admits only these
 
 
 def pierce(defenses: Defenses, levels: int, steps: list[DamageStep]) -> tuple[int, int]:
