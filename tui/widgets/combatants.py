@@ -133,23 +133,12 @@ class CombatantCard(Widget):
             # a card with a longer name (or "[you]") shows fewer.
             panel = self.parent
             cap = panel.dense_cap(width) if isinstance(panel, CombatantPanel) else len(figs)
-            figs = figs[:min(cap, self.fitting_figures(width))]
-            if figs:
-                fig_text = " ".join(figs)
-                lines[0] = head + Content.styled(" " * (width - head.cell_length - len(fig_text)) + fig_text,
-                                                 "$text-muted")
+            lines[0] = beside(head, figs[:min(cap, self.fitting_figures(width))], width)
         elif figs:
-            fig_text = "  ".join(figs)
-            gap = width - head.cell_length - len(fig_text)
-            if gap >= 2:
-                lines[0] = head + Content.styled(" " * gap + fig_text, "$text-muted")
-            elif compact:
-                while figs and head.cell_length + 2 + len(" ".join(figs)) > width:
-                    figs.pop()  # a short terminal: the bars matter more than the figures
-                if figs:
-                    fig_text = " ".join(figs)
-                    lines[0] = head + Content.styled(" " * (width - head.cell_length - len(fig_text)) + fig_text,
-                                                     "$text-muted")
+            if width - head.cell_length - len("  ".join(figs)) >= 2:
+                lines[0] = beside(head, figs, width, "  ")
+            elif compact:  # a short terminal: the bars matter more than the figures
+                lines[0] = beside(head, figs[:self.fitting_figures(width)], width)
             else:
                 while len(figs) > 1 and 4 + len(" ".join(figs)) > width:
                     figs.pop()
@@ -174,6 +163,14 @@ class CombatantCard(Widget):
                 parts.append(Content.styled(w, style))
             lines.append(Content.assemble(*parts))
         return lines
+
+
+def beside(head: Content, figs: list[str], width: int, sep: str = " ") -> Content:
+    """``head`` with ``figs`` right-aligned after it on a line of ``width`` (as it is if none)."""
+    if not figs:
+        return head
+    text = sep.join(figs)
+    return head + Content.styled(" " * (width - head.cell_length - len(text)) + text, "$text-muted")
 
 
 def pool_line(rows: list[tuple[str, float, float]], width: int) -> Content:
