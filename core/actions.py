@@ -70,6 +70,11 @@ class Decision:
     in the middle of an action): what the actor can reach and hit, worked out once, with the
     expected harm of each option (``picture.harm(action)``). The menu was read off it, and the
     AI and the player's prompt read it too.
+
+    ``free`` is true when answering with anything but "none" costs the actor no action of its
+    own, only a use it gets back soon: a Marvel reaction (one a round, back at the next round).
+    A HERO Abort is not free: it costs the actor's next Phase. So a free defence is worth taking
+    whenever it is offered, unless keeping the reaction for something better is the plan.
     """
 
     actor: str
@@ -78,6 +83,7 @@ class Decision:
     kind: str = "phase"
     context: str = ""
     picture: Any = field(default=None, compare=False, repr=False)
+    free: bool = False
 
 
 @record

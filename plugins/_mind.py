@@ -40,6 +40,30 @@ def primary(action: Action) -> str:
     return action.target or (action.targets[0] if action.targets else "")
 
 
+#: Interpose (a reaction that makes the actor the target instead of an ally): worth it when the
+#: ally has under this share of its fight left...
+SHIELD_ALLY_BELOW = 1 / 3
+#: ...and the actor at least this share of its own.
+SHIELD_WHILE_ABOVE = 1 / 2
+
+
+def shield(battle: BattleView, decision: Decision) -> Choice | None:
+    """Answer a question that offers to step in for an attacked ally (an ``interpose`` action on
+    the menu), or None if the menu offers none. The actor takes the blow instead, against the
+    lower of the two defenses, so it steps in only for an ally about to go down (under a third
+    of its fight left, or already down) while it has half of its own or more."""
+    step_in = next((a for a in decision.menu if a.kind == "interpose"), None)
+    if step_in is None:
+        return None
+    me, ally = battle.vitals(decision.actor), battle.vitals(step_in.target)
+    if ally.health >= SHIELD_ALLY_BELOW:
+        return Choice(decision.menu[0], f"{ally.name} is not hurt enough to shield ({pct(ally.health)} left)")
+    if me.health < SHIELD_WHILE_ABOVE:
+        return Choice(decision.menu[0], f"too hurt itself to shield {ally.name} ({pct(me.health)} left)")
+    return Choice(step_in, f"shields {ally.name} ({pct(ally.health)} left) while itself at {pct(me.health)}: "
+                           "takes the blow instead")
+
+
 class Situation:
     """The actor, its foes and allies, and its menu, as one mind sees them for one decision."""
 
@@ -295,7 +319,11 @@ class Situation:
         return Choice(self.menu[0], reason)
 
     def take_reaction(self) -> Choice:
-        """Marvel: a defensive reaction costs no turn, so take it whenever it is offered."""
+        """Marvel: a defensive reaction costs no turn, so take it whenever it is offered; step in
+        for an ally (Interpose) as :func:`shield` says."""
+        shielding = shield(self.battle, self.decision)
+        if shielding is not None:
+            return shielding
         return self.guard("a reaction costs no turn", prefer_block=False) or self.no_reaction("no reaction")
 
     def abort_below(self, threshold: float, why: str) -> Choice:

@@ -2,8 +2,11 @@
 
 Policy, in order (each choice carries its reason into the log):
 
-1. About to be attacked (a HERO Abort, a Marvel reaction): Dodge if its own fight is under a
-   third, otherwise do not react.
+1. About to be attacked: a free defence (``decision.free``: a Marvel reaction, which costs no
+   turn and comes back next round) is always taken. One that costs a later action (a HERO
+   Abort costs the next Phase) only with under a third of its fight left. Asked to step in for
+   an attacked ally (Interpose), it does so for an ally under a third of its fight while it has
+   half of its own (``_mind.shield``).
 2. Low on fight (under 30%) or out of stamina with no foe in reach: take a Recovery.
 3. Attack: among the attacks on the menu against foes still in the fight, take the one with
    the highest expected harm (chance to hit x damage after defenses, relative to what the
@@ -36,7 +39,7 @@ from functools import partial
 from slugfest import Action, BattleView, Choice, Decision, Vitals, hookimpl
 from slugfest.core.grid import distance
 
-from ._mind import PLAINER, Situation
+from ._mind import PLAINER, Situation, shield
 
 NAME = "default"
 ATTACK_KINDS = ("attack", "multiple-attack", "move-through")
@@ -70,7 +73,12 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     me = vitals(decision.actor)
     menu = decision.menu
     if decision.kind == "abort":
+        shielding = shield(battle, decision)
+        if shielding is not None:
+            return shielding
         dodge = _first(menu, "dodge")
+        if dodge is not None and decision.free:
+            return Choice(dodge, f"a reaction costs no turn: defends with {dodge.maneuver or 'a Dodge'}")
         if dodge is not None and me.health < 1 / 3:
             return Choice(dodge, f"hurt ({me.health:.0%} left): defends with {dodge.maneuver or 'a Dodge'}")
         return Choice(menu[0], f"not hurt enough to defend yet ({me.health:.0%} fight left)")

@@ -76,12 +76,21 @@ def test_nothing_to_attack_or_reach_is_still_said_when_it_is_true():
     assert ask(b, "rooted")[:2] == ("dodge", "nothing to attack or reach: dodges")
 
 
-def test_declining_a_marvel_reaction_does_not_claim_to_save_an_action():
+def test_a_free_reaction_is_taken_at_full_fight_one_that_costs_a_turn_only_when_hurt():
+    """A Marvel reaction costs no turn and comes back next round (rules/marvel.md §3.3): keeping
+    it unused saves nothing, so the default AI takes it even unhurt (issue 18's wasted reactions)."""
     b = marvel([mf("a", (5, 5))], [mf("b", (6, 5))])
     menu = (Action("none"), Action("dodge", maneuver="Spider-Dodge"))
-    assert ask(b, "a", kind="abort", menu=menu) == ("no reaction", "not hurt enough to defend yet (100% fight left)", "default")
-    b.state.fighters["a"].health = 10
-    assert ask(b, "a", kind="abort", menu=menu)[:2] == ("Spider-Dodge", "hurt (11% left): defends with Spider-Dodge")
+    f = b.state.fighters["a"]
+
+    def react(free):
+        choice, _ = b.decide(Decision("a", menu, f.ai, "abort", free=free))
+        return choice.action.label(), choice.reason
+
+    assert react(True) == ("Spider-Dodge", "a reaction costs no turn: defends with Spider-Dodge")
+    assert react(False) == ("no reaction", "not hurt enough to defend yet (100% fight left)")
+    f.health = 10
+    assert react(False) == ("Spider-Dodge", "hurt (11% left): defends with Spider-Dodge")
 
 
 def test_declining_a_hero_abort_is_worded_the_same():

@@ -382,19 +382,40 @@ def test_letting_the_ai_decide_after_a_dropped_question_forgets_the_players_earl
     assert index not in s.choices and s.history[index].chosen_by != "player"
 
 
+def _first_question(actor: str, wanted: str):
+    """The first seed of marvel-brawl whose battle asks ``actor`` a question whose context says
+    ``wanted``; the questions before it are answered "no reaction" by the player."""
+    for seed in range(1, 60):
+        s = Session.from_path(bundled()["marvel-brawl"], seed=seed, player_controlled=[actor])
+        while not s.over:
+            if s.question is not None:
+                if wanted in s.question.context:
+                    return s
+                s.answer(s.question.menu[0])
+            else:
+                s.ai_step() if s.waiting_for_player else s.step()
+    raise AssertionError(f"no battle of 59 asked {actor} {wanted!r}")
+
+
 def test_a_marvel_reaction_is_the_players_to_use():
-    # the first seed whose battle attacks Captain America on his Agility defense (a reaction's cue)
-    for seed in range(1, 40):
-        s = Session.from_path(bundled()["marvel-brawl"], seed=seed, player_controlled=["captain-america"])
-        while s.question is None and not s.over:
-            s.ai_step() if s.waiting_for_player else s.step()
-        if s.question is not None:
-            break
-    assert s.question is not None, "no battle of 39 asked Captain America for a reaction"
-    assert s.question.actor == "captain-america" and "use a reaction" in s.question.context
+    # the first battle that attacks Captain America on his Agility defense (a reaction's cue)
+    s = _first_question("captain-america", "use a reaction")
+    assert s.question.actor == "captain-america"
     s.answer(next(a for a in s.question.menu if a.maneuver == "Shield Deflection"))
     used = [e for e in s.events if type(e).__name__ == "ReactionUsed"]
-    assert [(e.actor, e.reaction) for e in used] == [("captain-america", "Shield Deflection")]
+    assert [(e.actor, e.reaction) for e in used][-1] == ("captain-america", "Shield Deflection")
+
+
+def test_stepping_in_for_an_ally_is_the_players_to_choose():
+    """Interpose (rules/marvel.md §3.5) asks the player's character when an ally within its
+    reach is attacked; answering it makes the player's character the target."""
+    s = _first_question("thor", "Interpose")
+    assert s.question.actor == "thor" and s.question.free
+    s.answer(next(a for a in s.question.menu if a.kind == "interpose"))
+    events = list(s.events)
+    at = max(i for i, e in enumerate(events) if type(e).__name__ == "ReactionUsed")
+    check = next(e for e in events[at:] if type(e).__name__ == "AttackCheck")
+    assert (events[at].actor, events[at].reaction) == ("thor", "Interpose") and check.target == "thor"
 
 
 # -- saving and loading -----------------------------------------------------------------------

@@ -1,6 +1,8 @@
 """Resolving one Marvel attack, in the order the rules give it (rules/marvel.md §3-4):
 
-1. the target may use a reaction (a defensive reaction power: the attack has trouble);
+1. reactions: an ally within reach of the target may Interpose and become the target
+   (:func:`offer_interpose`), then whoever is now the target may use a defensive reaction
+   power (the attack has trouble);
 2. the attack step (``slugfest_attack_step``: d616 + ability against the target's defense,
    with the edges and troubles that apply) and, on a hit, the damage step
    (``slugfest_damage_step``: the Marvel die x multiplier + ability, doubled on a Fantastic
@@ -16,6 +18,8 @@ from __future__ import annotations
 
 from ..actions import Action, Decision
 from ..context import RulesContext
+from ..events import Moved
+from ..grid import Cell, distance
 from . import events as ev
 from .damage import knockback_spaces
 from .effects import apply_damage
@@ -29,9 +33,10 @@ Resolution = tuple[MarvelAttackResult, MarvelDamageOutcome | None]
 
 
 def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
-                   reaction: str = "") -> MarvelAttackContext:
+                   reaction: str = "", shielded: Fighter | None = None) -> MarvelAttackContext:
     """The attack step's frozen input: TN from the target's defense, edges and troubles
-    with their sources, damage bonuses and reductions, and whether the attacker holds back."""
+    with their sources, damage bonuses and reductions, and whether the attacker holds back.
+    ``shielded`` is the one ``g`` interposed for: the TN is the lower of the two defenses."""
     opts = ctx.options
     category = atk.category
     mine = f.memo.get(("attack", atk.name))
@@ -48,6 +53,10 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
             auto = "target unconscious: close attacks hit automatically"
         elif tn > 10:
             tn, tn_note = 10, "unconscious: defense against ranged attacks is 10"
+    if shielded is not None:
+        theirs = _target_facts(shielded.sheet, atk)[0]
+        if theirs < tn:
+            tn, tn_note = theirs, f"Interpose: the lower of the two, {shielded.name}'s {theirs}"
     troubles: list[str] = []
     if f.demoralized:
         troubles.append(f"{f.name} is demoralized")
@@ -101,12 +110,63 @@ def offer_reaction(ctx: RulesContext, g: Fighter, f: Fighter, atk: MarvelAttack)
     context = f"{f.name} attacks {g.name} with {atk.name}: use a reaction?"
     if ctx.for_player(g.id):  # the odds are for a person to weigh
         context += " " + reaction_odds(ctx, f, g, atk, powers[0])
-    choice = ctx.ask(Decision(g.id, menu, g.ai, "abort", context))
+    choice = ctx.ask(Decision(g.id, menu, g.ai, "abort", context, free=True))
     if choice.action.kind == "none":
         return ""
     g.reactions -= 1
     ctx.emit(ev.ReactionUsed(g.id, choice.action.maneuver, f.id, "the attack has trouble", g.reactions))
     return choice.action.maneuver
+
+
+def offer_interpose(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack) -> Fighter | None:
+    """Interpose (rules/marvel.md §3.5, a basic reaction anyone may use): an ally of ``g``
+    within its own reach of ``g`` (even an unconscious ``g``: shielding a fallen friend is what
+    it is for), not out itself and with a reaction left, may step between ``f`` and
+    ``g`` and become the target. Each such ally is asked in the kept initiative order; the first
+    who accepts moves (free) to the open cell next to ``g`` nearest ``f`` (staying put if it
+    already stands on one as near, or if none is open) and is returned; None if no one does."""
+    if not ctx.options.interpose or g.killed:
+        return None
+    st = ctx.state
+    for cid in st.order:
+        h = st.fighters[cid]
+        if (h.side != g.side or h is g or h.out or h.reactions <= 0
+                or distance(h.pos, g.pos) > h.sheet.reach):
+            continue
+        menu = (NO_REACTION, Action("interpose", target=g.id, maneuver="Interpose"))
+        context = (f"{f.name} attacks {g.name} with {atk.name}: Interpose (step in and become the target, "
+                   f"against the lower of your two {atk.defense} defenses)?")
+        choice = ctx.ask(Decision(h.id, menu, h.ai, "abort", context, free=True))
+        if choice.action.kind == "none":
+            continue
+        h.reactions -= 1
+        ctx.emit(ev.ReactionUsed(h.id, "Interpose", f.id, f"steps in front of {g.name} and becomes the target",
+                                 h.reactions))
+        cell = interpose_cell(ctx, h, g, f)
+        if cell != h.pos:
+            start, h.pos = h.pos, cell
+            ctx.emit(Moved(h.id, start, cell, distance(start, cell), "space" if distance(start, cell) == 1 else "spaces",
+                           f"steps between {f.name} and {g.name} (Interpose: a free move)"))
+        return h
+    return None
+
+
+def interpose_cell(ctx: RulesContext, h: Fighter, g: Fighter, f: Fighter) -> Cell:
+    """Where an interposing ``h`` stands: the open cell next to ``g`` nearest the attacker
+    ``f`` (then nearest as the crow flies, then the lowest cell), or where it stands if that is
+    next to ``g`` and as near, or if no cell next to ``g`` is open."""
+    taken = {x.pos for x in ctx.state.fighters.values() if x is not h and not x.killed}
+    gx, gy = g.pos
+    fx, fy = f.pos
+
+    def key(c: Cell) -> tuple:
+        return (distance(c, f.pos), c != h.pos, (c[0] - fx) ** 2 + (c[1] - fy) ** 2, c)
+
+    cells = [(gx + dx, gy + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+    spots = [c for c in cells if ctx.grid.open(c) and c not in taken]
+    if distance(h.pos, g.pos) == 1:
+        spots.append(h.pos)
+    return min(spots, key=key) if spots else h.pos
 
 
 def reaction_odds(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: str) -> str:
@@ -128,9 +188,14 @@ def reaction_odds(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, 
 
 
 def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack) -> Resolution:
-    """One attack: the target's reaction, the attack step, the damage step, then effects."""
+    """One attack: an ally's Interpose, the target's reaction, the attack step, the damage
+    step, then effects."""
+    shielded = None
+    h = offer_interpose(ctx, f, g, atk)
+    if h is not None:
+        shielded, g = g, h
     reaction = offer_reaction(ctx, g, f, atk)
-    actx = attack_context(ctx, f, g, atk, reaction)
+    actx = attack_context(ctx, f, g, atk, reaction, shielded)
     hit: MarvelAttackResult = ctx.attack_step(actx)
     ctx.emit(ev.AttackCheck(f.id, g.id, atk.name, actx.category, actx.ability, actx.score, actx.modifiers,
                             hit.roll, hit.total, actx.defense, hit.tn, actx.tn_note, hit.hit, hit.fantastic,

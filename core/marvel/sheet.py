@@ -217,6 +217,7 @@ class MarvelOptions:
     bonus_round: bool = True  # a Fantastic initiative roll acts once before round 1
     long_range: bool = True  # ranged attacks reach twice their listed range
     karma_recovery: str = "rank"  # Karma recovery: Marvel die x rank; "rank+ability" adds the ability
+    interpose: bool = True  # the basic reaction Interpose: an ally within reach becomes the target
 
 
 def parse_options(t: Table) -> MarvelOptions:
@@ -229,6 +230,7 @@ def parse_options(t: Table) -> MarvelOptions:
         bonus_round=t.boolean("bonus_round", True),
         long_range=t.boolean("long_range", True),
         karma_recovery=t.choice("karma_recovery", ("rank", "rank+ability"), "rank"),
+        interpose=t.boolean("interpose", True),
     )
     t.finish()
     return opts

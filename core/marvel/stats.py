@@ -12,13 +12,14 @@ from . import events as ev
 #: Every action and rule the coverage report looks for, so it can say which never fired.
 CATALOGUE: tuple[str, ...] = (
     "action:attack", "action:move", "action:retreat", "action:dodge", "action:recover",
-    "reaction:dodge",
+    "reaction:dodge", "reaction:interpose",
     "rule:attack hit", "rule:attack missed", "rule:Fantastic success", "rule:Fantastic failure",
     "rule:6-M-6", "rule:edge", "rule:trouble", "rule:edges and troubles cancel",
     "rule:close attack", "rule:ranged attack", "rule:mental attack",
     "rule:Health damage", "rule:Focus damage", "rule:damage reduction", "rule:multiplier below 1",
     "rule:bonuses do not stack", "rule:Fantastic doubles damage", "rule:holding back", "rule:knockback",
     "rule:knockback stopped", "rule:close attack on the unconscious hits", "rule:ranged defense 10",
+    "rule:Interpose lowers the defense",
     "rule:unconscious", "rule:killed", "rule:demoralized", "rule:shattered", "rule:turn lost",
     "rule:bonus round", "rule:initiative tie-break", "rule:Karma recovery",
 )
@@ -92,8 +93,10 @@ class _Count:
             rules["rule:6-M-6"] += 1
         elif e.automatic:
             rules["rule:close attack on the unconscious hits"] += 1
-        if e.tn_note:
+        if e.tn_note.startswith("unconscious"):
             rules["rule:ranged defense 10"] += 1
+        elif e.tn_note.startswith("Interpose"):
+            rules["rule:Interpose lowers the defense"] += 1
         self.roll(e.roll)
 
     def damage(self, e: ev.DamageFigured) -> None:

@@ -176,7 +176,9 @@ def test_a_round_lists_everyone_in_the_kept_order_except_the_killed():
 
     scenario = load_scenario(bundled()["marvel-brawl"])
     checked = 0
-    for seed in range(30):
+    for seed in range(300):  # kills are rare (allies Interpose for the fallen): stop at the first few
+        if checked >= 3:
+            break
         b = Battle(scenario, seed=seed)
         b.run()
         killed: set[str] = set()

@@ -513,8 +513,10 @@ class QuestionPrompt(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         d = self.data.decision
+        # Interpose asks someone who is not the target: an ally within its reach is attacked
+        title = "may step in" if any(a.kind == "interpose" for a in d.menu) else "is attacked"
         with Vertical(id="question", classes="dialog"):
-            yield Static(Content.assemble((f"{self.data.actor_name} is attacked", "bold $text-accent"),
+            yield Static(Content.assemble((f"{self.data.actor_name} {title}", "bold $text-accent"),
                                           (f"  {d.context}" if d.context else "", "$text-muted")),
                          classes="dialog-title")
             if self.data.recent:
