@@ -170,11 +170,13 @@ def section_waste(runs: int) -> None:
 def _count_waste(events: list[Any], counts: Counter, free_reactions: bool) -> None:
     """Tally one battle's wasted decisions of the default AI. A refused reaction counts only
     where reactions are free (Marvel); a HERO Abort costs the next Phase, so refusing it is
-    usually right. A strike "at a foe already down" is a Multiple Attack's strike at a foe an
+    usually right; and only a reaction to an attack on the refuser itself (the next attack check's
+    target): declining to Interpose for a healthy ally keeps the reaction on purpose. A strike "at a foe already down" is a Multiple Attack's strike at a foe an
     earlier strike (or someone else) felled (a Haymaker landing on one is not: it was thrown
     while the foe stood, and lands whatever happens)."""
     fallen: set[str] = set()
     default_ids: set[str] = set()
+    refused: list[str] = []  # who declined a reaction since the last attack check
     for e in events:
         kind = type(e).__name__
         if kind == "ActionChosen" and e.chosen_by == "default":
@@ -183,7 +185,10 @@ def _count_waste(events: list[Any], counts: Counter, free_reactions: bool) -> No
             if e.maneuver == "haymaker":
                 counts["haymakers"] += 1
             if free_reactions and e.decision == "abort" and e.action_kind == "none":
-                counts["reaction refused"] += 1
+                refused.append(e.actor)
+        elif kind == "AttackCheck":
+            counts["reaction refused"] += e.target in refused
+            refused.clear()
         elif kind == "HaymakerFizzled" and e.actor in default_ids and e.why.endswith("out of reach"):
             counts["fizzled"] += 1  # the target walked (or was knocked) away: the wind-up was wasted
         elif kind == "StunForEnd" and e.actor in default_ids:
