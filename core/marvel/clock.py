@@ -4,7 +4,8 @@ Initiative is rolled once when the battle starts (d616 + the initiative modifier
 those with a Fantastic initiative roll act once in a bonus round (round 0); then every round
 each character still able to act takes one turn, in initiative order. Reactions (one per
 round, two with Combat Reflexes) refresh when a round starts. A Dodge lasts until the start of
-the dodger's next turn.
+the dodger's next turn. A turn ends when the battle asks for the next decision after it (what
+happens then, such as a Healing Factor, is :func:`.effects.end_turn`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from ..actions import Decision
 from ..context import RulesContext
 from . import events as ev
 from .d616 import roll_d616
+from .effects import end_turn
 from .initiative import InitiativeEntry, bonus_round, initiative_order
 from .menu import build_menu
 from .sheet import INITIATIVE_EDGES
@@ -50,6 +52,9 @@ def next_decision(ctx: RulesContext) -> Decision | None:
     def able(cid: str) -> bool:
         return not fighters[cid].out
 
+    if st.acting:  # the last turn's decision has been carried out: its end comes first
+        end_turn(ctx, fighters[st.acting])
+        st.acting = ""
     while True:
         if ctx.settle(able):
             return None
@@ -90,6 +95,7 @@ def open_turn(ctx: RulesContext, fid: str) -> Decision | None:
         ctx.emit(ev.TurnSkipped(fid, why))
         return None
     f.turns += 1
+    st.acting = fid
     ctx.emit(ev.TurnStarted(fid, st.round, f.health, f.health_max, f.focus, f.focus_max, f.karma,
                             f.conditions()))
     return decision_for(ctx, f, "Bonus round" if st.round == 0 else f"Round {st.round}")

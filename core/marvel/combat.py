@@ -24,6 +24,7 @@ from . import events as ev
 from .damage import knockback_spaces
 from .effects import apply_damage
 from .resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, expected_harm
+from .powers import CATALOGUE
 from .sheet import DODGE_REACTIONS, MarvelAttack, MarvelOptions, MarvelSheet
 from .state import Fighter
 
@@ -46,8 +47,8 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
     theirs = g.memo.get(("target", atk.defense, atk.damage, category))
     if theirs is None:
         theirs = g.memo[("target", atk.defense, atk.damage, category)] = _target_facts(g.sheet, atk)
-    tn, poised, reductions = theirs
-    tn_note, auto = "", ""
+    tn, swapped, poised, reductions = theirs
+    tn_note, auto = (f"{swapped}: its {dict(_SWAPS)[swapped]} defense" if swapped else ""), ""
     if g.unconscious or g.killed:
         if category == "close":
             auto = "target unconscious: close attacks hit automatically"
@@ -62,8 +63,8 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
         troubles.append(f"{f.name} is demoralized")
     if g.dodging and not g.out:
         troubles.append(f"{g.name} is dodging")
-    if poised and not g.out:
-        troubles.append(f"{g.name}'s Unflappable Poise")
+    if not g.out:
+        troubles.extend(f"{g.name}'s {name}" for name in poised)
     if reaction:
         troubles.append(f"{g.name}'s {reaction}")
     holds = nonlethal or (f"{f.name} holds back (Heroic)" if heroic_hold else "")
@@ -83,19 +84,26 @@ def _attacker_facts(opts: MarvelOptions, sheet: MarvelSheet, atk: MarvelAttack) 
     edges: list[str] = []
     if atk.edge:
         edges.append(atk.name)
-    if atk.ability == "Melee" and sheet.has("Blazing Fast Fists"):
-        edges.append("Blazing Fast Fists")
+    if atk.ability == "Melee":
+        edges.extend(p.name for p, _ in sheet.always_on() if p.edge == "Melee attacks")
     nonlethal = f"{atk.name} is nonlethal" if atk.nonlethal else ""
     heroic_hold = not atk.nonlethal and opts.holding_back and sheet.heroic and not atk.lethal
     mods = ((atk.name, atk.check_bonus),) if atk.check_bonus else ()
     return tuple(edges), nonlethal, heroic_hold, mods, sheet.ability(atk.ability), sheet.multiplier_bonuses(atk)
 
 
-def _target_facts(sheet: MarvelSheet, atk: MarvelAttack) -> tuple[int, bool, tuple[tuple[str, int], ...]]:
+def _target_facts(sheet: MarvelSheet, atk: MarvelAttack) -> tuple[int, str, tuple[str, ...], tuple[tuple[str, int], ...]]:
     """What it takes from the target's sheet alone (memoised per sheet): the defense (the
-    TN), Unflappable Poise against close attacks, and the damage reductions."""
-    return (sheet.defense(atk.defense), atk.category == "close" and sheet.has("Unflappable Poise"),
-            sheet.reductions(atk.damage))
+    TN) and the power that let a better one stand in (Brawling...), the always-on powers that
+    give the attack trouble (Unflappable Poise against close attacks), and the damage reductions."""
+    tn, swapped = sheet.defense_against(atk.defense)
+    troubled = tuple(p.name for p, _ in sheet.always_on()
+                     if p.trouble_on == "all" or (p.trouble_on == "close" and atk.category == "close"))
+    return tn, swapped, troubled, sheet.reductions(atk.damage)
+
+
+#: The defense a swap power uses, by power name (for the log's note).
+_SWAPS = tuple((p.name, p.defends_with[0]) for p in CATALOGUE.values() if p.defends_with)
 
 
 def offer_reaction(ctx: RulesContext, g: Fighter, f: Fighter, atk: MarvelAttack) -> str:

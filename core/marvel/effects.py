@@ -83,3 +83,24 @@ def karma_recovery(ctx: RulesContext, f: Fighter, pool: str) -> None:
         f.focus += gained
     ctx.emit(ev.Recovered(f.id, pool, gained, f.pool(pool), f.pool_max(pool), f.karma, how))
     announce(ctx, f, before_flags)
+
+
+def end_turn(ctx: RulesContext, f: Fighter) -> None:
+    """The end of ``f``'s own turn: a power that regains a pool (Healing Factor: Resilience
+    Health, rules/marvel.md §3.6) does so, up to the maximum. The killed regain nothing."""
+    if f.killed:
+        return
+    for p, _ in f.sheet.always_on():
+        if not p.regains:
+            continue
+        before_flags = flags(f)
+        amount = max(f.sheet.ability("Resilience"), 0)
+        gained = max(min(amount, f.pool_max(p.regains) - f.pool(p.regains)), 0)
+        if not gained:
+            continue
+        if p.regains == "Health":
+            f.health += gained
+        else:
+            f.focus += gained
+        ctx.emit(ev.Regained(f.id, p.name, p.regains, gained, f.pool(p.regains), f.pool_max(p.regains)))
+        announce(ctx, f, before_flags)

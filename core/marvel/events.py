@@ -172,3 +172,16 @@ class Recovered(Event):
     maximum: int
     karma_left: int
     how: str
+
+
+@record
+class Regained(Event):
+    """A power gave back part of a pool at the end of its holder's turn (Healing Factor)."""
+
+    kind: ClassVar[str] = "regained"
+    actor: str
+    power: str
+    pool: str
+    gained: int
+    after: int
+    maximum: int

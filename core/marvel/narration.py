@@ -167,3 +167,9 @@ def _check(e: ev.CheckRolled, log: TextLog) -> str:
 def _recovered(e: ev.Recovered, log: TextLog) -> str:
     return (f"    {log.name(e.actor)} recovers {e.gained} {e.pool} ({e.how}) -> {e.pool} {e.after}/{e.maximum}; "
             f"Karma left {e.karma_left}")
+
+
+@formats(ev.Regained)
+def _regained(e: ev.Regained, log: TextLog) -> str:
+    return (f"    {log.name(e.actor)}'s {e.power}: regains {e.gained} {e.pool} at the end of its turn "
+            f"-> {e.pool} {e.after}/{e.maximum}")

@@ -7,7 +7,7 @@ A combatant's Marvel keys (besides the loader's ``id``, ``name``, ``position``, 
 
     rank = 4
     tags = ["Heroic"]
-    powers = ["Mighty 4", "Sturdy 1"]       # only powers and traits that change combat math
+    powers = ["Mighty 4", "Sturdy 1"]       # the powers and traits the engine models (:mod:`.powers`)
     other_powers = ["Wall-Crawling"]        # anything else, kept for the record
     health = 150    focus = 90    initiative = 3    karma = 4    reach = 1   (all optional)
     [abilities]   Melee = 5  Agility = 2  Resilience = 5  Vigilance = 3  Ego = 3  Logic = 4
@@ -25,35 +25,13 @@ from typing import Any
 
 from ..records import record
 from ..schema import Table, closest, did_you_mean
+from .powers import CATALOGUE, INITIATIVE_EDGES, Power, levels_text  # noqa: F401  (INITIATIVE_EDGES re-exported)
 
 ABILITIES = ("Melee", "Agility", "Resilience", "Vigilance", "Ego", "Logic")
 POOLS = ("Health", "Focus")
 
-#: Powers with a level (1 to 4): (what they do, the ability or pool they apply to).
-LEVELED_POWERS: dict[str, tuple[str, str]] = {
-    "Mighty": ("multiplier", "Melee"),
-    "Accuracy": ("multiplier", "Agility"),
-    "Discipline": ("multiplier", "Ego"),
-    "Brilliance": ("multiplier", "Logic"),
-    "Sturdy": ("reduction", "Health"),
-    "Uncanny": ("reduction", "Focus"),
-}
-
-#: Powers and traits without a level that change combat math, and what they do here.
-FLAG_POWERS: dict[str, str] = {
-    "Blazing Fast Fists": "edge on Melee attacks",
-    "Spider-Sense": "edge on initiative; +2 Agility defense",
-    "Situational Awareness": "edge on initiative",
-    "Combat Reflexes": "one extra reaction each round",
-    "Reinforced Skeleton": "Health damage reduction 1",
-    "Unflappable Poise": "close attacks against this character have trouble",
-    "Spider-Dodge": "reaction: an attack against Agility defense has trouble",
-    "Slow-Motion Dodge": "reaction: an attack against Agility defense has trouble",
-    "Shield Deflection": "reaction: an attack against Agility defense has trouble",
-}
-
-DODGE_REACTIONS = ("Spider-Dodge", "Slow-Motion Dodge", "Shield Deflection")
-INITIATIVE_EDGES = ("Spider-Sense", "Situational Awareness")
+#: The attack-step reactions: an attack against its Agility defense has trouble.
+DODGE_REACTIONS = tuple(p.name for p in CATALOGUE.values() if "reaction" in p.uses and p.trouble_on == "Agility defense")
 
 KNOWN_TAGS = ("Heroic",)
 SPEED_KEYS = ("run", "climb", "swim", "jump", "flight", "glide", "swingline", "levitation")
@@ -131,17 +109,36 @@ class MarvelSheet:
     def has(self, power: str) -> bool:
         return any(name == power for name, _ in self.powers)
 
+    def catalogued(self) -> tuple[tuple[Power, int], ...]:
+        """Its powers as catalogue entries with their levels (1 for a power without levels)."""
+        return tuple((CATALOGUE[name], level or 1) for name, level in self.powers)
+
+    def always_on(self) -> tuple[tuple[Power, int], ...]:
+        """The powers that work without being used (permanent ones)."""
+        return tuple((p, lv) for p, lv in self.catalogued() if not p.active_use and "attack" not in p.uses)
+
     @property
     def heroic(self) -> bool:
         return any(t.lower() == "heroic" for t in self.tags)
 
     def defense(self, ability: str) -> int:
-        """The defense score: as given, else 10 + ability (+2 Agility for Spider-Sense)."""
+        """The defense score: as given, else 10 + ability (+ a permanent power's bonus, such as
+        Spider-Sense's +2 Agility defense)."""
         given = dict(self.defenses)
         if ability in given:
             return given[ability]
-        bonus = 2 if ability == "Agility" and self.has("Spider-Sense") else 0
+        bonus = sum(b for p, _ in self.always_on() for d, b in p.defense_bonus if d == ability)
         return 10 + self.ability(ability) + bonus
+
+    def defense_against(self, ability: str) -> tuple[int, str]:
+        """The defense that stands against an attack on ``ability``'s defense, and the power that
+        let another defense be used instead ("" if none did): Brawling lets Melee defense stand
+        against Agility attacks, and so on (rules/marvel.md §2.4: the better of the two)."""
+        best, via = self.defense(ability), ""
+        for p, _ in self.always_on():
+            if p.defends_with and p.defends_with[1] == ability and self.defense(p.defends_with[0]) > best:
+                best, via = self.defense(p.defends_with[0]), p.name
+        return best, via
 
     @property
     def initiative_modifier(self) -> int:
@@ -174,23 +171,15 @@ class MarvelSheet:
 
     def multiplier_bonuses(self, attack: MarvelAttack) -> tuple[tuple[str, int], ...]:
         """Every bonus that could apply to the attack's multiplier (only the largest will)."""
-        out = []
-        for power, (what, applies_to) in LEVELED_POWERS.items():
-            if what == "multiplier" and applies_to == attack.ability and self.level(power):
-                out.append((f"{power} {self.level(power)}", self.level(power)))
+        out = [(f"{p.name} {lv}", lv) for p, lv in self.always_on() if p.multiplier == attack.ability]
         if attack.multiplier_bonus:
             out.append((attack.name, attack.multiplier_bonus))
         return tuple(out)
 
     def reductions(self, pool: str) -> tuple[tuple[str, int], ...]:
-        """Every damage reduction for a pool (only the largest will apply)."""
-        out = []
-        for power, (what, applies_to) in LEVELED_POWERS.items():
-            if what == "reduction" and applies_to == pool and self.level(power):
-                out.append((f"{power} {self.level(power)}", self.level(power)))
-        if pool == "Health" and self.has("Reinforced Skeleton"):
-            out.append(("Reinforced Skeleton", 1))
-        return tuple(out)
+        """Every always-on damage reduction for a pool (only the largest will apply)."""
+        return tuple((power_text(p.name, lv if p.levels else 0), lv) for p, lv in self.always_on()
+                     if p.reduction == pool)
 
     @property
     def mighty(self) -> int:
@@ -245,27 +234,27 @@ def dump_options(o: MarvelOptions) -> dict[str, Any]:
 
 _LEVELED = re.compile(r"^\s*(.+?)\s+(\d+)\s*$")
 _GLUED = re.compile(r"^\s*(\D+?)(\d+)\s*$")
-_ALL_POWERS = tuple(f"{p} 1-4" for p in LEVELED_POWERS) + tuple(FLAG_POWERS)
 
 
 def parse_power(text: str) -> tuple[str, int]:
     """``"Mighty 4"`` -> ("Mighty", 4); ``"spider-sense"`` -> ("Spider-Sense", 0). Raises ValueError."""
-    lower = {p.lower(): p for p in (*LEVELED_POWERS, *FLAG_POWERS)}
+    lower = {name.lower(): p for name, p in CATALOGUE.items()}
     m = _LEVELED.match(text)
-    if m and m.group(1).lower() in lower and lower[m.group(1).lower()] in LEVELED_POWERS:
-        name, level = lower[m.group(1).lower()], int(m.group(2))
-        if not 1 <= level <= 4:
-            raise ValueError(f"{name} has levels 1 to 4, got {level}")
-        return name, level
+    if m and m.group(1).lower() in lower and lower[m.group(1).lower()].levels:
+        p, level = lower[m.group(1).lower()], int(m.group(2))
+        if not 1 <= level <= p.levels:
+            raise ValueError(f"{p.name} has levels 1 to {p.levels}, got {level}" if p.levels > 1
+                             else f"{p.name} has only level 1, got {level}")
+        return p.name, level
     key = text.strip().lower()
     if key in lower:
-        name = lower[key]
-        if name in LEVELED_POWERS:
-            raise ValueError(f"{name} needs a level, e.g. \"{name} 2\"")
-        return name, 0
+        p = lower[key]
+        if p.levels:
+            raise ValueError(f"{p.name} needs a level, e.g. \"{p.name} {min(2, p.levels)}\"")
+        return p.name, 0
     written = m or _GLUED.match(text)  # "Migthy 2", or "Sturdy2" with its level run on
-    name = closest(written.group(1).strip() if written else text, (*LEVELED_POWERS, *FLAG_POWERS))
-    if name in LEVELED_POWERS and written:
+    name = closest(written.group(1).strip() if written else text, tuple(CATALOGUE))
+    if name and CATALOGUE[name].levels and written:
         guess = f' (did you mean "{name} {written.group(2)}"?)'
     else:
         guess = f' (did you mean "{name}"?)' if name else ""
@@ -353,6 +342,12 @@ def parse_sheet(t: Table) -> MarvelSheet:
             t.problems.add(f"{t.path}.attacks[{i}].name", f"expected a name not used by another attack, got {n!r} twice")
     if not attacks:
         attacks = (MarvelAttack("Punch"),)
+    others = t.strings("other_powers", ())
+    for i, text in enumerate(others):
+        modelled = {n.lower(): n for n in CATALOGUE}.get(text.strip().lower())
+        if modelled:
+            t.problems.add(f"{t.path}.other_powers[{i}]", f"expected a power the engine does not model, got "
+                           f"{text!r}, which it does: list it under powers (as {levels_text(CATALOGUE[modelled])!r})")
     return MarvelSheet(
         rank=rank, abilities=abilities, defenses=defenses,
         health=t.integer("health", None, lo=1, hi=10000),
@@ -360,7 +355,7 @@ def parse_sheet(t: Table) -> MarvelSheet:
         initiative=t.integer("initiative", None, lo=-10, hi=30),
         karma=t.integer("karma", None, lo=0, hi=20),
         speeds=speeds, reach=t.integer("reach", 1, lo=1, hi=10),
-        tags=tags, powers=tuple(powers), other_powers=t.strings("other_powers", ()),
+        tags=tags, powers=tuple(powers), other_powers=others,
         attacks=attacks,
     )
 

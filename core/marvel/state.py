@@ -78,3 +78,4 @@ class MarvelState:
     bonus: tuple[str, ...] = ()
     round: int = 1  # 0 while the bonus round lasts
     queue: list[str] | None = None
+    acting: str = ""  # whose turn was last opened: it ends when the battle asks for the next one

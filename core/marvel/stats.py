@@ -19,7 +19,7 @@ CATALOGUE: tuple[str, ...] = (
     "rule:Health damage", "rule:Focus damage", "rule:damage reduction", "rule:multiplier below 1",
     "rule:bonuses do not stack", "rule:Fantastic doubles damage", "rule:holding back", "rule:knockback",
     "rule:knockback stopped", "rule:close attack on the unconscious hits", "rule:ranged defense 10",
-    "rule:Interpose lowers the defense",
+    "rule:Interpose lowers the defense", "rule:defense swap", "rule:Healing Factor",
     "rule:unconscious", "rule:killed", "rule:demoralized", "rule:shattered", "rule:turn lost",
     "rule:bonus round", "rule:initiative tie-break", "rule:Karma recovery",
 )
@@ -97,6 +97,8 @@ class _Count:
             rules["rule:ranged defense 10"] += 1
         elif e.tn_note.startswith("Interpose"):
             rules["rule:Interpose lowers the defense"] += 1
+        elif e.tn_note:
+            rules["rule:defense swap"] += 1
         self.roll(e.roll)
 
     def damage(self, e: ev.DamageFigured) -> None:
@@ -172,6 +174,9 @@ class _Count:
     def initiative(self, e: ev.InitiativeRolled) -> None:
         self.roll(e.roll)
 
+    def regained(self, e: ev.Regained) -> None:
+        self.rules[f"rule:{e.power}"] += 1
+
     def check(self, e: ev.CheckRolled) -> None:
         self.rules["rule:Karma recovery"] += 1
         self.roll(e.roll)
@@ -182,5 +187,5 @@ _HANDLERS: dict[type, Any] = {
     ev.DamageApplied: _Count.applied, ev.ConditionChanged: _Count.condition, ev.KnockedBack: _Count.knocked_back,
     ev.TurnSkipped: _Count.skipped, ev.RoundStarted: _Count.new_round, ev.TurnStarted: _Count.turn,
     ev.ReactionUsed: _Count.reaction, ev.InitiativeOrder: _Count.order,
-    ev.InitiativeRolled: _Count.initiative, ev.CheckRolled: _Count.check,
+    ev.InitiativeRolled: _Count.initiative, ev.CheckRolled: _Count.check, ev.Regained: _Count.regained,
 }

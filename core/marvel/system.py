@@ -64,7 +64,7 @@ class MarvelSystem:
             s = c.sheet
             hmax = pool_max(s.abilities.Resilience, s.health, opts.minimum_pools)
             fmax = pool_max(s.abilities.Vigilance, s.focus, opts.minimum_pools)
-            reactions = 1 + (1 if s.has("Combat Reflexes") else 0)
+            reactions = 1 + sum(p.extra_reactions for p, _ in s.always_on())
             fighters[c.id] = Fighter(c.id, c.name, c.side, c.ai, s, c.position, hmax, fmax, hmax, fmax,
                                      s.starting_karma, reactions, reactions,
                                      memo=self._memos.for_sheet(s, opts))

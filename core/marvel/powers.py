@@ -1,0 +1,107 @@
+"""The Marvel powers and traits the engine models: one entry each, named as the book names them.
+
+Each :class:`Power` says, as data, what it changes (a multiplier, a damage reduction, an edge,
+a defense, troubles on the attacks made against its holder, Health regained each turn...), how
+it is used (always on, a standard action, a reaction, or with an attack), how long it lasts
+(permanent, one round, concentration) and what it costs in Focus. The rules modules read these
+fields; none of them names a power. Facts: rules/marvel.md §2.4 (defense swaps), §3.3 (extra
+reactions), §3.7 (durations and concentration) and §4.3 (the table of powers).
+
+Adding a power is an entry here (and, if it does something no field says yet, the field and
+the one place that reads it), plus its tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: How a power is used: always on; a standard action on the holder's turn; a reaction; or
+#: together with one of the holder's attacks (the menu offers the attack with it).
+USES = ("permanent", "action", "reaction", "attack")
+#: How long it lasts once used (rules/marvel.md §3.7): permanent; until the start of the
+#: holder's next turn; until broken or dropped (concentration); or just that attack.
+DURATIONS = ("permanent", "round", "concentration", "instant")
+
+
+@dataclass(frozen=True)
+class Power:
+    """One power or trait (see the module's docstring). Fields that do not apply stay empty."""
+
+    name: str
+    does: str  #: one line: what it does in the engine
+    rule: str = "rules/marvel.md §4.3"
+    levels: int = 0  #: its highest level; 0 for a power without levels
+    uses: tuple[str, ...] = ("permanent",)
+    duration: str = "permanent"
+    focus: tuple[int, ...] = ()  #: Focus cost by level (one figure for a power without levels)
+    multiplier: str = ""  #: attacks with this ability get +level to the multiplier
+    reduction: str = ""  #: damage to this pool is reduced by the level (1 without levels)
+    edge: str = ""  #: "Melee attacks" or "initiative": an edge on those rolls
+    defense_bonus: tuple[tuple[str, int], ...] = ()  #: (defense, bonus) while it applies
+    defends_with: tuple[str, str] = ()  #: (this defense, may be used against attacks on that one)
+    trouble_on: str = ""  #: attacks against the holder have trouble: "close", "all" or "Agility defense"
+    extra_reactions: int = 0
+    regains: str = ""  #: the pool it regains Resilience of at the end of the holder's turns
+    with_attacks: str = ""  #: attack power: the attacks it goes with ("ranged", "close", "any")
+    attack_trouble: bool = False  #: attack power: the attack has trouble
+    damage_times: tuple[int, int] = (1, 1)  #: attack power: damage x on a success, x on a Fantastic
+    doubles_ability: str = ""  #: attacks with this ability add it twice to the damage
+
+    def cost(self, level: int) -> int:
+        """The Focus it costs at ``level`` (0 for a power that costs none)."""
+        if not self.focus:
+            return 0
+        return self.focus[min(max(level, 1), len(self.focus)) - 1]
+
+    @property
+    def active_use(self) -> bool:
+        """Whether it must be used to work (an action or a reaction), not always on."""
+        return "action" in self.uses or "reaction" in self.uses
+
+
+def _leveled(name: str, does: str, **kw) -> Power:
+    return Power(name, does, levels=4, **kw)
+
+
+#: Every power the engine models, by name, in the order the README lists them.
+CATALOGUE: dict[str, Power] = {p.name: p for p in (
+    _leveled("Mighty", "+level to the multiplier of Melee attacks", multiplier="Melee"),
+    _leveled("Accuracy", "+level to the multiplier of Agility attacks", multiplier="Agility"),
+    _leveled("Discipline", "+level to the multiplier of Ego attacks", multiplier="Ego"),
+    _leveled("Brilliance", "+level to the multiplier of Logic attacks", multiplier="Logic"),
+    _leveled("Sturdy", "Health damage reduction equal to its level", reduction="Health"),
+    _leveled("Uncanny", "Focus damage reduction equal to its level", reduction="Focus"),
+    Power("Reinforced Skeleton", "Health damage reduction 1", reduction="Health"),
+    Power("Flexible Bones", "Health damage reduction 1", levels=1, reduction="Health"),
+    Power("Blazing Fast Fists", "an edge on Melee attacks", edge="Melee attacks"),
+    Power("Spider-Sense", "an edge on initiative; +2 Agility defense", edge="initiative",
+          defense_bonus=(("Agility", 2),)),
+    Power("Situational Awareness", "an edge on initiative", edge="initiative"),
+    Power("Combat Reflexes", "one extra reaction each round", rule="rules/marvel.md §3.3", extra_reactions=1),
+    Power("Unflappable Poise", "close attacks against it have trouble", trouble_on="close"),
+    Power("Brawling", "its Melee defense may be used against Agility attacks", rule="rules/marvel.md §2.4",
+          defends_with=("Melee", "Agility")),
+    Power("Evasion", "its Agility defense may be used against Melee attacks", rule="rules/marvel.md §2.4",
+          defends_with=("Agility", "Melee")),
+    Power("Integrity", "its Logic defense may be used against Ego attacks", rule="rules/marvel.md §2.4",
+          defends_with=("Logic", "Ego")),
+    Power("Wisdom", "its Ego defense may be used against Logic attacks", rule="rules/marvel.md §2.4",
+          defends_with=("Ego", "Logic")),
+    Power("Healing Factor", "regains Resilience Health at the end of each of its turns", regains="Health"),
+    Power("Spider-Dodge", "reaction: an attack against its Agility defense has trouble",
+          uses=("reaction",), duration="instant", trouble_on="Agility defense"),
+    Power("Slow-Motion Dodge", "reaction: an attack against its Agility defense has trouble",
+          uses=("reaction",), duration="instant", trouble_on="Agility defense"),
+    Power("Shield Deflection", "reaction: an attack against its Agility defense has trouble",
+          uses=("reaction",), duration="instant", trouble_on="Agility defense"),
+)}
+
+#: Sources of an edge on initiative, in catalogue order.
+INITIATIVE_EDGES = tuple(p.name for p in CATALOGUE.values() if p.edge == "initiative")
+
+
+def levels_text(p: Power) -> str:
+    """How the README and errors name a power: "Mighty 1-4", "Flexible Bones 1", "Blur"."""
+    if p.levels > 1:
+        return f"{p.name} 1-{p.levels}"
+    return f"{p.name} 1" if p.levels == 1 else p.name
