@@ -64,6 +64,29 @@ def shield(battle: BattleView, decision: Decision) -> Choice | None:
                            "takes the blow instead")
 
 
+def on_the_way(menu: Iterable[Action], me: Vitals, foe: Vitals) -> Action | None:
+    """A lasting power the menu offers to take with a move toward ``foe`` (Marvel: Attack
+    Stance, Shield...), if the shorter move still leaves the actor able to close and strike
+    next turn (``foe`` within twice its move and a step); None otherwise. Taken on the way in,
+    it costs half a move rather than a turn."""
+    if distance(me.position, foe.position) > 2 * me.reach + 1:
+        return None
+    return next((a for a in menu if a.kind == "power" and a.target == foe.id), None)
+
+
+#: A reaction power that pays Focus (Blur, Shield) is used with under this share of fight left.
+POWER_REACTION_BELOW = 1 / 2
+
+
+def power_reaction(decision: Decision, me: Vitals) -> Choice | None:
+    """A reaction power on the menu (kind ``power``), used when the actor has under half its
+    fight left: it costs Focus, which is fight too. None if none is offered or it is not yet time."""
+    power = next((a for a in decision.menu if a.kind == "power"), None)
+    if power is None or me.health >= POWER_REACTION_BELOW:
+        return None
+    return Choice(power, f"hurt ({pct(me.health)} left): uses {power.maneuver}")
+
+
 class Situation:
     """The actor, its foes and allies, and its menu, as one mind sees them for one decision."""
 
@@ -272,6 +295,9 @@ class Situation:
                 return move, f"moves to {move.destination[0]},{move.destination[1]} to have {target.name} in range"
         move = self.close_in(target)
         if move is not None:
+            power = on_the_way(self.menu, self.me, target)
+            if power is not None:
+                return power, f"takes {power.maneuver} and closes on {target.name} ({self.dist(target)} cells)"
             return move, f"closes on {target.name} ({self.dist(target)} cells)"
         return None
 
@@ -320,10 +346,15 @@ class Situation:
 
     def take_reaction(self) -> Choice:
         """Marvel: a defensive reaction costs no turn, so take it whenever it is offered; step in
-        for an ally (Interpose) as :func:`shield` says."""
+        for an ally (Interpose) as :func:`shield` says; a reaction power that costs Focus (Blur,
+        Shield) only as :func:`power_reaction` says."""
         shielding = shield(self.battle, self.decision)
         if shielding is not None:
             return shielding
+        if self.find("dodge") is None:
+            power = power_reaction(self.decision, self.me)
+            if power is not None:
+                return power
         return self.guard("a reaction costs no turn", prefer_block=False) or self.no_reaction("no reaction")
 
     def abort_below(self, threshold: float, why: str) -> Choice:

@@ -6,7 +6,8 @@ Policy, in order (each choice carries its reason into the log):
    turn and comes back next round) is always taken. One that costs a later action (a HERO
    Abort costs the next Phase) only with under a third of its fight left. Asked to step in for
    an attacked ally (Interpose), it does so for an ally under a third of its fight while it has
-   half of its own (``_mind.shield``).
+   half of its own (``_mind.shield``). A reaction power that costs Focus (Blur, Shield), when
+   no dodge is offered, only with under half of its fight left.
 2. Low on fight (under 30%) or out of stamina with no foe in reach: take a Recovery.
 3. Attack: among the attacks on the menu against foes still in the fight, take the one with
    the highest expected harm (chance to hit x damage after defenses, relative to what the
@@ -23,7 +24,9 @@ Policy, in order (each choice carries its reason into the log):
    attack that would end its move where a foe could come and strike it first stops just
    outside every foe's reach instead; already there, it Holds its Phase (a foe who comes is
    struck first), and after a Phase of waiting the battle's dice say (1 in 6) whether it steps
-   in or waits again, so two fighters who both wait do not stall.
+   in or waits again, so two fighters who both wait do not stall. A lasting power offered with a
+   move toward that foe (Attack Stance...) is taken on the way if the shorter move still lets
+   it strike next turn (``_mind.on_the_way``).
 5. Otherwise Dodge (or, hurt, take a Recovery).
 
 It is ``trylast``: it answers for every combatant no other AI claims, which makes it the
@@ -39,7 +42,7 @@ from functools import partial
 from slugfest import Action, BattleView, Choice, Decision, Vitals, hookimpl
 from slugfest.core.grid import distance
 
-from ._mind import PLAINER, Situation, shield
+from ._mind import PLAINER, Situation, on_the_way, power_reaction, shield
 
 NAME = "default"
 ATTACK_KINDS = ("attack", "multiple-attack", "move-through")
@@ -79,6 +82,9 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         dodge = _first(menu, "dodge")
         if dodge is not None and decision.free:
             return Choice(dodge, f"a reaction costs no turn: defends with {dodge.maneuver or 'a Dodge'}")
+        power = power_reaction(decision, me) if dodge is None else None
+        if power is not None:
+            return power
         if dodge is not None and me.health < 1 / 3:
             return Choice(dodge, f"hurt ({me.health:.0%} left): defends with {dodge.maneuver or 'a Dodge'}")
         return Choice(menu[0], f"not hurt enough to defend yet ({me.health:.0%} fight left)")
@@ -120,6 +126,10 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
             waiting = None if unharmed else Situation(battle, decision).melee_standoff(v)
             if waiting is not None:
                 return waiting
+            power = on_the_way(menu, me, v)
+            if power is not None:
+                return Choice(power, f"{closes} {v.name} ({distance(me.position, v.position)} cells), "
+                                     f"taking {power.maneuver} on the way")
             return Choice(move, f"{closes} {v.name} ({distance(me.position, v.position)} cells)")
     if recover is not None and me.health < 1:
         return Choice(recover, f"{idle}: takes a Recovery")

@@ -9,7 +9,11 @@ Each entry says when it is offered (:attr:`TurnAction.offer_against`, for an att
 * ``move`` toward a foe or to a cell, and ``retreat``: the standard action spent as a second
   movement action (twice its speed);
 * ``dodge``: attacks against it have trouble until its next turn;
-* ``recover``: spend 1 Karma for a Resilience or Vigilance check against TN 10.
+* ``recover``: spend 1 Karma for a Resilience or Vigilance check against TN 10;
+* ``power``: a power used as the standard action (Attack Stance, Shield, Blur...), its Focus
+  paid. One that lasts while the character concentrates may come with the movement action
+  toward a foe (``target``): taking it on the way in costs half the move, not a turn. One that
+  lasts a round is a turn of its own, like a Dodge.
 
 Adding one is an entry here, in menu order, plus its tests.
 """
@@ -25,7 +29,8 @@ from ..context import RulesContext
 from ..grid import Cell, distance
 from . import events as ev
 from . import combat
-from .effects import karma_recovery
+from .effects import can_use, karma_recovery, use_power
+from .powers import CATALOGUE
 from .movement import move, movement, occupied, speed
 from .sheet import MarvelAttack
 from .state import Fighter
@@ -139,8 +144,42 @@ RECOVER = TurnAction("recover", "rules/marvel.md §4.6: Karma spent on a recover
                      _recover, offer=_offer_recover)
 
 
+def _power(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
+    p = CATALOGUE[a.maneuver]
+    use_power(ctx, f, p, f.sheet.level(p.name), "action")
+    if a.target:
+        g = ctx.state.fighters[a.target]
+        path = ctx.grid.path(f.pos, g.pos, occupied(ctx.state, f), stop_adjacent=True, limit=_walk_limit(ctx)) or []
+        move(ctx, f, path[:speed(f)], f"{movement(f)[1]} toward {g.name}")
+
+
+def _offer_powers(pic: Picture) -> list[Action]:
+    """Each power it may use as its standard action now; a lasting one also with a move toward
+    each foe still standing it can walk toward and is not already next to. A power that adds an
+    ability to damage is offered only with an attack of that ability."""
+    f = pic.f
+    out: list[Action] = []
+    toward: list[str] | None = None
+    for p, level in f.sheet.catalogued():
+        if "action" not in p.uses or can_use(f, p, level):
+            continue
+        if p.doubles_ability and not any(x.ability == p.doubles_ability for x in f.sheet.attacks):
+            continue
+        out.append(Action("power", maneuver=p.name))
+        if p.duration == "concentration" and pic.speed > 0:
+            if toward is None:
+                toward = [g.id for g in pic.foes
+                          if not g.out and distance(f.pos, g.pos) > 1 and pic.can_walk_toward(g)]
+            out.extend(Action("power", maneuver=p.name, target=gid) for gid in toward)
+    return out
+
+
+POWER = TurnAction("power", "rules/marvel.md §3.3 and §3.7: a power is used as the standard action", _power,
+                   offer=_offer_powers)
+
+
 #: Every kind of turn, by ``Action.kind``, in menu order.
-TURNS: dict[str, TurnAction] = {t.kind: t for t in (ATTACK, MOVE, RETREAT, DODGE, RECOVER)}
+TURNS: dict[str, TurnAction] = {t.kind: t for t in (ATTACK, MOVE, RETREAT, DODGE, RECOVER, POWER)}
 AGAINST = tuple(t for t in TURNS.values() if t.offer_against is not None)
 ONCE = tuple(t for t in TURNS.values() if t.offer is not None)
 

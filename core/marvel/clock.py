@@ -14,7 +14,7 @@ from ..actions import Decision
 from ..context import RulesContext
 from . import events as ev
 from .d616 import roll_d616
-from .effects import end_turn
+from .effects import end_powers, end_turn
 from .initiative import InitiativeEntry, bonus_round, initiative_order
 from .menu import build_menu
 from .sheet import INITIATIVE_EDGES
@@ -89,6 +89,8 @@ def open_turn(ctx: RulesContext, fid: str) -> Decision | None:
     if f.killed:
         return None
     f.dodging = False  # a Dodge lasts until the start of the dodger's next turn
+    if f.active:  # and so does a power used for one round (rules/marvel.md §3.7)
+        end_powers(ctx, f, lambda p: p.duration == "round", "its round is over (its next turn has come)")
     if f.out:
         why = (f"unconscious (Health {f.health}): cannot take any actions" if f.unconscious
                else f"shattered (Focus {f.focus}): frozen in place by fear and stress")

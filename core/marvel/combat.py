@@ -22,7 +22,7 @@ from ..events import Moved
 from ..grid import Cell, distance
 from . import events as ev
 from .damage import knockback_spaces
-from .effects import apply_damage
+from .effects import apply_damage, can_use, effect_text, use_power
 from .resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, expected_harm
 from .powers import CATALOGUE
 from .sheet import DODGE_REACTIONS, MarvelAttack, MarvelOptions, MarvelSheet
@@ -65,6 +65,16 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
         troubles.append(f"{g.name} is dodging")
     if not g.out:
         troubles.extend(f"{g.name}'s {name}" for name in poised)
+    if g.active:  # powers in use: Blur, Defense Stance (troubles), Shield (a reduction)
+        for name, level in g.active.items():
+            p = CATALOGUE[name]
+            if p.trouble_on == "all" or (p.trouble_on == "close" and category == "close"):
+                troubles.append(f"{g.name}'s {name}")
+            if p.reduction == atk.damage:
+                reductions = (*reductions, (f"{name} {level}", level))
+    times = 1
+    if f.active:  # Attack Stance: the ability added twice
+        times += sum(1 for name in f.active if CATALOGUE[name].doubles_ability == atk.ability)
     if reaction:
         troubles.append(f"{g.name}'s {reaction}")
     holds = nonlethal or (f"{f.name} holds back (Heroic)" if heroic_hold else "")
@@ -73,7 +83,7 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
         "marvel", f.id, g.id, atk, category, atk.ability, score, mods,
         atk.defense, tn, tn_note, auto, edges, tuple(troubles), f.sheet.rank,
         bonuses, reductions, pool, g.pool(pool), g.pool_max(pool),
-        holds, opts,
+        holds, opts, times,
     )
 
 
@@ -107,23 +117,34 @@ _SWAPS = tuple((p.name, p.defends_with[0]) for p in CATALOGUE.values() if p.defe
 
 
 def offer_reaction(ctx: RulesContext, g: Fighter, f: Fighter, atk: MarvelAttack) -> str:
-    """A defensive reaction power (Spider-Dodge...) against an attack on Agility defense: the
-    reaction used ("" for none)."""
-    if g.out or g.reactions <= 0 or atk.defense != "Agility":
+    """The target's reaction to an attack: a dodge power (Spider-Dodge...) against an attack on
+    its Agility defense gives the attack trouble, and is returned; a power that is used as a
+    reaction (Blur, Shield) is put to use and works through what it has in use. "" for none,
+    or for a power."""
+    if g.out or g.reactions <= 0:
         return ""
-    powers = [p for p in DODGE_REACTIONS if g.sheet.has(p)]
-    if not powers:
+    dodges = [p for p in DODGE_REACTIONS if g.sheet.has(p)] if atk.defense == "Agility" else []
+    menu = [NO_REACTION, *(Action("dodge", maneuver=p) for p in dodges)]
+    for p, level in g.sheet.catalogued():
+        if "reaction" in p.uses and p.trouble_on != "Agility defense" and not can_use(g, p, level):
+            menu.append(Action("power", maneuver=p.name))
+    if len(menu) == 1:
         return ""
-    menu = (NO_REACTION,) + tuple(Action("dodge", maneuver=p) for p in powers)
     context = f"{f.name} attacks {g.name} with {atk.name}: use a reaction?"
-    if ctx.for_player(g.id):  # the odds are for a person to weigh
-        context += " " + reaction_odds(ctx, f, g, atk, powers[0])
-    choice = ctx.ask(Decision(g.id, menu, g.ai, "abort", context, free=True))
-    if choice.action.kind == "none":
+    if ctx.for_player(g.id) and dodges:  # the odds are for a person to weigh
+        context += " " + reaction_odds(ctx, f, g, atk, dodges[0])
+    choice = ctx.ask(Decision(g.id, tuple(menu), g.ai, "abort", context, free=True))
+    a = choice.action
+    if a.kind == "none":
         return ""
     g.reactions -= 1
-    ctx.emit(ev.ReactionUsed(g.id, choice.action.maneuver, f.id, "the attack has trouble", g.reactions))
-    return choice.action.maneuver
+    if a.kind == "power":
+        p = CATALOGUE[a.maneuver]
+        ctx.emit(ev.ReactionUsed(g.id, p.name, f.id, effect_text(p, g.sheet.level(p.name)), g.reactions))
+        use_power(ctx, g, p, g.sheet.level(p.name), "reaction")
+        return ""
+    ctx.emit(ev.ReactionUsed(g.id, a.maneuver, f.id, "the attack has trouble", g.reactions))
+    return a.maneuver
 
 
 def offer_interpose(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack) -> Fighter | None:

@@ -48,11 +48,13 @@ class DamageCalc:
     regular: int  # before doubling
     doubled: str  # why the damage was doubled, or ""
     total: int
+    ability_times: int = 1  # the ability added this many times (Attack Stance: twice)
 
 
 def figure_damage(pool: str, marvel_face: int, rank: int, bonuses: Iterable[Named], reductions: Iterable[Named],
-                  ability_name: str, ability: int, doubled: str = "") -> DamageCalc:
-    """The seed's damage: ``doubled`` names the reason when the result is doubled (a Fantastic success)."""
+                  ability_name: str, ability: int, doubled: str = "", ability_times: int = 1) -> DamageCalc:
+    """The seed's damage: ``doubled`` names the reason when the result is doubled (a Fantastic
+    success); ``ability_times`` adds the ability more than once (Attack Stance: twice)."""
     bonuses = tuple([(n, v) for n, v in bonuses if v > 0]) if bonuses else ()
     reductions = tuple([(n, v) for n, v in reductions if v > 0]) if reductions else ()
     b_name, b = largest(bonuses)
@@ -62,13 +64,13 @@ def figure_damage(pool: str, marvel_face: int, rank: int, bonuses: Iterable[Name
     if mult < 1:
         regular, doubled, total = 0, "", 0
     else:
-        regular = max(marvel * mult + ability, 0)
+        regular = max(marvel * mult + ability * ability_times, 0)
         total = regular * 2 if doubled else regular
     # With one bonus (or reduction) or none, nothing is left out: skip the sweep.
     ignored_b = tuple([x for x in bonuses if x != (b_name, b)]) if len(bonuses) > 1 else ()
     ignored_r = tuple([x for x in reductions if x != (r_name, r)]) if len(reductions) > 1 else ()
     return DamageCalc(pool, marvel_face, marvel, rank, b_name, b, ignored_b, r_name, r, ignored_r, mult,
-                      ability_name, ability, regular, doubled, total)
+                      ability_name, ability, regular, doubled, total, ability_times)
 
 
 def fantastic_doubles(fantastic: bool, close: bool, which: str = "close") -> str:

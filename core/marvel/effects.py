@@ -1,5 +1,6 @@
 """What happens to a Marvel character: damage to Health or Focus and the conditions that follow
-(unconscious, killed, demoralized, shattered: rules/marvel.md §4.4-4.5), and Karma recovery.
+(unconscious, killed, demoralized, shattered: rules/marvel.md §4.4-4.5), Karma recovery, Focus
+spent on powers and the powers in use that stop (rules/marvel.md §3.7).
 
 The conditions follow from the pools (:mod:`.conditions`); this module changes the pools and
 says, as events, which conditions came or went.
@@ -10,6 +11,7 @@ from __future__ import annotations
 from ..context import RulesContext
 from . import events as ev
 from .d616 import roll_d616, succeeds
+from .powers import CATALOGUE, Power
 from .state import Fighter
 
 KARMA_TN = 10
@@ -51,6 +53,57 @@ def announce(ctx: RulesContext, g: Fighter, before: Flags) -> None:
         ctx.emit(ev.ConditionChanged(g.id, "demoralized", False, f"Focus back to {g.focus}"))
     if g.out:
         g.dodging = False
+    if g.active and (g.out or g.demoralized):
+        why = "unconscious" if g.unconscious else "demoralized" if g.demoralized else "out of the fight"
+        end_powers(ctx, g, lambda p: True, f"{g.name} is {why}: concentration breaks")
+
+
+def end_powers(ctx: RulesContext, f: Fighter, which, why: str) -> None:
+    """Stop the powers ``f`` has in use that ``which`` picks (a catalogue entry -> bool)."""
+    for name in [n for n in f.active if which(CATALOGUE[n])]:
+        del f.active[name]
+        ctx.emit(ev.PowerEnded(f.id, name, why))
+
+
+def can_use(f: Fighter, p: Power, level: int) -> str:
+    """Why ``f`` cannot put ``p`` to use now ("" if it can). Focus is paid when the power is
+    used and never spent below 1, nor at all while demoralized (rules/marvel.md §2.2, §3.7);
+    a concentration power needs a free slot (one per rank) and breaks at once when demoralized."""
+    if p.name in f.active:
+        return f"{p.name} is already in use"
+    cost = p.cost(level)
+    if f.demoralized and (cost or p.duration == "concentration"):
+        return f"{f.name} is demoralized: no Focus to spend and no concentration to hold"
+    if cost and f.focus - cost < 1:
+        return f"{p.name} costs {cost} Focus and {f.name} has {f.focus} (Focus is never spent below 1)"
+    if p.duration == "concentration":
+        held = sum(1 for n in f.active if CATALOGUE[n].duration == "concentration")
+        if held >= f.sheet.rank:
+            return f"{f.name} already concentrates on {held} powers, one per rank"
+    return ""
+
+
+#: What a power in use does, for the log.
+def effect_text(p: Power, level: int) -> str:
+    if p.trouble_on == "all":
+        return "attacks against it have trouble"
+    if p.trouble_on == "close":
+        return "close attacks against it have trouble"
+    if p.reduction:
+        return f"{p.reduction} damage reduction {level}"
+    if p.doubles_ability:
+        return f"its {p.doubles_ability} is added twice to the damage of its {p.doubles_ability} attacks"
+    return p.does
+
+
+def use_power(ctx: RulesContext, f: Fighter, p: Power, level: int, how: str) -> None:
+    """``f`` uses ``p`` (checked with :func:`can_use`): pays its Focus and has it in use."""
+    cost = p.cost(level)
+    before_flags, before = flags(f), f.focus
+    f.focus -= cost
+    f.active[p.name] = level
+    ctx.emit(ev.PowerUsed(f.id, p.name, level, how, cost, before, f.focus, p.duration, effect_text(p, level)))
+    announce(ctx, f, before_flags)
 
 
 def karma_recovery(ctx: RulesContext, f: Fighter, pool: str) -> None:

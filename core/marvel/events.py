@@ -185,3 +185,29 @@ class Regained(Event):
     gained: int
     after: int
     maximum: int
+
+
+@record
+class PowerUsed(Event):
+    """A power put to use (as a standard action or a reaction), its Focus paid."""
+
+    kind: ClassVar[str] = "power_used"
+    actor: str
+    power: str
+    level: int
+    how: str  # "action" or "reaction"
+    cost: int
+    focus_before: int
+    focus_after: int
+    lasts: str  # "round" (until its next turn) or "concentration"
+    effect: str
+
+
+@record
+class PowerEnded(Event):
+    """A power in use stopped: its round was over, or concentration broke."""
+
+    kind: ClassVar[str] = "power_ended"
+    actor: str
+    power: str
+    why: str

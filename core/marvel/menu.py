@@ -79,6 +79,26 @@ def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str
             return f"{g.name} is {d} spaces away: too far to reach with one movement action ({speed(f)} spaces)"
         return (f"{g.name} is {d} spaces away; {atk.name} reaches {attack_range(ctx.options, atk)} spaces "
                 f"(in line of sight) after moving at most {speed(f)}")
+    if a.kind == "power":
+        from .effects import can_use
+        from .powers import CATALOGUE
+
+        if a.maneuver not in CATALOGUE or not f.sheet.has(a.maneuver):
+            return f"{f.name} has no power named {a.maneuver!r}"
+        p = CATALOGUE[a.maneuver]
+        if "action" not in p.uses:
+            return f"{a.maneuver} is not used as an action"
+        why = can_use(f, p, f.sheet.level(a.maneuver))
+        if why or not a.target:
+            return why or f"{a.maneuver} is not possible now"
+        g = st.fighters.get(a.target)
+        if g is None or g.side == f.side or g.out:
+            return f"{a.maneuver} comes with a move toward a foe still in the fight"
+        if p.duration != "concentration":
+            return f"{a.maneuver} lasts a round: it is a turn of its own, without a move"
+        if distance(f.pos, g.pos) <= 1:
+            return f"{f.name} is already next to {g.name}: use {a.maneuver} without the move"
+        return f"{f.name} cannot walk toward {g.name}"
     if a.kind == "recover":
         return f"{f.name} has no Karma left" if f.karma <= 0 else f"{a.label()}: nothing to recover"
     return f"{a.label()} is not possible now"

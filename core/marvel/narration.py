@@ -54,7 +54,8 @@ def damage_text(c: DamageCalc) -> str:
     if c.multiplier < 1:
         return f"multiplier {c.multiplier} ({parts}{extra}) is below 1: no damage at all, not even {c.ability_name}"
     die = f"dM {c.marvel}" + (" (M)" if c.marvel_face == 1 else "")
-    text = f"{die} x multiplier {c.multiplier} ({parts}{extra}) + {c.ability_name} {c.ability} = {c.regular}"
+    twice = f" x {c.ability_times}" if c.ability_times > 1 else ""
+    text = f"{die} x multiplier {c.multiplier} ({parts}{extra}) + {c.ability_name} {c.ability}{twice} = {c.regular}"
     if c.doubled:
         text += f", doubled ({c.doubled}) = {c.total}"
     return text
@@ -173,3 +174,17 @@ def _recovered(e: ev.Recovered, log: TextLog) -> str:
 def _regained(e: ev.Regained, log: TextLog) -> str:
     return (f"    {log.name(e.actor)}'s {e.power}: regains {e.gained} {e.pool} at the end of its turn "
             f"-> {e.pool} {e.after}/{e.maximum}")
+
+
+@formats(ev.PowerUsed)
+def _power_used(e: ev.PowerUsed, log: TextLog) -> str:
+    name = f"{e.power} {e.level}" if e.power == "Shield" or e.level > 1 else e.power
+    paid = f"pays {e.cost} Focus ({e.focus_before} -> {e.focus_after})" if e.cost else "no Focus"
+    lasts = "until its next turn" if e.lasts == "round" else "while it concentrates"
+    how = "as a reaction" if e.how == "reaction" else "(a standard action)"
+    return f"    {log.name(e.actor)} uses {name} {how}, {paid}: {e.effect} {lasts}"
+
+
+@formats(ev.PowerEnded)
+def _power_ended(e: ev.PowerEnded, log: TextLog) -> str:
+    return f"    {log.name(e.actor)}'s {e.power} ends: {e.why}"

@@ -94,6 +94,15 @@ CATALOGUE: dict[str, Power] = {p.name: p for p in (
           uses=("reaction",), duration="instant", trouble_on="Agility defense"),
     Power("Shield Deflection", "reaction: an attack against its Agility defense has trouble",
           uses=("reaction",), duration="instant", trouble_on="Agility defense"),
+    Power("Blur", "standard action or reaction, 5 Focus: attacks against it have trouble until its next turn",
+          uses=("action", "reaction"), duration="round", focus=(5,), trouble_on="all"),
+    Power("Defense Stance", "standard action, concentration: close attacks against it have trouble",
+          uses=("action",), duration="concentration", trouble_on="close"),
+    Power("Attack Stance", "standard action, concentration: its Melee is added twice to its close damage",
+          uses=("action",), duration="concentration", doubles_ability="Melee"),
+    _leveled("Shield", "standard action or reaction, concentration, 0/5/15/25 Focus: Health damage "
+             "reduction equal to its level", uses=("action", "reaction"), duration="concentration",
+             focus=(0, 5, 15, 25), reduction="Health"),
 )}
 
 #: Sources of an edge on initiative, in catalogue order.

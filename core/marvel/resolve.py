@@ -46,6 +46,7 @@ class MarvelAttackContext:
     target_pool_max: int
     holds_back: str  # why the attacker stops 1 short of killing/shattering, or ""
     options: MarvelOptions
+    ability_times: int = 1  # the ability is added this many times to the damage (Attack Stance: 2)
 
     @property
     def close(self) -> bool:
@@ -97,7 +98,7 @@ def default_attack_step(dice, ctx: MarvelAttackContext) -> MarvelAttackResult:
 def figure(ctx: MarvelAttackContext, hit: MarvelAttackResult) -> DamageCalc:
     doubled = fantastic_doubles(hit.fantastic, ctx.close, ctx.options.fantastic_damage)
     return figure_damage(ctx.pool, hit.roll.faces[1], ctx.rank, ctx.bonuses, ctx.reductions,
-                         ctx.ability, ctx.score, doubled)
+                         ctx.ability, ctx.score, doubled, ctx.ability_times)
 
 
 def held(ctx: MarvelAttackContext, damage: int) -> tuple[int, str]:
@@ -206,14 +207,15 @@ def face_totals(ctx: MarvelAttackContext) -> tuple[int, ...]:
     success), before holding back: the seed's damage as the default damage step figures it.
     Kept by what it depends on (the attack and the two sheets), not by battle."""
     key = (ctx.pool, ctx.rank, ctx.bonuses, ctx.reductions, ctx.ability, ctx.score, ctx.close,
-           ctx.options.fantastic_damage)
+           ctx.options.fantastic_damage, ctx.ability_times)
     found = _TOTALS.get(key)
     if found is None:
         if len(_TOTALS) >= 4096:
             _TOTALS.clear()
         found = _TOTALS[key] = (0, *(
             figure_damage(ctx.pool, face, ctx.rank, ctx.bonuses, ctx.reductions, ctx.ability, ctx.score,
-                          fantastic_doubles(face == 1, ctx.close, ctx.options.fantastic_damage)).total
+                          fantastic_doubles(face == 1, ctx.close, ctx.options.fantastic_damage),
+                          ctx.ability_times).total
             for face in range(1, 7)))
     return found
 
@@ -242,5 +244,5 @@ def taken_on(ctx: MarvelAttackContext, marvel_face: int, fantastic: bool) -> int
     is a Fantastic success), by the default damage step's rules: the damage, then holding back."""
     doubled = fantastic_doubles(fantastic, ctx.close, ctx.options.fantastic_damage)
     total = figure_damage(ctx.pool, marvel_face, ctx.rank, ctx.bonuses, ctx.reductions,
-                          ctx.ability, ctx.score, doubled).total
+                          ctx.ability, ctx.score, doubled, ctx.ability_times).total
     return held(ctx, total)[0]

@@ -29,6 +29,8 @@ class Fighter:
     dodging: bool = False
     initiative: InitiativeEntry | None = None
     turns: int = 0
+    #: Powers in use that last (a round, or while it concentrates): name -> level.
+    active: dict = field(default_factory=dict)
     #: What follows from the sheet and the options alone (defenses, edges, bonuses), worked
     #: out once and shared between battles of the same combatant (see :mod:`core.memo`).
     memo: dict = field(default_factory=dict, repr=False, compare=False)
@@ -58,6 +60,7 @@ class Fighter:
         out = list(cond.conditions(self.health, self.health_max, self.focus, self.focus_max))
         if self.dodging and not self.out:
             out.append("dodging")
+        out.extend(f"{name} {level}" if level > 1 or name == "Shield" else name for name, level in self.active.items())
         return tuple(out)
 
     def pool(self, name: str) -> int:

@@ -11,8 +11,8 @@ from . import events as ev
 
 #: Every action and rule the coverage report looks for, so it can say which never fired.
 CATALOGUE: tuple[str, ...] = (
-    "action:attack", "action:move", "action:retreat", "action:dodge", "action:recover",
-    "reaction:dodge", "reaction:interpose",
+    "action:attack", "action:move", "action:retreat", "action:dodge", "action:recover", "action:power",
+    "reaction:dodge", "reaction:interpose", "reaction:power",
     "rule:attack hit", "rule:attack missed", "rule:Fantastic success", "rule:Fantastic failure",
     "rule:6-M-6", "rule:edge", "rule:trouble", "rule:edges and troubles cancel",
     "rule:close attack", "rule:ranged attack", "rule:mental attack",
@@ -20,6 +20,7 @@ CATALOGUE: tuple[str, ...] = (
     "rule:bonuses do not stack", "rule:Fantastic doubles damage", "rule:holding back", "rule:knockback",
     "rule:knockback stopped", "rule:close attack on the unconscious hits", "rule:ranged defense 10",
     "rule:Interpose lowers the defense", "rule:defense swap", "rule:Healing Factor",
+    "rule:Focus spent on a power", "rule:concentration broke", "rule:a power's round ended",
     "rule:unconscious", "rule:killed", "rule:demoralized", "rule:shattered", "rule:turn lost",
     "rule:bonus round", "rule:initiative tie-break", "rule:Karma recovery",
 )
@@ -177,6 +178,13 @@ class _Count:
     def regained(self, e: ev.Regained) -> None:
         self.rules[f"rule:{e.power}"] += 1
 
+    def power_used(self, e: ev.PowerUsed) -> None:
+        if e.cost:
+            self.rules["rule:Focus spent on a power"] += 1
+
+    def power_ended(self, e: ev.PowerEnded) -> None:
+        self.rules["rule:concentration broke" if "concentration" in e.why else "rule:a power's round ended"] += 1
+
     def check(self, e: ev.CheckRolled) -> None:
         self.rules["rule:Karma recovery"] += 1
         self.roll(e.roll)
@@ -188,4 +196,5 @@ _HANDLERS: dict[type, Any] = {
     ev.TurnSkipped: _Count.skipped, ev.RoundStarted: _Count.new_round, ev.TurnStarted: _Count.turn,
     ev.ReactionUsed: _Count.reaction, ev.InitiativeOrder: _Count.order,
     ev.InitiativeRolled: _Count.initiative, ev.CheckRolled: _Count.check, ev.Regained: _Count.regained,
+    ev.PowerUsed: _Count.power_used, ev.PowerEnded: _Count.power_ended,
 }

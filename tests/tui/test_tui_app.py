@@ -395,6 +395,28 @@ def test_prompt_offers_each_systems_menu():
         assert legal <= built, f"{name}: the prompt cannot reach {legal - built}"
 
 
+def test_the_prompt_reaches_every_power_and_each_karma_recovery():
+    """Marvel powers used as an action (with or without the move toward a foe) and both Karma
+    recoveries are each a line of their own in the player's list."""
+    from slugfest.tui.screens.prompt import PromptData, whats
+
+    s = Session.from_path(bundled()["marvel-seed"], seed=2)
+    seen: set[str] = set()
+    for _ in range(60):
+        if s.over:
+            break
+        menu = s.pending.menu
+        data = PromptData(s.pending, s.pending.actor, s.battle.view.player_options(s.pending.actor), [])
+        items = whats(data)
+        built = {w.build(t) for w in items if w.needs_target for t in w.legal_targets}
+        built |= {w.build() for w in items if w.action is not None}
+        wanted = {a for a in menu if a.kind in ("power", "recover")}
+        assert wanted <= built, f"the prompt cannot reach {wanted - built}"
+        seen |= {a.kind + (" moving" if a.target else "") for a in wanted}
+        s.step()
+    assert {"power", "power moving", "recover"} <= seen
+
+
 def test_a_bad_scenario_path_is_reported_not_raised(tmp_path):
     async def go():
         app = make_app(DATA / "broken.toml")

@@ -56,7 +56,7 @@ class What:
 
     @property
     def needs_target(self) -> bool:
-        return self.action is None and not self.cell and self.kind in _NEEDS_TARGET
+        return self.action is None and not self.cell and (self.kind in _NEEDS_TARGET or self.kind == "power")
 
     def build(self, target: str = "", push: int = 0, cell: tuple[int, int] | None = None, levels: str = "",
               aim: str = "") -> Action:
@@ -151,11 +151,19 @@ def whats(data: PromptData) -> list[What]:
         if legal or kind == "move":
             out.append(What(label, kind, legal_targets=legal))
     out.append(What("Move to a cell (type x,y below)", "move", cell=True))
-    seen: set[str] = set()
+    seen: set[tuple[str, str]] = set()
     for a in menu:
-        if a.kind not in _NEEDS_TARGET and a.kind != "multiple-attack" and not a.target and a.kind not in seen:
-            seen.add(a.kind)
-            out.append(What(_PLAIN_NAMES.get(a.kind, a.label()), a.kind, action=a))
+        key = (a.kind, a.maneuver)
+        if a.kind not in _NEEDS_TARGET and a.kind != "multiple-attack" and not a.target and key not in seen:
+            seen.add(key)
+            label = (f"Use {a.maneuver}" if a.kind == "power" else a.maneuver[:1].upper() + a.maneuver[1:] + " (Karma)"
+                     if a.kind == "recover" and a.maneuver else _PLAIN_NAMES.get(a.kind, a.label()))
+            out.append(What(label, a.kind, action=a))
+    for a in menu:  # a lasting power taken with the move toward a foe: the foe is its target
+        if a.kind == "power" and a.target and ("power", a.maneuver + "->") not in seen:
+            seen.add(("power", a.maneuver + "->"))
+            legal = {x.target for x in menu if x.kind == "power" and x.maneuver == a.maneuver and x.target}
+            out.append(What(f"Use {a.maneuver} and move toward", "power", maneuver=a.maneuver, legal_targets=legal))
     return out
 
 
