@@ -46,7 +46,7 @@ class TurnAction:
     kind: str  #: the ``Action.kind`` that carries it
     rule: str  #: where the rule comes from
     perform: Callable[[RulesContext, Fighter, Action, "Picture | None"], None]
-    offer_against: Callable[[Picture, MarvelAttack, Fighter], Action | None] | None = None
+    offer_against: Callable[[Picture, MarvelAttack, Fighter], Iterable[Action]] | None = None
     offer: Callable[[Picture], Iterable[Action]] | None = None
 
 
@@ -57,6 +57,7 @@ def _walk_limit(ctx: RulesContext) -> int:
 def _attack(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
     g = ctx.state.fighters[a.target]
     atk = f.attack(a.attack)
+    power = combat.attack_power(f, a)
     if pic is None or pic.f is not f:
         from .tactics import Picture as _Picture
 
@@ -65,11 +66,26 @@ def _attack(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> No
     # a firing spot no nearer than where it stood is a step around cover, not toward the target
     closer = not path or distance(path[-1], g.pos) < distance(f.pos, g.pos)
     move(ctx, f, path, f"{movement(f)[1]} {'toward' if closer else 'into line of sight of'} {g.name}")
-    combat.resolve_attack(ctx, f, g, atk)
+    combat.resolve_attack(ctx, f, g, atk, power)
 
 
-def _offer_attack(pic: Picture, atk: MarvelAttack, g: Fighter) -> Action | None:
-    return Action("attack", atk.name, g.id) if pic.can_attack(g, atk) else None
+def _offer_attack(pic: Picture, atk: MarvelAttack, g: Fighter) -> list[Action]:
+    """The attack, and the attack with each attack power that goes with it (Headshot with a
+    ranged attack...), if its Focus can be paid, the target is far enough for it, and, for one
+    that takes the whole turn (Sniping), the target can be attacked from where it stands."""
+    if not pic.can_attack(g, atk):
+        return []
+    out = [Action("attack", atk.name, g.id)]
+    f = pic.f
+    for p, level in f.sheet.catalogued():
+        if "attack" not in p.uses or p.with_attacks not in ("any", "close" if atk.close else "ranged"):
+            continue
+        if can_use(f, p, level) or distance(f.pos, g.pos) < p.min_distance:
+            continue
+        if p.whole_turn and pic.attack_path(g, atk) != []:
+            continue
+        out.append(Action("attack", atk.name, g.id, p.name))
+    return out
 
 
 ATTACK = TurnAction("attack", "rules/marvel.md §3: an attack is a standard action", _attack,

@@ -24,7 +24,7 @@ from . import events as ev
 from .damage import knockback_spaces
 from .effects import apply_damage, can_use, effect_text, use_power
 from .resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, expected_harm
-from .powers import CATALOGUE
+from .powers import CATALOGUE, Power
 from .sheet import DODGE_REACTIONS, MarvelAttack, MarvelOptions, MarvelSheet
 from .state import Fighter
 
@@ -34,10 +34,12 @@ Resolution = tuple[MarvelAttackResult, MarvelDamageOutcome | None]
 
 
 def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
-                   reaction: str = "", shielded: Fighter | None = None) -> MarvelAttackContext:
+                   reaction: str = "", shielded: Fighter | None = None, power: Power | None = None
+                   ) -> MarvelAttackContext:
     """The attack step's frozen input: TN from the target's defense, edges and troubles
     with their sources, damage bonuses and reductions, and whether the attacker holds back.
-    ``shielded`` is the one ``g`` interposed for: the TN is the lower of the two defenses."""
+    ``shielded`` is the one ``g`` interposed for: the TN is the lower of the two defenses.
+    ``power`` is the attack power it is made with (Headshot: a trouble, and its own multiples)."""
     opts = ctx.options
     category = atk.category
     mine = f.memo.get(("attack", atk.name))
@@ -77,13 +79,15 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
         times += sum(1 for name in f.active if CATALOGUE[name].doubles_ability == atk.ability)
     if reaction:
         troubles.append(f"{g.name}'s {reaction}")
+    if power is not None and power.attack_trouble:
+        troubles.append(f"{f.name}'s {power.name}")
     holds = nonlethal or (f"{f.name} holds back (Heroic)" if heroic_hold else "")
     pool = atk.damage
     return MarvelAttackContext(
         "marvel", f.id, g.id, atk, category, atk.ability, score, mods,
         atk.defense, tn, tn_note, auto, edges, tuple(troubles), f.sheet.rank,
         bonuses, reductions, pool, g.pool(pool), g.pool_max(pool),
-        holds, opts, times,
+        holds, opts, times, power.name if power else "", power.damage_times if power else (1, 1),
     )
 
 
@@ -216,15 +220,26 @@ def reaction_odds(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, 
             f"(a trouble on the attack); it spends 1 of your {left} reaction{'s' if left != 1 else ''} this round.")
 
 
-def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack) -> Resolution:
-    """One attack: an ally's Interpose, the target's reaction, the attack step, the damage
-    step, then effects."""
+def attack_power(f: Fighter, action: Action) -> Power | None:
+    """The attack power an attack action is made with (its ``maneuver``), or None."""
+    if not action.maneuver:
+        return None
+    p = CATALOGUE.get(action.maneuver)
+    return p if p is not None and "attack" in p.uses and f.sheet.has(p.name) else None
+
+
+def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
+                   power: Power | None = None) -> Resolution:
+    """One attack: its power's Focus paid (when declared, kept on a miss), an ally's Interpose,
+    the target's reaction, the attack step, the damage step, then effects."""
+    if power is not None:
+        use_power(ctx, f, power, f.sheet.level(power.name), atk.name)
     shielded = None
     h = offer_interpose(ctx, f, g, atk)
     if h is not None:
         shielded, g = g, h
     reaction = offer_reaction(ctx, g, f, atk)
-    actx = attack_context(ctx, f, g, atk, reaction, shielded)
+    actx = attack_context(ctx, f, g, atk, reaction, shielded, power)
     hit: MarvelAttackResult = ctx.attack_step(actx)
     ctx.emit(ev.AttackCheck(f.id, g.id, atk.name, actx.category, actx.ability, actx.score, actx.modifiers,
                             hit.roll, hit.total, actx.defense, hit.tn, actx.tn_note, hit.hit, hit.fantastic,
@@ -254,8 +269,14 @@ def knock_back(ctx: RulesContext, f: Fighter, g: Fighter, multiplier: int) -> No
 def expected(ctx: RulesContext, f: Fighter, action: Action) -> float:
     """P(hit) x the damage the target would take (after holding back: a Heroic attacker
     cannot shatter or kill) as a fraction of the pool it has left (capped at 1 per roll),
-    summed exactly over every d616 outcome with the edges and troubles that apply now."""
+    summed exactly over every d616 outcome with the edges and troubles that apply now. An
+    attack power's Focus is a price: its share of what the attacker has left before it would
+    be shattered is taken off, so a Headshot is chosen only when its extra harm is worth it."""
     if action.kind != "attack" or not action.target:
         return 0.0
     g = ctx.state.fighters[action.target]
-    return expected_harm(attack_context(ctx, f, g, f.attack(action.attack)))
+    power = attack_power(f, action)
+    harm = expected_harm(attack_context(ctx, f, g, f.attack(action.attack), power=power))
+    if power is None:
+        return harm
+    return harm - power.cost(f.sheet.level(power.name)) / max(f.focus + f.focus_max, 1)

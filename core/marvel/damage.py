@@ -49,12 +49,15 @@ class DamageCalc:
     doubled: str  # why the damage was doubled, or ""
     total: int
     ability_times: int = 1  # the ability added this many times (Attack Stance: twice)
+    times: int = 2  # what ``doubled`` multiplies by (an attack power's triple: 3)
 
 
 def figure_damage(pool: str, marvel_face: int, rank: int, bonuses: Iterable[Named], reductions: Iterable[Named],
-                  ability_name: str, ability: int, doubled: str = "", ability_times: int = 1) -> DamageCalc:
+                  ability_name: str, ability: int, doubled: str = "", ability_times: int = 1,
+                  times: int = 2) -> DamageCalc:
     """The seed's damage: ``doubled`` names the reason when the result is doubled (a Fantastic
-    success); ``ability_times`` adds the ability more than once (Attack Stance: twice)."""
+    success; an attack power's own multiple, ``times``); ``ability_times`` adds the ability more
+    than once (Attack Stance: twice)."""
     bonuses = tuple([(n, v) for n, v in bonuses if v > 0]) if bonuses else ()
     reductions = tuple([(n, v) for n, v in reductions if v > 0]) if reductions else ()
     b_name, b = largest(bonuses)
@@ -65,12 +68,12 @@ def figure_damage(pool: str, marvel_face: int, rank: int, bonuses: Iterable[Name
         regular, doubled, total = 0, "", 0
     else:
         regular = max(marvel * mult + ability * ability_times, 0)
-        total = regular * 2 if doubled else regular
+        total = regular * times if doubled else regular
     # With one bonus (or reduction) or none, nothing is left out: skip the sweep.
     ignored_b = tuple([x for x in bonuses if x != (b_name, b)]) if len(bonuses) > 1 else ()
     ignored_r = tuple([x for x in reductions if x != (r_name, r)]) if len(reductions) > 1 else ()
     return DamageCalc(pool, marvel_face, marvel, rank, b_name, b, ignored_b, r_name, r, ignored_r, mult,
-                      ability_name, ability, regular, doubled, total, ability_times)
+                      ability_name, ability, regular, doubled, total, ability_times, times)
 
 
 def fantastic_doubles(fantastic: bool, close: bool, which: str = "close") -> str:
@@ -80,6 +83,16 @@ def fantastic_doubles(fantastic: bool, close: bool, which: str = "close") -> str
     if close:
         return "Fantastic close"
     return "Fantastic" if which == "all" else ""
+
+
+def multiplied(fantastic: bool, close: bool, which: str, power: str, power_times: tuple[int, int]) -> tuple[str, int]:
+    """Why a hit's damage is multiplied, and by what: an attack power's own multiples (Headshot:
+    double, triple on a Fantastic) replace the seed's Fantastic doubling; otherwise
+    :func:`fantastic_doubles`."""
+    if power_times != (1, 1):
+        times = power_times[1] if fantastic else power_times[0]
+        return (f"{power}, Fantastic" if fantastic else power) if times > 1 else "", times
+    return fantastic_doubles(fantastic, close, which), 2
 
 
 def knockback_spaces(multiplier: int) -> int:

@@ -93,15 +93,28 @@ def effect_text(p: Power, level: int) -> str:
         return f"{p.reduction} damage reduction {level}"
     if p.doubles_ability:
         return f"its {p.doubles_ability} is added twice to the damage of its {p.doubles_ability} attacks"
+    if "attack" in p.uses:
+        said = ["the attack has trouble"] if p.attack_trouble else []
+        hit, fantastic = p.damage_times
+        if hit > 1:
+            said.append(f"a hit does {_MULTIPLE[hit]} damage, a Fantastic one {_MULTIPLE[fantastic]}")
+        elif fantastic > 1:
+            said.append(f"a Fantastic hit does {_MULTIPLE[fantastic]} damage")
+        return "; ".join(said)
     return p.does
 
 
+_MULTIPLE = {2: "double", 3: "triple", 4: "quadruple"}
+
+
 def use_power(ctx: RulesContext, f: Fighter, p: Power, level: int, how: str) -> None:
-    """``f`` uses ``p`` (checked with :func:`can_use`): pays its Focus and has it in use."""
+    """``f`` uses ``p`` (checked with :func:`can_use`): pays its Focus and, unless it lasts only
+    for the attack it goes with, has it in use."""
     cost = p.cost(level)
     before_flags, before = flags(f), f.focus
     f.focus -= cost
-    f.active[p.name] = level
+    if p.duration != "instant":
+        f.active[p.name] = level
     ctx.emit(ev.PowerUsed(f.id, p.name, level, how, cost, before, f.focus, p.duration, effect_text(p, level)))
     announce(ctx, f, before_flags)
 

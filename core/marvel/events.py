@@ -195,11 +195,11 @@ class PowerUsed(Event):
     actor: str
     power: str
     level: int
-    how: str  # "action" or "reaction"
+    how: str  # "action", "reaction", or the attack an attack power goes with
     cost: int
     focus_before: int
     focus_after: int
-    lasts: str  # "round" (until its next turn) or "concentration"
+    lasts: str  # "round" (until its next turn), "concentration", or "instant" (that attack)
     effect: str
 
 

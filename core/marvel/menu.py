@@ -23,9 +23,7 @@ def build_menu(pic: Picture) -> tuple[Action, ...]:
     for atk in pic.f.sheet.attacks:
         for g in pic.foes:
             for entry in AGAINST:
-                a = entry.offer_against(pic, atk, g)  # type: ignore[misc]
-                if a is not None:
-                    out.append(a)
+                out.extend(entry.offer_against(pic, atk, g))  # type: ignore[misc]
     for entry in ONCE:
         out.extend(entry.offer(pic))  # type: ignore[misc]
     pic.menu = tuple(out)
@@ -67,6 +65,25 @@ def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str
     names = [x.name for x in f.sheet.attacks]
     if a.attack and a.attack not in names:
         return f"{f.name} has no attack named {a.attack!r} (has: {', '.join(sorted(names))})"
+    if a.kind == "attack" and a.target and a.maneuver:
+        from .effects import can_use
+        from .powers import CATALOGUE
+
+        p = CATALOGUE.get(a.maneuver)
+        if p is None or not f.sheet.has(p.name) or "attack" not in p.uses:
+            return f"{f.name} has no attack power named {a.maneuver!r}"
+        g, atk = st.fighters[a.target], f.attack(a.attack)
+        kind = "close" if atk.close else "ranged"
+        if p.with_attacks not in ("any", kind):
+            return f"{p.name} goes with a {p.with_attacks} attack; {atk.name} is a {kind} one"
+        why = can_use(f, p, f.sheet.level(p.name))
+        if why:
+            return why
+        if distance(f.pos, g.pos) < p.min_distance:
+            return f"{p.name} needs a target {p.min_distance} or more spaces away; {g.name} is {distance(f.pos, g.pos)}"
+        if p.whole_turn:
+            return f"{p.name} takes the movement action too: {g.name} must be in range and sight from where {f.name} stands"
+        return explain(ctx, f, Action("attack", a.attack, a.target), decision)
     if a.kind == "attack" and a.target:
         g = st.fighters[a.target]
         atk = f.attack(a.attack)

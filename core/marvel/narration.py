@@ -42,6 +42,9 @@ def _named(name: str, value: int) -> str:
     return name if name.endswith(f" {value}") else f"{name} {value}"
 
 
+_TIMES = {2: "doubled", 3: "tripled"}
+
+
 def damage_text(c: DamageCalc) -> str:
     """``dM 5 x multiplier 6 (rank 4 + Mighty 4 - Sturdy 2) + Melee 5 = 35, doubled (Fantastic close) = 70``."""
     parts = f"rank {c.rank}"
@@ -57,7 +60,7 @@ def damage_text(c: DamageCalc) -> str:
     twice = f" x {c.ability_times}" if c.ability_times > 1 else ""
     text = f"{die} x multiplier {c.multiplier} ({parts}{extra}) + {c.ability_name} {c.ability}{twice} = {c.regular}"
     if c.doubled:
-        text += f", doubled ({c.doubled}) = {c.total}"
+        text += f", {_TIMES.get(c.times, f'x {c.times}')} ({c.doubled}) = {c.total}"
     return text
 
 
@@ -180,9 +183,9 @@ def _regained(e: ev.Regained, log: TextLog) -> str:
 def _power_used(e: ev.PowerUsed, log: TextLog) -> str:
     name = f"{e.power} {e.level}" if e.power == "Shield" or e.level > 1 else e.power
     paid = f"pays {e.cost} Focus ({e.focus_before} -> {e.focus_after})" if e.cost else "no Focus"
-    lasts = "until its next turn" if e.lasts == "round" else "while it concentrates"
-    how = "as a reaction" if e.how == "reaction" else "(a standard action)"
-    return f"    {log.name(e.actor)} uses {name} {how}, {paid}: {e.effect} {lasts}"
+    lasts = {"round": " until its next turn", "concentration": " while it concentrates"}.get(e.lasts, "")
+    how = {"reaction": " as a reaction", "action": " (a standard action)"}.get(e.how, f" with {e.how}")
+    return f"    {log.name(e.actor)} uses {name}{how}, {paid}: {e.effect}{lasts}"
 
 
 @formats(ev.PowerEnded)

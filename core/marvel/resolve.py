@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..records import record
 from ..validate import notes_problem
 from .d616 import D616, roll_d616, succeeds
-from .damage import DamageCalc, fantastic_doubles, figure_damage, hold_back
+from .damage import DamageCalc, figure_damage, hold_back, multiplied
 from .sheet import MarvelAttack, MarvelOptions
 
 Named = tuple[str, int]
@@ -47,6 +47,8 @@ class MarvelAttackContext:
     holds_back: str  # why the attacker stops 1 short of killing/shattering, or ""
     options: MarvelOptions
     ability_times: int = 1  # the ability is added this many times to the damage (Attack Stance: 2)
+    power: str = ""  # the attack power it is made with (Headshot...), or ""
+    power_times: tuple[int, int] = (1, 1)  # that power's damage multiple on a hit, on a Fantastic hit
 
     @property
     def close(self) -> bool:
@@ -96,9 +98,9 @@ def default_attack_step(dice, ctx: MarvelAttackContext) -> MarvelAttackResult:
 
 
 def figure(ctx: MarvelAttackContext, hit: MarvelAttackResult) -> DamageCalc:
-    doubled = fantastic_doubles(hit.fantastic, ctx.close, ctx.options.fantastic_damage)
+    doubled, times = multiplied(hit.fantastic, ctx.close, ctx.options.fantastic_damage, ctx.power, ctx.power_times)
     return figure_damage(ctx.pool, hit.roll.faces[1], ctx.rank, ctx.bonuses, ctx.reductions,
-                         ctx.ability, ctx.score, doubled, ctx.ability_times)
+                         ctx.ability, ctx.score, doubled, ctx.ability_times, times)
 
 
 def held(ctx: MarvelAttackContext, damage: int) -> tuple[int, str]:
@@ -207,16 +209,17 @@ def face_totals(ctx: MarvelAttackContext) -> tuple[int, ...]:
     success), before holding back: the seed's damage as the default damage step figures it.
     Kept by what it depends on (the attack and the two sheets), not by battle."""
     key = (ctx.pool, ctx.rank, ctx.bonuses, ctx.reductions, ctx.ability, ctx.score, ctx.close,
-           ctx.options.fantastic_damage, ctx.ability_times)
+           ctx.options.fantastic_damage, ctx.ability_times, ctx.power, ctx.power_times)
     found = _TOTALS.get(key)
     if found is None:
         if len(_TOTALS) >= 4096:
             _TOTALS.clear()
-        found = _TOTALS[key] = (0, *(
-            figure_damage(ctx.pool, face, ctx.rank, ctx.bonuses, ctx.reductions, ctx.ability, ctx.score,
-                          fantastic_doubles(face == 1, ctx.close, ctx.options.fantastic_damage),
-                          ctx.ability_times).total
-            for face in range(1, 7)))
+        totals = [0]
+        for face in range(1, 7):
+            doubled, times = multiplied(face == 1, ctx.close, ctx.options.fantastic_damage, ctx.power, ctx.power_times)
+            totals.append(figure_damage(ctx.pool, face, ctx.rank, ctx.bonuses, ctx.reductions, ctx.ability,
+                                        ctx.score, doubled, ctx.ability_times, times).total)
+        found = _TOTALS[key] = tuple(totals)
     return found
 
 
@@ -242,7 +245,7 @@ def hitting(net: int, stacked: str, needed: int | None) -> tuple[tuple[float, in
 def taken_on(ctx: MarvelAttackContext, marvel_face: int, fantastic: bool) -> int:
     """What the target would lose from a hit with this Marvel die face (``fantastic``: the hit
     is a Fantastic success), by the default damage step's rules: the damage, then holding back."""
-    doubled = fantastic_doubles(fantastic, ctx.close, ctx.options.fantastic_damage)
+    doubled, times = multiplied(fantastic, ctx.close, ctx.options.fantastic_damage, ctx.power, ctx.power_times)
     total = figure_damage(ctx.pool, marvel_face, ctx.rank, ctx.bonuses, ctx.reductions,
-                          ctx.ability, ctx.score, doubled, ctx.ability_times).total
+                          ctx.ability, ctx.score, doubled, ctx.ability_times, times).total
     return held(ctx, total)[0]

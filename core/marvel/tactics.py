@@ -18,7 +18,7 @@ from ..grid import Cell, distance
 from ..reach import Layers
 from ..vitals import Vitals
 from ..odds import Odds
-from .combat import attack_context, expected
+from .combat import attack_context, attack_power, expected
 from .resolve import face_totals, held, hitting
 from .movement import attack_range, occupied, speed
 from . import report
@@ -162,7 +162,8 @@ class Picture:
         if action.kind != "attack" or not action.target:
             return None
         g = self.ctx.state.fighters[action.target]
-        actx = attack_context(self.ctx, self.f, g, self.f.attack(action.attack))
+        power = attack_power(self.f, action)
+        actx = attack_context(self.ctx, self.f, g, self.f.attack(action.attack), power=power)
         flat = actx.score + sum(v for _, v in actx.modifiers)
         net = len(actx.edges) - len(actx.troubles)
         outcomes = hitting(net, self.ctx.options.stacked_rerolls, None if actx.auto_hit else actx.tn - flat)
@@ -173,7 +174,8 @@ class Picture:
         if net:
             said.append(f"{abs(net)} {'edge' if net > 0 else 'trouble'}{'s' if abs(net) > 1 else ''}")
         roll = "automatic hit" if actx.auto_hit else f"TN {actx.tn} ({', '.join(said)})"
-        return Odds(roll, chance, f"~{mean:.0f} {actx.pool}", "", actx.tn_note or actx.auto_hit)
+        cost = f"{power.cost(self.f.sheet.level(power.name))} Focus" if power is not None else ""
+        return Odds(roll, chance, f"~{mean:.0f} {actx.pool}", cost, actx.tn_note or actx.auto_hit)
 
     def harm(self, action: Action) -> float:
         """The expected harm of ``action`` (see :func:`.combat.expected`), worked out once."""
