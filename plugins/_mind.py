@@ -64,6 +64,16 @@ def shield(battle: BattleView, decision: Decision) -> Choice | None:
                            "takes the blow instead")
 
 
+def helping(decision: Decision, battle: BattleView) -> Choice | None:
+    """Answer a question that offers to help a teammate's failed check (a ``help`` action on
+    the menu): yes, since a reaction costs no turn and comes back next round; None if none is
+    offered."""
+    help_ = next((a for a in decision.menu if a.kind == "help"), None)
+    if help_ is None:
+        return None
+    return Choice(help_, f"a reaction costs no turn: gives {battle.vitals(help_.target).name} an edge")
+
+
 def on_the_way(menu: Iterable[Action], me: Vitals, foe: Vitals) -> Action | None:
     """A lasting power the menu offers to take with a move toward ``foe`` (Marvel: Attack
     Stance, Shield...), if the shorter move still leaves the actor able to close and strike
@@ -348,7 +358,7 @@ class Situation:
         """Marvel: a defensive reaction costs no turn, so take it whenever it is offered; step in
         for an ally (Interpose) as :func:`shield` says; a reaction power that costs Focus (Blur,
         Shield) only as :func:`power_reaction` says."""
-        shielding = shield(self.battle, self.decision)
+        shielding = shield(self.battle, self.decision) or helping(self.decision, self.battle)
         if shielding is not None:
             return shielding
         if self.find("dodge") is None:

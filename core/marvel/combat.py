@@ -4,7 +4,8 @@
    (:func:`offer_interpose`), then whoever is now the target may use a defensive reaction
    power (the attack has trouble);
 2. the attack step (``slugfest_attack_step``: d616 + ability against the target's defense,
-   with the edges and troubles that apply) and, on a hit, the damage step
+   with the edges and troubles that apply), a teammate's Help (an edge on a failed check:
+   :func:`offer_help`) and, on a hit, the damage step
    (``slugfest_damage_step``: the Marvel die x multiplier + ability, doubled on a Fantastic
    close success, then holding back), house rules wrapped around both;
 3. the damage taken (:mod:`.effects`), then a Mighty attacker's knockback on a Fantastic close hit.
@@ -23,7 +24,8 @@ from ..grid import Cell, distance
 from . import events as ev
 from .damage import knockback_spaces
 from .effects import apply_damage, can_use, effect_text, use_power
-from .resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, expected_harm
+from .d616 import best_edge_gain, with_edge
+from .resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, expected_harm, judge
 from .powers import CATALOGUE, Power
 from .sheet import DODGE_REACTIONS, MarvelAttack, MarvelOptions, MarvelSheet
 from .state import Fighter
@@ -184,6 +186,35 @@ def offer_interpose(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack
     return None
 
 
+def offer_help(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackContext,
+               hit: MarvelAttackResult) -> MarvelAttackResult:
+    """Help Teammate (rules/marvel.md §3.5, a basic reaction): when ``f``'s attack fails, a
+    teammate not out, with a reaction left and ``f`` in line of sight, may give it an edge on
+    that same check (:func:`.d616.with_edge`), judged again by the engine's rule. Asked in the
+    kept initiative order, and only when the edge could still turn the miss into a hit; the
+    first who accepts helps. The result as it stands if no one does."""
+    if not ctx.options.help_teammate or hit.roll.ultimate:
+        return hit
+    if hit.total + best_edge_gain(hit.roll.faces) < hit.tn:
+        return hit
+    st = ctx.state
+    for cid in st.order:
+        h = st.fighters[cid]
+        if h.side != f.side or h is f or h.out or h.reactions <= 0 or not ctx.grid.line_of_sight(h.pos, f.pos):
+            continue
+        menu = (NO_REACTION, Action("help", target=f.id, maneuver="Help Teammate"))
+        context = (f"{f.name}'s {actx.attack.name} missed {g.name} ({hit.total} vs TN {hit.tn}): "
+                   "Help Teammate (an edge on that check)?")
+        choice = ctx.ask(Decision(h.id, menu, h.ai, "abort", context, free=True))
+        if choice.action.kind == "none":
+            continue
+        h.reactions -= 1
+        ctx.emit(ev.ReactionUsed(h.id, "Help Teammate", g.id, f"{f.name}'s attack missed ({hit.total} vs TN "
+                                 f"{hit.tn}): an edge on that check", h.reactions))
+        return judge(actx, with_edge(ctx.dice, hit.roll, f"{h.name}'s Help Teammate"))
+    return hit
+
+
 def interpose_cell(ctx: RulesContext, h: Fighter, g: Fighter, f: Fighter) -> Cell:
     """Where an interposing ``h`` stands: the open cell next to ``g`` nearest the attacker
     ``f`` (then nearest as the crow flies, then the lowest cell), or where it stands if that is
@@ -241,6 +272,8 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
     reaction = offer_reaction(ctx, g, f, atk)
     actx = attack_context(ctx, f, g, atk, reaction, shielded, power)
     hit: MarvelAttackResult = ctx.attack_step(actx)
+    if not hit.hit:
+        hit = offer_help(ctx, f, g, actx, hit)
     ctx.emit(ev.AttackCheck(f.id, g.id, atk.name, actx.category, actx.ability, actx.score, actx.modifiers,
                             hit.roll, hit.total, actx.defense, hit.tn, actx.tn_note, hit.hit, hit.fantastic,
                             hit.automatic, hit.notes))

@@ -194,6 +194,28 @@ def roll_d616(dice, edges: tuple[str, ...] = (), troubles: tuple[str, ...] = (),
     return make(rolled, faces, edges, troubles, rerolls, note)
 
 
+def with_edge(dice, roll: D616, source: str) -> D616:
+    """``roll`` given one more edge after the fact (Help Teammate, rules/marvel.md §3.5): the
+    edge rule applied once to the faces as they stand (the lowest die a reroll could improve,
+    the better face kept), ``source`` added to its edges. It does not undo a trouble's reroll."""
+    pos = pick_edge(roll.faces)
+    if pos is None:
+        return make(roll.rolled, roll.faces, (*roll.edges, source), roll.troubles, roll.rerolls,
+                    "no die left that a reroll could improve")
+    new = dice.roll(6, MARVEL if pos == 1 else ORDINARY)
+    kept = keep("edge", pos, roll.faces[pos], new)
+    faces = list(roll.faces)
+    faces[pos] = kept
+    return make(roll.rolled, (faces[0], faces[1], faces[2]), (*roll.edges, source), roll.troubles,
+                (*roll.rerolls, Reroll("edge", pos, roll.faces[pos], new, kept)), roll.note)
+
+
+def best_edge_gain(faces: Faces) -> int:
+    """The most one more edge could add to the dice total (0 if no die can improve)."""
+    pos = pick_edge(faces)
+    return 0 if pos is None else 6 - counts(faces[pos], pos)
+
+
 def succeeds(roll: D616, total: int, tn: int) -> bool:
     """Meets or beats the TN; 6-M-6 always succeeds."""
     return roll.ultimate or total >= tn

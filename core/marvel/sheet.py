@@ -207,6 +207,7 @@ class MarvelOptions:
     long_range: bool = True  # ranged attacks reach twice their listed range
     karma_recovery: str = "rank"  # Karma recovery: Marvel die x rank; "rank+ability" adds the ability
     interpose: bool = True  # the basic reaction Interpose: an ally within reach becomes the target
+    help_teammate: bool = True  # the basic reaction Help Teammate: an edge on an ally's failed attack
 
 
 def parse_options(t: Table) -> MarvelOptions:
@@ -220,6 +221,7 @@ def parse_options(t: Table) -> MarvelOptions:
         long_range=t.boolean("long_range", True),
         karma_recovery=t.choice("karma_recovery", ("rank", "rank+ability"), "rank"),
         interpose=t.boolean("interpose", True),
+        help_teammate=t.boolean("help_teammate", True),
     )
     t.finish()
     return opts

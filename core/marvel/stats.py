@@ -12,7 +12,7 @@ from . import events as ev
 #: Every action and rule the coverage report looks for, so it can say which never fired.
 CATALOGUE: tuple[str, ...] = (
     "action:attack", "action:move", "action:retreat", "action:dodge", "action:recover", "action:power",
-    "reaction:dodge", "reaction:interpose", "reaction:power",
+    "reaction:dodge", "reaction:interpose", "reaction:power", "reaction:help",
     "rule:attack hit", "rule:attack missed", "rule:Fantastic success", "rule:Fantastic failure",
     "rule:6-M-6", "rule:edge", "rule:trouble", "rule:edges and troubles cancel",
     "rule:close attack", "rule:ranged attack", "rule:mental attack",
