@@ -20,7 +20,7 @@ CATALOGUE: tuple[str, ...] = (
     "rule:bonuses do not stack", "rule:Fantastic doubles damage", "rule:holding back", "rule:knockback",
     "rule:knockback stopped", "rule:close attack on the unconscious hits", "rule:ranged defense 10",
     "rule:Interpose lowers the defense", "rule:defense swap", "rule:Healing Factor",
-    "rule:Focus spent on a power", "rule:concentration broke", "rule:a power's round ended",
+    "rule:Focus spent on a power", "rule:attack power", "rule:concentration broke", "rule:a power's round ended",
     "rule:unconscious", "rule:killed", "rule:demoralized", "rule:shattered", "rule:turn lost",
     "rule:bonus round", "rule:initiative tie-break", "rule:Karma recovery",
 )
@@ -181,6 +181,8 @@ class _Count:
     def power_used(self, e: ev.PowerUsed) -> None:
         if e.cost:
             self.rules["rule:Focus spent on a power"] += 1
+        if e.lasts == "instant":
+            self.rules["rule:attack power"] += 1
 
     def power_ended(self, e: ev.PowerEnded) -> None:
         self.rules["rule:concentration broke" if "concentration" in e.why else "rule:a power's round ended"] += 1
