@@ -20,8 +20,8 @@ Policy, in order (each choice carries its reason into the log):
    With the hit-location rule on, it then tries the chosen attack as a placed shot at each
    location and aims it where the expected harm (the lower chance to hit included) is highest,
    if that beats the unaimed attack.
-4. No one in reach (or no one it can hurt): move toward the nearest foe still standing, one
-   it can hurt first. Melee tempo (``Situation.melee_standoff``): a fighter with no ranged
+4. No one in reach (or no one it can hurt): end its own bleeding or flames if it can (an
+   action and a check), else move toward the nearest foe still standing, one it can hurt first. Melee tempo (``Situation.melee_standoff``): a fighter with no ranged
    attack that would end its move where a foe could come and strike it first stops just
    outside every foe's reach instead; already there, it Holds its Phase (a foe who comes is
    struck first), and after a Phase of waiting the battle's dice say (1 in 6) whether it steps
@@ -121,6 +121,9 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     else:
         idle = "nothing to attack or reach"
         closes = "no foe in reach: closes on the nearest,"
+    treat = next((a for a in menu if a.kind == "treat" and a.target == me.id), None)
+    if treat is not None:  # bleeding or burning, with no one to hit: deal with it
+        return Choice(treat, f"{idle}: treats its own {treat.maneuver}")
     for v in standing:
         move = Action("move", target=v.id)
         if move in menu:

@@ -10,6 +10,7 @@ Each entry says when it is offered (:attr:`TurnAction.offer_against`, for an att
   movement action (twice its speed);
 * ``dodge``: attacks against it have trouble until its next turn;
 * ``recover``: spend 1 Karma for a Resilience or Vigilance check against TN 10;
+* ``treat``: end bleeding or flames (its own or an ally's next to it) with a check;
 * ``power``: a power used as the standard action (Attack Stance, Shield, Blur...), its Focus
   paid. One that lasts while the character concentrates may come with the movement action
   toward a foe (``target``): taking it on the way in costs half the move, not a turn. One that
@@ -29,7 +30,8 @@ from ..context import RulesContext
 from ..grid import Cell, distance
 from . import events as ev
 from . import combat
-from .effects import can_use, karma_recovery, use_power
+from .conditions import TIMED
+from .effects import can_use, karma_recovery, treat, use_power
 from .powers import CATALOGUE
 from .movement import move, movement, occupied, speed
 from .sheet import MarvelAttack
@@ -194,8 +196,28 @@ POWER = TurnAction("power", "rules/marvel.md §3.3 and §3.7: a power is used as
                    offer=_offer_powers)
 
 
+def _treat(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
+    treat(ctx, f, ctx.state.fighters[a.target], a.maneuver)
+
+
+def _offer_treat(pic: Picture) -> list[Action]:
+    """Ending a condition that an action and a check can end (bleeding, ablaze), its own or an
+    ally's next to it."""
+    f = pic.f
+    out = []
+    for g in pic.ctx.state.fighters.values():
+        if g.side != f.side or g.killed or (g is not f and distance(f.pos, g.pos) > 1):
+            continue
+        out.extend(Action("treat", target=g.id, maneuver=name) for name in g.timed if TIMED[name].treated_with)
+    return out
+
+
+TREAT = TurnAction("treat", "rules/marvel.md §5: an action and a check against TN 10 end bleeding or flames",
+                   _treat, offer=_offer_treat)
+
+
 #: Every kind of turn, by ``Action.kind``, in menu order.
-TURNS: dict[str, TurnAction] = {t.kind: t for t in (ATTACK, MOVE, RETREAT, DODGE, RECOVER, POWER)}
+TURNS: dict[str, TurnAction] = {t.kind: t for t in (ATTACK, MOVE, RETREAT, DODGE, RECOVER, POWER, TREAT)}
 AGAINST = tuple(t for t in TURNS.values() if t.offer_against is not None)
 ONCE = tuple(t for t in TURNS.values() if t.offer is not None)
 

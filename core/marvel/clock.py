@@ -14,7 +14,8 @@ from ..actions import Decision
 from ..context import RulesContext
 from . import events as ev
 from .d616 import roll_d616
-from .effects import end_powers, end_turn
+from .conditions import TIMED
+from .effects import end_powers, end_turn, lift
 from .initiative import InitiativeEntry, bonus_round, initiative_order
 from .menu import build_menu
 from .sheet import INITIATIVE_EDGES
@@ -96,6 +97,16 @@ def open_turn(ctx: RulesContext, fid: str) -> Decision | None:
                else f"shattered (Focus {f.focus}): frozen in place by fear and stress")
         ctx.emit(ev.TurnSkipped(fid, why))
         return None
+    if f.timed:
+        for name in list(f.timed):
+            c = TIMED[name]
+            if c.loses_turn:  # stunned: this turn is lost, and with it the condition
+                ctx.emit(ev.TurnSkipped(fid, f"{name} ({f.timed[name]}): loses this turn"))
+                lift(ctx, f, name, "its lost turn is over")
+                return None
+            if c.stands_up:
+                lift(ctx, f, name, "stands up (its movement action)")
+                f.stood_up = True
     f.turns += 1
     st.acting = fid
     ctx.emit(ev.TurnStarted(fid, st.round, f.health, f.health_max, f.focus, f.focus_max, f.karma,

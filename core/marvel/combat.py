@@ -23,7 +23,8 @@ from ..events import Moved
 from ..grid import Cell, distance
 from . import events as ev
 from .damage import knockback_spaces
-from .effects import apply_damage, can_use, effect_text, use_power
+from .conditions import TIMED
+from .effects import apply_damage, can_use, effect_text, inflict, use_power
 from .d616 import best_edge_gain, with_edge
 from .resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, expected_harm, judge
 from .powers import CATALOGUE, Power
@@ -76,6 +77,13 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
                 troubles.append(f"{g.name}'s {name}")
             if p.reduction == atk.damage:
                 reductions = (*reductions, (f"{name} {level}", level))
+    if g.timed and not g.out:  # stunned, prone: edges and troubles on attacks against it
+        for name in g.timed:
+            c = TIMED[name]
+            if c.edge_against == "all" or (c.edge_against == "close" and category == "close"):
+                edges = (*edges, f"{g.name} is {name}")
+            if c.trouble_against == "ranged" and category != "close":
+                troubles.append(f"{g.name} is {name}")
     times = 1
     if f.active:  # Attack Stance: the ability added twice
         times += sum(1 for name in f.active if CATALOGUE[name].doubles_ability == atk.ability)
@@ -282,9 +290,17 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
     dmg: MarvelDamageOutcome = ctx.damage_step(actx, hit)
     ctx.emit(ev.DamageFigured(f.id, g.id, atk.name, dmg.calc, dmg.notes))
     apply_damage(ctx, g, actx.pool, dmg.calc.total, dmg.taken, atk.name, dmg.held_back)
-    if (actx.close and hit.fantastic and ctx.options.knockback and f.sheet.mighty and atk.knockback
-            and dmg.calc.multiplier >= 1 and not g.killed):
+    knocks = (actx.close and hit.fantastic and ctx.options.knockback and f.sheet.mighty and atk.knockback
+              and dmg.calc.multiplier >= 1 and not g.killed)
+    if knocks:
         knock_back(ctx, f, g, dmg.calc.multiplier)
+    if dmg.taken > 0 and not g.killed:
+        # a power's own effect (Headshot stuns), else the attack's Fantastic effect unless a Mighty
+        # attacker chose knockback instead (rules/marvel.md §4.4)
+        if power is not None and power.inflicts:
+            inflict(ctx, g, power.inflicts, f"{f.name}'s {power.name}")
+        elif hit.fantastic and atk.fantastic_effect and not knocks:
+            inflict(ctx, g, atk.fantastic_effect, f"a Fantastic hit with {f.name}'s {atk.name}")
     return hit, dmg
 
 

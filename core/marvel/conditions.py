@@ -54,3 +54,48 @@ def conditions(health: int, health_max: int, focus: int, focus_max: int) -> tupl
 def out_of_fight(health: int, health_max: int, focus: int, focus_max: int) -> bool:
     """Unconscious, killed or shattered: no longer able to fight."""
     return unconscious(health) or shattered(focus, focus_max)
+
+
+# -- conditions that come and go (rules/marvel.md §5) ------------------------------------------
+
+from dataclasses import dataclass  # noqa: E402  (the table below is apart from the pool rules above)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A condition an attack or a power inflicts, one entry each (rules/marvel.md §5, §4.4).
+
+    ``rounds`` 1: it ends when its victim's next turn comes (a stunned character loses that
+    turn); 0: it lasts until ended by its own rule (``treated_with``: an action and a check
+    against TN 10, by the victim or an ally next to it; ``ends_on_healing``; prone: standing up).
+    A prone character stands up as its turn begins, so the trouble on its own Melee attacks the
+    rules give never comes up here: it attacks only on its turn.
+    """
+
+    name: str
+    rule: str
+    rounds: int = 0
+    loses_turn: bool = False  #: its next turn is lost
+    edge_against: str = ""  #: attacks against it have an edge: "all" or "close"
+    trouble_against: str = ""  #: attacks against it have trouble: "ranged"
+    health_per_turn: int = 0  #: Health lost at the end of each of its own turns
+    treated_with: str = ""  #: the ability of the check (TN 10) an action makes to end it
+    ends_on_healing: bool = False  #: it ends when the victim regains any Health
+    breaks_concentration: bool = False
+    stands_up: bool = False  #: it ends when its turn comes, at the cost of the movement action
+
+
+TREAT_TN = 10
+
+TIMED: dict[str, Condition] = {c.name: c for c in (
+    Condition("stunned", "rules/marvel.md §5 (Stunned): cannot act, attacks against it have an edge", rounds=1,
+              loses_turn=True, edge_against="all", breaks_concentration=True),
+    Condition("prone", "rules/marvel.md §5 (Prone): its Melee attacks have trouble, close attacks against it an "
+              "edge, ranged ones trouble; standing up takes the movement action", edge_against="close",
+              trouble_against="ranged", breaks_concentration=True, stands_up=True),
+    Condition("bleeding", "rules/marvel.md §5 (Bleeding): 5 Health lost at the end of each of its turns; an "
+              "action and a Logic check against TN 10 stops it, as does regaining Health", health_per_turn=5,
+              treated_with="Logic", ends_on_healing=True),
+    Condition("ablaze", "rules/marvel.md §5 (Ablaze): 5 Health lost at the end of each of its turns; an "
+              "action and an Agility check against TN 10 puts it out", health_per_turn=5, treated_with="Agility"),
+)}

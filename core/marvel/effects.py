@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..context import RulesContext
 from . import events as ev
 from .d616 import roll_d616, succeeds
+from .conditions import TIMED, TREAT_TN
 from .powers import CATALOGUE, Power
 from .state import Fighter
 
@@ -56,6 +57,41 @@ def announce(ctx: RulesContext, g: Fighter, before: Flags) -> None:
     if g.active and (g.out or g.demoralized):
         why = "unconscious" if g.unconscious else "demoralized" if g.demoralized else "out of the fight"
         end_powers(ctx, g, lambda p: True, f"{g.name} is {why}: concentration breaks")
+
+
+def inflict(ctx: RulesContext, g: Fighter, name: str, why: str) -> None:
+    """``g`` gains the condition ``name`` (:data:`.conditions.TIMED`); a condition that breaks
+    concentration ends the powers it holds (rules/marvel.md §3.7). Nothing if it has it already
+    or is out of the fight."""
+    if name in g.timed or g.out:
+        return
+    g.timed[name] = why
+    c = TIMED[name]
+    ctx.emit(ev.ConditionChanged(g.id, name, True, why))
+    if c.breaks_concentration and any(CATALOGUE[n].duration == "concentration" for n in g.active):
+        end_powers(ctx, g, lambda p: p.duration == "concentration", f"{g.name} is {name}: concentration breaks")
+
+
+def lift(ctx: RulesContext, g: Fighter, name: str, why: str) -> None:
+    """The condition ``name`` ends for ``g``."""
+    if g.timed.pop(name, None) is not None:
+        ctx.emit(ev.ConditionChanged(g.id, name, False, why))
+
+
+def treat(ctx: RulesContext, f: Fighter, g: Fighter, name: str) -> None:
+    """``f`` spends its action ending ``g``'s condition (bleeding: Logic, ablaze: Agility)
+    with a check against TN 10; ``g`` may be ``f`` itself."""
+    c = TIMED[name]
+    score = f.sheet.ability(c.treated_with)
+    troubles = (f"{f.name} is demoralized",) if f.demoralized else ()
+    roll = roll_d616(ctx.dice, (), troubles, ctx.options.stacked_rerolls)
+    total = roll.dice_total + score
+    ok = succeeds(roll, total, TREAT_TN)
+    whose = "its own" if f is g else f"{g.name}'s"
+    purpose = {"bleeding": f"stops {whose} bleeding", "ablaze": f"puts out {whose} flames"}.get(name, f"ends {whose} {name}")
+    ctx.emit(ev.CheckRolled(f.id, purpose, c.treated_with, score, roll, total, TREAT_TN, ok, ok and roll.fantastic))
+    if ok:
+        lift(ctx, g, name, f"{f.name} {purpose.split(' ', 1)[0]} it" if f is not g else "treated")
 
 
 def end_powers(ctx: RulesContext, f: Fighter, which, why: str) -> None:
@@ -149,11 +185,27 @@ def karma_recovery(ctx: RulesContext, f: Fighter, pool: str) -> None:
         f.focus += gained
     ctx.emit(ev.Recovered(f.id, pool, gained, f.pool(pool), f.pool_max(pool), f.karma, how))
     announce(ctx, f, before_flags)
+    if pool == "Health" and gained:
+        healed(ctx, f)
+
+
+def healed(ctx: RulesContext, f: Fighter) -> None:
+    """``f`` regained Health: the conditions that end then (bleeding) do."""
+    for name in [n for n in f.timed if TIMED[n].ends_on_healing]:
+        lift(ctx, f, name, "it regained Health")
 
 
 def end_turn(ctx: RulesContext, f: Fighter) -> None:
-    """The end of ``f``'s own turn: a power that regains a pool (Healing Factor: Resilience
-    Health, rules/marvel.md §3.6) does so, up to the maximum. The killed regain nothing."""
+    """The end of ``f``'s own turn: bleeding and flames cost 5 Health each (rules/marvel.md §5),
+    then a power that regains a pool (Healing Factor: Resilience Health, §3.6) does so, up to the
+    maximum. The killed regain nothing."""
+    f.stood_up = False
+    if f.killed:
+        return
+    for name in list(f.timed):
+        lost = TIMED[name].health_per_turn
+        if lost and not f.killed:
+            apply_damage(ctx, f, "Health", lost, lost, name.capitalize(), "")
     if f.killed:
         return
     for p, _ in f.sheet.always_on():
@@ -170,3 +222,5 @@ def end_turn(ctx: RulesContext, f: Fighter) -> None:
             f.focus += gained
         ctx.emit(ev.Regained(f.id, p.name, p.regains, gained, f.pool(p.regains), f.pool_max(p.regains)))
         announce(ctx, f, before_flags)
+        if p.regains == "Health":
+            healed(ctx, f)

@@ -48,6 +48,7 @@ class Power:
     doubles_ability: str = ""  #: attacks with this ability add it twice to the damage
     min_distance: int = 0  #: attack power: only at targets at least this many spaces away
     whole_turn: bool = False  #: attack power: takes the movement action too (no move first)
+    inflicts: str = ""  #: attack power: a condition its hit inflicts when it does damage
 
     def cost(self, level: int) -> int:
         """The Focus it costs at ``level`` (0 for a power that costs none)."""
@@ -106,8 +107,8 @@ CATALOGUE: dict[str, Power] = {p.name: p for p in (
              "reduction equal to its level", uses=("action", "reaction"), duration="concentration",
              focus=(0, 5, 15, 25), reduction="Health"),
     Power("Headshot", "with a ranged attack, 15 Focus: the attack has trouble; a hit does double damage, "
-          "a Fantastic one triple", uses=("attack",), duration="instant", focus=(15,), with_attacks="ranged",
-          attack_trouble=True, damage_times=(2, 3)),
+          "a Fantastic one triple, and stuns if it does damage", uses=("attack",), duration="instant",
+          focus=(15,), with_attacks="ranged", attack_trouble=True, damage_times=(2, 3), inflicts="stunned"),
     Power("Sniping", "with a ranged attack at a target 20 or more spaces away, 5 Focus, no move first: a "
           "Fantastic hit does triple damage", uses=("attack",), duration="instant", focus=(5,),
           with_attacks="ranged", damage_times=(1, 3), min_distance=20, whole_turn=True),

@@ -25,6 +25,7 @@ from typing import Any
 
 from ..records import record
 from ..schema import Table, closest, did_you_mean
+from .conditions import TIMED
 from .powers import CATALOGUE, INITIATIVE_EDGES, Power, levels_text  # noqa: F401  (INITIATIVE_EDGES re-exported)
 
 ABILITIES = ("Melee", "Agility", "Resilience", "Vigilance", "Ego", "Logic")
@@ -68,6 +69,7 @@ class MarvelAttack:
     nonlethal: bool = False  # stops 1 short of killed/shattered whoever makes it
     lethal: bool = False  # a Heroic attacker "expressly says otherwise": no holding back
     knockback: bool = True  # a Mighty attacker chooses knockback on a Fantastic close hit
+    fantastic_effect: str = ""  # a condition a Fantastic hit that does damage inflicts (rules/marvel.md §4.4)
 
     @property
     def close(self) -> bool:
@@ -290,6 +292,7 @@ def parse_attack(t: Table) -> MarvelAttack:
         check_bonus=t.integer("check_bonus", 0, lo=-10, hi=10),
         edge=t.boolean("edge", False), nonlethal=nonlethal, lethal=lethal,
         knockback=t.boolean("knockback", True),
+        fantastic_effect=t.choice("fantastic_effect", tuple(TIMED), "") if t.has("fantastic_effect") else "",
     )
     t.finish()
     return atk
@@ -302,7 +305,7 @@ def dump_attack(a: MarvelAttack) -> dict[str, Any]:
     if a.damage != ("Focus" if a.ability in ("Ego", "Logic") else "Health"):
         out["damage"] = a.damage
     for key, default in (("multiplier_bonus", 0), ("check_bonus", 0), ("edge", False), ("nonlethal", False),
-                         ("lethal", False), ("knockback", True)):
+                         ("lethal", False), ("knockback", True), ("fantastic_effect", "")):
         if getattr(a, key) != default:
             out[key] = getattr(a, key)
     return out

@@ -31,6 +31,10 @@ class Fighter:
     turns: int = 0
     #: Powers in use that last (a round, or while it concentrates): name -> level.
     active: dict = field(default_factory=dict)
+    #: Conditions that come and go (stunned, prone, bleeding, ablaze: :data:`.conditions.TIMED`),
+    #: each with what gave it.
+    timed: dict = field(default_factory=dict)
+    stood_up: bool = False  # stood up this turn: its movement action is spent
     #: What follows from the sheet and the options alone (defenses, edges, bonuses), worked
     #: out once and shared between battles of the same combatant (see :mod:`core.memo`).
     memo: dict = field(default_factory=dict, repr=False, compare=False)
@@ -60,6 +64,7 @@ class Fighter:
         out = list(cond.conditions(self.health, self.health_max, self.focus, self.focus_max))
         if self.dodging and not self.out:
             out.append("dodging")
+        out.extend(self.timed)
         out.extend(f"{name} {level}" if level > 1 or name == "Shield" else name for name, level in self.active.items())
         return tuple(out)
 

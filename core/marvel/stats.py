@@ -20,6 +20,8 @@ CATALOGUE: tuple[str, ...] = (
     "rule:bonuses do not stack", "rule:Fantastic doubles damage", "rule:holding back", "rule:knockback",
     "rule:knockback stopped", "rule:close attack on the unconscious hits", "rule:ranged defense 10",
     "rule:Interpose lowers the defense", "rule:defense swap", "rule:Healing Factor",
+    "rule:stunned", "rule:prone", "rule:bleeding", "rule:ablaze", "rule:condition treated",
+    "action:treat",
     "rule:Focus spent on a power", "rule:attack power", "rule:concentration broke", "rule:a power's round ended",
     "rule:unconscious", "rule:killed", "rule:demoralized", "rule:shattered", "rule:turn lost",
     "rule:bonus round", "rule:initiative tie-break", "rule:Karma recovery",
@@ -188,7 +190,7 @@ class _Count:
         self.rules["rule:concentration broke" if "concentration" in e.why else "rule:a power's round ended"] += 1
 
     def check(self, e: ev.CheckRolled) -> None:
-        self.rules["rule:Karma recovery"] += 1
+        self.rules["rule:Karma recovery" if e.purpose.startswith("Karma recovery") else "rule:condition treated"] += 1
         self.roll(e.roll)
 
 

@@ -42,7 +42,7 @@ class Picture:
         #: Foes not yet killed, roster order (the unconscious included: they may still be hit).
         self.foes = [g for g in ctx.state.fighters.values() if g.side != f.side and not g.killed]
         self.occupied = occupied(ctx.state, f)
-        self.speed = speed(f)
+        self.speed = 0 if f.stood_up else speed(f)  # standing up took its movement action
         self._paths: dict[tuple[str, str], list[Cell] | None] = {}
         self._reach: dict[tuple[str, str], bool] = {}
         self._toward: dict[str, bool] = {}
