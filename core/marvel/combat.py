@@ -37,12 +37,14 @@ Resolution = tuple[MarvelAttackResult, MarvelDamageOutcome | None]
 
 
 def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
-                   reaction: str = "", shielded: Fighter | None = None, power: Power | None = None
-                   ) -> MarvelAttackContext:
+                   reaction: str = "", shielded: Fighter | None = None, power: Power | None = None,
+                   origin: Cell | None = None) -> MarvelAttackContext:
     """The attack step's frozen input: TN from the target's defense, edges and troubles
     with their sources, damage bonuses and reductions, and whether the attacker holds back.
     ``shielded`` is the one ``g`` interposed for: the TN is the lower of the two defenses.
-    ``power`` is the attack power it is made with (Headshot: a trouble, and its own multiples)."""
+    ``power`` is the attack power it is made with (Headshot: a trouble, and its own multiples).
+    ``origin`` is where ``f`` will attack from (default: where it stands): a ranged attack
+    beyond its listed range has trouble (the range penalty option)."""
     opts = ctx.options
     category = atk.category
     mine = f.memo.get(("attack", atk.name))
@@ -91,6 +93,10 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
         troubles.append(f"{g.name}'s {reaction}")
     if power is not None and power.attack_trouble:
         troubles.append(f"{f.name}'s {power.name}")
+    if category != "close" and opts.range_penalty == "trouble" and opts.long_range:
+        d = distance(origin or f.pos, g.pos)
+        if d > atk.range:
+            troubles.append(f"{g.name} is beyond {atk.name}'s listed range ({d} of {atk.range} spaces)")
     holds = nonlethal or (f"{f.name} holds back (Heroic)" if heroic_hold else "")
     pool = atk.damage
     return MarvelAttackContext(
@@ -315,17 +321,18 @@ def knock_back(ctx: RulesContext, f: Fighter, g: Fighter, multiplier: int) -> No
     ctx.emit(ev.KnockedBack(g.id, f.id, multiplier, spaces, len(path), start, g.pos, stopped))
 
 
-def expected(ctx: RulesContext, f: Fighter, action: Action) -> float:
+def expected(ctx: RulesContext, f: Fighter, action: Action, origin: Cell | None = None) -> float:
     """P(hit) x the damage the target would take (after holding back: a Heroic attacker
     cannot shatter or kill) as a fraction of the pool it has left (capped at 1 per roll),
     summed exactly over every d616 outcome with the edges and troubles that apply now. An
     attack power's Focus is a price: its share of what the attacker has left before it would
-    be shattered is taken off, so a Headshot is chosen only when its extra harm is worth it."""
+    be shattered is taken off, so a Headshot is chosen only when its extra harm is worth it.
+    ``origin``: where ``f`` will attack from (the picture knows its walk; default where it stands)."""
     if action.kind != "attack" or not action.target:
         return 0.0
     g = ctx.state.fighters[action.target]
     power = attack_power(f, action)
-    harm = expected_harm(attack_context(ctx, f, g, f.attack(action.attack), power=power))
+    harm = expected_harm(attack_context(ctx, f, g, f.attack(action.attack), power=power, origin=origin))
     if power is None:
         return harm
     return harm - power.cost(f.sheet.level(power.name)) / max(f.focus + f.focus_max, 1)

@@ -207,6 +207,7 @@ class MarvelOptions:
     stacked_rerolls: str = "repick"  # several edges/troubles: "repick" the die each time, or "distinct"
     bonus_round: bool = True  # a Fantastic initiative roll acts once before round 1
     long_range: bool = True  # ranged attacks reach twice their listed range
+    range_penalty: str = "trouble"  # beyond the listed range (up to twice it) the attack has trouble; or "none"
     karma_recovery: str = "rank"  # Karma recovery: Marvel die x rank; "rank+ability" adds the ability
     interpose: bool = True  # the basic reaction Interpose: an ally within reach becomes the target
     help_teammate: bool = True  # the basic reaction Help Teammate: an edge on an ally's failed attack
@@ -221,6 +222,7 @@ def parse_options(t: Table) -> MarvelOptions:
         stacked_rerolls=t.choice("stacked_rerolls", ("repick", "distinct"), "repick"),
         bonus_round=t.boolean("bonus_round", True),
         long_range=t.boolean("long_range", True),
+        range_penalty=t.choice("range_penalty", ("trouble", "none"), "trouble"),
         karma_recovery=t.choice("karma_recovery", ("rank", "rank+ability"), "rank"),
         interpose=t.boolean("interpose", True),
         help_teammate=t.boolean("help_teammate", True),

@@ -20,7 +20,7 @@ CATALOGUE: tuple[str, ...] = (
     "rule:bonuses do not stack", "rule:Fantastic doubles damage", "rule:holding back", "rule:knockback",
     "rule:knockback stopped", "rule:close attack on the unconscious hits", "rule:ranged defense 10",
     "rule:Interpose lowers the defense", "rule:defense swap", "rule:Healing Factor",
-    "rule:stunned", "rule:prone", "rule:bleeding", "rule:ablaze", "rule:condition treated",
+    "rule:beyond the listed range", "rule:stunned", "rule:prone", "rule:bleeding", "rule:ablaze", "rule:condition treated",
     "action:treat",
     "rule:Focus spent on a power", "rule:attack power", "rule:concentration broke", "rule:a power's round ended",
     "rule:unconscious", "rule:killed", "rule:demoralized", "rule:shattered", "rule:turn lost",
@@ -103,6 +103,8 @@ class _Count:
         elif e.tn_note:
             rules["rule:defense swap"] += 1
         self.roll(e.roll)
+        if any("listed range" in t for t in e.roll.troubles):
+            rules["rule:beyond the listed range"] += 1
 
     def damage(self, e: ev.DamageFigured) -> None:
         rules, calc = self.rules, e.calc

@@ -107,9 +107,18 @@ class Picture:
     def firing_spot(self, g: Fighter, atk: MarvelAttack) -> Cell | None:
         """Where ``f`` shoots ``g`` from with ranged ``atk``: where it stands if ``g`` is in range
         and sight, otherwise the nearest cell within its speed that has ``g`` in range and sight
-        (see the module's docstring for the ties); None if there is none."""
-        f, grid = self.f, self.ctx.grid
+        (see the module's docstring for the ties); None if there is none. With the range
+        penalty on, a spot within the listed range comes first (beyond it, the attack has
+        trouble), then one within the doubled range."""
         rng = attack_range(self.ctx.options, atk)
+        if rng > atk.range and self.ctx.options.range_penalty == "trouble":
+            found = self._spot_within(g, atk.range)
+            if found is not None:
+                return found
+        return self._spot_within(g, rng)
+
+    def _spot_within(self, g: Fighter, rng: int) -> Cell | None:
+        f, grid = self.f, self.ctx.grid
         target = g.pos
         if distance(f.pos, target) <= rng and grid.line_of_sight(f.pos, target):
             return f.pos
@@ -130,6 +139,11 @@ class Picture:
                 return None
             reached = within
         return None
+
+    def origin(self, g: Fighter, atk: MarvelAttack) -> Cell:
+        """Where ``f`` will stand when it attacks ``g`` with ``atk`` (the end of its walk)."""
+        path = self.attack_path(g, atk)
+        return path[-1] if path else self.f.pos
 
     def can_walk_toward(self, g: Fighter) -> bool:
         """Whether some walk leads next to ``g`` (however long: a move goes part of the way)."""
@@ -163,7 +177,8 @@ class Picture:
             return None
         g = self.ctx.state.fighters[action.target]
         power = attack_power(self.f, action)
-        actx = attack_context(self.ctx, self.f, g, self.f.attack(action.attack), power=power)
+        atk = self.f.attack(action.attack)
+        actx = attack_context(self.ctx, self.f, g, atk, power=power, origin=self.origin(g, atk))
         flat = actx.score + sum(v for _, v in actx.modifiers)
         net = len(actx.edges) - len(actx.troubles)
         outcomes = hitting(net, self.ctx.options.stacked_rerolls, None if actx.auto_hit else actx.tn - flat)
@@ -181,5 +196,8 @@ class Picture:
         """The expected harm of ``action`` (see :func:`.combat.expected`), worked out once."""
         found = self._harm.get(action)
         if found is None:
-            found = self._harm[action] = expected(self.ctx, self.f, action)
+            origin = None
+            if action.kind == "attack" and action.target:
+                origin = self.origin(self.ctx.state.fighters[action.target], self.f.attack(action.attack))
+            found = self._harm[action] = expected(self.ctx, self.f, action, origin)
         return found

@@ -93,10 +93,12 @@ def test_ranged_attacks_reach_twice_their_range_by_default_once_as_an_option():
 
 def test_ranged_attacker_moves_into_range_then_shoots():
     gun = she_hulk(attacks=[{"name": "Blast", "ability": "Agility", "range": 5}])
-    b = started(duel(gun, iron_man(position=(19, 5))), [1, M(2), 1], [Action("attack", "Blast", "iron-man")])
+    # its run of 5 cannot bring it within the listed 5 spaces: it stops at 10 (twice), with trouble
+    b = started(duel(gun, iron_man(position=(19, 5))), [1, M(2), 1, M(2)], [Action("attack", "Blast", "iron-man")])
     b.step()
     moved = [e for e in b.events if isinstance(e, Moved)][0]
-    assert moved.end == (9, 5) and events_of(b, ev.AttackCheck)
+    assert moved.end == (9, 5)
+    assert events_of(b, ev.AttackCheck)[0].roll.troubles == ("Iron Man is beyond Blast's listed range (10 of 5 spaces)",)
 
 
 def test_a_ranged_attacker_steps_to_the_nearest_cell_with_its_target_in_range_and_sight():

@@ -31,6 +31,7 @@ def test_the_reaction_question_gives_the_chance_with_and_without_the_reaction_an
     st = b.state
     spider, iron_man = st.fighters["spider-man"], st.fighters["iron-man"]
     blast = next(a for a in iron_man.sheet.attacks if a.defense == "Agility")
+    iron_man.pos = (spider.pos[0] + 3, spider.pos[1])  # within the blast's listed range: no range trouble
     plain, dodged = attack_context(b.ctx, iron_man, spider, blast), attack_context(b.ctx, iron_man, spider, blast,
                                                                                    "Spider-Dodge")
     assert len(dodged.troubles) == len(plain.troubles) + 1  # the reaction is one trouble on the attack

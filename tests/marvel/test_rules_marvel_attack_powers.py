@@ -10,7 +10,7 @@ from slugfest.core.marvel.narration import damage_text
 
 from marvel_kit import FIRST_GOES_FIRST, LOGO, M, Script, battle_with, duel, events_of, fighter
 
-RIFLE = [{"name": "Rifle", "ability": "Agility", "range": 20}]
+RIFLE = [{"name": "Rifle", "ability": "Agility", "range": 30}]
 
 
 def sniper(position=(1, 5), **keys):
