@@ -184,7 +184,7 @@ def _count_waste(events: list[Any], counts: Counter, free_reactions: bool) -> No
             default_ids.add(e.actor)
             if e.maneuver == "haymaker":
                 counts["haymakers"] += 1
-            if free_reactions and e.decision == "abort" and e.action_kind == "none":
+            if free_reactions and e.decision == "abort" and e.action_kind == "none" and e.action == "no reaction":
                 refused.append(e.actor)
         elif kind == "AttackCheck":
             counts["reaction refused"] += e.target in refused

@@ -37,7 +37,7 @@ class Action:
     def label(self) -> str:
         """A short human description, e.g. ``haymaker Punch -> villain``."""
         if self.kind == "none":
-            return "no reaction"
+            return self.maneuver or "no reaction"
         parts = [self.maneuver or self.kind]
         if self.kind in ("multiple-attack",):
             pairs = ", ".join(f"{a}->{t}" for a, t in zip(self.attacks, self.targets))

@@ -14,8 +14,9 @@ Order of hooks in a battle (the "protocol", in the manner of pytest's
 2. ``slugfest_battle_start(battle)`` after the first events are emitted.
 3. Every time the rules system lets a combatant act:
    ``slugfest_choose_action(battle, decision)`` (first non-None result wins). Also asked with
-   ``decision.kind == "abort"`` when a character about to be attacked may Abort (HERO) or use a
-   reaction (Marvel). A decision goes to the AI the scenario gave the combatant (an
+   ``decision.kind == "abort"`` for a question in the middle of an action: a character about to
+   be attacked may Abort (HERO) or use a reaction (Marvel); a Marvel ally may Interpose or Help,
+   and Karma may be spent on the roll (``decision.free``: it costs no action of its own). A decision goes to the AI the scenario gave the combatant (an
    implementation marked ``answers_for`` another AI is not asked), then to the built-in
    ``default`` AI, which answers for everyone last.
 4. For every attack the chosen action makes:

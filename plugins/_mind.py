@@ -74,6 +74,31 @@ def helping(decision: Decision, battle: BattleView) -> Choice | None:
     return Choice(help_, f"a reaction costs no turn: gives {battle.vitals(help_.target).name} an edge")
 
 
+#: Karma for an edge on a failed attack: when a hit could finish a foe under this share of its fight.
+KARMA_FINISHES_BELOW = 1 / 3
+#: Karma for trouble on a hit: when the actor has under this share of its own fight.
+KARMA_SAVES_BELOW = 1 / 2
+
+
+def spend_karma(decision: Decision, battle: BattleView) -> Choice | None:
+    """Answer a question that offers to spend Karma on a check (a ``karma`` action: ``Karma for
+    an edge`` on its own failed attack, ``Karma for trouble`` on a hit against it); None if none
+    is offered. Karma
+    also heals (a Karma recovery), so it goes on an edge only when the hit could finish the foe,
+    and on trouble only when the actor is hurt."""
+    karma = next((a for a in decision.menu if a.kind == "karma"), None)
+    if karma is None:
+        return None
+    me, other = battle.vitals(decision.actor), battle.vitals(karma.target)
+    if karma.maneuver == "Karma for an edge":
+        if other.health < KARMA_FINISHES_BELOW:
+            return Choice(karma, f"spends 1 Karma for an edge: a hit could finish {other.name} ({pct(other.health)} left)")
+        return Choice(decision.menu[0], f"keeps its Karma: {other.name} has {pct(other.health)} left")
+    if me.health < KARMA_SAVES_BELOW:
+        return Choice(karma, f"hurt ({pct(me.health)} left): spends 1 Karma for trouble on the hit")
+    return Choice(decision.menu[0], f"keeps its Karma ({pct(me.health)} fight left)")
+
+
 def on_the_way(menu: Iterable[Action], me: Vitals, foe: Vitals) -> Action | None:
     """A lasting power the menu offers to take with a move toward ``foe`` (Marvel: Attack
     Stance, Shield...), if the shorter move still leaves the actor able to close and strike
@@ -358,7 +383,8 @@ class Situation:
         """Marvel: a defensive reaction costs no turn, so take it whenever it is offered; step in
         for an ally (Interpose) as :func:`shield` says; a reaction power that costs Focus (Blur,
         Shield) only as :func:`power_reaction` says."""
-        shielding = shield(self.battle, self.decision) or helping(self.decision, self.battle)
+        shielding = (shield(self.battle, self.decision) or helping(self.decision, self.battle)
+                     or spend_karma(self.decision, self.battle))
         if shielding is not None:
             return shielding
         if self.find("dodge") is None:

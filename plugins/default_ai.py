@@ -7,7 +7,9 @@ Policy, in order (each choice carries its reason into the log):
    Abort costs the next Phase) only with under a third of its fight left. Asked to step in for
    an attacked ally (Interpose), it does so for an ally under a third of its fight while it has
    half of its own (``_mind.shield``); asked to help a teammate's failed check, it always does
-   (``_mind.helping``). A reaction power that costs Focus (Blur, Shield), when
+   (``_mind.helping``). Karma goes on an edge for a failed attack that could finish a foe under
+   a third of its fight, or on trouble for a hit against it with under half of its own
+   (``_mind.spend_karma``). A reaction power that costs Focus (Blur, Shield), when
    no dodge is offered, only with under half of its fight left.
 2. Low on fight (under 30%) or out of stamina with no foe in reach: take a Recovery.
 3. Attack: among the attacks on the menu against foes still in the fight, take the one with
@@ -43,7 +45,7 @@ from functools import partial
 from slugfest import Action, BattleView, Choice, Decision, Vitals, hookimpl
 from slugfest.core.grid import distance
 
-from ._mind import PLAINER, Situation, helping, on_the_way, power_reaction, shield
+from ._mind import PLAINER, Situation, helping, on_the_way, power_reaction, shield, spend_karma
 
 NAME = "default"
 ATTACK_KINDS = ("attack", "multiple-attack", "move-through")
@@ -77,7 +79,7 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     me = vitals(decision.actor)
     menu = decision.menu
     if decision.kind == "abort":
-        shielding = shield(battle, decision) or helping(decision, battle)
+        shielding = shield(battle, decision) or helping(decision, battle) or spend_karma(decision, battle)
         if shielding is not None:
             return shielding
         dodge = _first(menu, "dodge")

@@ -397,11 +397,19 @@ def _first_question(actor: str, wanted: str):
     raise AssertionError(f"no battle of 59 asked {actor} {wanted!r}")
 
 
+def _decline_the_rest(s) -> None:
+    """Answer "no" to the questions the same action still asks the player (Karma on the roll):
+    the action's events are in the log once it is over."""
+    while s.question is not None:
+        s.answer(s.question.menu[0])
+
+
 def test_a_marvel_reaction_is_the_players_to_use():
     # the first battle that attacks Captain America on his Agility defense (a reaction's cue)
     s = _first_question("captain-america", "use a reaction")
     assert s.question.actor == "captain-america"
     s.answer(next(a for a in s.question.menu if a.maneuver == "Shield Deflection"))
+    _decline_the_rest(s)
     used = [e for e in s.events if type(e).__name__ == "ReactionUsed"]
     assert ("captain-america", "Shield Deflection") in [(e.actor, e.reaction) for e in used]
 
@@ -412,8 +420,9 @@ def test_stepping_in_for_an_ally_is_the_players_to_choose():
     s = _first_question("thor", "Interpose")
     assert s.question.actor == "thor" and s.question.free
     s.answer(next(a for a in s.question.menu if a.kind == "interpose"))
+    _decline_the_rest(s)
     events = list(s.events)
-    at = max(i for i, e in enumerate(events) if type(e).__name__ == "ReactionUsed")
+    at = max(i for i, e in enumerate(events) if type(e).__name__ == "ReactionUsed" and e.reaction == "Interpose")
     check = next(e for e in events[at:] if type(e).__name__ == "AttackCheck")
     assert (events[at].actor, events[at].reaction) == ("thor", "Interpose") and check.target == "thor"
 

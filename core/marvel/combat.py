@@ -5,7 +5,8 @@
    power (the attack has trouble);
 2. the attack step (``slugfest_attack_step``: d616 + ability against the target's defense,
    with the edges and troubles that apply), a teammate's Help (an edge on a failed check:
-   :func:`offer_help`) and, on a hit, the damage step
+   :func:`offer_help`), Karma (an edge for the attacker, trouble for the target:
+   :func:`offer_karma`) and, on a hit, the damage step
    (``slugfest_damage_step``: the Marvel die x multiplier + ability, doubled on a Fantastic
    close success, then holding back), house rules wrapped around both;
 3. the damage taken (:mod:`.effects`), then a Mighty attacker's knockback on a Fantastic close hit.
@@ -25,13 +26,17 @@ from . import events as ev
 from .damage import knockback_spaces
 from .conditions import TIMED
 from .effects import apply_damage, can_use, effect_text, inflict, use_power
-from .d616 import best_edge_gain, with_edge
+from .d616 import best_edge_gain, with_edge, with_trouble
 from .resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, expected_harm, judge
 from .powers import CATALOGUE, Power
 from .sheet import DODGE_REACTIONS, MarvelAttack, MarvelOptions, MarvelSheet
 from .state import Fighter
 
 NO_REACTION = Action("none")
+#: Declining an offer made on someone else's roll (step in, help, spend Karma): the text log
+#: leaves an AI's "declines" out (the JSONL keeps it), so each attack does not read as a list of
+#: the questions it raised.
+DECLINE = Action("none", maneuver="declines")
 
 Resolution = tuple[MarvelAttackResult, MarvelDamageOutcome | None]
 
@@ -182,7 +187,7 @@ def offer_interpose(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack
         if (h.side != g.side or h is g or h.out or h.reactions <= 0
                 or distance(h.pos, g.pos) > h.sheet.reach):
             continue
-        menu = (NO_REACTION, Action("interpose", target=g.id, maneuver="Interpose"))
+        menu = (DECLINE, Action("interpose", target=g.id, maneuver="Interpose"))
         context = (f"{f.name} attacks {g.name} with {atk.name}: Interpose (step in and become the target, "
                    f"against the lower of your two {atk.defense} defenses)?")
         choice = ctx.ask(Decision(h.id, menu, h.ai, "abort", context, free=True))
@@ -216,7 +221,7 @@ def offer_help(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackCont
         h = st.fighters[cid]
         if h.side != f.side or h is f or h.out or h.reactions <= 0 or not ctx.grid.line_of_sight(h.pos, f.pos):
             continue
-        menu = (NO_REACTION, Action("help", target=f.id, maneuver="Help Teammate"))
+        menu = (DECLINE, Action("help", target=f.id, maneuver="Help Teammate"))
         context = (f"{f.name}'s {actx.attack.name} missed {g.name} ({hit.total} vs TN {hit.tn}): "
                    "Help Teammate (an edge on that check)?")
         choice = ctx.ask(Decision(h.id, menu, h.ai, "abort", context, free=True))
@@ -227,6 +232,35 @@ def offer_help(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackCont
                                  f"{hit.tn}): an edge on that check", h.reactions))
         return judge(actx, with_edge(ctx.dice, hit.roll, f"{h.name}'s Help Teammate"))
     return hit
+
+
+def offer_karma(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackContext,
+                hit: MarvelAttackResult) -> MarvelAttackResult:
+    """Karma on an attack check (rules/marvel.md §4.6, at most 1 Karma each per check): the
+    attacker may spend 1 for an edge on a failed check, if the edge could still make it hit; the
+    target may spend 1 for trouble on one that hit (not an automatic hit, which no roll undoes).
+    Each is asked with the roll before it; the engine's rule judges again."""
+    if not hit.hit and f.karma > 0 and hit.total + best_edge_gain(hit.roll.faces) >= hit.tn:
+        context = f"{f.name}'s {actx.attack.name} missed {g.name} ({hit.total} vs TN {hit.tn}): spend 1 Karma for an edge?"
+        if _spends(ctx, f, "Karma for an edge", g, context):
+            hit = judge(actx, with_edge(ctx.dice, hit.roll, f"{f.name}'s Karma"))
+            ctx.emit(ev.KarmaSpent(f.id, f"an edge on its attack on {g.name}", f.karma))
+    if hit.hit and not hit.automatic and g.karma > 0 and not g.out:
+        context = (f"{f.name}'s {actx.attack.name} hits {g.name} ({hit.total} vs TN {hit.tn}): "
+                   "spend 1 Karma for trouble on it?")
+        if _spends(ctx, g, "Karma for trouble", f, context):
+            hit = judge(actx, with_trouble(ctx.dice, hit.roll, f"{g.name}'s Karma"))
+            ctx.emit(ev.KarmaSpent(g.id, f"trouble on {f.name}'s attack", g.karma))
+    return hit
+
+
+def _spends(ctx: RulesContext, who: Fighter, what: str, other: Fighter, context: str) -> bool:
+    menu = (DECLINE, Action("karma", target=other.id, maneuver=what))
+    choice = ctx.ask(Decision(who.id, menu, who.ai, "abort", context))
+    if choice.action.kind == "none":
+        return False
+    who.karma -= 1
+    return True
 
 
 def interpose_cell(ctx: RulesContext, h: Fighter, g: Fighter, f: Fighter) -> Cell:
@@ -288,6 +322,8 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
     hit: MarvelAttackResult = ctx.attack_step(actx)
     if not hit.hit:
         hit = offer_help(ctx, f, g, actx, hit)
+    if ctx.options.karma_edges:
+        hit = offer_karma(ctx, f, g, actx, hit)
     ctx.emit(ev.AttackCheck(f.id, g.id, atk.name, actx.category, actx.ability, actx.score, actx.modifiers,
                             hit.roll, hit.total, actx.defense, hit.tn, actx.tn_note, hit.hit, hit.fantastic,
                             hit.automatic, hit.notes))

@@ -210,6 +210,22 @@ def with_edge(dice, roll: D616, source: str) -> D616:
                 (*roll.rerolls, Reroll("edge", pos, roll.faces[pos], new, kept)), roll.note)
 
 
+def with_trouble(dice, roll: D616, source: str) -> D616:
+    """``roll`` given one more trouble after the fact (Karma spent by the target, rules/marvel.md
+    §4.6): the trouble rule applied once to the faces as they stand (the highest die rerolled,
+    the worse face kept), ``source`` added to its troubles. A 6-M-6 ignores it."""
+    if roll.ultimate:
+        return make(roll.rolled, roll.faces, roll.edges, (*roll.troubles, source), roll.rerolls,
+                    "6-M-6 ignores trouble")
+    pos = pick_trouble(roll.faces)
+    new = dice.roll(6, MARVEL if pos == 1 else ORDINARY)
+    kept = keep("trouble", pos, roll.faces[pos], new)
+    faces = list(roll.faces)
+    faces[pos] = kept
+    return make(roll.rolled, (faces[0], faces[1], faces[2]), roll.edges, (*roll.troubles, source),
+                (*roll.rerolls, Reroll("trouble", pos, roll.faces[pos], new, kept)), roll.note)
+
+
 def best_edge_gain(faces: Faces) -> int:
     """The most one more edge could add to the dice total (0 if no die can improve)."""
     pos = pick_edge(faces)

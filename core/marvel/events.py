@@ -211,3 +211,14 @@ class PowerEnded(Event):
     actor: str
     power: str
     why: str
+
+
+@record
+class KarmaSpent(Event):
+    """Karma spent on a check (rules/marvel.md §4.6): an edge on its own, or trouble on an attack
+    against it."""
+
+    kind: ClassVar[str] = "karma_spent"
+    actor: str
+    effect: str
+    karma_left: int

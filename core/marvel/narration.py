@@ -23,7 +23,9 @@ def roll_text(r: D616) -> str:
         sources.append(f"{'edges' if len(r.edges) > 1 else 'edge'}: {', '.join(r.edges)}")
     if r.troubles:
         sources.append(f"{'troubles' if len(r.troubles) > 1 else 'trouble'}: {', '.join(r.troubles)}")
-    if r.edges and r.troubles:
+    if r.edges and r.troubles and len(r.rerolls) > abs(r.net):
+        sources.append("some given after the roll, each rerolling once")  # Help Teammate, Karma
+    elif r.edges and r.troubles:
         net = r.net
         sources.append("they cancel out" if net == 0 else
                        f"net {plural(abs(net), 'edge' if net > 0 else 'trouble')}")
@@ -191,3 +193,8 @@ def _power_used(e: ev.PowerUsed, log: TextLog) -> str:
 @formats(ev.PowerEnded)
 def _power_ended(e: ev.PowerEnded, log: TextLog) -> str:
     return f"    {log.name(e.actor)}'s {e.power} ends: {e.why}"
+
+
+@formats(ev.KarmaSpent)
+def _karma(e: ev.KarmaSpent, log: TextLog) -> str:
+    return f"    {log.name(e.actor)} spends 1 Karma: {e.effect} (Karma left {e.karma_left})"

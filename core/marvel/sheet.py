@@ -211,6 +211,7 @@ class MarvelOptions:
     karma_recovery: str = "rank"  # Karma recovery: Marvel die x rank; "rank+ability" adds the ability
     interpose: bool = True  # the basic reaction Interpose: an ally within reach becomes the target
     help_teammate: bool = True  # the basic reaction Help Teammate: an edge on an ally's failed attack
+    karma_edges: bool = True  # Karma spent for an edge on a failed attack, or for trouble on a hit against one
 
 
 def parse_options(t: Table) -> MarvelOptions:
@@ -226,6 +227,7 @@ def parse_options(t: Table) -> MarvelOptions:
         karma_recovery=t.choice("karma_recovery", ("rank", "rank+ability"), "rank"),
         interpose=t.boolean("interpose", True),
         help_teammate=t.boolean("help_teammate", True),
+        karma_edges=t.boolean("karma_edges", True),
     )
     t.finish()
     return opts

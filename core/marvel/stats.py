@@ -20,7 +20,7 @@ CATALOGUE: tuple[str, ...] = (
     "rule:bonuses do not stack", "rule:Fantastic doubles damage", "rule:holding back", "rule:knockback",
     "rule:knockback stopped", "rule:close attack on the unconscious hits", "rule:ranged defense 10",
     "rule:Interpose lowers the defense", "rule:defense swap", "rule:Healing Factor",
-    "rule:beyond the listed range", "rule:stunned", "rule:prone", "rule:bleeding", "rule:ablaze", "rule:condition treated",
+    "rule:Karma for an edge", "rule:Karma for trouble", "rule:beyond the listed range", "rule:stunned", "rule:prone", "rule:bleeding", "rule:ablaze", "rule:condition treated",
     "action:treat",
     "rule:Focus spent on a power", "rule:attack power", "rule:concentration broke", "rule:a power's round ended",
     "rule:unconscious", "rule:killed", "rule:demoralized", "rule:shattered", "rule:turn lost",
@@ -71,7 +71,7 @@ class _Count:
 
     def chosen(self, e: ActionChosen) -> None:
         if getattr(e, "decision", "phase") == "abort":
-            if getattr(e, "action_kind", "") not in ("", "none"):
+            if getattr(e, "action_kind", "") not in ("", "none", "karma"):  # Karma: counted as a rule
                 self.actions[f"reaction:{e.action_kind}"] += 1
         elif getattr(e, "action_kind", ""):
             self.actions[f"action:{e.action_kind}"] += 1
@@ -182,6 +182,9 @@ class _Count:
     def regained(self, e: ev.Regained) -> None:
         self.rules[f"rule:{e.power}"] += 1
 
+    def karma(self, e: ev.KarmaSpent) -> None:
+        self.rules["rule:Karma for an edge" if e.effect.startswith("an edge") else "rule:Karma for trouble"] += 1
+
     def power_used(self, e: ev.PowerUsed) -> None:
         if e.cost:
             self.rules["rule:Focus spent on a power"] += 1
@@ -202,5 +205,5 @@ _HANDLERS: dict[type, Any] = {
     ev.TurnSkipped: _Count.skipped, ev.RoundStarted: _Count.new_round, ev.TurnStarted: _Count.turn,
     ev.ReactionUsed: _Count.reaction, ev.InitiativeOrder: _Count.order,
     ev.InitiativeRolled: _Count.initiative, ev.CheckRolled: _Count.check, ev.Regained: _Count.regained,
-    ev.PowerUsed: _Count.power_used, ev.PowerEnded: _Count.power_ended,
+    ev.PowerUsed: _Count.power_used, ev.PowerEnded: _Count.power_ended, ev.KarmaSpent: _Count.karma,
 }

@@ -67,7 +67,9 @@ def _toml_word(v: object) -> str:
 
 
 @formats(ActionChosen)
-def _chosen(e: ActionChosen, log: TextLog) -> str:
+def _chosen(e: ActionChosen, log: TextLog) -> str | None:
+    if e.action == "declines" and e.action_kind == "none" and e.chosen_by != "player":
+        return None  # an AI passing on an offer made on someone else's roll (Marvel: Interpose, Help, Karma)
     reason = f"  ({e.reason})" if e.reason else ""
     return f"  {log.name(e.actor)} -> {e.action}{reason}"
 

@@ -39,7 +39,7 @@ def test_a_teammate_in_sight_helps_a_failed_attack_and_it_is_judged_again():
     b = battle_with(team(), dice=CAP_FIRST + [2, M(4), 1, 6], plugins=[("script", script)])
     b.step()
     offer = script.offers[0]
-    assert offer.actor == "widow" and offer.free and [a.label() for a in offer.menu] == ["no reaction", "Help Teammate -> cap"]
+    assert offer.actor == "widow" and offer.free and [a.label() for a in offer.menu] == ["declines", "Help Teammate -> cap"]
     used = events_of(b, ev.ReactionUsed)[0]
     assert (used.actor, used.reaction, used.effect) == ("widow", "Help Teammate",
                                                         "Captain America's attack missed (10 vs TN 13): an edge on that check")

@@ -30,7 +30,7 @@ def test_an_ally_within_reach_steps_in_and_is_attacked_against_the_lower_of_the_
     b = battle_with(trio(), dice=BRUTE_FIRST + [3, M(4), 3], plugins=[("script", script)])
     b.step()
     offer = script.offers[0]
-    assert offer.actor == "cap" and offer.free and [a.label() for a in offer.menu] == ["no reaction", "Interpose -> widow"]
+    assert offer.actor == "cap" and offer.free and [a.label() for a in offer.menu] == ["declines", "Interpose -> widow"]
     used = events_of(b, ev.ReactionUsed)[0]
     assert (used.actor, used.reaction, used.against, used.reactions_left) == ("cap", "Interpose", "brute", 0)
     # the open cell next to the widow nearest the brute: (4,4) and (4,6) are 1 from him; (4,4) is the lower

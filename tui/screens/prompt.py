@@ -495,6 +495,10 @@ _ANSWER_NAMES = {"none": "No reaction: take the attack", "dodge": "Abort to a Do
 def answer_label(action: Action) -> str:
     """An answer as the question dialog lists it. The log calls declining "no reaction" in both
     games, so the dialog does too; a HERO Abort says so, a Marvel reaction is its power's name."""
+    if action.kind == "karma":
+        return "Spend 1 Karma: " + ("an edge on the roll" if action.maneuver.endswith("edge") else "trouble on the hit")
+    if action.kind == "none" and action.maneuver == "declines":
+        return "No"
     if action.kind != "none" and action.maneuver:
         return f"{action.maneuver} (reaction)"
     return _ANSWER_NAMES.get(action.kind, action.label())
@@ -521,8 +525,10 @@ class QuestionPrompt(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         d = self.data.decision
-        # Interpose asks someone who is not the target: an ally within its reach is attacked
-        title = "may step in" if any(a.kind == "interpose" for a in d.menu) else "is attacked"
+        # not every question is about being attacked: stepping in for an ally, helping one, Karma
+        kinds = {a.kind for a in d.menu}
+        title = ("may step in" if "interpose" in kinds else "may help" if "help" in kinds
+                 else "may spend Karma" if "karma" in kinds else "is attacked")
         with Vertical(id="question", classes="dialog"):
             yield Static(Content.assemble((f"{self.data.actor_name} {title}", "bold $text-accent"),
                                           (f"  {d.context}" if d.context else "", "$text-muted")),

@@ -1,0 +1,84 @@
+"""Karma spent on a check (rules/marvel.md §4.6): 1 Karma for an edge on one's own check, or 1
+Karma, as the target, for trouble on an attack against one; at most 1 each per check."""
+
+from slugfest.core.actions import Action, Decision
+from slugfest.core.dice import ScriptedDice
+from slugfest.core.marvel import events as ev
+from slugfest.core.marvel.d616 import make, with_trouble
+from slugfest.core.render.text import TextLog
+
+from marvel_kit import FIRST_GOES_FIRST, LOGO, M, Script, battle_with, duel, events_of, fighter
+
+
+def hero(**keys):
+    base = dict(name="Hero", rank=3, tags=["Heroic"], Melee=3, Resilience=3, Vigilance=2)
+    base.update(keys)
+    return fighter("hero", (5, 5), **base)
+
+
+def thug(**keys):
+    base = dict(name="Thug", rank=2, Melee=2, Resilience=3, karma=2)
+    base.update(keys)
+    return fighter("thug", (6, 5), **base)
+
+
+def test_trouble_after_the_fact_rerolls_the_highest_die_and_keeps_the_worse_but_not_on_6_m_6():
+    roll = make((2, 5, 4), (2, 5, 4), (), ())
+    worse = with_trouble(ScriptedDice([3]), roll, "Thug's Karma")
+    assert worse.faces == (2, 3, 4) and worse.troubles == ("Thug's Karma",)
+    ultimate = make((6, 1, 6), (6, 1, 6), (), ())
+    assert with_trouble(ScriptedDice([]), ultimate, "x").faces == (6, 1, 6)
+
+
+def test_the_attacker_spends_karma_for_an_edge_on_a_failed_attack():
+    # 2 [3] 1 = 6 + Melee 3 = 9 vs TN 12 (the thug's Melee defense): an edge turns the 1 into a 6: 14
+    script = Script([Action("attack", "Punch", "thug")], reactions=["Karma for an edge"])
+    b = battle_with(duel(hero(), thug(karma=0)), dice=FIRST_GOES_FIRST + [2, M(3), 1, 6], plugins=[("script", script)])
+    b.step()
+    spent = events_of(b, ev.KarmaSpent)[0]
+    assert (spent.actor, spent.karma_left) == ("hero", 2)
+    check = events_of(b, ev.AttackCheck)[0]
+    assert check.roll.edges == ("Hero's Karma",) and check.total == 14 and check.hit
+
+
+def test_the_target_spends_karma_for_trouble_on_a_hit():
+    script = Script([Action("attack", "Punch", "thug")], reactions=["Karma for trouble"])
+    b = battle_with(duel(hero(karma=0), thug()), dice=FIRST_GOES_FIRST + [3, M(5), 3, M(2)],
+                    plugins=[("script", script)])
+    b.step()
+    (offer,) = script.offers
+    assert offer.actor == "thug" and [a.label() for a in offer.menu] == ["declines", "Karma for trouble -> hero"]
+    check = events_of(b, ev.AttackCheck)[0]
+    # 3 [5] 3 = 11 + 3 = 14 hit; the trouble rerolls the Marvel die 5 -> 2: 8 + 3 = 11 vs 12, a miss
+    assert check.roll.troubles == ("Thug's Karma",) and check.roll.faces == (3, 2, 3) and not check.hit
+
+
+def test_no_karma_no_question_and_the_option_turns_it_off():
+    script = Script([Action("attack", "Punch", "thug")])
+    b = battle_with(duel(hero(karma=0), thug(karma=0)), dice=FIRST_GOES_FIRST + [4, M(5), 4],
+                    plugins=[("script", script)])
+    b.step()
+    assert script.offers == []
+    script = Script([Action("attack", "Punch", "thug")])
+    b = battle_with(duel(hero(), thug(), rules={"karma_edges": False}), dice=FIRST_GOES_FIRST + [4, M(5), 4],
+                    plugins=[("script", script)])
+    b.step()
+    assert script.offers == []
+
+
+def test_the_ai_spends_karma_to_finish_a_foe_or_when_hurt_and_the_text_log_leaves_out_its_no():
+    b = battle_with(duel(hero(), thug()), dice=FIRST_GOES_FIRST)
+    b.start()
+    edge = (Action("none", maneuver="declines"), Action("karma", target="thug", maneuver="Karma for an edge"))
+    assert b.decide(Decision("hero", edge, "default", "abort"))[0].action.kind == "none"
+    b.state.fighters["thug"].health = 20  # of 90
+    choice, _ = b.decide(Decision("hero", edge, "default", "abort"))
+    assert choice.reason == "spends 1 Karma for an edge: a hit could finish Thug (22% left)"
+    trouble = (Action("none", maneuver="declines"), Action("karma", target="hero", maneuver="Karma for trouble"))
+    assert b.decide(Decision("thug", trouble, "default", "abort"))[0].action.kind == "karma"  # the thug is hurt
+    from slugfest.core.events import ActionChosen
+
+    log = TextLog({"hero": "Hero", "thug": "Thug"})
+    declined = ActionChosen("hero", "declines", "keeps its Karma", "default", "none", "declines", "abort")
+    assert log.line(declined) is None
+    assert log.line(ActionChosen("hero", "declines", "player's choice", "player", "none", "declines", "abort"))
