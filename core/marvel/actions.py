@@ -33,7 +33,7 @@ from . import combat
 from .conditions import TIMED
 from .effects import can_use, karma_recovery, treat, use_power
 from .powers import CATALOGUE
-from .movement import move, movement, occupied, speed
+from .movement import attack_range, move, movement, occupied, speed
 from .sheet import MarvelAttack
 from .state import Fighter
 
@@ -64,7 +64,7 @@ def _attack(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> No
         from .tactics import Picture as _Picture
 
         pic = _Picture(ctx, f)
-    path = pic.attack_path(g, atk) or []
+    path = [] if power is not None and power.whole_turn else pic.attack_path(g, atk) or []
     # a firing spot no nearer than where it stood is a step around cover, not toward the target
     closer = not path or distance(path[-1], g.pos) < distance(f.pos, g.pos)
     move(ctx, f, path, f"{movement(f)[1]} {'toward' if closer else 'into line of sight of'} {g.name}")
@@ -84,8 +84,9 @@ def _offer_attack(pic: Picture, atk: MarvelAttack, g: Fighter) -> list[Action]:
             continue
         if can_use(f, p, level) or distance(f.pos, g.pos) < p.min_distance:
             continue
-        if p.whole_turn and pic.attack_path(g, atk) != []:
-            continue
+        if p.whole_turn and (f.stood_up or not (distance(f.pos, g.pos) <= attack_range(pic.ctx.options, atk)
+                                                and pic.ctx.grid.line_of_sight(f.pos, g.pos))):
+            continue  # it takes the movement action too: only what it can shoot from where it stands
         out.append(Action("attack", atk.name, g.id, p.name))
     return out
 
@@ -94,21 +95,31 @@ ATTACK = TurnAction("attack", "rules/marvel.md §3: an attack is a standard acti
                     offer_against=_offer_attack)
 
 
+def moves(f: Fighter) -> int:
+    """Spaces a turn spent moving covers: twice its speed (the standard action as a second
+    movement action), or once when standing up has taken the movement action."""
+    return speed(f) * (1 if f.stood_up else 2)
+
+
+def _how(f: Fighter) -> str:
+    return "a single move: standing up took its movement action" if f.stood_up else "a double move"
+
+
 def _move(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
-    double = 2 * speed(f)
+    double = moves(f)
     verb = movement(f)[1]
     if a.destination is not None:
         path = ctx.grid.path(f.pos, a.destination, occupied(ctx.state, f), limit=double) or []
-        move(ctx, f, path, f"{verb} (a double move)")
+        move(ctx, f, path, f"{verb} ({_how(f)})")
     else:
         g = ctx.state.fighters[a.target]
         path = ctx.grid.path(f.pos, g.pos, occupied(ctx.state, f), stop_adjacent=True, limit=_walk_limit(ctx)) or []
-        move(ctx, f, path[:double], f"{verb} toward {g.name} (a double move)")
+        move(ctx, f, path[:double], f"{verb} toward {g.name} ({_how(f)})")
 
 
 def _offer_moves(pic: Picture) -> list[Action]:
     f = pic.f
-    if pic.speed <= 0:
+    if speed(f) <= 0:
         return []
     return [Action("move", target=g.id) for g in pic.foes
             if not g.out and distance(f.pos, g.pos) > 1 and pic.can_walk_toward(g)]
@@ -120,13 +131,13 @@ MOVE = TurnAction("move", "rules/marvel.md §2: the standard action spent as a s
 
 def _retreat(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
     g = ctx.state.fighters[a.target]
-    path = ctx.grid.step_away(f.pos, g.pos, 2 * speed(f), occupied(ctx.state, f))
-    move(ctx, f, path, f"falls back from {g.name} (a double move)")
+    path = ctx.grid.step_away(f.pos, g.pos, moves(f), occupied(ctx.state, f))
+    move(ctx, f, path, f"falls back from {g.name} ({_how(f)})")
 
 
 def _offer_retreat(pic: Picture) -> list[Action]:
     threats = [g for g in pic.foes if not g.out]
-    if not threats or pic.speed <= 0:
+    if not threats or speed(pic.f) <= 0:
         return []
     f = pic.f
     nearest = min(threats, key=lambda g: (distance(f.pos, g.pos), g.id))
@@ -224,6 +235,6 @@ ONCE = tuple(t for t in TURNS.values() if t.offer is not None)
 
 def destination_path(ctx: RulesContext, f: Fighter, dest: Cell) -> list[Cell] | None:
     """The double move's walk to ``dest``, or None beyond it."""
-    double = 2 * speed(f)
+    double = moves(f)
     path = ctx.grid.path(f.pos, dest, occupied(ctx.state, f), limit=double)
     return None if path is None or len(path) > double else path

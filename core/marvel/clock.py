@@ -97,16 +97,15 @@ def open_turn(ctx: RulesContext, fid: str) -> Decision | None:
                else f"shattered (Focus {f.focus}): frozen in place by fear and stress")
         ctx.emit(ev.TurnSkipped(fid, why))
         return None
-    if f.timed:
-        for name in list(f.timed):
-            c = TIMED[name]
-            if c.loses_turn:  # stunned: this turn is lost, and with it the condition
-                ctx.emit(ev.TurnSkipped(fid, f"{name} ({f.timed[name]}): loses this turn"))
-                lift(ctx, f, name, "its lost turn is over")
-                return None
-            if c.stands_up:
-                lift(ctx, f, name, "stands up (its movement action)")
-                f.stood_up = True
+    f.stood_up = False
+    if f.timed:  # a lost turn first (stunned and prone: it stays down until a turn it has)
+        for name in [n for n in f.timed if TIMED[n].loses_turn]:
+            ctx.emit(ev.TurnSkipped(fid, f"{name} ({f.timed[name]}): loses this turn"))
+            lift(ctx, f, name, "its lost turn is over")
+            return None
+        for name in [n for n in f.timed if TIMED[n].stands_up]:
+            lift(ctx, f, name, "stands up (its movement action)")
+            f.stood_up = True
     f.turns += 1
     st.acting = fid
     ctx.emit(ev.TurnStarted(fid, st.round, f.health, f.health_max, f.focus, f.focus_max, f.karma,

@@ -25,8 +25,9 @@ from ..grid import Cell, distance
 from . import events as ev
 from .damage import knockback_spaces
 from .conditions import TIMED
+from .movement import attack_range
 from .effects import apply_damage, can_use, effect_text, inflict, use_power
-from .d616 import best_edge_gain, with_edge, with_trouble
+from .d616 import best_edge_gain, counts, pick_trouble, with_edge, with_trouble
 from .resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, expected_harm, judge
 from .powers import CATALOGUE, Power
 from .sheet import DODGE_REACTIONS, MarvelAttack, MarvelOptions, MarvelSheet
@@ -141,12 +142,17 @@ def _target_facts(sheet: MarvelSheet, atk: MarvelAttack) -> tuple[int, str, tupl
 _SWAPS = tuple((p.name, p.defends_with[0]) for p in CATALOGUE.values() if p.defends_with)
 
 
+def can_react(h: Fighter) -> bool:
+    """Not out of the fight, a reaction left, and not stunned (it cannot act: rules/marvel.md §5)."""
+    return not h.out and h.reactions > 0 and not any(TIMED[n].loses_turn for n in h.timed)
+
+
 def offer_reaction(ctx: RulesContext, g: Fighter, f: Fighter, atk: MarvelAttack) -> str:
     """The target's reaction to an attack: a dodge power (Spider-Dodge...) against an attack on
     its Agility defense gives the attack trouble, and is returned; a power that is used as a
     reaction (Blur, Shield) is put to use and works through what it has in use. "" for none,
     or for a power."""
-    if g.out or g.reactions <= 0:
+    if not can_react(g):
         return ""
     dodges = [p for p in DODGE_REACTIONS if g.sheet.has(p)] if atk.defense == "Agility" else []
     menu = [NO_REACTION, *(Action("dodge", maneuver=p) for p in dodges)]
@@ -184,9 +190,11 @@ def offer_interpose(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack
     st = ctx.state
     for cid in st.order:
         h = st.fighters[cid]
-        if (h.side != g.side or h is g or h.out or h.reactions <= 0
-                or distance(h.pos, g.pos) > h.sheet.reach):
+        if h.side != g.side or h is g or not can_react(h) or distance(h.pos, g.pos) > h.sheet.reach:
             continue
+        cell = interpose_cell(ctx, h, g, f)
+        if not _reaches(ctx, f, atk, cell):
+            continue  # no spot between them the attack still reaches
         menu = (DECLINE, Action("interpose", target=g.id, maneuver="Interpose"))
         context = (f"{f.name} attacks {g.name} with {atk.name}: Interpose (step in and become the target, "
                    f"against the lower of your two {atk.defense} defenses)?")
@@ -196,7 +204,6 @@ def offer_interpose(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack
         h.reactions -= 1
         ctx.emit(ev.ReactionUsed(h.id, "Interpose", f.id, f"steps in front of {g.name} and becomes the target",
                                  h.reactions))
-        cell = interpose_cell(ctx, h, g, f)
         if cell != h.pos:
             start, h.pos = h.pos, cell
             ctx.emit(Moved(h.id, start, cell, distance(start, cell), "space" if distance(start, cell) == 1 else "spaces",
@@ -219,7 +226,7 @@ def offer_help(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackCont
     st = ctx.state
     for cid in st.order:
         h = st.fighters[cid]
-        if h.side != f.side or h is f or h.out or h.reactions <= 0 or not ctx.grid.line_of_sight(h.pos, f.pos):
+        if h.side != f.side or h is f or not can_react(h) or not ctx.grid.line_of_sight(h.pos, f.pos):
             continue
         menu = (DECLINE, Action("help", target=f.id, maneuver="Help Teammate"))
         context = (f"{f.name}'s {actx.attack.name} missed {g.name} ({hit.total} vs TN {hit.tn}): "
@@ -245,13 +252,24 @@ def offer_karma(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackCon
         if _spends(ctx, f, "Karma for an edge", g, context):
             hit = judge(actx, with_edge(ctx.dice, hit.roll, f"{f.name}'s Karma"))
             ctx.emit(ev.KarmaSpent(f.id, f"an edge on its attack on {g.name}", f.karma))
-    if hit.hit and not hit.automatic and g.karma > 0 and not g.out:
+    if hit.hit and not hit.automatic and g.karma > 0 and not g.out and _trouble_could_matter(hit):
         context = (f"{f.name}'s {actx.attack.name} hits {g.name} ({hit.total} vs TN {hit.tn}): "
                    "spend 1 Karma for trouble on it?")
         if _spends(ctx, g, "Karma for trouble", f, context):
             hit = judge(actx, with_trouble(ctx.dice, hit.roll, f"{g.name}'s Karma"))
             ctx.emit(ev.KarmaSpent(g.id, f"trouble on {f.name}'s attack", g.karma))
     return hit
+
+
+def _trouble_could_matter(hit: MarvelAttackResult) -> bool:
+    """Whether one trouble could turn the hit into a miss, or undo its Fantastic (the Marvel
+    die rerolled): the die it rerolls falling to its lowest (1; 2 on the Marvel die)."""
+    faces = hit.roll.faces
+    if hit.roll.ultimate:
+        return False
+    pos = pick_trouble(faces)
+    lowest = 2 if pos == 1 else 1
+    return pos == 1 or hit.total - (counts(faces[pos], pos) - lowest) < hit.tn
 
 
 def _spends(ctx: RulesContext, who: Fighter, what: str, other: Fighter, context: str) -> bool:
@@ -261,6 +279,14 @@ def _spends(ctx: RulesContext, who: Fighter, what: str, other: Fighter, context:
         return False
     who.karma -= 1
     return True
+
+
+def _reaches(ctx: RulesContext, f: Fighter, atk: MarvelAttack, cell: Cell) -> bool:
+    """Whether ``f``'s attack, from where it stands, reaches someone at ``cell``."""
+    d = distance(f.pos, cell)
+    if atk.close:
+        return d <= f.sheet.reach
+    return d <= attack_range(ctx.options, atk) and ctx.grid.line_of_sight(f.pos, cell)
 
 
 def interpose_cell(ctx: RulesContext, h: Fighter, g: Fighter, f: Fighter) -> Cell:

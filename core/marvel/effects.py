@@ -56,7 +56,8 @@ def announce(ctx: RulesContext, g: Fighter, before: Flags) -> None:
         g.dodging = False
     if g.active and (g.out or g.demoralized):
         why = "unconscious" if g.unconscious else "demoralized" if g.demoralized else "out of the fight"
-        end_powers(ctx, g, lambda p: True, f"{g.name} is {why}: concentration breaks")
+        end_powers(ctx, g, lambda p: p.duration == "concentration", f"{g.name} is {why}: concentration breaks")
+        end_powers(ctx, g, lambda p: True, f"{g.name} is {why}")
 
 
 def inflict(ctx: RulesContext, g: Fighter, name: str, why: str) -> None:
@@ -91,7 +92,7 @@ def treat(ctx: RulesContext, f: Fighter, g: Fighter, name: str) -> None:
     purpose = {"bleeding": f"stops {whose} bleeding", "ablaze": f"puts out {whose} flames"}.get(name, f"ends {whose} {name}")
     ctx.emit(ev.CheckRolled(f.id, purpose, c.treated_with, score, roll, total, TREAT_TN, ok, ok and roll.fantastic))
     if ok:
-        lift(ctx, g, name, f"{f.name} {purpose.split(' ', 1)[0]} it" if f is not g else "treated")
+        lift(ctx, g, name, "treated" if f is g else f"{f.name} {purpose.replace(whose + ' ', '')}")
 
 
 def end_powers(ctx: RulesContext, f: Fighter, which, why: str) -> None:

@@ -47,8 +47,10 @@ def check(ctx: RulesContext, decision: Decision, action: Action) -> None:
         if not ctx.grid.open(dest):
             raise IllegalAction(f"{dest} is not an open cell of the map")
         if destination_path(ctx, f, dest) is None:
-            raise IllegalAction(f"{dest} is beyond {f.name}'s {2 * speed(f)} spaces of movement this turn "
-                                "(a double move)")
+            from .actions import moves
+
+            raise IllegalAction(f"{dest} is beyond {f.name}'s {moves(f)} spaces of movement this turn "
+                                + ("(a double move)" if not f.stood_up else "(standing up took its movement action)"))
         return
     if action in decision.menu:  # the choice is usually one of the menu's own actions: found by identity
         return

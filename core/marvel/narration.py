@@ -10,6 +10,7 @@ from ..render.text import TextLog, formats
 from ..words import plural
 from . import events as ev
 from .d616 import D616, POSITIONS, face_text, faces_text
+from .conditions import TIMED
 from .damage import DamageCalc
 
 
@@ -143,6 +144,8 @@ def _damage(e: ev.DamageFigured, log: TextLog) -> str:
 def _applied(e: ev.DamageApplied, log: TextLog) -> str:
     amount = f"{e.taken}" if e.taken == e.damage else f"{e.taken} of {e.damage}"
     why = f" ({e.held_back})" if e.held_back else ""
+    if e.source.lower() in TIMED:  # bleeding, flames: no attacker
+        why = f" from {e.source.lower()}{why}"
     return (f"    {log.name(e.target)} takes {amount} {e.pool} damage{why}: "
             f"{e.pool} {e.before} -> {e.after}/{e.maximum}")
 

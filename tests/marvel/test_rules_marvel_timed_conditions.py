@@ -71,7 +71,7 @@ def test_stunned_breaks_concentration():
     assert v.active == {} and events_of(b, ev.PowerEnded)[0].why == "Victim is stunned: concentration breaks"
 
 
-def test_prone_gives_close_attacks_an_edge_and_ranged_ones_trouble_and_standing_up_takes_the_move():
+def test_prone_gives_close_attacks_an_edge_and_ranged_ones_trouble_and_standing_up_takes_the_movement_action():
     b = started(brawler(), victim(position=(8, 5)), [2, M(2), 2, 5])
     v = b.state.fighters["victim"]
     inflict(b.ctx, v, "prone", "a test")
@@ -92,8 +92,11 @@ def test_prone_gives_close_attacks_an_edge_and_ranged_ones_trouble_and_standing_
     d = b.next_decision()
     b.submit(d, Choice(Action("dodge")))
     d = b.next_decision()
-    assert d.actor == "victim" and "prone" not in v.timed
-    assert [a.kind for a in d.menu if a.kind in ("move", "attack")] == ["attack"]  # the Sling, 3 spaces off
+    assert d.actor == "victim" and "prone" not in v.timed and v.stood_up
+    assert [a.label() for a in d.menu if a.kind == "attack"] == ["attack Sling -> brawler"]  # no walk to punch
+    from slugfest.core.marvel.actions import moves
+
+    assert moves(v) == 5  # the standard action may still be a move: one run, not two (rules/marvel.md §3.3)
 
 
 def test_bleeding_costs_5_health_at_the_end_of_its_turn_and_a_logic_check_stops_it():
@@ -156,3 +159,28 @@ def test_headshot_stuns_when_it_does_damage():
     b.step()
     assert "stunned" in b.state.fighters["victim"].timed
     assert [e.why for e in events_of(b, ev.ConditionChanged) if e.condition == "stunned"] == ["Archer's Headshot"]
+
+
+def test_stunned_and_prone_it_loses_the_turn_and_stands_up_on_the_next_one_it_has():
+    """The helper's review: prone first, then stunned, left it unable to move on its next turn."""
+    b = started(brawler(), victim(position=(8, 5)))
+    v = b.state.fighters["victim"]
+    inflict(b.ctx, v, "prone", "a slam")
+    inflict(b.ctx, v, "stunned", "a punch")
+    for _ in range(2):  # the brawler dodges; the victim's turn is lost, still prone
+        d = b.next_decision()
+        b.submit(d, Choice(Action("dodge")))
+    assert "prone" in v.timed and "stunned" not in v.timed
+    d = b.next_decision()
+    assert d.actor == "victim" and v.stood_up and "prone" not in v.timed
+    assert any(a.kind == "move" for a in d.menu)
+
+
+def test_a_stunned_character_cannot_react():
+    from slugfest.core.marvel.combat import can_react
+
+    b = started(brawler(), victim())
+    v = b.state.fighters["victim"]
+    assert can_react(v)
+    inflict(b.ctx, v, "stunned", "a test")
+    assert not can_react(v)

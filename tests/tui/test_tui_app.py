@@ -1143,3 +1143,19 @@ def test_every_log_entry_shows_whole_at_each_width_scrollbar_and_all(width, heig
             assert shown == entries
 
     run(go())
+
+
+def test_the_prompt_offers_to_put_out_the_flames():
+    """A burning or bleeding character (Marvel) can end it from the prompt: its own, or an
+    adjacent ally's (the helper's review: the treat turn had no line in the list)."""
+    from slugfest.core.actions import Action
+    from slugfest.core.marvel.effects import inflict
+    from slugfest.tui.screens.prompt import PromptData, whats
+
+    s = Session.from_path(bundled()["marvel-powers"])
+    actor = s.pending.actor
+    inflict(s.battle.ctx, s.battle.state.fighters[actor], "ablaze", "a test")
+    d = s.battle.system.decision_for(s.battle.ctx, actor)
+    items = whats(PromptData(d, actor, s.battle.view.player_options(actor), []))
+    line = next(w for w in items if w.kind == "treat")
+    assert line.label == "Put out the flames of" and line.build(actor) == Action("treat", target=actor, maneuver="ablaze")

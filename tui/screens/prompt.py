@@ -56,7 +56,7 @@ class What:
 
     @property
     def needs_target(self) -> bool:
-        return self.action is None and not self.cell and (self.kind in _NEEDS_TARGET or self.kind == "power")
+        return self.action is None and not self.cell and (self.kind in _NEEDS_TARGET or self.kind in ("power", "treat"))
 
     def build(self, target: str = "", push: int = 0, cell: tuple[int, int] | None = None, levels: str = "",
               aim: str = "") -> Action:
@@ -164,6 +164,12 @@ def whats(data: PromptData) -> list[What]:
             seen.add(("power", a.maneuver + "->"))
             legal = {x.target for x in menu if x.kind == "power" and x.maneuver == a.maneuver and x.target}
             out.append(What(f"Use {a.maneuver} and move toward", "power", maneuver=a.maneuver, legal_targets=legal))
+    for a in menu:  # ending bleeding or flames, its own or an adjacent ally's: whose is the target
+        if a.kind == "treat" and ("treat", a.maneuver) not in seen:
+            seen.add(("treat", a.maneuver))
+            legal = {x.target for x in menu if x.kind == "treat" and x.maneuver == a.maneuver}
+            label = {"bleeding": "Stop the bleeding of", "ablaze": "Put out the flames of"}.get(a.maneuver, f"Treat {a.maneuver}")
+            out.append(What(label, "treat", maneuver=a.maneuver, legal_targets=legal))
     return out
 
 
