@@ -47,7 +47,7 @@ SHIELD_ALLY_BELOW = 1 / 3
 SHIELD_WHILE_ABOVE = 1 / 2
 
 
-def shield(battle: BattleView, decision: Decision) -> Choice | None:
+def shield(battle: BattleView, decision: Decision, me: Vitals | None = None) -> Choice | None:
     """Answer a question that offers to step in for an attacked ally (an ``interpose`` action on
     the menu), or None if the menu offers none. The actor takes the blow instead, against the
     lower of the two defenses, so it steps in only for an ally about to go down (under a third
@@ -55,7 +55,7 @@ def shield(battle: BattleView, decision: Decision) -> Choice | None:
     step_in = next((a for a in decision.menu if a.kind == "interpose"), None)
     if step_in is None:
         return None
-    me, ally = battle.vitals(decision.actor), battle.vitals(step_in.target)
+    me, ally = me or battle.vitals(decision.actor), battle.vitals(step_in.target)
     if ally.health >= SHIELD_ALLY_BELOW:
         return Choice(decision.menu[0], f"{ally.name} is not hurt enough to shield ({pct(ally.health)} left)")
     if me.health < SHIELD_WHILE_ABOVE:
@@ -80,7 +80,7 @@ KARMA_FINISHES_BELOW = 1 / 3
 KARMA_SAVES_BELOW = 1 / 2
 
 
-def spend_karma(decision: Decision, battle: BattleView) -> Choice | None:
+def spend_karma(decision: Decision, battle: BattleView, me: Vitals | None = None) -> Choice | None:
     """Answer a question that offers to spend Karma on a check (a ``karma`` action: ``Karma for
     an edge`` on its own failed attack, ``Karma for trouble`` on a hit against it); None if none
     is offered. Karma
@@ -89,7 +89,7 @@ def spend_karma(decision: Decision, battle: BattleView) -> Choice | None:
     karma = next((a for a in decision.menu if a.kind == "karma"), None)
     if karma is None:
         return None
-    me, other = battle.vitals(decision.actor), battle.vitals(karma.target)
+    me, other = me or battle.vitals(decision.actor), battle.vitals(karma.target)
     if karma.maneuver == "Karma for an edge":
         if other.health < KARMA_FINISHES_BELOW:
             return Choice(karma, f"spends 1 Karma for an edge: a hit could finish {other.name} ({pct(other.health)} left)")
@@ -383,8 +383,8 @@ class Situation:
         """Marvel: a defensive reaction costs no turn, so take it whenever it is offered; step in
         for an ally (Interpose) as :func:`shield` says; a reaction power that costs Focus (Blur,
         Shield) only as :func:`power_reaction` says."""
-        shielding = (shield(self.battle, self.decision) or helping(self.decision, self.battle)
-                     or spend_karma(self.decision, self.battle))
+        shielding = (shield(self.battle, self.decision, self.me) or helping(self.decision, self.battle)
+                     or spend_karma(self.decision, self.battle, self.me))
         if shielding is not None:
             return shielding
         if self.find("dodge") is None:

@@ -79,7 +79,7 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     me = vitals(decision.actor)
     menu = decision.menu
     if decision.kind == "abort":
-        shielding = shield(battle, decision) or helping(decision, battle) or spend_karma(decision, battle)
+        shielding = shield(battle, decision, me) or helping(decision, battle) or spend_karma(decision, battle, me)
         if shielding is not None:
             return shielding
         dodge = _first(menu, "dodge")

@@ -34,7 +34,7 @@ class Picture:
     """What ``f`` sees at the start of its turn (see the module's docstring)."""
 
     __slots__ = ("ctx", "f", "foes", "occupied", "speed", "_paths", "_reach", "_toward", "_harm", "menu", "_vitals",
-                 "_layers")
+                 "_layers", "_spots")
 
     def __init__(self, ctx: RulesContext, f: Fighter) -> None:
         self.ctx = ctx
@@ -44,6 +44,7 @@ class Picture:
         self.occupied = occupied(ctx.state, f)
         self.speed = 0 if f.stood_up else speed(f)  # standing up took its movement action
         self._paths: dict[tuple[str, str], list[Cell] | None] = {}
+        self._spots: dict[tuple[str, str], Cell | None] = {}
         self._reach: dict[tuple[str, str], bool] = {}
         self._toward: dict[str, bool] = {}
         self._layers: Layers | None = None
@@ -109,13 +110,18 @@ class Picture:
         and sight, otherwise the nearest cell within its speed that has ``g`` in range and sight
         (see the module's docstring for the ties); None if there is none. With the range
         penalty on, a spot within the listed range comes first (beyond it, the attack has
-        trouble), then one within the doubled range."""
+        trouble), then one within the doubled range. Worked out once per attack and target."""
+        key = (atk.name, g.id)
+        if key in self._spots:
+            return self._spots[key]
         rng = attack_range(self.ctx.options, atk)
+        found = None
         if rng > atk.range and self.ctx.options.range_penalty == "trouble":
             found = self._spot_within(g, atk.range)
-            if found is not None:
-                return found
-        return self._spot_within(g, rng)
+        if found is None:
+            found = self._spot_within(g, rng)
+        self._spots[key] = found
+        return found
 
     def _spot_within(self, g: Fighter, rng: int) -> Cell | None:
         f, grid = self.f, self.ctx.grid
@@ -141,9 +147,11 @@ class Picture:
         return None
 
     def origin(self, g: Fighter, atk: MarvelAttack) -> Cell:
-        """Where ``f`` will stand when it attacks ``g`` with ``atk`` (the end of its walk)."""
-        path = self.attack_path(g, atk)
-        return path[-1] if path else self.f.pos
+        """Where ``f`` will stand when it attacks ``g`` with ranged ``atk`` (its firing spot;
+        where it stands for a close attack, whose reach no penalty depends on)."""
+        if atk.close:
+            return self.f.pos
+        return self.firing_spot(g, atk) or self.f.pos
 
     def can_walk_toward(self, g: Fighter) -> bool:
         """Whether some walk leads next to ``g`` (however long: a move goes part of the way)."""
