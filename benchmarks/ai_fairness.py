@@ -170,7 +170,8 @@ def section_waste(runs: int) -> None:
 def _count_waste(events: list[Any], counts: Counter, free_reactions: bool) -> None:
     """Tally one battle's wasted decisions of the default AI. A refused reaction counts only
     where reactions are free (Marvel); a HERO Abort costs the next Phase, so refusing it is
-    usually right; and only a reaction to an attack on the refuser itself (the next attack check's
+    usually right; and only a reaction to an attack on the refuser itself, and not one that pays
+    Focus (Blur, Shield: Focus is fight too, kept until hurt) (the next attack check's
     target): declining to Interpose for a healthy ally keeps the reaction on purpose. A strike "at a foe already down" is a Multiple Attack's strike at a foe an
     earlier strike (or someone else) felled (a Haymaker landing on one is not: it was thrown
     while the foe stood, and lands whatever happens)."""
@@ -184,7 +185,8 @@ def _count_waste(events: list[Any], counts: Counter, free_reactions: bool) -> No
             default_ids.add(e.actor)
             if e.maneuver == "haymaker":
                 counts["haymakers"] += 1
-            if free_reactions and e.decision == "abort" and e.action_kind == "none" and e.action == "no reaction":
+            if (free_reactions and e.decision == "abort" and e.action_kind == "none" and e.action == "no reaction"
+                    and not e.reason.startswith("keeps its Focus")):  # a reaction power that costs Focus
                 refused.append(e.actor)
         elif kind == "AttackCheck":
             counts["reaction refused"] += e.target in refused
