@@ -78,20 +78,8 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
         troubles.append(f"{g.name} is dodging")
     if not g.out:
         troubles.extend(f"{g.name}'s {name}" for name in poised)
-    if g.active:  # powers in use: Blur, Defense Stance (troubles), Shield (a reduction)
-        for name, level in g.active.items():
-            p = CATALOGUE[name]
-            if p.trouble_on == "all" or (p.trouble_on == "close" and category == "close"):
-                troubles.append(f"{g.name}'s {name}")
-            if p.reduction == atk.damage:
-                reductions = (*reductions, (f"{name} {level}", level))
-    if g.timed and not g.out:  # stunned, prone: edges and troubles on attacks against it
-        for name in g.timed:
-            c = TIMED[name]
-            if c.edge_against == "all" or (c.edge_against == "close" and category == "close"):
-                edges = (*edges, f"{g.name} is {name}")
-            if c.trouble_against == "ranged" and category != "close":
-                troubles.append(f"{g.name} is {name}")
+    if (g.active or g.timed) and not g.out:
+        edges, reductions = _on_the_target(g, atk, category, edges, reductions, troubles)
     times = 1
     if f.active:  # Attack Stance: the ability added twice
         times += sum(1 for name in f.active if CATALOGUE[name].doubles_ability == atk.ability)
@@ -111,6 +99,27 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
         bonuses, reductions, pool, g.pool(pool), g.pool_max(pool),
         holds, opts, times, power.name if power else "", power.damage_times if power else (1, 1),
     )
+
+
+def _on_the_target(g: Fighter, atk: MarvelAttack, category: str, edges: tuple[str, ...],
+                   reductions: tuple[tuple[str, int], ...], troubles: list[str]
+                   ) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...]]:
+    """What the target's powers in use (Blur, Defense Stance: troubles; Shield: a reduction)
+    and conditions (stunned, prone: edges and troubles) do to an attack on it, now. Troubles
+    are added to ``troubles``; the edges and reductions are returned."""
+    for name, level in g.active.items():
+        p = CATALOGUE[name]
+        if p.trouble_on == "all" or (p.trouble_on == "close" and category == "close"):
+            troubles.append(f"{g.name}'s {name}")
+        if p.reduction == atk.damage:
+            reductions = (*reductions, (f"{name} {level}", level))
+    for name in g.timed:
+        c = TIMED[name]
+        if c.edge_against == "all" or (c.edge_against == "close" and category == "close"):
+            edges = (*edges, f"{g.name} is {name}")
+        if c.trouble_against == "ranged" and category != "close":
+            troubles.append(f"{g.name} is {name}")
+    return edges, reductions
 
 
 def _attacker_facts(opts: MarvelOptions, sheet: MarvelSheet, atk: MarvelAttack) -> tuple:

@@ -11,6 +11,7 @@ from ..words import plural
 from . import events as ev
 from .d616 import D616, POSITIONS, face_text, faces_text
 from .conditions import TIMED
+from .powers import CATALOGUE
 from .damage import DamageCalc
 
 
@@ -186,7 +187,7 @@ def _regained(e: ev.Regained, log: TextLog) -> str:
 
 @formats(ev.PowerUsed)
 def _power_used(e: ev.PowerUsed, log: TextLog) -> str:
-    name = f"{e.power} {e.level}" if e.power == "Shield" or e.level > 1 else e.power
+    name = f"{e.power} {e.level}" if CATALOGUE[e.power].levels else e.power
     paid = f"pays {e.cost} Focus ({e.focus_before} -> {e.focus_after})" if e.cost else "no Focus"
     lasts = {"round": " until its next turn", "concentration": " while it concentrates"}.get(e.lasts, "")
     how = {"reaction": " as a reaction", "action": " (a standard action)"}.get(e.how, f" with {e.how}")

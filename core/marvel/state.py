@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from ..grid import Cell
 from . import conditions as cond
 from .initiative import InitiativeEntry
+from .powers import CATALOGUE
 from .sheet import MarvelAttack, MarvelOptions, MarvelSheet
 
 
@@ -65,7 +66,7 @@ class Fighter:
         if self.dodging and not self.out:
             out.append("dodging")
         out.extend(self.timed)
-        out.extend(f"{name} {level}" if level > 1 or name == "Shield" else name for name, level in self.active.items())
+        out.extend(f"{name} {level}" if CATALOGUE[name].levels else name for name, level in self.active.items())
         return tuple(out)
 
     def pool(self, name: str) -> int:
