@@ -969,6 +969,16 @@ def test_help_lists_the_rules_options_a_scenario_sets():
     run(go())
 
 
+def test_the_marvel_help_explains_a_marvel_turn_not_a_hero_phase():
+    from slugfest.tui.screens.help import PROMPT, PROMPT_MARVEL, HelpScreen
+
+    marvel = HelpScreen([], None, "marvel")
+    hero = HelpScreen([], None, "hero")
+    assert dict(marvel.sections)["Your turn"] is PROMPT_MARVEL and dict(hero.sections)["Your turn"] is PROMPT
+    text = " ".join(what for _, what in PROMPT_MARVEL)
+    assert "Interpose" in text and "Karma" in text and "END" not in text and "CSL" not in text
+
+
 def test_help_on_the_statistics_screen_is_the_games_not_the_toolkits():
     from slugfest.tui.screens.help import HelpScreen
     from slugfest.tui.screens.simulate import SimulateScreen

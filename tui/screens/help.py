@@ -47,6 +47,21 @@ PROMPT = (
                  "each defence, and what answering costs (your next Phase or the one you hold; the reaction)"),
 )
 
+#: The player's turn in Marvel: the same lists, its own costs, powers and questions.
+PROMPT_MARVEL = (
+    PROMPT[0],
+    ("Targets (right)", "→ goes there; under each: the chance to hit and the TN, a hit's expected Health or "
+                        "Focus, the Focus an attack power costs (\"Bow: Headshot\"); ✗ and the reason for one "
+                        "the rules refuse, whole on the line below the lists"),
+    ("Powers", "Use <power>: a standard action, its Focus paid; \"... and move toward\": a power that lasts "
+               "while you concentrate, with a single move; an attack power is a line of its own under its attack"),
+    ("Fields", "move to cell x,y: column then row, as numbered on the map's edges; Tab moves between fields"),
+    PROMPT[3],
+    ("Questions", "attacked: a reaction power (Spider-Dodge, Blur, Shield); an ally in your reach attacked: "
+                  "Interpose; a teammate's miss: Help Teammate; a roll: 1 Karma for an edge on your miss or "
+                  "trouble on a hit against you. A reaction costs no turn, one a round (two with Combat Reflexes)"),
+)
+
 #: The statistics screen.
 REPORT = (
     ("Fields", "battles to run and the base seed (the scenario's own by default); s starts, x stops "
@@ -82,8 +97,8 @@ class HelpScreen(ModalScreen[None]):
         self.keys = keys
         self.options = options
         self.system = system
-        self.sections = sections if sections is not None else (("What the panels show", PANELS),
-                                                               ("Your turn", PROMPT))
+        self.sections = sections if sections is not None else (
+            ("What the panels show", PANELS), ("Your turn", PROMPT_MARVEL if system == "marvel" else PROMPT))
 
     def compose(self) -> ComposeResult:
         width = max((len(k) for k, _ in self.keys), default=4)
