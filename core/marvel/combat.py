@@ -1,12 +1,12 @@
 """Resolving one Marvel attack, in the order the rules give it (rules/marvel.md §3-4):
 
 1. reactions: an ally within reach of the target may Interpose and become the target
-   (:func:`offer_interpose`), then whoever is now the target may use a defensive reaction
+   (:func:`.reactions.offer_interpose`), then whoever is now the target may use a defensive reaction
    power (the attack has trouble);
 2. the attack step (``slugfest_attack_step``: d616 + ability against the target's defense,
    with the edges and troubles that apply), a teammate's Help (an edge on a failed check:
-   :func:`offer_help`), Karma (an edge for the attacker, trouble for the target:
-   :func:`offer_karma`) and, on a hit, the damage step
+   :func:`.reactions.offer_help`), Karma (an edge for the attacker, trouble for the target:
+   :func:`.reactions.offer_karma`) and, on a hit, the damage step
    (``slugfest_damage_step``: the Marvel die x multiplier + ability, doubled on a Fantastic
    close success, then holding back), house rules wrapped around both;
 3. the damage taken (:mod:`.effects`), then a Mighty attacker's knockback on a Fantastic close hit.
@@ -20,25 +20,18 @@ from __future__ import annotations
 
 from ..actions import Action, Decision
 from ..context import RulesContext
-from ..events import Moved
 from ..grid import Cell, distance
 from . import events as ev
 from .damage import knockback_spaces
 from .conditions import TIMED
-from .movement import attack_range
 from .effects import apply_damage, can_use, effect_text, inflict, use_power
-from .d616 import best_edge_gain, counts, pick_trouble, with_edge, with_trouble
-from .resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, expected_harm, judge
+from .reactions import can_react, offer_help, offer_interpose, offer_karma
+from .resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, expected_harm
 from .powers import CATALOGUE, Power
 from .sheet import DODGE_REACTIONS, MarvelAttack, MarvelOptions, MarvelSheet
 from .state import Fighter
 
 NO_REACTION = Action("none")
-#: Declining an offer made on someone else's roll (step in, help, spend Karma): the text log
-#: leaves an AI's "declines" out (the JSONL keeps it), so each attack does not read as a list of
-#: the questions it raised.
-DECLINE = Action("none", maneuver="declines")
-
 Resolution = tuple[MarvelAttackResult, MarvelDamageOutcome | None]
 
 
@@ -151,11 +144,6 @@ def _target_facts(sheet: MarvelSheet, atk: MarvelAttack) -> tuple[int, str, tupl
 _SWAPS = tuple((p.name, p.defends_with[0]) for p in CATALOGUE.values() if p.defends_with)
 
 
-def can_react(h: Fighter) -> bool:
-    """Not out of the fight, a reaction left, and not stunned (it cannot act: rules/marvel.md §5)."""
-    return not h.out and h.reactions > 0 and not any(TIMED[n].loses_turn for n in h.timed)
-
-
 def offer_reaction(ctx: RulesContext, g: Fighter, f: Fighter, atk: MarvelAttack) -> str:
     """The target's reaction to an attack: a dodge power (Spider-Dodge...) against an attack on
     its Agility defense gives the attack trouble, and is returned; a power that is used as a
@@ -185,135 +173,6 @@ def offer_reaction(ctx: RulesContext, g: Fighter, f: Fighter, atk: MarvelAttack)
         return ""
     ctx.emit(ev.ReactionUsed(g.id, a.maneuver, f.id, "the attack has trouble", g.reactions))
     return a.maneuver
-
-
-def offer_interpose(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack) -> Fighter | None:
-    """Interpose (rules/marvel.md §3.5, a basic reaction anyone may use): an ally of ``g``
-    within its own reach of ``g`` (even an unconscious ``g``: shielding a fallen friend is what
-    it is for), not out itself and with a reaction left, may step between ``f`` and
-    ``g`` and become the target. Each such ally is asked in the kept initiative order; the first
-    who accepts moves (free) to the open cell next to ``g`` nearest ``f`` (staying put if it
-    already stands on one as near, or if none is open) and is returned; None if no one does."""
-    if not ctx.options.interpose or g.killed:
-        return None
-    st = ctx.state
-    for cid in st.order:
-        h = st.fighters[cid]
-        if h.side != g.side or h is g or not can_react(h) or distance(h.pos, g.pos) > h.sheet.reach:
-            continue
-        cell = interpose_cell(ctx, h, g, f)
-        if not _reaches(ctx, f, atk, cell):
-            continue  # no spot between them the attack still reaches
-        menu = (DECLINE, Action("interpose", target=g.id, maneuver="Interpose"))
-        context = (f"{f.name} attacks {g.name} with {atk.name}: Interpose (step in and become the target, "
-                   f"against the lower of your two {atk.defense} defenses)?")
-        choice = ctx.ask(Decision(h.id, menu, h.ai, "abort", context, free=True))
-        if choice.action.kind == "none":
-            continue
-        h.reactions -= 1
-        ctx.emit(ev.ReactionUsed(h.id, "Interpose", f.id, f"steps in front of {g.name} and becomes the target",
-                                 h.reactions))
-        if cell != h.pos:
-            start, h.pos = h.pos, cell
-            ctx.emit(Moved(h.id, start, cell, distance(start, cell), "space" if distance(start, cell) == 1 else "spaces",
-                           f"steps between {f.name} and {g.name} (Interpose: a free move)"))
-        return h
-    return None
-
-
-def offer_help(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackContext,
-               hit: MarvelAttackResult) -> MarvelAttackResult:
-    """Help Teammate (rules/marvel.md §3.5, a basic reaction): when ``f``'s attack fails, a
-    teammate not out, with a reaction left and ``f`` in line of sight, may give it an edge on
-    that same check (:func:`.d616.with_edge`), judged again by the engine's rule. Asked in the
-    kept initiative order, and only when the edge could still turn the miss into a hit; the
-    first who accepts helps. The result as it stands if no one does."""
-    if not ctx.options.help_teammate or hit.roll.ultimate:
-        return hit
-    if hit.total + best_edge_gain(hit.roll.faces) < hit.tn:
-        return hit
-    st = ctx.state
-    for cid in st.order:
-        h = st.fighters[cid]
-        if h.side != f.side or h is f or not can_react(h) or not ctx.grid.line_of_sight(h.pos, f.pos):
-            continue
-        menu = (DECLINE, Action("help", target=f.id, maneuver="Help Teammate"))
-        context = (f"{f.name}'s {actx.attack.name} missed {g.name} ({hit.total} vs TN {hit.tn}): "
-                   "Help Teammate (an edge on that check)?")
-        choice = ctx.ask(Decision(h.id, menu, h.ai, "abort", context, free=True))
-        if choice.action.kind == "none":
-            continue
-        h.reactions -= 1
-        ctx.emit(ev.ReactionUsed(h.id, "Help Teammate", g.id, f"{f.name}'s attack missed ({hit.total} vs TN "
-                                 f"{hit.tn}): an edge on that check", h.reactions))
-        return judge(actx, with_edge(ctx.dice, hit.roll, f"{h.name}'s Help Teammate"))
-    return hit
-
-
-def offer_karma(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackContext,
-                hit: MarvelAttackResult) -> MarvelAttackResult:
-    """Karma on an attack check (rules/marvel.md §4.6, at most 1 Karma each per check): the
-    attacker may spend 1 for an edge on a failed check, if the edge could still make it hit; the
-    target may spend 1 for trouble on one that hit (not an automatic hit, which no roll undoes).
-    Each is asked with the roll before it; the engine's rule judges again."""
-    if not hit.hit and f.karma > 0 and hit.total + best_edge_gain(hit.roll.faces) >= hit.tn:
-        context = f"{f.name}'s {actx.attack.name} missed {g.name} ({hit.total} vs TN {hit.tn}): spend 1 Karma for an edge?"
-        if _spends(ctx, f, "Karma for an edge", g, context):
-            hit = judge(actx, with_edge(ctx.dice, hit.roll, f"{f.name}'s Karma"))
-            ctx.emit(ev.KarmaSpent(f.id, f"an edge on its attack on {g.name}", f.karma))
-    if hit.hit and not hit.automatic and g.karma > 0 and not g.out and _trouble_could_matter(hit):
-        context = (f"{f.name}'s {actx.attack.name} hits {g.name} ({hit.total} vs TN {hit.tn}): "
-                   "spend 1 Karma for trouble on it?")
-        if _spends(ctx, g, "Karma for trouble", f, context):
-            hit = judge(actx, with_trouble(ctx.dice, hit.roll, f"{g.name}'s Karma"))
-            ctx.emit(ev.KarmaSpent(g.id, f"trouble on {f.name}'s attack", g.karma))
-    return hit
-
-
-def _trouble_could_matter(hit: MarvelAttackResult) -> bool:
-    """Whether one trouble could turn the hit into a miss, or undo its Fantastic (the Marvel
-    die rerolled): the die it rerolls falling to its lowest (1; 2 on the Marvel die)."""
-    faces = hit.roll.faces
-    if hit.roll.ultimate:
-        return False
-    pos = pick_trouble(faces)
-    lowest = 2 if pos == 1 else 1
-    return pos == 1 or hit.total - (counts(faces[pos], pos) - lowest) < hit.tn
-
-
-def _spends(ctx: RulesContext, who: Fighter, what: str, other: Fighter, context: str) -> bool:
-    menu = (DECLINE, Action("karma", target=other.id, maneuver=what))
-    choice = ctx.ask(Decision(who.id, menu, who.ai, "abort", context))
-    if choice.action.kind == "none":
-        return False
-    who.karma -= 1
-    return True
-
-
-def _reaches(ctx: RulesContext, f: Fighter, atk: MarvelAttack, cell: Cell) -> bool:
-    """Whether ``f``'s attack, from where it stands, reaches someone at ``cell``."""
-    d = distance(f.pos, cell)
-    if atk.close:
-        return d <= f.sheet.reach
-    return d <= attack_range(ctx.options, atk) and ctx.grid.line_of_sight(f.pos, cell)
-
-
-def interpose_cell(ctx: RulesContext, h: Fighter, g: Fighter, f: Fighter) -> Cell:
-    """Where an interposing ``h`` stands: the open cell next to ``g`` nearest the attacker
-    ``f`` (then nearest as the crow flies, then the lowest cell), or where it stands if that is
-    next to ``g`` and as near, or if no cell next to ``g`` is open."""
-    taken = {x.pos for x in ctx.state.fighters.values() if x is not h and not x.killed}
-    gx, gy = g.pos
-    fx, fy = f.pos
-
-    def key(c: Cell) -> tuple:
-        return (distance(c, f.pos), c != h.pos, (c[0] - fx) ** 2 + (c[1] - fy) ** 2, c)
-
-    cells = [(gx + dx, gy + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
-    spots = [c for c in cells if ctx.grid.open(c) and c not in taken]
-    if distance(h.pos, g.pos) == 1:
-        spots.append(h.pos)
-    return min(spots, key=key) if spots else h.pos
 
 
 def reaction_odds(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: str) -> str:

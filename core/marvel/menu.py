@@ -12,6 +12,8 @@ from ..context import RulesContext
 from ..errors import IllegalAction
 from ..grid import distance
 from .actions import AGAINST, ONCE, destination_path
+from .effects import can_use
+from .powers import CATALOGUE
 from .movement import attack_range, speed
 from .state import Fighter
 from .tactics import Picture
@@ -68,24 +70,7 @@ def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str
     if a.attack and a.attack not in names:
         return f"{f.name} has no attack named {a.attack!r} (has: {', '.join(sorted(names))})"
     if a.kind == "attack" and a.target and a.maneuver:
-        from .effects import can_use
-        from .powers import CATALOGUE
-
-        p = CATALOGUE.get(a.maneuver)
-        if p is None or not f.sheet.has(p.name) or "attack" not in p.uses:
-            return f"{f.name} has no attack power named {a.maneuver!r}"
-        g, atk = st.fighters[a.target], f.attack(a.attack)
-        kind = "close" if atk.close else "ranged"
-        if p.with_attacks not in ("any", kind):
-            return f"{p.name} goes with a {p.with_attacks} attack; {atk.name} is a {kind} one"
-        why = can_use(f, p, f.sheet.level(p.name))
-        if why:
-            return why
-        if distance(f.pos, g.pos) < p.min_distance:
-            return f"{p.name} needs a target {p.min_distance} or more spaces away; {g.name} is {distance(f.pos, g.pos)}"
-        if p.whole_turn:
-            return f"{p.name} takes the movement action too: {g.name} must be in range and sight from where {f.name} stands"
-        return explain(ctx, f, Action("attack", a.attack, a.target), decision)
+        return _attack_power_refused(ctx, f, a, decision)
     if a.kind == "attack" and a.target:
         g = st.fighters[a.target]
         atk = f.attack(a.attack)
@@ -99,25 +84,46 @@ def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str
         return (f"{g.name} is {d} spaces away; {atk.name} reaches {attack_range(ctx.options, atk)} spaces "
                 f"(in line of sight) after moving at most {speed(f)}")
     if a.kind == "power":
-        from .effects import can_use
-        from .powers import CATALOGUE
-
-        if a.maneuver not in CATALOGUE or not f.sheet.has(a.maneuver):
-            return f"{f.name} has no power named {a.maneuver!r}"
-        p = CATALOGUE[a.maneuver]
-        if "action" not in p.uses:
-            return f"{a.maneuver} is not used as an action"
-        why = can_use(f, p, f.sheet.level(a.maneuver))
-        if why or not a.target:
-            return why or f"{a.maneuver} is not possible now"
-        g = st.fighters.get(a.target)
-        if g is None or g.side == f.side or g.out:
-            return f"{a.maneuver} comes with a move toward a foe still in the fight"
-        if p.duration != "concentration":
-            return f"{a.maneuver} lasts a round: it is a turn of its own, without a move"
-        if distance(f.pos, g.pos) <= 1:
-            return f"{f.name} is already next to {g.name}: use {a.maneuver} without the move"
-        return f"{f.name} cannot walk toward {g.name}"
+        return _power_refused(ctx, f, a)
     if a.kind == "recover":
         return f"{f.name} has no Karma left" if f.karma <= 0 else f"{a.label()}: nothing to recover"
     return f"{a.label()} is not possible now"
+
+
+def _attack_power_refused(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str:
+    """Why an attack made with an attack power (``a.maneuver``: Headshot...) is not on the menu."""
+    p = CATALOGUE.get(a.maneuver)
+    if p is None or not f.sheet.has(p.name) or "attack" not in p.uses:
+        return f"{f.name} has no attack power named {a.maneuver!r}"
+    g, atk = ctx.state.fighters[a.target], f.attack(a.attack)
+    kind = "close" if atk.close else "ranged"
+    if p.with_attacks not in ("any", kind):
+        return f"{p.name} goes with a {p.with_attacks} attack; {atk.name} is a {kind} one"
+    why = can_use(f, p, f.sheet.level(p.name))
+    if why:
+        return why
+    if distance(f.pos, g.pos) < p.min_distance:
+        return f"{p.name} needs a target {p.min_distance} or more spaces away; {g.name} is {distance(f.pos, g.pos)}"
+    if p.whole_turn:
+        return f"{p.name} takes the movement action too: {g.name} must be in range and sight from where {f.name} stands"
+    return explain(ctx, f, Action("attack", a.attack, a.target), decision)
+
+
+def _power_refused(ctx: RulesContext, f: Fighter, a: Action) -> str:
+    """Why using the power ``a.maneuver`` as the turn (with a move toward ``a.target``) is not on the menu."""
+    if a.maneuver not in CATALOGUE or not f.sheet.has(a.maneuver):
+        return f"{f.name} has no power named {a.maneuver!r}"
+    p = CATALOGUE[a.maneuver]
+    if "action" not in p.uses:
+        return f"{a.maneuver} is not used as an action"
+    why = can_use(f, p, f.sheet.level(a.maneuver))
+    if why or not a.target:
+        return why or f"{a.maneuver} is not possible now"
+    g = ctx.state.fighters.get(a.target)
+    if g is None or g.side == f.side or g.out:
+        return f"{a.maneuver} comes with a move toward a foe still in the fight"
+    if p.duration != "concentration":
+        return f"{a.maneuver} lasts a round: it is a turn of its own, without a move"
+    if distance(f.pos, g.pos) <= 1:
+        return f"{f.name} is already next to {g.name}: use {a.maneuver} without the move"
+    return f"{f.name} cannot walk toward {g.name}"
