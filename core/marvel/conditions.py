@@ -80,6 +80,7 @@ class Condition:
     trouble_against: str = ""  #: attacks against it have trouble: "ranged"
     health_per_turn: int = 0  #: Health lost at the end of each of its own turns
     treated_with: str = ""  #: the ability of the check (TN 10) an action makes to end it
+    treating: tuple[str, str] = ("ends", "")  #: the log's verb and object for that action: "puts out" "flames"
     ends_on_healing: bool = False  #: it ends when the victim regains any Health
     breaks_concentration: bool = False
     stands_up: bool = False  #: it ends when its turn comes, at the cost of the movement action
@@ -95,7 +96,8 @@ TIMED: dict[str, Condition] = {c.name: c for c in (
               trouble_against="ranged", breaks_concentration=True, stands_up=True),
     Condition("bleeding", "rules/marvel.md §5 (Bleeding): 5 Health lost at the end of each of its turns; an "
               "action and a Logic check against TN 10 stops it, as does regaining Health", health_per_turn=5,
-              treated_with="Logic", ends_on_healing=True),
+              treated_with="Logic", treating=("stops", "bleeding"), ends_on_healing=True),
     Condition("ablaze", "rules/marvel.md §5 (Ablaze): 5 Health lost at the end of each of its turns; an "
-              "action and an Agility check against TN 10 puts it out", health_per_turn=5, treated_with="Agility"),
+              "action and an Agility check against TN 10 puts it out", health_per_turn=5, treated_with="Agility",
+              treating=("puts out", "flames")),
 )}

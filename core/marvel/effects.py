@@ -89,10 +89,11 @@ def treat(ctx: RulesContext, f: Fighter, g: Fighter, name: str) -> None:
     total = roll.dice_total + score
     ok = succeeds(roll, total, TREAT_TN)
     whose = "its own" if f is g else f"{g.name}'s"
-    purpose = {"bleeding": f"stops {whose} bleeding", "ablaze": f"puts out {whose} flames"}.get(name, f"ends {whose} {name}")
+    verb, what = c.treating
+    purpose = f"{verb} {whose} {what or name}"
     ctx.emit(ev.CheckRolled(f.id, purpose, c.treated_with, score, roll, total, TREAT_TN, ok, ok and roll.fantastic))
     if ok:
-        lift(ctx, g, name, "treated" if f is g else f"{f.name} {purpose.replace(whose + ' ', '')}")
+        lift(ctx, g, name, "treated" if f is g else f"{f.name} {verb} {what or name}")
 
 
 def end_powers(ctx: RulesContext, f: Fighter, which, why: str) -> None:
