@@ -57,7 +57,8 @@ def conditions(c: dict[str, Any]) -> list[str]:
 
 #: Conditions that take a combatant out of the fight, and ones that hamper it.
 OUT_WORDS = frozenset({"knocked out", "dead", "dying", "unconscious", "killed", "defeated", "shattered"})
-HURT_WORDS = frozenset({"stunned", "prone", "staggered", "paralyzed", "grabbed", "bleeding", "demoralized"})
+HURT_WORDS = frozenset({"stunned", "prone", "staggered", "paralyzed", "grabbed", "pinned", "bleeding", "ablaze",
+                        "blinded", "slowed", "off-balance", "poisoned", "corroding", "demoralized"})
 
 
 def is_out(c: dict[str, Any]) -> bool:

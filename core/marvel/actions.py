@@ -31,7 +31,7 @@ from ..grid import Cell, distance
 from . import events as ev
 from . import combat
 from .conditions import TIMED
-from .effects import can_use, karma_recovery, treat, use_power
+from .effects import barred, can_use, karma_recovery, treat, use_power
 from .powers import CATALOGUE
 from .movement import attack_range, move, movement, occupied, speed
 from .sheet import MarvelAttack
@@ -75,10 +75,10 @@ def _offer_attack(pic: Picture, atk: MarvelAttack, g: Fighter) -> list[Action]:
     """The attack, and the attack with each attack power that goes with it (Headshot with a
     ranged attack...), if its Focus can be paid, the target is far enough for it, and, for one
     that takes the whole turn (Sniping), the target can be attacked from where it stands."""
-    if not pic.can_attack(g, atk):
+    f = pic.f
+    if (f.timed and barred(f, atk.ability)) or not pic.can_attack(g, atk):
         return []
     out = [Action("attack", atk.name, g.id)]
-    f = pic.f
     for p, level in f.sheet.catalogued():
         if "attack" not in p.uses or p.with_attacks not in ("any", "close" if atk.close else "ranged"):
             continue
@@ -153,8 +153,16 @@ def _dodge(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> Non
 
 
 _DODGE = [Action("dodge")]
+
+
+def _offer_dodge(pic: Picture) -> list[Action]:
+    """A Dodge, unless a condition keeps it from Agility actions (paralyzed): our reading, a
+    Dodge being the body's own evasion."""
+    return [] if pic.f.timed and barred(pic.f, "Agility") else _DODGE
+
+
 DODGE = TurnAction("dodge", "rules/marvel.md §3.4: Dodge, attacks against it have trouble until its next turn",
-                   _dodge, offer=lambda pic: _DODGE)
+                   _dodge, offer=_offer_dodge)
 
 
 def _recover(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
@@ -219,7 +227,8 @@ def _offer_treat(pic: Picture) -> list[Action]:
     for g in pic.ctx.state.fighters.values():
         if g.side != f.side or g.killed or (g is not f and distance(f.pos, g.pos) > 1):
             continue
-        out.extend(Action("treat", target=g.id, maneuver=name) for name in g.timed if TIMED[name].treated_with)
+        out.extend(Action("treat", target=g.id, maneuver=name) for name in g.timed
+                   if TIMED[name].treated_with and not barred(f, TIMED[name].treated_with))
     return out
 
 

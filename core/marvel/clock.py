@@ -15,7 +15,7 @@ from ..context import RulesContext
 from . import events as ev
 from .d616 import roll_d616
 from .conditions import TIMED
-from .effects import end_powers, end_turn, lift
+from .effects import end_powers, end_turn, lift, start_turn
 from .initiative import InitiativeEntry, bonus_round, initiative_order
 from .menu import build_menu
 from .sheet import INITIATIVE_EDGES
@@ -102,6 +102,11 @@ def open_turn(ctx: RulesContext, fid: str) -> Decision | None:
         for name in [n for n in f.timed if TIMED[n].loses_turn]:
             ctx.emit(ev.TurnSkipped(fid, f"{name} ({f.timed[name]}): loses this turn"))
             lift(ctx, f, name, "its lost turn is over")
+            for other in [n for n in f.timed if TIMED[n].rounds == 1]:  # their round passed with it
+                lift(ctx, f, other, "its round is over (its turn was lost)")
+            return None
+        start_turn(ctx, f)
+        if f.out:  # poison took its last Health
             return None
         for name in [n for n in f.timed if TIMED[n].stands_up]:
             lift(ctx, f, name, "stands up (its movement action)")

@@ -24,7 +24,7 @@ from ..grid import Cell, distance
 from . import events as ev
 from .damage import knockback_spaces
 from .conditions import TIMED
-from .effects import apply_damage, can_use, effect_text, inflict, use_power
+from .effects import apply_damage, barred, can_use, effect_text, inflict, own_troubles, use_power
 from .reactions import can_react, offer_help, offer_interpose, offer_karma
 from .resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, expected_harm
 from .powers import CATALOGUE, Power
@@ -55,18 +55,17 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
         theirs = g.memo[("target", atk.defense, atk.damage, category)] = _target_facts(g.sheet, atk)
     tn, swapped, poised, reductions = theirs
     tn_note, auto = (f"{swapped}: its {dict(_SWAPS)[swapped]} defense" if swapped else ""), ""
-    if g.unconscious or g.killed:
+    helpless = "unconscious" if g.unconscious or g.killed else _defenseless(g) if g.timed else ""
+    if helpless:
         if category == "close":
-            auto = "target unconscious: close attacks hit automatically"
+            auto = f"target {helpless}: close attacks hit automatically"
         elif tn > 10:
-            tn, tn_note = 10, "unconscious: defense against ranged attacks is 10"
+            tn, tn_note = 10, f"{helpless}: defense against ranged attacks is 10"
     if shielded is not None:
         theirs = _target_facts(shielded.sheet, atk)[0]
         if theirs < tn:
             tn, tn_note = theirs, f"Interpose: the lower of the two, {shielded.name}'s {theirs}"
-    troubles: list[str] = []
-    if f.demoralized:
-        troubles.append(f"{f.name} is demoralized")
+    troubles: list[str] = list(own_troubles(f, atk.ability, True)) if f.demoralized or f.timed else []
     if g.dodging and not g.out:
         troubles.append(f"{g.name} is dodging")
     if not g.out:
@@ -115,6 +114,11 @@ def _on_the_target(g: Fighter, atk: MarvelAttack, category: str, edges: tuple[st
     return edges, reductions
 
 
+def _defenseless(g: Fighter) -> str:
+    """The condition that leaves ``g`` as open as the unconscious (paralyzed), or ""."""
+    return next((name for name in g.timed if TIMED[name].defenseless), "")
+
+
 def _attacker_facts(opts: MarvelOptions, sheet: MarvelSheet, atk: MarvelAttack) -> tuple:
     """What an attack's context takes from the attacker's sheet alone (memoised per sheet):
     its edges, why it holds back (a nonlethal attack; a Heroic character when the option
@@ -151,7 +155,8 @@ def offer_reaction(ctx: RulesContext, g: Fighter, f: Fighter, atk: MarvelAttack)
     or for a power."""
     if not can_react(g):
         return ""
-    dodges = [p for p in DODGE_REACTIONS if g.sheet.has(p)] if atk.defense == "Agility" else []
+    dodges = ([p for p in DODGE_REACTIONS if g.sheet.has(p)]
+              if atk.defense == "Agility" and not (g.timed and barred(g, "Agility")) else [])
     menu = [NO_REACTION, *(Action("dodge", maneuver=p) for p in dodges)]
     for p, level in g.sheet.catalogued():
         if "reaction" in p.uses and p.trouble_on != "Agility defense" and not can_use(g, p, level):

@@ -65,11 +65,14 @@ from dataclasses import dataclass  # noqa: E402  (the table below is apart from 
 class Condition:
     """A condition an attack or a power inflicts, one entry each (rules/marvel.md §5, §4.4).
 
-    ``rounds`` 1: it ends when its victim's next turn comes (a stunned character loses that
-    turn); 0: it lasts until ended by its own rule (``treated_with``: an action and a check
-    against TN 10, by the victim or an ally next to it; ``ends_on_healing``; prone: standing up).
-    A prone character stands up as its turn begins, so the trouble on its own Melee attacks the
-    rules give never comes up here: it attacks only on its turn.
+    ``rounds`` 1: it lasts through its victim's next turn and ends at the end of it (a
+    stunned character loses that turn: it ends then). This is our reading of "1 round" in the
+    Fantastic effects table: the victim's own turn is what the condition takes from it. 0: it
+    lasts until ended by its own rule (``treated_with``: an action and a check against TN 10, by
+    the victim or an ally next to it; ``ends_on_healing``; ``start_check`` passed with a
+    Fantastic; prone: standing up). A prone character stands up as its turn begins, so the
+    trouble on its own Melee attacks the rules give never comes up here: it attacks only on
+    its turn.
     """
 
     name: str
@@ -78,12 +81,23 @@ class Condition:
     loses_turn: bool = False  #: its next turn is lost
     edge_against: str = ""  #: attacks against it have an edge: "all" or "close"
     trouble_against: str = ""  #: attacks against it have trouble: "ranged"
+    defenseless: bool = False  #: as the unconscious: close attacks hit it automatically, ranged ones need 10
+    own_trouble: tuple[str, ...] = ()  #: its own checks with trouble: abilities, "attacks" or "all"
+    barred: tuple[str, ...] = ()  #: abilities it cannot act with (no attack or check with them)
+    speed: str = ""  #: "halved" (rounded up) or "none": what it does to every movement mode
     health_per_turn: int = 0  #: Health lost at the end of each of its own turns
+    start_check: tuple[str, int, int] = ()  #: (ability, TN, Health lost on a failure): free, as each turn starts
     treated_with: str = ""  #: the ability of the check (TN 10) an action makes to end it
     treating: tuple[str, str] = ("ends", "")  #: the log's verb and object for that action: "puts out" "flames"
     ends_on_healing: bool = False  #: it ends when the victim regains any Health
     breaks_concentration: bool = False
     stands_up: bool = False  #: it ends when its turn comes, at the cost of the movement action
+    affects: str = ""  #: for a condition whose effect nothing in a battle here rolls, what it would touch
+
+    def troubles(self, ability: str, attack: bool) -> bool:
+        """Whether it gives trouble to its victim's own check with ``ability`` (an attack or not)."""
+        own = self.own_trouble
+        return bool(own) and ("all" in own or ability in own or (attack and "attacks" in own))
 
 
 TREAT_TN = 10
@@ -100,4 +114,36 @@ TIMED: dict[str, Condition] = {c.name: c for c in (
     Condition("ablaze", "rules/marvel.md §5 (Ablaze): 5 Health lost at the end of each of its turns; an "
               "action and an Agility check against TN 10 puts it out", health_per_turn=5, treated_with="Agility",
               treating=("puts out", "flames")),
+    Condition("paralyzed", "rules/marvel.md §5 (Paralyzed): no movement and no Melee or Agility actions; close "
+              "attacks hit it automatically, ranged ones need 10", rounds=1, defenseless=True,
+              barred=("Melee", "Agility"), speed="none"),
+    Condition("blinded", "rules/marvel.md §5 (Blinded): speed halved, trouble on its attacks, an edge on attacks "
+              "against it", rounds=1, edge_against="all", own_trouble=("attacks",), speed="halved"),
+    Condition("slowed", "rules/marvel.md §4.4 (Earth: half speed for a round)", rounds=1, speed="halved"),
+    Condition("off-balance", "rules/marvel.md §4.4 (Force: trouble on all actions for a round)", rounds=1,
+              own_trouble=("all",)),
+    Condition("surprised", "rules/marvel.md §5 (Surprised): enemies have an edge on it", rounds=1,
+              edge_against="all"),
+    Condition("deafened", "rules/marvel.md §5 (Deafened): trouble on hearing-dependent checks", rounds=1,
+              affects="hearing-dependent checks and hearing-based powers: none are rolled in a battle here"),
+    Condition("poisoned", "rules/marvel.md §5 (Poisoned): a free Resilience check against TN 18 as each of its "
+              "turns starts: 1 Health lost on a failure, cured on a Fantastic success",
+              start_check=("Resilience", 18, 1)),
+    Condition("corroding", "rules/marvel.md §5 (Corroding): 5 Health lost at the end of each of its turns, until "
+              "washed off with plenty of water (none on a battle map here)", health_per_turn=5),
 )}
+
+#: What a Fantastic hit with an elemental attack inflicts, by element (rules/marvel.md §4.4). Iron
+#: (pinned), Hellfire (damage split between Health and Focus) and Swarm (frightened, a narrative
+#: condition) are not modelled.
+ELEMENTS: dict[str, str] = {
+    "Air": "prone", "Earth": "slowed", "Electricity": "stunned", "Energy": "blinded", "Fire": "ablaze",
+    "Force": "off-balance", "Ice": "paralyzed", "Sound": "deafened", "Water": "surprised", "Toxin": "poisoned",
+    "Chemical": "corroding",
+}
+#: The elements whose Fantastic effect is not modelled, and why: a scenario naming one is told.
+UNMODELLED_ELEMENTS: dict[str, str] = {
+    "Iron": "its effect, pinned for a round, is not modelled",
+    "Hellfire": "its effect, the damage split between Health and Focus, is not modelled",
+    "Swarm": "its effect, frightened, is a narrative condition the rules barely define",
+}

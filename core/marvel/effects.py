@@ -79,13 +79,30 @@ def lift(ctx: RulesContext, g: Fighter, name: str, why: str) -> None:
         ctx.emit(ev.ConditionChanged(g.id, name, False, why))
 
 
+def own_troubles(f: Fighter, ability: str, attack: bool = False) -> tuple[str, ...]:
+    """The troubles on ``f``'s own check with ``ability`` (``attack``: an attack check): being
+    demoralized (trouble on every action, rules/marvel.md §5), and its conditions that give its
+    checks trouble (blinded: its attacks; off-balance: everything)."""
+    out = [f"{f.name} is demoralized"] if f.demoralized else []
+    if f.timed:
+        out.extend(f"{f.name} is {name}" for name in f.timed if TIMED[name].troubles(ability, attack))
+    return tuple(out)
+
+
+def barred(f: Fighter, ability: str) -> str:
+    """The condition that keeps ``f`` from acting with ``ability`` (paralyzed: Melee and Agility), or ""."""
+    for name in f.timed:
+        if ability in TIMED[name].barred:
+            return name
+    return ""
+
+
 def treat(ctx: RulesContext, f: Fighter, g: Fighter, name: str) -> None:
     """``f`` spends its action ending ``g``'s condition (bleeding: Logic, ablaze: Agility)
     with a check against TN 10; ``g`` may be ``f`` itself."""
     c = TIMED[name]
     score = f.sheet.ability(c.treated_with)
-    troubles = (f"{f.name} is demoralized",) if f.demoralized else ()
-    roll = roll_d616(ctx.dice, (), troubles, ctx.options.stacked_rerolls)
+    roll = roll_d616(ctx.dice, (), own_troubles(f, c.treated_with), ctx.options.stacked_rerolls)
     total = roll.dice_total + score
     ok = succeeds(roll, total, TREAT_TN)
     whose = "its own" if f is g else f"{g.name}'s"
@@ -164,8 +181,7 @@ def karma_recovery(ctx: RulesContext, f: Fighter, pool: str) -> None:
     ability = "Resilience" if pool == "Health" else "Vigilance"
     score = f.sheet.ability(ability)
     f.karma -= 1
-    troubles = (f"{f.name} is demoralized",) if f.demoralized else ()
-    roll = roll_d616(ctx.dice, (), troubles, opts.stacked_rerolls)
+    roll = roll_d616(ctx.dice, (), own_troubles(f, ability), opts.stacked_rerolls)
     total = roll.dice_total + score
     ok = succeeds(roll, total, KARMA_TN)
     fantastic = ok and roll.fantastic
@@ -197,13 +213,43 @@ def healed(ctx: RulesContext, f: Fighter) -> None:
         lift(ctx, f, name, "it regained Health")
 
 
+def _end_turn_conditions(ctx: RulesContext, f: Fighter) -> None:
+    for name in f.expiring:
+        lift(ctx, f, name, "its round is over (its turn has ended)")
+    f.expiring = ()
+
+
+def start_turn(ctx: RulesContext, f: Fighter) -> None:
+    """The start of ``f``'s own turn, once it is known to act: the conditions that last through
+    this turn are marked to end with it, and each free check a condition makes as a turn
+    starts is rolled (poisoned: Resilience against TN 18, 1 Health lost on a failure, cured
+    on a Fantastic success: rules/marvel.md §5)."""
+    f.expiring = tuple(n for n in f.timed if TIMED[n].rounds == 1)
+    for name in [n for n in f.timed if TIMED[n].start_check]:
+        ability, tn, loss = TIMED[name].start_check
+        score = f.sheet.ability(ability)
+        roll = roll_d616(ctx.dice, (), own_troubles(f, ability), ctx.options.stacked_rerolls)
+        total = roll.dice_total + score
+        ok = succeeds(roll, total, tn)
+        ctx.emit(ev.CheckRolled(f.id, f"resists being {name}", ability, score, roll, total, tn, ok, ok and roll.fantastic))
+        if ok and roll.fantastic:
+            lift(ctx, f, name, "a Fantastic success: cured")
+        elif not ok:
+            apply_damage(ctx, f, "Health", loss, loss, name.capitalize(), "")
+        if f.out:
+            return
+
+
 def end_turn(ctx: RulesContext, f: Fighter) -> None:
     """The end of ``f``'s own turn: bleeding and flames cost 5 Health each (rules/marvel.md §5),
     then a power that regains a pool (Healing Factor: Resilience Health, §3.6) does so, up to the
-    maximum. The killed regain nothing."""
+    maximum. The killed regain nothing. First, the conditions that lasted through this turn
+    (paralyzed, blinded... for a round) end."""
     f.stood_up = False
     if f.killed:
         return
+    if f.expiring:
+        _end_turn_conditions(ctx, f)
     for name in list(f.timed):
         lost = TIMED[name].health_per_turn
         if lost and not f.killed:

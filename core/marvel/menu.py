@@ -12,7 +12,7 @@ from ..context import RulesContext
 from ..errors import IllegalAction
 from ..grid import distance
 from .actions import AGAINST, ONCE, destination_path
-from .effects import can_use
+from .effects import barred, can_use
 from .powers import CATALOGUE
 from .movement import attack_range, speed
 from .state import Fighter
@@ -74,6 +74,9 @@ def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str
     if a.kind == "attack" and a.target:
         g = st.fighters[a.target]
         atk = f.attack(a.attack)
+        condition = barred(f, atk.ability)
+        if condition:
+            return f"{f.name} is {condition}: no {atk.ability} actions (rules/marvel.md §5)"
         if g.side == f.side:
             return f"{g.name} is on {f.name}'s own side"
         if g.killed:

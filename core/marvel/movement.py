@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..context import RulesContext
 from ..events import Moved
 from ..grid import Cell
+from .conditions import TIMED
 from .sheet import MarvelAttack, MarvelOptions
 from .state import Fighter, MarvelState
 
@@ -25,7 +26,17 @@ def movement(f: Fighter) -> tuple[int, str]:
 
 
 def speed(f: Fighter) -> int:
-    return movement(f)[0]
+    """Spaces per movement action now: its fastest mode, halved (rounded up) or nothing under a
+    condition that says so (blinded, slowed: halved; paralyzed: none; rules/marvel.md §5)."""
+    spaces = movement(f)[0]
+    if f.timed:
+        for name in f.timed:
+            how = TIMED[name].speed
+            if how == "none":
+                return 0
+            if how == "halved":
+                spaces = -(-spaces // 2)
+    return spaces
 
 
 def attack_range(options: MarvelOptions, atk: MarvelAttack) -> int:

@@ -15,7 +15,7 @@ from ..grid import Cell, distance
 from . import events as ev
 from .conditions import TIMED
 from .d616 import best_edge_gain, counts, pick_trouble, with_edge, with_trouble
-from .movement import attack_range
+from .movement import attack_range, speed
 from .resolve import MarvelAttackContext, MarvelAttackResult, judge
 from .sheet import MarvelAttack
 from .state import Fighter
@@ -45,6 +45,8 @@ def offer_interpose(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack
         if h.side != g.side or h is g or not can_react(h) or distance(h.pos, g.pos) > h.sheet.reach:
             continue
         cell = interpose_cell(ctx, h, g, f)
+        if cell != h.pos and speed(h) <= 0:
+            continue  # it cannot move (paralyzed): it can step in only from where it stands
         if not _reaches(ctx, f, atk, cell):
             continue  # no spot between them the attack still reaches
         menu = (DECLINE, Action("interpose", target=g.id, maneuver="Interpose"))

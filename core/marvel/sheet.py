@@ -14,7 +14,7 @@ A combatant's Marvel keys (besides the loader's ``id``, ``name``, ``position``, 
     [defenses]    Agility = 14               # optional: defense scores that are not 10 + ability
     [speed]       run = 6  flight = 20       # optional: spaces per movement action
     [[attacks]]   name, ability, range, defense, damage, multiplier_bonus, check_bonus,
-                  edge, nonlethal, lethal, knockback
+                  edge, nonlethal, lethal, knockback, fantastic_effect, element
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any
 
 from ..records import record
 from ..schema import Table, closest, did_you_mean
-from .conditions import TIMED
+from .conditions import ELEMENTS, TIMED, UNMODELLED_ELEMENTS
 from .powers import CATALOGUE, INITIATIVE_EDGES, Power, levels_text  # noqa: F401  (INITIATIVE_EDGES re-exported)
 
 ABILITIES = ("Melee", "Agility", "Resilience", "Vigilance", "Ego", "Logic")
@@ -70,6 +70,7 @@ class MarvelAttack:
     lethal: bool = False  # a Heroic attacker "expressly says otherwise": no holding back
     knockback: bool = True  # a Mighty attacker chooses knockback on a Fantastic close hit
     fantastic_effect: str = ""  # a condition a Fantastic hit that does damage inflicts (rules/marvel.md §4.4)
+    element: str = ""  # an elemental attack's element: it gives the Fantastic effect (rules/marvel.md §4.4)
 
     @property
     def close(self) -> bool:
@@ -296,10 +297,25 @@ def parse_attack(t: Table) -> MarvelAttack:
         check_bonus=t.integer("check_bonus", 0, lo=-10, hi=10),
         edge=t.boolean("edge", False), nonlethal=nonlethal, lethal=lethal,
         knockback=t.boolean("knockback", True),
-        fantastic_effect=t.choice("fantastic_effect", tuple(TIMED), "") if t.has("fantastic_effect") else "",
+        **_fantastic_effect(t),
     )
     t.finish()
     return atk
+
+
+def _fantastic_effect(t: Table) -> dict[str, str]:
+    """``fantastic_effect`` (a condition) or ``element`` (whose effect it gives), not both."""
+    given = t.raw("element", "")
+    if isinstance(given, str) and given in UNMODELLED_ELEMENTS:
+        t.problems.add(f"{t.path}.element", f"expected an element whose Fantastic effect is modelled "
+                       f"({', '.join(ELEMENTS)}): {given}: {UNMODELLED_ELEMENTS[given]}; leave element out")
+        return {"element": "", "fantastic_effect": ""}
+    element = t.choice("element", tuple(ELEMENTS), "") if t.has("element") else ""
+    effect = t.choice("fantastic_effect", tuple(TIMED), "") if t.has("fantastic_effect") else ""
+    if element and effect:
+        t.problems.add(f"{t.path}.fantastic_effect", f"expected either element or fantastic_effect: element "
+                       f"{element!r} already gives {ELEMENTS[element]!r} on a Fantastic hit")
+    return {"element": element, "fantastic_effect": effect or ELEMENTS.get(element, "")}
 
 
 def dump_attack(a: MarvelAttack) -> dict[str, Any]:
@@ -309,9 +325,11 @@ def dump_attack(a: MarvelAttack) -> dict[str, Any]:
     if a.damage != ("Focus" if a.ability in ("Ego", "Logic") else "Health"):
         out["damage"] = a.damage
     for key, default in (("multiplier_bonus", 0), ("check_bonus", 0), ("edge", False), ("nonlethal", False),
-                         ("lethal", False), ("knockback", True), ("fantastic_effect", "")):
+                         ("lethal", False), ("knockback", True), ("element", "")):
         if getattr(a, key) != default:
             out[key] = getattr(a, key)
+    if a.fantastic_effect != ELEMENTS.get(a.element, ""):
+        out["fantastic_effect"] = a.fantastic_effect
     return out
 
 

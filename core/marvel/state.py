@@ -36,6 +36,7 @@ class Fighter:
     #: each with what gave it.
     timed: dict = field(default_factory=dict)
     stood_up: bool = False  # stood up this turn: its movement action is spent
+    expiring: tuple = ()  # conditions that last through this turn and end with it (one round's)
     #: What follows from the sheet and the options alone (defenses, edges, bonuses), worked
     #: out once and shared between battles of the same combatant (see :mod:`core.memo`).
     memo: dict = field(default_factory=dict, repr=False, compare=False)

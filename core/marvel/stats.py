@@ -21,6 +21,9 @@ CATALOGUE: tuple[str, ...] = (
     "rule:knockback stopped", "rule:close attack on the unconscious hits", "rule:ranged defense 10",
     "rule:Interpose lowers the defense", "rule:defense swap", "rule:Healing Factor",
     "rule:Karma for an edge", "rule:Karma for trouble", "rule:beyond the listed range", "rule:stunned", "rule:prone", "rule:bleeding", "rule:ablaze", "rule:condition treated",
+    "rule:paralyzed", "rule:blinded", "rule:slowed", "rule:off-balance", "rule:surprised", "rule:deafened",
+    "rule:poisoned", "rule:corroding", "rule:close attack on the paralyzed hits", "rule:a condition's round ended",
+    "rule:poison check",
     "action:treat",
     "rule:Focus spent on a power", "rule:attack power", "rule:concentration broke", "rule:a power's round ended",
     "rule:unconscious", "rule:killed", "rule:demoralized", "rule:shattered", "rule:turn lost",
@@ -95,8 +98,9 @@ class _Count:
         if e.automatic == "6-M-6":
             rules["rule:6-M-6"] += 1
         elif e.automatic:
-            rules["rule:close attack on the unconscious hits"] += 1
-        if e.tn_note.startswith("unconscious"):
+            rules["rule:close attack on the unconscious hits" if "unconscious" in e.automatic
+                  else "rule:close attack on the paralyzed hits"] += 1
+        if e.tn_note.endswith("defense against ranged attacks is 10"):
             rules["rule:ranged defense 10"] += 1
         elif e.tn_note.startswith("Interpose"):
             rules["rule:Interpose lowers the defense"] += 1
@@ -138,6 +142,8 @@ class _Count:
 
     def condition(self, e: ev.ConditionChanged) -> None:
         if not e.active:
+            if e.why.startswith("its round is over"):
+                self.rules["rule:a condition's round ended"] += 1
             return
         self.rules[f"rule:{e.condition}"] += 1
         by = self.combatants.get(self.hurt_by.get(e.actor, ""))
@@ -195,7 +201,9 @@ class _Count:
         self.rules["rule:concentration broke" if "concentration" in e.why else "rule:a power's round ended"] += 1
 
     def check(self, e: ev.CheckRolled) -> None:
-        self.rules["rule:Karma recovery" if e.purpose.startswith("Karma recovery") else "rule:condition treated"] += 1
+        p = e.purpose
+        self.rules["rule:Karma recovery" if p.startswith("Karma recovery") else
+                   "rule:poison check" if p.startswith("resists") else "rule:condition treated"] += 1
         self.roll(e.roll)
 
 
