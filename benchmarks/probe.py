@@ -136,9 +136,11 @@ def resolution(m: dict[str, Any], sc: Any, runs: int) -> dict[str, float]:
 
 
 def _resolvers(m: dict[str, Any], sc: Any) -> list[tuple[Any, str]]:
-    """Where the rules system's ``resolve_attack`` is looked up when an attack is resolved."""
+    """Where the rules system's ``resolve_attack`` is looked up when an attack is resolved (and
+    a Marvel Grab's ``resolve_grab``: its check is an attack check too)."""
     if m["new"]:
-        return [(importlib.import_module(f"slugfest.core.{sc.system}.combat"), "resolve_attack")]
+        combat = importlib.import_module(f"slugfest.core.{sc.system}.combat")
+        return [(combat, name) for name in ("resolve_attack", "resolve_grab") if hasattr(combat, name)]
     system = m["plugins"].get_plugin_manager().systems()[sc.system]
     return [(type(system), "resolve_attack")]
 

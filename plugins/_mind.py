@@ -122,6 +122,35 @@ def power_reaction(decision: Decision, me: Vitals) -> Choice | None:
     return Choice(power, f"hurt ({pct(me.health)} left): uses {power.maneuver}")
 
 
+def break_free(menu: Iterable[Action], me: Vitals, best: float, free: bool = False) -> Choice | None:
+    """Held by a foe (an ``escape`` on the menu): asked (``free``: a reaction, back next round),
+    it always tries; on its own turn it tries when no attack would do anything (``best`` 0), or
+    when pinned (its own attacks have trouble) and no attack would finish a foe. None otherwise."""
+    out = next((a for a in menu if a.kind == "escape"), None)
+    if out is None:
+        return None
+    if free:
+        return Choice(out, "a reaction costs no turn: tries to break free at once")
+    if best <= 0:
+        return Choice(out, "held, and nothing to do from here: tries to break free")
+    if "pinned" in me.conditions and best < 1:
+        return Choice(out, f"pinned (trouble on its own attacks), and its best attack would do {pct(best)}: "
+                           "tries to break free")
+    return None
+
+
+def hold_still(battle: BattleView, menu: Iterable[Action], me: Vitals, foes: Iterable[str]) -> Action | None:
+    """A ``grab`` of one of ``foes`` (the ones its attacks cannot hurt): holding a foe keeps it
+    from moving on to the actor's allies, the one thing left to do to it, so only while it has
+    an ally still fighting. None if none is offered or there is no one to keep it off."""
+    wanted = set(foes)
+    grab = next((a for a in menu if a.kind == "grab" and a.target in wanted), None)
+    if grab is None:
+        return None
+    allies = (battle.vitals(c.id) for c in battle.scenario.combatants if c.id != me.id)
+    return grab if any(v.side == me.side and v.able for v in allies) else None
+
+
 class Situation:
     """The actor, its foes and allies, and its menu, as one mind sees them for one decision."""
 
@@ -384,7 +413,7 @@ class Situation:
         for an ally (Interpose) as :func:`shield` says; a reaction power that costs Focus (Blur,
         Shield) only as :func:`power_reaction` says."""
         shielding = (shield(self.battle, self.decision, self.me) or helping(self.decision, self.battle)
-                     or spend_karma(self.decision, self.battle, self.me))
+                     or spend_karma(self.decision, self.battle, self.me) or break_free(self.menu, self.me, 0.0, True))
         if shielding is not None:
             return shielding
         if self.find("dodge") is None:
@@ -427,7 +456,11 @@ class Situation:
         return self.fallback()
 
     def fallback(self) -> Choice:
-        """Dodge, saying why: no foe to attack or reach, or attacks that cannot hurt those in reach."""
+        """Break free of a hold, else Dodge, saying why: no foe to attack or reach, or attacks
+        that cannot hurt those in reach."""
+        out = break_free(self.menu, self.me, 0.0)
+        if out is not None:
+            return out
         dodge = self.find("dodge")
         if dodge is not None:
             return Choice(dodge, f"{self.idle()}: dodges")

@@ -22,15 +22,19 @@ Policy, in order (each choice carries its reason into the log):
    With the hit-location rule on, it then tries the chosen attack as a placed shot at each
    location and aims it where the expected harm (the lower chance to hit included) is highest,
    if that beats the unaimed attack.
+   Held by a foe (an Escape on the menu), it tries to break free when no attack would do
+   anything, or when pinned and no attack would finish a foe; a free reaction to a grab always
+   tries (``_mind.break_free``).
 4. No one in reach (or no one it can hurt): end its own bleeding or flames if it can (an
-   action and a check), else move toward the nearest foe still standing, one it can hurt first. Melee tempo (``Situation.melee_standoff``): a fighter with no ranged
+   action and a check); else move toward the nearest foe still standing, one it can hurt first. Melee tempo (``Situation.melee_standoff``): a fighter with no ranged
    attack that would end its move where a foe could come and strike it first stops just
    outside every foe's reach instead; already there, it Holds its Phase (a foe who comes is
    struck first), and after a Phase of waiting the battle's dice say (1 in 6) whether it steps
    in or waits again, so two fighters who both wait do not stall. A lasting power offered with a
    move toward that foe (Attack Stance...) is taken on the way if the shorter move still lets
    it strike next turn (``_mind.on_the_way``).
-5. Otherwise Dodge (or, hurt, take a Recovery).
+5. Otherwise (hurt, a Recovery first) grab a foe in reach its attacks cannot hurt, to keep it off
+   its allies, if it has any still fighting (``_mind.hold_still``); else Dodge.
 
 It is ``trylast``: it answers for every combatant no other AI claims, which makes it the
 fallback when a named AI fails or returns nothing.
@@ -45,7 +49,7 @@ from functools import partial
 from slugfest import Action, BattleView, Choice, Decision, Vitals, hookimpl
 from slugfest.core.grid import distance
 
-from ._mind import PLAINER, Situation, helping, on_the_way, power_reaction, shield, spend_karma
+from ._mind import PLAINER, Situation, break_free, helping, hold_still, on_the_way, power_reaction, shield, spend_karma
 
 NAME = "default"
 ATTACK_KINDS = ("attack", "multiple-attack", "move-through")
@@ -79,7 +83,8 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     me = vitals(decision.actor)
     menu = decision.menu
     if decision.kind == "abort":
-        shielding = shield(battle, decision, me) or helping(decision, battle) or spend_karma(decision, battle, me)
+        shielding = (shield(battle, decision, me) or helping(decision, battle) or spend_karma(decision, battle, me)
+                     or break_free(menu, me, 0.0, decision.free))
         if shielding is not None:
             return shielding
         dodge = _first(menu, "dodge")
@@ -114,6 +119,9 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         pick, value = _best(in_reach, harm_of, me, able_foes)
         pick, value = _aimed(pick, value, harm_of, battle.player_options(decision.actor).aims)
         target = able_foes[pick.target or pick.targets[0]]
+        out = break_free(menu, me, value)
+        if out is not None:
+            return out
         if value > 0:
             harm = "enough to finish" if value >= 1 else f"{value:.0%} of what is left of"
             return Choice(pick, f"best expected harm: {harm} {target.name} ({target.health:.0%} fight left)")
@@ -129,6 +137,9 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     treat = next((a for a in menu if a.kind == "treat" and a.target == me.id), None)
     if treat is not None:  # bleeding or burning, with no one to hit: deal with it
         return Choice(treat, f"{idle}: treats its own {treat.maneuver}")
+    held = break_free(menu, me, 0.0)
+    if held is not None:
+        return held
     for v in standing:
         move = Action("move", target=v.id)
         if move in menu:
@@ -142,6 +153,9 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
             return Choice(move, f"{closes} {v.name} ({distance(me.position, v.position)} cells)")
     if recover is not None and me.health < 1:
         return Choice(recover, f"{idle}: takes a Recovery")
+    grab = hold_still(battle, menu, me, unharmed)
+    if grab is not None:
+        return Choice(grab, f"{idle}: grabs {able_foes[grab.target].name} to keep it off its allies")
     dodge = _first(menu, "dodge")
     if dodge is not None:
         return Choice(dodge, f"{idle}: dodges")

@@ -11,6 +11,9 @@ Each entry says when it is offered (:attr:`TurnAction.offer_against`, for an att
 * ``dodge``: attacks against it have trouble until its next turn;
 * ``recover``: spend 1 Karma for a Resilience or Vigilance check against TN 10;
 * ``treat``: end bleeding or flames (its own or an ally's next to it) with a check;
+* ``grab``: moving first if needed, as for a close attack, a Melee check against the target's
+  Melee defense: held (grabbed), pinned as well on a Fantastic success;
+* ``escape``: break free of a hold, a Melee check against the holder's Melee defense;
 * ``power``: a power used as the standard action (Attack Stance, Shield, Blur...), its Focus
   paid. One that lasts while the character concentrates may come with the movement action
   toward a foe (``target``): taking it on the way in costs half the move, not a turn. One that
@@ -31,7 +34,7 @@ from ..grid import Cell, distance
 from . import events as ev
 from . import combat
 from .conditions import TIMED
-from .effects import barred, can_use, karma_recovery, treat, use_power
+from .effects import barred, can_use, escape, karma_recovery, treat, use_power
 from .powers import CATALOGUE
 from .movement import attack_range, move, movement, occupied, speed
 from .sheet import MarvelAttack
@@ -236,8 +239,50 @@ TREAT = TurnAction("treat", "rules/marvel.md §5: an action and a check against 
                    _treat, offer=_offer_treat)
 
 
+def _grab(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
+    g = ctx.state.fighters[a.target]
+    if pic is None or pic.f is not f:
+        from .tactics import Picture as _Picture
+
+        pic = _Picture(ctx, f)
+    move(ctx, f, pic.attack_path(g, combat.GRAB) or [], f"{movement(f)[1]} toward {g.name}")
+    combat.resolve_grab(ctx, f, g)
+
+
+def _offer_grab(pic: Picture) -> list[Action]:
+    """A Grab of each foe still in the fight that it can reach this turn (moving first if it
+    must, as for a close attack) and no one holds yet, unless a hold keeps it already (it holds
+    someone, or is held) or it cannot act with Melee."""
+    f = pic.f
+    if f.holding or f.held_by or (f.timed and barred(f, "Melee")):
+        return []
+    return [Action("grab", target=g.id, maneuver="Grab") for g in pic.foes
+            if not g.out and not g.held_by and pic.can_attack(g, combat.GRAB)]
+
+
+GRAB = TurnAction("grab", "rules/marvel.md §3.4: Grab, Melee against Melee defense; held, pinned on a Fantastic",
+                  _grab, offer=_offer_grab)
+
+
+def _escape(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
+    escape(ctx, f)
+
+
+def _offer_escape(pic: Picture) -> list[Action]:
+    """Breaking free of a hold (grabbed or pinned): Melee against the holder's Melee defense."""
+    f = pic.f
+    if not f.timed or not any(TIMED[n].hold for n in f.timed):
+        return []
+    return [Action("escape", target=f.held_by, maneuver="Escape")]
+
+
+ESCAPE = TurnAction("escape", "rules/marvel.md §3.4: Escape, Melee against the holder's Melee defense (20 for a "
+                    "power's hold)", _escape, offer=_offer_escape)
+
+
 #: Every kind of turn, by ``Action.kind``, in menu order.
-TURNS: dict[str, TurnAction] = {t.kind: t for t in (ATTACK, MOVE, RETREAT, DODGE, RECOVER, POWER, TREAT)}
+TURNS: dict[str, TurnAction] = {t.kind: t for t in (ATTACK, MOVE, RETREAT, DODGE, RECOVER, POWER, TREAT, GRAB,
+                                                    ESCAPE)}
 AGAINST = tuple(t for t in TURNS.values() if t.offer_against is not None)
 ONCE = tuple(t for t in TURNS.values() if t.offer is not None)
 

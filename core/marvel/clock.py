@@ -102,7 +102,7 @@ def open_turn(ctx: RulesContext, fid: str) -> Decision | None:
         for name in [n for n in f.timed if TIMED[n].loses_turn]:
             ctx.emit(ev.TurnSkipped(fid, f"{name} ({f.timed[name]}): loses this turn"))
             lift(ctx, f, name, "its lost turn is over")
-            for other in [n for n in f.timed if TIMED[n].rounds == 1]:  # their round passed with it
+            for other in [n for n in f.timed if TIMED[n].rounds == 1 or n in f.for_a_round]:  # their round passed
                 lift(ctx, f, other, "its round is over (its turn was lost)")
             return None
         start_turn(ctx, f)

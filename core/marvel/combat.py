@@ -23,9 +23,9 @@ from ..context import RulesContext
 from ..grid import Cell, distance
 from . import events as ev
 from .damage import knockback_spaces
-from .conditions import TIMED
-from .effects import apply_damage, barred, can_use, effect_text, inflict, own_troubles, use_power
-from .reactions import can_react, offer_help, offer_interpose, offer_karma
+from .conditions import ELEMENTS_FOR_A_ROUND, TIMED
+from .effects import apply_damage, barred, can_use, effect_text, hold, inflict, let_go, own_troubles, release, use_power
+from .reactions import can_react, offer_escape, offer_help, offer_interpose, offer_karma
 from .resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, expected_harm
 from .powers import CATALOGUE, Power
 from .sheet import DODGE_REACTIONS, MarvelAttack, MarvelOptions, MarvelSheet
@@ -46,9 +46,10 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
     beyond its listed range has trouble (the range penalty option)."""
     opts = ctx.options
     category = atk.category
-    mine = f.memo.get(("attack", atk.name))
+    key = ("attack", atk.name) if atk is not GRAB else ("grab",)  # a sheet may name an attack "Grab"
+    mine = f.memo.get(key)
     if mine is None:
-        mine = f.memo[("attack", atk.name)] = _attacker_facts(opts, f.sheet, atk)
+        mine = f.memo[key] = _attacker_facts(opts, f.sheet, atk)
     edges, nonlethal, heroic_hold, mods, score, bonuses = mine
     theirs = g.memo.get(("target", atk.defense, atk.damage, category))
     if theirs is None:
@@ -70,6 +71,9 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
         troubles.append(f"{g.name} is dodging")
     if not g.out:
         troubles.extend(f"{g.name}'s {name}" for name in poised)
+    if (g.held_by or g.holding) and f.id != g.held_by and f.id != g.holding:
+        partner = ctx.state.fighters[g.held_by or g.holding]
+        troubles.append(f"{g.name} is grappling with {partner.name}")
     if (g.active or g.timed) and not g.out:
         edges, reductions = _on_the_target(g, atk, category, edges, reductions, troubles)
     times = 1
@@ -206,12 +210,10 @@ def attack_power(f: Fighter, action: Action) -> Power | None:
     return p if p is not None and "attack" in p.uses and f.sheet.has(p.name) else None
 
 
-def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
-                   power: Power | None = None) -> Resolution:
-    """One attack: its power's Focus paid (when declared, kept on a miss), an ally's Interpose,
-    the target's reaction, the attack step, the damage step, then effects."""
-    if power is not None:
-        use_power(ctx, f, power, f.sheet.level(power.name), atk.name)
+def _check(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: Power | None
+           ) -> tuple[Fighter, MarvelAttackContext, MarvelAttackResult]:
+    """The check of an attack (or a Grab): an ally's Interpose (who is then the target, returned),
+    the target's reaction, the attack step, a teammate's Help and Karma, the check's event."""
     shielded = None
     h = offer_interpose(ctx, f, g, atk)
     if h is not None:
@@ -226,6 +228,32 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
     ctx.emit(ev.AttackCheck(f.id, g.id, atk.name, actx.category, actx.ability, actx.score, actx.modifiers,
                             hit.roll, hit.total, actx.defense, hit.tn, actx.tn_note, hit.hit, hit.fantastic,
                             hit.automatic, hit.notes))
+    return g, actx, hit
+
+
+#: The Grab maneuver's check (rules/marvel.md §3.4): Melee against the target's Melee defense,
+#: close; it does no damage.
+GRAB = MarvelAttack(name="Grab", ability="Melee", defense="Melee", knockback=False)
+
+
+def resolve_grab(ctx: RulesContext, f: Fighter, g: Fighter) -> MarvelAttackResult:
+    """A Grab (rules/marvel.md §3.4): the check as an attack's; a success holds the target
+    (grabbed), a Fantastic one pins it too; then the held may try to break free at once as a
+    reaction (§3.5)."""
+    g, _, hit = _check(ctx, f, g, GRAB, None)
+    if hit.hit and not g.out and not g.held_by:
+        hold(ctx, f, g, hit.fantastic)
+        offer_escape(ctx, g, f, f)
+    return hit
+
+
+def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
+                   power: Power | None = None) -> Resolution:
+    """One attack: its power's Focus paid (when declared, kept on a miss), the check
+    (:func:`_check`), the damage step, then effects."""
+    if power is not None:
+        use_power(ctx, f, power, f.sheet.level(power.name), atk.name)
+    g, actx, hit = _check(ctx, f, g, atk, power)
     if not hit.hit:
         return hit, None
     dmg: MarvelDamageOutcome = ctx.damage_step(actx, hit)
@@ -241,7 +269,10 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
         if power is not None and power.inflicts:
             inflict(ctx, g, power.inflicts, f"{f.name}'s {power.name}")
         elif hit.fantastic and atk.fantastic_effect and not knocks:
-            inflict(ctx, g, atk.fantastic_effect, f"a Fantastic hit with {f.name}'s {atk.name}")
+            inflict(ctx, g, atk.fantastic_effect, f"a Fantastic hit with {f.name}'s {atk.name}",
+                    atk.element in ELEMENTS_FOR_A_ROUND)
+            if TIMED[atk.fantastic_effect].hold and atk.fantastic_effect in g.timed:
+                offer_escape(ctx, g, None, f)
     return hit, dmg
 
 
@@ -252,6 +283,10 @@ def knock_back(ctx: RulesContext, f: Fighter, g: Fighter, multiplier: int) -> No
     taken = {h.pos for h in ctx.state.fighters.values() if h.id != g.id and not h.killed}
     path, stopped = ctx.grid.push_line(g.pos, f.pos, spaces, taken)
     if path:
+        if g.holding:
+            release(ctx, g, f"{g.name} is knocked away: the hold ends")
+        if g.held_by:
+            let_go(ctx, g, "knocked out of the hold")
         g.pos = path[-1]
     ctx.emit(ev.KnockedBack(g.id, f.id, multiplier, spaces, len(path), start, g.pos, stopped))
 

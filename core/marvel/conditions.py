@@ -93,6 +93,7 @@ class Condition:
     breaks_concentration: bool = False
     stands_up: bool = False  #: it ends when its turn comes, at the cost of the movement action
     affects: str = ""  #: for a condition whose effect nothing in a battle here rolls, what it would touch
+    hold: bool = False  #: a hold: it ends when the victim escapes (or its holder lets go)
 
     def troubles(self, ability: str, attack: bool) -> bool:
         """Whether it gives trouble to its victim's own check with ``ability`` (an attack or not)."""
@@ -101,6 +102,9 @@ class Condition:
 
 
 TREAT_TN = 10
+#: An Escape from a hold no one keeps (a power made it: Iron's pin) is a Melee check against 20
+#: (rules/marvel.md §3.4).
+POWER_HOLD_TN = 20
 
 TIMED: dict[str, Condition] = {c.name: c for c in (
     Condition("stunned", "rules/marvel.md §5 (Stunned): cannot act, attacks against it have an edge", rounds=1,
@@ -126,6 +130,10 @@ TIMED: dict[str, Condition] = {c.name: c for c in (
               edge_against="all"),
     Condition("deafened", "rules/marvel.md §5 (Deafened): trouble on hearing-dependent checks", rounds=1,
               affects="hearing-dependent checks and hearing-based powers: none are rolled in a battle here"),
+    Condition("grabbed", "rules/marvel.md §5 (Grabbed): it cannot move while held; an Escape (Melee against its "
+              "holder's Melee defense) ends it", speed="none", hold=True),
+    Condition("pinned", "rules/marvel.md §5 (Pinned): as grabbed, and trouble on its Melee and Agility checks",
+              speed="none", own_trouble=("Melee", "Agility"), hold=True),
     Condition("poisoned", "rules/marvel.md §5 (Poisoned): a free Resilience check against TN 18 as each of its "
               "turns starts: 1 Health lost on a failure, cured on a Fantastic success",
               start_check=("Resilience", 18, 1)),
@@ -133,17 +141,19 @@ TIMED: dict[str, Condition] = {c.name: c for c in (
               "washed off with plenty of water (none on a battle map here)", health_per_turn=5),
 )}
 
-#: What a Fantastic hit with an elemental attack inflicts, by element (rules/marvel.md §4.4). Iron
-#: (pinned), Hellfire (damage split between Health and Focus) and Swarm (frightened, a narrative
-#: condition) are not modelled.
+#: What a Fantastic hit with an elemental attack inflicts, by element (rules/marvel.md §4.4), for
+#: a round (Iron's pin too: a power-made hold, escaped against TN 20). Hellfire (damage split
+#: between Health and Focus) and Swarm (frightened, a narrative condition) are not modelled.
 ELEMENTS: dict[str, str] = {
     "Air": "prone", "Earth": "slowed", "Electricity": "stunned", "Energy": "blinded", "Fire": "ablaze",
     "Force": "off-balance", "Ice": "paralyzed", "Sound": "deafened", "Water": "surprised", "Toxin": "poisoned",
-    "Chemical": "corroding",
+    "Chemical": "corroding", "Iron": "pinned",
 }
+#: The elements whose effect lasts a round though the condition's own entry lasts until ended:
+#: Iron pins for a round (a grab's pin lasts until an escape).
+ELEMENTS_FOR_A_ROUND = frozenset({"Iron"})
 #: The elements whose Fantastic effect is not modelled, and why: a scenario naming one is told.
 UNMODELLED_ELEMENTS: dict[str, str] = {
-    "Iron": "its effect, pinned for a round, is not modelled",
     "Hellfire": "its effect, the damage split between Health and Focus, is not modelled",
     "Swarm": "its effect, frightened, is a narrative condition the rules barely define",
 }

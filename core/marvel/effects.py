@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..context import RulesContext
 from . import events as ev
 from .d616 import roll_d616, succeeds
-from .conditions import TIMED, TREAT_TN
+from .conditions import POWER_HOLD_TN, TIMED, TREAT_TN
 from .powers import CATALOGUE, Power
 from .state import Fighter
 
@@ -54,19 +54,26 @@ def announce(ctx: RulesContext, g: Fighter, before: Flags) -> None:
         ctx.emit(ev.ConditionChanged(g.id, "demoralized", False, f"Focus back to {g.focus}"))
     if g.out:
         g.dodging = False
+        if g.holding:
+            release(ctx, g, f"{g.name} is out of the fight: the hold ends")
+        if g.killed and g.held_by:
+            let_go(ctx, g, "killed")
     if g.active and (g.out or g.demoralized):
         why = "unconscious" if g.unconscious else "demoralized" if g.demoralized else "out of the fight"
         end_powers(ctx, g, lambda p: p.duration == "concentration", f"{g.name} is {why}: concentration breaks")
         end_powers(ctx, g, lambda p: True, f"{g.name} is {why}")
 
 
-def inflict(ctx: RulesContext, g: Fighter, name: str, why: str) -> None:
+def inflict(ctx: RulesContext, g: Fighter, name: str, why: str, for_a_round: bool = False) -> None:
     """``g`` gains the condition ``name`` (:data:`.conditions.TIMED`); a condition that breaks
-    concentration ends the powers it holds (rules/marvel.md §3.7). Nothing if it has it already
-    or is out of the fight."""
+    concentration ends the powers it holds (rules/marvel.md §3.7). ``for_a_round``: it ends with
+    ``g``'s next turn whatever its entry says (Iron's pin). Nothing if it has it already or is
+    out of the fight."""
     if name in g.timed or g.out:
         return
     g.timed[name] = why
+    if for_a_round:
+        g.for_a_round = g.for_a_round | {name}
     c = TIMED[name]
     ctx.emit(ev.ConditionChanged(g.id, name, True, why))
     if c.breaks_concentration and any(CATALOGUE[n].duration == "concentration" for n in g.active):
@@ -76,7 +83,54 @@ def inflict(ctx: RulesContext, g: Fighter, name: str, why: str) -> None:
 def lift(ctx: RulesContext, g: Fighter, name: str, why: str) -> None:
     """The condition ``name`` ends for ``g``."""
     if g.timed.pop(name, None) is not None:
+        if name in g.for_a_round:
+            g.for_a_round = g.for_a_round - {name}
         ctx.emit(ev.ConditionChanged(g.id, name, False, why))
+
+
+# -- holds (rules/marvel.md §3.4 Grab and Escape, §5 Grabbed and Pinned) ----------------------
+
+def hold(ctx: RulesContext, f: Fighter, g: Fighter, pinned: bool) -> None:
+    """``f`` holds ``g``: grabbed, and pinned too on a Fantastic success."""
+    g.held_by, f.holding = f.id, g.id
+    inflict(ctx, g, "grabbed", f"held by {f.name}")
+    if pinned:
+        inflict(ctx, g, "pinned", f"held fast by {f.name} (a Fantastic grab)")
+
+
+def let_go(ctx: RulesContext, g: Fighter, why: str) -> None:
+    """The hold on ``g`` ends (it escaped, or its holder let go): grabbed and pinned end."""
+    holder = ctx.state.fighters.get(g.held_by)
+    if holder is not None:
+        holder.holding = ""
+    g.held_by = ""
+    for name in [n for n in g.timed if TIMED[n].hold]:
+        lift(ctx, g, name, why)
+
+
+def release(ctx: RulesContext, f: Fighter, why: str) -> None:
+    """``f`` lets go of whoever it holds (it moves away, or is out of the fight)."""
+    held = ctx.state.fighters.get(f.holding)
+    if held is not None:
+        let_go(ctx, held, why)
+    f.holding = ""
+
+
+def escape(ctx: RulesContext, f: Fighter, how: str = "action") -> None:
+    """``f`` tries to break a hold: a Melee check against its holder's Melee defense, or against
+    20 for a hold no one keeps (a power's pin). ``how``: "action" or "reaction" (rules/marvel.md
+    §3.4-3.5: Escape is both)."""
+    holder = ctx.state.fighters.get(f.held_by)
+    tn = holder.sheet.defense("Melee") if holder is not None else POWER_HOLD_TN
+    score = f.sheet.ability("Melee")
+    roll = roll_d616(ctx.dice, (), own_troubles(f, "Melee"), ctx.options.stacked_rerolls)
+    total = roll.dice_total + score
+    ok = succeeds(roll, total, tn)
+    whose = f"{holder.name}'s hold" if holder is not None else "the hold"
+    purpose = f"breaks free of {whose}" + (" (a reaction)" if how == "reaction" else "")
+    ctx.emit(ev.CheckRolled(f.id, purpose, "Melee", score, roll, total, tn, ok, ok and roll.fantastic))
+    if ok:
+        let_go(ctx, f, "broke free" if holder is None else f"broke free of {holder.name}")
 
 
 def own_troubles(f: Fighter, ability: str, attack: bool = False) -> tuple[str, ...]:
@@ -224,7 +278,7 @@ def start_turn(ctx: RulesContext, f: Fighter) -> None:
     this turn are marked to end with it, and each free check a condition makes as a turn
     starts is rolled (poisoned: Resilience against TN 18, 1 Health lost on a failure, cured
     on a Fantastic success: rules/marvel.md §5)."""
-    f.expiring = tuple(n for n in f.timed if TIMED[n].rounds == 1)
+    f.expiring = tuple(n for n in f.timed if TIMED[n].rounds == 1 or n in f.for_a_round)
     for name in [n for n in f.timed if TIMED[n].start_check]:
         ability, tn, loss = TIMED[name].start_check
         score = f.sheet.ability(ability)

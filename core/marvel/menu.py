@@ -88,6 +88,8 @@ def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str
                 f"(in line of sight) after moving at most {speed(f)}")
     if a.kind == "power":
         return _power_refused(ctx, f, a)
+    if a.kind in ("grab", "escape"):
+        return _hold_refused(ctx, f, a)
     if a.kind == "recover":
         return f"{f.name} has no Karma left" if f.karma <= 0 else f"{a.label()}: nothing to recover"
     return f"{a.label()} is not possible now"
@@ -110,6 +112,28 @@ def _attack_power_refused(ctx: RulesContext, f: Fighter, a: Action, decision: De
     if p.whole_turn:
         return f"{p.name} takes the movement action too: {g.name} must be in range and sight from where {f.name} stands"
     return explain(ctx, f, Action("attack", a.attack, a.target), decision)
+
+
+def _hold_refused(ctx: RulesContext, f: Fighter, a: Action) -> str:
+    """Why a Grab of ``a.target``, or an Escape, is not on the menu (rules/marvel.md §3.4)."""
+    st = ctx.state
+    if a.kind == "escape":
+        return f"{f.name} is not held"
+    if f.holding:
+        return f"{f.name} already holds {st.fighters[f.holding].name} (moving lets go)"
+    if f.held_by:
+        return f"{f.name} is held by {st.fighters[f.held_by].name}: break free first"
+    condition = barred(f, "Melee")
+    if condition:
+        return f"{f.name} is {condition}: no Melee actions (rules/marvel.md §5)"
+    g = st.fighters.get(a.target)
+    if g is None or g.side == f.side:
+        return "a Grab is made on a foe"
+    if g.out:
+        return f"{g.name} is out of the fight"
+    if g.held_by:
+        return f"{g.name} is held by {st.fighters[g.held_by].name} already"
+    return f"{g.name} is {distance(f.pos, g.pos)} spaces away: too far to reach with one movement action ({speed(f)} spaces)"
 
 
 def _power_refused(ctx: RulesContext, f: Fighter, a: Action) -> str:

@@ -53,6 +53,10 @@ def move(ctx: RulesContext, f: Fighter, path: list[Cell], why: str) -> int:
     """Walk ``path`` (the cells stepped through); the spaces moved."""
     if not path:
         return 0
+    if f.holding:  # our reading: a holder that moves lets go (rules/marvel.md §5 leaves it open)
+        from .effects import release
+
+        release(ctx, f, f"{f.name} lets go to move")
     start = f.pos
     f.pos = path[-1]
     ctx.emit(Moved(f.id, start, f.pos, len(path), "space" if len(path) == 1 else "spaces", why))

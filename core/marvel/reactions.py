@@ -13,7 +13,8 @@ from ..context import RulesContext
 from ..events import Moved
 from ..grid import Cell, distance
 from . import events as ev
-from .conditions import TIMED
+from .conditions import POWER_HOLD_TN, TIMED
+from .effects import escape
 from .d616 import best_edge_gain, counts, pick_trouble, with_edge, with_trouble
 from .movement import attack_range, speed
 from .resolve import MarvelAttackContext, MarvelAttackResult, judge
@@ -64,6 +65,24 @@ def offer_interpose(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack
                            f"steps between {f.name} and {g.name} (Interpose: a free move)"))
         return h
     return None
+
+
+def offer_escape(ctx: RulesContext, g: Fighter, holder: Fighter | None, by: Fighter) -> None:
+    """Escape (rules/marvel.md §3.5, a basic reaction): grabbed or pinned (by ``by``'s grab or
+    power), ``g`` may spend a reaction to break free at once (:func:`.effects.escape`: Melee
+    against its ``holder``'s Melee defense, or 20 for a power's hold, which no one keeps)."""
+    if not can_react(g):
+        return
+    tn = holder.sheet.defense("Melee") if holder is not None else POWER_HOLD_TN
+    what = f"{holder.name} holds you" if holder is not None else "you are pinned"
+    menu = (DECLINE, Action("escape", target=holder.id if holder is not None else "", maneuver="Escape"))
+    context = f"{what}: try to break free now (a reaction: Melee against {tn})?"
+    choice = ctx.ask(Decision(g.id, menu, g.ai, "abort", context, free=True))
+    if choice.action.kind == "none":
+        return
+    g.reactions -= 1
+    ctx.emit(ev.ReactionUsed(g.id, "Escape", by.id, "tries to break free", g.reactions))
+    escape(ctx, g, "reaction")
 
 
 def offer_help(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackContext,

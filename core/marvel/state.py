@@ -37,6 +37,9 @@ class Fighter:
     timed: dict = field(default_factory=dict)
     stood_up: bool = False  # stood up this turn: its movement action is spent
     expiring: tuple = ()  # conditions that last through this turn and end with it (one round's)
+    for_a_round: frozenset = frozenset()  # conditions inflicted for a round that otherwise last (Iron's pin)
+    held_by: str = ""  # who holds it (grabbed, pinned): rules/marvel.md §5
+    holding: str = ""  # whom it holds
     #: What follows from the sheet and the options alone (defenses, edges, bonuses), worked
     #: out once and shared between battles of the same combatant (see :mod:`core.memo`).
     memo: dict = field(default_factory=dict, repr=False, compare=False)
@@ -67,6 +70,8 @@ class Fighter:
         if self.dodging and not self.out:
             out.append("dodging")
         out.extend(self.timed)
+        if self.holding:
+            out.append("holding")
         out.extend(f"{name} {level}" if CATALOGUE[name].levels else name for name, level in self.active.items())
         return tuple(out)
 

@@ -23,7 +23,8 @@ CATALOGUE: tuple[str, ...] = (
     "rule:Karma for an edge", "rule:Karma for trouble", "rule:beyond the listed range", "rule:stunned", "rule:prone", "rule:bleeding", "rule:ablaze", "rule:condition treated",
     "rule:paralyzed", "rule:blinded", "rule:slowed", "rule:off-balance", "rule:surprised", "rule:deafened",
     "rule:poisoned", "rule:corroding", "rule:close attack on the paralyzed hits", "rule:a condition's round ended",
-    "rule:poison check",
+    "rule:poison check", "action:grab", "action:escape", "reaction:escape", "rule:grabbed", "rule:pinned",
+    "rule:escape", "rule:grappling gives trouble",
     "action:treat",
     "rule:Focus spent on a power", "rule:attack power", "rule:concentration broke", "rule:a power's round ended",
     "rule:unconscious", "rule:killed", "rule:demoralized", "rule:shattered", "rule:turn lost",
@@ -107,8 +108,11 @@ class _Count:
         elif e.tn_note:
             rules["rule:defense swap"] += 1
         self.roll(e.roll)
-        if any("listed range" in t for t in e.roll.troubles):
-            rules["rule:beyond the listed range"] += 1
+        if e.roll.troubles:
+            if any("listed range" in t for t in e.roll.troubles):
+                rules["rule:beyond the listed range"] += 1
+            if any("grappling with" in t for t in e.roll.troubles):
+                rules["rule:grappling gives trouble"] += 1
 
     def damage(self, e: ev.DamageFigured) -> None:
         rules, calc = self.rules, e.calc
@@ -203,7 +207,8 @@ class _Count:
     def check(self, e: ev.CheckRolled) -> None:
         p = e.purpose
         self.rules["rule:Karma recovery" if p.startswith("Karma recovery") else
-                   "rule:poison check" if p.startswith("resists") else "rule:condition treated"] += 1
+                   "rule:poison check" if p.startswith("resists") else
+                   "rule:escape" if p.startswith("breaks free") else "rule:condition treated"] += 1
         self.roll(e.roll)
 
 

@@ -43,9 +43,9 @@ class Picture:
         self.foes = [g for g in ctx.state.fighters.values() if g.side != f.side and not g.killed]
         self.occupied = occupied(ctx.state, f)
         self.speed = 0 if f.stood_up else speed(f)  # standing up took its movement action
-        self._paths: dict[tuple[str, str], list[Cell] | None] = {}
+        self._paths: dict[tuple[str, str, int], list[Cell] | None] = {}
         self._spots: dict[tuple[str, str], Cell | None] = {}
-        self._reach: dict[tuple[str, str], bool] = {}
+        self._reach: dict[tuple[str, str, int], bool] = {}
         self._toward: dict[str, bool] = {}
         self._layers: Layers | None = None
         self._harm: dict[Action, float] = {}
@@ -63,7 +63,7 @@ class Picture:
         """Whether ``f`` can attack ``g`` with ``atk`` this turn (moving first if it must). A close
         attack needs a walk next to ``g`` within its speed: the turn's one search tells; a ranged
         one from beyond range needs the walk itself (it goes the way of the path to ``g``)."""
-        key = (atk.name, g.id)
+        key = (atk.name, g.id, atk.range)  # the range too: the Grab maneuver may share a sheet attack's name
         found = self._reach.get(key)
         if found is None:
             f = self.f
@@ -78,7 +78,7 @@ class Picture:
     def attack_path(self, g: Fighter, atk: MarvelAttack) -> list[Cell] | None:
         """The cells ``f`` moves through before attacking ``g`` with ``atk`` ([] from where it
         stands), or None if it cannot attack ``g`` this turn."""
-        key = (atk.name, g.id)
+        key = (atk.name, g.id, atk.range)
         if key in self._paths:
             return self._paths[key]
         path = self._paths[key] = self._walk(g, atk)

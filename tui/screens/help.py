@@ -55,11 +55,13 @@ PROMPT_MARVEL = (
                         "the rules refuse, whole on the line below the lists"),
     ("Powers", "Use <power>: a standard action, its Focus paid; \"... and move toward\": a power that lasts "
                "while you concentrate, with a single move; an attack power is a line of its own under its attack"),
+    ("Holds", "Grab: Melee against the target's Melee defense, moving first if you must; it cannot move, and "
+              "is pinned too on a Fantastic. Break free: Melee against your holder's Melee defense"),
     ("Fields", "move to cell x,y: column then row, as numbered on the map's edges; Tab moves between fields"),
     PROMPT[3],
     ("Questions", "attacked: a reaction power (Spider-Dodge, Blur, Shield); an ally in your reach attacked: "
                   "Interpose; a teammate's miss: Help Teammate; a roll: 1 Karma for an edge on your miss or "
-                  "trouble on a hit against you. A reaction costs no turn, one a round (two with Combat Reflexes)"),
+                  "trouble on a hit against you; grabbed: break free at once. A reaction costs no turn, one a round (two with Combat Reflexes)"),
 )
 
 #: The statistics screen.

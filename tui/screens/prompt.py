@@ -56,7 +56,7 @@ class What:
 
     @property
     def needs_target(self) -> bool:
-        return self.action is None and not self.cell and (self.kind in _NEEDS_TARGET or self.kind in ("power", "treat"))
+        return self.action is None and not self.cell and (self.kind in _NEEDS_TARGET or self.kind in ("power", "treat", "grab"))
 
     def build(self, target: str = "", push: int = 0, cell: tuple[int, int] | None = None, levels: str = "",
               aim: str = "") -> Action:
@@ -154,7 +154,8 @@ def whats(data: PromptData) -> list[What]:
     seen: set[tuple[str, str]] = set()
     for a in menu:
         key = (a.kind, a.maneuver)
-        if a.kind not in _NEEDS_TARGET and a.kind != "multiple-attack" and not a.target and key not in seen:
+        if (a.kind not in _NEEDS_TARGET and a.kind not in ("multiple-attack", "escape") and not a.target
+                and key not in seen):
             seen.add(key)
             label = (f"Use {a.maneuver}" if a.kind == "power" else a.maneuver[:1].upper() + a.maneuver[1:] + " (Karma)"
                      if a.kind == "recover" and a.maneuver else _PLAIN_NAMES.get(a.kind, a.label()))
@@ -164,6 +165,13 @@ def whats(data: PromptData) -> list[What]:
             seen.add(("power", a.maneuver + "->"))
             legal = {x.target for x in menu if x.kind == "power" and x.maneuver == a.maneuver and x.target}
             out.append(What(f"Use {a.maneuver} and move toward", "power", maneuver=a.maneuver, legal_targets=legal))
+    grabs = {a.target for a in menu if a.kind == "grab"}
+    if grabs:  # a Grab: moving first if it must, as for a close attack
+        out.append(What("Grab (hold it in place)", "grab", maneuver="Grab", legal_targets=grabs))
+    for a in menu:  # breaking a hold: its holder is the target already
+        if a.kind == "escape":
+            holder = names.get(a.target, "")
+            out.append(What(f"Break free of {holder}'s hold" if holder else "Break free of the hold", "escape", action=a))
     for a in menu:  # ending bleeding or flames, its own or an adjacent ally's: whose is the target
         if a.kind == "treat" and ("treat", a.maneuver) not in seen:
             seen.add(("treat", a.maneuver))
@@ -534,7 +542,7 @@ class QuestionPrompt(ModalScreen[Any]):
         # not every question is about being attacked: stepping in for an ally, helping one, Karma
         kinds = {a.kind for a in d.menu}
         title = ("may step in" if "interpose" in kinds else "may help" if "help" in kinds
-                 else "may spend Karma" if "karma" in kinds else "is attacked")
+                 else "may spend Karma" if "karma" in kinds else "is held" if "escape" in kinds else "is attacked")
         with Vertical(id="question", classes="dialog"):
             yield Static(Content.assemble((f"{self.data.actor_name} {title}", "bold $text-accent"),
                                           (f"  {d.context}" if d.context else "", "$text-muted")),
