@@ -35,7 +35,7 @@ from . import events as ev
 from . import combat
 from .conditions import TIMED
 from .effects import barred, can_use, escape, karma_recovery, treat, use_power
-from .powers import CATALOGUE
+from .powers import CATALOGUE, Power
 from .movement import attack_range, move, movement, occupied, speed
 from .sheet import MarvelAttack
 from .state import Fighter
@@ -71,7 +71,10 @@ def _attack(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> No
     # a firing spot no nearer than where it stood is a step around cover, not toward the target
     closer = not path or distance(path[-1], g.pos) < distance(f.pos, g.pos)
     move(ctx, f, path, f"{movement(f)[1]} {'toward' if closer else 'into line of sight of'} {g.name}")
-    combat.resolve_attack(ctx, f, g, atk, power)
+    if power is not None and power.spread:
+        combat.resolve_spread(ctx, f, atk, power, [ctx.state.fighters[t] for t in a.targets])
+    else:
+        combat.resolve_attack(ctx, f, g, atk, power)
 
 
 def _offer_attack(pic: Picture, atk: MarvelAttack, g: Fighter) -> list[Action]:
@@ -90,8 +93,34 @@ def _offer_attack(pic: Picture, atk: MarvelAttack, g: Fighter) -> list[Action]:
         if p.whole_turn and (f.stood_up or not (distance(f.pos, g.pos) <= attack_range(pic.ctx.options, atk)
                                                 and pic.ctx.grid.line_of_sight(f.pos, g.pos))):
             continue  # it takes the movement action too: only what it can shoot from where it stands
-        out.append(Action("attack", atk.name, g.id, p.name))
+        if p.spread:
+            out.extend(Action("attack", atk.name, g.id, p.name, targets=t) for t in spread_targets(pic, atk, p, g))
+        else:
+            out.append(Action("attack", atk.name, g.id, p.name))
     return out
+
+
+def spread_targets(pic: Picture, atk: MarvelAttack, p: Power, g: Fighter) -> list[tuple[str, ...]]:
+    """The target lists a split or area power (``p.spread``) offers with ``atk`` when its first
+    target is ``g``, from where the attacker will stand (after the move to reach ``g``): a split,
+    ``g`` and each other foe still in the fight the attack reaches from there (one list each);
+    around the attacker, every such foe within the power's radius (its reach for 0), ``g`` first,
+    if there are two or more; a burst, everyone still in the fight within the radius of ``g``,
+    friend or foe, ``g`` first."""
+    f, grid = pic.f, pic.ctx.grid
+    path = pic.attack_path(g, atk) if atk.close else None
+    end = (path[-1] if path else f.pos) if atk.close else pic.origin(g, atk)
+    others = [h for h in pic.ctx.state.fighters.values() if h is not f and h is not g and not h.out]
+    if p.spread == "burst":
+        return [(g.id, *(h.id for h in others if distance(h.pos, g.pos) <= p.radius))]
+    foes = [h for h in others if h.side != f.side]
+    if p.spread == "around":
+        radius = p.radius or f.sheet.reach
+        near = [h.id for h in foes if distance(end, h.pos) <= radius]
+        return [(g.id, *near)] if near else []
+    rng = f.sheet.reach if atk.close else attack_range(pic.ctx.options, atk)
+    return [(g.id, h.id) for h in foes
+            if distance(end, h.pos) <= rng and (atk.close or grid.line_of_sight(end, h.pos))]
 
 
 ATTACK = TurnAction("attack", "rules/marvel.md §3: an attack is a standard action", _attack,

@@ -37,13 +37,14 @@ Resolution = tuple[MarvelAttackResult, MarvelDamageOutcome | None]
 
 def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
                    reaction: str = "", shielded: Fighter | None = None, power: Power | None = None,
-                   origin: Cell | None = None) -> MarvelAttackContext:
+                   origin: Cell | None = None, rolled: tuple[int, ...] = ()) -> MarvelAttackContext:
     """The attack step's frozen input: TN from the target's defense, edges and troubles
     with their sources, damage bonuses and reductions, and whether the attacker holds back.
     ``shielded`` is the one ``g`` interposed for: the TN is the lower of the two defenses.
     ``power`` is the attack power it is made with (Headshot: a trouble, and its own multiples).
     ``origin`` is where ``f`` will attack from (default: where it stands): a ranged attack
-    beyond its listed range has trouble (the range penalty option)."""
+    beyond its listed range has trouble (the range penalty option). ``rolled``: the check's dice,
+    already rolled for a split or area attack's first target."""
     opts = ctx.options
     category = atk.category
     key = ("attack", atk.name) if atk is not GRAB else ("grab",)  # a sheet may name an attack "Grab"
@@ -94,6 +95,7 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
         atk.defense, tn, tn_note, auto, edges, tuple(troubles), f.sheet.rank,
         bonuses, reductions, pool, g.pool(pool), g.pool_max(pool),
         holds, opts, times, power.name if power else "", power.damage_times if power else (1, 1),
+        bool(power is not None and power.spread), rolled,
     )
 
 
@@ -210,16 +212,18 @@ def attack_power(f: Fighter, action: Action) -> Power | None:
     return p if p is not None and "attack" in p.uses and f.sheet.has(p.name) else None
 
 
-def _check(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: Power | None
-           ) -> tuple[Fighter, MarvelAttackContext, MarvelAttackResult]:
-    """The check of an attack (or a Grab): an ally's Interpose (who is then the target, returned),
-    the target's reaction, the attack step, a teammate's Help and Karma, the check's event."""
+def _check(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: Power | None,
+           rolled: tuple[int, ...] = ()) -> tuple[Fighter, MarvelAttackContext, MarvelAttackResult]:
+    """The check of an attack (or a Grab): an ally's Interpose (who is then the target, returned;
+    not for a split or area attack, which strikes whoever is there), the target's reaction, the
+    attack step (on the dice already ``rolled`` for a split or area attack's later targets), a
+    teammate's Help and Karma, the check's event."""
     shielded = None
-    h = offer_interpose(ctx, f, g, atk)
+    h = offer_interpose(ctx, f, g, atk) if power is None or not power.spread else None
     if h is not None:
         shielded, g = g, h
     reaction = offer_reaction(ctx, g, f, atk)
-    actx = attack_context(ctx, f, g, atk, reaction, shielded, power)
+    actx = attack_context(ctx, f, g, atk, reaction, shielded, power, rolled=rolled)
     hit: MarvelAttackResult = ctx.attack_step(actx)
     if not hit.hit:
         hit = offer_help(ctx, f, g, actx, hit)
@@ -256,6 +260,30 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
     g, actx, hit = _check(ctx, f, g, atk, power)
     if not hit.hit:
         return hit, None
+    return hit, _hit(ctx, f, g, atk, power, actx, hit)
+
+
+def resolve_spread(ctx: RulesContext, f: Fighter, atk: MarvelAttack, power: Power,
+                   targets: list[Fighter]) -> list[Resolution]:
+    """A split or area attack (rules/marvel.md §4.3): its Focus paid once, then one check against
+    each target's own defense, in order, on the same three dice (the first target's roll; each
+    target's own edges and troubles rerolled on them), and half damage to each hit (full on a
+    Fantastic)."""
+    use_power(ctx, f, power, f.sheet.level(power.name), atk.name)
+    out: list[Resolution] = []
+    rolled: tuple[int, ...] = ()
+    for g in targets:
+        if g.killed:
+            continue
+        g, actx, hit = _check(ctx, f, g, atk, power, rolled)
+        rolled = rolled or hit.roll.rolled
+        out.append((hit, _hit(ctx, f, g, atk, power, actx, hit) if hit.hit else None))
+    return out
+
+
+def _hit(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: Power | None,
+         actx: MarvelAttackContext, hit: MarvelAttackResult) -> MarvelDamageOutcome:
+    """A hit's damage step, the damage taken, then a Mighty attacker's knockback and the hit's effects."""
     dmg: MarvelDamageOutcome = ctx.damage_step(actx, hit)
     ctx.emit(ev.DamageFigured(f.id, g.id, atk.name, dmg.calc, dmg.notes))
     apply_damage(ctx, g, actx.pool, dmg.calc.total, dmg.taken, atk.name, dmg.held_back)
@@ -273,7 +301,7 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
                     atk.element in ELEMENTS_FOR_A_ROUND)
             if TIMED[atk.fantastic_effect].hold and atk.fantastic_effect in g.timed:
                 offer_escape(ctx, g, None, f)
-    return hit, dmg
+    return dmg
 
 
 def knock_back(ctx: RulesContext, f: Fighter, g: Fighter, multiplier: int) -> None:
@@ -302,7 +330,13 @@ def expected(ctx: RulesContext, f: Fighter, action: Action, origin: Cell | None 
         return 0.0
     g = ctx.state.fighters[action.target]
     power = attack_power(f, action)
-    harm = expected_harm(attack_context(ctx, f, g, f.attack(action.attack), power=power, origin=origin))
+    atk = f.attack(action.attack)
+    if power is not None and power.spread:  # the harm to each foe it strikes, less that to each friend
+        st = ctx.state.fighters
+        harm = sum((1 if st[t].side != f.side else -1) * expected_harm(
+            attack_context(ctx, f, st[t], atk, power=power, origin=origin)) for t in action.targets)
+    else:
+        harm = expected_harm(attack_context(ctx, f, g, atk, power=power, origin=origin))
     if power is None:
         return harm
     return harm - power.cost(f.sheet.level(power.name)) / max(f.focus + f.focus_max, 1)

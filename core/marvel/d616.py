@@ -185,6 +185,14 @@ def net_sources(edges: tuple[str, ...], troubles: tuple[str, ...]) -> int:
 def roll_d616(dice, edges: tuple[str, ...] = (), troubles: tuple[str, ...] = (), stacked: str = "repick") -> D616:
     """Roll the three dice (first, Marvel, second) and apply the net edges or troubles."""
     rolled: Faces = (dice.roll(6, ORDINARY), dice.roll(6, MARVEL), dice.roll(6, ORDINARY))
+    return on_rolled(dice, rolled, edges, troubles, stacked)
+
+
+def on_rolled(dice, rolled: Faces, edges: tuple[str, ...] = (), troubles: tuple[str, ...] = (),
+              stacked: str = "repick") -> D616:
+    """Three dice already rolled, with the net edges or troubles applied (rerolls from ``dice``):
+    a split or area attack rolls once and each target's own edges and troubles go on the same
+    three dice (rules/marvel.md §4.3, §6 pitfall 8)."""
     net = net_sources(edges, troubles)
     if net == 0:
         return make(rolled, rolled, edges, troubles)

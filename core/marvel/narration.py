@@ -65,6 +65,8 @@ def damage_text(c: DamageCalc) -> str:
     text = f"{die} x multiplier {c.multiplier} ({parts}{extra}) + {c.ability_name} {c.ability}{twice} = {c.regular}"
     if c.doubled:
         text += f", {_TIMES.get(c.times, f'x {c.times}')} ({c.doubled}) = {c.total}"
+    elif c.halved:
+        text += f", halved ({c.halved}: a split or area attack), rounded up = {c.total}"
     return text
 
 

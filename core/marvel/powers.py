@@ -49,6 +49,12 @@ class Power:
     min_distance: int = 0  #: attack power: only at targets at least this many spaces away
     whole_turn: bool = False  #: attack power: takes the movement action too (no move first)
     inflicts: str = ""  #: attack power: a condition its hit inflicts when it does damage
+    #: attack power with more than one target, each hit for half damage (full on a Fantastic), one
+    #: roll for all: "split" (up to two targets the attack reaches), "around" (every foe within
+    #: ``radius`` of the attacker, its reach for 0) or "burst" (everyone within ``radius`` of the
+    #: target, friend or foe, the attacker apart)
+    spread: str = ""
+    radius: int = 0
 
     def cost(self, level: int) -> int:
         """The Focus it costs at ``level`` (0 for a power that costs none)."""
@@ -113,6 +119,27 @@ CATALOGUE: dict[str, Power] = {p.name: p for p in (
           "Fantastic hit does triple damage", uses=("attack",), duration="instant", focus=(5,),
           with_attacks="ranged", damage_times=(1, 3), min_distance=20, whole_turn=True),
 )}
+
+def _split(name: str, with_attacks: str) -> Power:
+    return Power(name, f"with a {with_attacks} attack: one roll against up to two targets it reaches; half damage, "
+                 "full on a Fantastic", uses=("attack",), duration="instant", with_attacks=with_attacks, spread="split")
+
+
+def _area(name: str, focus: int, does: str, spread: str, radius: int = 0, with_attacks: str = "close") -> Power:
+    return Power(name, f"with a {with_attacks} attack, {focus} Focus: one roll against {does}; half damage, full on "
+                 "a Fantastic", uses=("attack",), duration="instant", focus=(focus,), with_attacks=with_attacks,
+                 spread=spread, radius=radius)
+
+
+CATALOGUE.update({p.name: p for p in (
+    _split("Fast Strikes", "close"), _split("Fast Attacks", "close"), _split("Spider-Strike", "close"),
+    _split("Snap Shooting", "ranged"), _split("Weapons Blazing", "ranged"),
+    _area("Whirling Frenzy", 5, "every foe within its reach", "around"),
+    _area("Dance of Death", 10, "every foe within its reach", "around"),
+    _area("Unrelenting Smash", 15, "every foe within its reach", "around"),
+    _area("Ground-Shaking Stomp", 10, "every foe within 2 spaces of it", "around", 2),
+    _area("Elemental Burst", 10, "everyone within 2 spaces of the target, friend or foe", "burst", 2, "ranged"),
+)})
 
 #: Sources of an edge on initiative, in catalogue order.
 INITIATIVE_EDGES = tuple(p.name for p in CATALOGUE.values() if p.edge == "initiative")

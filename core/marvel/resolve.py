@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..records import record
 from ..validate import notes_problem
-from .d616 import D616, roll_d616, succeeds
+from .d616 import D616, on_rolled, roll_d616, succeeds
 from .damage import DamageCalc, figure_damage, hold_back, multiplied
 from .sheet import MarvelAttack, MarvelOptions
 
@@ -49,6 +49,8 @@ class MarvelAttackContext:
     ability_times: int = 1  # the ability is added this many times to the damage (Attack Stance: 2)
     power: str = ""  # the attack power it is made with (Headshot...), or ""
     power_times: tuple[int, int] = (1, 1)  # that power's damage multiple on a hit, on a Fantastic hit
+    halved: bool = False  # a split or area power: half damage on a success (rounded up), full on a Fantastic
+    rolled: tuple[int, ...] = ()  # the check's three dice, already rolled for the first target of a split or area attack
 
     @property
     def close(self) -> bool:
@@ -93,14 +95,30 @@ def judge(ctx: MarvelAttackContext, roll: D616) -> MarvelAttackResult:
 
 
 def default_attack_step(dice, ctx: MarvelAttackContext) -> MarvelAttackResult:
-    roll = roll_d616(dice, ctx.edges, ctx.troubles, ctx.options.stacked_rerolls)
+    """Roll d616 with the net edges and troubles (on the dice already rolled, for a split or
+    area attack's later targets) and judge it."""
+    if ctx.rolled:
+        roll = on_rolled(dice, ctx.rolled, ctx.edges, ctx.troubles, ctx.options.stacked_rerolls)  # type: ignore[arg-type]
+    else:
+        roll = roll_d616(dice, ctx.edges, ctx.troubles, ctx.options.stacked_rerolls)
     return judge(ctx, roll)
 
 
-def figure(ctx: MarvelAttackContext, hit: MarvelAttackResult) -> DamageCalc:
-    doubled, times = multiplied(hit.fantastic, ctx.close, ctx.options.fantastic_damage, ctx.power, ctx.power_times)
-    return figure_damage(ctx.pool, hit.roll.faces[1], ctx.rank, ctx.bonuses, ctx.reductions,
+def damage_on(ctx: MarvelAttackContext, marvel_face: int, fantastic: bool) -> DamageCalc:
+    """The seed's damage for a hit with this Marvel die face, before holding back: an attack
+    power's multiples or the Fantastic doubling, and a split or area power's half (rounded up
+    once, at the end), which a Fantastic makes full damage, not double the half (rules/marvel.md
+    §4.1 step 6, §6 pitfall 7)."""
+    if ctx.halved:
+        return figure_damage(ctx.pool, marvel_face, ctx.rank, ctx.bonuses, ctx.reductions, ctx.ability, ctx.score,
+                             "", ctx.ability_times, 2, "" if fantastic else ctx.power)
+    doubled, times = multiplied(fantastic, ctx.close, ctx.options.fantastic_damage, ctx.power, ctx.power_times)
+    return figure_damage(ctx.pool, marvel_face, ctx.rank, ctx.bonuses, ctx.reductions,
                          ctx.ability, ctx.score, doubled, ctx.ability_times, times)
+
+
+def figure(ctx: MarvelAttackContext, hit: MarvelAttackResult) -> DamageCalc:
+    return damage_on(ctx, hit.roll.faces[1], hit.fantastic)
 
 
 def held(ctx: MarvelAttackContext, damage: int) -> tuple[int, str]:
@@ -209,17 +227,12 @@ def face_totals(ctx: MarvelAttackContext) -> tuple[int, ...]:
     success), before holding back: the seed's damage as the default damage step figures it.
     Kept by what it depends on (the attack and the two sheets), not by battle."""
     key = (ctx.pool, ctx.rank, ctx.bonuses, ctx.reductions, ctx.ability, ctx.score, ctx.close,
-           ctx.options.fantastic_damage, ctx.ability_times, ctx.power, ctx.power_times)
+           ctx.options.fantastic_damage, ctx.ability_times, ctx.power, ctx.power_times, ctx.halved)
     found = _TOTALS.get(key)
     if found is None:
         if len(_TOTALS) >= 4096:
             _TOTALS.clear()
-        totals = [0]
-        for face in range(1, 7):
-            doubled, times = multiplied(face == 1, ctx.close, ctx.options.fantastic_damage, ctx.power, ctx.power_times)
-            totals.append(figure_damage(ctx.pool, face, ctx.rank, ctx.bonuses, ctx.reductions, ctx.ability,
-                                        ctx.score, doubled, ctx.ability_times, times).total)
-        found = _TOTALS[key] = tuple(totals)
+        found = _TOTALS[key] = (0, *(damage_on(ctx, face, face == 1).total for face in range(1, 7)))
     return found
 
 
@@ -245,7 +258,4 @@ def hitting(net: int, stacked: str, needed: int | None) -> tuple[tuple[float, in
 def taken_on(ctx: MarvelAttackContext, marvel_face: int, fantastic: bool) -> int:
     """What the target would lose from a hit with this Marvel die face (``fantastic``: the hit
     is a Fantastic success), by the default damage step's rules: the damage, then holding back."""
-    doubled, times = multiplied(fantastic, ctx.close, ctx.options.fantastic_damage, ctx.power, ctx.power_times)
-    total = figure_damage(ctx.pool, marvel_face, ctx.rank, ctx.bonuses, ctx.reductions,
-                          ctx.ability, ctx.score, doubled, ctx.ability_times, times).total
-    return held(ctx, total)[0]
+    return held(ctx, damage_on(ctx, marvel_face, fantastic).total)[0]

@@ -8,6 +8,7 @@ from typing import Any
 from ..events import ActionChosen, BattleEnded
 from ..stats import BattleTally, CombatantTally
 from . import events as ev
+from .powers import CATALOGUE as POWERS
 
 #: Every action and rule the coverage report looks for, so it can say which never fired.
 CATALOGUE: tuple[str, ...] = (
@@ -24,7 +25,8 @@ CATALOGUE: tuple[str, ...] = (
     "rule:paralyzed", "rule:blinded", "rule:slowed", "rule:off-balance", "rule:surprised", "rule:deafened",
     "rule:poisoned", "rule:corroding", "rule:close attack on the paralyzed hits", "rule:a condition's round ended",
     "rule:poison check", "action:grab", "action:escape", "reaction:escape", "rule:grabbed", "rule:pinned",
-    "rule:escape", "rule:grappling gives trouble",
+    "rule:escape", "rule:grappling gives trouble", "rule:split attack", "rule:area attack",
+    "rule:half damage (split or area)",
     "action:treat",
     "rule:Focus spent on a power", "rule:attack power", "rule:concentration broke", "rule:a power's round ended",
     "rule:unconscious", "rule:killed", "rule:demoralized", "rule:shattered", "rule:turn lost",
@@ -125,6 +127,8 @@ class _Count:
             rules["rule:bonuses do not stack"] += 1
         if calc.doubled:
             rules["rule:Fantastic doubles damage"] += 1
+        elif calc.halved:
+            rules["rule:half damage (split or area)"] += 1
 
     def applied(self, e: ev.DamageApplied) -> None:
         target = self.combatants[e.target]
@@ -200,6 +204,9 @@ class _Count:
             self.rules["rule:Focus spent on a power"] += 1
         if e.lasts == "instant":
             self.rules["rule:attack power"] += 1
+            spread = POWERS[e.power].spread if e.power in POWERS else ""
+            if spread:
+                self.rules["rule:split attack" if spread == "split" else "rule:area attack"] += 1
 
     def power_ended(self, e: ev.PowerEnded) -> None:
         self.rules["rule:concentration broke" if "concentration" in e.why else "rule:a power's round ended"] += 1

@@ -132,16 +132,20 @@ def whats(data: PromptData) -> list[What]:
         for name in (a.attack, *a.attacks):
             if name and name not in {n for n, _ in known}:
                 known.append((name, ()))
+    names = {o["id"]: o["name"] for o in data.others}
     for name, offered in known:
         maneuvers = list(offered)
         for a in menu:
-            if a.attack == name and a.kind in ("attack", "move-through") and a.maneuver not in maneuvers:
+            if a.attack == name and a.kind in ("attack", "move-through") and a.maneuver not in maneuvers and not a.targets:
                 maneuvers.append(a.maneuver)
         for m in maneuvers or [""]:
             kind = "move-through" if m == "move through" else "attack"
             legal = {a.target for a in menu if a.kind == kind and a.attack == name and a.maneuver == m}
             out.append(What(f"{name}: {m}" if m else name, kind, name, m, legal_targets=legal))
-    names = {o["id"]: o["name"] for o in data.others}
+        for a in menu:  # a split or area attack: each set of targets it would strike is a line of its own
+            if a.attack == name and a.kind == "attack" and a.targets:
+                struck = ", ".join(names.get(t, t) for t in a.targets)
+                out.append(What(f"{name}: {a.maneuver} → {struck}", "attack", action=a))
     for a in menu:
         if a.kind == "multiple-attack":  # by the names the player sees, not the scenario's ids
             strikes = ", ".join(f"{an} → {names.get(t, t)}" for an, t in zip(a.attacks, a.targets))
