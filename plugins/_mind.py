@@ -139,6 +139,38 @@ def break_free(menu: Iterable[Action], me: Vitals, best: float, free: bool = Fal
     return None
 
 
+def team_call(decision: Decision, battle: BattleView, me: Vitals) -> Choice | None:
+    """A team maneuver (kind ``team``: once a battle, each member paying Focus), called when it
+    pays: a Rally that brings back a shattered member; else, once a foe can be reached this round,
+    Defensive (the highest level offered) when its side has under four fifths of the foes' fight, a
+    Rally's recovery rolls when its side is under half, otherwise Offensive. None if none is
+    offered or no foe is near yet."""
+    offers = [a for a in decision.menu if a.kind == "team"]
+    if not offers:
+        return None
+    everyone = [battle.vitals(c.id) for c in battle.scenario.combatants]
+    for a in offers:
+        if a.target and "shattered" in battle.vitals(a.target).conditions:
+            return Choice(a, f"brings {battle.vitals(a.target).name} back into the fight ({a.maneuver})")
+    ours = [v for v in everyone if v.side == me.side and v.able]
+    foes = [v for v in everyone if v.side != me.side and v.able]
+    if not foes or len(ours) < 2:
+        return None
+    near = min(distance(v.position, w.position) for v in ours for w in foes)
+    if near > max(v.reach for v in ours) * 2 + max(v.strikes_within for v in ours):
+        return None  # no one of its side can strike this round: the round's effect would go to waste
+    fight, theirs = sum(v.health for v in ours) / len(ours), sum(v.health for v in foes) / len(foes)
+    kind = "Defensive" if fight < 0.8 * theirs else "Rally" if fight < 0.5 else "Offensive"
+    best = max((a for a in offers if a.maneuver.startswith(kind) and not a.target),
+               key=lambda a: a.maneuver, default=None)
+    if best is None:
+        return None
+    why = {"Defensive": f"its side has much less fight left ({pct(fight)}) than the foes ({pct(theirs)})",
+           "Rally": f"its side is under half its fight ({pct(fight)})",
+           "Offensive": "the foes are within reach this round"}[kind]
+    return Choice(best, f"calls the team maneuver {best.maneuver}: {why}")
+
+
 def hold_still(battle: BattleView, menu: Iterable[Action], me: Vitals, foes: Iterable[str]) -> Action | None:
     """A ``grab`` of one of ``foes`` (the ones its attacks cannot hurt): holding a foe keeps it
     from moving on to the actor's allies, the one thing left to do to it, so only while it has
@@ -413,7 +445,8 @@ class Situation:
         for an ally (Interpose) as :func:`shield` says; a reaction power that costs Focus (Blur,
         Shield) only as :func:`power_reaction` says."""
         shielding = (shield(self.battle, self.decision, self.me) or helping(self.decision, self.battle)
-                     or spend_karma(self.decision, self.battle, self.me) or break_free(self.menu, self.me, 0.0, True))
+                     or spend_karma(self.decision, self.battle, self.me) or break_free(self.menu, self.me, 0.0, True)
+                     or team_call(self.decision, self.battle, self.me))
         if shielding is not None:
             return shielding
         if self.find("dodge") is None:

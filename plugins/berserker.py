@@ -25,6 +25,8 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     sit = Situation(battle, decision)
     me = sit.me
     if decision.kind == "abort":
+        if sit.find("team") is not None:
+            return sit.no_reaction("a berserker does not plan with its team")
         return sit.no_reaction("a berserker does not defend")
     recover = sit.find("recover")
     if sit.hero and recover is not None and me.stamina < 0.1 and not sit.adjacent:

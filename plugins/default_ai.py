@@ -9,7 +9,10 @@ Policy, in order (each choice carries its reason into the log):
    half of its own (``_mind.shield``); asked to help a teammate's failed check, it always does
    (``_mind.helping``). Karma goes on an edge for a failed attack that could finish a foe under
    a third of its fight, or on trouble for a hit against it with under half of its own
-   (``_mind.spend_karma``). A reaction power that costs Focus (Blur, Shield), when
+   (``_mind.spend_karma``). Its side's one team maneuver it calls once a foe is within reach that
+   round: Defensive when its side has under four fifths of the foes' fight, a Rally's recovery rolls
+   under half, otherwise Offensive, and a Rally that brings back a shattered member first
+   (``_mind.team_call``). A reaction power that costs Focus (Blur, Shield), when
    no dodge is offered, only with under half of its fight left.
 2. Low on fight (under 30%) or out of stamina with no foe in reach: take a Recovery.
 3. Attack: among the attacks on the menu against foes still in the fight, take the one with
@@ -49,7 +52,8 @@ from functools import partial
 from slugfest import Action, BattleView, Choice, Decision, Vitals, hookimpl
 from slugfest.core.grid import distance
 
-from ._mind import PLAINER, Situation, break_free, helping, hold_still, on_the_way, power_reaction, shield, spend_karma
+from ._mind import (PLAINER, Situation, break_free, helping, hold_still, on_the_way, power_reaction, shield, spend_karma,
+                    team_call)
 
 NAME = "default"
 ATTACK_KINDS = ("attack", "multiple-attack", "move-through")
@@ -84,7 +88,7 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     menu = decision.menu
     if decision.kind == "abort":
         shielding = (shield(battle, decision, me) or helping(decision, battle) or spend_karma(decision, battle, me)
-                     or break_free(menu, me, 0.0, decision.free))
+                     or break_free(menu, me, 0.0, decision.free) or team_call(decision, battle, me))
         if shielding is not None:
             return shielding
         dodge = _first(menu, "dodge")

@@ -21,6 +21,7 @@ from .menu import build_menu
 from .sheet import INITIATIVE_EDGES
 from .state import Fighter, MarvelState
 from .tactics import Picture
+from .team import end_round, offer_team
 
 
 def roll_initiative(ctx: RulesContext, st: MarvelState) -> None:
@@ -80,7 +81,24 @@ def begin_round(ctx: RulesContext) -> None:
     st.queue = [cid for cid in (st.bonus if bonus else st.order) if not st.fighters[cid].killed]
     for f in st.fighters.values():
         f.reactions = f.reactions_per_round
+    if st.team:
+        end_round(ctx)
     ctx.emit(ev.RoundStarted(st.round, tuple(st.queue), bonus))
+    if ctx.options.team_maneuvers and not bonus:
+        ask_for_team_maneuvers(ctx)
+
+
+def ask_for_team_maneuvers(ctx: RulesContext) -> None:
+    """Each side that has not called its team maneuver is asked, through its member who acts
+    first this round, in the order they act (rules/marvel.md §4.5; readings in :mod:`.team`)."""
+    st: MarvelState = ctx.state
+    asked: set[str] = set()
+    for cid in st.queue or ():
+        f = st.fighters[cid]
+        if f.side in asked or f.side in st.team_used or f.out:
+            continue
+        asked.add(f.side)
+        offer_team(ctx, f.side, f)
 
 
 def open_turn(ctx: RulesContext, fid: str) -> Decision | None:

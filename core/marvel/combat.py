@@ -30,6 +30,7 @@ from .resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcom
 from .powers import CATALOGUE, Power
 from .sheet import DODGE_REACTIONS, MarvelAttack, MarvelOptions, MarvelSheet
 from .state import Fighter
+from .team import effect_on
 
 NO_REACTION = Action("none")
 Resolution = tuple[MarvelAttackResult, MarvelDamageOutcome | None]
@@ -77,6 +78,19 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
         troubles.append(f"{g.name} is grappling with {partner.name}")
     if (g.active or g.timed) and not g.out:
         edges, reductions = _on_the_target(g, atk, category, edges, reductions, troubles)
+    twice, marvel_m = False, ""
+    if ctx.state.team:  # team maneuvers in effect this round (rules/marvel.md §4.5)
+        ours, theirs_m = effect_on(ctx.state, f), effect_on(ctx.state, g)
+        if ours is not None:
+            edges = (*edges, f"{f.name}'s team: {ours.name}") if ours.edge else edges
+            twice = ours.twice
+            if ours.fantastic and g.sheet.rank >= f.sheet.rank:
+                marvel_m = f"{f.name}'s team: {ours.name}"
+        if theirs_m is not None and not g.out:
+            if theirs_m.trouble:
+                troubles.append(f"{g.name}'s team: {theirs_m.name}")
+            if theirs_m.reduction and atk.damage == "Health":
+                reductions = (*reductions, (f"{theirs_m.name} (team)", theirs_m.reduction))
     times = 1
     if f.active:  # Attack Stance: the ability added twice
         times += sum(1 for name in f.active if CATALOGUE[name].doubles_ability == atk.ability)
@@ -95,7 +109,7 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
         atk.defense, tn, tn_note, auto, edges, tuple(troubles), f.sheet.rank,
         bonuses, reductions, pool, g.pool(pool), g.pool_max(pool),
         holds, opts, times, power.name if power else "", power.damage_times if power else (1, 1),
-        bool(power is not None and power.spread), rolled,
+        bool(power is not None and power.spread), rolled, twice, marvel_m,
     )
 
 

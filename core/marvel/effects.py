@@ -228,18 +228,21 @@ def use_power(ctx: RulesContext, f: Fighter, p: Power, level: int, how: str) -> 
     announce(ctx, f, before_flags)
 
 
-def karma_recovery(ctx: RulesContext, f: Fighter, pool: str) -> None:
+def karma_recovery(ctx: RulesContext, f: Fighter, pool: str, free: str = "") -> None:
     """Spend 1 Karma: Resilience (Health) or Vigilance (Focus) check vs TN 10; success
-    recovers Marvel die x rank (option: + the ability), doubled on a Fantastic success."""
+    recovers Marvel die x rank (option: + the ability), doubled on a Fantastic success.
+    ``free``: what gives the roll without Karma (a Rally team maneuver)."""
     opts = ctx.options
     ability = "Resilience" if pool == "Health" else "Vigilance"
     score = f.sheet.ability(ability)
-    f.karma -= 1
+    if not free:
+        f.karma -= 1
     roll = roll_d616(ctx.dice, (), own_troubles(f, ability), opts.stacked_rerolls)
     total = roll.dice_total + score
     ok = succeeds(roll, total, KARMA_TN)
     fantastic = ok and roll.fantastic
-    ctx.emit(ev.CheckRolled(f.id, f"Karma recovery ({pool})", ability, score, roll, total, KARMA_TN, ok, fantastic))
+    purpose = f"{free} recovery ({pool})" if free else f"Karma recovery ({pool})"
+    ctx.emit(ev.CheckRolled(f.id, purpose, ability, score, roll, total, KARMA_TN, ok, fantastic))
     before_flags = flags(f)
     if not ok:
         ctx.emit(ev.Recovered(f.id, pool, 0, f.pool(pool), f.pool_max(pool), f.karma, "the check failed"))

@@ -222,3 +222,23 @@ class KarmaSpent(Event):
     actor: str
     effect: str
     karma_left: int
+
+
+@record
+class TeamManeuver(Event):
+    """A side calls its team maneuver (rules/marvel.md §4.5): who takes part, what each paid."""
+
+    kind: ClassVar[str] = "team_maneuver"
+    actor: str
+    side: str
+    maneuver: str
+    members: tuple[str, ...]
+    paid: str
+    effect: str
+
+
+@record
+class TeamManeuverEnded(Event):
+    kind: ClassVar[str] = "team_maneuver_ended"
+    side: str
+    maneuver: str

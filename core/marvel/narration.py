@@ -204,3 +204,14 @@ def _power_ended(e: ev.PowerEnded, log: TextLog) -> str:
 @formats(ev.KarmaSpent)
 def _karma(e: ev.KarmaSpent, log: TextLog) -> str:
     return f"    {log.name(e.actor)} spends 1 Karma: {e.effect} (Karma left {e.karma_left})"
+
+
+@formats(ev.TeamManeuver)
+def _team(e: ev.TeamManeuver, log: TextLog) -> str:
+    return (f"    {e.side} call a team maneuver, {e.maneuver}, until the round ends: {e.effect} "
+            f"(paid: {e.paid})")
+
+
+@formats(ev.TeamManeuverEnded)
+def _team_ended(e: ev.TeamManeuverEnded, log: TextLog) -> str:
+    return f"  The {e.maneuver} team maneuver of {e.side} ends with its round"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..records import record
 from ..validate import notes_problem
-from .d616 import D616, on_rolled, roll_d616, succeeds
+from .d616 import D616, faces_text, make, on_rolled, roll_d616, succeeds
 from .damage import DamageCalc, figure_damage, hold_back, multiplied
 from .sheet import MarvelAttack, MarvelOptions
 
@@ -51,6 +51,8 @@ class MarvelAttackContext:
     power_times: tuple[int, int] = (1, 1)  # that power's damage multiple on a hit, on a Fantastic hit
     halved: bool = False  # a split or area power: half damage on a success (rounded up), full on a Fantastic
     rolled: tuple[int, ...] = ()  # the check's three dice, already rolled for the first target of a split or area attack
+    twice: bool = False  # rolled twice, the better kept (an Offensive 2 team maneuver)
+    marvel_m: str = ""  # why the Marvel die becomes an M whatever it shows (an Offensive 3 team maneuver), or ""
 
     @property
     def close(self) -> bool:
@@ -101,7 +103,29 @@ def default_attack_step(dice, ctx: MarvelAttackContext) -> MarvelAttackResult:
         roll = on_rolled(dice, ctx.rolled, ctx.edges, ctx.troubles, ctx.options.stacked_rerolls)  # type: ignore[arg-type]
     else:
         roll = roll_d616(dice, ctx.edges, ctx.troubles, ctx.options.stacked_rerolls)
-    return judge(ctx, roll)
+    if ctx.marvel_m:
+        roll = as_m(roll, ctx.marvel_m)
+    result = judge(ctx, roll)
+    if ctx.twice and not ctx.rolled:  # rolled again, the better kept (a hit, a Fantastic, the Marvel die, the total)
+        again = roll_d616(dice, ctx.edges, ctx.troubles, ctx.options.stacked_rerolls)
+        other = judge(ctx, as_m(again, ctx.marvel_m) if ctx.marvel_m else again)
+        if _better(other, result):
+            result, other = other, result
+        note = f"rolled twice (Offensive 2): this roll kept, the other was {faces_text(other.roll.faces)} = {other.total}"
+        result = MarvelAttackResult(result.roll, result.total, result.tn, result.hit, result.fantastic,
+                                    result.automatic, (*result.notes, note))
+    return result
+
+
+def _better(a: MarvelAttackResult, b: MarvelAttackResult) -> bool:
+    return (a.hit, a.fantastic, a.roll.marvel, a.total) > (b.hit, b.fantastic, b.roll.marvel, b.total)
+
+
+def as_m(roll: D616, why: str) -> D616:
+    """``roll`` with its Marvel die turned to the M (a Fantastic: it counts 6), ``why`` noted."""
+    faces = (roll.faces[0], 1, roll.faces[2])
+    return make(roll.rolled, faces, roll.edges, roll.troubles, roll.rerolls,
+                f"{roll.note + '; ' if roll.note else ''}the Marvel die becomes an M ({why})")
 
 
 def damage_on(ctx: MarvelAttackContext, marvel_face: int, fantastic: bool) -> DamageCalc:

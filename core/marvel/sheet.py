@@ -213,6 +213,7 @@ class MarvelOptions:
     interpose: bool = True  # the basic reaction Interpose: an ally within reach becomes the target
     help_teammate: bool = True  # the basic reaction Help Teammate: an edge on an ally's failed attack
     karma_edges: bool = True  # Karma spent for an edge on a failed attack, or for trouble on a hit against one
+    team_maneuvers: bool = True  # each side may call one team maneuver a battle (rules/marvel.md §4.5)
 
 
 def parse_options(t: Table) -> MarvelOptions:
@@ -229,6 +230,7 @@ def parse_options(t: Table) -> MarvelOptions:
         interpose=t.boolean("interpose", True),
         help_teammate=t.boolean("help_teammate", True),
         karma_edges=t.boolean("karma_edges", True),
+        team_maneuvers=t.boolean("team_maneuvers", True),
     )
     t.finish()
     return opts

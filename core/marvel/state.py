@@ -94,3 +94,5 @@ class MarvelState:
     round: int = 1  # 0 while the bonus round lasts
     queue: list[str] | None = None
     acting: str = ""  # whose turn was last opened: it ends when the battle asks for the next one
+    team: dict = field(default_factory=dict)  # side -> its team maneuver in effect this round (:mod:`.team`)
+    team_used: set = field(default_factory=set)  # the sides that have called their one team maneuver

@@ -9,6 +9,7 @@ from ..events import ActionChosen, BattleEnded
 from ..stats import BattleTally, CombatantTally
 from . import events as ev
 from .powers import CATALOGUE as POWERS
+from .team import MANEUVERS
 
 #: Every action and rule the coverage report looks for, so it can say which never fired.
 CATALOGUE: tuple[str, ...] = (
@@ -26,7 +27,8 @@ CATALOGUE: tuple[str, ...] = (
     "rule:poisoned", "rule:corroding", "rule:close attack on the paralyzed hits", "rule:a condition's round ended",
     "rule:poison check", "action:grab", "action:escape", "reaction:escape", "rule:grabbed", "rule:pinned",
     "rule:escape", "rule:grappling gives trouble", "rule:split attack", "rule:area attack",
-    "rule:half damage (split or area)",
+    "rule:half damage (split or area)", "rule:team maneuver", "rule:Rally recovery",
+    *(f"rule:team maneuver {name}" for name in MANEUVERS),
     "action:treat",
     "rule:Focus spent on a power", "rule:attack power", "rule:concentration broke", "rule:a power's round ended",
     "rule:unconscious", "rule:killed", "rule:demoralized", "rule:shattered", "rule:turn lost",
@@ -77,7 +79,7 @@ class _Count:
 
     def chosen(self, e: ActionChosen) -> None:
         if getattr(e, "decision", "phase") == "abort":
-            if getattr(e, "action_kind", "") not in ("", "none", "karma"):  # Karma: counted as a rule
+            if getattr(e, "action_kind", "") not in ("", "none", "karma", "team"):  # Karma, team maneuvers: rules
                 self.actions[f"reaction:{e.action_kind}"] += 1
         elif getattr(e, "action_kind", ""):
             self.actions[f"action:{e.action_kind}"] += 1
@@ -196,6 +198,10 @@ class _Count:
     def regained(self, e: ev.Regained) -> None:
         self.rules[f"rule:{e.power}"] += 1
 
+    def team(self, e: ev.TeamManeuver) -> None:
+        self.rules["rule:team maneuver"] += 1
+        self.rules[f"rule:team maneuver {e.maneuver}"] += 1
+
     def karma(self, e: ev.KarmaSpent) -> None:
         self.rules["rule:Karma for an edge" if e.effect.startswith("an edge") else "rule:Karma for trouble"] += 1
 
@@ -214,6 +220,7 @@ class _Count:
     def check(self, e: ev.CheckRolled) -> None:
         p = e.purpose
         self.rules["rule:Karma recovery" if p.startswith("Karma recovery") else
+                   "rule:Rally recovery" if p.startswith("Rally") else
                    "rule:poison check" if p.startswith("resists") else
                    "rule:escape" if p.startswith("breaks free") else "rule:condition treated"] += 1
         self.roll(e.roll)
@@ -226,4 +233,5 @@ _HANDLERS: dict[type, Any] = {
     ev.ReactionUsed: _Count.reaction, ev.InitiativeOrder: _Count.order,
     ev.InitiativeRolled: _Count.initiative, ev.CheckRolled: _Count.check, ev.Regained: _Count.regained,
     ev.PowerUsed: _Count.power_used, ev.PowerEnded: _Count.power_ended, ev.KarmaSpent: _Count.karma,
+    ev.TeamManeuver: _Count.team,
 }

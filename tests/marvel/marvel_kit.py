@@ -80,7 +80,8 @@ def roll(faces, edges=(), troubles=()):
 
 class Script:
     """A controller plugin: plays the planned actions in order, then dodges; never reacts unless
-    told (``reactions``: a list of maneuver names or None, consumed one per reaction offer)."""
+    told (``reactions``: a list of maneuver names or None, consumed one per reaction offer). A
+    team maneuver's question consumes one only when it is the next planned ("Offensive 2")."""
 
     def __init__(self, plan: list[Action] | None = None, reactions: list[str | None] | None = None) -> None:
         self.plan = list(plan or [])
@@ -90,6 +91,9 @@ class Script:
     @hookimpl(tryfirst=True)
     def slugfest_choose_action(self, battle, decision):
         if decision.kind == "abort":
+            team = {a.maneuver for a in decision.menu if a.kind == "team"}
+            if team and not (self.reactions and self.reactions[0] in team):
+                return Choice(decision.menu[0], "scripted: no team maneuver")  # one not planned for
             self.offers.append(decision)
             want = self.reactions.pop(0) if self.reactions else None
             for a in decision.menu:

@@ -70,8 +70,8 @@ def test_a_teammate_out_of_sight_or_the_option_off_asks_no_one():
 
 
 def test_the_minds_that_react_always_help():
-    b = battle_with(team(), dice=CAP_FIRST + [2, M(4), 1, 6])
-    b.step()  # every combatant default: the widow helps
+    b = battle_with(team(rules={"team_maneuvers": False}), dice=CAP_FIRST + [2, M(4), 1, 6])
+    b.step()  # every combatant default (no team maneuver to call): the widow helps
     used = events_of(b, ev.ReactionUsed)
     assert [(u.actor, u.reaction) for u in used] == [("widow", "Help Teammate")]
     assert events_of(b, ActionChosen)[1].reason == "a reaction costs no turn: gives Captain America an edge"

@@ -515,6 +515,8 @@ def answer_label(action: Action) -> str:
     games, so the dialog does too; a HERO Abort says so, a Marvel reaction is its power's name."""
     if action.kind == "karma":
         return "Spend 1 Karma: " + ("an edge on the roll" if action.maneuver.endswith("edge") else "trouble on the hit")
+    if action.kind == "team":
+        return f"Call {action.maneuver}" + (f" (bring back {action.target})" if action.target else "")
     if action.kind == "none" and action.maneuver == "declines":
         return "No"
     if action.kind != "none" and action.maneuver:
@@ -546,7 +548,8 @@ class QuestionPrompt(ModalScreen[Any]):
         # not every question is about being attacked: stepping in for an ally, helping one, Karma
         kinds = {a.kind for a in d.menu}
         title = ("may step in" if "interpose" in kinds else "may help" if "help" in kinds
-                 else "may spend Karma" if "karma" in kinds else "is held" if "escape" in kinds else "is attacked")
+                 else "may spend Karma" if "karma" in kinds else "is held" if "escape" in kinds
+                 else "may call a team maneuver" if "team" in kinds else "is attacked")
         with Vertical(id="question", classes="dialog"):
             yield Static(Content.assemble((f"{self.data.actor_name} {title}", "bold $text-accent"),
                                           (f"  {d.context}" if d.context else "", "$text-muted")),
