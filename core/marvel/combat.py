@@ -18,14 +18,17 @@ conditions now; the AI's estimate reads the same context (:func:`expected`).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..actions import Action, Decision
 from ..context import RulesContext
 from ..grid import Cell, distance
 from . import events as ev
 from .damage import knockback_spaces
 from .conditions import ELEMENTS_FOR_A_ROUND, TIMED
-from .effects import apply_damage, barred, can_use, effect_text, hold, inflict, let_go, own_troubles, release, use_power
-from .reactions import can_react, offer_escape, offer_help, offer_interpose, offer_karma
+from .effects import (apply_damage, barred, can_use, effect_text, end_powers, hold, inflict, let_go, own_troubles,
+                      release, use_power)
+from .reactions import can_react, offer_escape, offer_help, offer_interpose, offer_karma, offer_on_hit
 from .resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, expected_harm
 from .powers import CATALOGUE, Power
 from .sheet import DODGE_REACTIONS, MarvelAttack, MarvelOptions, MarvelSheet
@@ -53,9 +56,12 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
     if mine is None:
         mine = f.memo[key] = _attacker_facts(opts, f.sheet, atk)
     edges, nonlethal, heroic_hold, mods, score, bonuses = mine
-    theirs = g.memo.get(("target", atk.defense, atk.damage, category))
+    hits = atk  # what the target's defense and reductions are read against
+    if power is not None and power.suppressive:  # Vigilance defense, Health DR, then Focus damage (§4.3)
+        hits = replace(atk, defense="Vigilance", damage="Health")
+    theirs = g.memo.get(("target", hits.defense, hits.damage, category))
     if theirs is None:
-        theirs = g.memo[("target", atk.defense, atk.damage, category)] = _target_facts(g.sheet, atk)
+        theirs = g.memo[("target", hits.defense, hits.damage, category)] = _target_facts(g.sheet, hits)
     tn, swapped, poised, reductions = theirs
     tn_note, auto = (f"{swapped}: its {dict(_SWAPS)[swapped]} defense" if swapped else ""), ""
     helpless = "unconscious" if g.unconscious or g.killed else _defenseless(g) if g.timed else ""
@@ -77,7 +83,7 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
         partner = ctx.state.fighters[g.held_by or g.holding]
         troubles.append(f"{g.name} is grappling with {partner.name}")
     if (g.active or g.timed) and not g.out:
-        edges, reductions = _on_the_target(g, atk, category, edges, reductions, troubles)
+        edges, reductions = _on_the_target(g, hits, category, edges, reductions, troubles)
     twice, marvel_m = False, ""
     if ctx.state.team:  # team maneuvers in effect this round (rules/marvel.md §4.5)
         ours, theirs_m = effect_on(ctx.state, f), effect_on(ctx.state, g)
@@ -89,7 +95,7 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
         if theirs_m is not None and not g.out:
             if theirs_m.trouble:
                 troubles.append(f"{g.name}'s team: {theirs_m.name}")
-            if theirs_m.reduction and atk.damage == "Health":
+            if theirs_m.reduction and hits.damage == "Health":
                 reductions = (*reductions, (f"{theirs_m.name} (team)", theirs_m.reduction))
     times = 1
     if f.active:  # Attack Stance: the ability added twice
@@ -103,14 +109,46 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
         if d > atk.range:
             troubles.append(f"{g.name} is beyond {atk.name}'s listed range ({d} of {atk.range} spaces)")
     holds = nonlethal or (f"{f.name} holds back (Heroic)" if heroic_hold else "")
-    pool = atk.damage
+    flat: tuple[tuple[str, int], ...] = ()
+    if power is not None or f.active or g.active:
+        edges, score, tn, flat, marvel_m = _powers_on(f, g, atk, hits, power, edges, troubles, score, tn, marvel_m)
+    pool = "Focus" if power is not None and power.suppressive else atk.damage
     return MarvelAttackContext(
         "marvel", f.id, g.id, atk, category, atk.ability, score, mods,
-        atk.defense, tn, tn_note, auto, edges, tuple(troubles), f.sheet.rank,
+        hits.defense, tn, tn_note, auto, edges, tuple(troubles), f.sheet.rank,
         bonuses, reductions, pool, g.pool(pool), g.pool_max(pool),
         holds, opts, times, power.name if power else "", power.damage_times if power else (1, 1),
-        bool(power is not None and power.spread), rolled, twice, marvel_m,
+        bool(power is not None and power.spread), rolled, twice, marvel_m, flat,
     )
+
+
+def _powers_on(f: Fighter, g: Fighter, atk: MarvelAttack, hits: MarvelAttack, power: Power | None,
+               edges: tuple[str, ...], troubles: list[str], score: int, tn: int, marvel_m: str
+               ) -> tuple[tuple[str, ...], int, int, tuple[tuple[str, int], ...], str]:
+    """What the attack power and the powers in use on either side add (rules/marvel.md §4.3):
+    an edge (Smash), flat damage (Smash's Focus / 2, Anger's +15 to Melee), an ability lowered
+    (Anger's -2 Logic: the attacker's score, the target's defense), the Marvel die made an M with
+    every trouble ignored (Combat Trickery: ``troubles`` is emptied)."""
+    flat: list[tuple[str, int]] = []
+    if power is not None:
+        if power.attack_edge:
+            edges = (*edges, f"{f.name}'s {power.name}")
+        if power.flat_damage:
+            flat.append((power.name, power.flat_damage))
+        if power.sets_m:
+            marvel_m = f"{f.name}'s {power.name}, which ignores trouble"
+            troubles.clear()
+    for name in f.active:
+        p = CATALOGUE[name]
+        if p.boosts == atk.ability:
+            flat.append((name, p.flat_damage))
+        if p.lowers and p.lowers[0] == atk.ability:
+            score += p.lowers[1]
+    for name in g.active:
+        p = CATALOGUE[name]
+        if p.lowers and p.lowers[0] == hits.defense:
+            tn += p.lowers[1]
+    return edges, score, tn, tuple(flat), marvel_m
 
 
 def _on_the_target(g: Fighter, atk: MarvelAttack, category: str, edges: tuple[str, ...],
@@ -179,7 +217,7 @@ def offer_reaction(ctx: RulesContext, g: Fighter, f: Fighter, atk: MarvelAttack)
               if atk.defense == "Agility" and not (g.timed and barred(g, "Agility")) else [])
     menu = [NO_REACTION, *(Action("dodge", maneuver=p) for p in dodges)]
     for p, level in g.sheet.catalogued():
-        if "reaction" in p.uses and p.trouble_on != "Agility defense" and not can_use(g, p, level):
+        if "reaction" in p.uses and p.trouble_on != "Agility defense" and not p.on_hit and not can_use(g, p, level):
             menu.append(Action("power", maneuver=p.name))
     if len(menu) == 1:
         return ""
@@ -300,16 +338,21 @@ def _hit(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: Po
     """A hit's damage step, the damage taken, then a Mighty attacker's knockback and the hit's effects."""
     dmg: MarvelDamageOutcome = ctx.damage_step(actx, hit)
     ctx.emit(ev.DamageFigured(f.id, g.id, atk.name, dmg.calc, dmg.notes))
-    apply_damage(ctx, g, actx.pool, dmg.calc.total, dmg.taken, atk.name, dmg.held_back)
+    taken = protected(ctx, g, actx.pool, dmg.taken) if g.active else dmg.taken
+    if actx.pool == "Health" and taken > 0:
+        taken = offer_on_hit(ctx, g, f, taken)
+    apply_damage(ctx, g, actx.pool, dmg.calc.total, taken, atk.name, dmg.held_back)
     knocks = (actx.close and hit.fantastic and ctx.options.knockback and f.sheet.mighty and atk.knockback
               and dmg.calc.multiplier >= 1 and not g.killed)
     if knocks:
         knock_back(ctx, f, g, dmg.calc.multiplier)
-    if dmg.taken > 0 and not g.killed:
-        # a power's own effect (Headshot stuns), else the attack's Fantastic effect unless a Mighty
-        # attacker chose knockback instead (rules/marvel.md §4.4)
+    if taken > 0 and not g.killed:
+        # a power's own effect (Headshot stuns; Suppressive Fire's Fantastic stuns), else the
+        # attack's Fantastic effect unless a Mighty attacker chose knockback instead (rules/marvel.md §4.4)
         if power is not None and power.inflicts:
             inflict(ctx, g, power.inflicts, f"{f.name}'s {power.name}")
+        elif power is not None and power.fantastic_inflicts and hit.fantastic:
+            inflict(ctx, g, power.fantastic_inflicts, f"a Fantastic hit with {f.name}'s {power.name}")
         elif hit.fantastic and atk.fantastic_effect and not knocks:
             inflict(ctx, g, atk.fantastic_effect, f"a Fantastic hit with {f.name}'s {atk.name}",
                     atk.element in ELEMENTS_FOR_A_ROUND)
@@ -318,9 +361,38 @@ def _hit(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: Po
     return dmg
 
 
+def protected(ctx: RulesContext, g: Fighter, pool: str, taken: int) -> int:
+    """What a Health hit leaves after a protection ``g`` has in use (Elemental Protection: a hit
+    up to its level's threshold is absorbed; a bigger one breaks it, and the rest goes through:
+    our reading of a point the sources differ on, rules/marvel.md §4.3)."""
+    for name, level in list(g.active.items()):
+        p = CATALOGUE[name]
+        if not p.absorbs or pool != "Health" or taken <= 0:
+            continue
+        limit = p.absorbs[min(level, len(p.absorbs)) - 1]
+        if taken <= limit:
+            ctx.emit(ev.Absorbed(g.id, name, taken, 0, f"{name} {level} absorbs hits up to {limit}"))
+            return 0
+        end_powers(ctx, g, lambda q: q.name == name, f"a hit of {taken} breaks it (over {limit})")
+        ctx.emit(ev.Absorbed(g.id, name, limit, taken - limit, f"{name} {level} absorbs {limit}; the rest goes through"))
+        taken -= limit
+    return taken
+
+
 def knock_back(ctx: RulesContext, f: Fighter, g: Fighter, multiplier: int) -> None:
-    """5 spaces per multiplier straight away from the attacker; no extra damage on impact."""
+    """5 spaces per multiplier straight away from the attacker; no extra damage on impact.
+    Immovable (rules/marvel.md §4.3) takes 1 space off per point of the target's Melee defense,
+    spending its reaction (our reading: used whenever it has one left)."""
     spaces = knockback_spaces(multiplier)
+    steady = next((p for p, _ in g.sheet.always_on() if p.steadies), None)
+    if steady is not None and can_react(g):
+        g.reactions -= 1
+        cut = min(spaces, g.sheet.defense("Melee"))
+        ctx.emit(ev.ReactionUsed(g.id, steady.name, f.id, f"knockback {spaces} spaces less {cut} (its Melee defense)",
+                                 g.reactions))
+        spaces -= cut
+        if spaces <= 0:
+            return
     start = g.pos
     taken = {h.pos for h in ctx.state.fighters.values() if h.id != g.id and not h.killed}
     path, stopped = ctx.grid.push_line(g.pos, f.pos, spaces, taken)

@@ -51,11 +51,12 @@ class DamageCalc:
     ability_times: int = 1  # the ability added this many times (Attack Stance: twice)
     times: int = 2  # what ``doubled`` multiplies by (an attack power's triple: 3)
     halved: str = ""  # the split or area power whose half this is (rounded up), or ""
+    flat: tuple[Named, ...] = ()  # flat damage added to ``regular``, by source (Smash, Anger)
 
 
 def figure_damage(pool: str, marvel_face: int, rank: int, bonuses: Iterable[Named], reductions: Iterable[Named],
                   ability_name: str, ability: int, doubled: str = "", ability_times: int = 1,
-                  times: int = 2, halved: str = "") -> DamageCalc:
+                  times: int = 2, halved: str = "", flat: tuple[Named, ...] = ()) -> DamageCalc:
     """The seed's damage: ``doubled`` names the reason when the result is doubled (a Fantastic
     success; an attack power's own multiple, ``times``); ``ability_times`` adds the ability more
     than once (Attack Stance: twice); ``halved`` names the split or area power that halves it
@@ -69,13 +70,14 @@ def figure_damage(pool: str, marvel_face: int, rank: int, bonuses: Iterable[Name
     if mult < 1:
         regular, doubled, total = 0, "", 0
     else:
-        regular = max(marvel * mult + ability * ability_times, 0)
+        regular = max(marvel * mult + ability * ability_times + sum(v for _, v in flat), 0)
         total = regular * times if doubled else -(-regular // 2) if halved else regular
     # With one bonus (or reduction) or none, nothing is left out: skip the sweep.
     ignored_b = tuple([x for x in bonuses if x != (b_name, b)]) if len(bonuses) > 1 else ()
     ignored_r = tuple([x for x in reductions if x != (r_name, r)]) if len(reductions) > 1 else ()
     return DamageCalc(pool, marvel_face, marvel, rank, b_name, b, ignored_b, r_name, r, ignored_r, mult,
-                      ability_name, ability, regular, doubled, total, ability_times, times, halved if mult >= 1 else "")
+                      ability_name, ability, regular, doubled, total, ability_times, times, halved if mult >= 1 else "",
+                      flat)
 
 
 def fantastic_doubles(fantastic: bool, close: bool, which: str = "close") -> str:

@@ -180,6 +180,8 @@ def can_use(f: Fighter, p: Power, level: int) -> str:
     a concentration power needs a free slot (one per rank) and breaks at once when demoralized."""
     if p.name in f.active:
         return f"{p.name} is already in use"
+    if p.once and p.name in f.spent_once:
+        return f"{p.name} works once a battle, and {f.name} has used it"
     cost = p.cost(level)
     if f.demoralized and (cost or p.duration == "concentration"):
         return f"{f.name} is demoralized: no Focus to spend and no concentration to hold"
@@ -202,6 +204,8 @@ def effect_text(p: Power, level: int) -> str:
         return f"{p.reduction} damage reduction {level}"
     if p.doubles_ability:
         return f"its {p.doubles_ability} is added twice to the damage of its {p.doubles_ability} attacks"
+    if "attack" in p.uses and (p.spread or p.suppressive or p.sets_m or p.flat_damage):
+        return p.does.split(": ", 1)[-1]
     if "attack" in p.uses:
         said = ["the attack has trouble"] if p.attack_trouble else []
         hit, fantastic = p.damage_times
@@ -222,6 +226,8 @@ def use_power(ctx: RulesContext, f: Fighter, p: Power, level: int, how: str) -> 
     cost = p.cost(level)
     before_flags, before = flags(f), f.focus
     f.focus -= cost
+    if p.once:
+        f.spent_once = f.spent_once | {p.name}
     if p.duration != "instant":
         f.active[p.name] = level
     ctx.emit(ev.PowerUsed(f.id, p.name, level, how, cost, before, f.focus, p.duration, effect_text(p, level)))

@@ -242,3 +242,15 @@ class TeamManeuverEnded(Event):
     kind: ClassVar[str] = "team_maneuver_ended"
     side: str
     maneuver: str
+
+
+@record
+class Absorbed(Event):
+    """A protection in use takes some of a hit (Elemental Protection, rules/marvel.md §4.3)."""
+
+    kind: ClassVar[str] = "absorbed"
+    actor: str
+    power: str
+    absorbed: int
+    left: int
+    how: str

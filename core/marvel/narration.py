@@ -62,7 +62,8 @@ def damage_text(c: DamageCalc) -> str:
         return f"multiplier {c.multiplier} ({parts}{extra}) is below 1: no damage at all, not even {c.ability_name}"
     die = f"dM {c.marvel}" + (" (M)" if c.marvel_face == 1 else "")
     twice = f" x {c.ability_times}" if c.ability_times > 1 else ""
-    text = f"{die} x multiplier {c.multiplier} ({parts}{extra}) + {c.ability_name} {c.ability}{twice} = {c.regular}"
+    added = "".join(f" + {n} {v}" for n, v in c.flat)
+    text = f"{die} x multiplier {c.multiplier} ({parts}{extra}) + {c.ability_name} {c.ability}{twice}{added} = {c.regular}"
     if c.doubled:
         text += f", {_TIMES.get(c.times, f'x {c.times}')} ({c.doubled}) = {c.total}"
     elif c.halved:
@@ -215,3 +216,8 @@ def _team(e: ev.TeamManeuver, log: TextLog) -> str:
 @formats(ev.TeamManeuverEnded)
 def _team_ended(e: ev.TeamManeuverEnded, log: TextLog) -> str:
     return f"  The {e.maneuver} team maneuver of {e.side} ends with its round"
+
+
+@formats(ev.Absorbed)
+def _absorbed(e: ev.Absorbed, log: TextLog) -> str:
+    return f"    {log.name(e.actor)}'s {e.power} takes {e.absorbed} of the hit ({e.how}); {e.left} goes through"

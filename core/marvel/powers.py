@@ -55,6 +55,20 @@ class Power:
     #: target, friend or foe, the attacker apart)
     spread: str = ""
     radius: int = 0
+    suppressive: bool = False  #: attack power: against Vigilance defense, Health DR applies, the damage goes to Focus
+    fantastic_inflicts: str = ""  #: attack power: a condition a Fantastic hit inflicts when it does damage
+    flat_damage: int = 0  #: attack power: flat damage added (Focus spent / 2); in use: to attacks of ``boosts``
+    attack_edge: bool = False  #: attack power: the attack has an edge
+    once: bool = False  #: usable once a battle
+    sets_m: bool = False  #: attack power: the Marvel die becomes an M, and the attack ignores trouble
+    equal_or_higher: bool = False  #: attack power: only against a target of equal or higher rank
+    boosts: str = ""  #: in use: the ability whose attacks gain ``flat_damage``
+    lowers: tuple[str, int] = ()  #: in use: (ability, change) to its score and defense
+    steadies: bool = False  #: knockback shortened by 1 space per point of its Melee defense
+    absorbs: tuple[int, ...] = ()  #: in use: a Health hit up to this (by level) is absorbed; a bigger one ends it
+    #: a reaction to a Health hit that does damage: "brace" (1 Health ignored per Focus spent, at
+    #: least the power's Focus), "convert" (the hit's Health damage becomes Focus, up to twice its maximum)
+    on_hit: str = ""
 
     def cost(self, level: int) -> int:
         """The Focus it costs at ``level`` (0 for a power that costs none)."""
@@ -139,6 +153,40 @@ CATALOGUE.update({p.name: p for p in (
     _area("Unrelenting Smash", 15, "every foe within its reach", "around"),
     _area("Ground-Shaking Stomp", 10, "every foe within 2 spaces of it", "around", 2),
     _area("Elemental Burst", 10, "everyone within 2 spaces of the target, friend or foe", "burst", 2, "ranged"),
+)})
+
+def _focused(name: str, focus: int, with_attacks: str, edge: bool) -> Power:
+    return Power(name, f"with a {with_attacks} attack, {focus} Focus: +{focus // 2} damage"
+                 + (", and an edge" if edge else ""), uses=("attack",), duration="instant", focus=(focus,),
+                 with_attacks=with_attacks, flat_damage=focus // 2, attack_edge=edge)
+
+
+CATALOGUE.update({p.name: p for p in (
+    _focused("Smash", 10, "close", True), _focused("Focused Fury", 10, "close", True),
+    _focused("Focused Strike", 5, "close", False), _focused("Elemental Blast", 5, "ranged", False),
+    _focused("Bolts of Balthakk", 5, "ranged", False),
+    Power("Suppressive Fire", "with a ranged attack: against Vigilance defense; Health damage reduction applies, then "
+          "the damage goes to Focus; a Fantastic hit doubles it and stuns", uses=("attack",), duration="instant",
+          with_attacks="ranged", suppressive=True, damage_times=(1, 2), fantastic_inflicts="stunned"),
+    Power("Covering Fire", "with a ranged attack: as Suppressive Fire", uses=("attack",), duration="instant",
+          with_attacks="ranged", suppressive=True, damage_times=(1, 2), fantastic_inflicts="stunned"),
+    Power("Combat Trickery", "with an attack, once a battle, 5 Focus, on a target of equal or higher rank: the Marvel "
+          "die becomes an M (a Fantastic) and the attack ignores trouble", uses=("attack",), duration="instant",
+          focus=(5,), with_attacks="any", once=True, sets_m=True, equal_or_higher=True),
+    Power("Anger", "standard action, concentration, 10 Focus: +15 damage to its Melee attacks, -2 Logic",
+          uses=("action",), duration="concentration", focus=(10,), flat_damage=15, boosts="Melee",
+          lowers=("Logic", -2)),
+    Power("Immovable", "reaction when knocked back: 1 space less per point of its Melee defense",
+          steadies=True),
+    _leveled("Elemental Protection", "standard action or reaction, concentration, 5/10/15/20 Focus: a Health hit "
+             "up to 10/20/30/40 is absorbed; a bigger one breaks it and the rest goes through",
+             uses=("action", "reaction"), duration="concentration", focus=(5, 10, 15, 20), absorbs=(10, 20, 30, 40)),
+    Power("Brace for Impact", "reaction to a Health hit, 5 or more Focus: 1 Health damage ignored per Focus spent",
+          uses=("reaction",), duration="instant", focus=(5,), on_hit="brace"),
+    Power("Energy Absorption", "reaction to a Health hit, 15 Focus: the hit's Health damage becomes Focus, up to "
+          "twice its maximum", uses=("reaction",), duration="instant", focus=(15,), on_hit="convert"),
+    _leveled("Telekinetic Protection", "as Elemental Protection", uses=("action", "reaction"),
+             duration="concentration", focus=(5, 10, 15, 20), absorbs=(10, 20, 30, 40)),
 )})
 
 #: Sources of an edge on initiative, in catalogue order.

@@ -14,6 +14,7 @@ from ..events import Moved
 from ..grid import Cell, distance
 from . import events as ev
 from .conditions import POWER_HOLD_TN, TIMED
+from .powers import CATALOGUE
 from .effects import escape
 from .d616 import best_edge_gain, counts, pick_trouble, with_edge, with_trouble
 from .movement import attack_range, speed
@@ -83,6 +84,42 @@ def offer_escape(ctx: RulesContext, g: Fighter, holder: Fighter | None, by: Figh
     g.reactions -= 1
     ctx.emit(ev.ReactionUsed(g.id, "Escape", by.id, "tries to break free", g.reactions))
     escape(ctx, g, "reaction")
+
+
+def offer_on_hit(ctx: RulesContext, g: Fighter, f: Fighter, taken: int) -> int:
+    """A reaction to a Health hit that does damage (rules/marvel.md §4.3): Brace for Impact spends
+    Focus to ignore as much of it (our reading: all it can, up to the damage, and at least its 5),
+    Energy Absorption (15 Focus) takes the hit's Health damage as Focus instead, up to twice its
+    maximum. The Health damage ``g`` still takes is returned."""
+    if taken <= 0 or not can_react(g) or g.demoralized:
+        return taken
+    menu: list[Action] = [DECLINE]
+    for p, level in g.sheet.catalogued():
+        if not p.on_hit:
+            continue
+        least = p.cost(level)
+        spend = min(taken, g.focus - 1) if p.on_hit == "brace" else least
+        if spend >= least and g.focus - spend >= 1:
+            menu.append(Action("power", maneuver=p.name, target=f.id))
+    if len(menu) == 1:
+        return taken
+    context = f"{f.name}'s hit would take {taken} Health from you (Health {g.health}, Focus {g.focus}): react?"
+    choice = ctx.ask(Decision(g.id, tuple(menu), g.ai, "abort", context, free=True))
+    if choice.action.kind == "none":
+        return taken
+    p = CATALOGUE[choice.action.maneuver]
+    g.reactions -= 1
+    before, spend = g.focus, (min(taken, g.focus - 1) if p.on_hit == "brace" else p.cost(g.sheet.level(p.name)))
+    g.focus -= spend
+    if p.on_hit == "brace":
+        ctx.emit(ev.ReactionUsed(g.id, p.name, f.id, f"spends {spend} Focus to ignore {spend} Health damage "
+                                 f"(Focus {before} -> {g.focus})", g.reactions))
+        return taken - spend
+    gained = max(min(taken, 2 * g.focus_max - g.focus), 0)
+    g.focus += gained
+    ctx.emit(ev.ReactionUsed(g.id, p.name, f.id, f"spends {spend} Focus; the hit's {taken} Health damage becomes "
+                             f"{gained} Focus (Focus {before} -> {g.focus}, up to twice its maximum)", g.reactions))
+    return 0
 
 
 def offer_help(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackContext,

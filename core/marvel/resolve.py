@@ -53,6 +53,7 @@ class MarvelAttackContext:
     rolled: tuple[int, ...] = ()  # the check's three dice, already rolled for the first target of a split or area attack
     twice: bool = False  # rolled twice, the better kept (an Offensive 2 team maneuver)
     marvel_m: str = ""  # why the Marvel die becomes an M whatever it shows (an Offensive 3 team maneuver), or ""
+    flat: tuple[Named, ...] = ()  # flat damage added to a hit (Smash's Focus / 2, Anger's +15), by source
 
     @property
     def close(self) -> bool:
@@ -135,10 +136,10 @@ def damage_on(ctx: MarvelAttackContext, marvel_face: int, fantastic: bool) -> Da
     §4.1 step 6, §6 pitfall 7)."""
     if ctx.halved:
         return figure_damage(ctx.pool, marvel_face, ctx.rank, ctx.bonuses, ctx.reductions, ctx.ability, ctx.score,
-                             "", ctx.ability_times, 2, "" if fantastic else ctx.power)
+                             "", ctx.ability_times, 2, "" if fantastic else ctx.power, ctx.flat)
     doubled, times = multiplied(fantastic, ctx.close, ctx.options.fantastic_damage, ctx.power, ctx.power_times)
     return figure_damage(ctx.pool, marvel_face, ctx.rank, ctx.bonuses, ctx.reductions,
-                         ctx.ability, ctx.score, doubled, ctx.ability_times, times)
+                         ctx.ability, ctx.score, doubled, ctx.ability_times, times, "", ctx.flat)
 
 
 def figure(ctx: MarvelAttackContext, hit: MarvelAttackResult) -> DamageCalc:
@@ -251,7 +252,7 @@ def face_totals(ctx: MarvelAttackContext) -> tuple[int, ...]:
     success), before holding back: the seed's damage as the default damage step figures it.
     Kept by what it depends on (the attack and the two sheets), not by battle."""
     key = (ctx.pool, ctx.rank, ctx.bonuses, ctx.reductions, ctx.ability, ctx.score, ctx.close,
-           ctx.options.fantastic_damage, ctx.ability_times, ctx.power, ctx.power_times, ctx.halved)
+           ctx.options.fantastic_damage, ctx.ability_times, ctx.power, ctx.power_times, ctx.halved, ctx.flat)
     found = _TOTALS.get(key)
     if found is None:
         if len(_TOTALS) >= 4096:

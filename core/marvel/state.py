@@ -40,6 +40,7 @@ class Fighter:
     for_a_round: frozenset = frozenset()  # conditions inflicted for a round that otherwise last (Iron's pin)
     held_by: str = ""  # who holds it (grabbed, pinned): rules/marvel.md §5
     holding: str = ""  # whom it holds
+    spent_once: frozenset = frozenset()  # the powers it has used that work once a battle (Combat Trickery)
     #: What follows from the sheet and the options alone (defenses, edges, bonuses), worked
     #: out once and shared between battles of the same combatant (see :mod:`core.memo`).
     memo: dict = field(default_factory=dict, repr=False, compare=False)
