@@ -139,8 +139,15 @@ def _resolvers(m: dict[str, Any], sc: Any) -> list[tuple[Any, str]]:
     """Where the rules system's ``resolve_attack`` is looked up when an attack is resolved (and
     a Marvel Grab's ``resolve_grab``: its check is an attack check too)."""
     if m["new"]:
-        combat = importlib.import_module(f"slugfest.core.{sc.system}.combat")
-        return [(combat, name) for name in ("resolve_attack", "resolve_grab") if hasattr(combat, name)]
+        found = []
+        for module, name in (("combat", "resolve_attack"), ("maneuvers", "resolve_grab")):
+            try:
+                owner = importlib.import_module(f"slugfest.core.{sc.system}.{module}")
+            except ImportError:
+                continue
+            if hasattr(owner, name):
+                found.append((owner, name))
+        return found
     system = m["plugins"].get_plugin_manager().systems()[sc.system]
     return [(type(system), "resolve_attack")]
 

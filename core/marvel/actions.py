@@ -24,8 +24,6 @@ Adding one is an entry here, in menu order, plus its tests.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..actions import Action
@@ -34,29 +32,16 @@ from ..grid import Cell, distance
 from . import events as ev
 from . import combat
 from .conditions import TIMED
-from .effects import barred, can_use, escape, karma_recovery, treat, use_power
+from .effects import barred, can_use, karma_recovery, treat, use_power
 from .powers import CATALOGUE, Power
 from .movement import attack_range, move, movement, occupied, speed
 from .sheet import MarvelAttack
+from .maneuvers import MANEUVERS
 from .state import Fighter
+from .turn import TurnAction, walk_limit
 
 if TYPE_CHECKING:
     from .tactics import Picture
-
-
-@dataclass(frozen=True)
-class TurnAction:
-    """One kind of turn (see the module's docstring)."""
-
-    kind: str  #: the ``Action.kind`` that carries it
-    rule: str  #: where the rule comes from
-    perform: Callable[[RulesContext, Fighter, Action, "Picture | None"], None]
-    offer_against: Callable[[Picture, MarvelAttack, Fighter], Iterable[Action]] | None = None
-    offer: Callable[[Picture], Iterable[Action]] | None = None
-
-
-def _walk_limit(ctx: RulesContext) -> int:
-    return max(ctx.grid.width, ctx.grid.height) * 2
 
 
 def _attack(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
@@ -147,7 +132,7 @@ def _move(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None
         move(ctx, f, path, f"{verb} ({_how(f)})")
     else:
         g = ctx.state.fighters[a.target]
-        path = ctx.grid.path(f.pos, g.pos, occupied(ctx.state, f), stop_adjacent=True, limit=_walk_limit(ctx)) or []
+        path = ctx.grid.path(f.pos, g.pos, occupied(ctx.state, f), stop_adjacent=True, limit=walk_limit(ctx)) or []
         move(ctx, f, path[:double], f"{verb} toward {g.name} ({_how(f)})")
 
 
@@ -220,7 +205,7 @@ def _power(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> Non
     use_power(ctx, f, p, f.sheet.level(p.name), "action")
     if a.target:
         g = ctx.state.fighters[a.target]
-        path = ctx.grid.path(f.pos, g.pos, occupied(ctx.state, f), stop_adjacent=True, limit=_walk_limit(ctx)) or []
+        path = ctx.grid.path(f.pos, g.pos, occupied(ctx.state, f), stop_adjacent=True, limit=walk_limit(ctx)) or []
         move(ctx, f, path[:speed(f)], f"{movement(f)[1]} toward {g.name}")
 
 
@@ -270,50 +255,9 @@ TREAT = TurnAction("treat", "rules/marvel.md §5: an action and a check against 
                    _treat, offer=_offer_treat)
 
 
-def _grab(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
-    g = ctx.state.fighters[a.target]
-    if pic is None or pic.f is not f:
-        from .tactics import Picture as _Picture
-
-        pic = _Picture(ctx, f)
-    move(ctx, f, pic.attack_path(g, combat.GRAB) or [], f"{movement(f)[1]} toward {g.name}")
-    combat.resolve_grab(ctx, f, g)
-
-
-def _offer_grab(pic: Picture) -> list[Action]:
-    """A Grab of each foe still in the fight that it can reach this turn (moving first if it
-    must, as for a close attack) and no one holds yet, unless a hold keeps it already (it holds
-    someone, or is held) or it cannot act with Melee."""
-    f = pic.f
-    if f.holding or f.held_by or (f.timed and barred(f, "Melee")):
-        return []
-    return [Action("grab", target=g.id, maneuver="Grab") for g in pic.foes
-            if not g.out and not g.held_by and pic.can_attack(g, combat.GRAB)]
-
-
-GRAB = TurnAction("grab", "rules/marvel.md §3.4: Grab, Melee against Melee defense; held, pinned on a Fantastic",
-                  _grab, offer=_offer_grab)
-
-
-def _escape(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
-    escape(ctx, f)
-
-
-def _offer_escape(pic: Picture) -> list[Action]:
-    """Breaking free of a hold (grabbed or pinned): Melee against the holder's Melee defense."""
-    f = pic.f
-    if not f.timed or not any(TIMED[n].hold for n in f.timed):
-        return []
-    return [Action("escape", target=f.held_by, maneuver="Escape")]
-
-
-ESCAPE = TurnAction("escape", "rules/marvel.md §3.4: Escape, Melee against the holder's Melee defense (20 for a "
-                    "power's hold)", _escape, offer=_offer_escape)
-
-
 #: Every kind of turn, by ``Action.kind``, in menu order.
-TURNS: dict[str, TurnAction] = {t.kind: t for t in (ATTACK, MOVE, RETREAT, DODGE, RECOVER, POWER, TREAT, GRAB,
-                                                    ESCAPE)}
+TURNS: dict[str, TurnAction] = {t.kind: t for t in (ATTACK, MOVE, RETREAT, DODGE, RECOVER, POWER, TREAT,
+                                                    *MANEUVERS)}
 AGAINST = tuple(t for t in TURNS.values() if t.offer_against is not None)
 ONCE = tuple(t for t in TURNS.values() if t.offer is not None)
 

@@ -26,7 +26,7 @@ from ..grid import Cell, distance
 from . import events as ev
 from .damage import knockback_spaces
 from .conditions import ELEMENTS_FOR_A_ROUND, TIMED
-from .effects import (apply_damage, barred, can_use, effect_text, end_powers, hold, inflict, let_go, own_troubles,
+from .effects import (apply_damage, barred, can_use, effect_text, end_powers, inflict, let_go, own_troubles,
                       release, use_power)
 from .reactions import can_react, offer_escape, offer_help, offer_interpose, offer_karma, offer_on_hit
 from .resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, expected_harm
@@ -264,7 +264,7 @@ def attack_power(f: Fighter, action: Action) -> Power | None:
     return p if p is not None and "attack" in p.uses and f.sheet.has(p.name) else None
 
 
-def _check(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: Power | None,
+def check(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: Power | None,
            rolled: tuple[int, ...] = ()) -> tuple[Fighter, MarvelAttackContext, MarvelAttackResult]:
     """The check of an attack (or a Grab): an ally's Interpose (who is then the target, returned;
     not for a split or area attack, which strikes whoever is there), the target's reaction, the
@@ -292,24 +292,13 @@ def _check(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: 
 GRAB = MarvelAttack(name="Grab", ability="Melee", defense="Melee", knockback=False)
 
 
-def resolve_grab(ctx: RulesContext, f: Fighter, g: Fighter) -> MarvelAttackResult:
-    """A Grab (rules/marvel.md §3.4): the check as an attack's; a success holds the target
-    (grabbed), a Fantastic one pins it too; then the held may try to break free at once as a
-    reaction (§3.5)."""
-    g, _, hit = _check(ctx, f, g, GRAB, None)
-    if hit.hit and not g.out and not g.held_by:
-        hold(ctx, f, g, hit.fantastic)
-        offer_escape(ctx, g, f, f)
-    return hit
-
-
 def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
                    power: Power | None = None) -> Resolution:
     """One attack: its power's Focus paid (when declared, kept on a miss), the check
-    (:func:`_check`), the damage step, then effects."""
+    (:func:`check`), the damage step, then effects."""
     if power is not None:
         use_power(ctx, f, power, f.sheet.level(power.name), atk.name)
-    g, actx, hit = _check(ctx, f, g, atk, power)
+    g, actx, hit = check(ctx, f, g, atk, power)
     if not hit.hit:
         return hit, None
     return hit, _hit(ctx, f, g, atk, power, actx, hit)
@@ -327,7 +316,7 @@ def resolve_spread(ctx: RulesContext, f: Fighter, atk: MarvelAttack, power: Powe
     for g in targets:
         if g.killed:
             continue
-        g, actx, hit = _check(ctx, f, g, atk, power, rolled)
+        g, actx, hit = check(ctx, f, g, atk, power, rolled)
         rolled = rolled or hit.roll.rolled
         out.append((hit, _hit(ctx, f, g, atk, power, actx, hit) if hit.hit else None))
     return out

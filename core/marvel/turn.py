@@ -1,0 +1,41 @@
+"""One kind of Marvel turn as data: the entry the tables of turns (:mod:`.actions`,
+:mod:`.maneuvers`) are made of, and the menu, the resolver and the AI read."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..context import RulesContext
+from .sheet import MarvelAttack
+from .state import Fighter
+
+if TYPE_CHECKING:
+    from .tactics import Picture
+
+
+@dataclass(frozen=True)
+class TurnAction:
+    """One kind of turn (see the module's docstring)."""
+
+    kind: str  #: the ``Action.kind`` that carries it
+    rule: str  #: where the rule comes from
+    perform: Callable[[RulesContext, Fighter, Action, "Picture | None"], None]
+    offer_against: Callable[[Picture, MarvelAttack, Fighter], Iterable[Action]] | None = None
+    offer: Callable[[Picture], Iterable[Action]] | None = None
+
+
+def walk_limit(ctx: RulesContext) -> int:
+    """Steps a walk toward a foe may be searched for (a move goes part of the way)."""
+    return max(ctx.grid.width, ctx.grid.height) * 2
+
+
+def picture_of(ctx: RulesContext, f: Fighter, pic: Picture | None) -> Picture:
+    """The turn's picture, or a new one when carrying out an action without it (tests, tools)."""
+    if pic is None or pic.f is not f:
+        from .tactics import Picture as _Picture
+
+        return _Picture(ctx, f)
+    return pic
