@@ -21,7 +21,8 @@ from slugfest import Action, BattleView, Choice, Decision, Vitals, answers_for
 from slugfest.core.events import ActionChosen
 from slugfest.core.grid import distance
 
-ATTACK_KINDS = ("attack", "multiple-attack", "move-through")
+#: The kinds of action that strike a foe (a Marvel Ram and Fastball Special are estimated like attacks).
+ATTACK_KINDS = ("attack", "multiple-attack", "move-through", "ram", "fastball")
 #: A ranged attacker pays no Range Modifier up to this many cells from its target (8 m in HERO).
 SAFE_CELLS = 4
 #: The reason a waiting mind gives; the next decision reads it back from the log.
@@ -169,6 +170,16 @@ def team_call(decision: Decision, battle: BattleView, me: Vitals) -> Choice | No
            "Rally": f"its side is under half its fight ({pct(fight)})",
            "Offensive": "the foes are within reach this round"}[kind]
     return Choice(best, f"calls the team maneuver {best.maneuver}: {why}")
+
+
+def strike_back(decision: Decision, battle: BattleView) -> Choice | None:
+    """An attack offered as a free reaction (a thrown ally striking as it lands): the one with the
+    highest expected harm. None if the question offers none."""
+    attacks = [a for a in decision.menu if a.kind == "attack"]
+    if not attacks or not decision.free:
+        return None
+    best = max(attacks, key=lambda a: (battle.estimate(decision.actor, a), a.label()))
+    return Choice(best, f"a reaction costs no turn: strikes with {best.attack} ({best.maneuver})")
 
 
 def hold_still(battle: BattleView, menu: Iterable[Action], me: Vitals, foes: Iterable[str]) -> Action | None:
@@ -446,7 +457,7 @@ class Situation:
         Shield) only as :func:`power_reaction` says."""
         shielding = (shield(self.battle, self.decision, self.me) or helping(self.decision, self.battle)
                      or spend_karma(self.decision, self.battle, self.me) or break_free(self.menu, self.me, 0.0, True)
-                     or team_call(self.decision, self.battle, self.me))
+                     or team_call(self.decision, self.battle, self.me) or strike_back(self.decision, self.battle))
         if shielding is not None:
             return shielding
         if self.find("dodge") is None:

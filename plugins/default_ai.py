@@ -52,11 +52,10 @@ from functools import partial
 from slugfest import Action, BattleView, Choice, Decision, Vitals, hookimpl
 from slugfest.core.grid import distance
 
-from ._mind import (PLAINER, Situation, break_free, helping, hold_still, on_the_way, power_reaction, shield, spend_karma,
-                    team_call)
+from ._mind import (ATTACK_KINDS, PLAINER, Situation, break_free, helping, hold_still, on_the_way, power_reaction,
+                    shield, spend_karma, strike_back, team_call)
 
 NAME = "default"
-ATTACK_KINDS = ("attack", "multiple-attack", "move-through")
 
 
 def _first(menu: tuple[Action, ...], kind: str) -> Action | None:
@@ -88,7 +87,8 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     menu = decision.menu
     if decision.kind == "abort":
         shielding = (shield(battle, decision, me) or helping(decision, battle) or spend_karma(decision, battle, me)
-                     or break_free(menu, me, 0.0, decision.free) or team_call(decision, battle, me))
+                     or break_free(menu, me, 0.0, decision.free) or team_call(decision, battle, me)
+                     or strike_back(decision, battle))
         if shielding is not None:
             return shielding
         dodge = _first(menu, "dodge")

@@ -225,8 +225,8 @@ def mf(fid, pos, ai="default", **keys):
     return out
 
 
-def marvel_position(a_side, b_side):
-    b = battle_with(scenario("marvel", {"A": a_side, "B": b_side}, width=30, height=12), seed=1)
+def marvel_position(a_side, b_side, rules=None):
+    b = battle_with(scenario("marvel", {"A": a_side, "B": b_side}, width=30, height=12, rules=rules), seed=1)
     b.start()
     return b
 
@@ -259,7 +259,7 @@ def test_marvel_hurt_and_outmatched_the_tactician_and_the_cautious_dodge():
 
 
 def test_marvel_cautious_waits_behind_a_dodge_for_a_faster_foe_the_others_close_in():
-    b = marvel_position([mf("a", (5, 5), "cautious")], [mf("b", (15, 5), speed={"run": 10})])
+    b = marvel_position([mf("a", (5, 5), "cautious")], [mf("b", (15, 5), speed={"run": 10})], {"ram": False})
     assert ask(b)[:2] == ("dodge", "waits for B to come (10 cells): dodges")
     assert ask(b, mind="tactician")[:2] == ("move -> b", "team target B: closes on B (10 cells)")
     assert ask(b, mind="aggressive")[:2] == ("move -> b", "charges the weakest foe, B (100% fight left, 10 cells)")

@@ -296,7 +296,7 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
                    power: Power | None = None) -> Resolution:
     """One attack: its power's Focus paid (when declared, kept on a miss), the check
     (:func:`check`), the damage step, then effects."""
-    if power is not None:
+    if power is not None and f.sheet.has(power.name):  # a maneuver's blow (Ram) has nothing to pay
         use_power(ctx, f, power, f.sheet.level(power.name), atk.name)
     g, actx, hit = check(ctx, f, g, atk, power)
     if not hit.hit:

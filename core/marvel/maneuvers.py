@@ -5,20 +5,34 @@ Ram and the Fastball Special, one table entry each (:class:`.turn.TurnAction`), 
   Melee defense (the check an attack's, :func:`.combat.check`): a success holds the target
   (grabbed), a Fantastic one pins it too; then the held may try to break free at once as a
   reaction. **Escape**: a Melee check against the holder's Melee defense (20 for a power's hold).
+* **Ram** (a basic reaction): its full run in a straight line toward a foe, then the standard
+  action spent to move on up to it, then a close attack, which spends its reaction. Our reading of the part the rules brief did not see: a hit does double damage
+  (triple on a Fantastic), and the rammer takes the blow's regular damage (before doubling) from
+  the impact.
+* **Fastball Special**: a thrower with Mighty throws an ally within its reach at a foe up to 5
+  spaces per Mighty level away (our reading of the range), an Agility check against the foe's
+  Agility defense; on a success the ally lands next to the foe and may, with its reaction, make a
+  close attack: double damage, triple on a Fantastic.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action
+from ..actions import Action, Decision
 from ..context import RulesContext
+from ..events import Moved
+from ..grid import Cell, distance
 from . import combat
+from . import events as ev
 from .conditions import TIMED
-from .effects import barred, escape, hold
+from .d616 import roll_d616, succeeds
+from .effects import apply_damage, barred, escape, hold, own_troubles
 from .movement import move, movement
-from .reactions import offer_escape
-from .resolve import MarvelAttackResult
+from .powers import Power
+from .reactions import DECLINE, can_react, interpose_cell, offer_escape
+from .resolve import MarvelAttackResult, expected_harm
+from .sheet import MarvelAttack
 from .state import Fighter
 from .turn import TurnAction, picture_of
 
@@ -76,5 +90,130 @@ ESCAPE = TurnAction("escape", "rules/marvel.md §3.4: Escape, Melee against the 
 
 
 
+RAM_BLOW = Power("Ram", "a close attack at the end of a straight charge: double damage, triple on a Fantastic",
+                 rule="rules/marvel.md §3.5", uses=("attack",), duration="instant", with_attacks="close",
+                 damage_times=(2, 3))
+FASTBALL_BLOW = Power("Fastball Special", "a close attack on landing: double damage, triple on a Fantastic",
+                      rule="rules/marvel.md §3.5", uses=("attack",), duration="instant", with_attacks="close",
+                      damage_times=(2, 3))
+
+
+def ram_line(pic: Picture, g: Fighter) -> list[Cell] | None:
+    """The straight charge a Ram takes to ``g``: at least its full speed, at most its speed
+    twice (the movement action, then the standard action as a move), ending within its reach
+    of ``g``, every cell open; None if there is none."""
+    f, run = pic.f, pic.speed
+    if run <= 0 or not can_react(f) or (f.timed and barred(f, "Melee")):
+        return None  # it takes its reaction (the attack at the end of the charge)
+    steps = distance(f.pos, g.pos) - f.sheet.reach
+    if not run <= steps <= 2 * run:
+        return None
+    toward = (2 * f.pos[0] - g.pos[0], 2 * f.pos[1] - g.pos[1])  # push_line goes away from this point
+    path, _ = pic.ctx.grid.push_line(f.pos, toward, steps, pic.occupied)
+    return path if len(path) == steps and distance(path[-1], g.pos) <= f.sheet.reach else None
+
+
+def _ram(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
+    pic = picture_of(ctx, f, pic)
+    g = ctx.state.fighters[a.target]
+    move(ctx, f, ram_line(pic, g) or [], f"charges at {g.name} in a straight line (Ram)")
+    f.reactions -= 1
+    ctx.emit(ev.ReactionUsed(f.id, RAM_BLOW.name, g.id, "a close attack at the end of its charge", f.reactions))
+    hit, dmg = combat.resolve_attack(ctx, f, g, f.attack(a.attack), RAM_BLOW)
+    if dmg is not None and dmg.calc.regular > 0 and not f.killed:
+        apply_damage(ctx, f, "Health", dmg.calc.regular, dmg.calc.regular, "the impact of its Ram", "")
+
+
+def _offer_ram(pic: Picture, atk: MarvelAttack, g: Fighter) -> list[Action]:
+    if not pic.ctx.options.ram or not atk.close or g.out or ram_line(pic, g) is None:
+        return []
+    return [Action("ram", atk.name, g.id, "Ram")]
+
+
+def _estimate_ram(ctx: RulesContext, f: Fighter, a: Action) -> float:
+    """The Ram's expected harm to the target, less the impact's: half the target's expected
+    damage, as a share of the rammer's own Health."""
+    g = ctx.state.fighters[a.target]
+    actx = combat.attack_context(ctx, f, g, f.attack(a.attack), power=RAM_BLOW)
+    harm = expected_harm(actx)
+    left = max(actx.target_pool, 1)
+    return harm - harm * left / 2 / max(f.health, 1)
+
+
+RAM = TurnAction("ram", "rules/marvel.md §3.5: Ram, a straight charge and a close attack", _ram,
+                 offer_against=_offer_ram, estimate=_estimate_ram)
+
+
+def throw_range(f: Fighter) -> int:
+    """How far a thrower with Mighty throws an ally: 5 spaces per Mighty level (our reading)."""
+    return 5 * f.sheet.mighty
+
+
+def _offer_fastball(pic: Picture) -> list[Action]:
+    """Each ally within reach who could make the attack (a close attack, a reaction left, not
+    held), at each foe still in the fight within the throw and in sight, with room next to it."""
+    f, ctx = pic.f, pic.ctx
+    if not ctx.options.fastball_special or not f.sheet.mighty or f.held_by or f.holding or (f.timed and barred(f, "Agility")):
+        return []
+    allies = [h for h in ctx.state.fighters.values() if h.side == f.side and h is not f and can_react(h)
+              and not h.held_by and not h.holding and distance(f.pos, h.pos) <= f.sheet.reach
+              and any(x.close for x in h.sheet.attacks)]
+    if not allies:
+        return []
+    rng = throw_range(f)
+    out = []
+    for g in pic.foes:
+        if g.out or distance(f.pos, g.pos) > rng or not ctx.grid.line_of_sight(f.pos, g.pos):
+            continue
+        out.extend(Action("fastball", target=g.id, targets=(h.id,), maneuver="Fastball Special") for h in allies
+                   if interpose_cell(ctx, h, g, f) != h.pos or distance(h.pos, g.pos) <= 1)
+    return out
+
+
+def _fastball(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
+    g, h = ctx.state.fighters[a.target], ctx.state.fighters[a.targets[0]]
+    tn = g.sheet.defense("Agility")
+    score = f.sheet.ability("Agility")
+    roll = roll_d616(ctx.dice, (), own_troubles(f, "Agility"), ctx.options.stacked_rerolls)
+    total = roll.dice_total + score
+    ok = succeeds(roll, total, tn)
+    ctx.emit(ev.CheckRolled(f.id, f"throws {h.name} at {g.name} (Fastball Special)", "Agility", score, roll, total,
+                            tn, ok, ok and roll.fantastic))
+    if not ok:
+        return
+    cell = interpose_cell(ctx, h, g, f)
+    if cell != h.pos:
+        start, h.pos = h.pos, cell
+        ctx.emit(Moved(h.id, start, cell, distance(start, cell), "space" if distance(start, cell) == 1 else "spaces",
+                       f"is thrown at {g.name} by {f.name} (Fastball Special)"))
+    if not can_react(h) or distance(h.pos, g.pos) > h.sheet.reach:
+        return
+    menu = (DECLINE, *(Action("attack", x.name, g.id, FASTBALL_BLOW.name) for x in h.sheet.attacks if x.close))
+    context = f"{f.name} threw you at {g.name}: strike as you land (a reaction; double damage, triple on a Fantastic)?"
+    choice = ctx.ask(Decision(h.id, menu, h.ai, "abort", context, free=True))
+    if choice.action.kind != "attack":
+        return
+    h.reactions -= 1
+    ctx.emit(ev.ReactionUsed(h.id, FASTBALL_BLOW.name, g.id, "a close attack as it lands", h.reactions))
+    combat.resolve_attack(ctx, h, g, h.attack(choice.action.attack), FASTBALL_BLOW)
+
+
+def _estimate_fastball(ctx: RulesContext, f: Fighter, a: Action) -> float:
+    """The chance the throw succeeds times the best expected harm of the ally's close attacks."""
+    from .d616 import distribution
+
+    g, h = ctx.state.fighters[a.target], ctx.state.fighters[a.targets[0]]
+    needed = g.sheet.defense("Agility") - f.sheet.ability("Agility")
+    net = -len(own_troubles(f, "Agility"))
+    throw = sum(p for (total, _, ultimate), p in distribution(net, ctx.options.stacked_rerolls).items()
+                if ultimate or total >= needed)
+    best = max((expected_harm(combat.attack_context(ctx, h, g, x, power=FASTBALL_BLOW))
+                for x in h.sheet.attacks if x.close), default=0.0)
+    return throw * best
+
+
+FASTBALL = TurnAction("fastball", "rules/marvel.md §3.5: Fastball Special, a thrown ally strikes as it lands",
+                      _fastball, offer=_offer_fastball, estimate=_estimate_fastball)
+
 #: The maneuvers, in menu order (after the turns of :mod:`.actions`).
-MANEUVERS = (GRAB, ESCAPE)
+MANEUVERS = (GRAB, ESCAPE, RAM, FASTBALL)

@@ -214,6 +214,8 @@ class MarvelOptions:
     help_teammate: bool = True  # the basic reaction Help Teammate: an edge on an ally's failed attack
     karma_edges: bool = True  # Karma spent for an edge on a failed attack, or for trouble on a hit against one
     team_maneuvers: bool = True  # each side may call one team maneuver a battle (rules/marvel.md §4.5)
+    ram: bool = True  # the basic reaction Ram: a straight charge, then a close attack (rules/marvel.md §3.5)
+    fastball_special: bool = True  # the basic reaction Fastball Special: a thrown ally strikes as it lands
 
 
 def parse_options(t: Table) -> MarvelOptions:
@@ -231,6 +233,8 @@ def parse_options(t: Table) -> MarvelOptions:
         help_teammate=t.boolean("help_teammate", True),
         karma_edges=t.boolean("karma_edges", True),
         team_maneuvers=t.boolean("team_maneuvers", True),
+        ram=t.boolean("ram", True),
+        fastball_special=t.boolean("fastball_special", True),
     )
     t.finish()
     return opts

@@ -28,6 +28,7 @@ CATALOGUE: tuple[str, ...] = (
     "rule:poison check", "action:grab", "action:escape", "reaction:escape", "rule:grabbed", "rule:pinned",
     "rule:escape", "rule:grappling gives trouble", "rule:split attack", "rule:area attack",
     "rule:half damage (split or area)", "rule:team maneuver", "rule:Rally recovery",
+    "action:ram", "action:fastball", "reaction:attack", "rule:Ram impact", "rule:Fastball Special throw",
     *(f"rule:team maneuver {name}" for name in MANEUVERS),
     "action:treat",
     "rule:Focus spent on a power", "rule:attack power", "rule:concentration broke", "rule:a power's round ended",
@@ -149,6 +150,8 @@ class _Count:
                 self.combatants[by].damage_dealt += e.taken
         if e.held_back:
             self.rules["rule:holding back"] += 1
+        if e.source.endswith("of its Ram"):
+            self.rules["rule:Ram impact"] += 1
 
     def condition(self, e: ev.ConditionChanged) -> None:
         if not e.active:
@@ -222,7 +225,8 @@ class _Count:
         self.rules["rule:Karma recovery" if p.startswith("Karma recovery") else
                    "rule:Rally recovery" if p.startswith("Rally") else
                    "rule:poison check" if p.startswith("resists") else
-                   "rule:escape" if p.startswith("breaks free") else "rule:condition treated"] += 1
+                   "rule:escape" if p.startswith("breaks free") else
+                   "rule:Fastball Special throw" if p.startswith("throws") else "rule:condition treated"] += 1
         self.roll(e.roll)
 
 

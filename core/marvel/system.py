@@ -19,6 +19,7 @@ from ..memo import SheetMemos
 from ..system import PlayerOptions
 from . import clock, menu, report, stats
 from .actions import TURNS
+from .tactics import ESTIMATES
 from .combat import expected
 from .conditions import pool_max
 from .resolve import validate_attack_result, validate_damage_result
@@ -85,8 +86,11 @@ class MarvelSystem:
         return clock.decision_for(ctx, ctx.state.fighters[actor])
 
     def estimate(self, ctx: RulesContext, actor: str, action: Action) -> float:
-        """The expected harm of ``action`` (see :func:`.combat.expected`)."""
-        return expected(ctx, ctx.state.fighters[actor], action)
+        """The expected harm of ``action`` (see :func:`.combat.expected`; a maneuver with an
+        estimate of its own, such as a Ram, by that)."""
+        f = ctx.state.fighters[actor]
+        own = ESTIMATES.get(action.kind)
+        return own(ctx, f, action) if own is not None else expected(ctx, f, action)
 
     def figures(self, ctx: RulesContext) -> dict[str, list[tuple[str, str]]]:
         return {}

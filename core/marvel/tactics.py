@@ -19,11 +19,16 @@ from ..reach import Layers
 from ..vitals import Vitals
 from ..odds import Odds
 from .combat import attack_context, attack_power, expected
+from .maneuvers import MANEUVERS
 from .resolve import face_totals, held, hitting
 from .movement import attack_range, occupied, speed
 from . import report
 from .sheet import MarvelAttack
 from .state import Fighter
+
+#: The maneuvers that have an estimate of their own, by ``Action.kind``.
+ESTIMATES = {t.kind: t.estimate for t in MANEUVERS if t.estimate is not None}
+
 
 def _crow(a: Cell, b: Cell) -> int:
     """Squared distance as the crow flies."""
@@ -203,6 +208,8 @@ class Picture:
     def harm(self, action: Action) -> float:
         """The expected harm of ``action`` (see :func:`.combat.expected`), worked out once."""
         found = self._harm.get(action)
+        if found is None and action.kind in ESTIMATES:  # a maneuver with its own estimate (Ram...)
+            found = self._harm[action] = ESTIMATES[action.kind](self.ctx, self.f, action)
         if found is None:
             origin = None
             if action.kind == "attack" and action.target:

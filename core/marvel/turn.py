@@ -25,6 +25,9 @@ class TurnAction:
     perform: Callable[[RulesContext, Fighter, Action, "Picture | None"], None]
     offer_against: Callable[[Picture, MarvelAttack, Fighter], Iterable[Action]] | None = None
     offer: Callable[[Picture], Iterable[Action]] | None = None
+    #: the AI's estimate of an action of this kind (expected harm, as :func:`.combat.expected`
+    #: figures an attack's), for kinds other than ``attack``
+    estimate: Callable[[RulesContext, Fighter, Action], float] | None = None
 
 
 def walk_limit(ctx: RulesContext) -> int:

@@ -128,12 +128,13 @@ def test_a_lasting_power_is_offered_with_a_single_move_toward_a_foe():
 
 
 def test_the_default_ai_takes_a_stance_on_the_way_in_only_if_it_still_strikes_next_turn():
-    near = battle_with(duel(shang(position=(1, 5)), thug(position=(12, 5))), dice=FIRST_GOES_FIRST)
+    no_ram = {"ram": False}  # a charge would strike this turn: here the question is the stance
+    near = battle_with(duel(shang(position=(1, 5)), thug(position=(12, 5)), rules=no_ram), dice=FIRST_GOES_FIRST)
     d = near.next_decision()
     choice, _ = near.decide(d)
     assert choice.action == Action("power", maneuver="Attack Stance", target="thug")
     assert choice.reason.endswith("taking Attack Stance on the way")
-    far = battle_with(duel(shang(position=(1, 5)), thug(position=(13, 5))), dice=FIRST_GOES_FIRST)
+    far = battle_with(duel(shang(position=(1, 5)), thug(position=(13, 5)), rules=no_ram), dice=FIRST_GOES_FIRST)
     choice, _ = far.decide(far.next_decision())
     assert choice.action.kind == "move"  # 12 cells: one run of 5 would leave it out of reach next turn
 

@@ -38,7 +38,7 @@ from slugfest.core.system import PlayerOptions
 
 from ..widgets import side_style
 
-_NEEDS_TARGET = ("attack", "move-through", "move", "retreat")
+_NEEDS_TARGET = ("attack", "move-through", "ram", "move", "retreat")
 _LEVEL_NAMES = {"ocv": "OCV", "dcv": "DCV", "damage": "damage"}
 _PLAIN_NAMES = {"dodge": "Dodge", "block": "Block", "recover": "Recover (take a Recovery)", "hold": "Hold the Phase",
                 "none": "Do not abort"}
@@ -136,10 +136,11 @@ def whats(data: PromptData) -> list[What]:
     for name, offered in known:
         maneuvers = list(offered)
         for a in menu:
-            if a.attack == name and a.kind in ("attack", "move-through") and a.maneuver not in maneuvers and not a.targets:
+            if a.attack == name and a.kind in ("attack", "move-through", "ram") and a.maneuver not in maneuvers \
+                    and not a.targets:
                 maneuvers.append(a.maneuver)
         for m in maneuvers or [""]:
-            kind = "move-through" if m == "move through" else "attack"
+            kind = "move-through" if m == "move through" else "ram" if m == "Ram" else "attack"
             legal = {a.target for a in menu if a.kind == kind and a.attack == name and a.maneuver == m}
             out.append(What(f"{name}: {m}" if m else name, kind, name, m, legal_targets=legal))
         for a in menu:  # a split or area attack: each set of targets it would strike is a line of its own
@@ -169,6 +170,10 @@ def whats(data: PromptData) -> list[What]:
             seen.add(("power", a.maneuver + "->"))
             legal = {x.target for x in menu if x.kind == "power" and x.maneuver == a.maneuver and x.target}
             out.append(What(f"Use {a.maneuver} and move toward", "power", maneuver=a.maneuver, legal_targets=legal))
+    for a in menu:  # a Fastball Special: each ally thrown at each foe is a line of its own
+        if a.kind == "fastball":
+            out.append(What(f"Fastball Special: throw {names.get(a.targets[0], a.targets[0])} at "
+                            f"{names.get(a.target, a.target)}", "fastball", action=a))
     grabs = {a.target for a in menu if a.kind == "grab"}
     if grabs:  # a Grab: moving first if it must, as for a close attack
         out.append(What("Grab (hold it in place)", "grab", maneuver="Grab", legal_targets=grabs))
