@@ -133,7 +133,13 @@ def open_turn(ctx: RulesContext, fid: str) -> Decision | None:
     st.acting = fid
     ctx.emit(ev.TurnStarted(fid, st.round, f.health, f.health_max, f.focus, f.focus_max, f.karma,
                             f.conditions()))
-    return decision_for(ctx, f, "Bonus round" if st.round == 0 else f"Round {st.round}")
+    decision = decision_for(ctx, f, "Bonus round" if st.round == 0 else f"Round {st.round}")
+    if not decision.menu:  # nothing it may do (paralyzed, with no Ego or Logic attack): the turn passes
+        ctx.emit(ev.TurnSkipped(fid, f"{', '.join(f.timed) or 'held'}: no action it can take"))
+        st.acting = ""
+        end_turn(ctx, f)
+        return None
+    return decision
 
 
 def decision_for(ctx: RulesContext, f: Fighter, context: str = "") -> Decision:

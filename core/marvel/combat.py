@@ -24,10 +24,10 @@ from ..actions import Action, Decision
 from ..context import RulesContext
 from ..grid import Cell, distance
 from . import events as ev
-from .damage import knockback_spaces
 from .conditions import ELEMENTS_FOR_A_ROUND, TIMED
-from .effects import (apply_damage, barred, can_use, effect_text, end_powers, inflict, let_go, own_troubles,
-                      release, use_power)
+from .effects import (apply_damage, barred, can_use, effect_text, inflict, own_troubles,
+                      use_power)
+from .impact import knock_back, protected
 from .reactions import can_react, offer_escape, offer_help, offer_interpose, offer_karma, offer_on_hit
 from .resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, expected_harm
 from .powers import CATALOGUE, Power
@@ -79,24 +79,13 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
         troubles.append(f"{g.name} is dodging")
     if not g.out:
         troubles.extend(f"{g.name}'s {name}" for name in poised)
-    if (g.held_by or g.holding) and f.id != g.held_by and f.id != g.holding:
-        partner = ctx.state.fighters[g.held_by or g.holding]
-        troubles.append(f"{g.name} is grappling with {partner.name}")
+    if (g.held_by or g.holding) and f.id != g.held_by and f.id != g.holding:  # one of a pair, by a third
+        troubles.append(f"{g.name} is grappling with {ctx.state.fighters[g.held_by or g.holding].name}")
     if (g.active or g.timed) and not g.out:
         edges, reductions = _on_the_target(g, hits, category, edges, reductions, troubles)
     twice, marvel_m = False, ""
     if ctx.state.team:  # team maneuvers in effect this round (rules/marvel.md §4.5)
-        ours, theirs_m = effect_on(ctx.state, f), effect_on(ctx.state, g)
-        if ours is not None:
-            edges = (*edges, f"{f.name}'s team: {ours.name}") if ours.edge else edges
-            twice = ours.twice
-            if ours.fantastic and g.sheet.rank >= f.sheet.rank:
-                marvel_m = f"{f.name}'s team: {ours.name}"
-        if theirs_m is not None and not g.out:
-            if theirs_m.trouble:
-                troubles.append(f"{g.name}'s team: {theirs_m.name}")
-            if theirs_m.reduction and hits.damage == "Health":
-                reductions = (*reductions, (f"{theirs_m.name} (team)", theirs_m.reduction))
+        edges, reductions, twice, marvel_m = _teams_on(ctx, f, g, hits, edges, reductions, troubles)
     times = 1
     if f.active:  # Attack Stance: the ability added twice
         times += sum(1 for name in f.active if CATALOGUE[name].doubles_ability == atk.ability)
@@ -120,6 +109,27 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
         holds, opts, times, power.name if power else "", power.damage_times if power else (1, 1),
         bool(power is not None and power.spread), rolled, twice, marvel_m, flat,
     )
+
+
+def _teams_on(ctx: RulesContext, f: Fighter, g: Fighter, hits: MarvelAttack, edges: tuple[str, ...],
+              reductions: tuple[tuple[str, int], ...], troubles: list[str]
+              ) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...], bool, str]:
+    """What the team maneuvers in effect add: the attacker's (an edge, a roll made twice, the
+    Marvel die an M against an equal or higher rank) and the target's (trouble, Health damage
+    reduction). Troubles go into ``troubles``; edges, reductions, twice and why the M are returned."""
+    twice, marvel_m = False, ""
+    ours, theirs = effect_on(ctx.state, f), effect_on(ctx.state, g)
+    if ours is not None:
+        edges = (*edges, f"{f.name}'s team: {ours.name}") if ours.edge else edges
+        twice = ours.twice
+        if ours.fantastic and g.sheet.rank >= f.sheet.rank:
+            marvel_m = f"{f.name}'s team: {ours.name}"
+    if theirs is not None and not g.out:
+        if theirs.trouble:
+            troubles.append(f"{g.name}'s team: {theirs.name}")
+        if theirs.reduction and hits.damage == "Health":
+            reductions = (*reductions, (f"{theirs.name} (team)", theirs.reduction))
+    return edges, reductions, twice, marvel_m
 
 
 def _powers_on(f: Fighter, g: Fighter, atk: MarvelAttack, hits: MarvelAttack, power: Power | None,
@@ -348,50 +358,6 @@ def _hit(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: Po
             if TIMED[atk.fantastic_effect].hold and atk.fantastic_effect in g.timed:
                 offer_escape(ctx, g, None, f)
     return dmg
-
-
-def protected(ctx: RulesContext, g: Fighter, pool: str, taken: int) -> int:
-    """What a Health hit leaves after a protection ``g`` has in use (Elemental Protection: a hit
-    up to its level's threshold is absorbed; a bigger one breaks it, and the rest goes through:
-    our reading of a point the sources differ on, rules/marvel.md §4.3)."""
-    for name, level in list(g.active.items()):
-        p = CATALOGUE[name]
-        if not p.absorbs or pool != "Health" or taken <= 0:
-            continue
-        limit = p.absorbs[min(level, len(p.absorbs)) - 1]
-        if taken <= limit:
-            ctx.emit(ev.Absorbed(g.id, name, taken, 0, f"{name} {level} absorbs hits up to {limit}"))
-            return 0
-        end_powers(ctx, g, lambda q: q.name == name, f"a hit of {taken} breaks it (over {limit})")
-        ctx.emit(ev.Absorbed(g.id, name, limit, taken - limit, f"{name} {level} absorbs {limit}; the rest goes through"))
-        taken -= limit
-    return taken
-
-
-def knock_back(ctx: RulesContext, f: Fighter, g: Fighter, multiplier: int) -> None:
-    """5 spaces per multiplier straight away from the attacker; no extra damage on impact.
-    Immovable (rules/marvel.md §4.3) takes 1 space off per point of the target's Melee defense,
-    spending its reaction (our reading: used whenever it has one left)."""
-    spaces = knockback_spaces(multiplier)
-    steady = next((p for p, _ in g.sheet.always_on() if p.steadies), None)
-    if steady is not None and can_react(g):
-        g.reactions -= 1
-        cut = min(spaces, g.sheet.defense("Melee"))
-        ctx.emit(ev.ReactionUsed(g.id, steady.name, f.id, f"knockback {spaces} spaces less {cut} (its Melee defense)",
-                                 g.reactions))
-        spaces -= cut
-        if spaces <= 0:
-            return
-    start = g.pos
-    taken = {h.pos for h in ctx.state.fighters.values() if h.id != g.id and not h.killed}
-    path, stopped = ctx.grid.push_line(g.pos, f.pos, spaces, taken)
-    if path:
-        if g.holding:
-            release(ctx, g, f"{g.name} is knocked away: the hold ends")
-        if g.held_by:
-            let_go(ctx, g, "knocked out of the hold")
-        g.pos = path[-1]
-    ctx.emit(ev.KnockedBack(g.id, f.id, multiplier, spaces, len(path), start, g.pos, stopped))
 
 
 def expected(ctx: RulesContext, f: Fighter, action: Action, origin: Cell | None = None) -> float:

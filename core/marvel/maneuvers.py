@@ -151,7 +151,8 @@ def throw_range(f: Fighter) -> int:
 
 def _offer_fastball(pic: Picture) -> list[Action]:
     """Each ally within reach who could make the attack (a close attack, a reaction left, not
-    held), at each foe still in the fight within the throw and in sight, with room next to it."""
+    held), at each foe still in the fight within the throw and in sight, with room next to it.
+    The action's ``attack`` names the ally thrown (its ``target`` is the foe)."""
     f, ctx = pic.f, pic.ctx
     if not ctx.options.fastball_special or not f.sheet.mighty or f.held_by or f.holding or (f.timed and barred(f, "Agility")):
         return []
@@ -165,13 +166,13 @@ def _offer_fastball(pic: Picture) -> list[Action]:
     for g in pic.foes:
         if g.out or distance(f.pos, g.pos) > rng or not ctx.grid.line_of_sight(f.pos, g.pos):
             continue
-        out.extend(Action("fastball", target=g.id, targets=(h.id,), maneuver="Fastball Special") for h in allies
+        out.extend(Action("fastball", h.id, g.id, "Fastball Special") for h in allies
                    if interpose_cell(ctx, h, g, f) != h.pos or distance(h.pos, g.pos) <= 1)
     return out
 
 
 def _fastball(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
-    g, h = ctx.state.fighters[a.target], ctx.state.fighters[a.targets[0]]
+    g, h = ctx.state.fighters[a.target], ctx.state.fighters[a.attack]
     tn = g.sheet.defense("Agility")
     score = f.sheet.ability("Agility")
     roll = roll_d616(ctx.dice, (), own_troubles(f, "Agility"), ctx.options.stacked_rerolls)
@@ -202,7 +203,7 @@ def _estimate_fastball(ctx: RulesContext, f: Fighter, a: Action) -> float:
     """The chance the throw succeeds times the best expected harm of the ally's close attacks."""
     from .d616 import distribution
 
-    g, h = ctx.state.fighters[a.target], ctx.state.fighters[a.targets[0]]
+    g, h = ctx.state.fighters[a.target], ctx.state.fighters[a.attack]
     needed = g.sheet.defense("Agility") - f.sheet.ability("Agility")
     net = -len(own_troubles(f, "Agility"))
     throw = sum(p for (total, _, ultimate), p in distribution(net, ctx.options.stacked_rerolls).items()

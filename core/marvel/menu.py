@@ -66,6 +66,9 @@ def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str
         return f"as a reaction only these are possible: {', '.join(x.label() for x in decision.menu)}"
     if a.target and a.target not in st.fighters:
         return f"there is no combatant {a.target!r}"
+    if a.kind == "fastball":
+        return (f"{a.label()} is not possible now: a thrower with Mighty, an ally within its reach with a close "
+                f"attack and a reaction left, a foe in sight within 5 spaces per Mighty level")
     names = [x.name for x in f.sheet.attacks]
     if a.attack and a.attack not in names:
         return f"{f.name} has no attack named {a.attack!r} (has: {', '.join(sorted(names))})"

@@ -173,3 +173,16 @@ def test_element_and_fantastic_effect_together_are_an_error():
         duel(brawler(attacks=[{"name": "Blast", "range": 10, "element": "Ice", "fantastic_effect": "stunned"}]),
              victim())
     assert "element 'Ice' already gives 'paralyzed'" in info.value.problems[0].message
+
+
+def test_a_paralyzed_character_with_nothing_it_may_do_passes_its_turn_and_the_paralysis_ends():
+    """Found by the marvel-xmen scenario: a paralyzed Juggernaut (Melee attacks only, no Karma)
+    had an empty menu."""
+    b = started(brawler(), victim(position=(8, 5), attacks=[{"name": "Punch"}], karma=0))
+    v = b.state.fighters["victim"]
+    inflict(b.ctx, v, "paralyzed", "a test")
+    pass_turn(b)
+    d = b.next_decision()
+    assert d.actor == "brawler" and "paralyzed" not in v.timed
+    skipped = [e for e in events_of(b, ev.TurnSkipped) if e.actor == "victim"]
+    assert skipped and skipped[0].reason == "paralyzed: no action it can take"

@@ -172,7 +172,7 @@ def whats(data: PromptData) -> list[What]:
             out.append(What(f"Use {a.maneuver} and move toward", "power", maneuver=a.maneuver, legal_targets=legal))
     for a in menu:  # a Fastball Special: each ally thrown at each foe is a line of its own
         if a.kind == "fastball":
-            out.append(What(f"Fastball Special: throw {names.get(a.targets[0], a.targets[0])} at "
+            out.append(What(f"Fastball Special: throw {names.get(a.attack, a.attack)} at "
                             f"{names.get(a.target, a.target)}", "fastball", action=a))
     grabs = {a.target for a in menu if a.kind == "grab"}
     if grabs:  # a Grab: moving first if it must, as for a close attack
