@@ -128,14 +128,14 @@ def break_free(menu: Iterable[Action], me: Vitals, best: float, free: bool = Fal
     it always tries; on its own turn it tries when no attack would do anything (``best`` 0), or
     when pinned (its own attacks have trouble) and no attack would finish a foe. None otherwise."""
     out = next((a for a in menu if a.kind == "escape"), None)
-    if out is None:
+    if out is None or not out.target:  # a power's pin (no holder) is hard to break and ends with its turn
         return None
     if free:
         return Choice(out, "a reaction costs no turn: tries to break free at once")
     if best <= 0:
         return Choice(out, "held, and nothing to do from here: tries to break free")
     if "pinned" in me.conditions and best < 1:
-        return Choice(out, f"pinned (trouble on its own attacks), and its best attack would do {pct(best)}: "
+        return Choice(out, f"pinned (trouble on its Melee and Agility checks), and its best attack would do {pct(best)}: "
                            "tries to break free")
     return None
 

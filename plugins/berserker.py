@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from slugfest import BattleView, Choice, Decision
 
-from ._mind import Situation, answer_for, pct, primary
+from ._mind import Situation, answer_for, break_free, pct, primary, strike_back
 
 NAME = "berserker"
 
@@ -25,6 +25,9 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     sit = Situation(battle, decision)
     me = sit.me
     if decision.kind == "abort":
+        lunge = strike_back(decision, battle) or break_free(decision.menu, me, 0.0, True)
+        if lunge is not None:  # a blow or a way out, never a defence
+            return lunge
         if sit.find("team") is not None:
             return sit.no_reaction("a berserker does not plan with its team")
         return sit.no_reaction("a berserker does not defend")

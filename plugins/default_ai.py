@@ -126,6 +126,9 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         out = break_free(menu, me, value)
         if out is not None:
             return out
+        if value > 0 and len(pick.targets) > 1 and pick.kind == "attack":  # a split or area attack: all it strikes
+            names = ", ".join(able_foes[t].name for t in pick.targets)
+            return Choice(pick, f"best expected harm: {value:.0%} of a foe's fight in all, over {names}")
         if value > 0:
             harm = "enough to finish" if value >= 1 else f"{value:.0%} of what is left of"
             return Choice(pick, f"best expected harm: {harm} {target.name} ({target.health:.0%} fight left)")

@@ -77,6 +77,8 @@ def _offer_attack(pic: Picture, atk: MarvelAttack, g: Fighter) -> list[Action]:
             continue
         if p.equal_or_higher and g.sheet.rank < f.sheet.rank:
             continue  # Combat Trickery: only against an equal or higher rank
+        if p.takes_reaction and (f.reactions <= 0 or f.out):
+            continue  # used as a reaction on making the attack: one must be left
         if p.whole_turn and (f.stood_up or not (distance(f.pos, g.pos) <= attack_range(pic.ctx.options, atk)
                                                 and pic.ctx.grid.line_of_sight(f.pos, g.pos))):
             continue  # it takes the movement action too: only what it can shoot from where it stands

@@ -71,7 +71,7 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
         elif tn > 10:
             tn, tn_note = 10, f"{helpless}: defense against ranged attacks is 10"
     if shielded is not None:
-        theirs = _target_facts(shielded.sheet, atk)[0]
+        theirs = _target_facts(shielded.sheet, hits)[0]
         if theirs < tn:
             tn, tn_note = theirs, f"Interpose: the lower of the two, {shielded.name}'s {theirs}"
     troubles: list[str] = list(own_troubles(f, atk.ability, True)) if f.demoralized or f.timed else []
@@ -228,6 +228,8 @@ def offer_reaction(ctx: RulesContext, g: Fighter, f: Fighter, atk: MarvelAttack)
     menu = [NO_REACTION, *(Action("dodge", maneuver=p) for p in dodges)]
     for p, level in g.sheet.catalogued():
         if "reaction" in p.uses and p.trouble_on != "Agility defense" and not p.on_hit and not can_use(g, p, level):
+            if (p.reduction or p.absorbs) and (atk is GRAB or atk.damage != (p.reduction or "Health")):
+                continue  # it stops Health damage only: none to stop here
             menu.append(Action("power", maneuver=p.name))
     if len(menu) == 1:
         return ""
@@ -281,10 +283,11 @@ def check(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: P
     attack step (on the dice already ``rolled`` for a split or area attack's later targets), a
     teammate's Help and Karma, the check's event."""
     shielded = None
-    h = offer_interpose(ctx, f, g, atk) if power is None or not power.spread else None
+    aimed = replace(atk, defense="Vigilance", damage="Health") if power is not None and power.suppressive else atk
+    h = offer_interpose(ctx, f, g, aimed) if power is None or not power.spread else None
     if h is not None:
         shielded, g = g, h
-    reaction = offer_reaction(ctx, g, f, atk)
+    reaction = offer_reaction(ctx, g, f, aimed)
     actx = attack_context(ctx, f, g, atk, reaction, shielded, power, rolled=rolled)
     hit: MarvelAttackResult = ctx.attack_step(actx)
     if not hit.hit:
@@ -308,6 +311,9 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
     (:func:`check`), the damage step, then effects."""
     if power is not None and f.sheet.has(power.name):  # a maneuver's blow (Ram) has nothing to pay
         use_power(ctx, f, power, f.sheet.level(power.name), atk.name)
+        if power.takes_reaction:
+            f.reactions -= 1
+            ctx.emit(ev.ReactionUsed(f.id, power.name, g.id, "on making the attack", f.reactions))
     g, actx, hit = check(ctx, f, g, atk, power)
     if not hit.hit:
         return hit, None
@@ -355,7 +361,7 @@ def _hit(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: Po
         elif hit.fantastic and atk.fantastic_effect and not knocks:
             inflict(ctx, g, atk.fantastic_effect, f"a Fantastic hit with {f.name}'s {atk.name}",
                     atk.element in ELEMENTS_FOR_A_ROUND)
-            if TIMED[atk.fantastic_effect].hold and atk.fantastic_effect in g.timed:
+            if TIMED[atk.fantastic_effect].hold and atk.fantastic_effect in g.timed and not g.held_by:
                 offer_escape(ctx, g, None, f)
     return dmg
 

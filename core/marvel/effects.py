@@ -56,8 +56,8 @@ def announce(ctx: RulesContext, g: Fighter, before: Flags) -> None:
         g.dodging = False
         if g.holding:
             release(ctx, g, f"{g.name} is out of the fight: the hold ends")
-        if g.killed and g.held_by:
-            let_go(ctx, g, "killed")
+        if g.held_by:
+            let_go(ctx, g, "out of the fight: the hold ends")
     if g.active and (g.out or g.demoralized):
         why = "unconscious" if g.unconscious else "demoralized" if g.demoralized else "out of the fight"
         end_powers(ctx, g, lambda p: p.duration == "concentration", f"{g.name} is {why}: concentration breaks")
@@ -202,6 +202,8 @@ def effect_text(p: Power, level: int) -> str:
         return "close attacks against it have trouble"
     if p.reduction:
         return f"{p.reduction} damage reduction {level}"
+    if p.absorbs:
+        return f"absorbs a Health hit up to {p.absorbs[min(level, len(p.absorbs)) - 1]}"
     if p.doubles_ability:
         return f"its {p.doubles_ability} is added twice to the damage of its {p.doubles_ability} attacks"
     if "attack" in p.uses and (p.spread or p.suppressive or p.sets_m or p.flat_damage):

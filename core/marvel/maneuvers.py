@@ -29,7 +29,9 @@ from .conditions import TIMED
 from .d616 import roll_d616, succeeds
 from .effects import apply_damage, barred, escape, hold, own_troubles
 from .movement import move, movement
-from .powers import Power
+from .damage import DamageCalc
+from .impact import protected
+from .powers import CATALOGUE, Power
 from .reactions import DECLINE, can_react, interpose_cell, offer_escape
 from .resolve import MarvelAttackResult, expected_harm
 from .sheet import MarvelAttack
@@ -80,7 +82,7 @@ def _escape(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> No
 def _offer_escape(pic: Picture) -> list[Action]:
     """Breaking free of a hold (grabbed or pinned): Melee against the holder's Melee defense."""
     f = pic.f
-    if not f.timed or not any(TIMED[n].hold for n in f.timed):
+    if not f.timed or not any(TIMED[n].hold for n in f.timed) or barred(f, "Melee"):
         return []
     return [Action("escape", target=f.held_by, maneuver="Escape")]
 
@@ -120,8 +122,20 @@ def _ram(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
     f.reactions -= 1
     ctx.emit(ev.ReactionUsed(f.id, RAM_BLOW.name, g.id, "a close attack at the end of its charge", f.reactions))
     hit, dmg = combat.resolve_attack(ctx, f, g, f.attack(a.attack), RAM_BLOW)
-    if dmg is not None and dmg.calc.regular > 0 and not f.killed:
-        apply_damage(ctx, f, "Health", dmg.calc.regular, dmg.calc.regular, "the impact of its Ram", "")
+    if dmg is not None and dmg.calc.multiplier >= 1 and not f.killed:
+        impact = ram_impact(f, dmg.calc)
+        impact = protected(ctx, f, "Health", impact) if f.active else impact
+        if impact > 0:
+            apply_damage(ctx, f, "Health", impact, impact, "the impact of its Ram", "")
+
+
+def ram_impact(f: Fighter, calc: DamageCalc) -> int:
+    """The regular damage of the Ram's blow (the same Marvel die, rank and bonus) against the
+    rammer's own Health damage reduction: what the impact does to it."""
+    reduction = max((v for _, v in f.sheet.reductions("Health")), default=0)
+    reduction = max([reduction, *(lv for n, lv in f.active.items() if CATALOGUE[n].reduction == "Health")])
+    mult = calc.rank + calc.bonus - reduction
+    return max(calc.marvel * mult + calc.ability, 0) if mult >= 1 else 0
 
 
 def _offer_ram(pic: Picture, atk: MarvelAttack, g: Fighter) -> list[Action]:
@@ -158,6 +172,7 @@ def _offer_fastball(pic: Picture) -> list[Action]:
         return []
     allies = [h for h in ctx.state.fighters.values() if h.side == f.side and h is not f and can_react(h)
               and not h.held_by and not h.holding and distance(f.pos, h.pos) <= f.sheet.reach
+              and not (h.timed and barred(h, "Melee"))
               and any(x.close for x in h.sheet.attacks)]
     if not allies:
         return []

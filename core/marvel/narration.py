@@ -149,9 +149,15 @@ def _applied(e: ev.DamageApplied, log: TextLog) -> str:
     amount = f"{e.taken}" if e.taken == e.damage else f"{e.taken} of {e.damage}"
     why = f" ({e.held_back})" if e.held_back else ""
     if e.source.lower() in TIMED:  # bleeding, flames: no attacker
-        why = f" from {e.source.lower()}{why}"
+        why = f" from {_HARMS.get(e.source.lower(), e.source.lower())}{why}"
+    elif e.source.startswith("the impact"):
+        why = f" from {e.source}{why}"
     return (f"    {log.name(e.target)} takes {amount} {e.pool} damage{why}: "
             f"{e.pool} {e.before} -> {e.after}/{e.maximum}")
+
+
+#: What a condition that costs Health is called as the source of the damage.
+_HARMS = {"ablaze": "the flames", "poisoned": "poison", "corroding": "corrosion"}
 
 
 @formats(ev.ConditionChanged)
@@ -165,8 +171,10 @@ def _knockback(e: ev.KnockedBack, log: TextLog) -> str:
     where = f"{e.start[0]},{e.start[1]} -> {e.end[0]},{e.end[1]}"
     stop = (f", stopped after {plural(e.travelled, 'space')} by something in the way (no extra damage)"
             if e.stopped else "")
+    rule = f"multiplier {e.multiplier} x 5" if e.spaces == 5 * e.multiplier else (
+        f"multiplier {e.multiplier} x 5 = {5 * e.multiplier}, less Immovable")
     return (f"    knockback: {log.name(e.attacker)} knocks {log.name(e.target)} back {e.spaces} spaces "
-            f"(multiplier {e.multiplier} x 5): {where}{stop}")
+            f"({rule}): {where}{stop}")
 
 
 @formats(ev.CheckRolled)

@@ -60,6 +60,7 @@ class Power:
     flat_damage: int = 0  #: attack power: flat damage added (Focus spent / 2); in use: to attacks of ``boosts``
     attack_edge: bool = False  #: attack power: the attack has an edge
     once: bool = False  #: usable once a battle
+    takes_reaction: bool = False  #: attack power used as a reaction on making the attack: it spends one
     sets_m: bool = False  #: attack power: the Marvel die becomes an M, and the attack ignores trouble
     equal_or_higher: bool = False  #: attack power: only against a target of equal or higher rank
     boosts: str = ""  #: in use: the ability whose attacks gain ``flat_damage``
@@ -172,7 +173,7 @@ CATALOGUE.update({p.name: p for p in (
           with_attacks="ranged", suppressive=True, damage_times=(1, 2), fantastic_inflicts="stunned"),
     Power("Combat Trickery", "with an attack, once a battle, 5 Focus, on a target of equal or higher rank: the Marvel "
           "die becomes an M (a Fantastic) and the attack ignores trouble", uses=("attack",), duration="instant",
-          focus=(5,), with_attacks="any", once=True, sets_m=True, equal_or_higher=True),
+          focus=(5,), with_attacks="any", once=True, sets_m=True, equal_or_higher=True, takes_reaction=True),
     Power("Anger", "standard action, concentration, 10 Focus: +15 damage to its Melee attacks, -2 Logic",
           uses=("action",), duration="concentration", focus=(10,), flat_damage=15, boosts="Melee",
           lowers=("Logic", -2)),

@@ -15,7 +15,7 @@ from ..grid import Cell, distance
 from . import events as ev
 from .conditions import POWER_HOLD_TN, TIMED
 from .powers import CATALOGUE
-from .effects import escape
+from .effects import barred, escape, release
 from .d616 import best_edge_gain, counts, pick_trouble, with_edge, with_trouble
 from .movement import attack_range, speed
 from .resolve import MarvelAttackContext, MarvelAttackResult, judge
@@ -61,6 +61,8 @@ def offer_interpose(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack
         ctx.emit(ev.ReactionUsed(h.id, "Interpose", f.id, f"steps in front of {g.name} and becomes the target",
                                  h.reactions))
         if cell != h.pos:
+            if h.holding:  # stepping in is moving: it lets go (as any holder that moves)
+                release(ctx, h, f"{h.name} lets go to step in")
             start, h.pos = h.pos, cell
             ctx.emit(Moved(h.id, start, cell, distance(start, cell), "space" if distance(start, cell) == 1 else "spaces",
                            f"steps between {f.name} and {g.name} (Interpose: a free move)"))
@@ -72,7 +74,7 @@ def offer_escape(ctx: RulesContext, g: Fighter, holder: Fighter | None, by: Figh
     """Escape (rules/marvel.md §3.5, a basic reaction): grabbed or pinned (by ``by``'s grab or
     power), ``g`` may spend a reaction to break free at once (:func:`.effects.escape`: Melee
     against its ``holder``'s Melee defense, or 20 for a power's hold, which no one keeps)."""
-    if not can_react(g):
+    if not can_react(g) or barred(g, "Melee"):
         return
     tn = holder.sheet.defense("Melee") if holder is not None else POWER_HOLD_TN
     what = f"{holder.name} holds you" if holder is not None else "you are pinned"
@@ -162,7 +164,8 @@ def offer_karma(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackCon
         if _spends(ctx, f, "Karma for an edge", g, context):
             hit = judge(actx, with_edge(ctx.dice, hit.roll, f"{f.name}'s Karma"))
             ctx.emit(ev.KarmaSpent(f.id, f"an edge on its attack on {g.name}", f.karma))
-    if hit.hit and not hit.automatic and g.karma > 0 and not g.out and _trouble_could_matter(hit):
+    immune = actx.marvel_m.endswith("ignores trouble")  # Combat Trickery (rules/marvel.md §4.3)
+    if hit.hit and not hit.automatic and not immune and g.karma > 0 and not g.out and _trouble_could_matter(hit):
         context = (f"{f.name}'s {actx.attack.name} hits {g.name} ({hit.total} vs TN {hit.tn}): "
                    "spend 1 Karma for trouble on it?")
         if _spends(ctx, g, "Karma for trouble", f, context):

@@ -237,6 +237,10 @@ def expected_harm(ctx: MarvelAttackContext) -> float:
     flat = ctx.score + sum(v for _, v in ctx.modifiers)
     totals = face_totals(ctx)
     share = [0.0] + [min(held(ctx, totals[face])[0] / left, 1.0) for face in range(1, 7)]
+    if ctx.marvel_m:  # the Marvel die is an M whatever it shows: the other two dice decide the hit
+        hits = sum(1 for a in range(1, 7) for b in range(1, 7)
+                   if ctx.auto_hit or a + b + 6 + flat >= ctx.tn or (a == b == 6))
+        return hits / 36 * share[1]
     value = 0.0
     for p, marvel_face in hitting(len(ctx.edges) - len(ctx.troubles), ctx.options.stacked_rerolls,
                                   None if ctx.auto_hit else ctx.tn - flat):

@@ -163,3 +163,38 @@ def test_a_grab_the_rules_refuse_says_why():
         b.submit(d, Choice(GRAB))
     with pytest.raises(IllegalAction, match="Grappler is not held"):
         b.submit(d, Choice(Action("escape", target="victim", maneuver="Escape")))
+
+
+def test_a_holder_that_interposes_lets_go():
+    """The review: stepping in moved the holder without releasing its hold."""
+    from slugfest.core.marvel.effects import hold
+    from slugfest.core.marvel.reactions import offer_interpose
+
+    ally = fighter("ally", (4, 5), name="Ally", attacks=[{"name": "Punch"}])
+    sc = scenario("marvel", {"Heroes": [grappler(), ally], "Villains": [victim()]})
+    b = battle_with(sc, dice=FIRST_GOES_FIRST + [2, M(3), 1], plugins=[("script", Script([], ["Interpose"]))])
+    b.start()
+    st = b.state.fighters
+    hold(b.ctx, st["ally"], st["victim"], False)
+    assert offer_interpose(b.ctx, st["victim"], st["grappler"], st["victim"].attack("Punch")) is st["ally"]
+    assert st["ally"].pos != (4, 5) and not st["ally"].holding and not st["victim"].held_by
+
+
+def test_a_held_foe_knocked_out_is_let_go():
+    from slugfest.core.marvel.effects import apply_damage, hold
+
+    b = started(grappler(), victim())
+    g, v = b.state.fighters["grappler"], b.state.fighters["victim"]
+    hold(b.ctx, g, v, False)
+    apply_damage(b.ctx, v, "Health", 500, v.health, "a test", "")
+    assert not v.held_by and not g.holding and "grabbed" not in v.timed
+
+
+def test_shield_is_not_offered_against_a_grab():
+    from slugfest.core.events import ActionChosen
+
+    b = started(grappler(), victim(powers=["Shield 2"]), [3, M(4), 3], [GRAB])
+    b.step()
+    check = next(i for i, e in enumerate(b.events) if isinstance(e, ev.AttackCheck))
+    asked = [e for e in b.events[:check] if isinstance(e, ActionChosen) and e.decision == "abort"]
+    assert not asked  # before the check, no reaction question: no Health damage to stop

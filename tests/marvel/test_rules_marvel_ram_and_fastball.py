@@ -103,3 +103,13 @@ def test_a_failed_throw_leaves_the_ally_where_it_stood():
     b = throw_battle([1, M(2), 1])
     b.step()
     assert b.state.fighters["wolverine"].pos == (2, 6) and not events_of(b, ev.AttackCheck)
+
+
+def test_the_rams_impact_goes_against_the_rammers_own_damage_reduction():
+    """The review: the impact was figured against the target's reduction, not the rammer's."""
+    b = battle_with(duel(rammer(powers=["Sturdy 2"]), foe()), dice=FIRST_GOES_FIRST + [4, M(5), 3],
+                    plugins=[("script", Script([RAM]))])
+    b.start()
+    b.step()
+    # the blow: dM 5 x 4 + 3 = 23, doubled; the impact: dM 5 x (3 + 1 - Sturdy 2) + 3 = 13
+    assert [(e.target, e.taken) for e in events_of(b, ev.DamageApplied)] == [("foe", 46), ("rhino", 13)]

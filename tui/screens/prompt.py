@@ -524,6 +524,8 @@ def answer_label(action: Action) -> str:
         return f"Call {action.maneuver}" + (f" (bring back {action.target})" if action.target else "")
     if action.kind == "none" and action.maneuver == "declines":
         return "No"
+    if action.kind == "attack" and action.attack:
+        return f"{action.attack} ({action.maneuver}, a reaction)" if action.maneuver else action.attack
     if action.kind != "none" and action.maneuver:
         return f"{action.maneuver} (reaction)"
     return _ANSWER_NAMES.get(action.kind, action.label())
@@ -554,7 +556,8 @@ class QuestionPrompt(ModalScreen[Any]):
         kinds = {a.kind for a in d.menu}
         title = ("may step in" if "interpose" in kinds else "may help" if "help" in kinds
                  else "may spend Karma" if "karma" in kinds else "is held" if "escape" in kinds
-                 else "may call a team maneuver" if "team" in kinds else "is attacked")
+                 else "may call a team maneuver" if "team" in kinds
+                 else "may strike as it lands" if "attack" in kinds else "is attacked")
         with Vertical(id="question", classes="dialog"):
             yield Static(Content.assemble((f"{self.data.actor_name} {title}", "bold $text-accent"),
                                           (f"  {d.context}" if d.context else "", "$text-muted")),
