@@ -1169,3 +1169,12 @@ def test_the_prompt_offers_to_put_out_the_flames():
     items = whats(PromptData(d, actor, s.battle.view.player_options(actor), []))
     line = next(w for w in items if w.kind == "treat")
     assert line.label == "Put out the flames of" and line.build(actor) == Action("treat", target=actor, maneuver="ablaze")
+
+
+def test_a_team_maneuver_answer_names_the_member_it_brings_back():
+    from slugfest.core.actions import Action
+    from slugfest.tui.screens.prompt import answer_label
+
+    rally = Action("team", target="bea", maneuver="Rally 3")
+    assert answer_label(rally, {"bea": "Beast"}) == "Call Rally 3 (bring back Beast)"
+    assert answer_label(Action("team", maneuver="Offensive 2")) == "Call Offensive 2"

@@ -515,13 +515,14 @@ class PlayerPrompt(ModalScreen[Any]):
 _ANSWER_NAMES = {"none": "No reaction: take the attack", "dodge": "Abort to a Dodge", "block": "Abort to a Block"}
 
 
-def answer_label(action: Action) -> str:
+def answer_label(action: Action, names: dict[str, str] | None = None) -> str:
     """An answer as the question dialog lists it. The log calls declining "no reaction" in both
     games, so the dialog does too; a HERO Abort says so, a Marvel reaction is its power's name."""
     if action.kind == "karma":
         return "Spend 1 Karma: " + ("an edge on the roll" if action.maneuver.endswith("edge") else "trouble on the hit")
     if action.kind == "team":
-        return f"Call {action.maneuver}" + (f" (bring back {action.target})" if action.target else "")
+        who = (names or {}).get(action.target, action.target)
+        return f"Call {action.maneuver}" + (f" (bring back {who})" if action.target else "")
     if action.kind == "none" and action.maneuver == "declines":
         return "No"
     if action.kind == "attack" and action.attack:
@@ -564,7 +565,8 @@ class QuestionPrompt(ModalScreen[Any]):
                          classes="dialog-title")
             if self.data.recent:
                 yield recap(self.data)
-            yield OptionList(*[Option(answer_label(a)) for a in d.menu], id="answers")
+            names = {o["id"]: o["name"] for o in self.data.others}
+            yield OptionList(*[Option(answer_label(a, names)) for a in d.menu], id="answers")
             yield Static(Content.styled("Enter: answer · a: AI decides · ctrl+s: save · Esc: back / pause", "$text-muted"),
                          id="question-help")
 
