@@ -31,6 +31,16 @@ def attack_roll(faces: tuple[int, int, int], ocv: int, dcv: int) -> AttackRoll:
     return AttackRoll(faces, total, needed, total <= needed, dcv_hit)
 
 
+def autofire_hits(roll: AttackRoll, shots: int) -> int:
+    """Autofire (rules-powers §1.5, 6E2's modifiers table): one roll for the burst; a hit is one
+    shot home plus one more for every 2 points the roll was made by, never more than the shots
+    fired. A 3 that hits only because a 3 always hits is made by nothing: one shot."""
+    if not roll.hit:
+        return 0
+    made_by = max(roll.needed - roll.total, 0)
+    return min(shots, 1 + made_by // 2)
+
+
 #: The 6e Range Modifier bands (metres, inclusive upper bound -> OCV).
 RANGE_BANDS: tuple[tuple[int, int], ...] = (
     (8, 0), (16, -2), (32, -4), (64, -6), (125, -8), (250, -10), (500, -12), (1000, -14),

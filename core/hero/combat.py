@@ -26,7 +26,7 @@ from ..context import RulesContext
 from ..odds import percent
 from . import events as ev
 from . import maneuvers
-from .attack import AttackRoll
+from .attack import AttackRoll, autofire_hits
 from .chains import dcv_chain, defense_chain, ocv_chain
 from .combat_values import Modifier
 from .damage import roll_normal
@@ -52,19 +52,23 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
                    push: int = 0, levels: str = "", velocity_m: int = 0,
                    extra_ocv: tuple[Modifier, ...] = (), aim: str = "") -> Resolution | None:
     """One attack from ``f`` on ``g`` (see the module's docstring); ``aim``: a placed shot's
-    location (with the hit-location rule), at its OCV penalty."""
+    location (with the hit-location rule), at its OCV penalty. An Autofire attack fires its
+    burst (:func:`shots_fired`), paying END and Charges for each shot, and each shot that hits
+    (:func:`.attack.autofire_hits`) is damaged on its own, with its own knockback."""
     opts = ctx.options
     ctx.state.attacks += 1
     offer_abort(ctx, g, f, atk, maneuver, levels, (*extra_ocv, placed_shot(aim, g)) if aim else extra_ocv)
     allowed = push_points(ctx, f, atk, push,
                           lambda points: counted_push(opts, f, atk, maneuver, levels, velocity_m, points))
     profile = damage_profile(opts, f, atk, maneuver, levels, allowed, velocity_m)
-    spend_end(ctx, f, attack_end(f, atk, opts.campaign, opts.str_end) + allowed,
-              f"{atk.name} (pushed {allowed})" if allowed else atk.name)
+    shots = shots_fired(f, atk)
+    what = f"{atk.name} (pushed {allowed})" if allowed else atk.name
+    spend_end(ctx, f, shots * attack_end(f, atk, opts.campaign, opts.str_end) + allowed,
+              f"{atk.name}, {shots} shots" if atk.autofire else what)
     if f.out_of_fight(opts):
         return None
     if atk.charges is not None:  # spent once the attack is made: not by an attacker END knocked out
-        f.charges_used[atk.name] = f.charges_used.get(atk.name, 0) + 1
+        f.charges_used[atk.name] = f.charges_used.get(atk.name, 0) + shots
         ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
     if aim:
         extra_ocv = (*extra_ocv, placed_shot(aim, g))
@@ -84,6 +88,26 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
                              hit.hit, hit.dcv_hit, hit.automatic, hit.notes))
     if not hit.hit:
         return hit, None, False
+    hits = 1
+    if atk.autofire:
+        hits = autofire_hits(hit, shots)
+        ctx.emit(ev.AutofireHits(f.id, g.id, atk.name, shots, max(hit.needed - hit.total, 0), hits))
+    dmg, moved = _land(ctx, f, g, actx, hit, negated_from)
+    for _ in range(hits - 1):
+        if g.dead:
+            break
+        if g.ko != actx.target_knocked_out:  # a later shot on a target the burst knocked out does x2 STUN
+            actx = replace(actx, target_knocked_out=g.ko)
+        dmg, shot_moved = _land(ctx, f, g, actx, hit, negated_from)
+        moved = moved or shot_moved
+    return hit, dmg, moved
+
+
+def _land(ctx: RulesContext, f: Fighter, g: Fighter, actx: AttackContext, hit: AttackRoll,
+          negated_from: str) -> tuple[DamageOutcome, bool]:
+    """A hit's damage (the damage step, house rules wrapped around it), taken, then knockback:
+    the damage and whether ``g`` was knocked back."""
+    opts, atk, profile = ctx.options, actx.attack, actx.profile
     dmg: DamageOutcome = ctx.damage_step(actx, hit)
     r = dmg.roll
     if profile.negated:  # logged before the roll it changed
@@ -102,7 +126,17 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
             ctx.emit(ev.DamageModified(g.id, atk.name, "double knockback", atk.knockback_multiplier,
                                        "BODY for knockback", r.body, body))
         moved = knock_back(ctx, f, g, body, atk.kind == "killing", atk.martial_dcs is not None)
-    return hit, dmg, moved
+    return dmg, moved
+
+
+def shots_fired(f: Fighter, atk: HeroAttack) -> int:
+    """The shots one use of ``atk`` fires: 1, or an Autofire attack's whole burst, as many as its
+    Charges left allow (our reading: a burst is always fired whole; rules-powers §1.5 pays END
+    and Charges per shot)."""
+    if not atk.autofire:
+        return 1
+    left = f.charges_left(atk)
+    return atk.autofire if left is None else max(1, min(atk.autofire, left))
 
 
 def placed_shot(aim: str, g: Fighter) -> Modifier:
@@ -166,8 +200,9 @@ def abort_odds(ctx: RulesContext, g: Fighter, ocv: int, dcv: int, hth: bool) -> 
 
 def can_push(f: Fighter, atk: HeroAttack, opts: HeroOptions) -> bool:
     """Only what costs END can be pushed (6e: pushing spends extra END): not a 0-END power, and
-    not one on Charges (its STR may cost END, but the power is what a push pushes)."""
-    return atk.charges is None and attack_end(f, atk, opts.campaign, opts.str_end) > 0
+    not one on Charges (its STR may cost END, but the power is what a push pushes). Nor an
+    Autofire burst (our reading: each shot would need its own push)."""
+    return atk.charges is None and not atk.autofire and attack_end(f, atk, opts.campaign, opts.str_end) > 0
 
 
 def counted_push(opts: HeroOptions, f: Fighter, atk: HeroAttack, maneuver: str, levels: str, velocity_m: int,
@@ -211,13 +246,28 @@ def end_of(atk: HeroAttack, strength: int, campaign: str, str_rule: str) -> int:
 
 
 #: The advantages that raise a power's Active Points, as its own fields say (6e costs, rules-powers
-#: §1.2, §1.3, §1.7, §1.9; Double Knockback's +3/4 is Foundry's, UNCONFIRMED for 6e).
+#: §1.2, §1.3, §1.5, §1.7, §1.9; Double Knockback's +3/4 is Foundry's, UNCONFIRMED for 6e).
 def advantages(atk: HeroAttack, with_reduced_end: bool = True) -> Fraction:
     adv = Fraction(atk.armor_piercing, 4) + Fraction(atk.penetrating, 2)
     if atk.knockback_multiplier == 2:
         adv += Fraction(3, 4)
+    if atk.autofire:
+        adv += autofire_advantage(atk.autofire)
     if atk.reduced_end and with_reduced_end:
         adv += Fraction(1, 4) if atk.reduced_end == "half" else Fraction(1, 2)
+    return adv
+
+
+def autofire_advantage(shots: int) -> Fraction:
+    """Autofire's advantage (rules-powers §1.5, Foundry's 6e data): +¼ for 2 or 3 shots, +½ for
+    5, and +¼ more for each doubling of 5 (10 shots +¾, 20 +1...; our reading of "each doubling
+    adder"). A count between the steps costs as the next step up (4 shots as 5)."""
+    if shots <= 3:
+        return Fraction(1, 4)
+    adv, top = Fraction(1, 2), 5
+    while shots > top:
+        adv += Fraction(1, 4)
+        top *= 2
     return adv
 
 

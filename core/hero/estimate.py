@@ -17,7 +17,7 @@ from ..context import RulesContext
 from ..grid import distance
 from .chains import dcv_chain, dmcv_chain, ocv_chain
 from . import locations
-from .combat import can_push, damage_profile, placed_shot
+from .combat import can_push, damage_profile, placed_shot, shots_fired
 from .endurance import in_whole_damage_classes
 from .combat_values import Modifier
 from .damage import DamageRoll, standard_effect, stun_multiplier, take_damage
@@ -94,6 +94,13 @@ def may_step_away(st: Any, g: Fighter) -> bool:
     return has_phase(g.spd, st.segment % 12 + 1)
 
 
+def expected_hits(needed: int, shots: int) -> float:
+    """The shots of an Autofire burst expected to hit: shot *k* (from 0) hits when 3d6 come in
+    at ``needed - 2k`` or under (never on an 18, which always misses); the first also on a 3,
+    which always hits."""
+    return hit_chance(needed) + sum(_3D6_AT_MOST[min(max(needed - 2 * k, 0), 17)] for k in range(1, shots))
+
+
 def mean_multiplier(rule: str, levels: int) -> float:
     """The STUN multiplier's mean over its die, by the rule that rolls it (levels, then the floor)."""
     return sum(stun_multiplier(face, rule, levels) for face in range(1, 7)) / 6
@@ -106,11 +113,16 @@ def _dcv(g: Fighter) -> int:
 def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str, levels: str,
                  extra: tuple[Modifier, ...] = (), push: int = 0, dcv: Callable[[Fighter], int] = _dcv,
                  aim: str = "") -> tuple[float, float]:
-    """(P(hit), expected harm if it hits) of one attack from ``f`` on ``g`` (``aim``: a placed shot)."""
+    """(P(hit), expected harm if it hits) of one attack from ``f`` on ``g`` (``aim``: a placed shot).
+    For an Autofire burst the first figure is the shots expected to hit (rules-powers §1.5: shot
+    *k* hits when the roll is made by 2k), so the product is still the expected harm."""
     if aim:
+        if atk.autofire:
+            return 0.0, 0.0  # no placed shots with a burst (the menu refuses one)
         extra = (*extra, placed_shot(aim, g))
     ocv = ocv_chain(f, atk, g, maneuver, levels, extra).value
-    p = hit_chance(11 + ocv - (dmcv_chain(g).value if atk.mental else dcv(g)))
+    needed = 11 + ocv - (dmcv_chain(g).value if atk.mental else dcv(g))
+    p = hit_chance(needed) if not atk.autofire else expected_hits(needed, shots_fired(f, atk))
     moved = distance(f.pos, g.pos) * METRES_PER_CELL if maneuver == "move through" else 0
     push = in_whole_damage_classes(min(push, 10)) if can_push(f, atk, ctx.options) else 0  # as if allowed
     key = (g.id, atk.name, maneuver, levels, push // 5, moved // 6, g.ko, aim)

@@ -150,6 +150,20 @@ class ChargeUsed(Event):
 
 
 @record
+class AutofireHits(Event):
+    """An Autofire burst that hit (rules-powers §1.5): of ``shots`` fired, one hit and one more
+    for every 2 points the roll was ``made_by``, up to the shots: ``hits`` are damaged one by one."""
+
+    kind: ClassVar[str] = "autofire_hits"
+    attacker: str
+    target: str
+    attack: str
+    shots: int
+    made_by: int
+    hits: int
+
+
+@record
 class Recovered(Event):
     kind: ClassVar[str] = "recovered"
     actor: str

@@ -370,7 +370,8 @@ def fitting(atk: HeroAttack) -> tuple[Maneuver, ...]:
     kind = "hth" if atk.hth else "ranged"
     if atk.mental:  # the maneuvers change OCV and DCV; a mental attack is a plain Strike (our reading)
         return tuple(m for m in AGAINST if m.name == "strike")
-    return tuple(m for m in AGAINST if m.attacks in ("any", kind) and (atk.uses_str_only or not m.str_only))
+    return tuple(m for m in AGAINST if m.attacks in ("any", kind) and (atk.uses_str_only or not m.str_only)
+                 and not (atk.autofire and m.adds_dcs))  # a burst is no Haymaker (our reading, README)
 
 
 def entry_for(a: Action) -> Maneuver:

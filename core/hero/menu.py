@@ -44,12 +44,13 @@ def build_menu(pic: Picture) -> tuple[Action, ...]:
             if atk.hth:
                 steps = pic.steps(g, half)
                 strikes = steps is not None
-                if steps == 0:
+                if steps == 0 and not atk.autofire:  # a burst is an attack of its own (our reading)
                     still.setdefault(g.id, []).append(atk.name)
             else:
                 steps = 0 if pic.in_range(atk, g) else (len(walk) if (walk := pic.shot_walk(atk, g)) else None)
                 strikes = steps is not None
-                if steps == 0 and not atk.mental:  # a Multiple Attack is of OCV attacks (our reading)
+                if steps == 0 and not atk.mental and not atk.autofire:  # a Multiple Attack is of single OCV
+                    # attacks (our reading)
                     still.setdefault(g.id, []).append(atk.name)
             for entry in entries:
                 if entry.full_phase and (not full or (steps and not atk.hth)):
@@ -93,7 +94,9 @@ def check(ctx: RulesContext, decision: Decision, action: Action) -> None:
                             f"not {action.push}")
     pushed = action.attack or (action.attacks[0] if action.attacks else "")
     if action.push and any(a.name == pushed for a in f.sheet.attacks) and not can_push(f, f.attack(pushed), ctx.options):
-        why = "is on Charges" if f.attack(pushed).charges is not None else "costs no END"
+        atk = f.attack(pushed)
+        why = ("is an Autofire attack" if atk.autofire else "is on Charges" if atk.charges is not None
+               else "costs no END")
         raise IllegalAction(f"{pushed} {why}, so it cannot be pushed")
     if action.aim:
         _check_aim(ctx, f, action)
@@ -122,6 +125,9 @@ def _check_aim(ctx: RulesContext, f: Fighter, action: Action) -> None:
     if any(a.name == action.attack for a in f.sheet.attacks) and f.attack(action.attack).kind not in ("normal",
                                                                                                        "killing"):
         raise IllegalAction(f"{action.attack} is an {f.attack(action.attack).kind.upper()}: it rolls no hit location")
+    if any(a.name == action.attack and a.autofire for a in f.sheet.attacks):
+        raise IllegalAction(f"{action.attack} is an Autofire attack: each shot lands where 3d6 say (no placed shots "
+                            "with a burst, our reading)")
 
 
 def _check_destination(ctx: RulesContext, f: Fighter, dest: tuple[int, int]) -> None:
@@ -151,6 +157,10 @@ def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str
     entry = MANEUVERS.get(a.maneuver) if a.kind == "attack" else None
     if a.kind == "multiple-attack" and any(an in names and f.attack(an).mental for an in a.attacks):
         return "a Multiple Attack is made of attacks rolled against DCV; a Mental Blast is not one"
+    if a.kind == "multiple-attack" and any(an in names and f.attack(an).autofire for an in a.attacks):
+        return "a Multiple Attack is made of single blows; an Autofire burst is an attack of its own"
+    if entry is not None and entry.adds_dcs and a.attack in names and f.attack(a.attack).autofire:
+        return f"{a.attack} is an Autofire attack: a burst is no {entry.title}"
     for an in (a.attack, *a.attacks):
         if an and an in names and f.attack(an).charges is not None:
             uses = (a.attack, *a.attacks).count(an)

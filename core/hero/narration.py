@@ -115,6 +115,13 @@ def _taken(e: ev.DamageTakenEvent, log: TextLog) -> str:
             f"-> STUN {e.stun_after}, BODY {e.body_after}")
 
 
+@formats(ev.AutofireHits)
+def _autofire(e: ev.AutofireHits, log: TextLog) -> str:
+    shots = "shot" if e.hits == 1 else "shots"
+    return (f"    Autofire: {e.shots} shots fired, the roll made by {e.made_by}: {e.hits} {shots} hit "
+            f"(1 + 1 per 2 points, at most {e.shots})")
+
+
 @formats(ev.Recovered)
 def _recovered(e: ev.Recovered, log: TextLog) -> str:
     return (f"    {log.name(e.actor)} recovers {e.stun_gained:+d} STUN, {e.end_gained:+d} END ({e.why}) "

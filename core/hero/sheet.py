@@ -83,6 +83,7 @@ class HeroAttack:
     charges: int | None = None  # uses in the battle, none of them costing END
     standard_effect: bool = False  # no dice rolled: 3 a die (rules-powers §4.7)
     martial_dcs: int | None = None  # a Martial Arts maneuver: the DCs it adds (rules-powers §4.3)
+    autofire: int = 0  # shots a burst fires (rules-powers §1.5); 0: not an Autofire attack
 
     @property
     def mental(self) -> bool:
@@ -222,6 +223,7 @@ def parse_attack(t: Table) -> HeroAttack:
         charges=t.integer("charges", None, lo=1, hi=250) if t.has("charges") else None,
         standard_effect=t.boolean("standard_effect", False),
         martial_dcs=t.integer("martial_dcs", None, lo=0, hi=60) if t.has("martial_dcs") else None,
+        autofire=t.integer("autofire", 0, lo=2, hi=64) if t.has("autofire") else 0,
     )
     _check_modifiers(t, atk)
     t.finish()
@@ -283,6 +285,12 @@ def _check_modifiers(t: Table, atk: HeroAttack) -> None:
     if atk.martial_dcs is not None and not atk.hth:
         t.problems.add(f"{t.path}.martial_dcs", f"expected a hand-to-hand attack for a Martial Arts maneuver, got "
                                                 f"range {atk.range_m}")
+    if atk.autofire and atk.uses_str_only:
+        t.problems.add(f"{t.path}.autofire", "expected dice for an Autofire attack (a burst is a power's, not a "
+                                             "STR blow's), got none")
+    if atk.autofire and atk.martial_dcs is not None:
+        t.problems.add(f"{t.path}.autofire", "expected no autofire on a Martial Arts maneuver (a maneuver is one "
+                                             f"blow), got {atk.autofire}")
     if atk.standard_effect and atk.uses_str_only:
         t.problems.add(f"{t.path}.standard_effect", "expected dice for a Standard Effect attack (a STR attack rolls "
                                                     "its STR), got none")
@@ -300,7 +308,7 @@ def dump_attack(a: HeroAttack) -> dict[str, Any]:
         out["adds_str"] = a.adds_str
     for key, default in (("end", None), ("ocv", 0), ("str_min", 0), ("stun_multiplier_bonus", 0), ("active_points", None),
                          ("armor_piercing", 0), ("penetrating", 0), ("reduced_end", ""), ("charges", None),
-                         ("standard_effect", False), ("martial_dcs", None)):
+                         ("standard_effect", False), ("martial_dcs", None), ("autofire", 0)):
         if getattr(a, key) != default:
             out[key] = getattr(a, key)
     if a.knockback_multiplier == 2:

@@ -26,6 +26,7 @@ CATALOGUE: tuple[str, ...] = (
     "rule:armor piercing", "rule:hardened", "rule:penetrating", "rule:impenetrable", "rule:damage reduction",
     "rule:damage negation", "rule:double knockback", "rule:standard effect", "rule:charge used",
     "rule:out of charges", "rule:hit location", "rule:placed shot",
+    "rule:autofire", "rule:autofire, more than one shot hit",
 )
 #: The damage pools the statistics count, the main one (the system's ``damage_unit``) first.
 POOLS: tuple[str, ...] = ("STUN", "BODY")
@@ -182,6 +183,11 @@ class _Count:
         if e.left == 0:
             self.rules["rule:out of charges"] += 1
 
+    def autofire(self, e: ev.AutofireHits) -> None:
+        self.rules["rule:autofire"] += 1
+        if e.hits > 1:
+            self.rules["rule:autofire, more than one shot hit"] += 1
+
     def segment(self, e: ev.SegmentStarted) -> None:
         self.turn = e.turn
         if e.tie_breaks:
@@ -202,5 +208,5 @@ _HANDLERS: dict[type, Any] = {
     ev.BlockRolled: _Count.block, ev.PhaseSkipped: _Count.skipped, ev.SegmentStarted: _Count.segment,
     ev.DamageModified: _Count.modified, ev.ChargeUsed: _Count.charge, ev.PhaseStarted: _Count.phase,
     ev.HaymakerFizzled: _counts("rule:haymaker fizzled"), ev.StunForEnd: _Count.stun_for_end,
-    ev.Pushed: _counts("rule:push"), ev.PostSegment12: _counts("rule:post-segment 12"),
+    ev.Pushed: _counts("rule:push"), ev.AutofireHits: _Count.autofire, ev.PostSegment12: _counts("rule:post-segment 12"),
 }

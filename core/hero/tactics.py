@@ -16,9 +16,9 @@ from ..reach import Layers
 from ..vitals import Vitals
 from ..odds import Odds
 from .chains import dcv_chain, dmcv_chain, ocv_chain
-from .combat import attack_end, can_push, placed_shot
+from .combat import attack_end, can_push, placed_shot, shots_fired
 from .endurance import in_whole_damage_classes, stun_for_end_dice
-from .estimate import estimate, expected_taken, hit_chance, may_step_away
+from .estimate import estimate, expected_hits, expected_taken, hit_chance, may_step_away
 from .movement import METRES_PER_CELL, cells, occupied, walk_into_range
 from . import report
 from .sheet import HeroAttack
@@ -154,20 +154,25 @@ class Picture:
         push = in_whole_damage_classes(min(action.push, 10)) if can_push(f, atk, opts) else 0
         moved = self.dist[g.id] * METRES_PER_CELL if action.maneuver == "move through" else 0
         stun, body = expected_taken(ctx, f, g, atk, action.maneuver, action.levels, push, moved, action.aim)
-        cost = attack_end(f, atk, opts.campaign, opts.str_end) + action.push
+        shots = shots_fired(f, atk)
+        cost = shots * attack_end(f, atk, opts.campaign, opts.str_end) + action.push
         paid = f"END {cost}" if cost else ""
         if atk.charges is not None:
             left = f.charges_left(atk)
-            paid = f"1 Charge ({left} left)" + (f", END {cost}" if cost else "")
+            spent = f"{shots} Charges" if shots > 1 else "1 Charge"
+            paid = f"{spent} ({left} left)" + (f", END {cost}" if cost else "")
         if cost > f.end:
             dice = stun_for_end_dice(cost, f.end)
             paid = f"END {cost} (has {max(f.end, 0)}: ~{3.5 * dice:g} STUN for the rest)"
         note = ""
         if action.maneuver == "haymaker" and may_step_away(ctx.state, g):
             note = "it may step away before the blow lands"
+        if atk.autofire:
+            note = f"~{expected_hits(needed, shots):.1f} of {shots} shots hit"
         cvs = ("OMCV", "DMCV") if atk.mental else ("OCV", "DCV")
+        a_hit = " a hit" if atk.autofire else ""
         return Odds(f"{needed}- (11 + {cvs[0]} {ocv} - {cvs[1]} {dcv})", hit_chance(needed),
-                    f"~{stun:.0f} STUN, {body:.0f} BODY", paid, note)
+                    f"~{stun:.0f} STUN, {body:.0f} BODY{a_hit}", paid, note)
 
     def dcv(self, g: Fighter) -> int:
         """``g``'s DCV now (kept for the Phase: the AI weighs several attacks on each foe)."""

@@ -497,3 +497,20 @@ def test_an_ego_attack_drops_what_a_mental_blast_cannot_take_and_still_loads(tmp
     assert attack(result, "Mind Blast") == {"name": "Mind Blast", "kind": "mental", "dice": "6d6"}
     assert entry(result, "Mind Blast").status == IN_PART
     assert next(a for a in as_sheet(result).attacks if a.name == "Mind Blast").mental  # the sheet it writes loads
+
+
+def test_autofire_imports_its_shots_and_its_advantage_prices_the_end_per_shot(tmp_path):
+    """Autofire (rules-powers §1.5): "5 Shots" (+½) on a 6d6 Blast is 45 AP, 4 END a shot."""
+    blast = power("ENERGYBLAST", modifier("AUTOFIRE", OPTION="FIVE", OPTIONID="FIVE", OPTION_ALIAS="5 Shots",
+                                          BASECOST="0.5"), NAME="Rotary Gun", LEVELS=6, INPUT="PD")
+    result = imported(tmp_path, powers=(blast,))
+    a = attack(result, "Rotary Gun")
+    assert (a["autofire"], a["range"]) == (5, 450)
+    assert "active_points" not in a and "end" not in a  # the engine prices the advantage itself
+    e = entry(result, "Rotary Gun")
+    assert e.status == IMPORTED and [c.into for c in e.children] == ["autofire, 5 shots"]
+    from slugfest.core.hero.combat import end_of
+    assert end_of(next(x for x in as_sheet(result).attacks if x.name == "Rotary Gun"), 0, "superheroic", "") == 4
+    two = power("ENERGYBLAST", modifier("AUTOFIRE", OPTION="TWO", OPTION_ALIAS="", BASECOST="0.25"),
+                NAME="Twin Shot", LEVELS=4, INPUT="ED")
+    assert attack(imported(tmp_path, powers=(two,)), "Twin Shot")["autofire"] == 2

@@ -166,6 +166,21 @@ def _increased_end(m: Part, k: Keys) -> str | None:
     return f"x{k.end_factor} END"
 
 
+_SHOT_WORDS = {"TWO": 2, "THREE": 3, "FOUR": 4, "FIVE": 5, "TEN": 10, "TWENTY": 20, "FORTY": 40, "EIGHTY": 80}
+
+
+def _autofire(m: Part, k: Keys) -> str | None:
+    """Autofire: the shots from the option ("5 Shots", or its id ``FIVE``), held to the loader's 2-64."""
+    digits = "".join(ch for ch in m.option_alias if ch.isdigit())
+    shots = int(digits) if digits else _SHOT_WORDS.get(m.option.upper(), 0)
+    if shots < 2:
+        return None
+    k.fields["autofire"] = min(shots, 64)
+    if shots > 64:
+        k.notes.append(f"autofire held to the engine's 64 shots (the file has {shots})")
+    return f"autofire, {k.fields['autofire']} shots"
+
+
 #: The modifiers the engine models on an attack, one entry each: what it sets, and what the
 #: report says it became (None: it does not apply to this attack, so it is reported as dropped).
 READERS: dict[str, Callable[[Part, Keys], str | None]] = {
@@ -176,7 +191,7 @@ READERS: dict[str, Callable[[Part, Keys], str | None]] = {
     "DOUBLEKB": _knockback_set("knockback_multiplier", 2, "double knockback"),
     "STUNMULTIPLIER": _stun_multiplier(1), "INCREASEDSTUNMULTIPLIER": _stun_multiplier(1),
     "DECREASEDSTUNMULTIPLIER": _stun_multiplier(-1), "DOESBODY": _does_body, "INCREASEDEND": _increased_end,
-    "COSTSEND": lambda m, k: "costs END (as attacks do)",
+    "COSTSEND": lambda m, k: "costs END (as attacks do)", "AUTOFIRE": _autofire,
 }
 
 
