@@ -223,9 +223,11 @@ class Situation:
 
     @cached_property
     def attacks(self) -> list[Action]:
-        """Attacks on the menu whose every target is a foe still in the fight."""
-        return [a for a in self.menu if a.kind in ATTACK_KINDS
-                and all(t in self.foes for t in (a.target, *a.targets) if t)]
+        """Attacks on the menu at a foe still in the fight, every other target a foe too (an
+        area may also catch a foe already down; never a friend)."""
+        return [a for a in self.menu if a.kind in ATTACK_KINDS and (not a.target or a.target in self.foes)
+                and all(t in self.foes or (a.maneuver == "area" and self.everyone[t].side != self.me.side)
+                        for t in a.targets)]
 
     def attacks_on(self, tid: str) -> list[Action]:
         return [a for a in self.attacks if tid == a.target or tid in a.targets]

@@ -112,7 +112,8 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
                 foes[tid] = vitals(tid)
     able_foes = {tid: v for tid, v in foes.items() if v.able and v.side != me.side}
     in_reach = [a for a in menu if a.kind in ATTACK_KINDS and (a.target in able_foes if a.target else True)
-                and all(t in able_foes for t in a.targets)]
+                and all(t in able_foes or (a.maneuver == "area" and foes[t].side != me.side) for t in a.targets)]
+    # (a HERO area may also catch a foe already down; never a friend)
     recover = _first(menu, "recover")
     adjacent = any(distance(me.position, v.position) <= 1 for v in able_foes.values())
     if recover is not None and not adjacent and (me.health < 0.3 or me.stamina < 0.15):
@@ -127,7 +128,7 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         if out is not None:
             return out
         if value > 0 and len(pick.targets) > 1 and pick.kind == "attack":  # a split or area attack: all it strikes
-            names = ", ".join(able_foes[t].name for t in pick.targets)
+            names = ", ".join(foes[t].name for t in pick.targets)
             return Choice(pick, f"best expected harm: {value:.0%} of a foe's fight in all, over {names}")
         if value > 0:
             harm = "enough to finish" if value >= 1 else f"{value:.0%} of what is left of"

@@ -101,12 +101,12 @@ def test_into_needs_a_side_and_an_out_file_and_writes_nothing_otherwise(capsys, 
 
 def test_strict_refuses_a_file_with_fight_changing_parts_not_imported_and_writes_nothing(capsys, tmp_path, two):
     fireball = write(tmp_path / "fire.hdc", character("Pyro", powers=(
-        power("ENERGYBLAST", modifier("AOE", LEVELS=8, OPTIONID="RADIUS", ALIAS="Area Of Effect"),
+        power("ENERGYBLAST", modifier("INDIRECT", BASECOST="0.25", ALIAS="Indirect"),
               NAME="Fireball", LEVELS=6),)))
     out_file = tmp_path / "strict.toml"
     code, _, err = run(capsys, "import", fireball, two[1], "--strict", "--out", out_file)
     assert code == 2
-    assert f"{fireball}: Fireball (Energyblast): in part (not modelled: Area Of Effect (+1/2))" in err
+    assert f"{fireball}: Fireball (Energyblast): in part (not modelled: Indirect (+1/4))" in err
     assert "--strict: 1 elements that change a fight" in err
     assert "no scenario written" in err and not out_file.exists()
     code, _, err = run(capsys, "import", *two, "--strict", "--out", out_file)

@@ -63,7 +63,7 @@ def ocv_chain(f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str, level
     Attack's later strikes, a Move Through's velocity)."""
     if f.ko or f.dead:
         return _build_ocv(f, atk, target, maneuver, levels, extra)
-    m = 0 if atk.hth or atk.mental else metres(f, target)
+    m = 0 if atk.hth or atk.mental or atk.spreads else metres(f, target)
     key = ("ocv", atk.name, maneuver, levels, m, extra)
     chain = f.memo.get(key)
     if chain is None:
@@ -85,7 +85,7 @@ def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str, leve
         mods.append(Modifier(3, f"below STR Minimum {atk.str_min}", -((short + 4) // 5)))
     entry = maneuvers.MANEUVERS.get(maneuver)
     rmod = m = 0
-    if not atk.hth:
+    if not atk.hth and not atk.spreads:  # a Cone or Line starts next to its user: no Range Modifier
         m = metres(f, target)
         rmod = range_modifier(m)
     if entry is not None:

@@ -27,7 +27,8 @@ from ..odds import percent
 from . import events as ev
 from . import maneuvers
 from .attack import AttackRoll, autofire_hits
-from .chains import dcv_chain, defense_chain, ocv_chain
+from . import areas
+from .chains import dcv_chain, defense_chain, ocv_chain, true_metres
 from .combat_values import Modifier
 from .damage import roll_normal
 from .dice import DamageDice, active_points, damage_classes
@@ -35,7 +36,7 @@ from .effects import apply_damage, defenses, plain_damage, spend_end
 from .endurance import in_whole_damage_classes, power_end, push_heroic, push_superheroic, str_end
 from .locations import placed_penalty
 from .knockback import impact_dice, knockback, knockback_dice
-from .profile import DamageProfile, build_profile, negate
+from .profile import DamageProfile, build_profile, fall_off, negate
 from .resolve import AttackContext, DamageOutcome
 from .rounding import characteristic_roll
 from .sheet import HeroAttack, HeroOptions
@@ -103,10 +104,68 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     return hit, dmg, moved
 
 
+def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack, *, push: int = 0,
+                 levels: str = "") -> None:
+    """An Area Of Effect attack (rules-powers §1.4, :mod:`.areas`): a Radius centred on
+    ``aim_at``'s cell, or a Cone or Line from ``f`` toward it. END, Charges and a push as for
+    any attack; one roll against the target cell's DCV (3, or 0 next to the attacker), with the
+    Range Modifier to a Radius's centre; no Abort (nobody Dodges an area: Dive for Cover is not
+    modelled) and no Block. On a hit everyone in the area, friend or foe, is hit, nearest the
+    centre first: each rolls its own damage (an Explosion's a DC lighter for every 2 m from the
+    centre), with no hit location, and is knocked back away from the centre (a Cone's or Line's
+    user). A miss hits nothing (our reading: where a missed area lands is not modelled)."""
+    opts = ctx.options
+    ctx.state.attacks += 1
+    allowed = push_points(ctx, f, atk, push, lambda points: counted_push(opts, f, atk, "area", levels, 0, points))
+    profile = damage_profile(opts, f, atk, "area", levels, allowed, 0)
+    spend_end(ctx, f, attack_end(f, atk, opts.campaign, opts.str_end) + allowed,
+              f"{atk.name} (pushed {allowed})" if allowed else atk.name)
+    if f.out_of_fight(opts):
+        return
+    if atk.charges is not None:
+        f.charges_used[atk.name] = f.charges_used.get(atk.name, 0) + 1
+        ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
+    origin, aim = f.pos, aim_at.pos
+    ocv = ocv_chain(f, atk, aim_at, "area", levels)
+    dcv = areas.target_dcv(atk.area, origin, aim)
+    actx = AttackContext("hero", f.id, aim_at.id, atk, "area", ocv, dcv, profile, defenses(aim_at, atk.defense),
+                         aim_at.ko, opts, "", atk.area)
+    hit: AttackRoll = ctx.attack_step(actx)
+    ctx.emit(ev.AttackRolled(f.id, aim_at.id, atk.name, "area", ocv, dcv, hit.faces, hit.total, hit.needed,
+                             hit.hit, hit.dcv_hit, hit.automatic, hit.notes))
+    if not hit.hit:
+        return
+    inside = areas.affected(ctx.grid, atk.area, atk.area_m, origin, aim,
+                            [(g.id, g.pos) for g in ctx.state.fighters.values() if not g.dead])
+    ctx.emit(ev.AreaHit(f.id, atk.name, atk.area, atk.area_m, aim, inside))
+    centre = areas.centre_of(atk.area, origin, aim)
+    for gid in inside:
+        g = ctx.state.fighters[gid]
+        if g.dead:
+            continue
+        defs = defenses(g, atk.defense)
+        own, negated_from = profile, ""
+        if defs.negation and atk.kind in ("normal", "killing"):
+            negated_from = str(own.dice)
+            own = negate(own, defs.negation, opts.killing_minus_one)
+        if atk.explosion:
+            metres = true_metres(centre, g.pos)
+            lost = areas.explosion_dcs_lost(metres)
+            if lost:
+                fallen = fall_off(own, lost, opts.killing_minus_one)
+                ctx.emit(ev.DamageModified(g.id, atk.name, "explosion", lost,
+                                           f"{own.dice} -> {fallen.dice} ({metres} m from the centre)", 0, 0))
+                own = fallen
+                if own.dice == DamageDice() and not (own.flat_stun or own.flat_body):
+                    continue  # nothing left this far out
+        gctx = replace(actx, target=g.id, profile=own, defenses=defs, target_knocked_out=g.ko)
+        _land(ctx, f, g, gctx, hit, negated_from, away_from=centre if g.pos != centre else origin)
+
+
 def _land(ctx: RulesContext, f: Fighter, g: Fighter, actx: AttackContext, hit: AttackRoll,
-          negated_from: str) -> tuple[DamageOutcome, bool]:
-    """A hit's damage (the damage step, house rules wrapped around it), taken, then knockback:
-    the damage and whether ``g`` was knocked back."""
+          negated_from: str, away_from: tuple[int, int] | None = None) -> tuple[DamageOutcome, bool]:
+    """A hit's damage (the damage step, house rules wrapped around it), taken, then knockback
+    (away from the attacker, or from ``away_from``): the damage and whether ``g`` was knocked back."""
     opts, atk, profile = ctx.options, actx.attack, actx.profile
     dmg: DamageOutcome = ctx.damage_step(actx, hit)
     r = dmg.roll
@@ -125,7 +184,7 @@ def _land(ctx: RulesContext, f: Fighter, g: Fighter, actx: AttackContext, hit: A
             body = r.body * atk.knockback_multiplier
             ctx.emit(ev.DamageModified(g.id, atk.name, "double knockback", atk.knockback_multiplier,
                                        "BODY for knockback", r.body, body))
-        moved = knock_back(ctx, f, g, body, atk.kind == "killing", atk.martial_dcs is not None)
+        moved = knock_back(ctx, f, g, body, atk.kind == "killing", atk.martial_dcs is not None, away_from)
     return dmg, moved
 
 
@@ -253,6 +312,8 @@ def advantages(atk: HeroAttack, with_reduced_end: bool = True) -> Fraction:
         adv += Fraction(3, 4)
     if atk.autofire:
         adv += autofire_advantage(atk.autofire)
+    if atk.area:
+        adv += areas.area_advantage(atk.area, atk.area_m, atk.explosion)
     if atk.reduced_end and with_reduced_end:
         adv += Fraction(1, 4) if atk.reduced_end == "half" else Fraction(1, 2)
     return adv
@@ -319,11 +380,13 @@ _IMPACT_WALL = ("slams into a wall", "knockback (slams into a wall)")
 _IMPACT_GROUND = ("hits the ground", "knockback (hits the ground)")
 
 
-def knock_back(ctx: RulesContext, f: Fighter, g: Fighter, body: int, killing: bool, martial: bool = False) -> bool:
+def knock_back(ctx: RulesContext, f: Fighter, g: Fighter, body: int, killing: bool, martial: bool = False,
+               away_from: tuple[int, int] | None = None) -> bool:
     """Knockback (seed): BODY rolled minus 2d6 (+1d6 Killing or a Martial Maneuver, hero6e.md §6;
     -1d6 flying); 0 is a knockdown;
-    each point 2 m straight away from the attacker, less knockback resistance; the landing
-    hurts (more if something stops the flight). Whether ``g`` was moved."""
+    each point 2 m straight away from the attacker (or ``away_from``: an area's centre), less
+    knockback resistance; the landing hurts (more if something stops the flight). Whether ``g``
+    was moved."""
     opts = ctx.options
     faces = ctx.dice.rolls(knockback_dice(killing, g.sheet.flying, martial), 6, "knockback")
     kb = knockback(body, faces, g.sheet.knockback_resistance)
@@ -340,7 +403,7 @@ def knock_back(ctx: RulesContext, f: Fighter, g: Fighter, body: int, killing: bo
         return False
     cells = -(-kb.metres // METRES_PER_CELL)
     taken = {h.pos for h in ctx.state.fighters.values() if h is not g and not h.dead}
-    path, hit_wall = ctx.grid.push_line(g.pos, f.pos, cells, taken)
+    path, hit_wall = ctx.grid.push_line(g.pos, f.pos if away_from is None else away_from, cells, taken)
     if path:
         g.pos = path[-1]
     g.prone = True

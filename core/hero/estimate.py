@@ -15,14 +15,15 @@ from collections.abc import Callable
 from ..actions import Action
 from ..context import RulesContext
 from ..grid import distance
-from .chains import dcv_chain, dmcv_chain, ocv_chain
+from . import areas
+from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
 from . import locations
 from .combat import can_push, damage_profile, placed_shot, shots_fired
 from .endurance import in_whole_damage_classes
 from .combat_values import Modifier
 from .damage import DamageRoll, standard_effect, stun_multiplier, take_damage
 from .dice import DamageDice
-from .profile import negate
+from .profile import fall_off, negate
 from .effects import defenses
 from .movement import METRES_PER_CELL
 from .sheet import HeroAttack
@@ -71,12 +72,41 @@ def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fight
         return total
     if action.kind not in ("attack", "move-through") or not action.target:
         return 0.0
+    if action.maneuver == "area":
+        return estimate_area(ctx, f, action)
     g = st.fighters[action.target]
     p, value = estimate_one(ctx, f, g, f.attack(action.attack), action.maneuver, action.levels, push=action.push,
                             dcv=dcv, aim=action.aim)
     if action.maneuver == "haymaker" and may_step_away(st, g):
         return 0.0  # it can walk out of reach before the blow lands: not worth the wind-up
     return p * value
+
+
+def estimate_area(ctx: RulesContext, f: Fighter, action: Action) -> float:
+    """An Area Of Effect's expected harm (rules-powers §1.4): the chance to hit the target cell
+    times the harm to each foe still in the fight inside it, less the harm to each friend (the
+    actor too) inside it; an Explosion's by each one's distance from the centre. A knocked-out
+    foe counts for nothing: it is out of the fight already."""
+    st = ctx.state
+    atk = f.attack(action.attack)
+    aim = st.fighters[action.target]
+    ocv = ocv_chain(f, atk, aim, "area", action.levels).value
+    p = hit_chance(11 + ocv - areas.target_dcv(atk.area, f.pos, aim.pos).value)
+    push = in_whole_damage_classes(min(action.push, 10)) if can_push(f, atk, ctx.options) else 0
+    centre = areas.centre_of(atk.area, f.pos, aim.pos)
+    total = 0.0
+    for tid in action.targets:
+        g = st.fighters[tid]
+        if g.side != f.side and g.out_of_fight(ctx.options):
+            continue
+        lost = areas.explosion_dcs_lost(true_metres(centre, g.pos)) if atk.explosion else 0
+        key = (g.id, atk.name, "area", action.levels, push // 5, lost, g.ko, "")
+        taken = f.expected.get(key)
+        if taken is None:
+            taken = f.expected[key] = expected_taken(ctx, f, g, atk, "area", action.levels, push, 0, fallen=lost)
+        value = taken[0] / max(g.stun, 1) + 2 * taken[1] / max(g.body + g.ch.BODY, 1)
+        total += value if g.side != f.side else -value
+    return p * total
 
 
 def may_step_away(st: Any, g: Fighter) -> bool:
@@ -135,7 +165,7 @@ def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
 
 
 def expected_taken(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str, levels: str,
-                   push: int, moved: int, aim: str = "") -> tuple[float, float]:
+                   push: int, moved: int, aim: str = "", fallen: int = 0) -> tuple[float, float]:
     """The STUN and BODY ``g`` is expected to take from a hit: the mean roll of the dice the
     attack would roll (with its maneuver, ``push`` and ``levels``), x2 STUN on a knocked-out
     target, through :func:`.damage.take_damage` itself, so the estimate takes damage by the same
@@ -145,8 +175,10 @@ def expected_taken(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     defs = defenses(g, atk.defense)
     if defs.negation and atk.kind in ("normal", "killing"):
         profile = negate(profile, defs.negation, opts.killing_minus_one)
-        if profile.dice == DamageDice() and not (profile.flat_stun or profile.flat_body):
-            return 0.0, 0.0
+    if fallen:  # an Explosion's DCs lost to distance (rules-powers §1.4)
+        profile = fall_off(profile, fallen, opts.killing_minus_one)
+    if (defs.negation or fallen) and profile.dice == DamageDice() and not (profile.flat_stun or profile.flat_body):
+        return 0.0, 0.0
     d = profile.dice
     n = d.count + (0.5 if d.half else 0)
     if atk.standard_effect:
@@ -162,7 +194,7 @@ def expected_taken(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     if g.ko:
         stun *= 2
     roll = DamageRoll(atk.kind, "", (), stun, body, normal_body=normal_body)  # type: ignore[arg-type]  # means
-    if not (opts.hit_locations and atk.kind in ("normal", "killing")):
+    if not (opts.hit_locations and atk.kind in ("normal", "killing")) or atk.area:  # an area rolls no location
         taken = take_damage(roll, defs, atk.defense, opts.minimum_stun, armor_piercing=atk.armor_piercing,
                             penetrating=atk.penetrating)
         return taken.stun, taken.body

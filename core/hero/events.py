@@ -164,6 +164,21 @@ class AutofireHits(Event):
 
 
 @record
+class AreaHit(Event):
+    """An Area Of Effect attack that hit its cell (rules-powers §1.4): everyone ``inside`` the
+    ``shape`` of ``metres`` at ``cell`` (a Radius's centre, the cell a Cone or Line points at) is
+    hit, nearest the centre first."""
+
+    kind: ClassVar[str] = "area_hit"
+    attacker: str
+    attack: str
+    shape: str
+    metres: int
+    cell: tuple[int, int]
+    inside: tuple[str, ...]
+
+
+@record
 class Recovered(Event):
     kind: ClassVar[str] = "recovered"
     actor: str

@@ -55,11 +55,12 @@ class Maneuver:
     rule: str  #: where the rule comes from
     perform: Callable[[RulesContext, Fighter, Action], None]
     full_phase: bool = False
-    #: For attack maneuvers: which attacks may use it ("hth", "ranged" or "any"); "" otherwise.
+    #: For attack maneuvers: which attacks may use it ("hth", "ranged", "any", or "area": an Area
+    #: Of Effect's only); "" otherwise.
     attacks: str = ""
     #: ...and what it needs of a target: "strike" (a hand-to-hand attack reaches it with a half
-    #: move, a ranged one has it in range and sight) or "charge" (a full move up to it, from
-    #: farther than next to it).
+    #: move, a ranged one has it in range and sight), "charge" (a full move up to it, from
+    #: farther than next to it) or "area" (an area from where its user stands covers it).
     reach: str = ""
     str_only: bool = False  #: only for an attack of STR alone (a punch)
     ocv_before_range: tuple[Modifier, ...] = ()  #: OCV modifiers (Set +1)
@@ -177,6 +178,15 @@ BRACE = Maneuver("brace", "attack", "Brace", "6E1 maneuver table: Brace, +2 OCV 
 
 SET = Maneuver("set", "attack", "Set", "6E1 maneuver table: Set, +1 OCV, a full Phase", _attack,
                full_phase=True, attacks="ranged", reach="strike", ocv_before_range=(Modifier(4, "Set", 1),))
+
+
+def _area(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    """An Area Of Effect attack, made from where its user stands (see :func:`.combat.resolve_area`)."""
+    combat.resolve_area(ctx, f, ctx.state.fighters[a.target], f.attack(a.attack), push=a.push, levels=a.levels)
+
+
+AREA = Maneuver("area", "attack", "Area Of Effect", "rules-powers §1.4: one roll against DCV 3 at the target cell "
+                "(0 next to the attacker), everyone inside hit", _area, attacks="area", reach="area")
 
 
 def _multiple(ctx: RulesContext, f: Fighter, a: Action) -> None:
@@ -344,7 +354,7 @@ HOLD = Maneuver("hold", "hold", "Hold", "the seed: Holding an action", _hold, of
 
 #: Every maneuver and action, by name, in menu order.
 MANEUVERS: dict[str, Maneuver] = {m.name: m for m in (
-    STRIKE, HAYMAKER, MOVE_THROUGH, BRACE, SET, MULTIPLE_ATTACK, MOVE, RETREAT, DODGE, BLOCK, RECOVER, HOLD)}
+    STRIKE, HAYMAKER, MOVE_THROUGH, BRACE, SET, AREA, MULTIPLE_ATTACK, MOVE, RETREAT, DODGE, BLOCK, RECOVER, HOLD)}
 #: The attack maneuvers, offered for each attack and target, in menu order.
 AGAINST = tuple(m for m in MANEUVERS.values() if m.reach)
 #: The other entries, offered once a Phase, in menu order.
@@ -368,6 +378,8 @@ def by_kind(kind: str) -> Maneuver:
 def fitting(atk: HeroAttack) -> tuple[Maneuver, ...]:
     """The attack maneuvers ``atk`` may be used with, in menu order."""
     kind = "hth" if atk.hth else "ranged"
+    if atk.area:  # made from where its user stands, at a cell (our reading: no Set, Brace or Haymaker)
+        return (AREA,)
     if atk.mental:  # the maneuvers change OCV and DCV; a mental attack is a plain Strike (our reading)
         return tuple(m for m in AGAINST if m.name == "strike")
     return tuple(m for m in AGAINST if m.attacks in ("any", kind) and (atk.uses_str_only or not m.str_only)

@@ -39,6 +39,9 @@ def build_menu(pic: Picture) -> tuple[Action, ...]:
     for atk in f.sheet.attacks:
         if atk.charges is not None and not f.charges_left(atk):
             continue  # every Charge spent (rules-powers §1.10)
+        if atk.area:
+            out.extend(pic.area_options(atk))
+            continue
         entries = _fitting(f, atk)
         for g in pic.foes:
             if atk.hth:
@@ -181,6 +184,12 @@ def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str
                     "which a mental attack does not roll with)")
         if atk.hth and entry is not None and entry.attacks == "ranged":
             return f"{entry.title} is for ranged attacks; {atk.name} is hand-to-hand"
+        if atk.area and (entry is None or entry.name != "area"):
+            return f"{atk.name} is an Area Of Effect: it is aimed at a cell, from where {f.name} stands"
+        if entry is not None and entry.name == "area" and not atk.area:
+            return f"{atk.name} is not an Area Of Effect attack"
+        if atk.area:
+            return _area_refusal(ctx, f, atk, g, a)
         if atk.hth:
             return f"{g.name} is {d} m away: too far to reach with a half move and strike"
         if d > atk.range_m:
@@ -195,3 +204,17 @@ def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str
 
 def _entry_of_kind(kind: str):  # type: ignore[no-untyped-def]
     return next((m for m in MANEUVERS.values() if m.kind == kind and m.kind != "attack"), None)
+
+
+def _area_refusal(ctx: RulesContext, f: Fighter, atk: HeroAttack, g: Fighter, a: Action) -> str:
+    """Why an area aimed at ``g`` is not on the menu: out of range or sight, or the wrong list of
+    who it would hit (the menu names everyone inside as it stands)."""
+    d = distance(f.pos, g.pos) * METRES_PER_CELL
+    if atk.spreads:
+        if d > atk.area_m:
+            return f"{g.name} is {d} m away; {atk.name}'s {atk.area.title()} reaches {atk.area_m} m"
+    elif d > atk.range_m:
+        return f"{g.name} is {d} m away; {atk.name} reaches {atk.range_m} m"
+    if not ctx.grid.line_of_sight(f.pos, g.pos):
+        return f"an obstacle blocks the line of sight to {g.name}"
+    return f"{atk.name} aimed at {g.name} would hit someone else than {', '.join(a.targets) or 'no one'}"

@@ -122,6 +122,13 @@ def _autofire(e: ev.AutofireHits, log: TextLog) -> str:
             f"(1 + 1 per 2 points, at most {e.shots})")
 
 
+@formats(ev.AreaHit)
+def _area(e: ev.AreaHit, log: TextLog) -> str:
+    where = f"centred on {e.cell[0]},{e.cell[1]}" if e.shape == "radius" else f"toward {e.cell[0]},{e.cell[1]}"
+    who = ", ".join(log.name(c) for c in e.inside) or "no one"
+    return f"    {e.metres} m {e.shape.title()} {where}: hits everyone inside: {who}"
+
+
 @formats(ev.Recovered)
 def _recovered(e: ev.Recovered, log: TextLog) -> str:
     return (f"    {log.name(e.actor)} recovers {e.stun_gained:+d} STUN, {e.end_gained:+d} END ({e.why}) "

@@ -131,6 +131,15 @@ def negate(profile: DamageProfile, levels: int, minus_one_form: bool = False) ->
                    negated_flat=flat_gone)
 
 
+def fall_off(profile: DamageProfile, levels: int, minus_one_form: bool = False) -> DamageProfile:
+    """An Explosion's profile ``levels`` DCs from full (rules-powers §1.4): DCs come off as Damage
+    Negation takes them (the dice, then a superheroic CSL bonus), after any Negation did."""
+    if levels <= 0:
+        return profile
+    fallen = negate(profile, levels, minus_one_form)
+    return replace(fallen, negated=profile.negated, negated_flat=profile.negated_flat)
+
+
 def remove_damage_classes(dice: DamageDice, kind: str, levels: int, minus_one_form: bool = False) -> DamageDice:
     """Dice with ``levels`` DCs taken off: the killing ladder; 1d6 a DC for Normal (a half die or
     a pip is the last DC to go); a half die a DC for 10-point powers."""

@@ -48,6 +48,7 @@ class AttackContext:
     target_knocked_out: bool
     options: HeroOptions
     aim: str = ""  # a placed shot's location (hit locations on), or ""
+    area: str = ""  # an Area Of Effect's shape ("radius", "cone", "line"): its hits roll no location
 
 
 @record
@@ -109,7 +110,7 @@ def take_hit(ctx: AttackContext, roll: DamageRoll, location: tuple[Fraction, Fra
 
 def default_damage_step(dice, ctx: AttackContext) -> DamageOutcome:
     roll = roll_profile(dice, ctx)
-    if ctx.options.hit_locations and roll.kind in ("normal", "killing"):
+    if ctx.options.hit_locations and roll.kind in ("normal", "killing") and not ctx.area:  # rules-powers §1.4
         return located(ctx, roll, dice)
     return DamageOutcome(roll, take_hit(ctx, roll))
 

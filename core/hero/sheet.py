@@ -84,12 +84,20 @@ class HeroAttack:
     standard_effect: bool = False  # no dice rolled: 3 a die (rules-powers §4.7)
     martial_dcs: int | None = None  # a Martial Arts maneuver: the DCs it adds (rules-powers §4.3)
     autofire: int = 0  # shots a burst fires (rules-powers §1.5); 0: not an Autofire attack
+    area: str = ""  # Area Of Effect (rules-powers §1.4): "radius", "cone" or "line"; "": none
+    area_m: int = 0  # the area's size: a Radius's radius, a Cone's or Line's length, in metres
+    explosion: bool = False  # the area's damage falls off from its centre (1 DC per 2 m)
 
     @property
     def mental(self) -> bool:
         """A Mental Blast (rules-powers §3.5): 11 + OMCV - DMCV, line of sight, STUN only, no
         knockback, Mental Defense off the STUN."""
         return self.kind == "mental"
+
+    @property
+    def spreads(self) -> bool:
+        """A Cone or a Line: an area that starts at its user and reaches its own length."""
+        return self.area in ("cone", "line")
 
     @property
     def uses_str_only(self) -> bool:
@@ -181,7 +189,15 @@ def parse_attack(t: Table) -> HeroAttack:
     name = t.text("name", max_len=60)
     kind = t.choice("kind", ATTACK_KINDS, "normal")
     dice = t.custom("dice", _dice, 'HERO dice such as "12d6", "1d6-1" or "2½d6"', DamageDice())
-    hth, range_m = _parse_range(t, kind)
+    area, area_m, explosion = _parse_area(t)
+    if area in ("cone", "line"):  # it starts at its user and reaches its own length
+        if t.has("range"):
+            t.problems.add(f"{t.path}.range", f"expected no range for a {area.title()} (it starts at its user and "
+                                              f"reaches its own length, area.metres = {area_m}), got "
+                                              f"{toml_type(t.raw('range'))} {show(t.raw('range'))}")
+        hth, range_m = False, area_m
+    else:
+        hth, range_m = _parse_range(t, kind)
     default_defense = "PD" if kind in ("normal", "killing") and hth else ("ED" if kind in ("normal", "killing") else "")
     kind_known = t.data.get("kind", "normal") in ATTACK_KINDS  # else one mistake, not a second about defense
     if kind in ("normal", "killing") and kind_known:
@@ -224,6 +240,7 @@ def parse_attack(t: Table) -> HeroAttack:
         standard_effect=t.boolean("standard_effect", False),
         martial_dcs=t.integer("martial_dcs", None, lo=0, hi=60) if t.has("martial_dcs") else None,
         autofire=t.integer("autofire", 0, lo=2, hi=64) if t.has("autofire") else 0,
+        area=area, area_m=area_m, explosion=explosion,
     )
     _check_modifiers(t, atk)
     t.finish()
@@ -246,6 +263,30 @@ def _parse_range(t: Table, kind: str) -> tuple[bool, int]:
     t.problems.add(f"{t.path}.range", f'expected "hth" or a range in metres (an integer from 1 to 2000), '
                                       f'got {toml_type(rng)} {show(rng)}{hint}')
     return True, 0
+
+
+AREA_SHAPES = ("radius", "cone", "line")
+
+
+def _parse_area(t: Table) -> tuple[str, int, bool]:
+    """``area = { shape = "radius", metres = 8, explosion = true }`` (rules-powers §1.4): the
+    shape, its size in metres (a Radius's radius, a Cone's or Line's length) and whether its
+    damage falls off from the centre."""
+    if not t.has("area"):
+        return "", 0, False
+    at = t.table("area")
+    if not isinstance(t.data.get("area"), dict):
+        return "", 0, False  # already said: expected a table
+    shape = at.choice("shape", AREA_SHAPES, "radius")
+    metres = at.integer("metres", 2, lo=2, hi=200)
+    explosion = at.boolean("explosion", False)
+    if not at.has("shape"):
+        at.problems.add(f"{at.path}.shape", f"expected one of {', '.join(repr(s) for s in AREA_SHAPES)}, got {NOTHING}")
+    if not at.has("metres"):
+        at.problems.add(f"{at.path}.metres", "expected the area's size in metres (a Radius's radius, a Cone's or "
+                                             f"Line's length: an integer from 2 to 200), got {NOTHING}")
+    at.finish()
+    return shape, metres, explosion
 
 
 def _never(t: Table, key: str) -> bool:
@@ -291,16 +332,40 @@ def _check_modifiers(t: Table, atk: HeroAttack) -> None:
     if atk.autofire and atk.martial_dcs is not None:
         t.problems.add(f"{t.path}.autofire", "expected no autofire on a Martial Arts maneuver (a maneuver is one "
                                              f"blow), got {atk.autofire}")
+    if atk.area:
+        _check_area(t, atk)
     if atk.standard_effect and atk.uses_str_only:
         t.problems.add(f"{t.path}.standard_effect", "expected dice for a Standard Effect attack (a STR attack rolls "
                                                     "its STR), got none")
+
+
+def _check_area(t: Table, atk: HeroAttack) -> None:
+    """What an Area Of Effect cannot be here: a STR blow, a Mental Blast, a burst, a maneuver, or
+    a Radius with no range to be placed at."""
+    path = f"{t.path}.area"
+    if atk.uses_str_only:
+        t.problems.add(path, "expected dice for an area attack (an area is a power's, not a STR blow's), got none")
+    elif atk.mental:
+        t.problems.add(path, "expected no area on a Mental Blast (mental areas are not modelled), got "
+                             f"a {atk.area.title()}")
+    elif atk.autofire:
+        t.problems.add(path, f"expected an area or autofire, not both (Area Of Effect Autofire is not modelled), "
+                             f"got a {atk.area.title()} with autofire = {atk.autofire}")
+    elif atk.martial_dcs is not None:
+        t.problems.add(path, "expected no area on a Martial Arts maneuver (a maneuver is one blow), got "
+                             f"a {atk.area.title()}")
+    elif atk.area == "radius" and atk.hth:
+        t.problems.add(f"{t.path}.range", "expected a range in metres for a Radius (it is centred on a cell within "
+                                          'range; write range = 40, say), got "hth"')
 
 
 def dump_attack(a: HeroAttack) -> dict[str, Any]:
     out: dict[str, Any] = {"name": a.name, "kind": a.kind}
     if a.dice != DamageDice():
         out["dice"] = str(a.dice)
-    if not a.mental:  # a Mental Blast's range and defense are the rules' own
+    if a.area:
+        out["area"] = {"shape": a.area, "metres": a.area_m, **({"explosion": True} if a.explosion else {})}
+    if not a.mental and not a.spreads:  # a Mental Blast's range is the rules'; a Cone's or Line's its length
         out["range"] = "hth" if a.hth else a.range_m
         if a.kind in ("nnd", "avld") or a.defense != ("PD" if a.hth else "ED"):
             out["defense"] = a.defense

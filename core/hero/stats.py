@@ -27,6 +27,7 @@ CATALOGUE: tuple[str, ...] = (
     "rule:damage negation", "rule:double knockback", "rule:standard effect", "rule:charge used",
     "rule:out of charges", "rule:hit location", "rule:placed shot",
     "rule:autofire", "rule:autofire, more than one shot hit",
+    "action:attack/area", "rule:area of effect", "rule:area hit an ally", "rule:explosion",
 )
 #: The damage pools the statistics count, the main one (the system's ``damage_unit``) first.
 POOLS: tuple[str, ...] = ("STUN", "BODY")
@@ -188,6 +189,12 @@ class _Count:
         if e.hits > 1:
             self.rules["rule:autofire, more than one shot hit"] += 1
 
+    def area(self, e: ev.AreaHit) -> None:
+        self.rules["rule:area of effect"] += 1
+        side = self.combatants[e.attacker].side
+        if any(self.combatants[c].side == side for c in e.inside):
+            self.rules["rule:area hit an ally"] += 1
+
     def segment(self, e: ev.SegmentStarted) -> None:
         self.turn = e.turn
         if e.tie_breaks:
@@ -208,5 +215,5 @@ _HANDLERS: dict[type, Any] = {
     ev.BlockRolled: _Count.block, ev.PhaseSkipped: _Count.skipped, ev.SegmentStarted: _Count.segment,
     ev.DamageModified: _Count.modified, ev.ChargeUsed: _Count.charge, ev.PhaseStarted: _Count.phase,
     ev.HaymakerFizzled: _counts("rule:haymaker fizzled"), ev.StunForEnd: _Count.stun_for_end,
-    ev.Pushed: _counts("rule:push"), ev.AutofireHits: _Count.autofire, ev.PostSegment12: _counts("rule:post-segment 12"),
+    ev.Pushed: _counts("rule:push"), ev.AutofireHits: _Count.autofire, ev.AreaHit: _Count.area, ev.PostSegment12: _counts("rule:post-segment 12"),
 }

@@ -115,7 +115,8 @@ class HeroSystem:
         f = ctx.state.fighters[actor]
         found = f.memo.get("player options")  # it follows from the sheet and the options: the AIs ask each Phase
         if found is None:
-            attacks = tuple((a.name, _HTH_MANEUVERS if a.hth else _RANGED_MANEUVERS) for a in f.sheet.attacks)
+            attacks = tuple((a.name, () if a.area else _HTH_MANEUVERS if a.hth else _RANGED_MANEUVERS)
+                            for a in f.sheet.attacks)  # an area: aimed by the menu's own lines
             aims = tuple((loc.name, loc.placed_ocv) for loc in locations.TABLE) if ctx.options.hit_locations else ()
             found = f.memo["player options"] = PlayerOptions(attacks, push=menu.MAX_PUSH, levels=f.sheet.csl,
                                                              level_uses=menu.LEVEL_USES, aims=aims)

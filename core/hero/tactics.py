@@ -15,12 +15,12 @@ from ..grid import distance
 from ..reach import Layers
 from ..vitals import Vitals
 from ..odds import Odds
-from .chains import dcv_chain, dmcv_chain, ocv_chain
+from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
 from .combat import attack_end, can_push, placed_shot, shots_fired
 from .endurance import in_whole_damage_classes, stun_for_end_dice
 from .estimate import estimate, expected_hits, expected_taken, hit_chance, may_step_away
 from .movement import METRES_PER_CELL, cells, occupied, walk_into_range
-from . import report
+from . import areas, report
 from .sheet import HeroAttack
 from .state import Fighter
 
@@ -120,6 +120,26 @@ class Picture:
             found = memo[key] = Action(kind, attack, target, maneuver, targets, attacks)
         return found
 
+    def area_options(self, atk: HeroAttack) -> list[Action]:
+        """An Area Of Effect attack aimed at each foe in the fight it reaches from where the
+        actor stands (a Radius centred on its cell, in range and sight; a Cone or Line pointed at
+        it, within its length and in sight), each naming everyone the area would hit, friend or
+        foe (:func:`.areas.affected`). Made without moving (our reading), so the AI's estimate
+        and the player's odds read the same cells the resolver will."""
+        f, grid = self.f, self.ctx.grid
+        if atk.charges is not None and not f.charges_left(atk):
+            return []
+        reach = atk.area_m if atk.spreads else atk.range_m
+        everyone = [(g.id, g.pos) for g in self.ctx.state.fighters.values() if not g.dead]
+        out = []
+        for g in self.standing:
+            if self.dist[g.id] * METRES_PER_CELL > reach or not grid.line_of_sight(f.pos, g.pos):
+                continue
+            inside = areas.affected(grid, atk.area, atk.area_m, f.pos, g.pos, everyone)
+            if g.id in inside:
+                out.append(self.action("attack", atk.name, g.id, "area", targets=inside))
+        return out
+
     def vitals(self, cid: str) -> Vitals:
         """System-neutral figures of a combatant now (kept for the decision: nothing changes
         while it is being made)."""
@@ -146,6 +166,8 @@ class Picture:
         f, ctx = self.f, self.ctx
         g = ctx.state.fighters[action.target]
         atk = f.attack(action.attack)
+        if action.maneuver == "area":
+            return self._area_odds(action, atk, g)
         extra = (placed_shot(action.aim, g),) if action.aim else ()
         ocv = ocv_chain(f, atk, g, action.maneuver, action.levels, extra).value
         dcv = dmcv_chain(g).value if atk.mental else self.dcv(g)
@@ -173,6 +195,27 @@ class Picture:
         a_hit = " a hit" if atk.autofire else ""
         return Odds(f"{needed}- (11 + {cvs[0]} {ocv} - {cvs[1]} {dcv})", hit_chance(needed),
                     f"~{stun:.0f} STUN, {body:.0f} BODY{a_hit}", paid, note)
+
+    def _area_odds(self, action: Action, atk: HeroAttack, aim: Fighter) -> Odds:
+        """An area's roll against its target cell's DCV, what a hit does to the foe it is aimed
+        at (an Explosion's full dice at the centre), and who else it hits, friends named."""
+        f, ctx = self.f, self.ctx
+        ocv = ocv_chain(f, atk, aim, "area", action.levels).value
+        dcv = areas.target_dcv(atk.area, f.pos, aim.pos).value
+        needed = 11 + ocv - dcv
+        opts = ctx.options
+        push = in_whole_damage_classes(min(action.push, 10)) if can_push(f, atk, opts) else 0
+        lost = (areas.explosion_dcs_lost(true_metres(areas.centre_of(atk.area, f.pos, aim.pos), aim.pos))
+                if atk.explosion else 0)
+        stun, body = expected_taken(ctx, f, aim, atk, "area", action.levels, push, 0, fallen=lost)
+        cost = attack_end(f, atk, opts.campaign, opts.str_end) + action.push
+        paid = f"END {cost}" if cost else ""
+        if atk.charges is not None:
+            paid = f"1 Charge ({f.charges_left(atk)} left)" + (f", END {cost}" if cost else "")
+        friends = [ctx.state.fighters[t].name for t in action.targets if ctx.state.fighters[t].side == f.side]
+        note = f"hits {len(action.targets)} inside" + (f", friends too: {', '.join(friends)}" if friends else "")
+        return Odds(f"{needed}- (11 + OCV {ocv} - the cell's DCV {dcv})", hit_chance(needed),
+                    f"~{stun:.0f} STUN, {body:.0f} BODY to {aim.name}", paid, note)
 
     def dcv(self, g: Fighter) -> int:
         """``g``'s DCV now (kept for the Phase: the AI weighs several attacks on each foe)."""

@@ -193,15 +193,42 @@ def test_an_hka_adds_str_and_keeps_its_str_minimum_and_zero_end(tmp_path):
 
 
 def test_an_unmodelled_advantage_is_counted_in_active_points_and_reported_in_part(tmp_path):
-    blast = power("ENERGYBLAST", modifier("AOE", LEVELS=8, OPTIONID="RADIUS", ALIAS="Area Of Effect"), NAME="Fireball", LEVELS=6, INPUT="ED")
+    blast = power("ENERGYBLAST", modifier("INDIRECT", BASECOST="0.25", ALIAS="Indirect"), NAME="Lob", LEVELS=6,
+                  INPUT="ED")
     result = imported(tmp_path, powers=(blast,))
-    a = attack(result, "Fireball")
-    # 30 AP x (1 + 1/2: an 8 m radius is one doubling past 4 m) = 45 AP: 450 m, END 4 (4.5 rounds down)
-    assert (a["active_points"], a["range"]) == (45, 450)
-    assert a.get("end") is None  # the engine's 1 per 10 of the written 45 AP is already 4
-    e = entry(result, "Fireball")
+    a = attack(result, "Lob")
+    # 30 AP x (1 + 1/4) = 37.5, rounded down to 37 AP: 370 m; END 4 (3.7) either way
+    assert (a["active_points"], a["range"]) == (37, 370)
+    assert a.get("end") is None
+    e = entry(result, "Lob")
     assert e.status == IN_PART and e.strict_failure
-    assert entry(result, "Area Of Effect").status == IGNORED
+    assert entry(result, "Indirect").status == IGNORED
+
+
+def test_area_of_effect_imports_its_shape_size_and_explosion(tmp_path):
+    """Area Of Effect (rules-powers §1.4): a Radius of 8 m (+½) on a 6d6 Blast is 45 AP: 450 m of
+    range, 4 END; a Cone reaches its own length; a Surface is not modelled."""
+    ball = power("ENERGYBLAST", modifier("AOE", LEVELS=8, OPTIONID="RADIUS", ALIAS="Area Of Effect"),
+                 NAME="Fireball", LEVELS=6, INPUT="ED")
+    cone = power("ENERGYBLAST", modifier("AOE", LEVELS=16, OPTIONID="CONE", ALIAS="Area Of Effect"),
+                 NAME="Breath", LEVELS=6, INPUT="ED")
+    wall = power("ENERGYBLAST", modifier("AOE", LEVELS=4, OPTIONID="SURFACE", ALIAS="Area Of Effect"),
+                 NAME="Field", LEVELS=6, INPUT="ED")
+    result = imported(tmp_path, powers=(ball, cone, wall))
+    a = attack(result, "Fireball")
+    assert (a["area"], a["range"]) == ({"shape": "radius", "metres": 8}, 450)
+    assert "active_points" not in a and "end" not in a  # the engine prices the area itself
+    assert entry(result, "Fireball").status == IMPORTED
+    b = attack(result, "Breath")
+    assert b["area"] == {"shape": "cone", "metres": 16} and "range" not in b
+    assert entry(result, "Field").status == IN_PART and "area" not in attack(result, "Field")
+    sheet = as_sheet(result)
+    from slugfest.core.hero.combat import end_of
+    assert end_of(next(x for x in sheet.attacks if x.name == "Fireball"), 0, "superheroic", "") == 4
+    boom = power("ENERGYBLAST", modifier("AOE", adder("EXPLOSION", BASECOST="-0.25"), LEVELS=8, OPTIONID="RADIUS",
+                                         ALIAS="Area Of Effect"), NAME="Grenade", LEVELS=6, INPUT="PD")
+    g = attack(imported(tmp_path, powers=(boom,)), "Grenade")
+    assert g["area"] == {"shape": "radius", "metres": 8, "explosion": True}
 
 
 def test_increased_endurance_multiplies_the_end_and_charges_cost_none(tmp_path):

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from ..combat import end_of, power_points
 from ..dice import MAX_DICE, DamageDice, killing_dice_for_dc
 from ..endurance import power_end
+from ..areas import BASE_M
 from ..sheet import LINE_OF_SIGHT_M, MENTAL_DEFENSE, HeroAttack
 from . import costs
 from .draft import MAX_ATTACKS, Draft, _count, _n, handles
@@ -173,12 +174,30 @@ def _autofire(m: Part, k: Keys) -> str | None:
     """Autofire: the shots from the option ("5 Shots", or its id ``FIVE``), held to the loader's 2-64."""
     digits = "".join(ch for ch in m.option_alias if ch.isdigit())
     shots = int(digits) if digits else _SHOT_WORDS.get(m.option.upper(), 0)
-    if shots < 2:
+    if shots < 2 or "area" in k.fields:  # Area Of Effect Autofire is not modelled
         return None
     k.fields["autofire"] = min(shots, 64)
     if shots > 64:
         k.notes.append(f"autofire held to the engine's 64 shots (the file has {shots})")
     return f"autofire, {k.fields['autofire']} shots"
+
+
+def _area(m: Part, k: Keys) -> str | None:
+    """Area Of Effect (rules-powers §1.4): a Radius, Cone or Line of the size bought (its levels,
+    in metres; none written, the shape's smallest), with an Explosion adder. A Radius needs a
+    ranged power to be placed; a Surface, Any Area or One Hex is not modelled."""
+    shape = {"RADIUS": "radius", "CONE": "cone", "LINE": "line"}.get(m.option.upper())
+    if shape is None or k.kind == "mental" or "autofire" in k.fields or (shape == "radius" and k.hth):
+        return None
+    k.fields["area"] = shape
+    k.fields["area_m"] = max(2, min(200, _n(m.levels) or BASE_M[shape]))
+    if shape != "radius":
+        k.hth, k.adds_str = False, False
+    what = f"{shape.title()} {k.fields['area_m']} m"
+    if m.adder("EXPLOSION") is not None:
+        k.fields["explosion"] = True
+        what += ", explosion"
+    return what
 
 
 #: The modifiers the engine models on an attack, one entry each: what it sets, and what the
@@ -191,7 +210,7 @@ READERS: dict[str, Callable[[Part, Keys], str | None]] = {
     "DOUBLEKB": _knockback_set("knockback_multiplier", 2, "double knockback"),
     "STUNMULTIPLIER": _stun_multiplier(1), "INCREASEDSTUNMULTIPLIER": _stun_multiplier(1),
     "DECREASEDSTUNMULTIPLIER": _stun_multiplier(-1), "DOESBODY": _does_body, "INCREASEDEND": _increased_end,
-    "COSTSEND": lambda m, k: "costs END (as attacks do)", "AUTOFIRE": _autofire,
+    "COSTSEND": lambda m, k: "costs END (as attacks do)", "AUTOFIRE": _autofire, "AOE": _area,
 }
 
 
@@ -239,6 +258,8 @@ def attack(p: Part, d: Draft) -> Entry:
                      knockback=bool(k.fields.get("knockback", physical)) and not mental,
                      does_body=bool(k.fields.get("does_body", physical)) and not mental,
                      **{key: v for key, v in k.fields.items() if key not in ("knockback", "does_body")})
+    if atk.spreads:  # a Cone or Line reaches its own length
+        atk = replace(atk, range_m=atk.area_m)
     atk = _priced(atk, p, points, k.end_factor)
     d.attacks.append(atk)
     mods, dropped = sort_modifiers(p, read)

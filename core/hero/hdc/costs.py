@@ -13,9 +13,9 @@ whose value follows from its size (rules-powers §1.4).
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
+from ..areas import size_value
 from ..rounding import hero_round
 from .reading import Part
 
@@ -60,10 +60,7 @@ def modifier_value(m: Part) -> Fraction:
 
 
 def _aoe_value(m: Part) -> Fraction:
-    base = AOE_BASE_SIZE.get(m.option.upper(), 4)
-    size = max(int(m.levels), 1)
-    doublings = max(0, math.ceil(math.log2(size / base))) if size > base else 0
-    return Fraction(1, 4) * (1 + doublings)
+    return size_value(AOE_BASE_SIZE.get(m.option.upper(), 4), max(int(m.levels), 1))
 
 
 def base_points(p: Part) -> Fraction:
