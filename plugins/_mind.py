@@ -194,6 +194,35 @@ def hold_still(battle: BattleView, menu: Iterable[Action], me: Vitals, foes: Ite
     return grab if any(v.side == me.side and v.able for v in allies) else None
 
 
+#: What the menu offers that is neither an attack nor a move: a power used on a friend (HERO Aid,
+#: Healing) and a blow at an Entangle holding the actor or a friend.
+TENDING = ("aid", "break-out")
+
+
+def tend(decision: Decision, battle: BattleView, harm: Callable[[Action], float], beat: float = 0.0
+         ) -> Choice | None:
+    """The best Aid, Healing or blow at an Entangle on the menu, if the rules system's estimate
+    (the same units as an attack's: a share of a fight, given or freed) puts it above ``beat``,
+    the best attack's; None otherwise."""
+    best, value = None, beat
+    for a in decision.menu:
+        if a.kind in TENDING:
+            v = harm(a)
+            if v > value:
+                best, value = a, v
+    if best is None:
+        return None
+    against = f"; its best attack {pct(beat)}" if beat > 0 else ""
+    who = battle.vitals(best.target)
+    if best.kind == "break-out":
+        using = best.attack or "STR"
+        if best.target == decision.actor:
+            return Choice(best, f"held by an Entangle: strikes it with {using} (freedom worth {pct(value)}{against})")
+        return Choice(best, f"strikes the Entangle holding {who.name} with {using} (worth {pct(value)}{against})")
+    return Choice(best, f"uses {best.attack} on {'itself' if best.target == decision.actor else who.name} "
+                        f"({pct(who.health)} fight left): worth {pct(value)}{against}")
+
+
 class Situation:
     """The actor, its foes and allies, and its menu, as one mind sees them for one decision."""
 
@@ -239,6 +268,13 @@ class Situation:
             self._values[action] = (pic.harm(action) if pic is not None
                                     else self.battle.estimate(self.me.id, action))
         return self._values[action]
+
+    def tend(self) -> Choice | None:
+        """An Aid, a Healing or a blow at an Entangle, if worth more than every attack (:func:`tend`)."""
+        if not any(a.kind in TENDING for a in self.menu):
+            return None
+        beat = max((self.value(a) for a in self.attacks), default=0.0)
+        return tend(self.decision, self.battle, self.value, beat)
 
     def best(self, actions: Iterable[Action], weigh: Callable[[Action, float], float] | None = None
              ) -> tuple[Action, float] | None:

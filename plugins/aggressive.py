@@ -42,6 +42,10 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     if sit.hero and recover is not None and me.stamina < 0.1 and not sit.adjacent:
         return Choice(recover, f"END nearly gone ({pct(me.stamina)}) and no foe adjacent: takes a Recovery")
 
+    tended = sit.tend()  # an Aid, a Healing or a blow at an Entangle worth more than any attack
+    if tended is not None:
+        return tended
+
     others_near = [v for v in sit.foes.values() if sit.can_reach_me(v)]
 
     def weigh(a: Action, v: float) -> float:

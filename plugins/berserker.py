@@ -31,6 +31,9 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         if sit.find("team") is not None:
             return sit.no_reaction("a berserker does not plan with its team")
         return sit.no_reaction("a berserker does not defend")
+    tended = sit.tend()  # a blow at an Entangle (or a friend's power) worth more than any attack
+    if tended is not None:
+        return tended
     recover = sit.find("recover")
     if sit.hero and recover is not None and me.stamina < 0.1 and not sit.adjacent:
         return Choice(recover, f"out of breath (END {pct(me.stamina)}) with no foe adjacent: takes a Recovery")

@@ -35,6 +35,10 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     if decision.kind == "abort":
         return sit.abort_below(0.7, "never takes a hit it can stop")
 
+    tended = sit.tend()  # an Aid, a Healing or a blow at an Entangle worth more than any attack
+    if tended is not None:
+        return tended
+
     tired = sit.hero and me.stamina < 0.25
     if me.health < 0.5 or tired:
         why = f"hurt ({pct(me.health)} left)" if me.health < 0.5 else f"tired (END {pct(me.stamina)})"

@@ -53,7 +53,7 @@ from slugfest import Action, BattleView, Choice, Decision, Vitals, hookimpl
 from slugfest.core.grid import distance
 
 from ._mind import (ATTACK_KINDS, PLAINER, Situation, break_free, helping, hold_still, on_the_way, power_reaction,
-                    shield, spend_karma, strike_back, team_call)
+                    shield, spend_karma, strike_back, team_call, tend)
 
 NAME = "default"
 
@@ -124,6 +124,9 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         pick, value = _best(in_reach, harm_of, me, able_foes)
         pick, value = _aimed(pick, value, harm_of, battle.player_options(decision.actor).aims)
         target = able_foes[pick.target or pick.targets[0]]
+        tended = tend(decision, battle, harm_of, max(value, 0.0))
+        if tended is not None:
+            return tended
         out = break_free(menu, me, value)
         if out is not None:
             return out
@@ -133,6 +136,11 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         if value > 0:
             harm = "enough to finish" if value >= 1 else f"{value:.0%} of what is left of"
             return Choice(pick, f"best expected harm: {harm} {target.name} ({target.health:.0%} fight left)")
+    else:
+        harm_of = pic.harm if pic is not None else partial(battle.estimate, decision.actor)
+        tended = tend(decision, battle, harm_of)
+        if tended is not None:
+            return tended
     unharmed = sorted({t for a in in_reach for t in (a.target, *a.targets) if t})
     standing = sorted(able_foes.values(), key=lambda v: (v.id in unharmed, distance(me.position, v.position), v.id))
     if unharmed:  # every attack in reach is expected to do nothing

@@ -58,6 +58,10 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     if decision.kind == "abort":
         return sit.abort_below(0.5, "hurt")
 
+    tended = sit.tend()  # an Aid, a Healing or a blow at an Entangle worth more than any attack
+    if tended is not None:
+        return tended
+
     threats = [v for v in sit.foes.values() if sit.can_reach_me(v)]
 
     def weigh(a: Action, v: float) -> float:

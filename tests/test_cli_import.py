@@ -151,7 +151,7 @@ def test_the_scenario_and_the_json_cannot_both_take_standard_output(capsys, two)
 
 
 def test_strict_still_writes_the_json_report_it_refused_on(capsys, tmp_path, two):
-    fire = write(tmp_path / "fire.hdc", character("Pyro", powers=(power("ENTANGLE", NAME="Glue Bolt", LEVELS=4),)))
+    fire = write(tmp_path / "fire.hdc", character("Pyro", powers=(power("DARKNESS", NAME="Gloom Bolt", LEVELS=4),)))
     report = tmp_path / "r.json"
     code, _, err = run(capsys, "import", fire, two[0], "--strict", "--json", report, "--out", tmp_path / "s.toml")
     assert code == 2 and json.loads(report.read_text())[0]["character"] == "Pyro"

@@ -27,6 +27,13 @@ RECOVERING_DCV = Modifier(7, "taking a Recovery", factor=HALF)
 PRONE_DCV = Modifier(7, "prone", factor=HALF)
 OUT_DCV = Modifier(7, "knocked out", factor=Fraction(0))
 OUT_OCV = Modifier(8, "knocked out", factor=Fraction(0))
+# An Entangle: DCV 0, ½ OCV (rules-powers §3.2); Flashed, unable to see: ½ DCV, ½ OCV hand to hand
+# and 0 at range (rules-powers §3.3).
+ENTANGLED_DCV = Modifier(7, "entangled", factor=Fraction(0))
+ENTANGLED_OCV = Modifier(8, "entangled", factor=HALF)
+BLIND_DCV = Modifier(7, "flashed: cannot see", factor=HALF)
+BLIND_HTH_OCV = Modifier(8, "flashed: cannot see", factor=HALF)
+BLIND_RANGED_OCV = Modifier(8, "flashed: cannot see", factor=Fraction(0))
 
 
 def metres(f: Fighter, g: Fighter) -> int:
@@ -64,7 +71,7 @@ def ocv_chain(f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str, level
     if f.ko or f.dead:
         return _build_ocv(f, atk, target, maneuver, levels, extra)
     m = 0 if atk.hth or atk.mental or atk.spreads else metres(f, target)
-    key = ("ocv", atk.name, maneuver, levels, m, extra)
+    key = ("ocv", atk.name, maneuver, levels, m, extra, f.entangle is not None, f.blind)
     chain = f.memo.get(key)
     if chain is None:
         chain = f.memo[key] = _build_ocv(f, atk, target, maneuver, levels, extra)
@@ -95,6 +102,10 @@ def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str, leve
         mods.append(Modifier(6, f"range {m} m", rmod))
         if entry is not None and entry.offsets_range:
             mods.append(Modifier(6, entry.title, min(entry.offsets_range, -rmod)))
+    if f.entangle is not None:
+        mods.append(ENTANGLED_OCV)
+    if f.blind:
+        mods.append(BLIND_HTH_OCV if atk.hth else BLIND_RANGED_OCV)
     if f.ko or f.dead:
         mods.append(OUT_OCV)
     return build_cv("OCV", f.ch.OCV, mods)
@@ -129,7 +140,8 @@ def dcv_chain(g: Fighter) -> CVChain:
     maneuver = maneuvers.DCV_KEYS.get(id(g.maneuver_dcv), "?") if g.maneuver_dcv else ""
     if maneuver == "?":  # modifiers the engine did not make (a test's or a plugin's): not memoised
         return _build_dcv(g)
-    key = ("dcv", maneuver, g.csl_dcv, g.stunned, g.recovering, g.prone, g.ko or g.dead)
+    key = ("dcv", maneuver, g.csl_dcv, g.stunned, g.recovering, g.prone, g.ko or g.dead, g.entangle is not None,
+           g.blind)
     chain = g.memo.get(key)
     if chain is None:
         chain = g.memo[key] = _build_dcv(g)
@@ -166,6 +178,10 @@ def _build_dcv(g: Fighter) -> CVChain:
         mods.append(RECOVERING_DCV)
     if g.prone:
         mods.append(PRONE_DCV)
+    if g.blind:
+        mods.append(BLIND_DCV)
+    if g.entangle is not None:
+        mods.append(ENTANGLED_DCV)
     if g.maneuver_dcv:
         mods.extend(m for m in g.maneuver_dcv if m.factor is not None)
     if g.ko or g.dead:

@@ -4,10 +4,11 @@ Per Segment: collect who has a Phase (the Speed Chart) plus anyone holding one; 
 DEX, ties broken by a 1d6 roll-off re-rolled every Segment (highest first; rolled again among
 those still tied); open each one's Phase (a Phase may be lost: to a Haymaker winding up, to an
 earlier Abort, to being Stunned; standing up takes half of it). At the end of the Segment:
-Haymakers land, Aborted defences lapse, Recovery actions are taken, and Knocked-Out characters
-who had a Phase in it (but were not knocked out in it) get their Recovery. After Segment 12
-the Post-Segment-12 step runs exactly once per Turn: the dying lose 1 BODY, then everyone
-recovers within the Recovery Time table. Combat begins in Segment 12 of Turn 1.
+Haymakers land, Aborted defences lapse, Flashes whose Segments are over end, Recovery actions are
+taken, and Knocked-Out characters who had a Phase in it (but were not knocked out in it) get their
+Recovery. After Segment 12 the Post-Segment-12 step runs exactly once per Turn: the dying lose 1
+BODY, Drains return and Aids fade 5 Active Points, then everyone recovers within the Recovery Time
+table. Combat begins in Segment 12 of Turn 1.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .damage import is_dead
 from .effects import die, take_recovery
 from .maneuvers import land_haymaker, lapse
 from .menu import build_menu
+from .powers import fade, lose_sight
 from .recovery import may_recover
 from .speed import has_phase, spd_change_resume
 from .state import Fighter, HeroState
@@ -196,6 +198,8 @@ def end_segment(ctx: RulesContext) -> None:
         if f.abort_lapses_at == now:
             f.abort_lapses_at = -1
             lapse(f)
+        if 0 <= f.blind_until <= now and not f.dead:  # a Flash ends at the end of a Segment (rules-powers §3.3)
+            lose_sight(ctx, f)
     for fid in st.recovering_now:
         f = st.fighters[fid]
         if not (f.ko or f.dead or f.stunned):
@@ -230,11 +234,13 @@ def post_segment_12(ctx: RulesContext) -> None:
         if f.body <= 0:
             f.body -= 1
             ctx.emit(ev.BodyLost(f.id, f.body))
-            if is_dead(f.body, f.ch.BODY):
+            if is_dead(f.body, f.sheet.characteristics.BODY):
                 die(ctx, f, "lost its last BODY while dying")
                 continue
         if f.pending_spd:
             apply_spd(ctx, f, f.pending_spd, True)
+        if f.drained or f.aided:  # Drains return and Aids fade, 5 AP a Turn (rules-powers §3.4)
+            fade(ctx, f)
         if f.ko and not may_recover(f.stun, "post-12", st.turn, st.options.deep_ko):
             continue
         take_recovery(ctx, f, "Post-Segment 12 Recovery")

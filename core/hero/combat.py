@@ -27,7 +27,7 @@ from ..odds import percent
 from . import events as ev
 from . import maneuvers
 from .attack import AttackRoll, autofire_hits
-from . import areas
+from . import areas, powers
 from .chains import dcv_chain, defense_chain, ocv_chain, true_metres
 from .combat_values import Modifier
 from .damage import roll_normal
@@ -88,6 +88,9 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     ctx.emit(ev.AttackRolled(f.id, g.id, atk.name, maneuver, ocv, dcv, hit.faces, hit.total, hit.needed,
                              hit.hit, hit.dcv_hit, hit.automatic, hit.notes))
     if not hit.hit:
+        return hit, None, False
+    if atk.effect:  # Entangle, Flash, Drain: the hit does what its entry says, not damage
+        powers.POWERS[atk.kind].lands(ctx, f, g, atk, actx.profile)
         return hit, None, False
     hits = 1
     if atk.autofire:
@@ -260,8 +263,10 @@ def abort_odds(ctx: RulesContext, g: Fighter, ocv: int, dcv: int, hth: bool) -> 
 def can_push(f: Fighter, atk: HeroAttack, opts: HeroOptions) -> bool:
     """Only what costs END can be pushed (6e: pushing spends extra END): not a 0-END power, and
     not one on Charges (its STR may cost END, but the power is what a push pushes). Nor an
-    Autofire burst (our reading: each shot would need its own push)."""
-    return atk.charges is None and not atk.autofire and attack_end(f, atk, opts.campaign, opts.str_end) > 0
+    Autofire burst (our reading: each shot would need its own push), nor a power that does no
+    damage (Entangle, Flash, Drain, Aid, Healing: our reading, its dice are not Damage Classes)."""
+    return (atk.charges is None and not atk.autofire and not atk.effect
+            and attack_end(f, atk, opts.campaign, opts.str_end) > 0)
 
 
 def counted_push(opts: HeroOptions, f: Fighter, atk: HeroAttack, maneuver: str, levels: str, velocity_m: int,

@@ -13,7 +13,7 @@ from . import events as ev
 from .damage import DamageRoll, DamageTaken, Defenses, is_dead, is_knocked_out, is_stunned, take_damage
 from .endurance import stun_for_end_dice
 from .recovery import recover
-from .sheet import HeroSheet
+from .sheet import Characteristics, HeroSheet
 from .state import Fighter
 
 
@@ -22,17 +22,19 @@ def defenses(g: Fighter, which: str) -> Defenses:
     key = ("defenses", which)
     defs = g.memo.get(key)
     if defs is None:
-        defs = g.memo[key] = defenses_of(g.sheet, which)
+        defs = g.memo[key] = defenses_of(g.sheet, which, g.ch)
     return defs
 
 
-def defenses_of(sheet: HeroSheet, which: str) -> Defenses:
-    """A sheet's defenses against PD or ED attacks (shared, so the named ones are read-only)."""
+def defenses_of(sheet: HeroSheet, which: str, ch: Characteristics | None = None) -> Defenses:
+    """A sheet's defenses against PD or ED attacks (shared, so the named ones are read-only), with
+    the characteristics ``ch`` (a Drained or Aided PD or ED) or the sheet's."""
     from types import MappingProxyType
 
+    ch = ch or sheet.characteristics
     special = MappingProxyType(sheet.special())
     ed = 1 if which == "ED" else 0
-    normal, resistant = (sheet.characteristics.ED, sheet.rED) if ed else (sheet.characteristics.PD, sheet.rPD)
+    normal, resistant = (ch.ED, sheet.rED) if ed else (ch.PD, sheet.rPD)
     return Defenses(normal, resistant, special, ("ED", "rED") if ed else ("PD", "rPD"),
                     (sheet.hardened[ed], sheet.hardened[2 + ed]), (sheet.impenetrable[ed], sheet.impenetrable[2 + ed]),
                     sheet.damage_reduction[ed], sheet.damage_reduction_resistant, sheet.damage_negation[ed])
@@ -50,7 +52,7 @@ def apply_damage(ctx: RulesContext, g: Fighter, roll: DamageRoll, taken: DamageT
                                  taken.stun, taken.body, g.stun, g.body, taken.rule))
     if g.dead:
         return
-    if is_dead(g.body, g.ch.BODY):
+    if is_dead(g.body, g.sheet.characteristics.BODY):
         die(ctx, g, f"BODY fell to {g.body}")
         return
     if not g.ko and is_knocked_out(g.stun, opts.knockout):
@@ -110,6 +112,12 @@ def cancel_haymaker(ctx: RulesContext, g: Fighter, what_happened: str) -> None:
         target = g.haymaker.target
         g.haymaker = None
         ctx.emit(ev.HaymakerFizzled(g.id, target, f"{g.name} {what_happened} before it landed"))
+
+
+def wake(ctx: RulesContext, g: Fighter, why: str) -> None:
+    """A knocked-out fighter comes to (healed above 0 STUN): in the fight again, still prone."""
+    g.ko = False
+    ctx.emit(ev.StatusChanged(g.id, "knocked out", False, why))
 
 
 def take_recovery(ctx: RulesContext, f: Fighter, why: str) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from ..actions import Action
 from ..context import RulesContext
 from ..grid import distance
-from . import areas
+from . import areas, powers
 from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
 from . import locations
 from .combat import can_push, damage_profile, placed_shot, shots_fired
@@ -70,6 +70,12 @@ def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fight
             p_chain *= p
             total += p_chain * value
         return total
+    if action.kind == "aid":  # Aid or Healing on a friend: no roll
+        g, atk = st.fighters[action.target], f.attack(action.attack)
+        profile = damage_profile(ctx.options, f, atk, "strike", "", 0, 0)
+        return powers.POWERS[atk.kind].worth(f, g, atk, profile)
+    if action.kind == "break-out":
+        return powers.break_out_worth(f, st.fighters[action.target], f.attack(action.attack) if action.attack else None)
     if action.kind not in ("attack", "move-through") or not action.target:
         return 0.0
     if action.maneuver == "area":
@@ -153,6 +159,8 @@ def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
     ocv = ocv_chain(f, atk, g, maneuver, levels, extra).value
     needed = 11 + ocv - (dmcv_chain(g).value if atk.mental else dcv(g))
     p = hit_chance(needed) if not atk.autofire else expected_hits(needed, shots_fired(f, atk))
+    if atk.effect:  # Entangle, Flash, Drain: what its entry says a hit is worth
+        return p, powers.POWERS[atk.kind].worth(f, g, atk, damage_profile(ctx.options, f, atk, maneuver, levels, 0, 0))
     moved = distance(f.pos, g.pos) * METRES_PER_CELL if maneuver == "move through" else 0
     push = in_whole_damage_classes(min(push, 10)) if can_push(f, atk, ctx.options) else 0  # as if allowed
     key = (g.id, atk.name, maneuver, levels, push // 5, moved // 6, g.ko, aim)

@@ -179,6 +179,106 @@ class AreaHit(Event):
 
 
 @record
+class EntangleRolled(Event):
+    """An Entangle that hit (rules-powers §3.2): its dice counted as Normal BODY (a pip adds 1) make
+    its BODY, 0 holding nothing; its rPD = rED are its dice and any extra. On a target already held,
+    ``total_body`` is the stronger's BODY + 1 (``stacked``)."""
+
+    kind: ClassVar[str] = "entangle_rolled"
+    attacker: str
+    target: str
+    attack: str
+    faces: tuple[int, ...]
+    body: int
+    defense: int
+    total_body: int
+    stacked: bool = False
+
+
+@record
+class EntangleAttacked(Event):
+    """An Entangle struck to break it (rules-powers §3.2): no attack roll; the BODY rolled
+    (``using`` STR or an attack) less its rPD/rED comes off its BODY; at 0 its captive is free."""
+
+    kind: ClassVar[str] = "entangle_attacked"
+    actor: str
+    target: str  # the one held
+    using: str
+    faces: tuple[int, ...]
+    body: int
+    defense: int
+    body_left: int
+    freed: bool
+
+
+@record
+class FlashRolled(Event):
+    """A Flash that hit (rules-powers §3.3): its dice counted as Normal BODY, less the target's
+    Flash Defense, are the Segments it cannot see (the Segment it lands in not counted)."""
+
+    kind: ClassVar[str] = "flash_rolled"
+    attacker: str
+    target: str
+    attack: str
+    faces: tuple[int, ...]
+    body: int
+    defense: int
+    segments: int
+    until_turn: int = 0
+    until_segment: int = 0
+
+
+@record
+class AdjustmentRolled(Event):
+    """A Drain that hit or an Aid given (rules-powers §3.4): the dice's total, less Power Defense
+    against a Drain, is the Active Points of effect (an Aid held to its ceiling); ``before`` and
+    ``after`` are the characteristic's value."""
+
+    kind: ClassVar[str] = "adjustment_rolled"
+    actor: str
+    target: str
+    attack: str
+    power: str  # "drain" or "aid"
+    characteristic: str
+    faces: tuple[int, ...]
+    total: int
+    defense: int
+    ap: int
+    before: int
+    after: int
+
+
+@record
+class AdjustmentFaded(Event):
+    """After Segment 12 a Drain's Active Points come back and an Aid's fade, 5 a Turn (rules-powers
+    §3.4): ``ap_left`` remain; the characteristic is ``value`` now."""
+
+    kind: ClassVar[str] = "adjustment_faded"
+    actor: str
+    power: str
+    characteristic: str
+    ap_left: int
+    before: int
+    value: int
+
+
+@record
+class Healed(Event):
+    """A Healing (rules-powers §3.4, simplified Healing): the dice's total in STUN and their Normal
+    BODY count in BODY, never above the maximum."""
+
+    kind: ClassVar[str] = "healed"
+    actor: str
+    target: str
+    attack: str
+    faces: tuple[int, ...]
+    stun_gained: int
+    body_gained: int
+    stun: int
+    body: int
+
+
+@record
 class Recovered(Event):
     kind: ClassVar[str] = "recovered"
     actor: str

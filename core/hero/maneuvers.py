@@ -30,7 +30,8 @@ from .chains import block_ocv_chain, dcv_chain
 from . import combat
 from .combat_values import CVChain, Modifier
 from .damage import DamageRoll, take_damage
-from .effects import apply_damage, defenses
+from . import powers
+from .effects import apply_damage, defenses, spend_end
 from .movement import METRES_PER_CELL, cells, move, occupied, phase_cells, toward, walk_into_range, walk_next_to
 from .sheet import HeroAttack
 from .state import Fighter, PendingHaymaker
@@ -234,6 +235,81 @@ MULTIPLE_ATTACK = Maneuver("multiple attack", "multiple-attack", "Multiple Attac
                            offer=_offer_multiple)
 
 
+# -- the powers that do no damage (rules-powers §3.2-3.4; their rules in powers.py) -------------
+
+def _aid(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    """Aid or Healing on a friend (or itself): a half move next to it first; no roll (a willing
+    target); END and Charges as for an attack."""
+    g = ctx.state.fighters[a.target]
+    atk = f.attack(a.attack)
+    if g is not f:
+        move(ctx, f, walk_next_to(ctx, f, g, 0 if f.half_used else cells(f, False)) or [], f"goes to {g.name}")
+    opts = ctx.options
+    spend_end(ctx, f, combat.attack_end(f, atk, opts.campaign, opts.str_end), atk.name)
+    if f.out_of_fight(opts):
+        return
+    if atk.charges is not None:
+        f.charges_used[atk.name] = f.charges_used.get(atk.name, 0) + 1
+        ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
+    profile = combat.damage_profile(opts, f, atk, "strike", "", 0, 0)
+    powers.POWERS[atk.kind].lands(ctx, f, g, atk, profile)
+
+
+def _offer_aid(pic: Picture) -> list[Action]:
+    """Each Aid and Healing (Charges left) on each friend it can touch this Phase, itself
+    included; a Healing not on one it has healed already (its reuse lockout is a day)."""
+    f = pic.f
+    helping = [atk for atk in f.sheet.attacks if atk.helps and f.charges_left(atk) != 0]
+    if not helping:
+        return []
+    half = pic.half_cells
+    out = []
+    for g in pic.ctx.state.fighters.values():
+        if g.side != f.side or g.dead:
+            continue
+        if g is not f and distance(f.pos, g.pos) > 1 and walk_next_to(pic.ctx, f, g, half) is None:
+            continue
+        for atk in helping:
+            if atk.kind != "healing" or (f.id, atk.name) not in g.healed_by:
+                out.append(pic.action("aid", atk.name, g.id))
+    return out
+
+
+AID = Maneuver("aid", "aid", "Aid or Healing", "rules-powers §3.4: a touch on a friend, no roll", _aid,
+               offer=_offer_aid)
+
+
+def _break_out(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    """Strike the Entangle holding ``a.target`` (``f`` itself, or a friend) with STR or an attack
+    (rules-powers §3.2: no attack roll)."""
+    powers.break_out(ctx, f, ctx.state.fighters[a.target], f.attack(a.attack) if a.attack else None)
+
+
+def _offer_break_out(pic: Picture) -> list[Action]:
+    """Against each Entangle holding ``f`` or a friend: STR and each damage attack (Charges
+    left) from inside, or from next to the friend; a ranged attack also from where it reaches."""
+    f, grid = pic.f, pic.ctx.grid
+    out = []
+    for g in pic.ctx.state.fighters.values():
+        if g.entangle is None or g.side != f.side or g.dead:
+            continue
+        close = g is f or distance(f.pos, g.pos) <= 1
+        if close and f.ch.STR > 0:
+            out.append(pic.action("break-out", "", g.id))
+        for atk in f.sheet.attacks:
+            if atk.kind not in ("normal", "killing") or atk.area or f.charges_left(atk) == 0 or atk.uses_str_only:
+                continue
+            reaches = close or (not atk.hth and distance(f.pos, g.pos) * METRES_PER_CELL <= atk.range_m
+                                and grid.line_of_sight(f.pos, g.pos))
+            if reaches:
+                out.append(pic.action("break-out", atk.name, g.id))
+    return out
+
+
+BREAK_OUT = Maneuver("break out", "break-out", "Break an Entangle", "rules-powers §3.2: no roll, BODY less its "
+                     "defense off its BODY", _break_out, offer=_offer_break_out)
+
+
 # -- moving ----------------------------------------------------------------------------------
 
 def _move(ctx: RulesContext, f: Fighter, a: Action) -> None:
@@ -248,6 +324,8 @@ def _move(ctx: RulesContext, f: Fighter, a: Action) -> None:
 
 def _offer_moves(pic: Picture) -> list[Action]:
     f, grid, dist = pic.f, pic.ctx.grid, pic.dist
+    if f.entangle is not None:
+        return []  # held: it cannot move (rules-powers §3.2)
     return [pic.action("move", target=g.id) for g in pic.standing
             if dist[g.id] > 1 and grid.connected(f.pos, g.pos)]
 
@@ -263,7 +341,7 @@ def _retreat(ctx: RulesContext, f: Fighter, a: Action) -> None:
 
 
 def _offer_retreat(pic: Picture) -> list[Action]:
-    if not pic.standing:
+    if not pic.standing or pic.f.entangle is not None:
         return []
     dist = pic.dist
     nearest = min(pic.standing, key=lambda g: (dist[g.id], g.id))
@@ -354,7 +432,8 @@ HOLD = Maneuver("hold", "hold", "Hold", "the seed: Holding an action", _hold, of
 
 #: Every maneuver and action, by name, in menu order.
 MANEUVERS: dict[str, Maneuver] = {m.name: m for m in (
-    STRIKE, HAYMAKER, MOVE_THROUGH, BRACE, SET, AREA, MULTIPLE_ATTACK, MOVE, RETREAT, DODGE, BLOCK, RECOVER, HOLD)}
+    STRIKE, HAYMAKER, MOVE_THROUGH, BRACE, SET, AREA, MULTIPLE_ATTACK, AID, BREAK_OUT, MOVE, RETREAT, DODGE, BLOCK,
+    RECOVER, HOLD)}
 #: The attack maneuvers, offered for each attack and target, in menu order.
 AGAINST = tuple(m for m in MANEUVERS.values() if m.reach)
 #: The other entries, offered once a Phase, in menu order.
@@ -380,6 +459,11 @@ def fitting(atk: HeroAttack) -> tuple[Maneuver, ...]:
     kind = "hth" if atk.hth else "ranged"
     if atk.area:  # made from where its user stands, at a cell (our reading: no Set, Brace or Haymaker)
         return (AREA,)
+    if atk.helps:
+        return ()  # used on a friend: the aid action, not an attack maneuver
+    if atk.effect:  # its dice are no damage: no maneuver that adds damage or moves (our reading)
+        return tuple(m for m in AGAINST if m.attacks in ("any", kind) and not (m.adds_dcs or m.adds_velocity
+                                                                              or m.str_only))
     if atk.mental:  # the maneuvers change OCV and DCV; a mental attack is a plain Strike (our reading)
         return tuple(m for m in AGAINST if m.name == "strike")
     return tuple(m for m in AGAINST if m.attacks in ("any", kind) and (atk.uses_str_only or not m.str_only)

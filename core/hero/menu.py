@@ -39,6 +39,8 @@ def build_menu(pic: Picture) -> tuple[Action, ...]:
     for atk in f.sheet.attacks:
         if atk.charges is not None and not f.charges_left(atk):
             continue  # every Charge spent (rules-powers §1.10)
+        if atk.helps:
+            continue  # Aid and Healing: the aid action offers them, on friends
         if atk.area:
             out.extend(pic.area_options(atk))
             continue
@@ -98,8 +100,8 @@ def check(ctx: RulesContext, decision: Decision, action: Action) -> None:
     pushed = action.attack or (action.attacks[0] if action.attacks else "")
     if action.push and any(a.name == pushed for a in f.sheet.attacks) and not can_push(f, f.attack(pushed), ctx.options):
         atk = f.attack(pushed)
-        why = ("is an Autofire attack" if atk.autofire else "is on Charges" if atk.charges is not None
-               else "costs no END")
+        why = ("is an Autofire attack" if atk.autofire else "does no damage to push" if atk.effect
+               else "is on Charges" if atk.charges is not None else "costs no END")
         raise IllegalAction(f"{pushed} {why}, so it cannot be pushed")
     if action.aim:
         _check_aim(ctx, f, action)

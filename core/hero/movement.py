@@ -19,7 +19,10 @@ METRES_PER_CELL = 2
 
 
 def cells(f: Fighter, full: bool) -> int:
-    """Cells ``f`` may move in a full Phase (``full``) or in the half Phase before a strike."""
+    """Cells ``f`` may move in a full Phase (``full``) or in the half Phase before a strike (none
+    while an Entangle holds it, rules-powers §3.2)."""
+    if f.entangle is not None:
+        return 0
     m = f.sheet.running if full else f.sheet.running // 2
     return m // METRES_PER_CELL
 

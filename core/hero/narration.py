@@ -129,6 +129,63 @@ def _area(e: ev.AreaHit, log: TextLog) -> str:
     return f"    {e.metres} m {e.shape.title()} {where}: hits everyone inside: {who}"
 
 
+def _faces(faces: tuple[int, ...]) -> str:
+    return f" {list(faces)}" if faces else " (Standard Effect)"
+
+
+@formats(ev.EntangleRolled)
+def _entangle(e: ev.EntangleRolled, log: TextLog) -> str:
+    who = log.name(e.target)
+    if not e.body:
+        return f"    Entangle: rolled{_faces(e.faces)}, 0 BODY: it holds nothing"
+    if e.stacked:
+        return (f"    Entangle: rolled{_faces(e.faces)}, {e.body} BODY: on the one already holding {who}, "
+                f"BODY {e.total_body} (the stronger + 1), rPD/rED {e.defense} or the old one's if higher")
+    return f"    Entangle: rolled{_faces(e.faces)}, {e.body} BODY (rPD/rED {e.defense}) holds {who}"
+
+
+@formats(ev.EntangleAttacked)
+def _entangle_hit(e: ev.EntangleAttacked, log: TextLog) -> str:
+    whose = "its own Entangle" if e.actor == e.target else f"the Entangle holding {log.name(e.target)}"
+    through = max(e.body - e.defense, 0)
+    end = "it breaks" if e.freed else f"{e.body_left} BODY left"
+    return (f"    {log.name(e.actor)} strikes {whose} with {e.using}: rolled{_faces(e.faces)}, {e.body} BODY "
+            f"- rPD/rED {e.defense} = {through} off: {end}")
+
+
+@formats(ev.FlashRolled)
+def _flash(e: ev.FlashRolled, log: TextLog) -> str:
+    if e.segments <= 0:
+        return (f"    Flash: rolled{_faces(e.faces)}, {e.body} BODY - Flash Defense {e.defense}: "
+                f"{log.name(e.target)} still sees")
+    return (f"    Flash: rolled{_faces(e.faces)}, {e.body} BODY - Flash Defense {e.defense} = {e.segments} Segments: "
+            f"{log.name(e.target)} cannot see to the end of Turn {e.until_turn}, Segment {e.until_segment}")
+
+
+@formats(ev.AdjustmentRolled)
+def _adjustment(e: ev.AdjustmentRolled, log: TextLog) -> str:
+    if e.power == "drain":
+        less = f" - Power Defense {e.defense}" if e.defense else ""
+        return (f"    Drain {e.characteristic}: rolled{_faces(e.faces)}, {e.total}{less} = {e.ap} Active Points: "
+                f"{log.name(e.target)}'s {e.characteristic} {e.before} -> {e.after}")
+    held = f" (held to its ceiling: {e.ap} more)" if e.ap < e.total else ""
+    return (f"    {log.name(e.actor)} Aids {log.name(e.target)}'s {e.characteristic}: rolled{_faces(e.faces)}, "
+            f"{e.total} Active Points{held}: {e.characteristic} {e.before} -> {e.after}")
+
+
+@formats(ev.AdjustmentFaded)
+def _faded(e: ev.AdjustmentFaded, log: TextLog) -> str:
+    what = "Drain on" if e.power == "drain" else "Aid to"
+    return (f"    The {what} {log.name(e.actor)}'s {e.characteristic} fades by 5 Active Points ({e.ap_left} left): "
+            f"{e.characteristic} {e.before} -> {e.value}")
+
+
+@formats(ev.Healed)
+def _healed(e: ev.Healed, log: TextLog) -> str:
+    return (f"    {log.name(e.actor)} heals {log.name(e.target)} with {e.attack}: rolled{_faces(e.faces)}, "
+            f"+{e.stun_gained} STUN, +{e.body_gained} BODY (now {e.stun} STUN, {e.body} BODY)")
+
+
 @formats(ev.Recovered)
 def _recovered(e: ev.Recovered, log: TextLog) -> str:
     return (f"    {log.name(e.actor)} recovers {e.stun_gained:+d} STUN, {e.end_gained:+d} END ({e.why}) "

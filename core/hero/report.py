@@ -29,7 +29,8 @@ def status_words(f: Fighter) -> list[str]:
     if f.body <= 0:
         out.append("dying")
     for flag, word in ((f.stunned, "stunned"), (f.prone, "prone"), (f.held, "holding"), (f.haymaker, "haymaker"),
-                       (f.dodging, "dodging"), (f.blocking, "blocking"), (f.recovering, "recovering")):
+                       (f.dodging, "dodging"), (f.blocking, "blocking"), (f.recovering, "recovering"),
+                       (f.entangle is not None, "entangled"), (f.blind, "flashed")):
         if flag:
             out.append(word)
     return out

@@ -23,7 +23,18 @@ BASE_CHARACTERISTICS: dict[str, int] = {
 
 _LIMITS: dict[str, tuple[int, int]] = {"SPD": (1, 12), "BODY": (1, 500), "STUN": (1, 1000), "END": (0, 1000)}
 
-ATTACK_KINDS = ("normal", "killing", "nnd", "avld", "mental")
+#: Powers whose hit does something other than damage (rules-powers §3.2-3.4; their rules are in
+#: :mod:`.powers`): Entangle, Flash and Drain are rolled at a foe; Aid and Healing touch a friend.
+EFFECT_KINDS = ("entangle", "flash", "drain", "aid", "healing")
+ATTACK_KINDS = ("normal", "killing", "nnd", "avld", "mental", *EFFECT_KINDS)
+#: The characteristics a Drain or an Aid may change (6E1 p135 via rules-powers §3.4). STUN, BODY
+#: and END are pools: the points move the maximum and the value now alike (:func:`.powers.readjust`).
+ADJUSTABLE = ("STR", "DEX", "CON", "INT", "EGO", "PRE", "OCV", "DCV", "OMCV", "DMCV", "SPD", "PD", "ED", "REC",
+              "END", "BODY", "STUN")
+FLASH_DEFENSE = "Flash Defense"
+POWER_DEFENSE = "Power Defense"
+#: The special defense each effect power meets ("": none).
+EFFECT_DEFENSE = {"entangle": "", "flash": FLASH_DEFENSE, "drain": POWER_DEFENSE, "aid": "", "healing": ""}
 #: A Mental Blast reaches anyone in line of sight, with no Range Modifier (rules-powers §3.5):
 #: as far as any map goes.
 LINE_OF_SIGHT_M = 2000
@@ -84,6 +95,8 @@ class HeroAttack:
     standard_effect: bool = False  # no dice rolled: 3 a die (rules-powers §4.7)
     martial_dcs: int | None = None  # a Martial Arts maneuver: the DCs it adds (rules-powers §4.3)
     autofire: int = 0  # shots a burst fires (rules-powers §1.5); 0: not an Autofire attack
+    characteristic: str = ""  # what a Drain or an Aid changes (rules-powers §3.4)
+    entangle_defense: int = 0  # an Entangle's rPD and rED beyond 1 a die (rules-powers §3.2)
     area: str = ""  # Area Of Effect (rules-powers §1.4): "radius", "cone" or "line"; "": none
     area_m: int = 0  # the area's size: a Radius's radius, a Cone's or Line's length, in metres
     explosion: bool = False  # the area's damage falls off from its centre (1 DC per 2 m)
@@ -93,6 +106,16 @@ class HeroAttack:
         """A Mental Blast (rules-powers §3.5): 11 + OMCV - DMCV, line of sight, STUN only, no
         knockback, Mental Defense off the STUN."""
         return self.kind == "mental"
+
+    @property
+    def effect(self) -> bool:
+        """A power whose hit does no damage but something else (:data:`EFFECT_KINDS`)."""
+        return self.kind in EFFECT_KINDS
+
+    @property
+    def helps(self) -> bool:
+        """A power used on a friend (Aid, Healing): touch, and no roll against a willing target."""
+        return self.kind in ("aid", "healing")
 
     @property
     def spreads(self) -> bool:
@@ -204,6 +227,8 @@ def parse_attack(t: Table) -> HeroAttack:
         defense = t.choice("defense", ("PD", "ED"), default_defense)
     elif kind == "mental":
         defense = t.choice("defense", (MENTAL_DEFENSE,), MENTAL_DEFENSE)
+    elif kind in EFFECT_KINDS:
+        defense = _effect_defense(t, kind)
     elif t.has("defense"):
         defense = t.text("defense", max_len=60)
     elif kind_known:
@@ -212,10 +237,13 @@ def parse_attack(t: Table) -> HeroAttack:
                                             f'(e.g. "Life Support" or "Flash Defense"), got {NOTHING}')
     else:
         defense = default_defense
-    adds_str = t.boolean("adds_str", hth)
+    adds_str = t.boolean("adds_str", hth and kind not in EFFECT_KINDS)
     if adds_str and not hth:
         t.problems.add(f"{t.path}.adds_str", "expected false for a ranged attack (STR adds only to hand-to-hand "
                                              "attacks), got true")
+    elif adds_str and kind in EFFECT_KINDS:
+        t.problems.add(f"{t.path}.adds_str", f"expected false for {_A[kind]} (STR adds damage, which it does not do), "
+                                             "got true")
     if dice == DamageDice() and not adds_str:
         if not t.has("dice"):
             t.problems.add(f"{t.path}.dice", f"expected dice for an attack that does not use STR, got {NOTHING}")
@@ -228,8 +256,9 @@ def parse_attack(t: Table) -> HeroAttack:
         ocv=t.integer("ocv", 0, lo=-10, hi=10),
         str_min=t.integer("str_min", 0, lo=0, hi=100),
         knockback=t.custom("knockback", _knockback, 'true, false or "double" (Double Knockback)',
-                           kind in ("normal", "killing")) if kind != "mental" else _never(t, "knockback"),
-        does_body=t.boolean("does_body", kind in ("normal", "killing")) if kind != "mental" else _never(t, "does_body"),
+                           kind in ("normal", "killing")) if kind not in _NO_DAMAGE else _never(t, "knockback", kind),
+        does_body=(t.boolean("does_body", kind in ("normal", "killing")) if kind not in _NO_DAMAGE
+                   else _never(t, "does_body", kind)),
         stun_multiplier_bonus=t.integer("stun_multiplier_bonus", 0, lo=-5, hi=5),
         active_points=t.integer("active_points", None, lo=1, hi=1000) if t.has("active_points") else None,
         armor_piercing=t.integer("armor_piercing", 0, lo=0, hi=4),
@@ -241,6 +270,8 @@ def parse_attack(t: Table) -> HeroAttack:
         martial_dcs=t.integer("martial_dcs", None, lo=0, hi=60) if t.has("martial_dcs") else None,
         autofire=t.integer("autofire", 0, lo=2, hi=64) if t.has("autofire") else 0,
         area=area, area_m=area_m, explosion=explosion,
+        characteristic=_characteristic(t, kind),
+        entangle_defense=t.integer("entangle_defense", 0, lo=0, hi=30) if kind == "entangle" else 0,
     )
     _check_modifiers(t, atk)
     t.finish()
@@ -289,13 +320,49 @@ def _parse_area(t: Table) -> tuple[str, int, bool]:
     return shape, metres, explosion
 
 
-def _never(t: Table, key: str) -> bool:
-    """A Mental Blast does STUN only and no knockback (rules-powers §3.5): the key may only say so."""
+_NO_DAMAGE = ("mental", *EFFECT_KINDS)
+#: How the errors name each kind that fixes its own knockback, BODY and defense.
+_A = {"mental": "a Mental Blast", "entangle": "an Entangle", "flash": "a Flash", "drain": "a Drain", "aid": "an Aid",
+      "healing": "a Healing"}
+_WHY = {"mental": "STUN only, no knockback: rules-powers §3.5",
+        **dict.fromkeys(EFFECT_KINDS, "it does no damage and no knockback: rules-powers §1.7, §3.2-3.4")}
+
+
+def _never(t: Table, key: str, kind: str) -> bool:
+    """A Mental Blast does STUN only and no knockback (rules-powers §3.5), the effect powers no
+    damage at all: the key may only say so."""
     value = t.raw(key, False)  # read, so no "unknown key" besides
     if value is not False:
-        t.problems.add(f"{t.path}.{key}", f"expected false or nothing for a Mental Blast (STUN only, no knockback: "
-                                          f"rules-powers §3.5), got {toml_type(value)} {show(value)}")
+        t.problems.add(f"{t.path}.{key}", f"expected false or nothing for {_A[kind]} ({_WHY[kind]}), "
+                                          f"got {toml_type(value)} {show(value)}")
     return False
+
+
+def _effect_defense(t: Table, kind: str) -> str:
+    """The special defense an effect power meets is the rules' own (Flash Defense, Power Defense;
+    an Entangle, an Aid and a Healing meet none): the key may only name it."""
+    own = EFFECT_DEFENSE[kind]
+    if t.has("defense") and t.raw("defense") != own:
+        value = t.raw("defense")
+        meets = f'"{own}" or nothing' if own else "nothing"
+        t.problems.add(f"{t.path}.defense", f"expected {meets} for {_A[kind]} (the rules name what stops it: "
+                                            f"rules-powers §2.5, §3.2-3.4), got {toml_type(value)} {show(value)}")
+    return own
+
+
+def _characteristic(t: Table, kind: str) -> str:
+    """What a Drain or an Aid changes: one of :data:`ADJUSTABLE`, required for them, refused on the rest."""
+    if kind in ("drain", "aid"):
+        if not t.has("characteristic"):
+            t.problems.add(f"{t.path}.characteristic", f"expected the characteristic {_A[kind]} changes (one of "
+                                                       f"{', '.join(ADJUSTABLE)}), got {NOTHING}")
+            return ""
+        return t.choice("characteristic", ADJUSTABLE, "")
+    if t.has("characteristic"):
+        t.raw("characteristic")
+        t.problems.add(f"{t.path}.characteristic", "expected a characteristic only on a Drain or an Aid (Healing "
+                                                   f"heals STUN and BODY), got one on a {kind} attack")
+    return ""
 
 
 def _knockback(value: Any) -> bool:
@@ -334,9 +401,25 @@ def _check_modifiers(t: Table, atk: HeroAttack) -> None:
                                              f"blow), got {atk.autofire}")
     if atk.area:
         _check_area(t, atk)
+    if atk.effect:
+        _check_effect(t, atk)
     if atk.standard_effect and atk.uses_str_only:
         t.problems.add(f"{t.path}.standard_effect", "expected dice for a Standard Effect attack (a STR attack rolls "
                                                     "its STR), got none")
+
+
+def _check_effect(t: Table, atk: HeroAttack) -> None:
+    """What the effect powers cannot be here: an Aid or a Healing at range (they are touches), or
+    any of them with an area, a burst or a STUN multiplier (not modelled, or meaningless)."""
+    a = _A[atk.kind]
+    if atk.helps and not atk.hth:
+        t.problems.add(f"{t.path}.range", f'expected "hth" or no range for {a} (it is used by touch: '
+                                          f"rules-powers §3.4), got {atk.range_m}")
+    for key, value in (("area", atk.area), ("autofire", atk.autofire), ("martial_dcs", atk.martial_dcs),
+                       ("stun_multiplier_bonus", atk.stun_multiplier_bonus)):
+        if value:
+            t.problems.add(f"{t.path}.{key}", f"expected no {key} on {a} (not modelled for the effect powers), "
+                                              f"got {show(value)}")
 
 
 def _check_area(t: Table, atk: HeroAttack) -> None:
@@ -367,20 +450,21 @@ def dump_attack(a: HeroAttack) -> dict[str, Any]:
         out["area"] = {"shape": a.area, "metres": a.area_m, **({"explosion": True} if a.explosion else {})}
     if not a.mental and not a.spreads:  # a Mental Blast's range is the rules'; a Cone's or Line's its length
         out["range"] = "hth" if a.hth else a.range_m
-        if a.kind in ("nnd", "avld") or a.defense != ("PD" if a.hth else "ED"):
+        if a.kind in ("nnd", "avld") or (not a.effect and a.defense != ("PD" if a.hth else "ED")):
             out["defense"] = a.defense
-    if a.adds_str != a.hth:
+    if a.adds_str != (a.hth and not a.effect):
         out["adds_str"] = a.adds_str
     for key, default in (("end", None), ("ocv", 0), ("str_min", 0), ("stun_multiplier_bonus", 0), ("active_points", None),
                          ("armor_piercing", 0), ("penetrating", 0), ("reduced_end", ""), ("charges", None),
-                         ("standard_effect", False), ("martial_dcs", None), ("autofire", 0)):
+                         ("standard_effect", False), ("martial_dcs", None), ("autofire", 0),
+                         ("characteristic", ""), ("entangle_defense", 0)):
         if getattr(a, key) != default:
             out[key] = getattr(a, key)
     if a.knockback_multiplier == 2:
         out["knockback"] = "double"
-    elif a.knockback != (a.kind in ("normal", "killing")) and not a.mental:
+    elif a.knockback != (a.kind in ("normal", "killing")) and a.kind not in _NO_DAMAGE:
         out["knockback"] = a.knockback
-    if a.does_body != (a.kind in ("normal", "killing")) and not a.mental:
+    if a.does_body != (a.kind in ("normal", "killing")) and a.kind not in _NO_DAMAGE:
         out["does_body"] = a.does_body
     return out
 

@@ -20,6 +20,16 @@ class PendingHaymaker:
 
 
 @dataclass(slots=True)
+class Entanglement:
+    """An Entangle holding a fighter (rules-powers §3.2): its BODY left and its rPD = rED."""
+
+    body: int
+    defense: int
+    by: str  # who entangled it first (a second Entangle adds to this one)
+    power: str
+
+
+@dataclass(slots=True)
 class Fighter:
     id: str
     name: str
@@ -58,6 +68,19 @@ class Fighter:
     csl_dcv: int = 0
     #: Charges spent so far, by attack name (an attack with ``charges`` on the sheet).
     charges_used: dict[str, int] = field(default_factory=dict)
+    #: An Entangle holding it (rules-powers §3.2), or None.
+    entangle: Entanglement | None = None
+    #: Flashed: blind to the end of this absolute Segment (rules-powers §3.3); -1: it sees.
+    blind_until: int = -1
+    #: Active Points of Drains on it and of Aids to it, by characteristic (rules-powers §3.4):
+    #: its characteristics follow from these and the sheet (:func:`.powers.readjust`).
+    drained: dict[str, int] = field(default_factory=dict)
+    aided: dict[str, int] = field(default_factory=dict)
+    #: (power, characteristic) pools given Active Points this Turn: they start to fade after the
+    #: next Segment 12, not this one (a Drain in Segment 12 is not half gone at once).
+    fresh: set[tuple[str, str]] = field(default_factory=set)
+    #: (healer, power) pairs that have healed it: a Healing works once a battle on one target.
+    healed_by: set[tuple[str, str]] = field(default_factory=set)
     #: The damage this fighter's attacks are expected to do, by target and way of attacking (the
     #: AI's estimate, :mod:`.estimate`): it follows from the two sheets, so it is worked out once a
     #: battle for each pair.
@@ -67,12 +90,19 @@ class Fighter:
     #: of the same combatant under the same options (see :mod:`core.memo`). Every key
     #: names whatever else the figure depends on (the maneuver, the range, the conditions).
     memo: dict = field(default_factory=dict, repr=False, compare=False)
-    #: The sheet's characteristics (a battle never changes them: SPD changes live in ``spd``),
-    #: stored rather than looked up through the sheet, since nearly every rule reads them.
+    #: The characteristics now: the sheet's, until a Drain or an Aid changes them
+    #: (:func:`.powers.readjust`, which also gives the fighter a memo of its own then); stored
+    #: rather than looked up through the sheet, since nearly every rule reads them. The SPD the
+    #: Speed Chart reads lives in ``spd``.
     ch: Characteristics = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.ch = self.sheet.characteristics
+
+    @property
+    def blind(self) -> bool:
+        """Flashed: it cannot see its foes (rules-powers §3.3)."""
+        return self.blind_until >= 0
 
     @property
     def dying(self) -> bool:

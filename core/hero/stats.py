@@ -28,6 +28,9 @@ CATALOGUE: tuple[str, ...] = (
     "rule:out of charges", "rule:hit location", "rule:placed shot",
     "rule:autofire", "rule:autofire, more than one shot hit",
     "action:attack/area", "rule:area of effect", "rule:area hit an ally", "rule:explosion",
+    "rule:entangle", "rule:entangle stacked", "rule:entangle broken", "action:break-out", "rule:flash",
+    "rule:flash ended", "rule:drain", "rule:aid", "rule:adjustment faded", "rule:SPD changed", "action:aid",
+    "rule:healing", "rule:healed awake",
 )
 #: The damage pools the statistics count, the main one (the system's ``damage_unit``) first.
 POOLS: tuple[str, ...] = ("STUN", "BODY")
@@ -142,12 +145,14 @@ class _Count:
                 if by is not None:
                     by.kills += 1
         elif not e.active and e.status == "knocked out":
-            rules["rule:woke up"] += 1
+            rules["rule:healed awake" if e.why.startswith("healed") else "rule:woke up"] += 1
         elif not e.active and e.status == "stunned":
             rules["rule:stunned phase spent recovering"] += 1
             self.combatants[e.actor].counts[LOST_STUNNED] += 1
         elif not e.active and e.status == "holding" and "lost" in e.why:
             rules["rule:held phase lost"] += 1
+        elif not e.active and e.status == "flashed":
+            rules["rule:flash ended"] += 1
 
     def knockback(self, e: ev.KnockbackRolled) -> None:
         if e.outcome == "knockback":
@@ -195,6 +200,22 @@ class _Count:
         if any(self.combatants[c].side == side for c in e.inside):
             self.rules["rule:area hit an ally"] += 1
 
+    def entangle(self, e: ev.EntangleRolled) -> None:
+        if e.body:
+            self.rules["rule:entangle stacked" if e.stacked else "rule:entangle"] += 1
+
+    def entangle_hit(self, e: ev.EntangleAttacked) -> None:
+        if e.freed:
+            self.rules["rule:entangle broken"] += 1
+
+    def flash(self, e: ev.FlashRolled) -> None:
+        if e.segments > 0:
+            self.rules["rule:flash"] += 1
+
+    def adjustment(self, e: ev.AdjustmentRolled) -> None:
+        if e.ap:
+            self.rules[f"rule:{e.power}"] += 1
+
     def segment(self, e: ev.SegmentStarted) -> None:
         self.turn = e.turn
         if e.tie_breaks:
@@ -215,5 +236,8 @@ _HANDLERS: dict[type, Any] = {
     ev.BlockRolled: _Count.block, ev.PhaseSkipped: _Count.skipped, ev.SegmentStarted: _Count.segment,
     ev.DamageModified: _Count.modified, ev.ChargeUsed: _Count.charge, ev.PhaseStarted: _Count.phase,
     ev.HaymakerFizzled: _counts("rule:haymaker fizzled"), ev.StunForEnd: _Count.stun_for_end,
-    ev.Pushed: _counts("rule:push"), ev.AutofireHits: _Count.autofire, ev.AreaHit: _Count.area, ev.PostSegment12: _counts("rule:post-segment 12"),
+    ev.Pushed: _counts("rule:push"), ev.AutofireHits: _Count.autofire, ev.AreaHit: _Count.area,
+    ev.EntangleRolled: _Count.entangle, ev.EntangleAttacked: _Count.entangle_hit, ev.FlashRolled: _Count.flash,
+    ev.AdjustmentRolled: _Count.adjustment, ev.AdjustmentFaded: _counts("rule:adjustment faded"),
+    ev.Healed: _counts("rule:healing"), ev.SpdChanged: _counts("rule:SPD changed"), ev.PostSegment12: _counts("rule:post-segment 12"),
 }

@@ -16,11 +16,11 @@ from ..reach import Layers
 from ..vitals import Vitals
 from ..odds import Odds
 from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
-from .combat import attack_end, can_push, placed_shot, shots_fired
+from .combat import attack_end, can_push, damage_profile, placed_shot, shots_fired
 from .endurance import in_whole_damage_classes, stun_for_end_dice
 from .estimate import estimate, expected_hits, expected_taken, hit_chance, may_step_away
 from .movement import METRES_PER_CELL, cells, occupied, walk_into_range
-from . import areas, report
+from . import areas, powers, report
 from .sheet import HeroAttack
 from .state import Fighter
 
@@ -175,7 +175,11 @@ class Picture:
         opts = ctx.options
         push = in_whole_damage_classes(min(action.push, 10)) if can_push(f, atk, opts) else 0
         moved = self.dist[g.id] * METRES_PER_CELL if action.maneuver == "move through" else 0
-        stun, body = expected_taken(ctx, f, g, atk, action.maneuver, action.levels, push, moved, action.aim)
+        if atk.effect:
+            does = powers.hit_words(g, atk, damage_profile(opts, f, atk, action.maneuver, action.levels, 0, 0))
+        else:
+            stun, body = expected_taken(ctx, f, g, atk, action.maneuver, action.levels, push, moved, action.aim)
+            does = f"~{stun:.0f} STUN, {body:.0f} BODY" + (" a hit" if atk.autofire else "")
         shots = shots_fired(f, atk)
         cost = shots * attack_end(f, atk, opts.campaign, opts.str_end) + action.push
         paid = f"END {cost}" if cost else ""
@@ -192,9 +196,7 @@ class Picture:
         if atk.autofire:
             note = f"~{expected_hits(needed, shots):.1f} of {shots} shots hit"
         cvs = ("OMCV", "DMCV") if atk.mental else ("OCV", "DCV")
-        a_hit = " a hit" if atk.autofire else ""
-        return Odds(f"{needed}- (11 + {cvs[0]} {ocv} - {cvs[1]} {dcv})", hit_chance(needed),
-                    f"~{stun:.0f} STUN, {body:.0f} BODY{a_hit}", paid, note)
+        return Odds(f"{needed}- (11 + {cvs[0]} {ocv} - {cvs[1]} {dcv})", hit_chance(needed), does, paid, note)
 
     def _area_odds(self, action: Action, atk: HeroAttack, aim: Fighter) -> Odds:
         """An area's roll against its target cell's DCV, what a hit does to the foe it is aimed

@@ -359,10 +359,10 @@ def test_the_report_accounts_for_every_element_of_the_file(tmp_path):
 
 
 def test_strict_failures_are_the_fight_changing_elements_not_imported_whole(tmp_path):
-    result = imported(tmp_path, powers=(power("ENTANGLE", NAME="Glue", LEVELS=6), power("NIGHTVISION")),
+    result = imported(tmp_path, powers=(power("DARKNESS", NAME="Gloom", LEVELS=6), power("NIGHTVISION")),
                       martial=(part("MANEUVER", "MANEUVER", ALIAS="Martial Strike"),))
     failures = [e.label for e in result.report.strict_failures()]
-    assert failures == ["Martial Strike", "Glue (Entangle)"]
+    assert failures == ["Martial Strike", "Gloom (Darkness)"]
     assert result.report.as_json()["counts"] == dict(result.report.counts()) | {IN_PART: 0}
 
 
@@ -541,3 +541,30 @@ def test_autofire_imports_its_shots_and_its_advantage_prices_the_end_per_shot(tm
     two = power("ENERGYBLAST", modifier("AUTOFIRE", OPTION="TWO", OPTION_ALIAS="", BASECOST="0.25"),
                 NAME="Twin Shot", LEVELS=4, INPUT="ED")
     assert attack(imported(tmp_path, powers=(two,)), "Twin Shot")["autofire"] == 2
+
+
+def test_entangle_flash_drain_aid_and_healing_import_as_their_powers(tmp_path):
+    """rules-powers §3.2-3.4: Entangle 10, Flash (Sight Group) 5, Drain 10, Aid 6, Healing 10 AP a die."""
+    result = imported(tmp_path, powers=(
+        power("ENTANGLE", adder("ADDITIONALPD", LEVELS=2), adder("ADDITIONALED", LEVELS=2), NAME="Web", LEVELS=4),
+        power("FLASH", NAME="Glare", LEVELS=6, OPTION="SIGHTGROUP", OPTION_ALIAS="Sight Group"),
+        power("FLASH", NAME="Siren", LEVELS=6, OPTION="HEARINGGROUP", OPTION_ALIAS="Hearing Group"),
+        power("DRAIN", NAME="Wither", LEVELS=3, INPUT="BODY"),
+        power("AID", NAME="Boost", LEVELS=2, INPUT="DEX, STR"),
+        power("HEALING", NAME="Mend", LEVELS=3, INPUT="BODY"),
+        power("DRAIN", NAME="Ego Drain", LEVELS=3, INPUT="COMELINESS"),
+    ))
+    assert attack(result, "Web") == {"name": "Web", "kind": "entangle", "dice": "4d6", "range": 400,
+                                     "entangle_defense": 2}
+    assert attack(result, "Glare") == {"name": "Glare", "kind": "flash", "dice": "6d6", "range": 300}
+    assert attack(result, "Wither") == {"name": "Wither", "kind": "drain", "dice": "3d6", "range": 300,
+                                        "characteristic": "BODY"}
+    assert attack(result, "Boost") == {"name": "Boost", "kind": "aid", "dice": "2d6", "range": "hth",
+                                       "characteristic": "DEX"}
+    assert attack(result, "Mend") == {"name": "Mend", "kind": "healing", "dice": "3d6", "range": "hth"}
+    assert entry(result, "Siren").status == IGNORED and "only the Sight Group" in entry(result, "Siren").why
+    assert entry(result, "Ego Drain").status == IGNORED
+    assert entry(result, "Boost").status == IN_PART and "only DEX is adjusted" in entry(result, "Boost").why
+    assert entry(result, "Wither").into == 'attack "Wither": drain of BODY 3d6 vs Power Defense, 300 m, 30 AP'
+    sheet = as_sheet(result)  # the sheet it writes loads
+    assert {a.kind for a in sheet.attacks} >= {"entangle", "flash", "drain", "aid", "healing"}

@@ -13,7 +13,7 @@ from ..combat import end_of, power_points
 from ..dice import MAX_DICE, DamageDice, killing_dice_for_dc
 from ..endurance import power_end
 from ..areas import BASE_M
-from ..sheet import LINE_OF_SIGHT_M, MENTAL_DEFENSE, HeroAttack
+from ..sheet import ADJUSTABLE, EFFECT_DEFENSE, EFFECT_KINDS, LINE_OF_SIGHT_M, MENTAL_DEFENSE, HeroAttack
 from . import costs
 from .draft import MAX_ATTACKS, Draft, _count, _n, handles
 from .modifiers import sort_modifiers, str_minimum, with_power
@@ -27,6 +27,9 @@ ATTACK_POWERS = {
     "RKA": ("killing", False, False),
     "HKA": ("killing", True, True),
     "EGOATTACK": ("mental", False, False),  # Mental Blast (6e's name; Hero Designer keeps 5e's XMLID)
+    # the powers whose hit is not damage (rules-powers §3.2-3.4): Aid and Healing are touches
+    "ENTANGLE": ("entangle", False, False), "FLASH": ("flash", False, False), "DRAIN": ("drain", False, False),
+    "AID": ("aid", True, False), "HEALING": ("healing", True, False),
 }
 
 #: Adders that change an attack's dice.
@@ -86,7 +89,7 @@ def _no_range(m: Part, k: Keys) -> str | None:
 
 
 def _ranged(m: Part, k: Keys) -> str | None:
-    if not k.hth or k.kind == "mental":
+    if not k.hth or k.kind in ("mental", "aid", "healing"):  # a ranged Aid or Healing is not modelled
         return None
     k.hth, k.adds_str = False, False
     if "STR" not in m.option.upper():
@@ -174,7 +177,7 @@ def _autofire(m: Part, k: Keys) -> str | None:
     """Autofire: the shots from the option ("5 Shots", or its id ``FIVE``), held to the loader's 2-64."""
     digits = "".join(ch for ch in m.option_alias if ch.isdigit())
     shots = int(digits) if digits else _SHOT_WORDS.get(m.option.upper(), 0)
-    if shots < 2 or "area" in k.fields:  # Area Of Effect Autofire is not modelled
+    if shots < 2 or "area" in k.fields or k.kind in EFFECT_KINDS:  # AoE Autofire, an effect's burst: not modelled
         return None
     k.fields["autofire"] = min(shots, 64)
     if shots > 64:
@@ -187,7 +190,8 @@ def _area(m: Part, k: Keys) -> str | None:
     in metres; none written, the shape's smallest), with an Explosion adder. A Radius needs a
     ranged power to be placed; a Surface, Any Area or One Hex is not modelled."""
     shape = {"RADIUS": "radius", "CONE": "cone", "LINE": "line"}.get(m.option.upper())
-    if shape is None or k.kind == "mental" or "autofire" in k.fields or (shape == "radius" and k.hth):
+    if (shape is None or k.kind == "mental" or k.kind in EFFECT_KINDS or "autofire" in k.fields
+            or (shape == "radius" and k.hth)):
         return None
     k.fields["area"] = shape
     k.fields["area_m"] = max(2, min(200, _n(m.levels) or BASE_M[shape]))
@@ -247,6 +251,9 @@ def attack(p: Part, d: Draft) -> Entry:
                      combat=True, children=with_power(p))
     dice, dice_lines = _dice(p)
     k, read = _keys(p)
+    why_not = _effect_keys(p, k) if k.kind in EFFECT_KINDS else ""
+    if why_not:
+        return Entry(p.label, "power", IGNORED, why=why_not, combat=True, children=dice_lines + with_power(p))
     if dice == DamageDice() and not k.adds_str:
         return Entry(p.label, "power", IGNORED, why="no dice to roll", combat=True, children=dice_lines + with_power(p))
     points = max(1, min(1000, costs.rounded(costs.active_points(p))))  # the loader's bound on active_points
@@ -266,12 +273,44 @@ def attack(p: Part, d: Draft) -> Entry:
     dropped = dropped or any(c.status != IMPORTED for c in dice_lines if c.combat)
     if dice.count == MAX_DICE and p.levels > MAX_DICE:
         k.notes.append(f"held to the engine's {MAX_DICE} dice an attack")
-    into = (f'attack "{name}": {k.kind} {dice}' + (" + STR" if k.adds_str else "") + f" vs {k.defense}"
+    of = f" of {atk.characteristic}" if atk.characteristic else ""
+    into = (f'attack "{name}": {k.kind}{of} {dice}' + (" + STR" if k.adds_str else "")
+            + (f" vs {k.defense}" if k.defense else "")
             + (", line of sight" if mental else f", {atk.range_m} m" if not atk.hth else ", hand-to-hand")
             + f", {points} AP"
             + (f", {atk.end} END" if atk.end is not None else ""))
     return Entry(p.label, "power", IN_PART if dropped or k.notes else IMPORTED, into=into, why="; ".join(k.notes),
                  combat=True, children=dice_lines + mods)
+
+
+def _effect_keys(p: Part, k: Keys) -> str:
+    """The keys of a power whose hit is not damage (rules-powers §3.2-3.4): what a Drain or an Aid
+    changes (the first characteristic Hero Designer names), an Entangle's extra defense, and that
+    only a Flash of the Sight Group counts; the reason it is not imported, or ""."""
+    k.defense = EFFECT_DEFENSE[k.kind]
+    for key in ("knockback", "does_body", "knockback_multiplier"):
+        k.fields.pop(key, None)
+    if k.kind == "flash":
+        if not p.option.upper().startswith("SIGHT"):
+            return (f"a Flash of the {p.option_alias or p.option or 'unnamed'} sense group: only the Sight Group is "
+                    "modelled (the fight is seen, not heard)")
+    elif k.kind in ("drain", "aid"):
+        named = [c.strip().upper() for c in p.input.replace("/", ",").split(",") if c.strip()]
+        known = [c for c in named if c in ADJUSTABLE]
+        if not known:
+            return f"{k.kind.title()} of {p.input or 'nothing named'}: not a characteristic the engine adjusts"
+        k.fields["characteristic"] = known[0]
+        if len(named) > 1:
+            k.notes.append(f"only {known[0]} is adjusted (the file names {', '.join(named)})")
+    elif k.kind == "entangle":
+        extra = {a.xmlid: _n(a.levels) for a in p.adders if a.xmlid in ("ADDITIONALPD", "ADDITIONALED")}
+        if extra:
+            k.fields["entangle_defense"] = max(0, min(30, min(extra.values())))
+            if len(set(extra.values())) > 1 or len(extra) == 1:
+                k.notes.append("its rPD and rED are one figure here: the lower extra is taken for both")
+    elif k.kind == "healing" and p.input:
+        k.notes.append(f"simplified Healing: it heals STUN and BODY alike (the file says {p.input})")
+    return ""
 
 
 def _priced(atk: HeroAttack, p: Part, points: int, end_factor: int) -> HeroAttack:

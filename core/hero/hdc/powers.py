@@ -131,10 +131,8 @@ def _levels_fit(pl: PendingLevels, a: HeroAttack) -> bool:
 
 #: Parts the engine does not model yet, with the reason the report gives.
 NOT_MODELLED: dict[str, str] = {
-    "DRAIN": "adjustment powers are not modelled yet", "AID": "adjustment powers are not modelled yet",
-    "HEALING": "adjustment powers are not modelled yet", "TRANSFER": "adjustment powers are not modelled yet",
-    "ABSORPTION": "Absorption is not modelled yet", "ENTANGLE": "Entangle is not modelled yet",
-    "FLASH": "Flash is not modelled yet", "DARKNESS": "Darkness is not modelled yet",
+    "TRANSFER": "Transfer is not modelled yet (Drain and Aid are)",
+    "ABSORPTION": "Absorption is not modelled yet", "DARKNESS": "Darkness is not modelled yet",
     "TELEKINESIS": "Telekinesis is not modelled yet", "MINDCONTROL": "mental powers are not modelled yet",
     "TRANSFORM": "Transform is not modelled yet", "DEFLECTION": "Deflection is not modelled yet",
     "DESOLIDIFICATION": "Desolidification is not modelled yet", "INVISIBILITY": "Invisibility is not modelled yet",

@@ -1,0 +1,382 @@
+"""The HERO powers whose hit is not damage, one entry each (rules-powers §3.2-3.4): Entangle,
+Flash, Drain, Aid and Healing. An entry says what a hit does (:attr:`Power.lands`) and what it
+is worth to the AI (:attr:`Power.worth`, in the estimate's units: a share of a foe's fight);
+:func:`.combat.resolve_attack` rolls Entangle, Flash and Drain against DCV like any attack and
+hands a hit here, and the ``aid`` action (:mod:`.maneuvers`) uses Aid and Healing on a friend.
+
+The effect dice are rolled here (purpose ``"effect"``), not through the damage step: these
+powers do no damage, so the house rules around damage do not see them.
+
+Our readings where the sources leave a choice (README, "Readings we chose"):
+
+* Entangle: BODY as the dice count Normal BODY, a pip 1 more; rPD = rED = its whole dice plus
+  ``entangle_defense``; a second on the same target is the stronger's BODY + 1 and the better
+  defense. Held, a fighter is at DCV 0 and ½ OCV and cannot move; it, or a friend next to it
+  (or one with a ranged attack in range and sight), spends an action striking the Entangle with
+  STR or an attack: no roll, the BODY rolled less its defense comes off. A foe's attacks strike
+  the fighter, never the Entangle.
+* Flash (against the Sight Group): the Normal BODY count less Flash Defense is the Segments it
+  cannot see, counted from the next Segment; blind, ½ DCV, ½ OCV hand to hand, 0 at range
+  (the Half-Phase PER roll with another sense is not modelled).
+* Drain and Aid: see :mod:`.adjustment`. Aid and Healing touch a friend (or the user), with no
+  roll. Healing is simplified Healing: the total heals STUN, the BODY count heals BODY, never
+  past the maximum; a knocked-out friend healed above 0 STUN wakes; a Healing works once a
+  battle on the same target (its reuse lockout is a day).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from ..context import RulesContext
+from . import adjustment
+from . import events as ev
+from .dice import DamageDice, count_killing_body, normal_sums, str_dice
+from .profile import DamageProfile
+from .sheet import FLASH_DEFENSE, POWER_DEFENSE, HeroAttack
+from .state import Entanglement, Fighter
+
+
+@dataclass(frozen=True)
+class Power:
+    """One power whose hit is not damage (see the module's docstring)."""
+
+    kind: str
+    title: str
+    rule: str
+    lands: Callable[[RulesContext, Fighter, Fighter, HeroAttack, DamageProfile], None]
+    #: What a hit is worth to the AI: (the fighter now, the target now, the power, its dice) ->
+    #: a share of a fight (harm to a foe, help to a friend).
+    worth: Callable[[Fighter, Fighter, HeroAttack, DamageProfile], float]
+
+
+# -- the dice ---------------------------------------------------------------------------------
+
+def roll_effect(ctx: RulesContext, atk: HeroAttack, dice: DamageDice) -> tuple[tuple[int, ...], int, int]:
+    """(faces, total, Normal BODY count) of an effect power's dice; Standard Effect rolls nothing:
+    3 a die (1 a half die) and 1 BODY a die (rules-powers §4.7)."""
+    if atk.standard_effect:
+        total = 3 * dice.count + (1 if dice.half else 0) + dice.pip
+        return (), max(total, 0), dice.count
+    faces = tuple(ctx.dice.rolls(dice.dice_rolled, 6, "effect"))
+    total, body = normal_sums(dice, faces)
+    return faces, total, body
+
+
+def mean_total(dice: DamageDice) -> float:
+    return 3.5 * dice.count + (2 if dice.half else 0) + dice.pip
+
+
+def mean_body(dice: DamageDice) -> float:
+    """A Normal die's BODY count averages 1 (0, 1, 1, 1, 1, 2), a half die's ½."""
+    return dice.count + (0.5 if dice.half else 0)
+
+
+# -- Entangle ---------------------------------------------------------------------------------
+
+def _entangle(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> None:
+    dice = profile.dice
+    faces, _, body = roll_effect(ctx, atk, dice)
+    body += max(dice.pip, 0)
+    defense = dice.count + atk.entangle_defense
+    held = g.entangle
+    if body <= 0:
+        ctx.emit(ev.EntangleRolled(f.id, g.id, atk.name, faces, 0, defense, held.body if held else 0))
+        return
+    if held is not None:  # the stronger's BODY + 1, the better defense (rules-powers §3.2)
+        held.body, held.defense = max(held.body, body) + 1, max(held.defense, defense)
+        ctx.emit(ev.EntangleRolled(f.id, g.id, atk.name, faces, body, defense, held.body, True))
+        return
+    g.entangle = Entanglement(body, defense, f.id, atk.name)
+    ctx.emit(ev.EntangleRolled(f.id, g.id, atk.name, faces, body, defense, body))
+    ctx.emit(ev.StatusChanged(g.id, "entangled", True, f"an Entangle of BODY {body}, rPD/rED {defense}: "
+                                                       "DCV 0, half OCV, cannot move"))
+
+
+def break_power(g: Fighter) -> float:
+    """The BODY ``g`` is expected to put into an Entangle in one try: its STR's or its best
+    damage attack's (the estimate's figure, before the Entangle's defense)."""
+    best = mean_body(str_dice(g.ch.STR))
+    for a in g.sheet.attacks:
+        if a.kind in ("normal", "killing") and not a.area and not a.uses_str_only:
+            best = max(best, 3.5 * mean_body(a.dice) if a.kind == "killing" else mean_body(a.dice))
+    return best
+
+
+def _entangle_worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> float:
+    """Each Phase the foe is held, or spends breaking out, is worth a quarter of a foe's fight:
+    the Phases it takes are the Entangle's BODY over what each try gets through (at most 3)."""
+    if g.entangle is not None:
+        return 0.05  # a second one adds 1 BODY
+    body = mean_body(profile.dice) + max(profile.dice.pip, 0)
+    through = max(break_power(g) - (profile.dice.count + atk.entangle_defense), 0.5)
+    return 0.25 * min(body / through, 3.0)
+
+
+def break_out(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack | None) -> None:
+    """``f`` strikes the Entangle holding ``g`` (itself or a friend) with STR (``atk`` None) or an
+    attack: no roll; the BODY rolled less the Entangle's defense comes off its BODY."""
+    from .combat import attack_end, damage_profile
+    from .effects import spend_end
+    from .endurance import str_end
+
+    held = g.entangle
+    assert held is not None
+    opts = ctx.options
+    if atk is None:
+        dice, kind, using = str_dice(f.ch.STR), "normal", "STR"
+        spend_end(ctx, f, str_end(f.ch.STR, opts.campaign, opts.str_end), "STR against an Entangle")
+    else:
+        dice, kind, using = damage_profile(opts, f, atk, "strike", "", 0, 0).dice, atk.kind, atk.name
+        spend_end(ctx, f, attack_end(f, atk, opts.campaign, opts.str_end), f"{atk.name} against an Entangle")
+        if atk.charges is not None:
+            f.charges_used[atk.name] = f.charges_used.get(atk.name, 0) + 1
+            ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
+    if f.out_of_fight(opts):
+        return
+    faces = tuple(ctx.dice.rolls(dice.dice_rolled, 6, "breaking an Entangle"))
+    body = count_killing_body(dice, faces) if kind == "killing" else normal_sums(dice, faces)[1]
+    held.body -= max(body - held.defense, 0)
+    freed = held.body <= 0
+    ctx.emit(ev.EntangleAttacked(f.id, g.id, using, faces, body, held.defense, max(held.body, 0), freed))
+    if freed:
+        g.entangle = None
+        how = "broke free" if f is g else f"freed by {f.name}"
+        ctx.emit(ev.StatusChanged(g.id, "entangled", False, how))
+
+
+def break_out_worth(f: Fighter, g: Fighter, atk: HeroAttack | None) -> float:
+    """Freeing a held fighter is worth half a fight (it can move and defend again), times the
+    share of the Entangle's BODY one try is expected to take off."""
+    held = g.entangle
+    if held is None:
+        return 0.0
+    if atk is None:
+        body = mean_body(str_dice(f.ch.STR))
+    else:
+        body = 3.5 * mean_body(atk.dice) if atk.kind == "killing" else mean_body(atk.dice)
+    through = max(body - held.defense, 0.0)
+    return 0.5 * min(through / max(held.body, 1), 1.0)
+
+
+# -- Flash ------------------------------------------------------------------------------------
+
+def _flash(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> None:
+    faces, _, body = roll_effect(ctx, atk, profile.dice)
+    defense = g.sheet.special().get(FLASH_DEFENSE, 0)
+    segments = body - defense
+    if segments <= 0:
+        ctx.emit(ev.FlashRolled(f.id, g.id, atk.name, faces, body, defense, 0))
+        return
+    until = max(g.blind_until, ctx.state.abs_segment + segments)
+    newly = not g.blind
+    g.blind_until = until
+    turn, seg = (until - 1) // 12 + 1, (until - 1) % 12 + 1
+    ctx.emit(ev.FlashRolled(f.id, g.id, atk.name, faces, body, defense, segments, turn, seg))
+    if newly:
+        ctx.emit(ev.StatusChanged(g.id, "flashed", True, f"cannot see to the end of Turn {turn}, Segment {seg}: "
+                                                         "half DCV, half OCV hand to hand, OCV 0 at range"))
+
+
+def _flash_worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> float:
+    """A fifth of a fight for each of the foe's Phases it spends blind (at most 3)."""
+    segments = mean_body(profile.dice) - g.sheet.special().get(FLASH_DEFENSE, 0)
+    if segments <= 0:
+        return 0.0
+    phases = min(segments * g.spd / 12, 3.0)
+    return (0.02 if g.blind else 0.2) * phases
+
+
+# -- Drain, Aid, Healing ----------------------------------------------------------------------
+
+#: How much a characteristic's share is worth to a fight (the AI's weights, our choice): a fifth
+#: of a foe's SPD counts for more than a fifth of its STR.
+_WEIGHT = {"SPD": 1.5, "OCV": 1.0, "DCV": 0.6, "PD": 0.4, "ED": 0.4, "CON": 0.2, "DEX": 0.1, "REC": 0.1,
+           "DMCV": 0.2, "EGO": 0.02, "PRE": 0.02, "INT": 0.0, "END": 0.1}
+
+
+def _weight(g: Fighter, characteristic: str) -> float:
+    if characteristic == "STR":
+        return 0.5 if any(a.adds_str for a in g.sheet.attacks) else 0.05
+    if characteristic == "OMCV":
+        return 0.8 if any(a.mental for a in g.sheet.attacks) else 0.0
+    return _WEIGHT[characteristic]
+
+
+def _drain(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> None:
+    faces, total, _ = roll_effect(ctx, atk, profile.dice)
+    defense = g.sheet.special().get(POWER_DEFENSE, 0)
+    ap = max(total - defense, 0)
+    c = atk.characteristic
+    before = getattr(g.ch, c)
+    if ap:
+        g.drained[c] = g.drained.get(c, 0) + ap
+        g.fresh.add(("drain", c))
+        readjust(ctx, g)
+    ctx.emit(ev.AdjustmentRolled(f.id, g.id, atk.name, "drain", c, faces, total, defense, ap, before,
+                                 getattr(g.ch, c)))
+
+
+def _shift_worth(g: Fighter, c: str, drained: int, aided: int) -> float:
+    """The share of ``g``'s characteristic ``c`` that moving to ``drained``/``aided`` AP would
+    change, weighted by what that characteristic does in a fight."""
+    base = getattr(g.sheet.characteristics, c)
+    now = adjustment.adjusted(c, base, g.drained.get(c, 0), g.aided.get(c, 0))
+    then = adjustment.adjusted(c, base, drained, aided)
+    if c == "STUN":  # a pool: what the harm of damage counts (the STUN and BODY left)
+        return abs(then - now) / max(g.stun, 1)
+    if c == "BODY":
+        return 2 * abs(then - now) / max(g.body + g.ch.BODY, 1)
+    return abs(then - now) / max(now, 1) * _weight(g, c)
+
+
+def _drain_worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> float:
+    ap = max(round(mean_total(profile.dice)) - g.sheet.special().get(POWER_DEFENSE, 0), 0)
+    c = atk.characteristic
+    return min(_shift_worth(g, c, g.drained.get(c, 0) + ap, g.aided.get(c, 0)), 0.8)
+
+
+def _aid(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> None:
+    dice = profile.dice
+    faces, total, _ = roll_effect(ctx, atk, dice)
+    c = atk.characteristic
+    before = getattr(g.ch, c)
+    had = g.aided.get(c, 0)
+    ceiling = adjustment.aid_ceiling(dice.count, dice.half, dice.pip)
+    now = min(had + total, max(had, ceiling))
+    g.aided[c] = now
+    g.fresh.add(("aid", c))
+    readjust(ctx, g)
+    ctx.emit(ev.AdjustmentRolled(f.id, g.id, atk.name, "aid", c, faces, total, 0, now - had, before, getattr(g.ch, c)))
+
+
+def _aid_worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> float:
+    dice, c = profile.dice, atk.characteristic
+    had = g.aided.get(c, 0)
+    ceiling = adjustment.aid_ceiling(dice.count, dice.half, dice.pip)
+    now = min(had + round(mean_total(dice)), max(had, ceiling))
+    return min(_shift_worth(g, c, g.drained.get(c, 0), now), 0.8)
+
+
+def _heal(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> None:
+    from .effects import wake
+
+    faces, total, body = roll_effect(ctx, atk, profile.dice)
+    stun_gain = max(min(total, g.ch.STUN - g.stun), 0)
+    body_gain = max(min(body, g.ch.BODY - g.body), 0)
+    g.stun += stun_gain
+    g.body += body_gain
+    g.healed_by.add((f.id, atk.name))
+    ctx.emit(ev.Healed(f.id, g.id, atk.name, faces, stun_gain, body_gain, g.stun, g.body))
+    if g.ko and g.stun > 0:
+        wake(ctx, g, f"healed to {g.stun} STUN")
+
+
+def _heal_worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> float:
+    """The share of its fight a friend gets back (STUN and BODY, as the harm counts them), and
+    half a fight more for one brought back from a knock-out."""
+    if (f.id, atk.name) in g.healed_by or g.dead:
+        return 0.0
+    stun = min(mean_total(profile.dice), g.ch.STUN - g.stun)
+    body = min(mean_body(profile.dice), g.ch.BODY - g.body)
+    value = max(stun, 0) / max(g.ch.STUN, 1) + 2 * max(body, 0) / max(2 * g.ch.BODY, 1)
+    if g.ko and mean_total(profile.dice) > -g.stun:
+        value += 0.5
+    return value
+
+
+def readjust(ctx: RulesContext, g: Fighter) -> None:
+    """``g``'s characteristics as its Drains and Aids leave them (:func:`.adjustment.adjusted`).
+    A change gives ``g`` a memo of its own (the shared one holds the sheet's figures) and makes
+    every fighter forget its estimates (they read ``g``'s defenses); a SPD change takes effect as
+    an involuntary one does (rules §1.6: the next Phase comes in a Segment both SPDs share)."""
+    base = g.sheet.characteristics
+    changes = {c: adjustment.adjusted(c, getattr(base, c), g.drained.get(c, 0), g.aided.get(c, 0))
+               for c in {*g.drained, *g.aided}}
+    new = replace(base, **changes)
+    if new == g.ch:
+        return
+    old = g.ch
+    g.ch = new
+    g.memo = {}
+    for h in ctx.state.fighters.values():
+        h.expected = {}
+    if new.SPD != old.SPD:
+        from .clock import change_spd
+
+        change_spd(ctx, g.id, new.SPD)
+    _pools_follow(ctx, g, old)
+
+
+def _pools_follow(ctx: RulesContext, g: Fighter, old) -> None:  # type: ignore[no-untyped-def]
+    """STUN, BODY and END now move with their maximum (:data:`.adjustment.POOLS`), never above it;
+    a fall may knock out, leave dying or kill, as damage would."""
+    from .damage import is_dead, is_knocked_out
+    from .effects import die, knock_out
+
+    new = g.ch
+    g.stun = min(g.stun + new.STUN - old.STUN, new.STUN)
+    g.end = min(g.end + new.END - old.END, new.END)
+    body_before = g.body
+    g.body = min(g.body + new.BODY - old.BODY, new.BODY)
+    if g.dead:
+        return
+    if new.BODY < old.BODY and is_dead(g.body, g.sheet.characteristics.BODY):
+        die(ctx, g, f"a Drain took its BODY to {g.body}")
+    elif new.STUN < old.STUN and not g.ko and is_knocked_out(g.stun, ctx.options.knockout):
+        knock_out(ctx, g, f"a Drain took its STUN to {g.stun}")
+    if g.body <= 0 < body_before and not g.dead:
+        ctx.emit(ev.StatusChanged(g.id, "dying", True, f"BODY {g.body}: loses 1 BODY every Turn"))
+
+
+def fade(ctx: RulesContext, g: Fighter) -> None:
+    """After Segment 12: each Drain on ``g`` gives back 5 AP, each Aid to it loses 5 (rules-powers
+    §3.4), but for those given Active Points this Turn (our reading of the moment: a full Turn
+    after they came, as Foundry counts 12 seconds from the moment applied)."""
+    fresh, g.fresh = g.fresh, set()
+    for power, pools in (("drain", g.drained), ("aid", g.aided)):
+        for c in sorted(pools):
+            if (power, c) in fresh:
+                continue
+            before = getattr(g.ch, c)
+            pools[c] = adjustment.faded(pools[c])
+            left = pools[c]
+            if not left:
+                del pools[c]
+            readjust(ctx, g)
+            ctx.emit(ev.AdjustmentFaded(g.id, power, c, left, before, getattr(g.ch, c)))
+
+
+def lose_sight(ctx: RulesContext, g: Fighter) -> None:
+    """A Flash's Segments are over: ``g`` sees again."""
+    g.blind_until = -1
+    ctx.emit(ev.StatusChanged(g.id, "flashed", False, "can see again"))
+
+
+def hit_words(g: Fighter, atk: HeroAttack, profile: DamageProfile) -> str:
+    """What a hit of average dice does to ``g``, for the player's odds."""
+    dice = profile.dice
+    if atk.kind == "entangle":
+        return f"~{mean_body(dice) + max(dice.pip, 0):.0f} BODY Entangle, rPD/rED {dice.count + atk.entangle_defense}"
+    if atk.kind == "flash":
+        segments = max(mean_body(dice) - g.sheet.special().get(FLASH_DEFENSE, 0), 0)
+        return f"~{segments:.0f} Segments unable to see"
+    c = atk.characteristic
+    ap = max(round(mean_total(dice)) - g.sheet.special().get(POWER_DEFENSE, 0), 0)
+    base = getattr(g.sheet.characteristics, c)
+    now = getattr(g.ch, c)
+    then = adjustment.adjusted(c, base, g.drained.get(c, 0) + ap, g.aided.get(c, 0))
+    return f"~{ap} Active Points: {c} {now} -> {then}"
+
+
+ENTANGLE = Power("entangle", "Entangle", "rules-powers §3.2", _entangle, _entangle_worth)
+FLASH = Power("flash", "Flash", "rules-powers §3.3", _flash, _flash_worth)
+DRAIN = Power("drain", "Drain", "rules-powers §3.4", _drain, _drain_worth)
+AID = Power("aid", "Aid", "rules-powers §3.4", _aid, _aid_worth)
+HEALING = Power("healing", "Healing", "rules-powers §3.4 (simplified Healing)", _heal, _heal_worth)
+
+#: Every power whose hit is not damage, by its attack kind.
+POWERS: dict[str, Power] = {p.kind: p for p in (ENTANGLE, FLASH, DRAIN, AID, HEALING)}
+
+__all__ = ["POWERS", "Power", "break_out", "hit_words", "break_out_worth", "fade", "lose_sight", "readjust", "roll_effect"]
