@@ -104,14 +104,19 @@ def break_power(g: Fighter) -> float:
     return best
 
 
+#: A Phase a foe loses (held, or spending it breaking out, or blind with a ranged attack) is worth
+#: about what an attack's hit is: an eighth of a fight (the AI's figure, our choice).
+PHASE_LOST = 0.12
+
+
 def _entangle_worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> float:
-    """Each Phase the foe is held, or spends breaking out, is worth a quarter of a foe's fight:
-    the Phases it takes are the Entangle's BODY over what each try gets through (at most 3)."""
+    """The Phases the foe is expected to spend held or breaking out (the Entangle's BODY over
+    what each try gets through, at most 3), each worth :data:`PHASE_LOST`."""
     if g.entangle is not None:
-        return 0.05  # a second one adds 1 BODY
+        return 0.02  # a second one adds 1 BODY
     body = mean_body(profile.dice) + max(profile.dice.pip, 0)
     through = max(break_power(g) - (profile.dice.count + atk.entangle_defense), 0.5)
-    return 0.25 * min(body / through, 3.0)
+    return PHASE_LOST * min(body / through, 3.0)
 
 
 def break_out(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack | None) -> None:
@@ -147,8 +152,8 @@ def break_out(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack | None)
 
 
 def break_out_worth(f: Fighter, g: Fighter, atk: HeroAttack | None) -> float:
-    """Freeing a held fighter is worth half a fight (it can move and defend again), times the
-    share of the Entangle's BODY one try is expected to take off."""
+    """Freeing a held fighter is worth the three Phases an Entangle is worth at most (it can move
+    and defend again), times the share of the Entangle's BODY one try is expected to take off."""
     held = g.entangle
     if held is None:
         return 0.0
@@ -157,7 +162,7 @@ def break_out_worth(f: Fighter, g: Fighter, atk: HeroAttack | None) -> float:
     else:
         body = 3.5 * mean_body(atk.dice) if atk.kind == "killing" else mean_body(atk.dice)
     through = max(body - held.defense, 0.0)
-    return 0.5 * min(through / max(held.body, 1), 1.0)
+    return 3 * PHASE_LOST * min(through / max(held.body, 1), 1.0)
 
 
 # -- Flash ------------------------------------------------------------------------------------
@@ -180,27 +185,31 @@ def _flash(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: 
 
 
 def _flash_worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> float:
-    """A fifth of a fight for each of the foe's Phases it spends blind (at most 3)."""
+    """Each of the foe's Phases it spends blind (at most 3) is a Phase lost to a foe that
+    attacks at range (OCV 0), half of one to a foe that can still strike hand to hand at ½ OCV;
+    a foe already blind gains little more."""
     segments = mean_body(profile.dice) - g.sheet.special().get(FLASH_DEFENSE, 0)
-    if segments <= 0:
+    if segments <= 0 or g.blind:
         return 0.0
     phases = min(segments * g.spd / 12, 3.0)
-    return (0.02 if g.blind else 0.2) * phases
+    ranged = any(not a.hth and not a.mental for a in g.sheet.attacks)
+    return PHASE_LOST * phases * (1.0 if ranged else 0.5)
 
 
 # -- Drain, Aid, Healing ----------------------------------------------------------------------
 
-#: How much a characteristic's share is worth to a fight (the AI's weights, our choice): a fifth
-#: of a foe's SPD counts for more than a fifth of its STR.
-_WEIGHT = {"SPD": 1.5, "OCV": 1.0, "DCV": 0.6, "PD": 0.4, "ED": 0.4, "CON": 0.2, "DEX": 0.1, "REC": 0.1,
-           "DMCV": 0.2, "EGO": 0.02, "PRE": 0.02, "INT": 0.0, "END": 0.1}
+#: What moving a characteristic by all it has is worth, in the estimate's units (a share of a
+#: fight; an attack's hit is worth a tenth to a third): the AI's weights, our choice. A foe's SPD
+#: halved is worth more than its STR halved; a STR only to a fighter whose attacks add it.
+_WEIGHT = {"SPD": 0.6, "OCV": 0.4, "DCV": 0.25, "PD": 0.15, "ED": 0.15, "CON": 0.08, "DEX": 0.04, "REC": 0.04,
+           "DMCV": 0.08, "EGO": 0.01, "PRE": 0.01, "INT": 0.0, "END": 0.04}
 
 
 def _weight(g: Fighter, characteristic: str) -> float:
     if characteristic == "STR":
-        return 0.5 if any(a.adds_str for a in g.sheet.attacks) else 0.05
+        return 0.2 if any(a.adds_str for a in g.sheet.attacks) else 0.02
     if characteristic == "OMCV":
-        return 0.8 if any(a.mental for a in g.sheet.attacks) else 0.0
+        return 0.3 if any(a.mental for a in g.sheet.attacks) else 0.0
     return _WEIGHT[characteristic]
 
 
@@ -210,12 +219,12 @@ def _drain(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: 
     ap = max(total - defense, 0)
     c = atk.characteristic
     before = getattr(g.ch, c)
-    if ap:
+    after = adjustment.adjusted(c, getattr(g.sheet.characteristics, c), g.drained.get(c, 0) + ap, g.aided.get(c, 0))
+    ctx.emit(ev.AdjustmentRolled(f.id, g.id, atk.name, "drain", c, faces, total, defense, ap, before, after))
+    if ap:  # what follows from it (a SPD change, a knock-out) is logged after the roll
         g.drained[c] = g.drained.get(c, 0) + ap
         g.fresh.add(("drain", c))
         readjust(ctx, g)
-    ctx.emit(ev.AdjustmentRolled(f.id, g.id, atk.name, "drain", c, faces, total, defense, ap, before,
-                                 getattr(g.ch, c)))
 
 
 def _shift_worth(g: Fighter, c: str, drained: int, aided: int) -> float:
@@ -234,7 +243,7 @@ def _shift_worth(g: Fighter, c: str, drained: int, aided: int) -> float:
 def _drain_worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> float:
     ap = max(round(mean_total(profile.dice)) - g.sheet.special().get(POWER_DEFENSE, 0), 0)
     c = atk.characteristic
-    return min(_shift_worth(g, c, g.drained.get(c, 0) + ap, g.aided.get(c, 0)), 0.8)
+    return min(_shift_worth(g, c, g.drained.get(c, 0) + ap, g.aided.get(c, 0)), 0.6)
 
 
 def _aid(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> None:
@@ -245,10 +254,11 @@ def _aid(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: Da
     had = g.aided.get(c, 0)
     ceiling = adjustment.aid_ceiling(dice.count, dice.half, dice.pip)
     now = min(had + total, max(had, ceiling))
+    after = adjustment.adjusted(c, getattr(g.sheet.characteristics, c), g.drained.get(c, 0), now)
+    ctx.emit(ev.AdjustmentRolled(f.id, g.id, atk.name, "aid", c, faces, total, 0, now - had, before, after))
     g.aided[c] = now
     g.fresh.add(("aid", c))
     readjust(ctx, g)
-    ctx.emit(ev.AdjustmentRolled(f.id, g.id, atk.name, "aid", c, faces, total, 0, now - had, before, getattr(g.ch, c)))
 
 
 def _aid_worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> float:
@@ -256,7 +266,7 @@ def _aid_worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) 
     had = g.aided.get(c, 0)
     ceiling = adjustment.aid_ceiling(dice.count, dice.half, dice.pip)
     now = min(had + round(mean_total(dice)), max(had, ceiling))
-    return min(_shift_worth(g, c, g.drained.get(c, 0), now), 0.8)
+    return min(_shift_worth(g, c, g.drained.get(c, 0), now), 0.6)
 
 
 def _heal(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> None:
