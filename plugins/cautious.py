@@ -35,10 +35,6 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     if decision.kind == "abort":
         return sit.abort_below(0.7, "never takes a hit it can stop")
 
-    tended = sit.tend()  # an Aid, a Healing or a blow at an Entangle worth more than any attack
-    if tended is not None:
-        return tended
-
     tired = sit.hero and me.stamina < 0.25
     if me.health < 0.5 or tired:
         why = f"hurt ({pct(me.health)} left)" if me.health < 0.5 else f"tired (END {pct(me.stamina)})"
@@ -55,6 +51,10 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
             rest = sit.recovery(f"{why}, no foe adjacent")
             if rest is not None:
                 return rest
+
+    tended = sit.tend()  # an Aid, a Healing or a blow at an Entangle worth more than any attack (once it is not too hurt to)
+    if tended is not None:
+        return tended
 
     threats = [v for v in sit.foes.values() if sit.can_reach_me(v)]
 

@@ -58,10 +58,6 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     if decision.kind == "abort":
         return sit.abort_below(0.5, "hurt")
 
-    tended = sit.tend()  # an Aid, a Healing or a blow at an Entangle worth more than any attack
-    if tended is not None:
-        return tended
-
     threats = [v for v in sit.foes.values() if sit.can_reach_me(v)]
 
     def weigh(a: Action, v: float) -> float:
@@ -99,6 +95,10 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         rest = sit.recovery(f"{why} and no foe adjacent")
         if rest is not None:
             return rest
+
+    tended = sit.tend()  # an Aid, a Healing or a blow at an Entangle worth more than any attack (once it is not too hurt to)
+    if tended is not None:
+        return tended
 
     focus = focus_target(sit)
     if focus is None:

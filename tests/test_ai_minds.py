@@ -207,7 +207,7 @@ def test_berserker_picks_an_attack_with_the_battles_dice_and_never_defends():
 def test_random_picks_any_menu_entry_with_the_battles_dice():
     b = hero_position([me("random")], [foe("b", (6, 5)), foe("c", (6, 6))])
     b.dice = ScriptedDice([2, 1])
-    assert ask(b)[:2] == ("haymaker Punch -> b", "random baseline: option 2 of 10")
+    assert ask(b)[:2] == ("haymaker Punch -> b", "random baseline: option 2 of 12")  # with two Grabs
     assert ask(b, kind="abort")[:2] == ("no reaction", "random baseline: option 1 of 3")
 
 

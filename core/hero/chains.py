@@ -34,6 +34,9 @@ ENTANGLED_OCV = Modifier(8, "entangled", factor=HALF)
 BLIND_DCV = Modifier(7, "flashed: cannot see", factor=HALF)
 BLIND_HTH_OCV = Modifier(8, "flashed: cannot see", factor=HALF)
 BLIND_RANGED_OCV = Modifier(8, "flashed: cannot see", factor=Fraction(0))
+# A Grab: the holder and the held at ½ DCV, the held at -3 OCV against its holder (rules-powers §4.1).
+GRAPPLED_DCV = Modifier(7, "in a Grab", factor=HALF)
+HELD_OCV = Modifier(5, "held, against its holder", -3)
 
 
 def metres(f: Fighter, g: Fighter) -> int:
@@ -71,7 +74,7 @@ def ocv_chain(f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str, level
     if f.ko or f.dead:
         return _build_ocv(f, atk, target, maneuver, levels, extra)
     m = 0 if atk.hth or atk.mental or atk.spreads else metres(f, target)
-    key = ("ocv", atk.name, maneuver, levels, m, extra, f.entangle is not None, f.blind)
+    key = ("ocv", atk.name, maneuver, levels, m, extra, f.entangle is not None, f.blind, f.held_by == target.id)
     chain = f.memo.get(key)
     if chain is None:
         chain = f.memo[key] = _build_ocv(f, atk, target, maneuver, levels, extra)
@@ -97,11 +100,15 @@ def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str, leve
         rmod = range_modifier(m)
     if entry is not None:
         mods.extend(entry.ocv_before_range)
+        if entry.pulls:
+            mods.append(Modifier(4, "Pulled Punch", -math.ceil(rolled_dice(f, atk) / 5)))
     mods.extend(extra)
     if rmod:
         mods.append(Modifier(6, f"range {m} m", rmod))
         if entry is not None and entry.offsets_range:
             mods.append(Modifier(6, entry.title, min(entry.offsets_range, -rmod)))
+    if f.held_by is not None and f.held_by == target.id:
+        mods.append(HELD_OCV)
     if f.entangle is not None:
         mods.append(ENTANGLED_OCV)
     if f.blind:
@@ -109,6 +116,18 @@ def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str, leve
     if f.ko or f.dead:
         mods.append(OUT_OCV)
     return build_cv("OCV", f.ch.OCV, mods)
+
+
+def rolled_dice(f: Fighter, atk: HeroAttack) -> int:
+    """The d6s an attack rolls before a maneuver adds to it: its own, a half die as one, and its
+    STR's when it adds STR (a pulled punch's OCV counts them, rules-powers §4.5)."""
+    from .dice import str_dice
+
+    own = atk.dice.count + (1 if atk.dice.half else 0)
+    if atk.adds_str and f.ch.STR > 0:
+        s = str_dice(f.ch.STR)
+        own += s.count + (1 if s.half else 0)
+    return own
 
 
 def _build_omcv(f: Fighter, atk: HeroAttack, extra: tuple[Modifier, ...]) -> CVChain:
@@ -126,11 +145,14 @@ def _build_omcv(f: Fighter, atk: HeroAttack, extra: tuple[Modifier, ...]) -> CVC
 
 def block_ocv_chain(g: Fighter) -> CVChain:
     """``g``'s OCV for a Block roll: its base OCV and the Combat Skill Levels it has not put into
-    DCV this Phase (the seed's OCV checklist step 2; Block itself is +0 OCV in 6E1's table)."""
+    DCV this Phase (the seed's OCV checklist step 2; Block itself is +0 OCV in 6E1's table), +2
+    for a Martial Block (rules-powers §4.3)."""
     key = ("block ocv", g.csl_dcv)
     chain = g.memo.get(key)
     if chain is None:
         mods = [Modifier(2, "combat skill levels", g.sheet.csl)] if g.sheet.csl and not g.csl_dcv else []
+        if "Martial Block" in g.sheet.martial_arts:
+            mods.append(Modifier(4, "Martial Block", 2))
         chain = g.memo[key] = build_cv("OCV", g.ch.OCV, mods)
     return chain
 
@@ -141,7 +163,7 @@ def dcv_chain(g: Fighter) -> CVChain:
     if maneuver == "?":  # modifiers the engine did not make (a test's or a plugin's): not memoised
         return _build_dcv(g)
     key = ("dcv", maneuver, g.csl_dcv, g.stunned, g.recovering, g.prone, g.ko or g.dead, g.entangle is not None,
-           g.blind)
+           g.blind, g.attack_dcv, g.holding is not None or g.held_by is not None)
     chain = g.memo.get(key)
     if chain is None:
         chain = g.memo[key] = _build_dcv(g)
@@ -170,6 +192,8 @@ def _build_dcv(g: Fighter) -> CVChain:
     mods: list[Modifier] = []
     if g.csl_dcv:
         mods.append(Modifier(2, "combat skill levels", g.csl_dcv))
+    if g.attack_dcv:
+        mods.append(Modifier(4, "martial maneuver", g.attack_dcv))
     if g.maneuver_dcv:
         mods.extend(m for m in g.maneuver_dcv if m.factor is None)
     if g.stunned:
@@ -180,6 +204,8 @@ def _build_dcv(g: Fighter) -> CVChain:
         mods.append(PRONE_DCV)
     if g.blind:
         mods.append(BLIND_DCV)
+    if g.holding is not None or g.held_by is not None:
+        mods.append(GRAPPLED_DCV)
     if g.entangle is not None:
         mods.append(ENTANGLED_DCV)
     if g.maneuver_dcv:

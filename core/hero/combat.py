@@ -32,7 +32,7 @@ from .chains import dcv_chain, defense_chain, ocv_chain, true_metres
 from .combat_values import Modifier
 from .damage import roll_normal
 from .dice import DamageDice, active_points, damage_classes
-from .effects import apply_damage, defenses, plain_damage, spend_end
+from .effects import apply_damage, defenses, plain_damage, release_all, spend_end
 from .endurance import in_whole_damage_classes, power_end, push_heroic, push_superheroic, str_end
 from .locations import placed_penalty
 from .knockback import impact_dice, knockback, knockback_dice
@@ -97,6 +97,9 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
         hits = autofire_hits(hit, shots)
         ctx.emit(ev.AutofireHits(f.id, g.id, atk.name, shots, max(hit.needed - hit.total, 0), hits))
     dmg, moved = _land(ctx, f, g, actx, hit, negated_from)
+    if atk.falls and not (g.dead or g.prone or moved):  # Legsweep, Martial Throw: the target falls
+        g.prone = True
+        ctx.emit(ev.StatusChanged(g.id, "prone", True, f"falls: {atk.name}"))
     for _ in range(hits - 1):
         if g.dead:
             break
@@ -163,6 +166,30 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack
                     continue  # nothing left this far out
         gctx = replace(actx, target=g.id, profile=own, defenses=defs, target_knocked_out=g.ko)
         _land(ctx, f, g, gctx, hit, negated_from, away_from=centre if g.pos != centre else origin)
+
+
+def maneuver_roll(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str,
+                  levels: str = "") -> AttackRoll | None:
+    """The roll of a maneuver that does no damage of its own (a Grab, a Disarm: rules-powers
+    §4.1-4.2): the target may Abort, the STR's END is paid, a Block in force may stop it, then the
+    attack step against DCV. The roll, or None if it never came."""
+    opts = ctx.options
+    ctx.state.attacks += 1
+    offer_abort(ctx, g, f, atk, maneuver, levels)
+    spend_end(ctx, f, attack_end(f, atk, opts.campaign, opts.str_end), maneuver.title())
+    if f.out_of_fight(opts):
+        return None
+    ocv = ocv_chain(f, atk, g, maneuver, levels)
+    for entry in maneuvers.STOPPERS:
+        if entry.stops(ctx, g, f, atk, ocv):
+            return None
+    dcv = dcv_chain(g)
+    actx = AttackContext("hero", f.id, g.id, atk, maneuver, ocv, dcv, damage_profile(opts, f, atk, "strike", levels, 0, 0),
+                         defenses(g, "PD"), g.ko, opts)
+    hit: AttackRoll = ctx.attack_step(actx)
+    ctx.emit(ev.AttackRolled(f.id, g.id, atk.name, maneuver, ocv, dcv, hit.faces, hit.total, hit.needed,
+                             hit.hit, hit.dcv_hit, hit.automatic, hit.notes))
+    return hit
 
 
 def _land(ctx: RulesContext, f: Fighter, g: Fighter, actx: AttackContext, hit: AttackRoll,
@@ -411,6 +438,7 @@ def knock_back(ctx: RulesContext, f: Fighter, g: Fighter, body: int, killing: bo
     path, hit_wall = ctx.grid.push_line(g.pos, f.pos if away_from is None else away_from, cells, taken)
     if path:
         g.pos = path[-1]
+        release_all(ctx, g, f"{g.name} was knocked back")  # a Grab does not survive the flight
     g.prone = True
     ctx.emit(ev.KnockbackRolled(g.id, body, faces, kb.resistance, kb.metres, "knockback", start, g.pos, hit_wall))
     n_impact = impact_dice(kb.metres, hit_wall)

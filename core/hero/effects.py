@@ -73,6 +73,23 @@ def plain_damage(ctx: RulesContext, g: Fighter, roll: DamageRoll, why: str) -> N
     apply_damage(ctx, g, roll, taken, why)
 
 
+def release(ctx: RulesContext, f: Fighter, why: str) -> None:
+    """``f`` lets go of the one it holds (rules-powers §4.1), if it holds anyone."""
+    if f.holding is None:
+        return
+    g = ctx.state.fighters[f.holding]
+    f.holding, g.held_by = None, None
+    ctx.emit(ev.StatusChanged(g.id, "grabbed", False, why))
+    ctx.emit(ev.StatusChanged(f.id, "grabbing", False, why))
+
+
+def release_all(ctx: RulesContext, g: Fighter, why: str) -> None:
+    """Every Grab ``g`` is part of ends: the one it holds and the one holding it."""
+    release(ctx, g, why)
+    if g.held_by is not None:
+        release(ctx, ctx.state.fighters[g.held_by], why)
+
+
 def become_stunned(ctx: RulesContext, g: Fighter, stun_taken: int) -> None:
     """Stunned: it can take no Action, Blocks and held Phases included, until it recovers."""
     g.stunned = True
@@ -81,6 +98,7 @@ def become_stunned(ctx: RulesContext, g: Fighter, stun_taken: int) -> None:
     g.blocking = False
     ctx.emit(ev.StatusChanged(g.id, "stunned", True, f"took {stun_taken} STUN, more than its CON {g.ch.CON}"))
     cancel_haymaker(ctx, g, "was Stunned")
+    release(ctx, g, f"{g.name} was Stunned")
 
 
 def knock_out(ctx: RulesContext, g: Fighter, why: str) -> None:
@@ -93,6 +111,7 @@ def knock_out(ctx: RulesContext, g: Fighter, why: str) -> None:
     g.blocking = g.dodging = False
     ctx.emit(ev.StatusChanged(g.id, "knocked out", True, why))
     cancel_haymaker(ctx, g, "was knocked out")
+    release_all(ctx, g, f"{g.name} was knocked out")
 
 
 def die(ctx: RulesContext, g: Fighter, why: str) -> None:
@@ -102,6 +121,7 @@ def die(ctx: RulesContext, g: Fighter, why: str) -> None:
     g.blocking = g.dodging = False
     ctx.emit(ev.StatusChanged(g.id, "dead", True, why))
     cancel_haymaker(ctx, g, "died")
+    release_all(ctx, g, f"{g.name} died")
 
 
 def cancel_haymaker(ctx: RulesContext, g: Fighter, what_happened: str) -> None:

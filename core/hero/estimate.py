@@ -15,7 +15,7 @@ from collections.abc import Callable
 from ..actions import Action
 from ..context import RulesContext
 from ..grid import distance
-from . import areas, powers
+from . import areas, grabs, powers
 from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
 from . import locations
 from .combat import can_push, damage_profile, placed_shot, shots_fired
@@ -76,6 +76,8 @@ def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fight
         return powers.POWERS[atk.kind].worth(f, g, atk, profile)
     if action.kind == "break-out":
         return powers.break_out_worth(f, st.fighters[action.target], f.attack(action.attack) if action.attack else None)
+    if action.kind in ("grab", "squeeze", "throw", "escape", "disarm"):
+        return _grappling(ctx, f, action, dcv)
     if action.kind not in ("attack", "move-through") or not action.target:
         return 0.0
     if action.maneuver == "area":
@@ -113,6 +115,36 @@ def estimate_area(ctx: RulesContext, f: Fighter, action: Action) -> float:
         value = taken[0] / max(g.stun, 1) + 2 * taken[1] / max(g.body + g.ch.BODY, 1)
         total += value if g.side != f.side else -value
     return p * total
+
+
+def _grappling(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter], int]) -> float:
+    """The Grab family and Disarm (rules-powers §4.1-4.2), in the estimate's units: a Grab is the
+    chance to hit times half the Squeeze it makes possible a Phase later (a foe held meanwhile is
+    not counted: the AI lets go as soon as it has better to do); a Squeeze (or Crush) the harm of its STR blow, a Throw four fifths of it (it lets go);
+    an Escape the chance to win the STR contest times two Phases of freedom; a Disarm the chance
+    to hit and win times two Phases of the foe's."""
+    st = ctx.state
+    g = st.fighters[action.target]
+    kind = action.kind
+    if kind in ("squeeze", "throw"):
+        harm = _blow(ctx, f, g, grabs.squeezing(f, kind == "throw"))
+        return harm if kind == "squeeze" else 0.8 * harm
+    if kind == "escape":
+        return grabs.escape_chance(f, g) * 2 * powers.PHASE_LOST
+    maneuver = kind if kind == "grab" or "Martial Disarm" not in f.sheet.martial_arts else "martial disarm"
+    p = hit_chance(11 + ocv_chain(f, grabs.GRAB_ATTACK, g, maneuver, action.levels).value - dcv(g))
+    if kind == "grab":  # its payoff is the Squeeze a Phase later (two Phases for one blow that cannot miss)
+        return p * 0.5 * _blow(ctx, f, g, grabs.squeezing(f))
+    return p * grabs.contest_chance(grabs.disarming_str(f), g.ch.STR) * 2 * powers.PHASE_LOST
+
+
+def _blow(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack) -> float:
+    """The harm of a STR blow that needs no roll (a Squeeze): what it takes off ``g``'s fight."""
+    key = (g.id, atk.name, "no roll", g.ko)
+    taken = f.expected.get(key)
+    if taken is None:
+        taken = f.expected[key] = expected_taken(ctx, f, g, atk, "strike", "", 0, 0)
+    return taken[0] / max(g.stun, 1) + 2 * taken[1] / max(g.body + g.ch.BODY, 1)
 
 
 def may_step_away(st: Any, g: Fighter) -> bool:

@@ -279,6 +279,41 @@ class Healed(Event):
 
 
 @record
+class EscapeRolled(Event):
+    """A try to break a Grab (rules-powers §4.1): each side's STR dice, their Normal BODY counted;
+    the held one is free with more BODY than its holder."""
+
+    kind: ClassVar[str] = "escape_rolled"
+    actor: str
+    holder: str
+    strength: int
+    faces: tuple[int, ...]
+    body: int
+    holder_strength: int
+    holder_faces: tuple[int, ...]
+    holder_body: int
+    freed: bool
+
+
+@record
+class DisarmRolled(Event):
+    """A Disarm that hit (rules-powers §4.2): STR against STR, the Normal BODY each one's dice
+    count; with more, the attacker knocks ``weapon`` away."""
+
+    kind: ClassVar[str] = "disarm_rolled"
+    actor: str
+    target: str
+    weapon: str
+    strength: int
+    faces: tuple[int, ...]
+    body: int
+    target_strength: int
+    target_faces: tuple[int, ...]
+    target_body: int
+    success: bool
+
+
+@record
 class Recovered(Event):
     kind: ClassVar[str] = "recovered"
     actor: str

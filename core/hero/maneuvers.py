@@ -30,10 +30,10 @@ from .chains import block_ocv_chain, dcv_chain
 from . import combat
 from .combat_values import CVChain, Modifier
 from .damage import DamageRoll, take_damage
-from . import powers
+from . import grabs, martial, powers
 from .effects import apply_damage, defenses, spend_end
 from .movement import METRES_PER_CELL, cells, move, occupied, phase_cells, toward, walk_into_range, walk_next_to
-from .sheet import HeroAttack
+from .sheet import ACCESSIBLE, HeroAttack
 from .state import Fighter, PendingHaymaker
 
 if TYPE_CHECKING:
@@ -73,6 +73,9 @@ class Maneuver:
     offer: Callable[[Picture], Iterable[Action]] | None = None
     start: Callable[[Fighter], None] = _nothing  #: the condition it sets (also when Aborting)
     stops: Callable[[RulesContext, Fighter, Fighter, HeroAttack, CVChain], bool] | None = None
+    #: Pulling a Punch: -1 OCV per 5d6 the attack rolls, and the BODY rolled is halved (Normal
+    #: attacks only: our reading of rules-powers §4.5's unconfirmed use on killing ones).
+    pulls: bool = False
 
 
 # -- attacking -------------------------------------------------------------------------------
@@ -85,6 +88,7 @@ def _attack(ctx: RulesContext, f: Fighter, a: Action) -> None:
     entry = MANEUVERS[a.maneuver]
     if entry.dcv:
         f.maneuver_dcv = entry.dcv
+    f.attack_dcv = atk.dcv  # a Martial Arts maneuver's DCV, to its next Phase
     entry.start(f)
     combat.resolve_attack(ctx, f, g, atk, a.maneuver, push=a.push, levels=a.levels, aim=a.aim)
 
@@ -104,6 +108,11 @@ def _close_in(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack) -> Non
 
 STRIKE = Maneuver("strike", "attack", "Strike", "6E1 maneuver table: Strike, +0 OCV +0 DCV", _attack,
                   attacks="any", reach="strike")
+
+#: Pulling a Punch rides on a Strike the menu offers (as a push does): it is not a menu line of
+#: its own, since no AI wants less damage; the check lets a player pull any Strike of Normal damage.
+PULL = Maneuver("pull", "attack", "Pulled Punch", "rules-powers §4.5: Pulling a Punch, -1 OCV per 5d6, the BODY "
+                "rolled halved", _attack, pulls=True)
 
 
 def _wind_up(ctx: RulesContext, f: Fighter, a: Action) -> None:
@@ -233,6 +242,91 @@ MULTIPLE_ATTACK = Maneuver("multiple attack", "multiple-attack", "Multiple Attac
                            "Multiple Attack, -2 OCV per attack after the first, ½ DCV, a full Phase", _multiple,
                            full_phase=True, dcv=(Modifier(7, "Multiple Attack", factor=HALF),),
                            offer=_offer_multiple)
+
+
+# -- the Grab family and Disarm (rules-powers §4.1-4.2; their rules in grabs.py) ---------------
+
+def _grab(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    """A Grab: a half move next to the target, then the roll at -1 OCV; a hit holds it."""
+    g = ctx.state.fighters[a.target]
+    _close_in(ctx, f, g, grabs.GRAB_ATTACK)
+    f.maneuver_dcv = MARTIAL_GRAB_DCV if martial.knows(f.sheet, "Martial Grab") else GRAB.dcv
+    hit = combat.maneuver_roll(ctx, f, g, grabs.GRAB_ATTACK, "grab", a.levels)
+    if hit is not None and hit.hit and not (f.out_of_fight(ctx.options) or g.dead):
+        grabs.hold(ctx, f, g)
+
+
+def _offer_grab(pic: Picture) -> list[Action]:
+    """A Grab of each foe in the fight it can reach with a half move, not held by anyone, while
+    it holds no one; not while itself held or Entangled."""
+    f = pic.f
+    if f.holding is not None or f.held_by is not None or f.entangle is not None:
+        return []
+    return [pic.action("grab", target=g.id) for g in pic.standing
+            if g.held_by is None and pic.steps(g, pic.half_cells) is not None]
+
+
+GRAB = Maneuver("grab", "grab", "Grab", "rules-powers §4.1: Grab, -1 OCV -2 DCV; held: both at ½ DCV", _grab,
+                ocv_before_range=(Modifier(4, "Grab", -1),), dcv=(Modifier(4, "Grab", -2),), offer=_offer_grab)
+MARTIAL_GRAB_DCV = (Modifier(4, "Martial Grab", -1),)
+
+
+def _squeeze(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    grabs.squeeze(ctx, f, throw=a.kind == "throw")
+
+
+def _offer_follow_up(kind: str) -> Callable[[Picture], list[Action]]:
+    def offer(pic: Picture) -> list[Action]:
+        held = pic.f.holding
+        return [pic.action(kind, target=held)] if held is not None else []
+    return offer
+
+
+SQUEEZE = Maneuver("squeeze", "squeeze", "Squeeze", "rules-powers §4.1: the holder's STR damage, no roll "
+                   "(Crush, for one who knows it: STR +4 DC)", _squeeze, offer=_offer_follow_up("squeeze"))
+THROW = Maneuver("throw", "throw", "Throw", "rules-powers §4.1-4.2: the holder's STR damage, the target prone and "
+                 "let go", _squeeze, offer=_offer_follow_up("throw"))
+
+
+def _escape(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    grabs.escape(ctx, f)
+
+
+ESCAPE = Maneuver("escape", "escape", "Escape", "rules-powers §4.1: STR against STR, the BODY each rolls",
+                  _escape, offer=lambda pic: [pic.action("escape", target=pic.f.held_by)] if pic.f.held_by else [])
+
+
+def _disarm(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    """A Disarm: a half move next to the target, the roll at -2 OCV (Martial Disarm -1), then
+    STR against STR; won, the target's weapon (an Accessible Focus) is knocked away."""
+    g = ctx.state.fighters[a.target]
+    _close_in(ctx, f, g, grabs.GRAB_ATTACK)
+    knows = martial.knows(f.sheet, "Martial Disarm")
+    f.maneuver_dcv = MARTIAL_DISARM_DCV if knows else ()
+    hit = combat.maneuver_roll(ctx, f, g, grabs.GRAB_ATTACK, "martial disarm" if knows else "disarm", a.levels)
+    if hit is not None and hit.hit and not (f.out_of_fight(ctx.options) or g.dead):
+        grabs.disarm(ctx, f, g, a.attack)
+
+
+def _offer_disarm(pic: Picture) -> list[Action]:
+    """A Disarm of each weapon (an Accessible Focus it still holds) of each foe in the fight it
+    can reach with a half move."""
+    f = pic.f
+    if f.held_by is not None or f.entangle is not None:
+        return []
+    out = []
+    for g in pic.standing:
+        weapons = [a.name for a in g.sheet.attacks if a.focus in ACCESSIBLE and a.name not in g.disarmed]
+        if weapons and pic.steps(g, pic.half_cells) is not None:
+            out.extend(pic.action("disarm", n, g.id) for n in weapons)
+    return out
+
+
+DISARM = Maneuver("disarm", "disarm", "Disarm", "rules-powers §4.2: Disarm, -2 OCV, then STR against STR", _disarm,
+                  ocv_before_range=(Modifier(4, "Disarm", -2),), offer=_offer_disarm)
+MARTIAL_DISARM = Maneuver("martial disarm", "disarm", "Martial Disarm", "rules-powers §4.3: Martial Disarm, -1 OCV "
+                          "+1 DCV, +10 STR", _disarm, ocv_before_range=(Modifier(4, "Martial Disarm", -1),))
+MARTIAL_DISARM_DCV = (Modifier(4, "Martial Disarm", 1),)
 
 
 # -- the powers that do no damage (rules-powers §3.2-3.4; their rules in powers.py) -------------
@@ -365,12 +459,20 @@ def _defend(kind: str, label: str) -> Callable[[RulesContext, Fighter, Action], 
 
 def _start_dodge(f: Fighter) -> None:
     f.dodging = True
-    f.maneuver_dcv = DODGE.dcv
+    f.maneuver_dcv = MARTIAL_DODGE_DCV if martial.knows(f.sheet, "Martial Dodge") else DODGE.dcv
 
 
 def _start_block(f: Fighter) -> None:
     f.blocking = True
     f.blocks_made = 0
+    if martial.knows(f.sheet, "Martial Block"):
+        f.maneuver_dcv = MARTIAL_BLOCK_DCV
+
+
+#: Martial Dodge and Martial Block (rules-powers §4.3): a Dodge at +5 DCV; a Block with +2 OCV to
+#: its roll (chains.block_ocv_chain) and +2 DCV.
+MARTIAL_DODGE_DCV = (Modifier(4, "Martial Dodge", 5),)
+MARTIAL_BLOCK_DCV = (Modifier(4, "Martial Block", 2),)
 
 
 def _always(kind: str) -> Callable[[Picture], list[Action]]:
@@ -432,8 +534,8 @@ HOLD = Maneuver("hold", "hold", "Hold", "the seed: Holding an action", _hold, of
 
 #: Every maneuver and action, by name, in menu order.
 MANEUVERS: dict[str, Maneuver] = {m.name: m for m in (
-    STRIKE, HAYMAKER, MOVE_THROUGH, BRACE, SET, AREA, MULTIPLE_ATTACK, AID, BREAK_OUT, MOVE, RETREAT, DODGE, BLOCK,
-    RECOVER, HOLD)}
+    STRIKE, PULL, HAYMAKER, MOVE_THROUGH, BRACE, SET, AREA, MULTIPLE_ATTACK, GRAB, SQUEEZE, THROW, ESCAPE, DISARM,
+    MARTIAL_DISARM, AID, BREAK_OUT, MOVE, RETREAT, DODGE, BLOCK, RECOVER, HOLD)}
 #: The attack maneuvers, offered for each attack and target, in menu order.
 AGAINST = tuple(m for m in MANEUVERS.values() if m.reach)
 #: The other entries, offered once a Phase, in menu order.
@@ -446,7 +548,9 @@ ABORT_RANGED = (NO_ABORT, *(Action(m.kind) for m in MANEUVERS.values() if m.abor
 ABORT_HTH = (NO_ABORT, *(Action(m.kind) for m in MANEUVERS.values() if m.abort))
 #: A DCV chain under a maneuver's modifiers is memoised by the maneuver's name (see chains.py).
 DCV_KEYS = {id(m.dcv): m.name for m in MANEUVERS.values() if m.dcv}
-_BY_KIND = {m.kind: m for m in MANEUVERS.values() if m.kind != "attack"}
+DCV_KEYS.update({id(MARTIAL_DODGE_DCV): "martial dodge", id(MARTIAL_BLOCK_DCV): "martial block",
+                 id(MARTIAL_GRAB_DCV): "martial grab", id(MARTIAL_DISARM_DCV): "martial disarm"})
+_BY_KIND = {m.kind: m for m in MANEUVERS.values() if m.kind != "attack" and m is not MARTIAL_DISARM}
 
 
 def by_kind(kind: str) -> Maneuver:
@@ -475,11 +579,17 @@ def entry_for(a: Action) -> Maneuver:
     return MANEUVERS[a.maneuver] if a.kind == "attack" else _BY_KIND[a.kind]
 
 
+def fitting_pull(atk: HeroAttack) -> bool:
+    """A punch may be pulled when it does Normal damage (rules-powers §4.5; our reading)."""
+    return atk.kind == "normal" and not atk.autofire and not atk.area
+
+
 def lapse(f: Fighter) -> None:
     """What a maneuver set on ``f`` ends (at its next Phase, or when an Abort's lapses)."""
     f.dodging = f.blocking = False
     f.blocks_made = 0
     f.maneuver_dcv = ()
+    f.attack_dcv = 0
 
 
 __all__ = ["Maneuver", "MANEUVERS", "METRES_PER_CELL", "entry_for", "by_kind", "lapse", "land_haymaker"]

@@ -18,7 +18,7 @@ from ..errors import IllegalAction
 from ..grid import distance
 from . import locations
 from .combat import can_push
-from .maneuvers import MANEUVERS, ONCE, Maneuver, fitting
+from .maneuvers import MANEUVERS, ONCE, Maneuver, fitting, fitting_pull
 from .movement import METRES_PER_CELL, occupied, phase_cells
 from .sheet import HeroAttack
 from .state import Fighter
@@ -39,8 +39,8 @@ def build_menu(pic: Picture) -> tuple[Action, ...]:
     for atk in f.sheet.attacks:
         if atk.charges is not None and not f.charges_left(atk):
             continue  # every Charge spent (rules-powers §1.10)
-        if atk.helps:
-            continue  # Aid and Healing: the aid action offers them, on friends
+        if atk.helps or atk.name in f.disarmed:
+            continue  # Aid and Healing: the aid action offers them, on friends; a weapon knocked away is gone
         if atk.area:
             out.extend(pic.area_options(atk))
             continue
@@ -115,7 +115,23 @@ def check(ctx: RulesContext, decision: Decision, action: Action) -> None:
     base = action if not (action.push or action.levels or action.aim) else replace(action, push=0, levels="", aim="")
     if base in decision.menu:  # the choice is usually one of the menu's own actions: found by identity
         return
+    if base.kind == "attack" and base.maneuver == "pull":  # a pulled punch rides on a Strike of the menu
+        _check_pull(f, base, decision)
+        return
     raise IllegalAction(explain(ctx, f, base, decision))
+
+
+def _check_pull(f: Fighter, a: Action, decision: Decision) -> None:
+    """Pulling a Punch (rules-powers §4.5): a Strike the menu offers, with a Normal attack."""
+    strike = replace(a, maneuver="strike")
+    if strike not in decision.menu:
+        raise IllegalAction(f"a pulled punch is a Strike, and a Strike with {a.attack} at {a.target} is not possible "
+                            "now" if a.attack in {x.name for x in f.sheet.attacks} else
+                            f"{f.name} has no attack named {a.attack!r}")
+    if not fitting_pull(f.attack(a.attack)):
+        raise IllegalAction(f"only a Normal attack's punch can be pulled (not an area or a burst); {a.attack} is "
+                            f"{f.attack(a.attack).kind}" + (" and an Autofire attack" if f.attack(a.attack).autofire
+                                                            else ""))
 
 
 def _check_aim(ctx: RulesContext, f: Fighter, action: Action) -> None:

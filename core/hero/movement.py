@@ -21,7 +21,7 @@ METRES_PER_CELL = 2
 def cells(f: Fighter, full: bool) -> int:
     """Cells ``f`` may move in a full Phase (``full``) or in the half Phase before a strike (none
     while an Entangle holds it, rules-powers §3.2)."""
-    if f.entangle is not None:
+    if f.entangle is not None or f.held_by is not None:  # held: it cannot move (rules-powers §3.2, §4.1)
         return 0
     m = f.sheet.running if full else f.sheet.running // 2
     return m // METRES_PER_CELL

@@ -186,6 +186,21 @@ def _healed(e: ev.Healed, log: TextLog) -> str:
             f"+{e.stun_gained} STUN, +{e.body_gained} BODY (now {e.stun} STUN, {e.body} BODY)")
 
 
+@formats(ev.EscapeRolled)
+def _escape(e: ev.EscapeRolled, log: TextLog) -> str:
+    end = "breaks free" if e.freed else "still held"
+    return (f"    {log.name(e.actor)} tries to break {log.name(e.holder)}'s Grab: STR {e.strength} rolled "
+            f"{list(e.faces)}, {e.body} BODY against STR {e.holder_strength} rolled {list(e.holder_faces)}, "
+            f"{e.holder_body} BODY: {end}")
+
+
+@formats(ev.DisarmRolled)
+def _disarm(e: ev.DisarmRolled, log: TextLog) -> str:
+    end = f"{log.name(e.target)}'s {e.weapon} is knocked away" if e.success else f"{log.name(e.target)} keeps it"
+    return (f"    Disarm: STR {e.strength} rolled {list(e.faces)}, {e.body} BODY against STR {e.target_strength} "
+            f"rolled {list(e.target_faces)}, {e.target_body} BODY: {end}")
+
+
 @formats(ev.Recovered)
 def _recovered(e: ev.Recovered, log: TextLog) -> str:
     return (f"    {log.name(e.actor)} recovers {e.stun_gained:+d} STUN, {e.end_gained:+d} END ({e.why}) "

@@ -18,6 +18,7 @@ from . import locations
 from .combat_values import CVChain
 from .damage import (
     DamageRoll,
+    DamageStep,
     DamageTaken,
     Defenses,
     double_stun,
@@ -92,6 +93,9 @@ def roll_profile(dice, ctx: AttackContext) -> DamageRoll:
             roll = roll_normal(p.dice, dice.rolls(p.dice.dice_rolled, 6, "damage"), p.kind, atk.does_body)
         if p.flat_stun:
             roll = replace(roll, stun=roll.stun + p.flat_stun)
+    if ctx.maneuver == "pull" and roll.body:  # Pulling a Punch: half the BODY rolled (rules-powers §4.5)
+        roll = replace(roll, body=roll.body // 2,
+                       steps=(*roll.steps, DamageStep("pulled punch", 0, "BODY", roll.body, roll.body // 2)))
     if ctx.target_knocked_out:
         roll = double_stun(roll, "target knocked out: x2 STUN")
     return roll

@@ -97,6 +97,9 @@ class HeroAttack:
     autofire: int = 0  # shots a burst fires (rules-powers §1.5); 0: not an Autofire attack
     characteristic: str = ""  # what a Drain or an Aid changes (rules-powers §3.4)
     entangle_defense: int = 0  # an Entangle's rPD and rED beyond 1 a die (rules-powers §3.2)
+    dcv: int = 0  # DCV its user has until its next Phase (a Martial Arts maneuver's, rules-powers §4.3)
+    falls: bool = False  # its target falls (is knocked prone) on a hit (Legsweep, Martial Throw)
+    focus: str = ""  # a Focus: "OAF" or "IAF" can be knocked away by a Disarm (rules-powers §4.2)
     area: str = ""  # Area Of Effect (rules-powers §1.4): "radius", "cone" or "line"; "": none
     area_m: int = 0  # the area's size: a Radius's radius, a Cone's or Line's length, in metres
     explosion: bool = False  # the area's damage falls off from its centre (1 DC per 2 m)
@@ -143,6 +146,8 @@ class HeroSheet:
     damage_reduction: tuple[int, int] = (0, 0)  # percent against physical (PD) and energy (ED) attacks
     damage_reduction_resistant: bool = True
     damage_negation: tuple[int, int] = (0, 0)  # DCs off physical and energy attacks
+    martial_arts: tuple[str, ...] = ()  # the Martial Arts maneuvers it knows (:mod:`.martial`)
+    martial_extra_dcs: int = 0  # Extra DCs bought with Martial Arts: added to each martial strike
 
     def special(self) -> dict[str, int]:
         return dict(self.special_defenses)
@@ -272,6 +277,9 @@ def parse_attack(t: Table) -> HeroAttack:
         area=area, area_m=area_m, explosion=explosion,
         characteristic=_characteristic(t, kind),
         entangle_defense=t.integer("entangle_defense", 0, lo=0, hi=30) if kind == "entangle" else 0,
+        dcv=t.integer("dcv", 0, lo=-5, hi=10),
+        falls=t.boolean("falls", False),
+        focus=t.choice("focus", FOCI, "") if t.has("focus") else "",
     )
     _check_modifiers(t, atk)
     t.finish()
@@ -320,6 +328,10 @@ def _parse_area(t: Table) -> tuple[str, int, bool]:
     return shape, metres, explosion
 
 
+#: A Focus (6e): Obvious or Inobvious, Accessible or Inaccessible. An Accessible one (OAF, IAF)
+#: can be knocked away by a Disarm.
+FOCI = ("OAF", "IAF", "OIF", "IIF")
+ACCESSIBLE = ("OAF", "IAF")
 _NO_DAMAGE = ("mental", *EFFECT_KINDS)
 #: How the errors name each kind that fixes its own knockback, BODY and defense.
 _A = {"mental": "a Mental Blast", "entangle": "an Entangle", "flash": "a Flash", "drain": "a Drain", "aid": "an Aid",
@@ -457,7 +469,7 @@ def dump_attack(a: HeroAttack) -> dict[str, Any]:
     for key, default in (("end", None), ("ocv", 0), ("str_min", 0), ("stun_multiplier_bonus", 0), ("active_points", None),
                          ("armor_piercing", 0), ("penetrating", 0), ("reduced_end", ""), ("charges", None),
                          ("standard_effect", False), ("martial_dcs", None), ("autofire", 0),
-                         ("characteristic", ""), ("entangle_defense", 0)):
+                         ("characteristic", ""), ("entangle_defense", 0), ("dcv", 0), ("falls", False), ("focus", "")):
         if getattr(a, key) != default:
             out[key] = getattr(a, key)
     if a.knockback_multiplier == 2:
@@ -496,8 +508,10 @@ def parse_sheet(t: Table) -> HeroSheet:
     for i, n in enumerate(names):
         if n and names.index(n) != i:
             t.problems.add(f"{t.path}.attacks[{i}].name", f"expected a name not used by another attack, got {n!r} twice")
+    martial, extra_dcs, strikes = _martial_arts(t, names)
     if not attacks:
         attacks = (HeroAttack("Punch"),)
+    attacks += strikes
     sheet = HeroSheet(
         characteristics=Characteristics(**values),
         rPD=rpd, rED=red, knockback_resistance=kbr,
@@ -511,8 +525,43 @@ def parse_sheet(t: Table) -> HeroSheet:
         damage_reduction=reduction,
         damage_reduction_resistant=resistant,
         damage_negation=negation,
+        martial_arts=martial,
+        martial_extra_dcs=extra_dcs,
     )
     return sheet
+
+
+def _martial_arts(t: Table, names: list[str]) -> tuple[tuple[str, ...], int, tuple[HeroAttack, ...]]:
+    """``martial_arts = ["Martial Strike", ...]`` and ``martial_dcs`` (rules-powers §4.3): the
+    maneuvers known, the Extra DCs, and the attacks the strikes among them give the sheet."""
+    from .martial import NOT_MODELLED, TABLE, strike_attack
+
+    raw = t.raw("martial_arts", [])
+    extra = t.integer("martial_dcs", 0, lo=0, hi=20)
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        t.problems.add(f"{t.path}.martial_arts", f"expected a list of maneuver names (e.g. [\"Martial Strike\", "
+                                                 f"\"Martial Dodge\"]), got {toml_type(raw)} {show(raw)}")
+        return (), extra, ()
+    known: list[str] = []
+    for i, name in enumerate(raw):
+        path = f"{t.path}.martial_arts[{i}]"
+        if name in NOT_MODELLED:
+            t.problems.add(path, f"expected a modelled maneuver, got {name!r}: {NOT_MODELLED[name]}")
+        elif name not in TABLE:
+            t.problems.add(path, f"expected a Martial Arts maneuver (one of {', '.join(TABLE)}), got "
+                                 f"{name!r}{did_you_mean(name, tuple(TABLE))}")
+        elif name in known:
+            t.problems.add(path, f"expected each maneuver once, got {name!r} twice")
+        elif name in names:
+            t.problems.add(path, f"expected no attack of the same name as the maneuver (the maneuver is an attack "
+                                 f"of its own), got an attack named {name!r}")
+        else:
+            known.append(name)
+    strikes = tuple(strike_attack(TABLE[n], extra) for n in known if TABLE[n].changes == "strike")
+    if len(names) + len(strikes) > 16:
+        t.problems.add(f"{t.path}.martial_arts", f"expected at most 16 attacks with the strikes, got "
+                                                 f"{len(names)} attacks and {len(strikes)} strikes")
+    return tuple(known), extra, strikes
 
 
 def dump_sheet(s: HeroSheet) -> dict[str, Any]:
@@ -538,7 +587,11 @@ def dump_sheet(s: HeroSheet) -> dict[str, Any]:
                                s.damage_negation)
     if d:
         out["defenses"] = d
-    out["attacks"] = [dump_attack(a) for a in s.attacks]
+    if s.martial_arts:
+        out["martial_arts"] = list(s.martial_arts)
+    if s.martial_extra_dcs:
+        out["martial_dcs"] = s.martial_extra_dcs
+    out["attacks"] = [dump_attack(a) for a in s.attacks if a.name not in s.martial_arts]  # strikes come back
     return out
 
 

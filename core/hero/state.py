@@ -56,6 +56,10 @@ class Fighter:
     braced: bool = False
     half_used: bool = False
     maneuver_dcv: tuple[Modifier, ...] = ()
+    #: DCV from the attack used this Phase (a Martial Arts maneuver's), until its next Phase.
+    attack_dcv: int = 0
+    #: Attacks knocked out of its hands by a Disarm (an Accessible Focus), gone for the battle.
+    disarmed: set[str] = field(default_factory=set)
     haymaker: PendingHaymaker | None = None
     held: bool = False
     held_requeued_at: int = -1
@@ -70,6 +74,9 @@ class Fighter:
     charges_used: dict[str, int] = field(default_factory=dict)
     #: An Entangle holding it (rules-powers §3.2), or None.
     entangle: Entanglement | None = None
+    #: The one it holds in a Grab, and the one holding it (rules-powers §4.1); None: none.
+    holding: str | None = None
+    held_by: str | None = None
     #: Flashed: blind to the end of this absolute Segment (rules-powers §3.3); -1: it sees.
     blind_until: int = -1
     #: Active Points of Drains on it and of Aids to it, by characteristic (rules-powers §3.4):

@@ -31,6 +31,9 @@ CATALOGUE: tuple[str, ...] = (
     "rule:entangle", "rule:entangle stacked", "rule:entangle broken", "action:break-out", "rule:flash",
     "rule:flash ended", "rule:drain", "rule:aid", "rule:adjustment faded", "rule:SPD changed", "action:aid",
     "rule:healing", "rule:healed awake",
+    "action:attack/pull", "rule:pulled punch", "action:grab", "rule:grab held", "action:squeeze", "action:throw",
+    "action:escape", "rule:escaped", "rule:escape failed", "action:disarm", "rule:disarmed", "rule:disarm failed",
+    "rule:knocked down by a maneuver",
 )
 #: The damage pools the statistics count, the main one (the system's ``damage_unit``) first.
 POOLS: tuple[str, ...] = ("STUN", "BODY")
@@ -129,8 +132,12 @@ class _Count:
 
     def status(self, e: ev.StatusChanged) -> None:
         rules = self.rules
-        if e.status == "prone":  # knocked prone shows in the knockback or knock-out; standing up, here
+        if e.status == "prone" and e.active:  # a Legsweep, a Martial Throw, a Throw (knockback shows its own)
+            rules["rule:knocked down by a maneuver"] += 1
+        elif e.status == "prone":  # knocked prone shows in the knockback or knock-out; standing up, here
             rules["rule:prone"] += 1
+        elif e.active and e.status == "grabbed":
+            rules["rule:grab held"] += 1
         elif e.active and e.status in ("stunned", "knocked out", "dying", "dead"):
             rules[f"rule:{e.status}"] += 1
             by = self.combatants.get(self.hurt_by.get(e.actor, ""))
@@ -216,6 +223,12 @@ class _Count:
         if e.ap:
             self.rules[f"rule:{e.power}"] += 1
 
+    def escape(self, e: ev.EscapeRolled) -> None:
+        self.rules["rule:escaped" if e.freed else "rule:escape failed"] += 1
+
+    def disarm(self, e: ev.DisarmRolled) -> None:
+        self.rules["rule:disarmed" if e.success else "rule:disarm failed"] += 1
+
     def segment(self, e: ev.SegmentStarted) -> None:
         self.turn = e.turn
         if e.tie_breaks:
@@ -239,5 +252,5 @@ _HANDLERS: dict[type, Any] = {
     ev.Pushed: _counts("rule:push"), ev.AutofireHits: _Count.autofire, ev.AreaHit: _Count.area,
     ev.EntangleRolled: _Count.entangle, ev.EntangleAttacked: _Count.entangle_hit, ev.FlashRolled: _Count.flash,
     ev.AdjustmentRolled: _Count.adjustment, ev.AdjustmentFaded: _counts("rule:adjustment faded"),
-    ev.Healed: _counts("rule:healing"), ev.SpdChanged: _counts("rule:SPD changed"), ev.PostSegment12: _counts("rule:post-segment 12"),
+    ev.Healed: _counts("rule:healing"), ev.EscapeRolled: _Count.escape, ev.DisarmRolled: _Count.disarm, ev.SpdChanged: _counts("rule:SPD changed"), ev.PostSegment12: _counts("rule:post-segment 12"),
 }

@@ -21,10 +21,15 @@ from ..memo import SheetMemos
 from ..system import PlayerOptions
 from . import checks, locations, clock, menu, report, stats
 from .estimate import estimate
-from .maneuvers import MANEUVERS, entry_for
+from .effects import release
+from .maneuvers import MANEUVERS, entry_for, fitting_pull
 from .resolve import validate_attack_result, validate_damage_result
 from .sheet import dump_options, dump_sheet, parse_options, parse_sheet
 from .state import Fighter, HeroState
+
+#: What a holder may do and keep its Grab (our reading of rules-powers §4.1): keeping a hold takes
+#: no action, but moving, attacking, blocking or using a power or its hands lets go.
+KEEPS_HOLD = ("squeeze", "throw", "hold", "dodge", "recover")
 
 #: What a player may try with an attack, by kind of attack (the rules say which are legal now).
 _HTH_MANEUVERS = tuple(m.name for m in MANEUVERS.values() if m.attacks in ("any", "hth"))
@@ -79,6 +84,9 @@ class HeroSystem:
         a = choice.action
         if a.kind != "hold":
             f.held = False
+        staying = a.kind == "move" and a.destination == f.pos  # a move to where it stands goes nowhere
+        if f.holding is not None and a.kind not in KEEPS_HOLD and not staying:  # rules-powers §4.1 (our reading)
+            release(ctx, f, f"{f.name} lets go to {entry_for(a).title.lower()}")
         if a.levels == "dcv":
             f.csl_dcv = f.sheet.csl
         entry_for(a).perform(ctx, f, a)
@@ -115,7 +123,8 @@ class HeroSystem:
         f = ctx.state.fighters[actor]
         found = f.memo.get("player options")  # it follows from the sheet and the options: the AIs ask each Phase
         if found is None:
-            attacks = tuple((a.name, () if a.area else _HTH_MANEUVERS if a.hth else _RANGED_MANEUVERS)
+            attacks = tuple((a.name, () if a.area else (*(_HTH_MANEUVERS if a.hth else _RANGED_MANEUVERS),
+                                                        *(("pull",) if fitting_pull(a) else ())))
                             for a in f.sheet.attacks)  # an area: aimed by the menu's own lines
             aims = tuple((loc.name, loc.placed_ocv) for loc in locations.TABLE) if ctx.options.hit_locations else ()
             found = f.memo["player options"] = PlayerOptions(attacks, push=menu.MAX_PUSH, levels=f.sheet.csl,

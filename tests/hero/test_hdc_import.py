@@ -386,11 +386,14 @@ def test_martial_strikes_become_attacks_with_their_dcs_ocv_and_the_extra_dcs(tmp
     assert (strike["kind"], "dice" in strike, strike["martial_dcs"], strike["end"]) == ("normal", False, 4, 0)
     # its own ½d6 killing (2 DC) + STR, and the 2 extra DCs
     assert (killing["kind"], killing["dice"], killing["martial_dcs"], killing["ocv"]) == ("killing", "½d6", 2, -2)
+    assert (strike["dcv"], "falls" in strike) == (2, False)  # the maneuver's DCV is its user's to its next Phase
     e = entry(result, "Martial Strike")
-    assert e.status == IN_PART and e.why == "not modelled: DCV +2"
+    assert e.status == IMPORTED and "DCV +2" in e.into
     assert entry(result, "Killing Strike").status == IMPORTED
-    assert entry(result, "Legsweep").why == "not modelled: DCV -1, target falls"
-    assert entry(result, "Martial Block").status == IGNORED
+    legsweep = attack(result, "Legsweep")
+    assert (legsweep["dcv"], legsweep["falls"], entry(result, "Legsweep").status) == (-1, True, IMPORTED)
+    assert entry(result, "Martial Block").status == IMPORTED  # it changes the Block of the one who knows it
+    assert result.sheet["martial_arts"] == ["Martial Block"]
     assert entry(result, "+2 HTH").status == IMPORTED
     assert [a["name"] for a in result.sheet["attacks"]][0] == "Punch"  # a martial strike is not the plain punch
 

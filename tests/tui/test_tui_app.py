@@ -395,6 +395,29 @@ def test_prompt_offers_each_systems_menu():
         assert legal <= built, f"{name}: the prompt cannot reach {legal - built}"
 
 
+def test_the_prompt_reaches_every_hero_power_and_maneuver_a_battle_offers():
+    """hero-arsenal's Entangles, Flashes, Drains, Aids, Healings, areas, bursts, breaking out, the
+    Grab family and Disarm: every action a Phase's menu holds is a line (or a line and a target)
+    of the player's list, over a whole battle."""
+    from slugfest.tui.screens.prompt import PromptData, whats
+
+    s = Session.from_path(bundled()["hero-arsenal"], seed=3)
+    kinds: set[str] = set()
+    for _ in range(400):
+        if s.over:
+            break
+        if s.pending.kind == "phase":
+            data = PromptData(s.pending, s.pending.actor, s.battle.view.player_options(s.pending.actor), [])
+            items = whats(data)
+            built = {w.build(t) for w in items if w.needs_target for t in w.legal_targets}
+            built |= {w.build() for w in items if w.action is not None}
+            legal = {a for a in s.pending.menu if a.kind != "move" or a.target}
+            assert legal <= built, f"the prompt cannot reach {legal - built}"
+            kinds |= {a.kind for a in legal}
+        s.step()
+    assert {"aid", "break-out", "grab", "attack"} <= kinds
+
+
 def test_the_prompt_reaches_every_power_and_each_karma_recovery():
     """Marvel powers used as an action (with or without the move toward a foe) and both Karma
     recoveries are each a line of their own in the player's list."""

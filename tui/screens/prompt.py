@@ -177,8 +177,23 @@ def whats(data: PromptData) -> list[What]:
             out.append(What(f"Fastball Special: throw {names.get(a.attack, a.attack)} at "
                             f"{names.get(a.target, a.target)}", "fastball", action=a))
     grabs = {a.target for a in menu if a.kind == "grab"}
-    if grabs:  # a Grab: moving first if it must, as for a close attack
-        out.append(What("Grab (hold it in place)", "grab", maneuver="Grab", legal_targets=grabs))
+    if grabs:  # a Grab: moving first if it must, as for a close attack (the menu's own maneuver word)
+        word = next(a.maneuver for a in menu if a.kind == "grab")
+        out.append(What("Grab (hold it in place)", "grab", maneuver=word, legal_targets=grabs))
+    for a in menu:  # HERO Aid or Healing on a friend, a blow at an Entangle: each a line of its own
+        if a.kind == "aid":
+            out.append(What(f"{a.attack} on {names.get(a.target, a.target) if a.target != data.decision.actor else 'itself'}",
+                            "aid", action=a))
+        elif a.kind == "break-out":
+            whose = "its own Entangle" if a.target == data.decision.actor else \
+                f"the Entangle holding {names.get(a.target, a.target)}"
+            out.append(What(f"Break {whose} with {a.attack or 'STR'}", "break-out", action=a))
+    for a in menu:  # a HERO holder's follow-ups and a Disarm: complete actions, target and weapon named
+        if a.kind in ("squeeze", "throw"):
+            held = names.get(a.target, a.target)
+            out.append(What(f"{'Squeeze' if a.kind == 'squeeze' else 'Throw down'} {held} (held)", a.kind, action=a))
+        elif a.kind == "disarm":
+            out.append(What(f"Disarm: knock {names.get(a.target, a.target)}'s {a.attack} away", a.kind, action=a))
     for a in menu:  # breaking a hold: its holder is the target already
         if a.kind == "escape":
             holder = names.get(a.target, "")

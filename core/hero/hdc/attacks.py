@@ -13,6 +13,7 @@ from ..combat import end_of, power_points
 from ..dice import MAX_DICE, DamageDice, killing_dice_for_dc
 from ..endurance import power_end
 from ..areas import BASE_M
+from ..martial import TABLE
 from ..sheet import ADJUSTABLE, EFFECT_DEFENSE, EFFECT_KINDS, LINE_OF_SIGHT_M, MENTAL_DEFENSE, HeroAttack
 from . import costs
 from .draft import MAX_ATTACKS, Draft, _count, _n, handles
@@ -346,15 +347,22 @@ def martial_maneuver(p: Part, d: Draft) -> Entry:
     one reads like a standard one. A normal strike is STR plus its DCs and the Extra DCs bought
     with Martial Arts (``martial_dcs``, added like a Haymaker's); a killing one is its own
     killing dice (Killing Strike: 2 DC, ½d6) plus STR, and the Extra DCs. Maneuvers cost no END
-    of their own (only the STR used). Not modelled: a DCV bonus, an effect beyond the damage
-    (the target falls, must follow a Block); maneuvers that are not strikes (Block, Dodge, Grab,
-    Throw, NND strikes) and weapon maneuvers are ignored."""
+    of their own (only the STR used). Its DCV bonus and "Target Falls" are kept. A maneuver
+    that is not a strike but changes a basic one (Martial Dodge, Block, Grab, Escape, Disarm,
+    Crush: :data:`.martial.TABLE`) goes into the sheet's ``martial_arts``. Not modelled: other
+    effects (must follow a Block), other non-strikes (Choke Hold, NND strikes) and weapon
+    maneuvers, which are ignored."""
     effect = p.attrs.get("EFFECT", "")
     kind = next((k for tag, k in _EFFECT_KIND.items() if effect.startswith(tag)), None)
     shown = p.attrs.get("DISPLAY", "") or effect
     if p.flag("USEWEAPON"):
         return Entry(p.label, "maneuver", IGNORED, why="a weapon maneuver: not modelled yet", combat=True)
     if kind is None:
+        known = TABLE.get(p.attrs.get("DISPLAY", "")) or TABLE.get(p.alias)  # the maneuver it is, by either name
+        if known is not None and known.changes != "strike":  # Martial Dodge, Block, Grab, Escape...
+            if known.name not in d.martial_arts:
+                d.martial_arts.append(known.name)
+            return Entry(p.label, "maneuver", IMPORTED, into=f"{known.name} (changes {known.changes})", combat=True)
         return Entry(p.label, "maneuver", IGNORED, why=f"not a damage strike ({shown}: {effect}): not modelled yet",
                      combat=True)
     if len(d.attacks) >= MAX_ATTACKS:
@@ -375,12 +383,16 @@ def martial_maneuver(p: Part, d: Draft) -> Entry:
     ocv = max(-10, min(10, _n(p.number("OCV"))))
     dcv = _n(p.number("DCV"))
     name = d.attack_name(p.name or p.alias or "Maneuver")
-    atk = HeroAttack(name=name, kind=kind, dice=dice, hth=True, adds_str=adds_str, ocv=ocv, end=0, martial_dcs=added)
+    falls = "target falls" in effect.lower()
+    atk = HeroAttack(name=name, kind=kind, dice=dice, hth=True, adds_str=adds_str, ocv=ocv, end=0, martial_dcs=added,
+                     dcv=max(-5, min(10, dcv)), falls=falls)
     d.attacks.append(atk)
     rest = re.sub(r"^\[[A-Z]+DC\]\s*(Strike)?[,\s]*", "", effect).strip()
-    dropped = ([f"DCV {dcv:+d}"] if dcv else []) + ([rest.lower()] if rest else [])
+    rest = re.sub(r"(?i),?\s*target falls", "", rest).strip(" ,")
+    dropped = [rest.lower()] if rest else []
     into = (f'attack "{name}": {kind} ' + (f"{dice} + " if dice != DamageDice() else "") + ("STR" if adds_str else "")
-            + (f" +{added} DC" if added else "") + f", OCV {ocv:+d}, no END of its own")
+            + (f" +{added} DC" if added else "") + f", OCV {ocv:+d}" + (f", DCV {dcv:+d}" if dcv else "")
+            + (", the target falls" if falls else "") + ", no END of its own")
     return Entry(p.label, "maneuver", IN_PART if dropped else IMPORTED, into=into.replace(" + ,", ","),
                  why="not modelled: " + ", ".join(dropped) if dropped else "", combat=True)
 

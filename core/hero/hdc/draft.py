@@ -50,6 +50,7 @@ class Draft:
     reduction_kinds: set[bool] = field(default_factory=set)  # resistant or not, of each DR bought
     negation: list[int] = field(default_factory=lambda: [0, 0])
     martial_dcs: int = 0  # Extra DCs bought with Martial Arts, added to every martial strike
+    martial_arts: list[str] = field(default_factory=list)  # the maneuvers that change a basic one (Martial Dodge...)
     resistant_share: list[int] = field(default_factory=lambda: [0, 0])  # PD, ED points made resistant
     pending: list[PendingLevels] = field(default_factory=list)  # levels for some attacks (apply_levels)
 

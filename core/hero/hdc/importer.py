@@ -177,6 +177,7 @@ def _sheet(d: Draft, report: Report) -> HeroSheet:
         hardened=tuple(d.hardened), impenetrable=tuple(d.impenetrable),
         damage_reduction=tuple(d.reduction), damage_reduction_resistant=resistant,
         damage_negation=negation,
+        martial_arts=tuple(d.martial_arts),
     )
 
 

@@ -1,0 +1,160 @@
+"""The Grab family (rules-powers §4.1): Grab, Escape, Squeeze, Throw, and letting go.
+
+A Grab is a hand-to-hand roll at -1 OCV (the maneuver's own -2 DCV until its user's next Phase,
+as any maneuver's). On a hit the grabber holds the target: both are at ½ DCV; the held one
+cannot move and is at -3 OCV against its holder; the holder may Squeeze (its STR's damage, no
+roll) or Throw (the same damage, and the target lands prone and is let go) in its later Phases.
+
+Our readings where the sources leave a choice (README, "Readings we chose"):
+
+* Escape is an action of the held one's Phase: each side rolls its STR's dice and counts their
+  Normal BODY; the held one breaks free with more BODY than its holder (the holder keeps ties).
+  Martial Escape adds +15 STR to the escape, Martial Grab +10 STR to the hold (rules-powers §4.3).
+* The holder lets go to do anything but Squeeze or Throw, and when it moves, is Stunned, knocked
+  out or killed, or either of the two is knocked back; a held one knocked out or killed is let go.
+* Squeeze and Throw damage, like a knockback's landing, is rolled by the rules and taken against
+  PD: it does not go through the damage step.
+* A thrown target lands prone where it stood (throwing it across the map is not modelled).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..context import RulesContext
+from . import events as ev
+from .damage import roll_normal, take_damage
+from .dice import DamageDice, normal_sums, str_dice
+from .effects import apply_damage, defenses, release, spend_end
+from .endurance import str_end
+from .sheet import HeroAttack
+from .state import Fighter
+
+#: The blow a Grab and its follow-ups are made with: STR, hand to hand (named so no sheet's
+#: attack is mistaken for it in a memo).
+GRAB_ATTACK = HeroAttack("Grab", knockback=False)
+SQUEEZE = HeroAttack("Squeeze", knockback=False)
+#: Crush (rules-powers §4.3): a Squeeze at STR +4 DC, for one who knows it.
+CRUSH = HeroAttack("Crush", knockback=False, martial_dcs=4)
+#: Martial Disarm's +10 STR to the contest (rules-powers §4.3).
+MARTIAL_DISARM_STR = 10
+#: STR added by the Martial Arts maneuvers that hold and that escape (rules-powers §4.3).
+MARTIAL_GRAB_STR = 10
+MARTIAL_ESCAPE_STR = 15
+#: -3 OCV for the held against its holder (rules-powers §4.1).
+HELD_OCV = -3
+
+
+def hold(ctx: RulesContext, f: Fighter, g: Fighter) -> None:
+    """``f``'s Grab hit: it holds ``g``."""
+    f.holding, g.held_by = g.id, f.id
+    ctx.emit(ev.StatusChanged(g.id, "grabbed", True, f"held by {f.name}: half DCV, -3 OCV against it, cannot move"))
+    ctx.emit(ev.StatusChanged(f.id, "grabbing", True, f"holds {g.name}: half DCV"))
+
+
+def holding_str(f: Fighter) -> int:
+    return f.ch.STR + (MARTIAL_GRAB_STR if "Martial Grab" in f.sheet.martial_arts else 0)
+
+
+def escaping_str(g: Fighter) -> int:
+    return g.ch.STR + (MARTIAL_ESCAPE_STR if "Martial Escape" in g.sheet.martial_arts else 0)
+
+
+def escape(ctx: RulesContext, g: Fighter) -> None:
+    """``g`` tries to break its holder's Grab: STR against STR, the BODY of each one's dice."""
+    f = ctx.state.fighters[g.held_by]
+    opts = ctx.options
+    spend_end(ctx, g, str_end(g.ch.STR, opts.campaign, opts.str_end), "STR against a Grab")
+    if g.out_of_fight(opts):
+        return
+    mine, theirs = str_dice(escaping_str(g)), str_dice(holding_str(f))
+    own = tuple(ctx.dice.rolls(mine.dice_rolled, 6, "escape"))
+    held = tuple(ctx.dice.rolls(theirs.dice_rolled, 6, "hold"))
+    body, against = normal_sums(mine, own)[1], normal_sums(theirs, held)[1]
+    freed = body > against
+    ctx.emit(ev.EscapeRolled(g.id, f.id, escaping_str(g), own, body, holding_str(f), held, against, freed))
+    if freed:
+        release(ctx, f, f"{g.name} broke free")
+
+
+def squeezing(f: Fighter, throw: bool = False) -> HeroAttack:
+    """The blow a Squeeze (a Crush, for one who knows it) or a Throw is."""
+    return SQUEEZE if throw or "Crush" not in f.sheet.martial_arts else CRUSH
+
+
+def squeeze(ctx: RulesContext, f: Fighter, throw: bool = False) -> None:
+    """The holder's STR damage to the one it holds (no roll); a Throw also lays it prone and lets go."""
+    from .combat import damage_profile
+
+    g = ctx.state.fighters[f.holding]
+    opts = ctx.options
+    blow = squeezing(f, throw)
+    what = "Throw" if throw else blow.name
+    spend_end(ctx, f, str_end(f.ch.STR, opts.campaign, opts.str_end), what)
+    if f.out_of_fight(opts):
+        return
+    dice = damage_profile(opts, f, blow, "strike", "", 0, 0).dice
+    roll = roll_normal(dice, tuple(ctx.dice.rolls(dice.dice_rolled, 6, "damage")))
+    ctx.emit(ev.DamageRolled(f.id, g.id, what, "normal", str(dice), roll.dice, (), False, roll.faces, roll.stun,
+                             roll.body, 0, 0))
+    apply_damage(ctx, g, roll, take_damage(roll, defenses(g, "PD"), "PD", opts.minimum_stun), what)
+    if throw and f.holding == g.id:
+        if not g.dead and not g.prone:
+            g.prone = True
+            ctx.emit(ev.StatusChanged(g.id, "prone", True, f"thrown down by {f.name}"))
+        release(ctx, f, f"threw {g.name}")
+
+
+@lru_cache(maxsize=1024)
+def _body_odds(dice: DamageDice) -> tuple[float, ...]:
+    """P(the Normal BODY count of ``dice`` is k), k = 0, 1, ...: 0, 1 or 2 a die (1/6, 4/6, 1/6);
+    a half die 0 or 1 (even)."""
+    odds = [1.0]
+    for _ in range(dice.count):
+        nxt = [0.0] * (len(odds) + 2)
+        for k, p in enumerate(odds):
+            nxt[k] += p / 6
+            nxt[k + 1] += p * 4 / 6
+            nxt[k + 2] += p / 6
+        odds = nxt
+    if dice.half:
+        nxt = [0.0] * (len(odds) + 1)
+        for k, p in enumerate(odds):
+            nxt[k] += p / 2
+            nxt[k + 1] += p / 2
+        odds = nxt
+    return tuple(odds)
+
+
+def disarm(ctx: RulesContext, f: Fighter, g: Fighter, weapon: str) -> None:
+    """A Disarm that hit (rules-powers §4.2): STR against STR, the BODY of each one's dice; with
+    more, ``f`` knocks ``weapon`` (an Accessible Focus) away: gone for the battle (our reading:
+    picking it up again is not modelled)."""
+    mine = str_dice(disarming_str(f))
+    theirs = str_dice(g.ch.STR)
+    own = tuple(ctx.dice.rolls(mine.dice_rolled, 6, "disarm"))
+    held = tuple(ctx.dice.rolls(theirs.dice_rolled, 6, "hold"))
+    body, against = normal_sums(mine, own)[1], normal_sums(theirs, held)[1]
+    won = body > against
+    ctx.emit(ev.DisarmRolled(f.id, g.id, weapon, disarming_str(f), own, body, g.ch.STR, held, against, won))
+    if won:
+        g.disarmed.add(weapon)
+
+
+def disarming_str(f: Fighter) -> int:
+    return f.ch.STR + (MARTIAL_DISARM_STR if "Martial Disarm" in f.sheet.martial_arts else 0)
+
+
+def contest_chance(mine: int, theirs: int) -> float:
+    """P(STR ``mine``'s dice count more Normal BODY than STR ``theirs``'s)."""
+    a, b = _body_odds(str_dice(mine)), _body_odds(str_dice(theirs))
+    return sum(p * sum(b[:k]) for k, p in enumerate(a))
+
+
+def escape_chance(g: Fighter, f: Fighter) -> float:
+    """P(``g`` breaks ``f``'s hold): its BODY count beats the holder's."""
+    return contest_chance(escaping_str(g), holding_str(f))
+
+
+__all__ = ["CRUSH", "GRAB_ATTACK", "HELD_OCV", "SQUEEZE", "contest_chance", "disarm", "escape", "escape_chance",
+           "hold", "squeeze", "squeezing"]

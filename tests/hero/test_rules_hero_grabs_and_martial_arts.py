@@ -1,0 +1,237 @@
+"""The maneuvers beyond the basic table (rules-powers §4.1-4.5): Grab (hold, Squeeze, Throw,
+Escape), Disarm, Pulling a Punch and the Martial Arts maneuvers, each pinned with scripted dice.
+Their readings are in core/hero/grabs.py, core/hero/martial.py and the README."""
+
+from __future__ import annotations
+
+import pytest
+
+from slugfest.core.actions import Action
+from slugfest.core.errors import IllegalAction
+from slugfest.core.hero import events as ev
+from slugfest.core.hero.chains import block_ocv_chain, dcv_chain, ocv_chain
+from slugfest.core.hero.menu import menu_for
+from slugfest.core.render.text import TextLog
+from slugfest.core.scenario import ScenarioError, dump_scenario, parse_scenario
+from slugfest.core.testing import battle_with, events_of, hero, phase_decision, scenario
+
+from hero_script import fight
+
+
+def grabber(**keys):
+    return hero("a", (4, 5), **{"SPD": 2, "DEX": 20, "OCV": 6, "DCV": 5, "STR": 15, **keys})
+
+
+def held(id="b", pos=(5, 5), **keys):
+    return hero(id, pos, **{"SPD": 2, "DEX": 10, "OCV": 6, "DCV": 5, "STR": 20, "PD": 4, "STUN": 40, **keys})
+
+
+def grab(who="a", target="b"):
+    return (who, Action("grab", target=target))
+
+
+def text(b) -> str:
+    return "\n".join(TextLog().lines(b.events))
+
+
+def holding_battle(*keys_a, **keys_b):
+    """a holds b, set up directly (a Grab's roll is pinned on its own below)."""
+    b = battle_with(scenario("hero", {"A": [grabber(**dict(keys_a))], "B": [held(**keys_b)]}), dice=[])
+    b.start()
+    a, g = b.state.fighters["a"], b.state.fighters["b"]
+    a.holding, g.held_by = "b", "a"
+    return b, a, g
+
+
+# -- Grab (rules-powers §4.1) -------------------------------------------------------------------
+
+def test_a_grab_rolls_at_minus_1_ocv_and_a_hit_holds_the_target_both_at_half_dcv():
+    b = fight({"A": [grabber()], "B": [held()]}, [4, 3, 3],  # 10 on 11 + 6 - 1 - 5 = 11-
+              grab(), turn_limit=1)
+    (roll,) = events_of(b, ev.AttackRolled)
+    assert (roll.maneuver, roll.needed, roll.hit) == ("grab", 11, True)
+    a, g = b.state.fighters["a"], b.state.fighters["b"]
+    assert (a.holding, g.held_by) == ("b", "a")
+    assert dcv_chain(g).value == 3  # 5 halved, rounded up
+    assert dcv_chain(a).value == 2  # 5 - 2 for the Grab = 3, halved
+    assert "b is now grabbed: held by A" in text(b)
+
+
+def test_held_a_fighter_cannot_move_and_is_at_minus_3_ocv_against_its_holder_only():
+    b, a, g = holding_battle()
+    punch = g.attack("Punch")
+    assert ocv_chain(g, punch, a, "strike", "").value == 3
+    kinds = {x.kind for x in menu_for(b.ctx, g)}
+    assert "move" not in kinds and "escape" in kinds and "grab" not in kinds
+
+
+def test_escape_is_str_against_str_the_body_each_rolls_and_the_holder_keeps_ties():
+    b = fight({"A": [grabber(DEX=20)], "B": [held()]},
+              [4, 3, 3,  # the Grab hits
+               6, 6, 1, 1,  # b's STR 20, 4d6: BODY 2 + 2 + 0 + 0 = 4
+               6, 6, 1],  # a's STR 15, 3d6: BODY 4: a tie, the hold stands
+              grab(), ("b", Action("escape", target="a")), turn_limit=1)
+    (e,) = events_of(b, ev.EscapeRolled)
+    assert (e.strength, e.body, e.holder_strength, e.holder_body, e.freed) == (20, 4, 15, 4, False)
+    assert b.state.fighters["b"].held_by == "a"
+
+
+def test_winning_the_contest_breaks_free_and_martial_escape_adds_15_str():
+    b = fight({"A": [grabber()], "B": [held(STR=10, martial_arts=["Martial Escape"])]},
+              [4, 3, 3,
+               6, 6, 6, 6, 6,  # STR 10 + 15 = 25: 5d6, BODY 10
+               2, 2, 2],  # STR 15: BODY 3
+              grab(), ("b", Action("escape", target="a")), turn_limit=1)
+    (e,) = events_of(b, ev.EscapeRolled)
+    assert (e.strength, e.body, e.freed) == (25, 10, True)
+    assert b.state.fighters["b"].held_by is None and b.state.fighters["a"].holding is None
+
+
+def test_a_squeeze_is_the_holders_str_damage_with_no_roll_and_a_throw_also_lays_it_down_and_lets_go():
+    b, a, g = holding_battle()
+    from slugfest.core.dice import ScriptedDice
+    b.ctx.dice = b.dice = ScriptedDice([6, 6, 6, 5, 5, 5])
+    from slugfest.core.hero import grabs
+    grabs.squeeze(b.ctx, a)
+    (dmg,) = events_of(b, ev.DamageRolled)
+    assert (dmg.attack, dmg.stun, dmg.body) == ("Squeeze", 18, 6)  # STR 15: 3d6, no roll to hit
+    assert g.stun == 40 - (18 - 4) and a.holding == "b"
+    grabs.squeeze(b.ctx, a, throw=True)
+    assert g.prone and a.holding is None and g.held_by is None
+    assert "b is now prone: thrown down by A" in text(b)
+
+
+def test_crush_is_a_squeeze_at_str_plus_4_dc_for_one_who_knows_it():
+    b, a, g = holding_battle(("martial_arts", ["Crush"]))
+    from slugfest.core.dice import ScriptedDice
+    b.ctx.dice = b.dice = ScriptedDice([1] * 7)
+    from slugfest.core.hero import grabs
+    grabs.squeeze(b.ctx, a)
+    (dmg,) = events_of(b, ev.DamageRolled)
+    assert (dmg.attack, dmg.dice) == ("Crush", "6d6")  # STR 15 (3d6) + 4 DC, within double
+
+
+def test_the_holder_lets_go_to_attack_or_move_but_keeps_hold_to_dodge():
+    b = fight({"A": [grabber(SPD=4)], "B": [held()]}, [4, 3, 3],
+              grab(), ("a", Action("dodge")), turn_limit=2)
+    assert b.state.fighters["a"].holding == "b"
+    b = fight({"A": [grabber(SPD=4)], "B": [held()]}, [4, 3, 3],
+              grab(), ("a", Action("move", destination=(3, 5))), turn_limit=2)
+    assert b.state.fighters["a"].holding is None
+    assert "b is no longer grabbed: A lets go to move" in text(b)
+
+
+def test_a_knocked_out_holder_lets_go():
+    b, a, g = holding_battle()
+    from slugfest.core.hero.effects import knock_out
+    knock_out(b.ctx, a, "test")
+    assert g.held_by is None and a.holding is None
+
+
+# -- Disarm (rules-powers §4.2) -----------------------------------------------------------------
+
+PISTOL = {"name": "Pistol", "kind": "killing", "dice": "1d6", "range": 40, "adds_str": False, "focus": "OAF"}
+
+
+def test_a_disarm_hit_then_won_str_contest_knocks_an_accessible_focus_away():
+    b = fight({"A": [grabber(STR=30)], "B": [held(attacks=[{"name": "Punch"}, PISTOL])]},
+              [3, 3, 3,  # 9 on 11 + 6 - 2 - 5 = 10-
+               6, 6, 6, 6, 6, 6,  # STR 30: BODY 12
+               1, 1, 1, 1],  # STR 20: BODY 0
+              ("a", Action("disarm", "Pistol", "b")), turn_limit=1)
+    (roll,) = events_of(b, ev.AttackRolled)
+    assert (roll.maneuver, roll.needed) == ("disarm", 10)
+    (d,) = events_of(b, ev.DisarmRolled)
+    assert (d.weapon, d.body, d.target_body, d.success) == ("Pistol", 12, 0, True)
+    g = b.state.fighters["b"]
+    assert "Pistol" in g.disarmed and not any(x.attack == "Pistol" for x in menu_for(b.ctx, g))
+    assert "b's Pistol is knocked away" in text(b)
+
+
+def test_only_an_accessible_focus_is_offered_to_disarm():
+    oif = {**PISTOL, "name": "Wrist Blaster", "focus": "OIF"}
+    b = battle_with(scenario("hero", {"A": [grabber()], "B": [held(attacks=[PISTOL, oif])]}), dice=[])
+    offered = {(a.attack, a.target) for a in phase_decision(b, "a").menu if a.kind == "disarm"}
+    assert offered == {("Pistol", "b")}
+
+
+# -- Pulling a Punch (rules-powers §4.5) ---------------------------------------------------------
+
+def test_a_pulled_punch_is_at_minus_1_ocv_per_5d6_and_does_half_the_body_rolled():
+    b = fight({"A": [grabber(STR=50)], "B": [held(PD=0, BODY=20, STUN=80)]},
+              [3, 3, 3,  # 9 on 11 + 6 - 2 - 5 = 10-
+               6, 6, 6, 6, 6, 1, 1, 1, 1, 1],  # 10d6: 35 STUN, 10 + 0 = 10 BODY, halved: 5
+              ("a", Action("attack", "Punch", "b", "pull")), turn_limit=1)
+    (roll,) = events_of(b, ev.AttackRolled)
+    assert [(m.source, m.value) for m in roll.ocv.modifiers] == [("Pulled Punch", -2)]
+    (dmg,) = events_of(b, ev.DamageRolled)
+    assert (dmg.stun, dmg.body) == (35, 5)
+    assert any(e.modifier == "pulled punch" and (e.before, e.after) == (10, 5) for e in events_of(b, ev.DamageModified))
+
+
+def test_only_a_strike_of_normal_damage_may_be_pulled():
+    claws = {"name": "Claws", "kind": "killing", "dice": "1d6", "range": "hth"}
+    b = battle_with(scenario("hero", {"A": [grabber(attacks=[{"name": "Punch"}, claws])], "B": [held()]}), dice=[])
+    d = phase_decision(b, "a")
+    b.system.check(b.ctx, d, Action("attack", "Punch", "b", "pull"))
+    with pytest.raises(IllegalAction, match="only a Normal attack's punch can be pulled"):
+        b.system.check(b.ctx, d, Action("attack", "Claws", "b", "pull"))
+
+
+# -- Martial Arts (rules-powers §4.3) ------------------------------------------------------------
+
+def test_a_martial_strike_adds_its_dcs_to_str_and_gives_its_user_dcv_to_its_next_phase():
+    b = fight({"A": [grabber(martial_arts=["Martial Strike"], STR=15)], "B": [held(PD=0)]},
+              [3, 3, 3,
+               1, 1, 1, 1, 1],  # STR 15 (3d6) + 2 DC: 5d6
+              ("a", Action("attack", "Martial Strike", "b", "strike")), turn_limit=1)
+    (dmg,) = events_of(b, ev.DamageRolled)
+    assert dmg.dice == "5d6"
+    a = b.state.fighters["a"]
+    assert a.attack_dcv == 2 and dcv_chain(a).value == 7
+
+
+def test_a_legsweep_lays_its_target_down():
+    b = fight({"A": [grabber(martial_arts=["Legsweep"])], "B": [held(PD=30)]},
+              [3, 3, 3, 1, 1, 1, 1], ("a", Action("attack", "Legsweep", "b", "strike")), turn_limit=1)
+    assert "b is now prone: falls: Legsweep" in text(b)
+
+
+def test_martial_dodge_is_plus_5_dcv_and_martial_block_plus_2_ocv_to_its_roll_and_plus_2_dcv():
+    b = battle_with(scenario("hero", {"A": [grabber(martial_arts=["Martial Dodge", "Martial Block"])],
+                                      "B": [held()]}), dice=[])
+    b.start()
+    a = b.state.fighters["a"]
+    from slugfest.core.hero.maneuvers import MANEUVERS, lapse
+    MANEUVERS["dodge"].start(a)
+    assert dcv_chain(a).value == 10
+    lapse(a)
+    MANEUVERS["block"].start(a)
+    assert (dcv_chain(a).value, block_ocv_chain(a).value) == (7, 8)
+
+
+def test_martial_arts_are_named_from_the_table_and_written_back():
+    sc = scenario("hero", {"A": [grabber(martial_arts=["Offensive Strike", "Nerve Strike", "Martial Dodge"],
+                                         martial_dcs=1)], "B": [held()]})
+    sheet = sc.combatants[0].sheet
+    by = {a.name: a for a in sheet.attacks}
+    assert (by["Offensive Strike"].martial_dcs, by["Offensive Strike"].ocv) == (5, -2)
+    assert (by["Nerve Strike"].kind, str(by["Nerve Strike"].dice), by["Nerve Strike"].defense) == ("nnd", "2d6",
+                                                                                                    "Rigid Armor")
+    again = parse_scenario(dump_scenario(sc), "<again>").combatants[0].sheet
+    assert again == sheet
+
+
+@pytest.mark.parametrize("keys, message", [
+    ({"martial_arts": ["Martial Strik"]}, "martial_arts[0]: expected a Martial Arts maneuver (one of Martial Strike"),
+    ({"martial_arts": ["Choke Hold"]}, "a one-limb Grab with an NND is not modelled"),
+    ({"martial_arts": ["Legsweep", "Legsweep"]}, "expected each maneuver once, got 'Legsweep' twice"),
+    ({"martial_arts": ["Legsweep"], "attacks": [{"name": "Legsweep"}]}, "expected no attack of the same name"),
+    ({"martial_arts": "Legsweep"}, "martial_arts: expected a list of maneuver names"),
+])
+def test_martial_arts_that_cannot_be_are_refused_naming_the_key(keys, message):
+    with pytest.raises(ScenarioError) as err:
+        scenario("hero", {"A": [grabber(**keys)], "B": [held()]})
+    assert message in str(err.value)
+    if "Strik" in str(keys):
+        assert "did you mean 'Martial Strike'" in str(err.value)
