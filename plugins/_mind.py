@@ -228,6 +228,30 @@ def tend(decision: Decision, battle: BattleView, harm: Callable[[Action], float]
                         f"({pct(who.health)} fight left): worth {pct(value)}{against}")
 
 
+#: Zero-Phase actions (HERO): they take no time, and the same Phase goes on with a new choice.
+FREE = ("presence", "switch")
+#: A free action worth less than this is not worth the log line.
+FREE_AT_LEAST = 0.01
+
+
+def free_first(decision: Decision, battle: BattleView, harm: Callable[[Action], float], beat: float) -> Choice | None:
+    """A Zero-Phase action to take before the Phase's own (HERO): a Presence Attack worth
+    anything at all (it costs nothing), or a Multipower switch to a slot worth more than
+    ``beat``, the best attack the slot in use offers. None if neither."""
+    best, value = None, FREE_AT_LEAST
+    for a in decision.menu:
+        if a.kind in FREE:
+            v = harm(a) - (beat if a.kind == "switch" else 0.0)
+            if v > value:
+                best, value = a, v
+    if best is None:
+        return None
+    if best.kind == "presence":
+        return Choice(best, f"a Presence Attack takes no time: {best.attack} (worth {pct(value)} in Phases the "
+                            "foes in sight may lose)")
+    return Choice(best, f"switches its Multipower to {best.attack} (better by {pct(value)}): it takes no time")
+
+
 class Situation:
     """The actor, its foes and allies, and its menu, as one mind sees them for one decision."""
 
@@ -273,6 +297,13 @@ class Situation:
             self._values[action] = (pic.harm(action) if pic is not None
                                     else self.battle.estimate(self.me.id, action))
         return self._values[action]
+
+    def free(self) -> Choice | None:
+        """A Zero-Phase action to take first (:func:`free_first`)."""
+        if not any(a.kind in FREE for a in self.menu):
+            return None
+        beat = max((self.value(a) for a in self.attacks), default=0.0)
+        return free_first(self.decision, self.battle, self.value, beat)
 
     def tend(self) -> Choice | None:
         """An Aid, a Healing or a blow at an Entangle, if worth more than every attack (:func:`tend`)."""

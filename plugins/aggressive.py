@@ -38,6 +38,9 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         if sit.hero:
             return sit.no_reaction("never Aborts: its next Phase is for attacking")
         return sit.take_reaction()
+    free = sit.free()  # a Zero-Phase action (HERO) first: it takes no time
+    if free is not None:
+        return free
     recover = sit.find("recover")
     if sit.hero and recover is not None and me.stamina < 0.1 and not sit.adjacent:
         return Choice(recover, f"END nearly gone ({pct(me.stamina)}) and no foe adjacent: takes a Recovery")

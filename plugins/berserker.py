@@ -31,6 +31,9 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         if sit.find("team") is not None:
             return sit.no_reaction("a berserker does not plan with its team")
         return sit.no_reaction("a berserker does not defend")
+    free = sit.free()  # a Zero-Phase action (HERO) first: it takes no time
+    if free is not None:
+        return free
     tended = sit.tend()  # a blow at an Entangle (or a friend's power) worth more than any attack
     if tended is not None:
         return tended

@@ -35,6 +35,9 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     if decision.kind == "abort":
         return sit.abort_below(0.7, "never takes a hit it can stop")
 
+    free = sit.free()  # a Zero-Phase action (HERO) first: it takes no time
+    if free is not None:
+        return free
     tired = sit.hero and me.stamina < 0.25
     if me.health < 0.5 or tired:
         why = f"hurt ({pct(me.health)} left)" if me.health < 0.5 else f"tired (END {pct(me.stamina)})"

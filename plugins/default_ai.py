@@ -52,8 +52,8 @@ from functools import partial
 from slugfest import Action, BattleView, Choice, Decision, Vitals, hookimpl
 from slugfest.core.grid import distance
 
-from ._mind import (ATTACK_KINDS, PLAINER, Situation, break_free, helping, hold_still, on_the_way, power_reaction,
-                    shield, spend_karma, strike_back, team_call, tend)
+from ._mind import (ATTACK_KINDS, FREE, PLAINER, Situation, break_free, free_first, helping, hold_still, on_the_way,
+                    power_reaction, shield, spend_karma, strike_back, team_call, tend)
 
 NAME = "default"
 
@@ -114,6 +114,11 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     in_reach = [a for a in menu if a.kind in ATTACK_KINDS and (a.target in able_foes if a.target else True)
                 and all(t in able_foes or (a.maneuver == "area" and foes[t].side != me.side) for t in a.targets)]
     # (a HERO area may also catch a foe already down; never a friend)
+    if any(a.kind in FREE for a in menu):  # a Zero-Phase action first (HERO): it takes no time
+        harm_of = pic.harm if pic is not None else partial(battle.estimate, decision.actor)
+        free = free_first(decision, battle, harm_of, max((harm_of(a) for a in in_reach), default=0.0))
+        if free is not None:
+            return free
     recover = _first(menu, "recover")
     adjacent = any(distance(me.position, v.position) <= 1 for v in able_foes.values())
     if recover is not None and not adjacent and (me.health < 0.3 or me.stamina < 0.15):

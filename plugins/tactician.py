@@ -58,6 +58,9 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     if decision.kind == "abort":
         return sit.abort_below(0.5, "hurt")
 
+    free = sit.free()  # a Zero-Phase action (HERO) first: it takes no time
+    if free is not None:
+        return free
     threats = [v for v in sit.foes.values() if sit.can_reach_me(v)]
 
     def weigh(a: Action, v: float) -> float:

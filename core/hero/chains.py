@@ -36,6 +36,9 @@ BLIND_HTH_OCV = Modifier(8, "flashed: cannot see", factor=HALF)
 BLIND_RANGED_OCV = Modifier(8, "flashed: cannot see", factor=Fraction(0))
 # A Grab: the holder and the held at ½ DCV, the held at -3 OCV against its holder (rules-powers §4.1).
 GRAPPLED_DCV = Modifier(7, "in a Grab", factor=HALF)
+# A Presence Attack of +20 (awed): ½ DCV; of +30 (cowed): DCV 0, to its next Phase (rules-powers §3.6).
+AWED_DCV = Modifier(7, "awed", factor=HALF)
+COWED_DCV = Modifier(7, "cowed", factor=Fraction(0))
 HELD_OCV = Modifier(5, "held, against its holder", -3)
 
 
@@ -163,7 +166,7 @@ def dcv_chain(g: Fighter) -> CVChain:
     if maneuver == "?":  # modifiers the engine did not make (a test's or a plugin's): not memoised
         return _build_dcv(g)
     key = ("dcv", maneuver, g.csl_dcv, g.stunned, g.recovering, g.prone, g.ko or g.dead, g.entangle is not None,
-           g.blind, g.attack_dcv, g.holding is not None or g.held_by is not None)
+           g.blind, g.attack_dcv, g.holding is not None or g.held_by is not None, g.presence)
     chain = g.memo.get(key)
     if chain is None:
         chain = g.memo[key] = _build_dcv(g)
@@ -206,6 +209,8 @@ def _build_dcv(g: Fighter) -> CVChain:
         mods.append(BLIND_DCV)
     if g.holding is not None or g.held_by is not None:
         mods.append(GRAPPLED_DCV)
+    if g.presence >= 3:
+        mods.append(AWED_DCV if g.presence == 3 else COWED_DCV)
     if g.entangle is not None:
         mods.append(ENTANGLED_DCV)
     if g.maneuver_dcv:

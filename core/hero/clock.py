@@ -128,7 +128,12 @@ def open_phase(ctx: RulesContext, fid: str) -> Decision | None:
     st: HeroState = ctx.state
     f = st.fighters[fid]
     if f.out_of_fight(st.options):
+        f.continues = False
         return None
+    if f.continues:  # a Zero-Phase action taken: the same Phase, a new choice
+        f.continues = False
+        return decision_for(ctx, f, f"Turn {st.turn}, Segment {st.segment} (the same Phase)")
+    f.free_done.clear()
     now = st.abs_segment
     natural = fid in st.natural and f.held_requeued_at != now
     if natural:
@@ -170,6 +175,16 @@ def _new_phase(ctx: RulesContext, f: Fighter, now: int) -> bool:
         f.abort_lapses_at = now  # rules §1.5: the abort clears once this Segment ends (end_segment)
         ctx.emit(ev.PhaseSkipped(fid, "this Phase was spent earlier by Aborting"))
         return True
+    if f.presence:  # a Presence Attack's hold lasts to this Phase (rules-powers §3.6)
+        level, f.presence = f.presence, 0
+        if level >= 3:
+            ctx.emit(ev.PhaseSkipped(fid, "awed by a Presence Attack: this Phase is lost" if level == 3 else
+                                          "cowed by a Presence Attack: this Phase is lost"))
+            return True
+        if level == 2:
+            f.half_used = True
+            ctx.emit(ev.StatusChanged(fid, "impressed", False, "very impressed by a Presence Attack: a Half Phase "
+                                                               "is lost"))
     if f.stunned:
         if f.recovery_slipped:
             f.recovery_slipped = False

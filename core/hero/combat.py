@@ -271,7 +271,7 @@ def abort_odds(ctx: RulesContext, g: Fighter, ocv: int, dcv: int, hth: bool) -> 
     from .speed import next_phase_after
 
     needed = 11 + ocv - dcv
-    dodge = maneuvers.DODGE.dcv[0].value
+    dodge = (maneuvers.MARTIAL_DODGE_DCV if "Martial Dodge" in g.sheet.martial_arts else maneuvers.DODGE.dcv)[0].value
     said = [f"it hits on {needed}- ({percent(hit_chance(needed))}) as you stand",
             f"{needed - dodge}- ({percent(hit_chance(needed - dodge))}) against a Dodge (+{dodge} DCV)"]
     if hth:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from ..actions import Action
 from ..context import RulesContext
 from ..grid import distance
-from . import areas, grabs, powers
+from . import areas, grabs, powers, presence
 from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
 from . import locations
 from .combat import can_push, damage_profile, placed_shot, shots_fired
@@ -78,6 +78,10 @@ def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fight
         return powers.break_out_worth(f, st.fighters[action.target], f.attack(action.attack) if action.attack else None)
     if action.kind in ("grab", "squeeze", "throw", "escape", "disarm"):
         return _grappling(ctx, f, action, dcv)
+    if action.kind == "presence":
+        return presence.worth(ctx, f, f.attack(action.attack), powers.PHASE_LOST)
+    if action.kind == "switch":
+        return _slot_worth(ctx, f, f.attack(action.attack), dcv)
     if action.kind not in ("attack", "move-through") or not action.target:
         return 0.0
     if action.maneuver == "area":
@@ -136,6 +140,31 @@ def _grappling(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fig
     if kind == "grab":  # its payoff is the Squeeze a Phase later (two Phases for one blow that cannot miss)
         return p * 0.5 * _blow(ctx, f, g, grabs.squeezing(f))
     return p * grabs.contest_chance(grabs.disarming_str(f), g.ch.STR) * 2 * powers.PHASE_LOST
+
+
+def _slot_worth(ctx: RulesContext, f: Fighter, atk: HeroAttack, dcv: Callable[[Fighter], int]) -> float:
+    """A Multipower slot not in use, as the AI weighs switching to it: the best Strike it could
+    make this Phase at a foe in the fight it reaches (hand to hand: next to it or within a half
+    move; ranged: in range and sight, or within a half move of range)."""
+    if atk.helps or atk.presence or atk.area:
+        return 0.0
+    from .movement import cells
+
+    reach = cells(f, False) if not f.half_used else 0
+    best = 0.0
+    for g in ctx.state.fighters.values():
+        if g.side == f.side or g.out_of_fight(ctx.options):
+            continue
+        d = distance(f.pos, g.pos)
+        if atk.hth:
+            near = d <= 1 + reach
+        else:
+            near = (d - reach) * METRES_PER_CELL <= atk.range_m and (d * METRES_PER_CELL > atk.range_m or
+                                                                      ctx.grid.line_of_sight(f.pos, g.pos))
+        if near:
+            p, value = estimate_one(ctx, f, g, atk, "strike", "", dcv=dcv)
+            best = max(best, p * value)
+    return best
 
 
 def _blow(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack) -> float:

@@ -314,6 +314,43 @@ class DisarmRolled(Event):
 
 
 @record
+class PresenceRolled(Event):
+    """A Presence Attack (rules-powers §3.6): PRE's dice (and the attack's own) rolled once."""
+
+    kind: ClassVar[str] = "presence_rolled"
+    actor: str
+    attack: str
+    dice: str
+    faces: tuple[int, ...]
+    total: int
+
+
+@record
+class PresenceEffect(Event):
+    """What a Presence Attack's ``total`` does to one foe in sight, by its ``pre``: ``level`` 0
+    (unmoved) to 4 (cowed), to its next Phase."""
+
+    kind: ClassVar[str] = "presence_effect"
+    actor: str
+    target: str
+    pre: int
+    total: int
+    level: int
+    words: str
+
+
+@record
+class SlotSwitched(Event):
+    """A Multipower's slot in use changed (rules-powers §5.1): a Zero-Phase action."""
+
+    kind: ClassVar[str] = "slot_switched"
+    actor: str
+    multipower: str
+    old: str
+    new: str
+
+
+@record
 class Recovered(Event):
     kind: ClassVar[str] = "recovered"
     actor: str

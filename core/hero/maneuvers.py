@@ -30,7 +30,7 @@ from .chains import block_ocv_chain, dcv_chain
 from . import combat
 from .combat_values import CVChain, Modifier
 from .damage import DamageRoll, take_damage
-from . import grabs, martial, powers
+from . import grabs, martial, powers, presence
 from .effects import apply_damage, defenses, spend_end
 from .movement import METRES_PER_CELL, cells, move, occupied, phase_cells, toward, walk_into_range, walk_next_to
 from .sheet import ACCESSIBLE, HeroAttack
@@ -76,6 +76,9 @@ class Maneuver:
     #: Pulling a Punch: -1 OCV per 5d6 the attack rolls, and the BODY rolled is halved (Normal
     #: attacks only: our reading of rules-powers §4.5's unconfirmed use on killing ones).
     pulls: bool = False
+    #: A Zero-Phase action: it takes no time, once a Phase, and the same Phase goes on with a new
+    #: choice (a Presence Attack, a Multipower's switch).
+    zero_phase: bool = False
 
 
 # -- attacking -------------------------------------------------------------------------------
@@ -329,6 +332,48 @@ MARTIAL_DISARM = Maneuver("martial disarm", "disarm", "Martial Disarm", "rules-p
 MARTIAL_DISARM_DCV = (Modifier(4, "Martial Disarm", 1),)
 
 
+# -- Zero-Phase actions: a Presence Attack, a Multipower's switch (rules-powers §3.6, §5.1) ------
+
+def _presence(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    presence.attack(ctx, f, f.attack(a.attack))
+
+
+def _offer_presence(pic: Picture) -> list[Action]:
+    """Each Presence Attack on the sheet, once a Phase, when a foe in the fight can see it."""
+    f = pic.f
+    if "presence" in f.free_done:
+        return []
+    attacks = [a for a in f.sheet.attacks if a.presence]
+    if not attacks or not presence.in_sight(pic.ctx, f):
+        return []
+    return [pic.action("presence", a.name) for a in attacks]
+
+
+PRESENCE = Maneuver("presence", "presence", "Presence Attack", "rules-powers §3.6: PRE's dice against each foe's "
+                    "PRE; no time, once a Phase", _presence, offer=_offer_presence, zero_phase=True)
+
+
+def _switch(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    mp = f.sheet.multipower_of(a.attack)
+    assert mp is not None
+    old, f.slots[mp.name] = f.slots[mp.name], a.attack
+    ctx.emit(ev.SlotSwitched(f.id, mp.name, old, a.attack))
+
+
+def _offer_switch(pic: Picture) -> list[Action]:
+    """Each Multipower's other slots (with Charges left and in hand), once a Phase (our reading
+    of rules-powers §5.1: one slot in use, switched free once a Phase)."""
+    f = pic.f
+    if "switch" in f.free_done or not f.sheet.multipowers:
+        return []
+    return [pic.action("switch", slot) for m in f.sheet.multipowers for slot in m.slots
+            if slot != f.slots.get(m.name) and slot not in f.disarmed and f.charges_left(f.attack(slot)) != 0]
+
+
+SWITCH = Maneuver("switch", "switch", "Multipower switch", "rules-powers §5.1: one slot in use at a time, switched "
+                  "free once a Phase", _switch, offer=_offer_switch, zero_phase=True)
+
+
 # -- the powers that do no damage (rules-powers §3.2-3.4; their rules in powers.py) -------------
 
 def _aid(ctx: RulesContext, f: Fighter, a: Action) -> None:
@@ -353,7 +398,7 @@ def _offer_aid(pic: Picture) -> list[Action]:
     """Each Aid and Healing (Charges left) on each friend it can touch this Phase, itself
     included; a Healing not on one it has healed already (its reuse lockout is a day)."""
     f = pic.f
-    helping = [atk for atk in f.sheet.attacks if atk.helps and f.charges_left(atk) != 0]
+    helping = [atk for atk in f.sheet.attacks if atk.helps and f.charges_left(atk) != 0 and f.ready(atk)]
     if not helping:
         return []
     half = pic.half_cells
@@ -391,7 +436,8 @@ def _offer_break_out(pic: Picture) -> list[Action]:
         if close and f.ch.STR > 0:
             out.append(pic.action("break-out", "", g.id))
         for atk in f.sheet.attacks:
-            if atk.kind not in ("normal", "killing") or atk.area or f.charges_left(atk) == 0 or atk.uses_str_only:
+            if (atk.kind not in ("normal", "killing") or atk.area or f.charges_left(atk) == 0 or atk.uses_str_only
+                    or not f.ready(atk)):
                 continue
             reaches = close or (not atk.hth and distance(f.pos, g.pos) * METRES_PER_CELL <= atk.range_m
                                 and grid.line_of_sight(f.pos, g.pos))
@@ -535,7 +581,7 @@ HOLD = Maneuver("hold", "hold", "Hold", "the seed: Holding an action", _hold, of
 #: Every maneuver and action, by name, in menu order.
 MANEUVERS: dict[str, Maneuver] = {m.name: m for m in (
     STRIKE, PULL, HAYMAKER, MOVE_THROUGH, BRACE, SET, AREA, MULTIPLE_ATTACK, GRAB, SQUEEZE, THROW, ESCAPE, DISARM,
-    MARTIAL_DISARM, AID, BREAK_OUT, MOVE, RETREAT, DODGE, BLOCK, RECOVER, HOLD)}
+    MARTIAL_DISARM, PRESENCE, SWITCH, AID, BREAK_OUT, MOVE, RETREAT, DODGE, BLOCK, RECOVER, HOLD)}
 #: The attack maneuvers, offered for each attack and target, in menu order.
 AGAINST = tuple(m for m in MANEUVERS.values() if m.reach)
 #: The other entries, offered once a Phase, in menu order.

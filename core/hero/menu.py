@@ -39,8 +39,9 @@ def build_menu(pic: Picture) -> tuple[Action, ...]:
     for atk in f.sheet.attacks:
         if atk.charges is not None and not f.charges_left(atk):
             continue  # every Charge spent (rules-powers §1.10)
-        if atk.helps or atk.name in f.disarmed:
-            continue  # Aid and Healing: the aid action offers them, on friends; a weapon knocked away is gone
+        if atk.helps or atk.presence or not f.ready(atk):
+            continue  # Aid, Healing and a Presence Attack are actions of their own; a weapon knocked away, or
+            # a Multipower's slot not in use, is not to hand
         if atk.area:
             out.extend(pic.area_options(atk))
             continue

@@ -201,6 +201,22 @@ def _disarm(e: ev.DisarmRolled, log: TextLog) -> str:
             f"rolled {list(e.target_faces)}, {e.target_body} BODY: {end}")
 
 
+@formats(ev.PresenceRolled)
+def _presence(e: ev.PresenceRolled, log: TextLog) -> str:
+    return f"    {log.name(e.actor)}'s Presence Attack ({e.attack}): {e.dice} rolled {list(e.faces)} = {e.total}"
+
+
+@formats(ev.PresenceEffect)
+def _presence_effect(e: ev.PresenceEffect, log: TextLog) -> str:
+    over = e.total - e.pre
+    return f"      against {log.name(e.target)}'s PRE {e.pre} ({over:+d}): {e.words}"
+
+
+@formats(ev.SlotSwitched)
+def _switched(e: ev.SlotSwitched, log: TextLog) -> str:
+    return f"    {log.name(e.actor)} turns its {e.multipower} from {e.old} to {e.new}"
+
+
 @formats(ev.Recovered)
 def _recovered(e: ev.Recovered, log: TextLog) -> str:
     return (f"    {log.name(e.actor)} recovers {e.stun_gained:+d} STUN, {e.end_gained:+d} END ({e.why}) "

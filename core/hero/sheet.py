@@ -26,7 +26,8 @@ _LIMITS: dict[str, tuple[int, int]] = {"SPD": (1, 12), "BODY": (1, 500), "STUN":
 #: Powers whose hit does something other than damage (rules-powers §3.2-3.4; their rules are in
 #: :mod:`.powers`): Entangle, Flash and Drain are rolled at a foe; Aid and Healing touch a friend.
 EFFECT_KINDS = ("entangle", "flash", "drain", "aid", "healing")
-ATTACK_KINDS = ("normal", "killing", "nnd", "avld", "mental", *EFFECT_KINDS)
+#: A Presence Attack (rules-powers §3.6): PRE's dice (and any extra ``dice``) against each foe's PRE.
+ATTACK_KINDS = ("normal", "killing", "nnd", "avld", "mental", *EFFECT_KINDS, "presence")
 #: The characteristics a Drain or an Aid may change (6E1 p135 via rules-powers §3.4). STUN, BODY
 #: and END are pools: the points move the maximum and the value now alike (:func:`.powers.readjust`).
 ADJUSTABLE = ("STR", "DEX", "CON", "INT", "EGO", "PRE", "OCV", "DCV", "OMCV", "DMCV", "SPD", "PD", "ED", "REC",
@@ -111,6 +112,11 @@ class HeroAttack:
         return self.kind == "mental"
 
     @property
+    def presence(self) -> bool:
+        """A Presence Attack (rules-powers §3.6): a Zero-Phase action against every foe in sight."""
+        return self.kind == "presence"
+
+    @property
     def effect(self) -> bool:
         """A power whose hit does no damage but something else (:data:`EFFECT_KINDS`)."""
         return self.kind in EFFECT_KINDS
@@ -131,6 +137,16 @@ class HeroAttack:
 
 
 @record
+class Multipower:
+    """A Multipower (rules-powers §5.1): a reserve of Active Points and the attacks that are its
+    slots, one in use at a time."""
+
+    name: str
+    reserve: int
+    slots: tuple[str, ...]
+
+
+@record
 class HeroSheet:
     characteristics: Characteristics
     rPD: int = 0
@@ -148,6 +164,11 @@ class HeroSheet:
     damage_negation: tuple[int, int] = (0, 0)  # DCs off physical and energy attacks
     martial_arts: tuple[str, ...] = ()  # the Martial Arts maneuvers it knows (:mod:`.martial`)
     martial_extra_dcs: int = 0  # Extra DCs bought with Martial Arts: added to each martial strike
+    multipowers: tuple[Multipower, ...] = ()
+
+    def multipower_of(self, attack: str) -> Multipower | None:
+        """The Multipower ``attack`` is a slot of, if any."""
+        return next((m for m in self.multipowers if attack in m.slots), None)
 
     def special(self) -> dict[str, int]:
         return dict(self.special_defenses)
@@ -234,6 +255,8 @@ def parse_attack(t: Table) -> HeroAttack:
         defense = t.choice("defense", (MENTAL_DEFENSE,), MENTAL_DEFENSE)
     elif kind in EFFECT_KINDS:
         defense = _effect_defense(t, kind)
+    elif kind == "presence":
+        defense = t.choice("defense", ("PRE",), "PRE")  # its foes' PRE stands against it
     elif t.has("defense"):
         defense = t.text("defense", max_len=60)
     elif kind_known:
@@ -249,7 +272,7 @@ def parse_attack(t: Table) -> HeroAttack:
     elif adds_str and kind in EFFECT_KINDS:
         t.problems.add(f"{t.path}.adds_str", f"expected false for {_A[kind]} (STR adds damage, which it does not do), "
                                              "got true")
-    if dice == DamageDice() and not adds_str:
+    if dice == DamageDice() and not adds_str and kind != "presence":  # a Presence Attack rolls PRE's dice
         if not t.has("dice"):
             t.problems.add(f"{t.path}.dice", f"expected dice for an attack that does not use STR, got {NOTHING}")
         elif _no_dice(t.data["dice"]):
@@ -288,11 +311,12 @@ def parse_attack(t: Table) -> HeroAttack:
 
 def _parse_range(t: Table, kind: str) -> tuple[bool, int]:
     """(hand-to-hand?, metres) from ``range``: "hth" or metres; a Mental Blast's is line of sight."""
-    rng = t.raw("range", "los" if kind == "mental" else "hth")
-    if kind == "mental":
+    rng = t.raw("range", "los" if kind in ("mental", "presence") else "hth")
+    if kind in ("mental", "presence"):
         if rng != "los":
-            t.problems.add(f"{t.path}.range", 'expected "los" or no range for a Mental Blast (it reaches anyone in '
-                                              f"line of sight, rules-powers §3.5), got {toml_type(rng)} {show(rng)}")
+            what = "a Mental Blast" if kind == "mental" else "a Presence Attack"
+            t.problems.add(f"{t.path}.range", f'expected "los" or no range for {what} (it reaches anyone in '
+                                              f"line of sight, rules-powers §3.5-3.6), got {toml_type(rng)} {show(rng)}")
         return False, LINE_OF_SIGHT_M
     if rng == "hth":
         return True, 0
@@ -332,12 +356,13 @@ def _parse_area(t: Table) -> tuple[str, int, bool]:
 #: can be knocked away by a Disarm.
 FOCI = ("OAF", "IAF", "OIF", "IIF")
 ACCESSIBLE = ("OAF", "IAF")
-_NO_DAMAGE = ("mental", *EFFECT_KINDS)
+_NO_DAMAGE = ("mental", *EFFECT_KINDS, "presence")
 #: How the errors name each kind that fixes its own knockback, BODY and defense.
 _A = {"mental": "a Mental Blast", "entangle": "an Entangle", "flash": "a Flash", "drain": "a Drain", "aid": "an Aid",
-      "healing": "a Healing"}
+      "healing": "a Healing", "presence": "a Presence Attack"}
 _WHY = {"mental": "STUN only, no knockback: rules-powers §3.5",
-        **dict.fromkeys(EFFECT_KINDS, "it does no damage and no knockback: rules-powers §1.7, §3.2-3.4")}
+        **dict.fromkeys(EFFECT_KINDS, "it does no damage and no knockback: rules-powers §1.7, §3.2-3.4"),
+        "presence": "it does no damage: rules-powers §3.6"}
 
 
 def _never(t: Table, key: str, kind: str) -> bool:
@@ -413,7 +438,7 @@ def _check_modifiers(t: Table, atk: HeroAttack) -> None:
                                              f"blow), got {atk.autofire}")
     if atk.area:
         _check_area(t, atk)
-    if atk.effect:
+    if atk.effect or atk.presence:
         _check_effect(t, atk)
     if atk.standard_effect and atk.uses_str_only:
         t.problems.add(f"{t.path}.standard_effect", "expected dice for a Standard Effect attack (a STR attack rolls "
@@ -424,6 +449,11 @@ def _check_effect(t: Table, atk: HeroAttack) -> None:
     """What the effect powers cannot be here: an Aid or a Healing at range (they are touches), or
     any of them with an area, a burst or a STUN multiplier (not modelled, or meaningless)."""
     a = _A[atk.kind]
+    if atk.presence:
+        for key in ("charges", "reduced_end", "end", "ocv"):
+            if getattr(atk, key):
+                t.problems.add(f"{t.path}.{key}", f"expected no {key} on a Presence Attack (it takes no time and no "
+                                                  f"END, and rolls no OCV: rules-powers §3.6), got {show(getattr(atk, key))}")
     if atk.helps and not atk.hth:
         t.problems.add(f"{t.path}.range", f'expected "hth" or no range for {a} (it is used by touch: '
                                           f"rules-powers §3.4), got {atk.range_m}")
@@ -460,9 +490,9 @@ def dump_attack(a: HeroAttack) -> dict[str, Any]:
         out["dice"] = str(a.dice)
     if a.area:
         out["area"] = {"shape": a.area, "metres": a.area_m, **({"explosion": True} if a.explosion else {})}
-    if not a.mental and not a.spreads:  # a Mental Blast's range is the rules'; a Cone's or Line's its length
+    if not a.mental and not a.presence and not a.spreads:  # the rules fix their range; a Cone's or Line's its length
         out["range"] = "hth" if a.hth else a.range_m
-        if a.kind in ("nnd", "avld") or (not a.effect and a.defense != ("PD" if a.hth else "ED")):
+        if a.kind in ("nnd", "avld") or (not a.effect and not a.presence and a.defense != ("PD" if a.hth else "ED")):
             out["defense"] = a.defense
     if a.adds_str != (a.hth and not a.effect):
         out["adds_str"] = a.adds_str
@@ -512,6 +542,8 @@ def parse_sheet(t: Table) -> HeroSheet:
     if not attacks:
         attacks = (HeroAttack("Punch"),)
     attacks += strikes
+    multipowers = tuple(_multipower(mt, attacks) for mt in t.tables("multipowers", max_items=4))
+    _one_framework_each(t, multipowers)
     sheet = HeroSheet(
         characteristics=Characteristics(**values),
         rPD=rpd, rED=red, knockback_resistance=kbr,
@@ -527,8 +559,54 @@ def parse_sheet(t: Table) -> HeroSheet:
         damage_negation=negation,
         martial_arts=martial,
         martial_extra_dcs=extra_dcs,
+        multipowers=multipowers,
     )
     return sheet
+
+
+def _multipower(mt: Table, attacks: tuple[HeroAttack, ...]) -> Multipower:
+    """``[[...multipowers]]`` ``name``, ``reserve``, ``slots`` (rules-powers §5.1): each slot an
+    attack of the sheet whose Active Points fit in the reserve."""
+    from .combat import power_points
+
+    name = mt.text("name", max_len=60)
+    reserve = mt.integer("reserve", lo=1, hi=1000)
+    raw = mt.raw("slots", None)
+    by = {a.name: a for a in attacks}
+    slots: list[str] = []
+    if not isinstance(raw, list) or len(raw) < 2 or not all(isinstance(x, str) for x in raw):
+        got = NOTHING if raw is None else f"{toml_type(raw)} {show(raw)}"
+        mt.problems.add(f"{mt.path}.slots", f"expected a list of two or more attack names (the Multipower's slots), "
+                                            f"got {got}")
+    else:
+        for i, slot in enumerate(raw):
+            path = f"{mt.path}.slots[{i}]"
+            if slot not in by:
+                mt.problems.add(path, f"expected the name of one of its attacks, got {slot!r}"
+                                      f"{did_you_mean(slot, tuple(by))}")
+            elif slot in slots:
+                mt.problems.add(path, f"expected each slot once, got {slot!r} twice")
+            else:
+                ap = power_points(by[slot])
+                if ap > reserve:
+                    mt.problems.add(path, f"expected a slot that fits the reserve of {reserve} Active Points, got "
+                                          f"{slot!r} at {float(ap):g}")
+                slots.append(slot)
+    mt.finish()
+    return Multipower(name, reserve, tuple(slots))
+
+
+def _one_framework_each(t: Table, multipowers: tuple[Multipower, ...]) -> None:
+    seen: dict[str, str] = {}
+    for i, m in enumerate(multipowers):
+        if m.name in {x.name for x in multipowers[:i]}:
+            t.problems.add(f"{t.path}.multipowers[{i}].name", f"expected a name not used by another Multipower, "
+                                                              f"got {m.name!r} twice")
+        for slot in m.slots:
+            if slot in seen:
+                t.problems.add(f"{t.path}.multipowers[{i}].slots", f"expected each attack in one Multipower, got "
+                                                                   f"{slot!r} in {seen[slot]!r} and {m.name!r}")
+            seen[slot] = m.name
 
 
 def _martial_arts(t: Table, names: list[str]) -> tuple[tuple[str, ...], int, tuple[HeroAttack, ...]]:
@@ -592,6 +670,8 @@ def dump_sheet(s: HeroSheet) -> dict[str, Any]:
     if s.martial_extra_dcs:
         out["martial_dcs"] = s.martial_extra_dcs
     out["attacks"] = [dump_attack(a) for a in s.attacks if a.name not in s.martial_arts]  # strikes come back
+    if s.multipowers:
+        out["multipowers"] = [{"name": m.name, "reserve": m.reserve, "slots": list(m.slots)} for m in s.multipowers]
     return out
 
 

@@ -88,6 +88,15 @@ class Fighter:
     fresh: set[tuple[str, str]] = field(default_factory=set)
     #: (healer, power) pairs that have healed it: a Healing works once a battle on one target.
     healed_by: set[tuple[str, str]] = field(default_factory=set)
+    #: A Zero-Phase action just taken: the same Phase goes on with a new choice (clock.open_phase).
+    continues: bool = False
+    #: The Zero-Phase actions taken this Phase (each once a Phase: a Presence Attack, a switch).
+    free_done: set[str] = field(default_factory=set)
+    #: A Presence Attack's hold on it until its next Phase (rules-powers §3.6): 0 none, 1
+    #: impressed, 2 a Half Phase lost, 3 awed (the Phase lost, ½ DCV), 4 cowed (the Phase lost, DCV 0).
+    presence: int = 0
+    #: The slot each of its Multipowers has in use (rules-powers §5.1), by Multipower name.
+    slots: dict[str, str] = field(default_factory=dict)
     #: The damage this fighter's attacks are expected to do, by target and way of attacking (the
     #: AI's estimate, :mod:`.estimate`): it follows from the two sheets, so it is worked out once a
     #: battle for each pair.
@@ -122,6 +131,14 @@ class Fighter:
         if by_name is None:
             by_name = self.memo["attacks"] = {a.name: a for a in self.sheet.attacks}
         return by_name[name]
+
+    def ready(self, atk: HeroAttack) -> bool:
+        """Whether ``atk`` is in its hands and powers now: not knocked away by a Disarm, and, a
+        Multipower's slot, the slot in use (rules-powers §4.2, §5.1)."""
+        if atk.name in self.disarmed:
+            return False
+        mp = self.sheet.multipower_of(atk.name) if self.sheet.multipowers else None
+        return mp is None or self.slots.get(mp.name) == atk.name
 
     def charges_left(self, atk: HeroAttack) -> int | None:
         """Uses left of an attack bought with Charges (None: it has no Charges)."""

@@ -34,6 +34,8 @@ CATALOGUE: tuple[str, ...] = (
     "action:attack/pull", "rule:pulled punch", "action:grab", "rule:grab held", "action:squeeze", "action:throw",
     "action:escape", "rule:escaped", "rule:escape failed", "action:disarm", "rule:disarmed", "rule:disarm failed",
     "rule:knocked down by a maneuver",
+    "action:presence", "rule:presence: very impressed", "rule:presence: awed", "rule:presence: cowed",
+    "action:switch",
 )
 #: The damage pools the statistics count, the main one (the system's ``damage_unit``) first.
 POOLS: tuple[str, ...] = ("STUN", "BODY")
@@ -229,6 +231,10 @@ class _Count:
     def disarm(self, e: ev.DisarmRolled) -> None:
         self.rules["rule:disarmed" if e.success else "rule:disarm failed"] += 1
 
+    def presence(self, e: ev.PresenceEffect) -> None:
+        if e.level >= 2:
+            self.rules[f"rule:presence: {('very impressed', 'awed', 'cowed')[e.level - 2]}"] += 1
+
     def segment(self, e: ev.SegmentStarted) -> None:
         self.turn = e.turn
         if e.tie_breaks:
@@ -252,5 +258,6 @@ _HANDLERS: dict[type, Any] = {
     ev.Pushed: _counts("rule:push"), ev.AutofireHits: _Count.autofire, ev.AreaHit: _Count.area,
     ev.EntangleRolled: _Count.entangle, ev.EntangleAttacked: _Count.entangle_hit, ev.FlashRolled: _Count.flash,
     ev.AdjustmentRolled: _Count.adjustment, ev.AdjustmentFaded: _counts("rule:adjustment faded"),
-    ev.Healed: _counts("rule:healing"), ev.EscapeRolled: _Count.escape, ev.DisarmRolled: _Count.disarm, ev.SpdChanged: _counts("rule:SPD changed"), ev.PostSegment12: _counts("rule:post-segment 12"),
+    ev.Healed: _counts("rule:healing"), ev.EscapeRolled: _Count.escape, ev.DisarmRolled: _Count.disarm,
+    ev.PresenceEffect: _Count.presence, ev.SpdChanged: _counts("rule:SPD changed"), ev.PostSegment12: _counts("rule:post-segment 12"),
 }

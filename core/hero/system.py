@@ -74,7 +74,8 @@ class HeroSystem:
         for c in ctx.scenario.combatants:
             ch = c.sheet.characteristics
             fighters[c.id] = Fighter(c.id, c.name, c.side, c.ai, c.sheet, c.position, ch.STUN, ch.BODY, ch.END, ch.SPD,
-                                     memo=self._memos.for_sheet(c.sheet, ctx.options))
+                                     memo=self._memos.for_sheet(c.sheet, ctx.options),
+                                     slots={m.name: m.slots[0] for m in c.sheet.multipowers})
         ctx.rounds = 1
         return HeroState(fighters, ctx.options)
 
@@ -89,7 +90,12 @@ class HeroSystem:
             release(ctx, f, f"{f.name} lets go to {entry_for(a).title.lower()}")
         if a.levels == "dcv":
             f.csl_dcv = f.sheet.csl
-        entry_for(a).perform(ctx, f, a)
+        entry = entry_for(a)
+        entry.perform(ctx, f, a)
+        if entry.zero_phase and not f.out_of_fight(ctx.options) and ctx.state.queue is not None:
+            f.free_done.add(entry.name)  # once a Phase; the same Phase goes on (clock.open_phase)
+            f.continues = True
+            ctx.state.queue.insert(0, f.id)
 
     def decision_for(self, ctx: RulesContext, actor: str) -> Decision:
         """The Phase (turn) decision ``actor`` would face now, nothing changed (tests, tools)."""

@@ -318,14 +318,20 @@ def test_life_support_names_what_it_gives_and_only_breathing_stops_the_usual_gas
     assert as_sheet(immune).special() == {"Immunity: All terrestrial diseases": 1}
 
 
-def test_multipower_slots_are_separate_attacks_reported_in_part(tmp_path):
+def test_a_multipowers_attack_slots_become_its_slots_one_in_use_at_a_time(tmp_path):
+    """rules-powers §5.1: the reserve and the attacks that are its slots; a slot that is not an
+    attack (a defense) is counted as always on, in part."""
     mp = part("MULTIPOWER", "GENERIC_OBJECT", ALIAS="Multipower", NAME="Gadgets", BASECOST="40.0", ID="1")
     slots = (power("ENERGYBLAST", NAME="Stun Ray", LEVELS=8, PARENTID="1", ID="2"),
-             power("RKA", NAME="Cutter", LEVELS=2, PARENTID="1", ID="3"))
+             power("RKA", NAME="Cutter", LEVELS=2, PARENTID="1", ID="3"),
+             power("FORCEFIELD", NAME="Shield", LEVELS=10, PDLEVELS=5, EDLEVELS=5, PARENTID="1", ID="4"))
     result = imported(tmp_path, powers=(mp, *slots))
     assert [a["name"] for a in result.sheet["attacks"]] == ["Punch", "Stun Ray", "Cutter"]
-    assert entry(result, "Stun Ray").status == IN_PART and entry(result, "Stun Ray").kind == "framework slot"
-    assert entry(result, "Gadgets").status == IN_PART
+    assert result.sheet["multipowers"] == [{"name": "Gadgets", "reserve": 40, "slots": ["Stun Ray", "Cutter"]}]
+    assert entry(result, "Stun Ray").status == IMPORTED and entry(result, "Stun Ray").kind == "framework slot"
+    assert entry(result, "Gadgets").status == IMPORTED
+    assert entry(result, "Shield").status in (IN_PART, IGNORED)
+    assert as_sheet(result).multipowers[0].slots == ("Stun Ray", "Cutter")
 
 
 def test_a_compound_powers_parts_are_read_each_on_its_own_and_named_after_it(tmp_path):

@@ -161,8 +161,8 @@ def whats(data: PromptData) -> list[What]:
     seen: set[tuple[str, str]] = set()
     for a in menu:
         key = (a.kind, a.maneuver)
-        if (a.kind not in _NEEDS_TARGET and a.kind not in ("multiple-attack", "escape") and not a.target
-                and key not in seen):
+        if (a.kind not in _NEEDS_TARGET and a.kind not in ("multiple-attack", "escape", "presence", "switch")
+                and not a.target and key not in seen):
             seen.add(key)
             label = (f"Use {a.maneuver}" if a.kind == "power" else a.maneuver[:1].upper() + a.maneuver[1:] + " (Karma)"
                      if a.kind == "recover" and a.maneuver else _PLAIN_NAMES.get(a.kind, a.label()))
@@ -181,7 +181,11 @@ def whats(data: PromptData) -> list[What]:
         word = next(a.maneuver for a in menu if a.kind == "grab")
         out.append(What("Grab (hold it in place)", "grab", maneuver=word, legal_targets=grabs))
     for a in menu:  # HERO Aid or Healing on a friend, a blow at an Entangle: each a line of its own
-        if a.kind == "aid":
+        if a.kind == "presence":
+            out.append(What(f"Presence Attack: {a.attack} (takes no time)", "presence", action=a))
+        elif a.kind == "switch":
+            out.append(What(f"Switch the Multipower to {a.attack} (takes no time)", "switch", action=a))
+        elif a.kind == "aid":
             out.append(What(f"{a.attack} on {names.get(a.target, a.target) if a.target != data.decision.actor else 'itself'}",
                             "aid", action=a))
         elif a.kind == "break-out":

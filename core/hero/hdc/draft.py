@@ -51,6 +51,8 @@ class Draft:
     negation: list[int] = field(default_factory=lambda: [0, 0])
     martial_dcs: int = 0  # Extra DCs bought with Martial Arts, added to every martial strike
     martial_arts: list[str] = field(default_factory=list)  # the maneuvers that change a basic one (Martial Dodge...)
+    #: Multipowers met: by the framework's id, (name, reserve, the attacks its slots became).
+    multipowers: dict[str, tuple[str, int, list[str]]] = field(default_factory=dict)
     resistant_share: list[int] = field(default_factory=lambda: [0, 0])  # PD, ED points made resistant
     pending: list[PendingLevels] = field(default_factory=list)  # levels for some attacks (apply_levels)
 

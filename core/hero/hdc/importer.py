@@ -14,13 +14,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..sheet import Characteristics, HeroAttack, HeroSheet, dump_sheet
+from ..sheet import Characteristics, HeroAttack, HeroSheet, Multipower, dump_sheet
 from .modifiers import sort_modifiers, with_power
 from .powers import HANDLERS, MAX_ATTACKS, Draft, apply_levels, ignored
 from .reading import Character, HdcError, Part, read_character
 from .report import IGNORED, IMPORTED, IN_PART, Entry, Report
 
-FRAMEWORK_SLOT = "a Multipower slot, imported on its own: the reserve that limits the slots used together is not modelled yet"
+#: Why a Multipower's slot that is not an attack is only in part: the engine switches between
+#: attack slots (rules-powers §5.1); a defense or a movement in a slot is counted as always on.
+FRAMEWORK_SLOT = "a Multipower slot that is not an attack: counted as always on (only attack slots are switched)"
 
 
 @dataclass(frozen=True)
@@ -102,7 +104,16 @@ def _entry(p: Part, section: str, d: Draft, by_id: dict[str, Part]) -> Entry:
         section = _SECTION_OF_TAG.get(p.tag, section)  # a skill or talent kept with the equipment is still one
         handler = HANDLERS.get(p.xmlid)
         readable = section in _READ_IN and (section != "SKILLS" or p.xmlid in _SKILLS_READ)
+        before = len(d.attacks)
         entry = handler(p, d) if handler is not None and readable else ignored(p, section)
+        if parent is not None and parent.tag == "MULTIPOWER":
+            made = [a.name for a in d.attacks[before:]]
+            d.multipowers.setdefault(parent.id, (parent.name or parent.alias or "Multipower", _reserve(parent), []))
+            d.multipowers[parent.id][2].extend(made)
+            if made:
+                entry.kind = "framework slot"
+                entry.into += f" (a slot of {parent.name or parent.alias or 'the Multipower'})"
+                return entry
     if parent is not None and parent.tag == "MULTIPOWER":
         entry.kind = "framework slot"
         for e in entry.walk():  # a Compound Power in a slot: each of its parts is a slot's part
@@ -111,6 +122,10 @@ def _entry(p: Part, section: str, d: Draft, by_id: dict[str, Part]) -> Entry:
         if entry.status == IMPORTED:
             entry.status, entry.why = IN_PART, FRAMEWORK_SLOT
     return entry
+
+
+def _reserve(p: Part) -> int:
+    return int(p.levels or p.basecost)
 
 
 def _framework(p: Part, section: str, d: Draft, by_id: dict[str, Part]) -> Entry:
@@ -130,10 +145,9 @@ def _framework(p: Part, section: str, d: Draft, by_id: dict[str, Part]) -> Entry
         return Entry(p.label, "list", IMPORTED, into="a folder: its contents are listed on their own", combat=False,
                      children=mods)
     if p.tag == "MULTIPOWER":
-        reserve = int(p.levels or p.basecost)
-        return Entry(p.label, "framework", IN_PART, into=f"its slots, as separate powers (reserve {reserve})",
-                     why="the reserve that limits the slots used together is not modelled yet", combat=True,
-                     children=mods)
+        reserve = _reserve(p)
+        return Entry(p.label, "framework", IMPORTED, into=f"a Multipower of {reserve} Active Points: its attack slots, "
+                     "one in use at a time", combat=True, children=mods)
     return Entry(p.label, "framework", IGNORED, why="a Variable Power Pool is out of scope (rules-powers §5.2)"
                  if p.tag == "VPP" else "Elemental Control is 5th Edition only", combat=True,
                  children=with_power(p))
@@ -178,7 +192,26 @@ def _sheet(d: Draft, report: Report) -> HeroSheet:
         damage_reduction=tuple(d.reduction), damage_reduction_resistant=resistant,
         damage_negation=negation,
         martial_arts=tuple(d.martial_arts),
+        multipowers=_multipowers(d, report),
     )
+
+
+def _multipowers(d: Draft, report: Report) -> tuple[Multipower, ...]:
+    """Each Multipower with two attack slots or more (with one, the slot is simply an attack);
+    a reserve below a slot's Active Points as the engine works them out is raised to it (noted)."""
+    from ..combat import power_points
+
+    by = {a.name: a for a in d.attacks}
+    out = []
+    for name, reserve, slots in d.multipowers.values():
+        if len(slots) < 2:
+            continue
+        need = max(int(-(-power_points(by[s]) // 1)) for s in slots)
+        if need > reserve:
+            report.notes.append(f"{name}: reserve {reserve} raised to {need}, the largest slot's Active Points here")
+            reserve = need
+        out.append(Multipower(name[:60], min(reserve, 1000), tuple(slots)))
+    return tuple(out[:4])
 
 
 def slug(text: str, limit: int = 40) -> str:
