@@ -124,15 +124,18 @@ def estimate_area(ctx: RulesContext, f: Fighter, action: Action) -> float:
 def _grappling(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter], int]) -> float:
     """The Grab family and Disarm (rules-powers §4.1-4.2), in the estimate's units: a Grab is the
     chance to hit times half the Squeeze it makes possible a Phase later (a foe held meanwhile is
-    not counted: the AI lets go as soon as it has better to do); a Squeeze (or Crush) the harm of its STR blow, a Throw four fifths of it (it lets go);
+    not counted: the AI lets go as soon as it has better to do); a Squeeze (or Crush) the harm of
+    its STR blow and a quarter more for the hold it keeps, a Throw the same blow and half a Phase
+    for a foe laid down (it lets go);
     an Escape the chance to win the STR contest times two Phases of freedom; a Disarm the chance
     to hit and win times two Phases of the foe's."""
     st = ctx.state
     g = st.fighters[action.target]
     kind = action.kind
-    if kind in ("squeeze", "throw"):
+    if kind in ("squeeze", "throw"):  # a Squeeze keeps the hold (a quarter of another to come); a Throw
+        # lays the foe down (half a Phase to stand, half its DCV meanwhile) and lets go
         harm = _blow(ctx, f, g, grabs.squeezing(f, kind == "throw"))
-        return harm if kind == "squeeze" else 0.8 * harm
+        return 1.25 * harm if kind == "squeeze" else harm + (0.0 if g.prone else 0.5 * powers.PHASE_LOST)
     if kind == "escape":
         return grabs.escape_chance(f, g) * 2 * powers.PHASE_LOST
     maneuver = kind if kind == "grab" or "Martial Disarm" not in f.sheet.martial_arts else "martial disarm"
