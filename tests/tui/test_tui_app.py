@@ -401,21 +401,23 @@ def test_the_prompt_reaches_every_hero_power_and_maneuver_a_battle_offers():
     of the player's list, over a whole battle."""
     from slugfest.tui.screens.prompt import PromptData, whats
 
-    s = Session.from_path(bundled()["hero-arsenal"], seed=3)
+    wanted = {"aid", "break-out", "grab", "attack", "presence", "switch"}
     kinds: set[str] = set()
-    for _ in range(400):
-        if s.over:
-            break
-        if s.pending.kind == "phase":
-            data = PromptData(s.pending, s.pending.actor, s.battle.view.player_options(s.pending.actor), [])
-            items = whats(data)
-            built = {w.build(t) for w in items if w.needs_target for t in w.legal_targets}
-            built |= {w.build() for w in items if w.action is not None}
-            legal = {a for a in s.pending.menu if a.kind != "move" or a.target}
-            assert legal <= built, f"the prompt cannot reach {legal - built}"
-            kinds |= {a.kind for a in legal}
-        s.step()
-    assert {"aid", "break-out", "grab", "attack"} <= kinds
+    for seed in range(1, 6):
+        s = Session.from_path(bundled()["hero-arsenal"], seed=seed)
+        for _ in range(300):
+            if s.over or wanted <= kinds:
+                break
+            if s.pending.kind == "phase":
+                data = PromptData(s.pending, s.pending.actor, s.battle.view.player_options(s.pending.actor), [])
+                items = whats(data)
+                built = {w.build(t) for w in items if w.needs_target for t in w.legal_targets}
+                built |= {w.build() for w in items if w.action is not None}
+                legal = {a for a in s.pending.menu if a.kind != "move" or a.target}
+                assert legal <= built, f"the prompt cannot reach {legal - built}"
+                kinds |= {a.kind for a in legal}
+            s.step()
+    assert wanted <= kinds
 
 
 def test_the_prompt_reaches_every_power_and_each_karma_recovery():
