@@ -115,13 +115,13 @@ def knock_out(ctx: RulesContext, g: Fighter, why: str) -> None:
 
 
 def die(ctx: RulesContext, g: Fighter, why: str) -> None:
+    release_all(ctx, g, f"{g.name} died")  # before it is dead: no event shows the dead in a Grab
     g.dead = True
     g.ko = False
     g.stunned = g.recovery_slipped = False
     g.blocking = g.dodging = False
     ctx.emit(ev.StatusChanged(g.id, "dead", True, why))
     cancel_haymaker(ctx, g, "died")
-    release_all(ctx, g, f"{g.name} died")
 
 
 def cancel_haymaker(ctx: RulesContext, g: Fighter, what_happened: str) -> None:
@@ -132,12 +132,6 @@ def cancel_haymaker(ctx: RulesContext, g: Fighter, what_happened: str) -> None:
         target = g.haymaker.target
         g.haymaker = None
         ctx.emit(ev.HaymakerFizzled(g.id, target, f"{g.name} {what_happened} before it landed"))
-
-
-def wake(ctx: RulesContext, g: Fighter, why: str) -> None:
-    """A knocked-out fighter comes to (healed above 0 STUN): in the fight again, still prone."""
-    g.ko = False
-    ctx.emit(ev.StatusChanged(g.id, "knocked out", False, why))
 
 
 def take_recovery(ctx: RulesContext, f: Fighter, why: str) -> None:

@@ -144,9 +144,10 @@ def break_out(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack | None)
     body = count_killing_body(dice, faces) if kind == "killing" else normal_sums(dice, faces)[1]
     held.body -= max(body - held.defense, 0)
     freed = held.body <= 0
+    if freed:  # the state is whole before any event about it is seen
+        g.entangle = None
     ctx.emit(ev.EntangleAttacked(f.id, g.id, using, faces, body, held.defense, max(held.body, 0), freed))
     if freed:
-        g.entangle = None
         how = "broke free" if f is g else f"freed by {f.name}"
         ctx.emit(ev.StatusChanged(g.id, "entangled", False, how))
 
@@ -270,17 +271,18 @@ def _aid_worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) 
 
 
 def _heal(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> None:
-    from .effects import wake
-
     faces, total, body = roll_effect(ctx, atk, profile.dice)
     stun_gain = max(min(total, g.ch.STUN - g.stun), 0)
     body_gain = max(min(body, g.ch.BODY - g.body), 0)
     g.stun += stun_gain
     g.body += body_gain
     g.healed_by.add((f.id, atk.name))
+    woke = g.ko and g.stun > 0
+    if woke:  # the state is whole before any event about it is seen
+        g.ko = False
     ctx.emit(ev.Healed(f.id, g.id, atk.name, faces, stun_gain, body_gain, g.stun, g.body))
-    if g.ko and g.stun > 0:
-        wake(ctx, g, f"healed to {g.stun} STUN")
+    if woke:
+        ctx.emit(ev.StatusChanged(g.id, "knocked out", False, f"healed to {g.stun} STUN"))
 
 
 def _heal_worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> float:

@@ -30,7 +30,8 @@ def status_words(f: Fighter) -> list[str]:
         out.append("dying")
     for flag, word in ((f.stunned, "stunned"), (f.prone, "prone"), (f.held, "holding"), (f.haymaker, "haymaker"),
                        (f.dodging, "dodging"), (f.blocking, "blocking"), (f.recovering, "recovering"),
-                       (f.entangle is not None, "entangled"), (f.blind, "flashed")):
+                       (f.entangle is not None, "entangled"), (f.blind, "flashed"), (f.held_by is not None, "grabbed"),
+                       (f.holding is not None, "grabbing"), (f.presence == 3, "awed"), (f.presence == 4, "cowed")):
         if flag:
             out.append(word)
     return out
@@ -84,20 +85,56 @@ def invariant_violations(ctx: RulesContext) -> list[str]:
             out.append(f"{f.id}: knocked out with {f.stun} STUN")
         if not ctx.grid.open(f.pos):
             out.append(f"{f.id}: standing in a wall or off the map at {f.pos}")
+        out.extend(_power_violations(st, f))
     cells_taken = [f.pos for f in st.fighters.values() if not f.dead]
     if len(cells_taken) != len(set(cells_taken)):
         out.append("two combatants share a cell")
     return out
 
 
+def _power_violations(st: HeroState, f: Fighter) -> list[str]:
+    """The powers' and maneuvers' state out of joint: a Grab held one way only, an Entangle with
+    no BODY left, a characteristic below its floor or not what its Drains and Aids make it."""
+    from .adjustment import adjusted
+
+    out = []
+    if f.holding is not None and st.fighters[f.holding].held_by != f.id:
+        out.append(f"{f.id}: holds {f.holding}, who is not held by it")
+    if f.held_by is not None and st.fighters[f.held_by].holding != f.id:
+        out.append(f"{f.id}: held by {f.held_by}, who does not hold it")
+    if f.dead and (f.holding is not None or f.held_by is not None):
+        out.append(f"{f.id}: dead yet still in a Grab")
+    if f.entangle is not None and f.entangle.body <= 0:
+        out.append(f"{f.id}: held by an Entangle of {f.entangle.body} BODY")
+    base = f.sheet.characteristics
+    for c in {*f.drained, *f.aided}:
+        want = adjusted(c, getattr(base, c), f.drained.get(c, 0), f.aided.get(c, 0))
+        if getattr(f.ch, c) != want:
+            out.append(f"{f.id}: {c} {getattr(f.ch, c)}, its Drains and Aids make it {want}")
+    if f.spd < 1 or f.ch.SPD < 1:
+        out.append(f"{f.id}: SPD below 1")
+    for m in f.sheet.multipowers:
+        if f.slots.get(m.name) not in m.slots:
+            out.append(f"{f.id}: {m.name}'s slot in use {f.slots.get(m.name)!r} is not one of its slots")
+    return out
+
+
 def figures(ctx: RulesContext) -> dict[str, list[tuple[str, str]]]:
     """What the snapshot lacks, per combatant: OCV, the DCV now (its maneuver and conditions
-    counted), DEX, and the Charges left of each attack bought with them."""
+    counted), DEX, a characteristic a Drain or an Aid has moved, an Entangle holding it, the slot
+    each Multipower has in use, and the Charges left of each attack bought with them."""
     out: dict[str, list[tuple[str, str]]] = {}
     if ctx.state is None:
         return out
     for cid, f in ctx.state.fighters.items():
         row = [("OCV", str(f.ch.OCV)), ("DCV", str(dcv_chain(f).value)), ("DEX", str(f.ch.DEX))]
+        base = f.sheet.characteristics
+        for c in sorted({*f.drained, *f.aided}):  # a Drain or an Aid at work: the value now, the sheet's beside it
+            row.append((c, f"{getattr(f.ch, c)} (of {getattr(base, c)})"))
+        if f.entangle is not None:
+            row.append(("Entangle", f"BODY {f.entangle.body}, rPD/rED {f.entangle.defense}"))
+        for m in f.sheet.multipowers:
+            row.append((m.name, f.slots.get(m.name, "")))
         charged = [a for a in f.sheet.attacks if a.charges is not None]
         for a in charged:
             label = "Charges" if len(charged) == 1 else f"{a.name} charges"
