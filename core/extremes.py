@@ -31,6 +31,48 @@ def _extreme_advantages(rng: random.Random, atk: dict[str, Any], kind: str) -> N
         atk["knockback"] = "double"
 
 
+def _points(atk: dict[str, Any]) -> float:
+    """An attack's Active Points as the loader prices them (to keep a Multipower's slots legal)."""
+    from .hero.combat import power_points
+    from .hero.sheet import parse_attack
+    from .schema import Problems, Table
+
+    problems = Problems()
+    parsed = parse_attack(Table(dict(atk), "x", problems))
+    return float(power_points(parsed)) if not problems else 1e9
+
+
+def _extreme_power(rng: random.Random, name: str) -> dict[str, Any]:
+    """An attack of issue 19's at its edges: an effect power, a Presence Attack, an area or a
+    burst (each only as the validator accepts it)."""
+    kind = _pick(rng, "entangle", "flash", "drain", "aid", "healing", "presence", "area", "autofire")
+    dice = _pick(rng, "½d6", "1d6", "4d6", "20d6", "60d6")
+    if kind == "presence":
+        return {"name": name, "kind": "presence", **({"dice": dice} if rng.random() < 0.5 else {})}
+    if kind in ("aid", "healing"):
+        atk: dict[str, Any] = {"name": name, "kind": kind, "dice": dice}
+    elif kind in ("entangle", "flash", "drain"):
+        atk = {"name": name, "kind": kind, "dice": dice, "range": _pick(rng, "hth", 1, 40, 2000)}
+        if atk["range"] == "hth":
+            atk["adds_str"] = False
+    else:
+        atk = {"name": name, "kind": _pick(rng, "normal", "killing"), "dice": dice}
+        if kind == "area":
+            shape = _pick(rng, "radius", "cone", "line")
+            atk["area"] = {"shape": shape, "metres": _pick(rng, 2, 8, 200), "explosion": rng.random() < 0.5}
+            if shape == "radius":
+                atk.update(range=_pick(rng, 1, 40, 2000), adds_str=False)
+        else:
+            atk.update(autofire=_pick(rng, 2, 5, 64), range=_pick(rng, 2, 40), adds_str=False)
+    if kind in ("drain", "aid"):
+        atk["characteristic"] = _pick(rng, "STR", "DEX", "SPD", "PD", "CON", "BODY", "STUN", "END", "OCV")
+    if kind == "entangle":
+        atk["entangle_defense"] = _pick(rng, 0, 30)
+    if rng.random() < 0.3:
+        atk.update(_pick(rng, {"charges": 1}, {"charges": 250}, {"reduced_end": "zero"}, {"standard_effect": True}))
+    return atk
+
+
 def _extreme_defenses(rng: random.Random) -> dict[str, Any]:
     """Hardened, Impenetrable, Damage Reduction and Negation at their edges (rules-powers §2)."""
     return {"hardened": _pick(rng, 0, 4, {"rPD": 4}), "impenetrable": _pick(rng, 0, 4, {"PD": 1, "rED": 4}),
@@ -53,6 +95,9 @@ def extreme_hero(rng: random.Random) -> dict[str, Any]:
         }
         attacks = []
         for n in range(rng.randint(1, 3)):
+            if rng.random() < 0.35:  # a power beyond damage, an area or a burst (issue 19)
+                attacks.append(_extreme_power(rng, f"Attack {n}"))
+                continue
             kind = _pick(rng, "normal", "killing", "nnd", "avld")
             hth = rng.random() < 0.5
             atk: dict[str, Any] = {"name": f"Attack {n}", "kind": kind,
@@ -75,6 +120,14 @@ def extreme_hero(rng: random.Random) -> dict[str, Any]:
                                "characteristics": chars, "attacks": attacks,
                                "running": _pick(rng, 0, 1, 12, 500), "flying": rng.random() < 0.2,
                                "csl": _pick(rng, 0, 0, 20)}
+        if rng.random() < 0.3:
+            from .hero.martial import TABLE
+
+            out["martial_arts"] = rng.sample(sorted(TABLE), rng.randint(1, 4))
+            out["martial_dcs"] = _pick(rng, 0, 20)
+        slots = [a["name"] for a in attacks if a.get("kind") != "presence" and _points(a) <= 1000]
+        if len(slots) >= 2 and rng.random() < 0.3:  # the largest reserve the loader takes
+            out["multipowers"] = [{"name": "Array", "reserve": 1000, "slots": slots}]
         if rng.random() < 0.5:
             out["defenses"] = {"rPD": _pick(rng, 0, 200), "rED": _pick(rng, 0, 200),
                                "knockback_resistance": _pick(rng, 0, 200),

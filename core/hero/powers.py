@@ -329,7 +329,7 @@ def _pools_follow(ctx: RulesContext, g: Fighter, old) -> None:  # type: ignore[n
 
     new = g.ch
     g.stun = min(g.stun + new.STUN - old.STUN, new.STUN)
-    g.end = min(g.end + new.END - old.END, new.END)
+    g.end = max(min(g.end + new.END - old.END, new.END), 0)  # END never below 0 (what is short costs STUN)
     body_before = g.body
     g.body = min(g.body + new.BODY - old.BODY, new.BODY)
     if g.dead:
