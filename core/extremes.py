@@ -31,10 +31,23 @@ def _extreme_advantages(rng: random.Random, atk: dict[str, Any], kind: str) -> N
         atk["knockback"] = "double"
 
 
+def _extreme_frameworks(rng: random.Random, out: dict[str, Any]) -> None:
+    """Martial Arts (any of the table) and a Multipower of every attack that fits a reserve of
+    1000, the largest the loader takes."""
+    if rng.random() < 0.3:
+        from .hero.martial import TABLE
+
+        out["martial_arts"] = rng.sample(sorted(TABLE), rng.randint(1, 4))
+        out["martial_dcs"] = _pick(rng, 0, 20)
+    slots = [a["name"] for a in out["attacks"] if a.get("kind") != "presence" and _points(a) <= 1000]
+    if len(slots) >= 2 and rng.random() < 0.3:
+        out["multipowers"] = [{"name": "Array", "reserve": 1000, "slots": slots}]
+
+
 def _points(atk: dict[str, Any]) -> float:
     """An attack's Active Points as the loader prices them (to keep a Multipower's slots legal)."""
     from .hero.combat import power_points
-    from .hero.sheet import parse_attack
+    from .hero.attack_keys import parse_attack
     from .schema import Problems, Table
 
     problems = Problems()
@@ -120,14 +133,7 @@ def extreme_hero(rng: random.Random) -> dict[str, Any]:
                                "characteristics": chars, "attacks": attacks,
                                "running": _pick(rng, 0, 1, 12, 500), "flying": rng.random() < 0.2,
                                "csl": _pick(rng, 0, 0, 20)}
-        if rng.random() < 0.3:
-            from .hero.martial import TABLE
-
-            out["martial_arts"] = rng.sample(sorted(TABLE), rng.randint(1, 4))
-            out["martial_dcs"] = _pick(rng, 0, 20)
-        slots = [a["name"] for a in attacks if a.get("kind") != "presence" and _points(a) <= 1000]
-        if len(slots) >= 2 and rng.random() < 0.3:  # the largest reserve the loader takes
-            out["multipowers"] = [{"name": "Array", "reserve": 1000, "slots": slots}]
+        _extreme_frameworks(rng, out)
         if rng.random() < 0.5:
             out["defenses"] = {"rPD": _pick(rng, 0, 200), "rED": _pick(rng, 0, 200),
                                "knockback_resistance": _pick(rng, 0, 200),

@@ -200,7 +200,7 @@ def test_darcis_attacks_cost_what_hero_designer_says(tmp_path):
     result = import_file(FIXTURES / "Sample_Character.hdc")
     from slugfest.core.hero.combat import end_of, power_points
     from slugfest.core.hero.hdc.costs import rounded
-    from slugfest.core.hero.sheet import parse_attack
+    from slugfest.core.hero.attack_keys import parse_attack
     from slugfest.core.schema import Problems, Table
 
     attacks = {a["name"]: parse_attack(Table(a, "a", Problems())) for a in result.sheet["attacks"]}

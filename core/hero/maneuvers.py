@@ -16,8 +16,7 @@ Adding a maneuver is one entry here, in menu order, plus its tests.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -27,13 +26,16 @@ from ..grid import distance
 from . import events as ev
 from .attack import block_roll_needed
 from .chains import block_ocv_chain, dcv_chain
-from . import combat
+from . import combat, martial
 from .combat_values import CVChain, Modifier
 from .damage import DamageRoll, take_damage
-from . import grabs, martial, powers, presence
-from .effects import apply_damage, defenses, spend_end
-from .movement import METRES_PER_CELL, cells, move, occupied, phase_cells, toward, walk_into_range, walk_next_to
-from .sheet import ACCESSIBLE, HeroAttack
+from .effects import apply_damage, defenses
+from .entry import Maneuver
+from .grab_maneuvers import (DISARM, ESCAPE, GRAB, MARTIAL_DISARM, MARTIAL_DISARM_DCV, MARTIAL_GRAB_DCV, SQUEEZE,
+                             THROW)
+from .movement import METRES_PER_CELL, cells, close_in, move, occupied, phase_cells, toward, walk_next_to
+from .power_actions import AID, BREAK_OUT, PRESENCE, SWITCH
+from .sheet import HeroAttack
 from .state import Fighter, PendingHaymaker
 
 if TYPE_CHECKING:
@@ -42,71 +44,19 @@ if TYPE_CHECKING:
 HALF = Fraction(1, 2)
 
 
-def _nothing(*_: object) -> None:
-    return None
-
-
-@dataclass(frozen=True)
-class Maneuver:
-    """One maneuver or action (see the module's docstring)."""
-
-    name: str  #: as actions name it: an attack's ``Action.maneuver``, else its ``Action.kind``
-    kind: str  #: the ``Action.kind`` that carries it
-    title: str  #: as the log and the modifier chains write it
-    rule: str  #: where the rule comes from
-    perform: Callable[[RulesContext, Fighter, Action], None]
-    full_phase: bool = False
-    #: For attack maneuvers: which attacks may use it ("hth", "ranged", "any", or "area": an Area
-    #: Of Effect's only); "" otherwise.
-    attacks: str = ""
-    #: ...and what it needs of a target: "strike" (a hand-to-hand attack reaches it with a half
-    #: move, a ranged one has it in range and sight), "charge" (a full move up to it, from
-    #: farther than next to it) or "area" (an area from where its user stands covers it).
-    reach: str = ""
-    str_only: bool = False  #: only for an attack of STR alone (a punch)
-    ocv_before_range: tuple[Modifier, ...] = ()  #: OCV modifiers (Set +1)
-    offsets_range: int = 0  #: OCV up to this much against the Range Modifier (Brace +2)
-    dcv: tuple[Modifier, ...] = ()  #: DCV modifiers on its user until its next Phase
-    adds_dcs: int = 0  #: damage classes it adds (Haymaker +4)
-    adds_velocity: bool = False  #: +1 DC per 6 m moved first (Move Through)
-    abort: str = ""  #: "any" or "hth": a character may Abort to it against such an attack
-    offer: Callable[[Picture], Iterable[Action]] | None = None
-    start: Callable[[Fighter], None] = _nothing  #: the condition it sets (also when Aborting)
-    stops: Callable[[RulesContext, Fighter, Fighter, HeroAttack, CVChain], bool] | None = None
-    #: Pulling a Punch: -1 OCV per 5d6 the attack rolls, and the BODY rolled is halved (Normal
-    #: attacks only: our reading of rules-powers §4.5's unconfirmed use on killing ones).
-    pulls: bool = False
-    #: A Zero-Phase action: it takes no time, once a Phase, and the same Phase goes on with a new
-    #: choice (a Presence Attack, a Multipower's switch).
-    zero_phase: bool = False
-
-
 # -- attacking -------------------------------------------------------------------------------
 
 def _attack(ctx: RulesContext, f: Fighter, a: Action) -> None:
     """Strike, Set and Brace: a hand-to-hand attacker first walks up to a half move to reach."""
     g = ctx.state.fighters[a.target]
     atk = f.attack(a.attack)
-    _close_in(ctx, f, g, atk)
+    close_in(ctx, f, g, atk)
     entry = MANEUVERS[a.maneuver]
     if entry.dcv:
         f.maneuver_dcv = entry.dcv
     f.attack_dcv = atk.dcv  # a Martial Arts maneuver's DCV, to its next Phase
     entry.start(f)
     combat.resolve_attack(ctx, f, g, atk, a.maneuver, push=a.push, levels=a.levels, aim=a.aim)
-
-
-def _close_in(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack) -> None:
-    """The half move before a blow (the seed: half a Phase's movement, then the attack): next
-    to a hand-to-hand target, or into range and sight of a ranged one."""
-    within = 0 if f.half_used else cells(f, False)
-    if atk.hth:
-        path = walk_next_to(ctx, f, g, within) or []
-        move(ctx, f, path, f"closes in on {g.name}")
-    else:
-        path = walk_into_range(ctx, f, g, atk.range_m, within) or []
-        in_range = distance(f.pos, g.pos) * METRES_PER_CELL <= atk.range_m
-        move(ctx, f, path, f"moves into {'line of sight' if in_range else 'range'} of {g.name}")
 
 
 STRIKE = Maneuver("strike", "attack", "Strike", "6E1 maneuver table: Strike, +0 OCV +0 DCV", _attack,
@@ -122,7 +72,7 @@ def _wind_up(ctx: RulesContext, f: Fighter, a: Action) -> None:
     """Haymaker: the blow lands at the end of the next Segment (see :func:`land_haymaker`)."""
     g = ctx.state.fighters[a.target]
     atk = f.attack(a.attack)
-    _close_in(ctx, f, g, atk)
+    close_in(ctx, f, g, atk)
     lands = ctx.state.abs_segment + 1
     f.haymaker = PendingHaymaker(g.id, atk.name, lands, a.push, a.levels, a.aim)
     f.maneuver_dcv = HAYMAKER.dcv
@@ -245,209 +195,6 @@ MULTIPLE_ATTACK = Maneuver("multiple attack", "multiple-attack", "Multiple Attac
                            "Multiple Attack, -2 OCV per attack after the first, ½ DCV, a full Phase", _multiple,
                            full_phase=True, dcv=(Modifier(7, "Multiple Attack", factor=HALF),),
                            offer=_offer_multiple)
-
-
-# -- the Grab family and Disarm (rules-powers §4.1-4.2; their rules in grabs.py) ---------------
-
-def _grab(ctx: RulesContext, f: Fighter, a: Action) -> None:
-    """A Grab: a half move next to the target, then the roll at -1 OCV; a hit holds it."""
-    g = ctx.state.fighters[a.target]
-    _close_in(ctx, f, g, grabs.GRAB_ATTACK)
-    f.maneuver_dcv = MARTIAL_GRAB_DCV if martial.knows(f.sheet, "Martial Grab") else GRAB.dcv
-    hit = combat.maneuver_roll(ctx, f, g, grabs.GRAB_ATTACK, "grab", a.levels)
-    if hit is not None and hit.hit and not (f.out_of_fight(ctx.options) or g.dead):
-        grabs.hold(ctx, f, g)
-
-
-def _offer_grab(pic: Picture) -> list[Action]:
-    """A Grab of each foe in the fight it can reach with a half move, not held by anyone, while
-    it holds no one; not while itself held or Entangled."""
-    f = pic.f
-    if f.holding is not None or f.held_by is not None or f.entangle is not None:
-        return []
-    return [pic.action("grab", target=g.id) for g in pic.standing
-            if g.held_by is None and pic.steps(g, pic.half_cells) is not None]
-
-
-GRAB = Maneuver("grab", "grab", "Grab", "rules-powers §4.1: Grab, -1 OCV -2 DCV; held: both at ½ DCV", _grab,
-                ocv_before_range=(Modifier(4, "Grab", -1),), dcv=(Modifier(4, "Grab", -2),), offer=_offer_grab)
-MARTIAL_GRAB_DCV = (Modifier(4, "Martial Grab", -1),)
-
-
-def _squeeze(ctx: RulesContext, f: Fighter, a: Action) -> None:
-    grabs.squeeze(ctx, f, throw=a.kind == "throw")
-
-
-def _offer_follow_up(kind: str) -> Callable[[Picture], list[Action]]:
-    def offer(pic: Picture) -> list[Action]:
-        held = pic.f.holding
-        return [pic.action(kind, target=held)] if held is not None else []
-    return offer
-
-
-SQUEEZE = Maneuver("squeeze", "squeeze", "Squeeze", "rules-powers §4.1: the holder's STR damage, no roll "
-                   "(Crush, for one who knows it: STR +4 DC)", _squeeze, offer=_offer_follow_up("squeeze"))
-THROW = Maneuver("throw", "throw", "Throw", "rules-powers §4.1-4.2: the holder's STR damage, the target prone and "
-                 "let go", _squeeze, offer=_offer_follow_up("throw"))
-
-
-def _escape(ctx: RulesContext, f: Fighter, a: Action) -> None:
-    grabs.escape(ctx, f)
-
-
-ESCAPE = Maneuver("escape", "escape", "Escape", "rules-powers §4.1: STR against STR, the BODY each rolls",
-                  _escape, offer=lambda pic: [pic.action("escape", target=pic.f.held_by)] if pic.f.held_by else [])
-
-
-def _disarm(ctx: RulesContext, f: Fighter, a: Action) -> None:
-    """A Disarm: a half move next to the target, the roll at -2 OCV (Martial Disarm -1), then
-    STR against STR; won, the target's weapon (an Accessible Focus) is knocked away."""
-    g = ctx.state.fighters[a.target]
-    _close_in(ctx, f, g, grabs.GRAB_ATTACK)
-    knows = martial.knows(f.sheet, "Martial Disarm")
-    f.maneuver_dcv = MARTIAL_DISARM_DCV if knows else ()
-    hit = combat.maneuver_roll(ctx, f, g, grabs.GRAB_ATTACK, "martial disarm" if knows else "disarm", a.levels)
-    if hit is not None and hit.hit and not (f.out_of_fight(ctx.options) or g.dead):
-        grabs.disarm(ctx, f, g, a.attack)
-
-
-def _offer_disarm(pic: Picture) -> list[Action]:
-    """A Disarm of each weapon (an Accessible Focus it still holds) of each foe in the fight it
-    can reach with a half move."""
-    f = pic.f
-    if f.held_by is not None or f.entangle is not None:
-        return []
-    out = []
-    for g in pic.standing:
-        weapons = [a.name for a in g.sheet.attacks if a.focus in ACCESSIBLE and a.name not in g.disarmed]
-        if weapons and pic.steps(g, pic.half_cells) is not None:
-            out.extend(pic.action("disarm", n, g.id) for n in weapons)
-    return out
-
-
-DISARM = Maneuver("disarm", "disarm", "Disarm", "rules-powers §4.2: Disarm, -2 OCV, then STR against STR", _disarm,
-                  ocv_before_range=(Modifier(4, "Disarm", -2),), offer=_offer_disarm)
-MARTIAL_DISARM = Maneuver("martial disarm", "disarm", "Martial Disarm", "rules-powers §4.3: Martial Disarm, -1 OCV "
-                          "+1 DCV, +10 STR", _disarm, ocv_before_range=(Modifier(4, "Martial Disarm", -1),))
-MARTIAL_DISARM_DCV = (Modifier(4, "Martial Disarm", 1),)
-
-
-# -- Zero-Phase actions: a Presence Attack, a Multipower's switch (rules-powers §3.6, §5.1) ------
-
-def _presence(ctx: RulesContext, f: Fighter, a: Action) -> None:
-    presence.attack(ctx, f, f.attack(a.attack))
-
-
-def _offer_presence(pic: Picture) -> list[Action]:
-    """Each Presence Attack on the sheet, once a Phase, when a foe in the fight can see it."""
-    f = pic.f
-    if "presence" in f.free_done:
-        return []
-    attacks = [a for a in f.sheet.attacks if a.presence]
-    if not attacks or not presence.in_sight(pic.ctx, f):
-        return []
-    return [pic.action("presence", a.name) for a in attacks]
-
-
-PRESENCE = Maneuver("presence", "presence", "Presence Attack", "rules-powers §3.6: PRE's dice against each foe's "
-                    "PRE; no time, once a Phase", _presence, offer=_offer_presence, zero_phase=True)
-
-
-def _switch(ctx: RulesContext, f: Fighter, a: Action) -> None:
-    mp = f.sheet.multipower_of(a.attack)
-    assert mp is not None
-    old, f.slots[mp.name] = f.slots[mp.name], a.attack
-    ctx.emit(ev.SlotSwitched(f.id, mp.name, old, a.attack))
-
-
-def _offer_switch(pic: Picture) -> list[Action]:
-    """Each Multipower's other slots (with Charges left and in hand), once a Phase (our reading
-    of rules-powers §5.1: one slot in use, switched free once a Phase)."""
-    f = pic.f
-    if "switch" in f.free_done or not f.sheet.multipowers:
-        return []
-    return [pic.action("switch", slot) for m in f.sheet.multipowers for slot in m.slots
-            if slot != f.slots.get(m.name) and slot not in f.disarmed and f.charges_left(f.attack(slot)) != 0]
-
-
-SWITCH = Maneuver("switch", "switch", "Multipower switch", "rules-powers §5.1: one slot in use at a time, switched "
-                  "free once a Phase", _switch, offer=_offer_switch, zero_phase=True)
-
-
-# -- the powers that do no damage (rules-powers §3.2-3.4; their rules in powers.py) -------------
-
-def _aid(ctx: RulesContext, f: Fighter, a: Action) -> None:
-    """Aid or Healing on a friend (or itself): a half move next to it first; no roll (a willing
-    target); END and Charges as for an attack."""
-    g = ctx.state.fighters[a.target]
-    atk = f.attack(a.attack)
-    if g is not f:
-        move(ctx, f, walk_next_to(ctx, f, g, 0 if f.half_used else cells(f, False)) or [], f"goes to {g.name}")
-    opts = ctx.options
-    spend_end(ctx, f, combat.attack_end(f, atk, opts.campaign, opts.str_end), atk.name)
-    if f.out_of_fight(opts):
-        return
-    if atk.charges is not None:
-        f.charges_used[atk.name] = f.charges_used.get(atk.name, 0) + 1
-        ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
-    profile = combat.damage_profile(opts, f, atk, "strike", "", 0, 0)
-    powers.POWERS[atk.kind].lands(ctx, f, g, atk, profile)
-
-
-def _offer_aid(pic: Picture) -> list[Action]:
-    """Each Aid and Healing (Charges left) on each friend it can touch this Phase, itself
-    included; a Healing not on one it has healed already (its reuse lockout is a day)."""
-    f = pic.f
-    helping = [atk for atk in f.sheet.attacks if atk.helps and f.charges_left(atk) != 0 and f.ready(atk)]
-    if not helping:
-        return []
-    half = pic.half_cells
-    out = []
-    for g in pic.ctx.state.fighters.values():
-        if g.side != f.side or g.dead:
-            continue
-        if g is not f and distance(f.pos, g.pos) > 1 and walk_next_to(pic.ctx, f, g, half) is None:
-            continue
-        for atk in helping:
-            if atk.kind != "healing" or (f.id, atk.name) not in g.healed_by:
-                out.append(pic.action("aid", atk.name, g.id))
-    return out
-
-
-AID = Maneuver("aid", "aid", "Aid or Healing", "rules-powers §3.4: a touch on a friend, no roll", _aid,
-               offer=_offer_aid)
-
-
-def _break_out(ctx: RulesContext, f: Fighter, a: Action) -> None:
-    """Strike the Entangle holding ``a.target`` (``f`` itself, or a friend) with STR or an attack
-    (rules-powers §3.2: no attack roll)."""
-    powers.break_out(ctx, f, ctx.state.fighters[a.target], f.attack(a.attack) if a.attack else None)
-
-
-def _offer_break_out(pic: Picture) -> list[Action]:
-    """Against each Entangle holding ``f`` or a friend: STR and each damage attack (Charges
-    left) from inside, or from next to the friend; a ranged attack also from where it reaches."""
-    f, grid = pic.f, pic.ctx.grid
-    out = []
-    for g in pic.ctx.state.fighters.values():
-        if g.entangle is None or g.side != f.side or g.dead:
-            continue
-        close = g is f or distance(f.pos, g.pos) <= 1
-        if close and f.ch.STR > 0:
-            out.append(pic.action("break-out", "", g.id))
-        for atk in f.sheet.attacks:
-            if (atk.kind not in ("normal", "killing") or atk.area or f.charges_left(atk) == 0 or atk.uses_str_only
-                    or not f.ready(atk)):
-                continue
-            reaches = close or (not atk.hth and distance(f.pos, g.pos) * METRES_PER_CELL <= atk.range_m
-                                and grid.line_of_sight(f.pos, g.pos))
-            if reaches:
-                out.append(pic.action("break-out", atk.name, g.id))
-    return out
-
-
-BREAK_OUT = Maneuver("break out", "break-out", "Break an Entangle", "rules-powers §3.2: no roll, BODY less its "
-                     "defense off its BODY", _break_out, offer=_offer_break_out)
 
 
 # -- moving ----------------------------------------------------------------------------------

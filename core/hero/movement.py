@@ -13,6 +13,7 @@ from ..events import Moved
 from ..grid import Cell, distance
 from .effects import spend_end
 from .endurance import movement_end
+from .sheet import HeroAttack
 from .state import Fighter, HeroState
 
 METRES_PER_CELL = 2
@@ -103,3 +104,16 @@ def move(ctx: RulesContext, f: Fighter, path: list[Cell], why: str) -> int:
     ctx.emit(Moved(f.id, start, f.pos, m, "m", why))
     spend_end(ctx, f, movement_end(m), "movement")
     return m
+
+
+def close_in(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack) -> None:
+    """The half move before a blow (the seed: half a Phase's movement, then the attack): next
+    to a hand-to-hand target, or into range and sight of a ranged one."""
+    within = 0 if f.half_used else cells(f, False)
+    if atk.hth:
+        path = walk_next_to(ctx, f, g, within) or []
+        move(ctx, f, path, f"closes in on {g.name}")
+    else:
+        path = walk_into_range(ctx, f, g, atk.range_m, within) or []
+        in_range = distance(f.pos, g.pos) * METRES_PER_CELL <= atk.range_m
+        move(ctx, f, path, f"moves into {'line of sight' if in_range else 'range'} of {g.name}")

@@ -24,7 +24,8 @@ from .estimate import estimate
 from .effects import release
 from .maneuvers import MANEUVERS, entry_for, fitting_pull
 from .resolve import validate_attack_result, validate_damage_result
-from .sheet import dump_options, dump_sheet, parse_options, parse_sheet
+from .sheet import dump_options, parse_options
+from .sheet_keys import dump_sheet, parse_sheet
 from .state import Fighter, HeroState
 
 #: What a holder may do and keep its Grab (our reading of rules-powers §4.1): keeping a hold takes

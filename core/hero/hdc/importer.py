@@ -14,7 +14,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..sheet import Characteristics, HeroAttack, HeroSheet, Multipower, dump_sheet
+from ..sheet import Characteristics, HeroAttack, HeroSheet, Multipower
+from ..sheet_keys import dump_sheet
 from .modifiers import sort_modifiers, with_power
 from .powers import HANDLERS, MAX_ATTACKS, Draft, apply_levels, ignored
 from .reading import Character, HdcError, Part, read_character

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from ..sheet import _LIMITS as CHARACTERISTIC_LIMITS
 from ..sheet import BASE_CHARACTERISTICS, HeroAttack
-from . import attacks  # noqa: F401  (its handlers register themselves)
+from . import attacks, martial  # noqa: F401  (their handlers register themselves)
 from .defenses import _hardening  # (and its handlers register themselves)
 from .draft import HANDLERS, MAX_ATTACKS, Draft, PendingLevels, _count, _n, handles
 from .modifiers import sort_modifiers, with_power

@@ -1,0 +1,71 @@
+"""Aborting (rules §1.5): a character about to be attacked may Abort its next Phase (or use the
+Phase it holds) to a defensive maneuver of the table (:mod:`.maneuvers`: Dodge, Block), asked
+with the odds a player at the table would weigh.
+"""
+
+from __future__ import annotations
+
+from ..actions import Decision
+from ..context import RulesContext
+from ..odds import percent
+from . import events as ev
+from . import maneuvers
+from .attack import block_roll_needed
+from .chains import block_ocv_chain, dcv_chain, ocv_chain
+from .combat_values import Modifier
+from .sheet import HeroAttack
+from .speed import next_phase_after
+from .state import Fighter
+
+
+def offer_abort(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack, maneuver: str = "strike",
+                levels: str = "", extra: tuple[Modifier, ...] = ()) -> None:
+    """Rules §1.5: a character about to be attacked may Abort its next Phase (or use its held
+    one) to a defensive maneuver, if it could act and has no defence up already. The question
+    says what the player at the table would weigh: the roll the attacker needs as things stand
+    and with each defence, and the Phase the Abort gives up."""
+    if g.out_of_fight(ctx.options) or g.stunned or g.aborted or g.dodging or g.blocking or g.haymaker:
+        return
+    if atk.mental:
+        return  # a Dodge or a Block changes DCV, and a mental attack rolls against DMCV (rules-powers §3.5)
+    menu = maneuvers.ABORT_HTH if atk.hth else maneuvers.ABORT_RANGED
+    context = f"{f.name} attacks {g.name} with {atk.name}"
+    if ctx.for_player(g.id):  # the odds are for a person to weigh; an AI reads the picture
+        ocv = ocv_chain(f, atk, g, maneuver, levels, extra).value
+        context += ": " + abort_odds(ctx, g, ocv, dcv_chain(g).value, atk.hth)
+    choice = ctx.ask(Decision(g.id, menu, g.ai, "abort", context))
+    kind = choice.action.kind
+    if kind == "none":
+        return
+    uses_held = g.held
+    if uses_held:
+        g.held = False
+    else:
+        g.aborted = True
+    maneuvers.by_kind(kind).start(g)
+    ctx.emit(ev.Aborted(g.id, kind, f.id, uses_held))
+
+
+def abort_odds(ctx: RulesContext, g: Fighter, ocv: int, dcv: int, hth: bool) -> str:
+    """The odds an Abort question shows (rules §1.5, the Dodge's +3 DCV, the Block's roll-off of
+    11 + OCV - OCV) and what it costs: the next Phase, or the Phase ``g`` holds."""
+    from .estimate import hit_chance
+
+    needed = 11 + ocv - dcv
+    dodge = (maneuvers.MARTIAL_DODGE_DCV if "Martial Dodge" in g.sheet.martial_arts else maneuvers.DODGE.dcv)[0].value
+    said = [f"it hits on {needed}- ({percent(hit_chance(needed))}) as you stand",
+            f"{needed - dodge}- ({percent(hit_chance(needed - dodge))}) against a Dodge (+{dodge} DCV)"]
+    if hth:
+        block = block_roll_needed(block_ocv_chain(g).value, ocv, g.blocks_made)
+        said.append(f"a Block stops it on {block}- ({percent(hit_chance(block))})")
+    st = ctx.state
+    if g.held:
+        cost = "Aborting spends the Phase you hold"
+    else:
+        nxt = next_phase_after(g.spd, st.abs_segment)
+        when = f" (Turn {(nxt - 1) // 12 + 1}, Segment {(nxt - 1) % 12 + 1})" if nxt is not None else ""
+        cost = f"Aborting gives up your next Phase{when}"
+    return "; ".join(said) + f". {cost}."
+
+
+__all__ = ["abort_odds", "offer_abort"]

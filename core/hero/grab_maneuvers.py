@@ -1,0 +1,107 @@
+"""The Grab family and Disarm as entries of the maneuver table (rules-powers §4.1-4.2): Grab,
+Squeeze, Throw, Escape, Disarm and Martial Disarm. Their rules are in :mod:`.grabs`; the table
+that gathers them is :mod:`.maneuvers`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..context import RulesContext
+from . import combat, grabs, martial
+from .combat_values import Modifier
+from .entry import Maneuver
+from .movement import close_in
+from .sheet import ACCESSIBLE
+from .state import Fighter
+
+if TYPE_CHECKING:
+    from .tactics import Picture
+
+
+def _grab(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    """A Grab: a half move next to the target, then the roll at -1 OCV; a hit holds it."""
+    g = ctx.state.fighters[a.target]
+    close_in(ctx, f, g, grabs.GRAB_ATTACK)
+    f.maneuver_dcv = MARTIAL_GRAB_DCV if martial.knows(f.sheet, "Martial Grab") else GRAB.dcv
+    hit = combat.maneuver_roll(ctx, f, g, grabs.GRAB_ATTACK, "grab", a.levels)
+    if hit is not None and hit.hit and not (f.out_of_fight(ctx.options) or g.dead):
+        grabs.hold(ctx, f, g)
+
+
+def _offer_grab(pic: Picture) -> list[Action]:
+    """A Grab of each foe in the fight it can reach with a half move, not held by anyone, while
+    it holds no one; not while itself held or Entangled."""
+    f = pic.f
+    if f.holding is not None or f.held_by is not None or f.entangle is not None:
+        return []
+    return [pic.action("grab", target=g.id) for g in pic.standing
+            if g.held_by is None and pic.steps(g, pic.half_cells) is not None]
+
+
+GRAB = Maneuver("grab", "grab", "Grab", "rules-powers §4.1: Grab, -1 OCV -2 DCV; held: both at ½ DCV", _grab,
+                ocv_before_range=(Modifier(4, "Grab", -1),), dcv=(Modifier(4, "Grab", -2),), offer=_offer_grab)
+MARTIAL_GRAB_DCV = (Modifier(4, "Martial Grab", -1),)
+
+
+def _squeeze(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    grabs.squeeze(ctx, f, throw=a.kind == "throw")
+
+
+def _offer_follow_up(kind: str) -> Callable[[Picture], list[Action]]:
+    def offer(pic: Picture) -> list[Action]:
+        held = pic.f.holding
+        return [pic.action(kind, target=held)] if held is not None else []
+    return offer
+
+
+SQUEEZE = Maneuver("squeeze", "squeeze", "Squeeze", "rules-powers §4.1: the holder's STR damage, no roll "
+                   "(Crush, for one who knows it: STR +4 DC)", _squeeze, offer=_offer_follow_up("squeeze"))
+THROW = Maneuver("throw", "throw", "Throw", "rules-powers §4.1-4.2: the holder's STR damage, the target prone and "
+                 "let go", _squeeze, offer=_offer_follow_up("throw"))
+
+
+def _escape(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    grabs.escape(ctx, f)
+
+
+ESCAPE = Maneuver("escape", "escape", "Escape", "rules-powers §4.1: STR against STR, the BODY each rolls",
+                  _escape, offer=lambda pic: [pic.action("escape", target=pic.f.held_by)] if pic.f.held_by else [])
+
+
+def _disarm(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    """A Disarm: a half move next to the target, the roll at -2 OCV (Martial Disarm -1), then
+    STR against STR; won, the target's weapon (an Accessible Focus) is knocked away."""
+    g = ctx.state.fighters[a.target]
+    close_in(ctx, f, g, grabs.GRAB_ATTACK)
+    knows = martial.knows(f.sheet, "Martial Disarm")
+    f.maneuver_dcv = MARTIAL_DISARM_DCV if knows else ()
+    hit = combat.maneuver_roll(ctx, f, g, grabs.GRAB_ATTACK, "martial disarm" if knows else "disarm", a.levels)
+    if hit is not None and hit.hit and not (f.out_of_fight(ctx.options) or g.dead):
+        grabs.disarm(ctx, f, g, a.attack)
+
+
+def _offer_disarm(pic: Picture) -> list[Action]:
+    """A Disarm of each weapon (an Accessible Focus it still holds) of each foe in the fight it
+    can reach with a half move."""
+    f = pic.f
+    if f.held_by is not None or f.entangle is not None:
+        return []
+    out = []
+    for g in pic.standing:
+        weapons = [a.name for a in g.sheet.attacks if a.focus in ACCESSIBLE and a.name not in g.disarmed]
+        if weapons and pic.steps(g, pic.half_cells) is not None:
+            out.extend(pic.action("disarm", n, g.id) for n in weapons)
+    return out
+
+
+DISARM = Maneuver("disarm", "disarm", "Disarm", "rules-powers §4.2: Disarm, -2 OCV, then STR against STR", _disarm,
+                  ocv_before_range=(Modifier(4, "Disarm", -2),), offer=_offer_disarm)
+MARTIAL_DISARM = Maneuver("martial disarm", "disarm", "Martial Disarm", "rules-powers §4.3: Martial Disarm, -1 OCV "
+                          "+1 DCV, +10 STR", _disarm, ocv_before_range=(Modifier(4, "Martial Disarm", -1),))
+MARTIAL_DISARM_DCV = (Modifier(4, "Martial Disarm", 1),)
+
+
+__all__ = ["DISARM", "ESCAPE", "GRAB", "MARTIAL_DISARM", "MARTIAL_DISARM_DCV", "MARTIAL_GRAB_DCV", "SQUEEZE", "THROW"]

@@ -1,0 +1,143 @@
+"""The actions of the powers beyond a plain attack, as entries of the maneuver table: the
+Zero-Phase ones (a Presence Attack, a Multipower's switch: rules-powers §3.6, §5.1), Aid or
+Healing on a friend, and a blow at an Entangle (rules-powers §3.2-3.4). Their rules are in
+:mod:`.presence` and :mod:`.powers`; the table that gathers them is :mod:`.maneuvers`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..context import RulesContext
+from ..grid import distance
+from . import combat, powers, presence
+from . import events as ev
+from .effects import spend_end
+from .entry import Maneuver
+from .movement import METRES_PER_CELL, cells, move, walk_next_to
+from .state import Fighter
+
+if TYPE_CHECKING:
+    from .tactics import Picture
+
+
+# -- Zero-Phase actions ---------------------------------------------------------------------
+
+def _presence(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    presence.attack(ctx, f, f.attack(a.attack))
+
+
+def _offer_presence(pic: Picture) -> list[Action]:
+    """Each Presence Attack on the sheet, once a Phase, when a foe in the fight can see it."""
+    f = pic.f
+    if "presence" in f.free_done:
+        return []
+    attacks = [a for a in f.sheet.attacks if a.presence]
+    if not attacks or not presence.in_sight(pic.ctx, f):
+        return []
+    return [pic.action("presence", a.name) for a in attacks]
+
+
+PRESENCE = Maneuver("presence", "presence", "Presence Attack", "rules-powers §3.6: PRE's dice against each foe's "
+                    "PRE; no time, once a Phase", _presence, offer=_offer_presence, zero_phase=True)
+
+
+def _switch(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    mp = f.sheet.multipower_of(a.attack)
+    assert mp is not None
+    old, f.slots[mp.name] = f.slots[mp.name], a.attack
+    ctx.emit(ev.SlotSwitched(f.id, mp.name, old, a.attack))
+
+
+def _offer_switch(pic: Picture) -> list[Action]:
+    """Each Multipower's other slots (with Charges left and in hand), once a Phase (our reading
+    of rules-powers §5.1: one slot in use, switched free once a Phase)."""
+    f = pic.f
+    if "switch" in f.free_done or not f.sheet.multipowers:
+        return []
+    return [pic.action("switch", slot) for m in f.sheet.multipowers for slot in m.slots
+            if slot != f.slots.get(m.name) and slot not in f.disarmed and f.charges_left(f.attack(slot)) != 0]
+
+
+SWITCH = Maneuver("switch", "switch", "Multipower switch", "rules-powers §5.1: one slot in use at a time, switched "
+                  "free once a Phase", _switch, offer=_offer_switch, zero_phase=True)
+
+
+# -- the powers that do no damage -------------------------------------------------------------
+
+def _aid(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    """Aid or Healing on a friend (or itself): a half move next to it first; no roll (a willing
+    target); END and Charges as for an attack."""
+    g = ctx.state.fighters[a.target]
+    atk = f.attack(a.attack)
+    if g is not f:
+        move(ctx, f, walk_next_to(ctx, f, g, 0 if f.half_used else cells(f, False)) or [], f"goes to {g.name}")
+    opts = ctx.options
+    spend_end(ctx, f, combat.attack_end(f, atk, opts.campaign, opts.str_end), atk.name)
+    if f.out_of_fight(opts):
+        return
+    if atk.charges is not None:
+        f.charges_used[atk.name] = f.charges_used.get(atk.name, 0) + 1
+        ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
+    profile = combat.damage_profile(opts, f, atk, "strike", "", 0, 0)
+    powers.POWERS[atk.kind].lands(ctx, f, g, atk, profile)
+
+
+def _offer_aid(pic: Picture) -> list[Action]:
+    """Each Aid and Healing (Charges left) on each friend it can touch this Phase, itself
+    included; a Healing not on one it has healed already (its reuse lockout is a day)."""
+    f = pic.f
+    helping = [atk for atk in f.sheet.attacks if atk.helps and f.charges_left(atk) != 0 and f.ready(atk)]
+    if not helping:
+        return []
+    half = pic.half_cells
+    out = []
+    for g in pic.ctx.state.fighters.values():
+        if g.side != f.side or g.dead:
+            continue
+        if g is not f and distance(f.pos, g.pos) > 1 and walk_next_to(pic.ctx, f, g, half) is None:
+            continue
+        for atk in helping:
+            if atk.kind != "healing" or (f.id, atk.name) not in g.healed_by:
+                out.append(pic.action("aid", atk.name, g.id))
+    return out
+
+
+AID = Maneuver("aid", "aid", "Aid or Healing", "rules-powers §3.4: a touch on a friend, no roll", _aid,
+               offer=_offer_aid)
+
+
+def _break_out(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    """Strike the Entangle holding ``a.target`` (``f`` itself, or a friend) with STR or an attack
+    (rules-powers §3.2: no attack roll)."""
+    powers.break_out(ctx, f, ctx.state.fighters[a.target], f.attack(a.attack) if a.attack else None)
+
+
+def _offer_break_out(pic: Picture) -> list[Action]:
+    """Against each Entangle holding ``f`` or a friend: STR and each damage attack (Charges
+    left) from inside, or from next to the friend; a ranged attack also from where it reaches."""
+    f, grid = pic.f, pic.ctx.grid
+    out = []
+    for g in pic.ctx.state.fighters.values():
+        if g.entangle is None or g.side != f.side or g.dead:
+            continue
+        close = g is f or distance(f.pos, g.pos) <= 1
+        if close and f.ch.STR > 0:
+            out.append(pic.action("break-out", "", g.id))
+        for atk in f.sheet.attacks:
+            if (atk.kind not in ("normal", "killing") or atk.area or f.charges_left(atk) == 0 or atk.uses_str_only
+                    or not f.ready(atk)):
+                continue
+            reaches = close or (not atk.hth and distance(f.pos, g.pos) * METRES_PER_CELL <= atk.range_m
+                                and grid.line_of_sight(f.pos, g.pos))
+            if reaches:
+                out.append(pic.action("break-out", atk.name, g.id))
+    return out
+
+
+BREAK_OUT = Maneuver("break out", "break-out", "Break an Entangle", "rules-powers §3.2: no roll, BODY less its "
+                     "defense off its BODY", _break_out, offer=_offer_break_out)
+
+
+__all__ = ["AID", "BREAK_OUT", "PRESENCE", "SWITCH"]

@@ -1,0 +1,211 @@
+"""HERO events of the powers and maneuvers beyond a plain attack (rules-powers §1.4-§5.1): bursts and
+areas, Entangle, Flash, Drain, Aid and Healing, the Grab family and Disarm, Presence Attacks and
+Multipowers. :mod:`.events` re-exports them, so every HERO event is ``events.<Name>``."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..events import Event
+from ..records import record
+
+
+@record
+class AutofireHits(Event):
+    """An Autofire burst that hit (rules-powers §1.5): of ``shots`` fired, one hit and one more
+    for every 2 points the roll was ``made_by``, up to the shots: ``hits`` are damaged one by one."""
+
+    kind: ClassVar[str] = "autofire_hits"
+    attacker: str
+    target: str
+    attack: str
+    shots: int
+    made_by: int
+    hits: int
+
+
+@record
+class AreaHit(Event):
+    """An Area Of Effect attack that hit its cell (rules-powers §1.4): everyone ``inside`` the
+    ``shape`` of ``metres`` at ``cell`` (a Radius's centre, the cell a Cone or Line points at) is
+    hit, nearest the centre first."""
+
+    kind: ClassVar[str] = "area_hit"
+    attacker: str
+    attack: str
+    shape: str
+    metres: int
+    cell: tuple[int, int]
+    inside: tuple[str, ...]
+
+
+@record
+class EntangleRolled(Event):
+    """An Entangle that hit (rules-powers §3.2): its dice counted as Normal BODY (a pip adds 1) make
+    its BODY, 0 holding nothing; its rPD = rED are its dice and any extra. On a target already held,
+    ``total_body`` is the stronger's BODY + 1 (``stacked``)."""
+
+    kind: ClassVar[str] = "entangle_rolled"
+    attacker: str
+    target: str
+    attack: str
+    faces: tuple[int, ...]
+    body: int
+    defense: int
+    total_body: int
+    stacked: bool = False
+
+
+@record
+class EntangleAttacked(Event):
+    """An Entangle struck to break it (rules-powers §3.2): no attack roll; the BODY rolled
+    (``using`` STR or an attack) less its rPD/rED comes off its BODY; at 0 its captive is free."""
+
+    kind: ClassVar[str] = "entangle_attacked"
+    actor: str
+    target: str  # the one held
+    using: str
+    faces: tuple[int, ...]
+    body: int
+    defense: int
+    body_left: int
+    freed: bool
+
+
+@record
+class FlashRolled(Event):
+    """A Flash that hit (rules-powers §3.3): its dice counted as Normal BODY, less the target's
+    Flash Defense, are the Segments it cannot see (the Segment it lands in not counted)."""
+
+    kind: ClassVar[str] = "flash_rolled"
+    attacker: str
+    target: str
+    attack: str
+    faces: tuple[int, ...]
+    body: int
+    defense: int
+    segments: int
+    until_turn: int = 0
+    until_segment: int = 0
+
+
+@record
+class AdjustmentRolled(Event):
+    """A Drain that hit or an Aid given (rules-powers §3.4): the dice's total, less Power Defense
+    against a Drain, is the Active Points of effect (an Aid held to its ceiling); ``before`` and
+    ``after`` are the characteristic's value."""
+
+    kind: ClassVar[str] = "adjustment_rolled"
+    actor: str
+    target: str
+    attack: str
+    power: str  # "drain" or "aid"
+    characteristic: str
+    faces: tuple[int, ...]
+    total: int
+    defense: int
+    ap: int
+    before: int
+    after: int
+
+
+@record
+class AdjustmentFaded(Event):
+    """After Segment 12 a Drain's Active Points come back and an Aid's fade, 5 a Turn (rules-powers
+    §3.4): ``ap_left`` remain; the characteristic is ``value`` now."""
+
+    kind: ClassVar[str] = "adjustment_faded"
+    actor: str
+    power: str
+    characteristic: str
+    ap_left: int
+    before: int
+    value: int
+
+
+@record
+class Healed(Event):
+    """A Healing (rules-powers §3.4, simplified Healing): the dice's total in STUN and their Normal
+    BODY count in BODY, never above the maximum."""
+
+    kind: ClassVar[str] = "healed"
+    actor: str
+    target: str
+    attack: str
+    faces: tuple[int, ...]
+    stun_gained: int
+    body_gained: int
+    stun: int
+    body: int
+
+
+@record
+class EscapeRolled(Event):
+    """A try to break a Grab (rules-powers §4.1): each side's STR dice, their Normal BODY counted;
+    the held one is free with more BODY than its holder."""
+
+    kind: ClassVar[str] = "escape_rolled"
+    actor: str
+    holder: str
+    strength: int
+    faces: tuple[int, ...]
+    body: int
+    holder_strength: int
+    holder_faces: tuple[int, ...]
+    holder_body: int
+    freed: bool
+
+
+@record
+class DisarmRolled(Event):
+    """A Disarm that hit (rules-powers §4.2): STR against STR, the Normal BODY each one's dice
+    count; with more, the attacker knocks ``weapon`` away."""
+
+    kind: ClassVar[str] = "disarm_rolled"
+    actor: str
+    target: str
+    weapon: str
+    strength: int
+    faces: tuple[int, ...]
+    body: int
+    target_strength: int
+    target_faces: tuple[int, ...]
+    target_body: int
+    success: bool
+
+
+@record
+class PresenceRolled(Event):
+    """A Presence Attack (rules-powers §3.6): PRE's dice (and the attack's own) rolled once."""
+
+    kind: ClassVar[str] = "presence_rolled"
+    actor: str
+    attack: str
+    dice: str
+    faces: tuple[int, ...]
+    total: int
+
+
+@record
+class PresenceEffect(Event):
+    """What a Presence Attack's ``total`` does to one foe in sight, by its ``pre``: ``level`` 0
+    (unmoved) to 4 (cowed), to its next Phase."""
+
+    kind: ClassVar[str] = "presence_effect"
+    actor: str
+    target: str
+    pre: int
+    total: int
+    level: int
+    words: str
+
+
+@record
+class SlotSwitched(Event):
+    """A Multipower's slot in use changed (rules-powers §5.1): a Zero-Phase action."""
+
+    kind: ClassVar[str] = "slot_switched"
+    actor: str
+    multipower: str
+    old: str
+    new: str
