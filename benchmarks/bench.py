@@ -53,6 +53,8 @@ def best_of(rounds: int, roots: dict[str, Path], what: str, name: str, runs: int
     best: dict[str, dict[str, Any]] = {}
     for _ in range(rounds):
         for label, root in roots.items():
+            if not (root / "scenarios" / f"{name}.toml").exists():
+                continue  # a scenario the other checkout does not have: this one's figures only
             got = probe(root, what, name, runs, *extra)
             key = "us_per_resolution" if what == "resolution" else "us_per_phase"
             if label not in best or got[key] < best[label][key]:
@@ -60,10 +62,11 @@ def best_of(rounds: int, roots: dict[str, Path], what: str, name: str, runs: int
     return best
 
 
-def speed(roots: dict[str, Path], runs: int, rounds: int) -> dict[str, dict[str, dict[str, Any]]]:
+def speed(roots: dict[str, Path], runs: int, rounds: int, names: tuple[str, ...] = SCENARIOS
+          ) -> dict[str, dict[str, dict[str, Any]]]:
     print(f"\n1. Battles per second, one process ({runs} battles, best of {rounds}, alternating)")
     out = {}
-    for name in SCENARIOS:
+    for name in names:
         got = best_of(rounds, roots, "battles", name, runs)
         out[name] = got
         for label, r in got.items():
@@ -76,9 +79,10 @@ def speed(roots: dict[str, Path], runs: int, rounds: int) -> dict[str, dict[str,
     return out
 
 
-def decision_path(roots: dict[str, Path], runs: int, rounds: int, whole: dict[str, Any]) -> None:
+def decision_path(roots: dict[str, Path], runs: int, rounds: int, whole: dict[str, Any],
+                  names: tuple[str, ...] = SCENARIOS) -> None:
     print("\n2. The decision path against the rules it drives (microseconds per attack)")
-    for name in SCENARIOS:
+    for name in names:
         got = best_of(rounds, roots, "resolution", name, runs)
         for label, r in got.items():
             per_attack = whole[name][label]["us_per_attack"]
@@ -86,10 +90,12 @@ def decision_path(roots: dict[str, Path], runs: int, rounds: int, whole: dict[st
                   f"timed inside the same battles: {per_attack / r['us_per_resolution']:5.1f}x")
 
 
-def roster(roots: dict[str, Path], runs: int, rounds: int) -> None:
+def roster(roots: dict[str, Path], runs: int, rounds: int, names: tuple[str, ...] = SCENARIOS) -> None:
     print(f"\n3. Cost per Phase (HERO) or turn (Marvel) as rosters grow (best of {rounds})")
-    for name in SCENARIOS:
+    for name in names:
         for label in roots:
+            if not (roots[label] / "scenarios" / f"{name}.toml").exists():
+                continue
             costs = []
             for side in ROSTER:
                 n = max(runs // side, 3)
@@ -98,13 +104,13 @@ def roster(roots: dict[str, Path], runs: int, rounds: int) -> None:
             print(f"   {name:13} {label:8} {curve} us;  16v16 = {costs[-1] / costs[0]:.2f}x 1v1")
 
 
-def parallel(runs: int, jobs: int) -> None:
+def parallel(runs: int, jobs: int, names: tuple[str, ...] = SCENARIOS) -> None:
     from slugfest.core.scenario import load_scenario
     from slugfest.core.simulate import simulate
     from slugfest.scenarios import bundled
 
     print(f"\n4. Batches on {jobs} processes, and memory (this checkout)")
-    for name in SCENARIOS:
+    for name in names:
         sc = load_scenario(bundled()[name])
         rates = []
         for j in (1, jobs):
@@ -172,19 +178,23 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--against", type=Path, help="another checkout to time side by side (e.g. a git worktree)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for the batch measurement")
     p.add_argument("--only", choices=("speed", "roster", "parallel"), help="take one measurement only")
+    p.add_argument("--scenarios", default=",".join(SCENARIOS),
+                   help="bundled scenarios to measure, comma-separated (default hero-brawl,marvel-brawl; "
+                        "hero-arsenal's areas, bursts and powers measure issue 19's rules)")
     args = p.parse_args(argv)
+    names = tuple(n.strip() for n in args.scenarios.split(",") if n.strip())
     roots = {"here": HERE}
     if args.against:
         roots["before"] = args.against.resolve()
     print(f"{args.runs} battles per measurement; here = {HERE}" +
           (f", before = {roots['before']}" if "before" in roots else ""))
     if args.only in (None, "speed"):
-        whole = speed(roots, args.runs, args.rounds)
-        decision_path(roots, args.runs, args.rounds, whole)
+        whole = speed(roots, args.runs, args.rounds, names)
+        decision_path(roots, args.runs, args.rounds, whole, names)
     if args.only in (None, "roster"):
-        roster(roots, args.runs, args.rounds)
+        roster(roots, args.runs, args.rounds, names)
     if args.only in (None, "parallel"):
-        parallel(args.runs, args.jobs)
+        parallel(args.runs, args.jobs, names)
     return 0
 
 

@@ -302,7 +302,8 @@ class Situation:
         """A Zero-Phase action to take first (:func:`free_first`)."""
         if not any(a.kind in FREE for a in self.menu):
             return None
-        beat = max((self.value(a) for a in self.attacks), default=0.0)
+        switching = any(a.kind == "switch" for a in self.menu)  # only a switch weighs the attacks on hand
+        beat = max((self.value(a) for a in self.attacks), default=0.0) if switching else 0.0
         return free_first(self.decision, self.battle, self.value, beat)
 
     def tend(self) -> Choice | None:

@@ -116,7 +116,9 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     # (a HERO area may also catch a foe already down; never a friend)
     if any(a.kind in FREE for a in menu):  # a Zero-Phase action first (HERO): it takes no time
         harm_of = pic.harm if pic is not None else partial(battle.estimate, decision.actor)
-        free = free_first(decision, battle, harm_of, max((harm_of(a) for a in in_reach), default=0.0))
+        switching = any(a.kind == "switch" for a in menu)  # only a switch weighs the attacks on hand
+        free = free_first(decision, battle, harm_of,
+                          max((harm_of(a) for a in in_reach), default=0.0) if switching else 0.0)
         if free is not None:
             return free
     recover = _first(menu, "recover")
