@@ -27,33 +27,24 @@ from .profile import fall_off, negate
 from .effects import defenses
 from .movement import METRES_PER_CELL
 from .sheet import HeroAttack
-from .speed import has_phase
 from .state import Fighter
-
-_3D6 = [0] * 19
-for _a in range(1, 7):
-    for _b in range(1, 7):
-        for _c in range(1, 7):
-            _3D6[_a + _b + _c] += 1
-
-#: P(3d6 <= n) for n = 0..18, summed once (the AI asks for every option it weighs).
-_3D6_AT_MOST = tuple(sum(_3D6[3:n + 1]) / 216 for n in range(19))
-
-
-def hit_chance(needed: int) -> float:
-    """P(3d6 <= needed), with a 3 always hitting and an 18 always missing."""
-    return _3D6_AT_MOST[3 if needed < 3 else 17 if needed > 17 else needed]
-
+from .three_dice import AT_MOST_3D6, hit_chance
+from .windup import knocked_away, may_step_away, spoiled, winding_on
 
 def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter], int] | None = None,
-             strikes: dict | None = None) -> float:
+             strikes: dict | None = None, winding: dict[str, list[Fighter]] | None = None) -> float:
     """P(hit) x mean STUN taken / the target's STUN left (BODY counted for Killing attacks).
     A push (``action.push``) counts as allowed, up to 10 points, within the doubling cap.
     ``dcv`` gives a target's DCV now (the Phase's picture keeps them); by default its chain.
     ``strikes`` keeps each strike's (P(hit), harm) for the Phase: the Multiple Attacks on the
-    menu share their strikes."""
+    menu share their strikes. ``winding``: the friends' Haymakers winding up, by target
+    (:func:`.windup.winding_on`; the Phase's picture keeps it). A Haymaker counts the chance a
+    foe knocks its thrower away before it lands, a blow at a friend's Haymaker's target the
+    Haymaker it may spoil (:mod:`.windup`)."""
     st = ctx.state
     dcv = dcv or _dcv
+    if winding is None:
+        winding = winding_on(st.fighters.values(), f)
     if action.kind == "multiple-attack":
         total, p_chain = 0.0, 1.0
         for i, (an, tid) in enumerate(zip(action.attacks, action.targets)):
@@ -68,6 +59,12 @@ def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fight
                     strikes[key] = found
             p, value = found
             p_chain *= p
+            throwers = winding.get(tid)
+            if throwers:  # the strike may knock away a friend's Haymaker's target (:mod:`.windup`)
+                atk = f.attack(an)
+                pushed = in_whole_damage_classes(min(push, 10)) if can_push(f, atk, ctx.options) else 0
+                value -= spoiled(ctx, f, st.fighters[tid], atk, "multiple attack", action.levels, pushed, throwers,
+                                 estimate_one)
             total += p_chain * value
         return total
     if action.kind == "aid":  # Aid or Healing on a friend: no roll
@@ -87,10 +84,16 @@ def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fight
     if action.maneuver == "area":
         return estimate_area(ctx, f, action)
     g = st.fighters[action.target]
-    p, value = estimate_one(ctx, f, g, f.attack(action.attack), action.maneuver, action.levels, push=action.push,
-                            dcv=dcv, aim=action.aim)
-    if action.maneuver == "haymaker" and may_step_away(st, g):
-        return 0.0  # it can walk out of reach before the blow lands: not worth the wind-up
+    atk = f.attack(action.attack)
+    p, value = estimate_one(ctx, f, g, atk, action.maneuver, action.levels, push=action.push, dcv=dcv, aim=action.aim)
+    if action.maneuver == "haymaker":
+        if may_step_away(st, g):
+            return 0.0  # it can walk out of reach before the blow lands: not worth the wind-up
+        return p * value * (1.0 - knocked_away(ctx, f, g, dcv(f)))
+    throwers = winding.get(g.id)
+    if throwers:  # a friend's Haymaker is winding up on it: a knockback would spoil it
+        push = in_whole_damage_classes(min(action.push, 10)) if can_push(f, atk, ctx.options) else 0
+        return p * (value - spoiled(ctx, f, g, atk, action.maneuver, action.levels, push, throwers, estimate_one))
     return p * value
 
 
@@ -179,26 +182,11 @@ def _blow(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack) -> float:
     return taken[0] / max(g.stun, 1) + 2 * taken[1] / max(g.body + g.ch.BODY, 1)
 
 
-def may_step_away(st: Any, g: Fighter) -> bool:
-    """Whether ``g`` could act before a Haymaker thrown now lands (at the end of the next
-    Segment, rules §5.2): its Phase is still to come this Segment, it holds one, or its SPD gives
-    it one next Segment; a Stunned or knocked-out character cannot. The default AI throws a
-    Haymaker only at a target that cannot leave (issue 18: 15% of those thrown fizzled)."""
-    if g.stunned or g.ko or g.dead:
-        return False
-    if g.held:
-        return True
-    # still to act this Segment (before it is under way, everyone with a Phase in it is)
-    if g.id in st.queue if st.queue is not None else has_phase(g.spd, st.segment):
-        return True
-    return has_phase(g.spd, st.segment % 12 + 1)
-
-
 def expected_hits(needed: int, shots: int) -> float:
     """The shots of an Autofire burst expected to hit: shot *k* (from 0) hits when 3d6 come in
     at ``needed - 2k`` or under (never on an 18, which always misses); the first also on a 3,
     which always hits."""
-    return hit_chance(needed) + sum(_3D6_AT_MOST[min(max(needed - 2 * k, 0), 17)] for k in range(1, shots))
+    return hit_chance(needed) + sum(AT_MOST_3D6[min(max(needed - 2 * k, 0), 17)] for k in range(1, shots))
 
 
 def mean_multiplier(rule: str, levels: int) -> float:

@@ -23,13 +23,14 @@ from .movement import METRES_PER_CELL, cells, occupied, walk_into_range
 from . import areas, powers, report
 from .sheet import HeroAttack
 from .state import Fighter
+from .windup import winding_on
 
 
 class Picture:
     """What ``f`` sees at the start of its Phase (see the module's docstring)."""
 
     __slots__ = ("ctx", "f", "foes", "standing", "dist", "occupied", "half_cells", "full_cells", "full_phase",
-                 "_steps", "_in_range", "still", "_harm", "menu", "_vitals", "_dcv", "_strikes", "_layers")
+                 "_steps", "_in_range", "still", "_harm", "menu", "_vitals", "_dcv", "_strikes", "_layers", "_winding")
 
     def __init__(self, ctx: RulesContext, f: Fighter) -> None:
         self.ctx = ctx
@@ -55,6 +56,7 @@ class Picture:
         self._dcv: dict[str, int] = {}
         self._strikes: dict = {}
         self._layers: Layers | None = None
+        self._winding: dict[str, list[Fighter]] | None = None
 
     @property
     def layers(self) -> Layers:
@@ -62,6 +64,13 @@ class Picture:
         if self._layers is None:
             self._layers = self.ctx.grid.layers(self.f.pos, self.occupied)
         return self._layers
+
+    @property
+    def winding(self) -> dict[str, list[Fighter]]:
+        """The Haymakers the actor's friends are winding up, by target (:func:`.windup.winding_on`)."""
+        if self._winding is None:
+            self._winding = winding_on(self.ctx.state.fighters.values(), self.f)
+        return self._winding
 
     def steps(self, g: Fighter, within: int) -> int | None:
         """Cells ``f`` must walk to stand next to ``g`` (0 if it already does), at most
@@ -152,7 +161,7 @@ class Picture:
         """The expected harm of ``action`` (:func:`.estimate.estimate`), worked out once."""
         found = self._harm.get(action)
         if found is None:
-            found = self._harm[action] = estimate(self.ctx, self.f, action, self.dcv, self._strikes)
+            found = self._harm[action] = estimate(self.ctx, self.f, action, self.dcv, self._strikes, self.winding)
         return found
 
     def odds(self, action: Action) -> Odds | None:

@@ -1,0 +1,107 @@
+"""The AI's reading of a Haymaker's wind-up (:mod:`slugfest.core.hero.windup`, issue 18): the
+chance a blow knocks its target out of its cell, worked from the dice, and the two ways a
+Haymaker is spoiled before it lands (rules §5.2: it lands at the end of the next Segment, on a
+target still in reach)."""
+
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+
+from slugfest.core.hero.estimate import estimate_one
+from slugfest.core.hero.dice import DamageDice, count_killing_body, normal_sums
+from slugfest.core.hero.knockback import knockback, moved_chance
+from slugfest.core.hero.state import PendingHaymaker
+from slugfest.core.hero.three_dice import hit_chance
+from slugfest.core.testing import battle_with, hero, phase_decision, scenario
+
+PUNCH = [{"name": "Punch", "kind": "normal", "range": "hth"}]
+
+
+def by_enumeration(dice: DamageDice, killing: bool, kb_dice: int, resistance_m: int, times: int = 1) -> float:
+    """The share of every way the damage and knockback dice can fall in which the knockback rule
+    itself (:func:`knockback`) moves the target."""
+    n = dice.count + (1 if dice.half else 0)
+    moved = total = 0
+    for faces in product(range(1, 7), repeat=n + kb_dice):
+        hit, kb = faces[:n], faces[n:]
+        body = count_killing_body(dice, hit) if killing else normal_sums(dice, hit)[1]
+        total += 1
+        moved += body > 0 and knockback(body * times, kb, resistance_m).outcome == "knockback"
+    return moved / total
+
+
+@pytest.mark.parametrize("dice, killing, kb_dice, resistance, times", [
+    (DamageDice(3), False, 2, 0, 1),             # a 3d6 punch against the 2d6 knockback dice
+    (DamageDice(2, True), False, 2, 0, 1),       # 2½d6: the half die shows BODY on a 4-6
+    (DamageDice(2, True), True, 3, 0, 1),        # a 2½d6 Killing attack: +1d6 to the knockback dice
+    (DamageDice(1, False, 1), True, 3, 4, 1),    # 1d6+1 Killing against 4 m of Knockback Resistance
+    (DamageDice(3), False, 1, 3, 2),             # Double Knockback, a flier's 1d6, 3 m of resistance
+    (DamageDice(1), False, 2, 0, 1),             # one die's 2 BODY never beats 2d6
+])
+def test_the_chance_a_blow_moves_its_target_is_the_knockback_rule_over_every_roll(dice, killing, kb_dice,
+                                                                                 resistance, times):
+    """hero6e.md §6: BODY rolled less the knockback dice, 2 m a point, less the resistance."""
+    got = moved_chance(dice.count, dice.half, dice.pip, killing, kb_dice, resistance, times)
+    assert got == pytest.approx(by_enumeration(dice, killing, kb_dice, resistance, times), abs=1e-12)
+
+
+def test_a_twelve_dice_blow_moves_a_target_nine_times_in_ten_and_twenty_metres_of_resistance_holds_it():
+    assert moved_chance(12, False, 0, False, 2, 0) == pytest.approx(0.9232, abs=1e-4)
+    assert moved_chance(12, False, 0, False, 2, 20) == pytest.approx(0.0386, abs=1e-4)
+
+
+def position(a_side, b_side):
+    b = battle_with(scenario("hero", {"A": a_side, "B": b_side}, width=30, height=12), seed=1)
+    b.start()
+    return b
+
+
+def fighter(fid, pos, **keys):
+    """A 6d6 puncher (STR 30) with OCV and DCV 5, SPD 4 (Phases in Segments 3, 6, 9 and 12)."""
+    return hero(fid, pos, attacks=PUNCH, **{"STR": 30, "DEX": 20, "SPD": 4, "END": 40, "STUN": 40, "OCV": 5,
+                                            "DCV": 5, **keys})
+
+
+def menu_action(b, actor, label):
+    return next(a for a in phase_decision(b, actor).menu if a.label() == label)
+
+
+def test_a_blow_at_the_foe_a_friends_haymaker_is_winding_up_on_costs_the_haymaker_it_may_spoil():
+    """49 of 80 fizzled Haymakers in hero-brawl were knocked out of reach by the thrower's own
+    side. With a friend's wind-up on B, A's punch at B is worth its harm less the chance it
+    moves B (6d6 against 2d6: 30%) times the Haymaker's, so a punch at C comes to be worth more."""
+    b = position([fighter("a", (5, 5)), fighter("d", (5, 4))], [fighter("b", (6, 5)), fighter("c", (4, 5))])
+    b.state.fighters["b"].stun = 30  # the weaker foe: the one to hit, all else equal
+    strike_b, strike_c = menu_action(b, "a", "strike Punch -> b"), menu_action(b, "a", "strike Punch -> c")
+    assert b.estimate("a", strike_b) > b.estimate("a", strike_c)
+
+    a, d, foe = (b.state.fighters[x] for x in "adb")
+    b.state.fighters["d"].haymaker = PendingHaymaker("b", "Punch", b.state.abs_segment + 1)
+    p, harm = estimate_one(b.ctx, a, foe, a.attack("Punch"), "strike", "")
+    ph, haymaker = estimate_one(b.ctx, d, foe, d.attack("Punch"), "haymaker", "")
+    assert moved_chance(6, False, 0, False, 2, 0) == pytest.approx(0.3028, abs=1e-4)
+    spoils = moved_chance(6, False, 0, False, 2, 0) * ph * haymaker
+    assert b.estimate("a", strike_b) == pytest.approx(p * (harm - spoils))
+    decision = phase_decision(b, "a")
+    assert decision.picture.harm(strike_b) == pytest.approx(p * (harm - spoils))  # the Phase's picture agrees
+    assert decision.picture.harm(strike_b) < decision.picture.harm(strike_c)
+
+
+def test_a_haymaker_is_worth_its_harm_times_the_chance_no_foe_acting_before_it_lands_knocks_the_thrower_away():
+    """31 of the 80 were the thrower knocked away by a foe. C stands next to A and acts before
+    the blow lands: it is counted as punching A at A's DCV 5 - 5 (11 + 5 - 0: a 16-, 98.1%),
+    moving it 30% of the time."""
+    b = position([fighter("a", (5, 5))], [fighter("b", (6, 5)), fighter("c", (4, 5))])
+    a, foe = b.state.fighters["a"], b.state.fighters["b"]
+    haymaker = menu_action(b, "a", "haymaker Punch -> b")
+    p, harm = estimate_one(b.ctx, a, foe, a.attack("Punch"), "haymaker", "")
+    b.state.queue = ["c"]  # C's Phase in this Segment is still to come, B's is over
+    assert hit_chance(16) == pytest.approx(0.9815, abs=1e-4)
+    assert b.estimate("a", haymaker) == pytest.approx(p * harm * (1 - hit_chance(16) * moved_chance(6, False, 0, False,
+                                                                                                    2, 0)))
+    b.state.queue = []  # neither acts before it lands: the whole of it
+    assert b.estimate("a", haymaker) == pytest.approx(p * harm)
+    b.state.queue = ["b"]  # B itself can step away: nothing
+    assert b.estimate("a", haymaker) == 0.0
