@@ -15,7 +15,8 @@ ladder  Every pair of built-in AIs on the mirrored rosters, both listing orders:
         lose to every other AI, tactician must do at least as well as default, and no passive
         AI (cautious) may beat both default and tactician.
 waste   Per 100 decisions of the default AI in each bundled scenario: Haymakers that fizzle,
-        END overdrawn and paid in STUN, Multiple Attack strikes at a foe already down, Marvel
+        END overdrawn and paid in STUN, Multiple Attack strikes at a foe already down or
+        needing 4- or less (a 1.9% chance), Marvel
         reactions refused; the goal is at most 2 per 100 in each, and Haymaker fizzles under
         5% of those thrown.
 
@@ -159,6 +160,7 @@ def section_waste(runs: int) -> None:
         thrown = counts["haymakers"]
         rows = [("Haymaker out of reach", counts["fizzled"]), ("END paid in STUN", counts["stun for end"]),
                 ("Multiple Attack strike at a foe down", counts["strike at the fallen"]),
+                ("Multiple Attack strike needing 4- or less", counts["hopeless strike"]),
                 ("reaction refused", counts["reaction refused"])]
         worst = max(n * per for _, n in rows)
         fizz = f"{counts['fizzled'] / thrown:.0%} of {thrown} thrown" if thrown else "none thrown"
@@ -200,8 +202,11 @@ def _count_waste(events: list[Any], counts: Counter, free_reactions: bool) -> No
                 fallen.add(e.actor)
             elif e.status == "knocked out":
                 fallen.discard(e.actor)  # woke up
-        elif kind == "AttackRolled" and e.attacker in default_ids and e.target in fallen and e.maneuver == "multiple attack":
-            counts["strike at the fallen"] += 1  # a later strike of a sequence, its target felled by an earlier one
+        elif kind == "AttackRolled" and e.attacker in default_ids and e.maneuver == "multiple attack":
+            if e.target in fallen:
+                counts["strike at the fallen"] += 1  # a later strike of a sequence, its target felled by an earlier one
+            if e.needed <= 4:
+                counts["hopeless strike"] += 1  # 1 in 54 or worse: a strike the sequence should have dropped
 
 
 def main(argv: list[str] | None = None) -> int:

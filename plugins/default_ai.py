@@ -17,11 +17,14 @@ Policy, in order (each choice carries its reason into the log):
 2. Low on fight (under 30%) or out of stamina with no foe in reach: take a Recovery.
 3. Attack: among the attacks on the menu against foes still in the fight, take the one with
    the highest expected harm (chance to hit x damage after defenses, relative to what the
-   target has left, as the rules system estimates it, risks included). Ties go to the plainer
+   target has left, as the rules system estimates it, risks included: in HERO a Haymaker a foe
+   may knock its thrower away from, a blow that may knock away a friend's Haymaker's target, and
+   the STUN an attack's END would cost beyond what is left). Ties go to the plainer
    maneuver (a Strike rather than a Brace that adds nothing), then the nearer foe, then the lower
    id, never to roster order. An attack expected to do nothing (armour its multiplier cannot
    beat, a foe it must hold back on) is not worth the action: it closes on a foe or
-   defends instead, and says that its attacks cannot hurt the foes in reach.
+   defends instead, and says that its attacks cannot hurt the foes in reach (or, END spent,
+   that none is worth the STUN it would cost: a Recovery comes first).
    With the hit-location rule on, it then tries the chosen attack as a placed shot at each
    location and aims it where the expected harm (the lower chance to hit included) is highest,
    if that beats the unaimed attack.
@@ -56,6 +59,8 @@ from ._mind import (ATTACK_KINDS, FREE, PLAINER, Situation, break_free, free_fir
                     power_reaction, shield, spend_karma, strike_back, team_call, tend)
 
 NAME = "default"
+#: Stamina (END) under which an attack worth nothing is put down to the STUN its END would cost.
+SPENT = 0.15
 
 
 def _first(menu: tuple[Action, ...], kind: str) -> Action | None:
@@ -150,7 +155,10 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
             return tended
     unharmed = sorted({t for a in in_reach for t in (a.target, *a.targets) if t})
     standing = sorted(able_foes.values(), key=lambda v: (v.id in unharmed, distance(me.position, v.position), v.id))
-    if unharmed:  # every attack in reach is expected to do nothing
+    if unharmed and me.stamina < SPENT:  # END gone: each attack costs more STUN than it would do
+        idle = f"END spent ({me.stamina:.0%}): no attack is worth the STUN it would cost"
+        closes = f"{idle}: closes on"
+    elif unharmed:  # every attack in reach is expected to do nothing
         names = ", ".join(able_foes[t].name for t in unharmed)
         idle = f"its attacks cannot hurt the foes in reach ({names})"
         closes = f"{idle}: closes on"

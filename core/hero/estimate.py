@@ -18,8 +18,8 @@ from ..grid import distance
 from . import areas, grabs, powers, presence
 from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
 from . import locations
-from .combat import can_push, damage_profile, placed_shot, shots_fired
-from .endurance import in_whole_damage_classes
+from .combat import attack_end, can_push, damage_profile, placed_shot, shots_fired
+from .endurance import in_whole_damage_classes, str_end, stun_for_end_dice
 from .combat_values import Modifier
 from .damage import DamageRoll, standard_effect, stun_multiplier, take_damage
 from .dice import DamageDice
@@ -31,6 +31,7 @@ from .state import Fighter
 from .three_dice import AT_MOST_3D6, hit_chance
 from .windup import knocked_away, may_step_away, spoiled, winding_on
 
+
 def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter], int] | None = None,
              strikes: dict | None = None, winding: dict[str, list[Fighter]] | None = None) -> float:
     """P(hit) x mean STUN taken / the target's STUN left (BODY counted for Killing attacks).
@@ -40,7 +41,47 @@ def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fight
     menu share their strikes. ``winding``: the friends' Haymakers winding up, by target
     (:func:`.windup.winding_on`; the Phase's picture keeps it). A Haymaker counts the chance a
     foe knocks its thrower away before it lands, a blow at a friend's Haymaker's target the
-    Haymaker it may spoil (:mod:`.windup`)."""
+    Haymaker it may spoil (:mod:`.windup`). Any action costs the STUN its END would take
+    beyond what the actor has (:func:`overdraw_cost`)."""
+    return _gain(ctx, f, action, dcv, strikes, winding) - overdraw_cost(ctx, f, action)
+
+
+#: The actions that pay STR's END (rules §6: 1 END per 10 STR used): the Grab family and Disarm.
+_STR_ACTIONS = ("grab", "squeeze", "throw", "escape", "disarm")
+
+
+def end_cost(ctx: RulesContext, f: Fighter, action: Action) -> int:
+    """The END ``action`` costs: each attack's (a burst's every shot) and its push; STR's for the
+    Grab family and Disarm; an Aid's or a Healing's own; nothing for the rest."""
+    opts = ctx.options
+    kind = action.kind
+    if kind in ("attack", "move-through", "multiple-attack"):
+        cost = action.push
+        for name in action.attacks or (action.attack,):
+            atk = f.attack(name)
+            cost += shots_fired(f, atk) * attack_end(f, atk, opts.campaign, opts.str_end)
+        return cost
+    if kind in _STR_ACTIONS:
+        return str_end(f.ch.STR, opts.campaign, opts.str_end)
+    if kind == "aid":
+        return attack_end(f, f.attack(action.attack), opts.campaign, opts.str_end)
+    return 0
+
+
+def overdraw_cost(ctx: RulesContext, f: Fighter, action: Action) -> float:
+    """The STUN ``action``'s END would cost beyond what ``f`` has left (rules §6: 1d6 per 2 END
+    short, no defense), as a share of its own STUN: the mean of those dice, counted against the
+    harm so a cheaper attack or a Recovery wins when END runs out (issue 18: 1.8 overdrafts per
+    100 decisions in hero-brawl where one of those was there)."""
+    cost = end_cost(ctx, f, action)
+    if cost <= f.end:
+        return 0.0
+    return 3.5 * stun_for_end_dice(cost, f.end) / max(f.stun, 1)
+
+
+def _gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter], int] | None,
+          strikes: dict | None, winding: dict[str, list[Fighter]] | None) -> float:
+    """What :func:`estimate` counts before the actor's own cost."""
     st = ctx.state
     dcv = dcv or _dcv
     if winding is None:

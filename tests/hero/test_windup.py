@@ -105,3 +105,27 @@ def test_a_haymaker_is_worth_its_harm_times_the_chance_no_foe_acting_before_it_l
     assert b.estimate("a", haymaker) == pytest.approx(p * harm)
     b.state.queue = ["b"]  # B itself can step away: nothing
     assert b.estimate("a", haymaker) == 0.0
+
+
+def test_an_attack_costs_the_mean_stun_its_end_would_take_beyond_what_is_left():
+    """Rules §6: END not there is paid 1d6 STUN per 2 END (or fraction). A 6d6 punch costs 3 END
+    (STR 30); with 1 left the 2 short cost 1d6, a mean 3.5 STUN of A's 40: 8.75% of its fight."""
+    b = position([fighter("a", (5, 5))], [fighter("b", (6, 5))])
+    a, foe = b.state.fighters["a"], b.state.fighters["b"]
+    strike = menu_action(b, "a", "strike Punch -> b")
+    p, harm = estimate_one(b.ctx, a, foe, a.attack("Punch"), "strike", "")
+    assert b.estimate("a", strike) == pytest.approx(p * harm)
+    a.end = 1
+    assert b.estimate("a", strike) == pytest.approx(p * harm - 3.5 / 40)
+    a.end = -4  # already overdrawn: all 3 short, 2d6
+    assert b.estimate("a", strike) == pytest.approx(p * harm - 7 / 40)
+
+
+def test_with_its_end_spent_and_its_stun_low_the_default_ai_recovers_rather_than_pay_stun_for_a_punch():
+    b = position([fighter("a", (5, 5), ai="default")], [fighter("b", (6, 5))])
+    a = b.state.fighters["a"]
+    assert b.decide(phase_decision(b, "a"))[0].action.label() == "strike Punch -> b"
+    a.end, a.stun = 0, 8  # 2d6 STUN (7 of its 8) for a punch: worth less than nothing
+    choice, _ = b.decide(phase_decision(b, "a"))
+    assert (choice.action.label(), choice.reason) == (
+        "recover", "END spent (0%): no attack is worth the STUN it would cost: takes a Recovery")
