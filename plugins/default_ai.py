@@ -25,6 +25,9 @@ Policy, in order (each choice carries its reason into the log):
    beat, a foe it must hold back on) is not worth the action: it closes on a foe or
    defends instead, and says that its attacks cannot hurt the foes in reach (or, END spent,
    that none is worth the STUN it would cost: a Recovery comes first).
+   HERO tempo: when a foe next to it is still to act in this Segment (and has no Phase in the
+   next), it Holds instead if a Haymaker thrown once that foe has acted, when it can no longer
+   step away, is worth more than the best blow now (the rules system's estimate of a Hold).
    With the hit-location rule on, it then tries the chosen attack as a placed shot at each
    location and aims it where the expected harm (the lower chance to hit included) is highest,
    if that beats the unaimed attack.
@@ -139,6 +142,11 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         tended = tend(decision, battle, harm_of, max(value, 0.0))
         if tended is not None:
             return tended
+        hold = _first(menu, "hold")
+        later = harm_of(hold) if hold is not None else 0.0
+        if later > max(value, 0.0):  # HERO tempo: let the foe next to it act, then Haymaker it
+            return Choice(hold, f"holds its Phase: a Haymaker once the foe next to it has acted (worth {later:.0%}) "
+                                f"beats the best blow now ({max(value, 0.0):.0%})")
         out = break_free(menu, me, value)
         if out is not None:
             return out

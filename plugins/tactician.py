@@ -21,6 +21,8 @@ Policy, in order (each choice carries its reason into the log):
    system's estimate, less 15% for Brace and Multiple Attack (half DCV) and 40% for a Haymaker
    (-5 DCV) when another foe could reach it; then half as much again on the team's target and a
    fifth more for every ally already next to the target. The best is taken.
+   HERO tempo first, as the default AI's: it Holds when a Haymaker thrown once a foe next to
+   it has acted is worth more than the best (weighed) blow now.
 6. No attack: a hand-to-hand fighter whose move would end in the reach of the nearest foe
    stops just outside it or Holds (the melee tempo the default AI uses); otherwise toward the
    team's target; with a ranged attack, to a cell in range and sight where as few foes as
@@ -130,6 +132,10 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     focus = focus_target(sit)
     if focus is None:
         return sit.fallback()
+    hold = sit.find("hold") if best is not None else None
+    if hold is not None and sit.value(hold) > max(best[1], 0.0):  # HERO tempo, as the default AI's
+        return Choice(hold, f"holds its Phase: a Haymaker once the foe next to it has acted (worth "
+                            f"{sit.value(hold):.0%}) beats the best blow now ({max(best[1], 0.0):.0%})")
 
     def focused(a: Action, v: float) -> float:
         t = sit.everyone[primary(a)]

@@ -29,7 +29,7 @@ from .movement import METRES_PER_CELL
 from .sheet import HeroAttack
 from .state import Fighter
 from .three_dice import AT_MOST_3D6, hit_chance
-from .windup import knocked_away, may_step_away, spoiled, winding_on
+from .windup import hold_worth, knocked_away, may_step_away, spoiled, winding_on
 
 
 def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter], int] | None = None,
@@ -116,6 +116,9 @@ def _gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter]
         return powers.break_out_worth(f, st.fighters[action.target], f.attack(action.attack) if action.attack else None)
     if action.kind in ("grab", "squeeze", "throw", "escape", "disarm"):
         return _grappling(ctx, f, action, dcv)
+    if action.kind == "hold":
+        return hold_worth(ctx, f, dcv(f), estimate_one,
+                          lambda atk: overdraw_cost(ctx, f, Action("attack", atk.name, maneuver="haymaker")))
     if action.kind == "presence":
         return presence.worth(ctx, f, f.attack(action.attack), powers.PHASE_LOST)
     if action.kind == "switch":

@@ -95,7 +95,7 @@ def may_step_away(st: HeroState, g: Fighter) -> bool:
     return has_phase(g.spd, st.segment % 12 + 1)
 
 
-def knocked_away(ctx: RulesContext, f: Fighter, g: Fighter, f_dcv: int) -> float:
+def knocked_away(ctx: RulesContext, f: Fighter, g: Fighter | None, f_dcv: int) -> float:
     """P(a foe of ``f`` other than its target ``g`` knocks ``f`` out of its cell before its
     Haymaker lands), ``f_dcv`` its DCV now (the -5 comes on top)."""
     st = ctx.state
@@ -103,21 +103,57 @@ def knocked_away(ctx: RulesContext, f: Fighter, g: Fighter, f_dcv: int) -> float
     for h in st.fighters.values():
         if h.side == f.side or h is g or h.out_of_fight(ctx.options) or not may_step_away(st, h):
             continue
-        best = 0.0
-        d = distance(h.pos, f.pos)
-        walk = cells(h, False)
-        for atk in h.sheet.attacks:
-            if not h.ready(atk) or atk.helps or atk.area or h.charges_left(atk) == 0:
-                continue
-            if (d - 1 > walk) if atk.hth else ((d - walk) * METRES_PER_CELL > atk.range_m):
-                continue
-            kb = knock_chance(ctx, h, f, atk)
-            if kb <= best:
-                continue
-            needed = 11 + ocv_chain(h, atk, f, "strike", "").value - (f_dcv - HAYMAKER_DCV)
-            best = max(best, hit_chance(needed) * kb)
-        stays *= 1.0 - best
+        stays *= 1.0 - _knock_risk(ctx, h, f, f_dcv, HAYMAKER_DCV)
     return 1.0 - stays
 
 
-__all__ = ["may_step_away", "knock_chance", "knocked_away", "spoiled", "winding_on"]
+def hold_worth(ctx: RulesContext, f: Fighter, f_dcv: int, estimate_one: Callable,
+               cost: Callable[[HeroAttack], float]) -> float:
+    """What Holding this Phase is worth to ``f`` (rules §1.5: a held Phase is used later in the
+    Segment): the best Haymaker it could throw, once it has let a foe next to it act, at that
+    foe who then cannot step away before it lands (:func:`may_step_away`); times the chance the
+    foe does not knock ``f`` from its cell meanwhile, and the chance no other foe does before it
+    lands (:func:`knocked_away`, each counted at the -5 DCV: those still to act in this Segment
+    may come before the wind-up, which this overstates); less ``cost`` (the STUN its END would
+    take beyond what is left). Nothing when ``f`` already holds, or no foe next to it is
+    still to act in this Segment with no Phase in the next: a Haymaker now is as good then.
+
+    Issue 18: the side that acted first in a DEX tie could never Haymaker its twin (who was
+    still to act) and was Haymakered twice as often; with +1 DEX it won 47.6% of the mirrors."""
+    st = ctx.state
+    if f.held or f.half_used or st.queue is None:
+        return 0.0
+    blows = [a for a in f.sheet.attacks if a.hth and f.ready(a) and not (a.helps or a.area or a.autofire
+                                                                          or a.kind not in ("normal", "killing"))]
+    best = 0.0
+    for g in st.fighters.values():
+        if (g.side == f.side or g.out_of_fight(ctx.options) or g.stunned or g.held or distance(f.pos, g.pos) > 1
+                or g.id not in st.queue or has_phase(g.spd, st.segment % 12 + 1)):
+            continue
+        harm = max((p * value - cost(atk) for atk in blows
+                    for p, value in (estimate_one(ctx, f, g, atk, "haymaker", ""),)), default=0.0)
+        if harm > best:  # g's own blow comes before f's, the others' (counted at -5 DCV) may come after
+            lands = (1.0 - _knock_risk(ctx, g, f, f_dcv)) * (1.0 - knocked_away(ctx, f, g, f_dcv))
+            best = max(best, harm * lands)
+    return best
+
+
+def _knock_risk(ctx: RulesContext, h: Fighter, f: Fighter, f_dcv: int, lowered: int = 0) -> float:
+    """P(``h``'s likeliest blow knocks ``f`` from its cell), at ``f``'s DCV less ``lowered``."""
+    d = distance(h.pos, f.pos)
+    walk = cells(h, False)
+    best = 0.0
+    for atk in h.sheet.attacks:
+        if not h.ready(atk) or atk.helps or atk.area or h.charges_left(atk) == 0:
+            continue
+        if (d - 1 > walk) if atk.hth else ((d - walk) * METRES_PER_CELL > atk.range_m):
+            continue
+        kb = knock_chance(ctx, h, f, atk)
+        if kb <= best:
+            continue
+        needed = 11 + ocv_chain(h, atk, f, "strike", "").value - (f_dcv - lowered)
+        best = max(best, hit_chance(needed) * kb)
+    return best
+
+
+__all__ = ["hold_worth", "may_step_away", "knock_chance", "knocked_away", "spoiled", "winding_on"]

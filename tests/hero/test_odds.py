@@ -69,11 +69,15 @@ def test_the_abort_question_gives_the_roll_with_and_without_each_defence_and_the
 
 def test_the_abort_question_carries_its_odds_for_a_player_and_skips_them_for_an_ai():
     sc = scenario("hero", {"A": [hero("a", position=(0, 0), SPD=4, DEX=15, OCV=5)],
-                           "B": [hero("b", position=(1, 0), SPD=2, DEX=10, DCV=4)]}, turn_limit=1)
+                           "B": [hero("b", position=(1, 0), SPD=2, DEX=10, DCV=4)]}, turn_limit=2)
     asked = {}
     for players in ((), ("b",)):
         b = battle_with(sc, seed=3, player_controlled=players)
-        b.answer = lambda d: asked.setdefault(players, d.context) and None
+        def answer(d, players=players):  # B's question when A attacks it (A may first Hold, to Haymaker B
+            if d.actor == "b" and d.kind == "abort":  # once B has acted)
+                asked.setdefault(players, d.context)
+
+        b.answer = answer
         b.run()
     assert asked[()] == "A attacks B with Punch"  # no odds worked out for an AI
     assert asked[("b",)].startswith("A attacks B with Punch: it hits on 12- (74%) as you stand")
