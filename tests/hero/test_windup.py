@@ -129,3 +129,35 @@ def test_with_its_end_spent_and_its_stun_low_the_default_ai_recovers_rather_than
     choice, _ = b.decide(phase_decision(b, "a"))
     assert (choice.action.label(), choice.reason) == (
         "recover", "END spent (0%): no attack is worth the STUN it would cost: takes a Recovery")
+
+
+def test_a_hold_is_worth_the_haymaker_it_allows_once_the_foe_next_to_it_has_acted():
+    """Issue 18's tempo: A (DEX 20) acts before B (DEX 10) in this Segment and neither has a
+    Phase in the next (SPD 4). A Haymaker now is worth nothing (B may step away); Held until B
+    has acted, it is worth its harm times the chance B's own punch (11 + 5 - 5: an 11-, 62.5%)
+    does not knock A from its cell (30%). That beats a plain punch now, so A Holds."""
+    b = position([fighter("a", (5, 5), ai="default")], [fighter("b", (6, 5), DEX=10)])
+    a, foe = b.state.fighters["a"], b.state.fighters["b"]
+    b.state.queue = ["b"]  # A's Phase is under way; B's is still to come
+    hold = menu_action(b, "a", "hold")
+    p, harm = estimate_one(b.ctx, a, foe, a.attack("Punch"), "haymaker", "")
+    worth = p * harm * (1 - hit_chance(11) * moved_chance(6, False, 0, False, 2, 0))
+    assert b.estimate("a", hold) == pytest.approx(worth)
+    assert b.estimate("a", menu_action(b, "a", "haymaker Punch -> b")) == 0.0
+    strike = b.estimate("a", menu_action(b, "a", "strike Punch -> b"))
+    assert strike < worth
+    choice, _ = b.decide(phase_decision(b, "a"))
+    assert (choice.action.label(), choice.reason) == (
+        "hold", f"holds its Phase: a Haymaker once the foe next to it has acted (worth {worth:.0%}) "
+                f"beats the best blow now ({strike:.0%})")
+
+
+def test_a_hold_is_worth_nothing_once_the_foe_has_acted_or_when_it_acts_again_next_segment():
+    b = position([fighter("a", (5, 5))], [fighter("b", (6, 5), DEX=10)])
+    hold = menu_action(b, "a", "hold")
+    b.state.queue = []  # B has acted: a Haymaker now is as good
+    assert b.estimate("a", hold) == 0.0
+    assert b.estimate("a", menu_action(b, "a", "haymaker Punch -> b")) > 0.0
+    quick = position([fighter("a", (5, 5))], [fighter("b", (6, 5), DEX=10, SPD=12)])
+    quick.state.queue = ["b"]  # B acts in every Segment: it could step away before it lands anyway
+    assert quick.estimate("a", menu_action(quick, "a", "hold")) == 0.0
