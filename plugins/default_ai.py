@@ -23,8 +23,9 @@ Policy, in order (each choice carries its reason into the log):
    maneuver (a Strike rather than a Brace that adds nothing), then the nearer foe, then the lower
    id, never to roster order. An attack expected to do nothing (armour its multiplier cannot
    beat, a foe it must hold back on) is not worth the action: it closes on a foe or
-   defends instead, and says that its attacks cannot hurt the foes in reach (or, END spent,
-   that none is worth the STUN it would cost: a Recovery comes first).
+   defends instead, and says that its attacks cannot hurt the foes in reach (or, its stamina
+   spent, that none is worth what it would cost: in HERO the STUN that pays for missing END; a
+   Recovery comes first).
    HERO tempo: when a foe next to it is still to act in this Segment (and has no Phase in the
    next), it Holds instead if a Haymaker thrown once that foe has acted, when it can no longer
    step away, is worth more than the best blow now (the rules system's estimate of a Hold).
@@ -163,8 +164,8 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
             return tended
     unharmed = sorted({t for a in in_reach for t in (a.target, *a.targets) if t})
     standing = sorted(able_foes.values(), key=lambda v: (v.id in unharmed, distance(me.position, v.position), v.id))
-    if unharmed and me.stamina < SPENT:  # END gone: each attack costs more STUN than it would do
-        idle = f"END spent ({me.stamina:.0%}): no attack is worth the STUN it would cost"
+    if unharmed and me.stamina < SPENT:  # stamina gone (HERO END: each attack costs STUN instead)
+        idle = f"stamina spent ({me.stamina:.0%} left): no attack is worth what it would cost"
         closes = f"{idle}: closes on"
     elif unharmed:  # every attack in reach is expected to do nothing
         names = ", ".join(able_foes[t].name for t in unharmed)

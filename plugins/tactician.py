@@ -61,7 +61,8 @@ def threat(sit: Situation, v: Vitals) -> float:
 
 def focus_target(sit: Situation) -> Vitals | None:
     """The side's common target: least fight left, minus 15% per ally (or self) next to it, over
-    its threat (:func:`threat`) against the foes' mean, at least a fifth (issue 18: the foe
+    its threat (:func:`threat`) against the foes' mean, at least a fifth, the more threatening
+    first among equals (issue 18: the foe
     that hurts most goes down first; this lifted the tactician from 50% to 53% of its decided
     battles against the default AI on mirrored hero-brawl, 2,219 decided); ties to the foe
     nearest the whole side, then the id."""
@@ -71,8 +72,8 @@ def focus_target(sit: Situation) -> Vitals | None:
 
     def key(v: Vitals) -> tuple:
         weight = max(harm[v.id] / mean, MIN_THREAT) if mean > 0 else 1.0
-        return ((v.health - 0.15 * sit.near(v, team)) / weight, sum(distance(m.position, v.position) for m in team),
-                v.id)
+        left = max(v.health - 0.15 * sit.near(v, team), 0.0)  # not below 0: the weight would turn it around
+        return left / weight, -weight, sum(distance(m.position, v.position) for m in team), v.id
 
     ranked = sorted(sit.foes.values(), key=key)
     return ranked[0] if ranked else None

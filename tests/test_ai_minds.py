@@ -128,6 +128,19 @@ def test_tactician_focuses_fire_on_the_foe_that_does_the_most_harm_a_turn():
                                 "focus fire: 75% of what is left of B (100% fight left)")
 
 
+def test_tactician_among_foes_with_next_to_no_fight_left_still_picks_the_more_dangerous():
+    """Two foes at 20% with the tactician and an ally next to each (20% - 2 x 15% is below 0):
+    the threat must not turn round there, so C (6d6, SPD 4) is the target, not B (1d6, SPD 2)."""
+    from slugfest.plugins._mind import Situation
+    from slugfest.plugins.tactician import focus_target
+
+    b = hero_position([me("tactician"), hero("d", (7, 5), attacks=PUNCH)],
+                      [foe("b", (6, 5), STR=5, SPD=2), foe("c", (6, 6), STR=30, SPD=4)])
+    for fid in "bc":
+        b.state.fighters[fid].stun = 8  # 20% of 40
+    assert focus_target(Situation(b.view, phase_decision(b, "a"))).id == "c"
+
+
 def test_tactician_puts_its_combat_skill_levels_where_they_pay():
     b = hero_position([me("tactician", csl=4, OCV=10)], [foe("b", (6, 5), DCV=2, PD=10)])
     assert ask(b)[:2] == ("strike Punch -> b (levels: damage)", "focus fire: 42% of what is left of B (100% fight left)")

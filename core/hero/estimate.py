@@ -34,7 +34,8 @@ from .windup import hold_worth, knocked_away, may_step_away, spoiled, winding_on
 
 def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter], int] | None = None,
              strikes: dict | None = None, winding: dict[str, list[Fighter]] | None = None) -> float:
-    """P(hit) x mean STUN taken / the target's STUN left (BODY counted for Killing attacks).
+    """P(hit) x mean STUN taken / the target's STUN left (BODY counted for Killing attacks),
+    less what the option costs the actor (so it may be below 0).
     A push (``action.push``) counts as allowed, up to 10 points, within the doubling cap.
     ``dcv`` gives a target's DCV now (the Phase's picture keeps them); by default its chain.
     ``strikes`` keeps each strike's (P(hit), harm) for the Phase: the Multiple Attacks on the
@@ -43,7 +44,10 @@ def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fight
     foe knocks its thrower away before it lands, a blow at a friend's Haymaker's target the
     Haymaker it may spoil (:mod:`.windup`). Any action costs the STUN its END would take
     beyond what the actor has (:func:`overdraw_cost`)."""
-    return _gain(ctx, f, action, dcv, strikes, winding) - overdraw_cost(ctx, f, action)
+    gain = _gain(ctx, f, action, dcv, strikes, winding)
+    if action.maneuver == "haymaker":
+        return gain  # its END is paid as it lands: counted with the chance it does
+    return gain - overdraw_cost(ctx, f, action)
 
 
 #: The actions that pay STR's END (rules §6: 1 END per 10 STR used): the Grab family and Disarm.
@@ -133,7 +137,7 @@ def _gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter]
     if action.maneuver == "haymaker":
         if may_step_away(st, g):
             return 0.0  # it can walk out of reach before the blow lands: not worth the wind-up
-        return p * value * (1.0 - knocked_away(ctx, f, g, dcv(f)))
+        return (p * value - overdraw_cost(ctx, f, action)) * (1.0 - knocked_away(ctx, f, g, dcv(f)))
     throwers = winding.get(g.id)
     if throwers:  # a friend's Haymaker is winding up on it: a knockback would spoil it
         push = in_whole_damage_classes(min(action.push, 10)) if can_push(f, atk, ctx.options) else 0

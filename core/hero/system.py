@@ -103,7 +103,7 @@ class HeroSystem:
         return clock.decision_for(ctx, ctx.state.fighters[actor])
 
     def estimate(self, ctx: RulesContext, actor: str, action: Action) -> float:
-        """P(hit) x mean STUN taken / the target's STUN left (see :mod:`.estimate`)."""
+        """P(hit) x mean STUN taken / the target's STUN left, less what it costs (see :mod:`.estimate`)."""
         return estimate(ctx, ctx.state.fighters[actor], action)
 
     #: Character files from other tools this system imports (``slugfest import``, the picker's i).

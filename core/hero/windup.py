@@ -3,7 +3,7 @@ Segment, and only if its target is still in reach): what may spoil it before it 
 
 Issue 18 measured where the default AI's Haymakers fizzled in hero-brawl (100 battles, 80 of
 1,265 thrown): 49 because a friend's blow knocked the target away, 31 because a foe knocked the
-thrower away. A target that can walk off is already refused (:func:`.estimate.may_step_away`).
+thrower away. A target that can walk off is already refused (:func:`may_step_away`).
 These figures let the estimate weigh the other two:
 
 * :func:`spoiled` - a blow at a foe a friend's Haymaker is winding up on costs the chance it
@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable
 
 from ..context import RulesContext
 from ..grid import distance
+from . import maneuvers
 from .chains import ocv_chain
 from .combat import damage_profile
 from .knockback import knockback_dice, moved_chance
@@ -41,7 +42,9 @@ def knock_chance(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
                  levels: str = "", push: int = 0) -> float:
     """P(a hit of ``f``'s ``atk`` knocks ``g`` out of its cell), by the dice it would roll
     (:func:`.knockback.moved_chance`); 0 where knockback is off or only knocks down, or the
-    attack does no BODY or no knockback."""
+    attack does no BODY or no knockback. An estimate: it rolls a Standard Effect attack's dice,
+    and leaves out a Killing attack's BODY from Combat Skill Levels, Damage Negation, a pulled
+    punch and a Move Through's velocity."""
     if ctx.options.knockback != "full" or not atk.knockback or not atk.does_body or atk.kind not in ("normal", "killing"):
         return 0.0
     d = damage_profile(ctx.options, f, atk, maneuver, levels, push, 0).dice
@@ -51,11 +54,12 @@ def knock_chance(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
 
 
 def winding_on(fighters: Iterable[Fighter], f: Fighter) -> dict[str, list[Fighter]]:
-    """The Haymakers ``f``'s friends are winding up, by their target (a hand-to-hand one only
-    while the thrower still stands next to it: otherwise it fizzles anyway)."""
+    """The Haymakers ``f``'s friends are winding up, by their target; not those of a thrower
+    Stunned or out of the fight, which fizzle anyway (:func:`spoiled` also leaves out a
+    hand-to-hand one whose thrower no longer stands next to its target)."""
     out: dict[str, list[Fighter]] = {}
     for h in fighters:
-        if h.haymaker is not None and h.side == f.side and h is not f:
+        if h.haymaker is not None and h.side == f.side and h is not f and not h.stunned and not h.ko and not h.dead:
             out.setdefault(h.haymaker.target, []).append(h)
     return out
 
@@ -114,8 +118,8 @@ def hold_worth(ctx: RulesContext, f: Fighter, f_dcv: int, estimate_one: Callable
     foe who then cannot step away before it lands (:func:`may_step_away`); times the chance the
     foe does not knock ``f`` from its cell meanwhile, and the chance no other foe does before it
     lands (:func:`knocked_away`, each counted at the -5 DCV: those still to act in this Segment
-    may come before the wind-up, which this overstates); less ``cost`` (the STUN its END would
-    take beyond what is left). Nothing when ``f`` already holds, or no foe next to it is
+    may come before the wind-up, which this overstates). ``cost`` (the STUN its END would take
+    beyond what is left) comes off the harm before that chance: the END is paid as it lands. Nothing when ``f`` already holds, or no foe next to it is
     still to act in this Segment with no Phase in the next: a Haymaker now is as good then.
 
     Issue 18: the side that acted first in a DEX tie could never Haymaker its twin (who was
@@ -123,8 +127,8 @@ def hold_worth(ctx: RulesContext, f: Fighter, f_dcv: int, estimate_one: Callable
     st = ctx.state
     if f.held or f.half_used or st.queue is None:
         return 0.0
-    blows = [a for a in f.sheet.attacks if a.hth and f.ready(a) and not (a.helps or a.area or a.autofire
-                                                                          or a.kind not in ("normal", "killing"))]
+    blows = [a for a in f.sheet.attacks  # those the menu will offer as a Haymaker
+             if a.hth and f.ready(a) and f.charges_left(a) != 0 and maneuvers.HAYMAKER in maneuvers.fitting(a)]
     best = 0.0
     for g in st.fighters.values():
         if (g.side == f.side or g.out_of_fight(ctx.options) or g.stunned or g.held or distance(f.pos, g.pos) > 1

@@ -60,8 +60,8 @@ def position(a_side, b_side):
 
 def fighter(fid, pos, **keys):
     """A 6d6 puncher (STR 30) with OCV and DCV 5, SPD 4 (Phases in Segments 3, 6, 9 and 12)."""
-    return hero(fid, pos, attacks=PUNCH, **{"STR": 30, "DEX": 20, "SPD": 4, "END": 40, "STUN": 40, "OCV": 5,
-                                            "DCV": 5, **keys})
+    return hero(fid, pos, **{"attacks": PUNCH, "STR": 30, "DEX": 20, "SPD": 4, "END": 40, "STUN": 40, "OCV": 5,
+                             "DCV": 5, **keys})
 
 
 def menu_action(b, actor, label):
@@ -128,7 +128,7 @@ def test_with_its_end_spent_and_its_stun_low_the_default_ai_recovers_rather_than
     a.end, a.stun = 0, 8  # 2d6 STUN (7 of its 8) for a punch: worth less than nothing
     choice, _ = b.decide(phase_decision(b, "a"))
     assert (choice.action.label(), choice.reason) == (
-        "recover", "END spent (0%): no attack is worth the STUN it would cost: takes a Recovery")
+        "recover", "stamina spent (0% left): no attack is worth what it would cost: takes a Recovery")
 
 
 def test_a_hold_is_worth_the_haymaker_it_allows_once_the_foe_next_to_it_has_acted():
@@ -161,3 +161,25 @@ def test_a_hold_is_worth_nothing_once_the_foe_has_acted_or_when_it_acts_again_ne
     quick = position([fighter("a", (5, 5))], [fighter("b", (6, 5), DEX=10, SPD=12)])
     quick.state.queue = ["b"]  # B acts in every Segment: it could step away before it lands anyway
     assert quick.estimate("a", menu_action(quick, "a", "hold")) == 0.0
+
+
+def test_a_hold_counts_only_a_haymaker_the_menu_would_offer():
+    """A baton whose Charges are spent is no Haymaker later: the Hold is worth nothing then."""
+    baton = [{"name": "Baton", "kind": "normal", "dice": "8d6", "range": "hth", "charges": 2}]
+    b = position([fighter("a", (5, 5), attacks=baton)], [fighter("b", (6, 5), DEX=10)])
+    b.state.queue = ["b"]
+    hold = menu_action(b, "a", "hold")
+    assert b.estimate("a", hold) > 0.0
+    b.state.fighters["a"].charges_used["Baton"] = 2
+    assert b.estimate("a", hold) == 0.0
+
+
+def test_a_stunned_friends_haymaker_fizzles_anyway_so_a_blow_at_its_target_costs_nothing_for_it():
+    b = position([fighter("a", (5, 5)), fighter("d", (5, 4))], [fighter("b", (6, 5))])
+    a, foe = b.state.fighters["a"], b.state.fighters["b"]
+    b.state.fighters["d"].haymaker = PendingHaymaker("b", "Punch", b.state.abs_segment + 1)
+    strike = menu_action(b, "a", "strike Punch -> b")
+    p, harm = estimate_one(b.ctx, a, foe, a.attack("Punch"), "strike", "")
+    assert b.estimate("a", strike) < p * harm
+    b.state.fighters["d"].stunned = True  # land_haymaker fizzles a Stunned thrower's blow
+    assert b.estimate("a", strike) == pytest.approx(p * harm)
