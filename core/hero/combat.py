@@ -242,6 +242,12 @@ def can_push(f: Fighter, atk: HeroAttack, opts: HeroOptions) -> bool:
             and attack_end(f, atk, opts.campaign, opts.str_end) > 0)
 
 
+def planned_push(f: Fighter, atk: HeroAttack, opts: HeroOptions, push: int) -> int:
+    """The push the AI and the prompt count before the roll: as if allowed, at most 10 points,
+    in whole Damage Classes; none for what cannot be pushed (:func:`can_push`)."""
+    return in_whole_damage_classes(min(push, 10)) if can_push(f, atk, opts) else 0
+
+
 def counted_push(opts: HeroOptions, f: Fighter, atk: HeroAttack, maneuver: str, levels: str, velocity_m: int,
                  allowed: int) -> int:
     """The pushed points that add damage: a push the doubling cap swallows, wholly or in part,

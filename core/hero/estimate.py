@@ -8,7 +8,6 @@ levels (:func:`.combat.damage_profile`), the target's defenses (:func:`.effects.
 
 from __future__ import annotations
 
-from typing import Any
 
 from collections.abc import Callable
 
@@ -18,8 +17,8 @@ from ..grid import distance
 from . import areas, grabs, powers, presence
 from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
 from . import locations
-from .combat import attack_end, can_push, damage_profile, placed_shot, shots_fired
-from .endurance import in_whole_damage_classes, str_end, stun_for_end_dice
+from .combat import attack_end, damage_profile, placed_shot, planned_push, shots_fired
+from .endurance import str_end, stun_for_end_dice
 from .combat_values import Modifier
 from .damage import DamageRoll, standard_effect, stun_multiplier, take_damage
 from .dice import DamageDice
@@ -107,7 +106,7 @@ def _gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter]
             throwers = winding.get(tid)
             if throwers:  # the strike may knock away a friend's Haymaker's target (:mod:`.windup`)
                 atk = f.attack(an)
-                pushed = in_whole_damage_classes(min(push, 10)) if can_push(f, atk, ctx.options) else 0
+                pushed = planned_push(f, atk, ctx.options, push)
                 value -= spoiled(ctx, f, st.fighters[tid], atk, "multiple attack", action.levels, pushed, throwers,
                                  estimate_one)
             total += p_chain * value
@@ -140,7 +139,7 @@ def _gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter]
         return (p * value - overdraw_cost(ctx, f, action)) * (1.0 - knocked_away(ctx, f, g, dcv(f)))
     throwers = winding.get(g.id)
     if throwers:  # a friend's Haymaker is winding up on it: a knockback would spoil it
-        push = in_whole_damage_classes(min(action.push, 10)) if can_push(f, atk, ctx.options) else 0
+        push = planned_push(f, atk, ctx.options, action.push)
         return p * (value - spoiled(ctx, f, g, atk, action.maneuver, action.levels, push, throwers, estimate_one))
     return p * value
 
@@ -155,7 +154,7 @@ def estimate_area(ctx: RulesContext, f: Fighter, action: Action) -> float:
     aim = st.fighters[action.target]
     ocv = ocv_chain(f, atk, aim, "area", action.levels).value
     p = hit_chance(11 + ocv - areas.target_dcv(atk.area, f.pos, aim.pos).value)
-    push = in_whole_damage_classes(min(action.push, 10)) if can_push(f, atk, ctx.options) else 0
+    push = planned_push(f, atk, ctx.options, action.push)
     centre = areas.centre_of(atk.area, f.pos, aim.pos)
     total = 0.0
     for tid in action.targets:
@@ -262,7 +261,7 @@ def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
     if atk.effect:  # Entangle, Flash, Drain: what its entry says a hit is worth
         return p, powers.POWERS[atk.kind].worth(f, g, atk, damage_profile(ctx.options, f, atk, maneuver, levels, 0, 0))
     moved = distance(f.pos, g.pos) * METRES_PER_CELL if maneuver == "move through" else 0
-    push = in_whole_damage_classes(min(push, 10)) if can_push(f, atk, ctx.options) else 0  # as if allowed
+    push = planned_push(f, atk, ctx.options, push)  # as if allowed
     key = (g.id, atk.name, maneuver, levels, push // 5, moved // 6, g.ko, aim)
     taken = f.expected.get(key)
     if taken is None:

@@ -16,8 +16,8 @@ from ..reach import Layers
 from ..vitals import Vitals
 from ..odds import Odds
 from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
-from .combat import attack_end, can_push, damage_profile, placed_shot, shots_fired
-from .endurance import in_whole_damage_classes, stun_for_end_dice
+from .combat import attack_end, damage_profile, placed_shot, planned_push, shots_fired
+from .endurance import stun_for_end_dice
 from .estimate import estimate, expected_hits, expected_taken, hit_chance, may_step_away
 from .movement import METRES_PER_CELL, cells, occupied, walk_into_range
 from . import areas, powers, report
@@ -182,7 +182,7 @@ class Picture:
         dcv = dmcv_chain(g).value if atk.mental else self.dcv(g)
         needed = 11 + ocv - dcv
         opts = ctx.options
-        push = in_whole_damage_classes(min(action.push, 10)) if can_push(f, atk, opts) else 0
+        push = planned_push(f, atk, opts, action.push)
         moved = self.dist[g.id] * METRES_PER_CELL if action.maneuver == "move through" else 0
         if atk.effect:
             does = powers.hit_words(g, atk, damage_profile(opts, f, atk, action.maneuver, action.levels, 0, 0))
@@ -215,7 +215,7 @@ class Picture:
         dcv = areas.target_dcv(atk.area, f.pos, aim.pos).value
         needed = 11 + ocv - dcv
         opts = ctx.options
-        push = in_whole_damage_classes(min(action.push, 10)) if can_push(f, atk, opts) else 0
+        push = planned_push(f, atk, opts, action.push)
         lost = (areas.explosion_dcs_lost(true_metres(areas.centre_of(atk.area, f.pos, aim.pos), aim.pos))
                 if atk.explosion else 0)
         stun, body = expected_taken(ctx, f, aim, atk, "area", action.levels, push, 0, fallen=lost)
