@@ -10,7 +10,7 @@ from .records import record
 class Vitals:
     id: str
     name: str
-    side: str
+    side: str  # the side it fights for now (HERO: a fighter turned by a Mind Control fights for its controller's)
     position: Cell
     able: bool  # can still fight (not knocked out, unconscious, dying or dead)
     alive: bool

@@ -10,7 +10,7 @@ from typing import Any
 from ..schema import NOTHING, Table, did_you_mean, show, toml_type
 from .dice import DamageDice, parse_dice
 from .sheet import (ADJUSTABLE, AREA_SHAPES, ATTACK_KINDS, EFFECT_DEFENSE, EFFECT_KINDS, FOCI, LINE_OF_SIGHT_M,
-                    MENTAL_DEFENSE, HeroAttack)
+                    MENTAL_DEFENSE, MENTAL_KINDS, HeroAttack)
 
 
 def _dice(value: Any) -> DamageDice:
@@ -122,11 +122,13 @@ def _other_keys(t: Table, kind: str) -> dict[str, Any]:
 
 
 def _parse_range(t: Table, kind: str) -> tuple[bool, int]:
-    """(hand-to-hand?, metres) from ``range``: "hth" or metres; a Mental Blast's is line of sight."""
-    rng = t.raw("range", "los" if kind in ("mental", "presence") else "hth")
-    if kind in ("mental", "presence"):
+    """(hand-to-hand?, metres) from ``range``: "hth" or metres; a mental power's and a Presence
+    Attack's is line of sight."""
+    by_sight = (*MENTAL_KINDS, "presence")
+    rng = t.raw("range", "los" if kind in by_sight else "hth")
+    if kind in by_sight:
         if rng != "los":
-            what = "a Mental Blast" if kind == "mental" else "a Presence Attack"
+            what = _A[kind]
             t.problems.add(f"{t.path}.range", f'expected "los" or no range for {what} (it reaches anyone in '
                                               f"line of sight, rules-powers §3.5-3.6), got {toml_type(rng)} {show(rng)}")
         return False, LINE_OF_SIGHT_M
@@ -164,9 +166,9 @@ def _parse_area(t: Table) -> tuple[str, int, bool]:
 _NO_DAMAGE = ("mental", *EFFECT_KINDS, "presence")
 #: How the errors name each kind that fixes its own knockback, BODY and defense.
 _A = {"mental": "a Mental Blast", "entangle": "an Entangle", "flash": "a Flash", "drain": "a Drain", "aid": "an Aid",
-      "healing": "a Healing", "presence": "a Presence Attack"}
+      "healing": "a Healing", "mind_control": "a Mind Control", "presence": "a Presence Attack"}
 _WHY = {"mental": "STUN only, no knockback: rules-powers §3.5",
-        **dict.fromkeys(EFFECT_KINDS, "it does no damage and no knockback: rules-powers §1.7, §3.2-3.4"),
+        **dict.fromkeys(EFFECT_KINDS, "it does no damage and no knockback: rules-powers §1.7, §3.2-3.5"),
         "presence": "it does no damage: rules-powers §3.6"}
 
 
@@ -275,6 +277,8 @@ def _check_area(t: Table, atk: HeroAttack) -> None:
     path = f"{t.path}.area"
     if atk.uses_str_only:
         t.problems.add(path, "expected dice for an area attack (an area is a power's, not a STR blow's), got none")
+    elif atk.effect:
+        return  # _check_effect names it
     elif atk.mental:
         t.problems.add(path, "expected no area on a Mental Blast (mental areas are not modelled), got "
                              f"a {atk.area.title()}")

@@ -20,6 +20,7 @@ from .damage import is_dead
 from .effects import die, take_recovery
 from .maneuvers import land_haymaker, lapse
 from .menu import build_menu
+from .mind_control import serve
 from .powers import fade, lose_sight
 from .recovery import may_recover
 from .speed import has_phase, spd_change_resume
@@ -198,6 +199,8 @@ def _new_phase(ctx: RulesContext, f: Fighter, now: int) -> bool:
         f.prone = False
         f.half_used = True
         ctx.emit(ev.StatusChanged(fid, "prone", False, "stood up (a half Phase)"))
+    if f.control is not None:  # a breakout roll, then a Phase standing down or turned (rules-powers §3.5)
+        return serve(ctx, f)
     return False
 
 

@@ -159,7 +159,7 @@ def estimate_area(ctx: RulesContext, f: Fighter, action: Action) -> float:
     total = 0.0
     for tid in action.targets:
         g = st.fighters[tid]
-        if g.side != f.side and g.out_of_fight(ctx.options):
+        if g.allegiance != f.allegiance and g.out_of_fight(ctx.options):
             continue
         lost = areas.explosion_dcs_lost(true_metres(centre, g.pos)) if atk.explosion else 0
         key = (g.id, atk.name, "area", action.levels, push // 5, lost, g.ko, "")
@@ -167,7 +167,7 @@ def estimate_area(ctx: RulesContext, f: Fighter, action: Action) -> float:
         if taken is None:
             taken = f.expected[key] = expected_taken(ctx, f, g, atk, "area", action.levels, push, 0, fallen=lost)
         value = taken[0] / max(g.stun, 1) + 2 * taken[1] / max(g.body + g.ch.BODY, 1)
-        total += value if g.side != f.side else -value
+        total += value if g.allegiance != f.allegiance else -value
     return p * total
 
 
@@ -206,7 +206,7 @@ def _slot_worth(ctx: RulesContext, f: Fighter, atk: HeroAttack, dcv: Callable[[F
     reach = cells(f, False) if not f.half_used else 0
     best = 0.0
     for g in ctx.state.fighters.values():
-        if g.side == f.side or g.out_of_fight(ctx.options):
+        if g.allegiance == f.allegiance or g.out_of_fight(ctx.options):
             continue
         d = distance(f.pos, g.pos)
         if atk.hth:

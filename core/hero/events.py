@@ -260,6 +260,6 @@ class DefenseTaken(Event):
 
 # The events of the powers and maneuvers beyond a plain attack live in their own module.
 from .power_events import (  # noqa: E402,F401  (re-exported: every HERO event is events.<Name>)
-    AdjustmentFaded, AdjustmentRolled, AreaHit, AutofireHits, DisarmRolled, EntangleAttacked, EntangleRolled,
-    EscapeRolled, FlashRolled, Healed, PresenceEffect, PresenceRolled, SlotSwitched,
+    AdjustmentFaded, AdjustmentRolled, AreaHit, AutofireHits, BreakoutRolled, DisarmRolled, EntangleAttacked,
+    EntangleRolled, EscapeRolled, FlashRolled, Healed, MindControlRolled, PresenceEffect, PresenceRolled, SlotSwitched,
 )

@@ -358,11 +358,11 @@ def fitting(atk: HeroAttack) -> tuple[Maneuver, ...]:
         return (AREA,)
     if atk.helps:
         return ()  # used on a friend: the aid action, not an attack maneuver
+    if atk.mental:  # the maneuvers change OCV and DCV; a mental power is a plain Strike (our reading)
+        return tuple(m for m in AGAINST if m.name == "strike")
     if atk.effect:  # its dice are no damage: no maneuver that adds damage or moves (our reading)
         return tuple(m for m in AGAINST if m.attacks in ("any", kind) and not (m.adds_dcs or m.adds_velocity
                                                                               or m.str_only))
-    if atk.mental:  # the maneuvers change OCV and DCV; a mental attack is a plain Strike (our reading)
-        return tuple(m for m in AGAINST if m.name == "strike")
     return tuple(m for m in AGAINST if m.attacks in ("any", kind) and (atk.uses_str_only or not m.str_only)
                  and not (atk.autofire and m.adds_dcs))  # a burst is no Haymaker (our reading, README)
 

@@ -193,7 +193,7 @@ def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str
     if a.target and a.attack:
         g = st.fighters[a.target]
         atk = f.attack(a.attack)
-        if g.side == f.side:
+        if g.allegiance == f.allegiance:
             return f"{g.name} is on {f.name}'s own side"
         if g.dead:
             return f"{g.name} is dead"

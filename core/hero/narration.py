@@ -201,6 +201,23 @@ def _disarm(e: ev.DisarmRolled, log: TextLog) -> str:
             f"rolled {list(e.target_faces)}, {e.target_body} BODY: {end}")
 
 
+@formats(ev.MindControlRolled)
+def _mind_control(e: ev.MindControlRolled, log: TextLog) -> str:
+    less = f" - Mental Defense {e.mental_defense}" if e.mental_defense else ""
+    net = max(e.total - e.mental_defense, 0)
+    kept = "" if e.took or e.level < 3 else " (it is held as strongly already)"
+    return (f"    Mind Control: rolled{_faces(e.faces)}, {e.total}{less} = {net} against "
+            f"{log.name(e.target)}'s EGO {e.ego} ({net - e.ego:+d}): {e.words}{kept}")
+
+
+@formats(ev.BreakoutRolled)
+def _breakout(e: ev.BreakoutRolled, log: TextLog) -> str:
+    less = f" less {e.penalty} for the Mind Control's margin" if e.penalty else ""
+    end = "breaks free" if e.made else f"still under {log.name(e.controller)}'s control"
+    return (f"    {log.name(e.actor)} tries to break free: EGO roll {e.needed}-{less}, rolled {sum(e.faces)} "
+            f"{list(e.faces)}: {end}")
+
+
 @formats(ev.PresenceRolled)
 def _presence(e: ev.PresenceRolled, log: TextLog) -> str:
     return f"    {log.name(e.actor)}'s Presence Attack ({e.attack}): {e.dice} rolled {list(e.faces)} = {e.total}"

@@ -94,7 +94,7 @@ def _offer_aid(pic: Picture) -> list[Action]:
     half = pic.half_cells
     out = []
     for g in pic.ctx.state.fighters.values():
-        if g.side != f.side or g.dead:
+        if g.allegiance != f.allegiance or g.dead:
             continue
         if g is not f and distance(f.pos, g.pos) > 1 and walk_next_to(pic.ctx, f, g, half) is None:
             continue
@@ -120,7 +120,7 @@ def _offer_break_out(pic: Picture) -> list[Action]:
     f, grid = pic.f, pic.ctx.grid
     out = []
     for g in pic.ctx.state.fighters.values():
-        if g.entangle is None or g.side != f.side or g.dead:
+        if g.entangle is None or g.allegiance != f.allegiance or g.dead:
             continue
         close = g is f or distance(f.pos, g.pos) <= 1
         if close and f.ch.STR > 0:

@@ -1,6 +1,6 @@
 """HERO events of the powers and maneuvers beyond a plain attack (rules-powers §1.4-§5.1): bursts and
-areas, Entangle, Flash, Drain, Aid and Healing, the Grab family and Disarm, Presence Attacks and
-Multipowers. :mod:`.events` re-exports them, so every HERO event is ``events.<Name>``."""
+areas, Entangle, Flash, Drain, Aid and Healing, Mind Control, the Grab family and Disarm, Presence
+Attacks and Multipowers. :mod:`.events` re-exports them, so every HERO event is ``events.<Name>``."""
 
 from __future__ import annotations
 
@@ -209,3 +209,36 @@ class SlotSwitched(Event):
     multipower: str
     old: str
     new: str
+
+
+@record
+class MindControlRolled(Event):
+    """A Mind Control that hit (rules-powers §3.5, :mod:`.mind_control`): its dice's ``total``
+    less the target's ``mental_defense`` against its ``ego``: ``level`` 0 (nothing) to 4
+    (turned), and whether this hold is the one it is under now (``took``)."""
+
+    kind: ClassVar[str] = "mind_control_rolled"
+    actor: str
+    target: str
+    attack: str
+    faces: tuple[int, ...]
+    total: int
+    mental_defense: int
+    ego: int
+    level: int
+    words: str
+    took: bool
+
+
+@record
+class BreakoutRolled(Event):
+    """A Mind Controlled fighter's EGO roll to break free, at the start of each Phase after the
+    first it serves: 3d6 against ``needed`` (its EGO roll less the hold's ``penalty``)."""
+
+    kind: ClassVar[str] = "breakout_rolled"
+    actor: str
+    controller: str
+    faces: tuple[int, ...]
+    needed: int
+    penalty: int
+    made: bool

@@ -4,8 +4,8 @@ is worth to the AI (:attr:`Power.worth`, in the estimate's units: a share of a f
 :func:`.combat.resolve_attack` rolls Entangle, Flash and Drain against DCV like any attack and
 hands a hit here, and the ``aid`` action (:mod:`.maneuvers`) uses Aid and Healing on a friend.
 
-The effect dice are rolled here (purpose ``"effect"``), not through the damage step: these
-powers do no damage, so the house rules around damage do not see them.
+What an entry is, and the effect dice, are :mod:`.effect_power`'s; Mind Control has a module
+of its own (:mod:`.mind_control`) and an entry in the same table.
 
 Our readings where the sources leave a choice (README, "Readings we chose"):
 
@@ -26,51 +26,18 @@ Our readings where the sources leave a choice (README, "Readings we chose"):
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..context import RulesContext
 from . import adjustment
 from . import events as ev
-from .dice import DamageDice, count_killing_body, normal_sums, str_dice
+from .dice import count_killing_body, normal_sums, str_dice
+from .effect_power import PHASE_LOST, Power, mean_body, mean_total, roll_effect
+from .mind_control import MIND_CONTROL
+from .mind_control import hit_words as _mind_words
 from .profile import DamageProfile
 from .sheet import FLASH_DEFENSE, POWER_DEFENSE, HeroAttack
 from .state import Entanglement, Fighter
-
-
-@dataclass(frozen=True)
-class Power:
-    """One power whose hit is not damage (see the module's docstring)."""
-
-    kind: str
-    title: str
-    rule: str
-    lands: Callable[[RulesContext, Fighter, Fighter, HeroAttack, DamageProfile], None]
-    #: What a hit is worth to the AI: (the fighter now, the target now, the power, its dice) ->
-    #: a share of a fight (harm to a foe, help to a friend).
-    worth: Callable[[Fighter, Fighter, HeroAttack, DamageProfile], float]
-
-
-# -- the dice ---------------------------------------------------------------------------------
-
-def roll_effect(ctx: RulesContext, atk: HeroAttack, dice: DamageDice) -> tuple[tuple[int, ...], int, int]:
-    """(faces, total, Normal BODY count) of an effect power's dice; Standard Effect rolls nothing:
-    3 a die (1 a half die) and 1 BODY a die (rules-powers §4.7)."""
-    if atk.standard_effect:
-        total = 3 * dice.count + (1 if dice.half else 0) + dice.pip
-        return (), max(total, 0), dice.count
-    faces = tuple(ctx.dice.rolls(dice.dice_rolled, 6, "effect"))
-    total, body = normal_sums(dice, faces)
-    return faces, total, body
-
-
-def mean_total(dice: DamageDice) -> float:
-    return 3.5 * dice.count + (2 if dice.half else 0) + dice.pip
-
-
-def mean_body(dice: DamageDice) -> float:
-    """A Normal die's BODY count averages 1 (0, 1, 1, 1, 1, 2), a half die's ½."""
-    return dice.count + (0.5 if dice.half else 0)
 
 
 # -- Entangle ---------------------------------------------------------------------------------
@@ -102,11 +69,6 @@ def break_power(g: Fighter) -> float:
         if a.kind in ("normal", "killing") and not a.area and not a.uses_str_only:
             best = max(best, 3.5 * mean_body(a.dice) if a.kind == "killing" else mean_body(a.dice))
     return best
-
-
-#: A Phase a foe loses (held, or spending it breaking out, or blind with a ranged attack) is worth
-#: about what an attack's hit is: an eighth of a fight (the AI's figure, our choice).
-PHASE_LOST = 0.12
 
 
 def _entangle_worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> float:
@@ -369,6 +331,8 @@ def lose_sight(ctx: RulesContext, g: Fighter) -> None:
 def hit_words(g: Fighter, atk: HeroAttack, profile: DamageProfile) -> str:
     """What a hit of average dice does to ``g``, for the player's odds."""
     dice = profile.dice
+    if atk.kind == "mind_control":
+        return _mind_words(g, atk, profile)
     if atk.kind == "entangle":
         return f"~{mean_body(dice) + max(dice.pip, 0):.0f} BODY Entangle, rPD/rED {dice.count + atk.entangle_defense}"
     if atk.kind == "flash":
@@ -389,6 +353,6 @@ AID = Power("aid", "Aid", "rules-powers §3.4", _aid, _aid_worth)
 HEALING = Power("healing", "Healing", "rules-powers §3.4 (simplified Healing)", _heal, _heal_worth)
 
 #: Every power whose hit is not damage, by its attack kind.
-POWERS: dict[str, Power] = {p.kind: p for p in (ENTANGLE, FLASH, DRAIN, AID, HEALING)}
+POWERS: dict[str, Power] = {p.kind: p for p in (ENTANGLE, FLASH, DRAIN, AID, HEALING, MIND_CONTROL)}
 
 __all__ = ["POWERS", "Power", "break_out", "hit_words", "break_out_worth", "fade", "lose_sight", "readjust", "roll_effect"]

@@ -45,7 +45,7 @@ def level(total: int, pre: int) -> int:
 
 def in_sight(ctx: RulesContext, f: Fighter) -> list[Fighter]:
     """The foes a Presence Attack of ``f`` reaches: in the fight, in line of sight, able to see."""
-    return [g for g in ctx.state.fighters.values() if g.side != f.side and not g.out_of_fight(ctx.options)
+    return [g for g in ctx.state.fighters.values() if g.allegiance != f.allegiance and not g.out_of_fight(ctx.options)
             and not g.blind and ctx.grid.line_of_sight(f.pos, g.pos)]
 
 

@@ -31,7 +31,9 @@ def status_words(f: Fighter) -> list[str]:
     for flag, word in ((f.stunned, "stunned"), (f.prone, "prone"), (f.held, "holding"), (f.haymaker, "haymaker"),
                        (f.dodging, "dodging"), (f.blocking, "blocking"), (f.recovering, "recovering"),
                        (f.entangle is not None, "entangled"), (f.blind, "flashed"), (f.held_by is not None, "grabbed"),
-                       (f.holding is not None, "grabbing"), (f.presence == 3, "awed"), (f.presence == 4, "cowed")):
+                       (f.holding is not None, "grabbing"), (f.presence == 3, "awed"), (f.presence == 4, "cowed"),
+                       (f.control is not None and f.control.level == 3, "standing down"),
+                       (f.control is not None and f.control.level == 4, "turned")):
         if flag:
             out.append(word)
     return out
@@ -60,8 +62,9 @@ def vitals(ctx: RulesContext, cid: str) -> Vitals:
     f: Fighter = ctx.state.fighters[cid]
     ch = f.ch
     health = max(min(f.stun / ch.STUN, f.body / ch.BODY), 0.0)
-    return Vitals(f.id, f.name, f.side, f.pos, not f.out_of_fight(ctx.options), not f.dead, health,
-                  max(f.end / ch.END, 0.0) if ch.END else 1.0, f.stunned, tuple(status_words(f)), cells(f, True),
+    return Vitals(f.id, f.name, f.allegiance, f.pos, not f.out_of_fight(ctx.options), not f.dead, health,
+                  max(f.end / ch.END, 0.0) if ch.END else 1.0,
+                  f.stunned or (f.control is not None and f.control.level == 3), tuple(status_words(f)), cells(f, True),
                   _longest(f.sheet))
 
 

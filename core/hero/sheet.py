@@ -24,9 +24,13 @@ BASE_CHARACTERISTICS: dict[str, int] = {
 
 _LIMITS: dict[str, tuple[int, int]] = {"SPD": (1, 12), "BODY": (1, 500), "STUN": (1, 1000), "END": (0, 1000)}
 
-#: Powers whose hit does something other than damage (rules-powers §3.2-3.4; their rules are in
-#: :mod:`.powers`): Entangle, Flash and Drain are rolled at a foe; Aid and Healing touch a friend.
-EFFECT_KINDS = ("entangle", "flash", "drain", "aid", "healing")
+#: Powers whose hit does something other than damage (rules-powers §3.2-3.5; their rules are in
+#: :mod:`.powers` and :mod:`.mind_control`): Entangle, Flash, Drain and Mind Control are rolled at
+#: a foe; Aid and Healing touch a friend.
+EFFECT_KINDS = ("entangle", "flash", "drain", "aid", "healing", "mind_control")
+#: The attacks rolled 11 + OMCV - DMCV, reaching by line of sight (rules-powers §3.5): a Mental
+#: Blast and Mind Control.
+MENTAL_KINDS = ("mental", "mind_control")
 #: A Presence Attack (rules-powers §3.6): PRE's dice (and any extra ``dice``) against each foe's PRE.
 ATTACK_KINDS = ("normal", "killing", "nnd", "avld", "mental", *EFFECT_KINDS, "presence")
 #: The characteristics a Drain or an Aid may change (6E1 p135 via rules-powers §3.4). STUN, BODY
@@ -35,8 +39,10 @@ ADJUSTABLE = ("STR", "DEX", "CON", "INT", "EGO", "PRE", "OCV", "DCV", "OMCV", "D
               "END", "BODY", "STUN")
 FLASH_DEFENSE = "Flash Defense"
 POWER_DEFENSE = "Power Defense"
+MENTAL_DEFENSE = "Mental Defense"
 #: The special defense each effect power meets ("": none).
-EFFECT_DEFENSE = {"entangle": "", "flash": FLASH_DEFENSE, "drain": POWER_DEFENSE, "aid": "", "healing": ""}
+EFFECT_DEFENSE = {"entangle": "", "flash": FLASH_DEFENSE, "drain": POWER_DEFENSE, "aid": "", "healing": "",
+                  "mind_control": MENTAL_DEFENSE}
 AREA_SHAPES = ("radius", "cone", "line")
 
 
@@ -47,7 +53,6 @@ ACCESSIBLE = ("OAF", "IAF")
 #: A Mental Blast reaches anyone in line of sight, with no Range Modifier (rules-powers §3.5):
 #: as far as any map goes.
 LINE_OF_SIGHT_M = 2000
-MENTAL_DEFENSE = "Mental Defense"
 CAMPAIGNS = ("superheroic", "heroic")
 
 
@@ -115,9 +120,10 @@ class HeroAttack:
 
     @property
     def mental(self) -> bool:
-        """A Mental Blast (rules-powers §3.5): 11 + OMCV - DMCV, line of sight, STUN only, no
-        knockback, Mental Defense off the STUN."""
-        return self.kind == "mental"
+        """A mental power (rules-powers §3.5): rolled 11 + OMCV - DMCV, reaching by line of sight
+        with no Range Modifier, a plain Strike. A Mental Blast's hit is STUN only, no knockback,
+        Mental Defense off the STUN; Mind Control's is an effect (:mod:`.mind_control`)."""
+        return self.kind in MENTAL_KINDS
 
     @property
     def presence(self) -> bool:
@@ -234,6 +240,7 @@ __all__ = [
     "BASE_CHARACTERISTICS",
     "EFFECT_DEFENSE",
     "EFFECT_KINDS",
+    "MENTAL_KINDS",
     "FOCI",
     "MAX_DICE",
     "Characteristics",

@@ -30,6 +30,18 @@ class Entanglement:
 
 
 @dataclass(slots=True)
+class Controlled:
+    """A Mind Control's hold on a fighter (rules-powers §3.5, :mod:`.mind_control`)."""
+
+    by: str  # the controller
+    side: str  # the side the controller fought for: a turned fighter fights for it
+    power: str
+    level: int  # 3: it stands down; 4: it is turned on its friends
+    penalty: int  # off its breakout EGO rolls: 1 for every 5 points the roll passed the level
+    served: int = 0  # its Phases that passed under it so far
+
+
+@dataclass(slots=True)
 class Fighter:
     id: str
     name: str
@@ -95,6 +107,8 @@ class Fighter:
     #: A Presence Attack's hold on it until its next Phase (rules-powers §3.6): 0 none, 1
     #: impressed, 2 a Half Phase lost, 3 awed (the Phase lost, ½ DCV), 4 cowed (the Phase lost, DCV 0).
     presence: int = 0
+    #: A Mind Control's hold on it (rules-powers §3.5), or None.
+    control: Controlled | None = None
     #: The slot each of its Multipowers has in use (rules-powers §5.1), by Multipower name.
     slots: dict[str, str] = field(default_factory=dict)
     #: The damage this fighter's attacks are expected to do, by target and way of attacking (the
@@ -119,6 +133,14 @@ class Fighter:
     def blind(self) -> bool:
         """Flashed: it cannot see its foes (rules-powers §3.3)."""
         return self.blind_until >= 0
+
+    @property
+    def allegiance(self) -> str:
+        """The side it fights for now: its own, or, turned by a Mind Control, its controller's.
+        Who is friend and foe (the menu's targets, the AI's reckoning) follows this; who wins
+        the battle follows :attr:`side`."""
+        c = self.control
+        return c.side if c is not None and c.level == 4 else self.side
 
     @property
     def dying(self) -> bool:

@@ -35,6 +35,7 @@ CATALOGUE: tuple[str, ...] = (
     "action:escape", "rule:escaped", "rule:escape failed", "action:disarm", "rule:disarmed", "rule:disarm failed",
     "rule:knocked down by a maneuver",
     "action:presence", "rule:presence: very impressed", "rule:presence: awed", "rule:presence: cowed",
+    "rule:mind control: stands down", "rule:mind control: turned", "rule:mind control broken",
     "action:switch",
 )
 #: The damage pools the statistics count, the main one (the system's ``damage_unit``) first.
@@ -235,6 +236,14 @@ class _Count:
         if e.level >= 2:
             self.rules[f"rule:presence: {('very impressed', 'awed', 'cowed')[e.level - 2]}"] += 1
 
+    def mind_control(self, e: ev.MindControlRolled) -> None:
+        if e.took:
+            self.rules["rule:mind control: turned" if e.level == 4 else "rule:mind control: stands down"] += 1
+
+    def breakout(self, e: ev.BreakoutRolled) -> None:
+        if e.made:
+            self.rules["rule:mind control broken"] += 1
+
     def segment(self, e: ev.SegmentStarted) -> None:
         self.turn = e.turn
         if e.tie_breaks:
@@ -259,5 +268,6 @@ _HANDLERS: dict[type, Any] = {
     ev.EntangleRolled: _Count.entangle, ev.EntangleAttacked: _Count.entangle_hit, ev.FlashRolled: _Count.flash,
     ev.AdjustmentRolled: _Count.adjustment, ev.AdjustmentFaded: _counts("rule:adjustment faded"),
     ev.Healed: _counts("rule:healing"), ev.EscapeRolled: _Count.escape, ev.DisarmRolled: _Count.disarm,
-    ev.PresenceEffect: _Count.presence, ev.SpdChanged: _counts("rule:SPD changed"), ev.PostSegment12: _counts("rule:post-segment 12"),
+    ev.PresenceEffect: _Count.presence, ev.MindControlRolled: _Count.mind_control,
+    ev.BreakoutRolled: _Count.breakout, ev.SpdChanged: _counts("rule:SPD changed"), ev.PostSegment12: _counts("rule:post-segment 12"),
 }

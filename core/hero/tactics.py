@@ -36,7 +36,7 @@ class Picture:
         self.ctx = ctx
         self.f = f
         #: Foes still alive (the knocked out included: attacks on them do x2 STUN), roster order.
-        self.foes = [g for g in ctx.state.fighters.values() if g.side != f.side and not g.dead]
+        self.foes = [g for g in ctx.state.fighters.values() if g.allegiance != f.allegiance and not g.dead]
         #: ...of them, those still in the fight (not knocked out, dying or dead).
         self.standing = [g for g in self.foes if not g.out_of_fight(ctx.options)]
         #: Cells from ``f`` to each foe.
@@ -223,7 +223,7 @@ class Picture:
         paid = f"END {cost}" if cost else ""
         if atk.charges is not None:
             paid = f"1 Charge ({f.charges_left(atk)} left)" + (f", END {cost}" if cost else "")
-        friends = [ctx.state.fighters[t].name for t in action.targets if ctx.state.fighters[t].side == f.side]
+        friends = [ctx.state.fighters[t].name for t in action.targets if ctx.state.fighters[t].allegiance == f.allegiance]
         note = f"hits {len(action.targets)} inside" + (f", friends too: {', '.join(friends)}" if friends else "")
         return Odds(f"{needed}- (11 + OCV {ocv} - the cell's DCV {dcv})", hit_chance(needed),
                     f"~{stun:.0f} STUN, {body:.0f} BODY to {aim.name}", paid, note)

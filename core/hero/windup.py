@@ -59,7 +59,7 @@ def winding_on(fighters: Iterable[Fighter], f: Fighter) -> dict[str, list[Fighte
     hand-to-hand one whose thrower no longer stands next to its target)."""
     out: dict[str, list[Fighter]] = {}
     for h in fighters:
-        if h.haymaker is not None and h.side == f.side and h is not f and not h.stunned and not h.ko and not h.dead:
+        if h.haymaker is not None and h.allegiance == f.allegiance and h is not f and not h.stunned and not h.ko and not h.dead:
             out.setdefault(h.haymaker.target, []).append(h)
     return out
 
@@ -105,7 +105,7 @@ def knocked_away(ctx: RulesContext, f: Fighter, g: Fighter | None, f_dcv: int) -
     st = ctx.state
     stays = 1.0
     for h in st.fighters.values():
-        if h.side == f.side or h is g or h.out_of_fight(ctx.options) or not may_step_away(st, h):
+        if h.allegiance == f.allegiance or h is g or h.out_of_fight(ctx.options) or not may_step_away(st, h):
             continue
         stays *= 1.0 - _knock_risk(ctx, h, f, f_dcv, HAYMAKER_DCV)
     return 1.0 - stays
@@ -131,7 +131,7 @@ def hold_worth(ctx: RulesContext, f: Fighter, f_dcv: int, estimate_one: Callable
              if a.hth and f.ready(a) and f.charges_left(a) != 0 and maneuvers.HAYMAKER in maneuvers.fitting(a)]
     best = 0.0
     for g in st.fighters.values():
-        if (g.side == f.side or g.out_of_fight(ctx.options) or g.stunned or g.held or distance(f.pos, g.pos) > 1
+        if (g.allegiance == f.allegiance or g.out_of_fight(ctx.options) or g.stunned or g.held or distance(f.pos, g.pos) > 1
                 or g.id not in st.queue or has_phase(g.spd, st.segment % 12 + 1)):
             continue
         harm = max((p * value - cost(atk) for atk in blows

@@ -525,6 +525,17 @@ def test_an_ego_attack_imports_as_a_mental_blast_in_line_of_sight_against_mental
     assert e.status == IMPORTED and "mental 6d6 vs Mental Defense, line of sight, 60 AP" in e.into
 
 
+def test_mind_control_imports_as_an_effect_in_line_of_sight_at_5_points_a_die(tmp_path):
+    """Mind Control (rules-powers §3.5): rolled OMCV against DMCV, its effect against EGO less
+    Mental Defense; 5 CP a die, so 12d6 is 60 AP and 6 END."""
+    result = imported(tmp_path, powers=(power("MINDCONTROL", NAME="Command", LEVELS=12),))
+    assert attack(result, "Command") == {"name": "Command", "kind": "mind_control", "dice": "12d6"}
+    e = entry(result, "Command")
+    assert e.status == IMPORTED and "mind_control 12d6 vs Mental Defense, line of sight, 60 AP" in e.into
+    sheet_attack = next(a for a in as_sheet(result).attacks if a.name == "Command")
+    assert sheet_attack.mental and sheet_attack.effect
+
+
 @pytest.mark.parametrize("xmlid", ["DOUBLEKB", "NOKB", "NORANGE"])
 def test_an_ego_attack_drops_what_a_mental_blast_cannot_take_and_still_loads(tmp_path, xmlid):
     """No Range, No or Double Knockback on an Ego Attack: the rules fix its range (line of

@@ -13,7 +13,7 @@ from ..combat import end_of, power_points
 from ..dice import MAX_DICE, DamageDice
 from ..endurance import power_end
 from ..areas import BASE_M
-from ..sheet import ADJUSTABLE, EFFECT_DEFENSE, EFFECT_KINDS, LINE_OF_SIGHT_M, MENTAL_DEFENSE, HeroAttack
+from ..sheet import ADJUSTABLE, EFFECT_DEFENSE, EFFECT_KINDS, LINE_OF_SIGHT_M, MENTAL_DEFENSE, MENTAL_KINDS, HeroAttack
 from . import costs
 from .draft import MAX_ATTACKS, Draft, _count, _n, handles
 from .modifiers import sort_modifiers, str_minimum, with_power
@@ -27,6 +27,7 @@ ATTACK_POWERS = {
     "RKA": ("killing", False, False),
     "HKA": ("killing", True, True),
     "EGOATTACK": ("mental", False, False),  # Mental Blast (6e's name; Hero Designer keeps 5e's XMLID)
+    "MINDCONTROL": ("mind_control", False, False),  # rules-powers §3.5: an effect rolled against EGO
     # the powers whose hit is not damage (rules-powers §3.2-3.4): Aid and Healing are touches
     "ENTANGLE": ("entangle", False, False), "FLASH": ("flash", False, False), "DRAIN": ("drain", False, False),
     "AID": ("aid", True, False), "HEALING": ("healing", True, False),
@@ -82,14 +83,14 @@ class Keys:
 
 
 def _no_range(m: Part, k: Keys) -> str | None:
-    if k.hth or k.kind == "mental":  # a Mental Blast reaches by line of sight: the rules fix its range
+    if k.hth or k.kind in MENTAL_KINDS:  # a mental power reaches by line of sight: the rules fix its range
         return None
     k.hth, k.adds_str = True, False
     return "hand-to-hand, STR does not add"
 
 
 def _ranged(m: Part, k: Keys) -> str | None:
-    if not k.hth or k.kind in ("mental", "aid", "healing"):  # a ranged Aid or Healing is not modelled
+    if not k.hth or k.kind in (*MENTAL_KINDS, "aid", "healing"):  # a ranged Aid or Healing is not modelled
         return None
     k.hth, k.adds_str = False, False
     if "STR" not in m.option.upper():
@@ -190,7 +191,7 @@ def _area(m: Part, k: Keys) -> str | None:
     in metres; none written, the shape's smallest), with an Explosion adder. A Radius needs a
     ranged power to be placed; a Surface, Any Area or One Hex is not modelled."""
     shape = {"RADIUS": "radius", "CONE": "cone", "LINE": "line"}.get(m.option.upper())
-    if (shape is None or k.kind == "mental" or k.kind in EFFECT_KINDS or "autofire" in k.fields
+    if (shape is None or k.kind in MENTAL_KINDS or k.kind in EFFECT_KINDS or "autofire" in k.fields
             or (shape == "radius" and k.hth)):
         return None
     k.fields["area"] = shape
@@ -259,7 +260,7 @@ def attack(p: Part, d: Draft) -> Entry:
     points = max(1, min(1000, costs.rounded(costs.active_points(p))))  # the loader's bound on active_points
     name = d.attack_name(p.name or p.alias or p.xmlid)
     physical = k.kind in ("normal", "killing")
-    mental = k.kind == "mental"  # line of sight, STUN only, no knockback (rules-powers §3.5)
+    mental = k.kind in MENTAL_KINDS  # line of sight, no knockback (rules-powers §3.5)
     atk = HeroAttack(name=name, kind=k.kind, dice=dice, hth=k.hth, adds_str=k.adds_str, defense=k.defense,
                      range_m=0 if k.hth else LINE_OF_SIGHT_M if mental else max(1, min(2000, 10 * points)),
                      knockback=bool(k.fields.get("knockback", physical)) and not mental,

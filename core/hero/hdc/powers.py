@@ -133,7 +133,7 @@ def _levels_fit(pl: PendingLevels, a: HeroAttack) -> bool:
 NOT_MODELLED: dict[str, str] = {
     "TRANSFER": "Transfer is not modelled yet (Drain and Aid are)",
     "ABSORPTION": "Absorption is not modelled yet", "DARKNESS": "Darkness is not modelled yet",
-    "TELEKINESIS": "Telekinesis is not modelled yet", "MINDCONTROL": "mental powers are not modelled yet",
+    "TELEKINESIS": "Telekinesis is not modelled yet", "MENTALILLUSIONS": "Mental Illusions are not modelled yet (Mind Control is)",
     "TRANSFORM": "Transform is not modelled yet", "DEFLECTION": "Deflection is not modelled yet",
     "DESOLIDIFICATION": "Desolidification is not modelled yet", "INVISIBILITY": "Invisibility is not modelled yet",
     "TELEPORTATION": "the engine moves by Running and Flight only", "TUNNELING": "the engine moves by Running and Flight only",

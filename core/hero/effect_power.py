@@ -1,0 +1,60 @@
+"""What a HERO power whose hit is not damage is, as one entry of a table, and the dice such a
+power rolls: the shape :mod:`.powers` (Entangle, Flash, Drain, Aid, Healing) and
+:mod:`.mind_control` both fill in, kept apart from either so each can hold its own entries.
+
+The effect dice are rolled here (purpose ``"effect"``), not through the damage step: these
+powers do no damage, so the house rules around damage do not see them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..context import RulesContext
+from .dice import DamageDice, normal_sums
+from .profile import DamageProfile
+from .sheet import HeroAttack
+from .state import Fighter
+
+
+@dataclass(frozen=True)
+class Power:
+    """One power whose hit is not damage: what a hit does (:attr:`lands`) and what it is worth
+    to the AI (:attr:`worth`, in the estimate's units: a share of a foe's fight)."""
+
+    kind: str
+    title: str
+    rule: str
+    lands: Callable[[RulesContext, Fighter, Fighter, HeroAttack, DamageProfile], None]
+    #: What a hit is worth to the AI: (the fighter now, the target now, the power, its dice) ->
+    #: a share of a fight (harm to a foe, help to a friend).
+    worth: Callable[[Fighter, Fighter, HeroAttack, DamageProfile], float]
+
+
+#: A Phase a foe loses (held, or spending it breaking out, or blind with a ranged attack) is worth
+#: about what an attack's hit is: an eighth of a fight (the AI's figure, our choice).
+PHASE_LOST = 0.12
+
+
+def roll_effect(ctx: RulesContext, atk: HeroAttack, dice: DamageDice) -> tuple[tuple[int, ...], int, int]:
+    """(faces, total, Normal BODY count) of an effect power's dice; Standard Effect rolls nothing:
+    3 a die (1 a half die) and 1 BODY a die (rules-powers §4.7)."""
+    if atk.standard_effect:
+        total = 3 * dice.count + (1 if dice.half else 0) + dice.pip
+        return (), max(total, 0), dice.count
+    faces = tuple(ctx.dice.rolls(dice.dice_rolled, 6, "effect"))
+    total, body = normal_sums(dice, faces)
+    return faces, total, body
+
+
+def mean_total(dice: DamageDice) -> float:
+    return 3.5 * dice.count + (2 if dice.half else 0) + dice.pip
+
+
+def mean_body(dice: DamageDice) -> float:
+    """A Normal die's BODY count averages 1 (0, 1, 1, 1, 1, 2), a half die's ½."""
+    return dice.count + (0.5 if dice.half else 0)
+
+
+__all__ = ["PHASE_LOST", "Power", "mean_body", "mean_total", "roll_effect"]

@@ -1,0 +1,144 @@
+"""Mind Control (rules-powers §3.5): a mental power rolled 11 + OMCV - DMCV like a Mental
+Blast, whose hit is an effect roll (the dice's total) less the target's Mental Defense against
+its EGO. One entry of :data:`.powers.POWERS`; the Phase it costs the target is served in
+:func:`.clock.start_phase` through :func:`serve`.
+
+Our readings where the sources leave a choice (README, "Readings we chose"; the thresholds are
+marked UNCONFIRMED in rules-powers §3.5):
+
+* the command a controller gives in a fight is the strongest the roll allows. EGO and EGO+10
+  reach only commands a foe would follow anyway or does not mind, which change nothing in a
+  fight (logged, no effect); EGO+20 (something it is normally against) makes it **stand down**:
+  each of its Phases passes without an action (it keeps its DCV, and does not Abort); EGO+30
+  (something it would never do) **turns** it: it fights for the controller's side, its friends
+  its foes, until it breaks free. The battle's winner still counts it on its own side;
+* it lasts until the target breaks free: at the start of each of its Phases after the first it
+  serves, it rolls its EGO roll (9 + EGO/5), less 1 for every 5 points the effect passed the
+  level it reached (a 3 always frees it, an 18 never does). A Phase it spends Stunned is not
+  one it serves. The controller being knocked out does not end it (the power is Instant);
+* a second Mind Control replaces the first only if stronger (a higher level, or as high and
+  harder to break); one from a turned fighter's own side that reaches EGO+30 frees it.
+"""
+
+from __future__ import annotations
+
+from ..context import RulesContext
+from . import events as ev
+from .effect_power import PHASE_LOST, Power, roll_effect
+from .presence import chance
+from .profile import DamageProfile
+from .rounding import characteristic_roll
+from .sheet import MENTAL_DEFENSE, HeroAttack
+from .state import Controlled, Fighter
+from .three_dice import hit_chance
+
+#: How far the effect passes the target's EGO, for each level (rules-powers §3.5's thresholds).
+LEVELS = ((30, 4), (20, 3), (10, 2), (0, 1))
+STANDS_DOWN, TURNED = 3, 4
+WORDS = {0: "no effect", 1: "only a command it would follow anyway: nothing changes in a fight",
+         2: "only a command it does not mind: nothing changes in a fight",
+         3: "stands down: its Phases pass without an action until it breaks free",
+         4: "turned on its friends: it fights for the other side until it breaks free"}
+
+
+def level(net: int, ego: int) -> int:
+    """0 (no effect) to 4 (turned): how far ``net`` (the total less Mental Defense) passes ``ego``."""
+    over = net - ego
+    return next((lv for at, lv in LEVELS if over >= at), 0)
+
+
+def penalty(net: int, ego: int, lv: int) -> int:
+    """Off the breakout rolls: 1 for every full 5 points the effect passed the level it reached."""
+    at = dict((lv_, at_) for at_, lv_ in LEVELS)[lv]
+    return max(net - ego - at, 0) // 5
+
+
+def mental_defense(g: Fighter) -> int:
+    return g.sheet.special().get(MENTAL_DEFENSE, 0)
+
+
+def _lands(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> None:
+    faces, total, _ = roll_effect(ctx, atk, profile.dice)
+    md, ego = mental_defense(g), g.ch.EGO
+    net = max(total - md, 0)
+    lv = level(net, ego)
+    hold = Controlled(f.id, f.allegiance, atk.name, lv, penalty(net, ego, lv)) if lv >= STANDS_DOWN else None
+    held = g.control
+    back = hold is not None and hold.level == TURNED and hold.side == g.side  # its own side commands it back
+    took = hold is not None and (back or held is None or (hold.level, hold.penalty) > (held.level, held.penalty))
+    ctx.emit(ev.MindControlRolled(f.id, g.id, atk.name, faces, total, md, ego, lv, WORDS[lv], took))
+    if not took or hold is None:
+        return
+    if back:
+        g.control = None
+        ctx.emit(ev.StatusChanged(g.id, "mind-controlled", False, f"{f.name} commands it back to its own side"))
+        return
+    g.control = hold
+    ctx.emit(ev.StatusChanged(g.id, "mind-controlled", True, f"{f.name}'s {atk.name}: {WORDS[hold.level]}"))
+
+
+def serve(ctx: RulesContext, f: Fighter) -> bool:
+    """At the start of a Phase of ``f`` under a Mind Control: after the first, a breakout roll;
+    still held, the Phase passes (standing down: True, no action) or is the controller's side's
+    (turned: False, it acts, its friends its foes)."""
+    hold = f.control
+    assert hold is not None
+    if hold.served:
+        needed = characteristic_roll(f.ch.EGO) - hold.penalty
+        faces = tuple(ctx.dice.rolls(3, 6, "breakout"))
+        roll = sum(faces)
+        made = roll == 3 or (roll != 18 and roll <= needed)
+        if made:  # the state is whole before any event about it is seen
+            f.control = None
+        ctx.emit(ev.BreakoutRolled(f.id, hold.by, faces, needed, hold.penalty, made))
+        if made:
+            ctx.emit(ev.StatusChanged(f.id, "mind-controlled", False, "broke free of the Mind Control"))
+            return False
+    hold.served += 1
+    if hold.level == STANDS_DOWN:
+        ctx.emit(ev.PhaseSkipped(f.id, "stands down under a Mind Control"))
+        return True
+    return False
+
+
+def breakout_chance(g: Fighter, pen: int = 0) -> float:
+    """P(``g`` makes a breakout roll with ``pen`` off it)."""
+    return hit_chance(characteristic_roll(g.ch.EGO) - pen)
+
+
+def phases_held(g: Fighter) -> float:
+    """The Phases a hold is expected to take from ``g``: the first, then one more for each
+    breakout roll missed (a geometric count, 1 / P(made)), at most 4 (the AI's horizon)."""
+    return min(1.0 / max(breakout_chance(g), 0.01), 4.0)
+
+
+def _at_least(atk: HeroAttack, profile: DamageProfile, total: int) -> float:
+    """P(the effect roll is at least ``total``); a Standard Effect's total is fixed."""
+    d = profile.dice
+    if atk.standard_effect:
+        return 1.0 if 3 * d.count + (1 if d.half else 0) + d.pip >= total else 0.0
+    return chance(d, total)
+
+
+def _worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> float:
+    """The Phases a hit is expected to take from the foe (standing down, each a Phase lost;
+    turned, twice that: lost to its side and spent against it), each worth :data:`PHASE_LOST`;
+    nothing more against a foe already held as strongly."""
+    held = g.control.level if g.control is not None else 0
+    base = g.ch.EGO + mental_defense(g)
+    turned = _at_least(atk, profile, base + 30) if held < TURNED else 0.0
+    down = _at_least(atk, profile, base + 20) - turned if held < STANDS_DOWN else 0.0
+    return PHASE_LOST * phases_held(g) * (down + 2 * turned)
+
+
+def hit_words(g: Fighter, atk: HeroAttack, profile: DamageProfile) -> str:
+    """For the player's odds: the chance a hit makes ``g`` stand down, or turns it."""
+    base = g.ch.EGO + mental_defense(g)
+    down, turned = _at_least(atk, profile, base + 20), _at_least(atk, profile, base + 30)
+    return f"{down:.0%} stands down, {turned:.0%} turned (EGO {g.ch.EGO}, Mental Defense {mental_defense(g)})"
+
+
+MIND_CONTROL = Power("mind_control", "Mind Control", "rules-powers §3.5", _lands, _worth)
+
+__all__ = ["LEVELS", "MIND_CONTROL", "STANDS_DOWN", "TURNED", "breakout_chance", "hit_words", "level", "penalty",
+           "serve"]

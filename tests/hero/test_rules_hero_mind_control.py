@@ -1,0 +1,221 @@
+"""Mind Control (rules-powers §3.5): rolled 11 + OMCV - DMCV like a Mental Blast; a hit's effect
+roll less Mental Defense against the target's EGO. Our readings (core/hero/mind_control.py and
+the README): EGO+20 and it stands down, its Phases passing without an action; EGO+30 and it is
+turned, fighting for the controller's side; below EGO+20 nothing changes in a fight. It breaks
+free on an EGO roll at the start of each Phase after the first it serves, less 1 for every 5
+points the effect passed its level."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from slugfest.core.actions import Action
+from slugfest.core.hero import events as ev
+from slugfest.core.hero.dice import active_points, parse_dice
+from slugfest.core.hero.effect_power import PHASE_LOST
+from slugfest.core.hero.mind_control import MIND_CONTROL, breakout_chance, level, penalty
+from slugfest.core.hero.menu import menu_for
+from slugfest.core.hero.profile import DamageProfile
+from slugfest.core.render.text import TextLog
+from slugfest.core.scenario import ScenarioError, dump_scenario, parse_scenario
+from slugfest.core.testing import battle_with, events_of, hero, scenario
+
+from hero_script import fight
+
+CONTROL = {"name": "Command", "kind": "mind_control", "dice": "12d6"}
+
+
+def sides(mental_defense=0):
+    """a (OMCV 5, DEX 15) against b (EGO 10: an 11- EGO roll; DMCV 3, DEX 10) and its friend c
+    (DEX 8) next to it; every SPD 2 (Phases in Segments 6 and 12)."""
+    defs = {"special": {"Mental Defense": mental_defense}} if mental_defense else None
+    return {"A": [hero("a", (0, 0), attacks=[CONTROL], SPD=2, DEX=15, OMCV=5)],
+            "B": [hero("b", (10, 0), defenses=defs, SPD=2, DEX=10, EGO=10, DMCV=3, DCV=9),
+                  hero("c", (11, 0), SPD=2, DEX=8, DCV=3, PD=0)]}
+
+
+def command(target="b"):
+    return ("a", Action("attack", "Command", target, "strike"))
+
+
+def text(b) -> str:
+    return "\n".join(TextLog().lines(b.events))
+
+
+@pytest.mark.parametrize("net, ego, lv", [(9, 10, 0), (10, 10, 1), (19, 10, 1), (20, 10, 2), (29, 10, 2),
+                                          (30, 10, 3), (39, 10, 3), (40, 10, 4), (75, 20, 4)])
+def test_the_effect_is_by_how_far_the_roll_less_mental_defense_passes_ego_rules_powers_3_5(net, ego, lv):
+    assert level(net, ego) == lv
+
+
+@pytest.mark.parametrize("net, lv, pen", [(30, 3, 0), (34, 3, 0), (35, 3, 1), (39, 3, 1), (40, 4, 0), (52, 4, 2)])
+def test_the_breakout_penalty_is_1_for_every_5_points_past_the_level_reached(net, lv, pen):
+    assert penalty(net, 10, lv) == pen
+
+
+def test_mind_control_costs_5_active_points_a_die_and_is_rolled_against_dmcv_at_any_distance():
+    assert active_points(parse_dice("12d6"), "mind_control") == 60
+    b = fight(sides(), [3, 3, 3,  # 9: hits on 11 + 5 - 3 = 13- (DCV 9 would need 7-)
+                        *[3] * 12], command(), turn_limit=1)
+    (roll,) = events_of(b, ev.AttackRolled)
+    assert (roll.needed, roll.ocv.name, roll.dcv.name) == (13, "OMCV", "DMCV")
+    assert not any(m.step == 6 for m in roll.ocv.modifiers)  # no Range Modifier, 20 m away
+    assert not events_of(b, ev.DamageRolled)  # an effect, not damage
+
+
+def test_egoplus20_and_the_target_stands_down_its_next_phase_passing_without_an_action():
+    b = fight(sides(), [3, 3, 3, *[3] * 12],  # 36 against EGO 10: +26, stands down, 1 off its breakouts
+              command(), ("b", Action("attack", "Punch", "c", "strike")), turn_limit=1)
+    (mc,) = events_of(b, ev.MindControlRolled)
+    assert (mc.total, mc.mental_defense, mc.ego, mc.level, mc.took) == (36, 0, 10, 3, True)
+    hold = b.state.fighters["b"].control
+    assert (hold.by, hold.level, hold.penalty, hold.served) == ("a", 3, 1, 1)
+    assert any(isinstance(e, ev.PhaseSkipped) and e.actor == "b" and "stands down" in e.reason for e in b.events)
+    assert not [d for d in b.script.decisions if d.actor == "b"]  # it was never asked to act
+    assert "Mind Control: rolled [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3], 36 = 36 against b's EGO 10 (+26)" in text(b)
+    assert "standing down" in b.vitals("b").conditions and b.vitals("b").disabled
+
+
+def test_mental_defense_comes_off_the_effect_roll_before_it_meets_ego():
+    b = fight(sides(mental_defense=8), [3, 3, 3, *[3] * 12], command(), turn_limit=1)
+    (mc,) = events_of(b, ev.MindControlRolled)
+    assert (mc.total, mc.mental_defense, mc.level, mc.took) == (36, 8, 2, False)  # 28: +18, nothing in a fight
+    assert b.state.fighters["b"].control is None
+    assert "36 - Mental Defense 8 = 28 against b's EGO 10 (+18): only a command it does not mind" in text(b)
+
+
+def test_it_breaks_free_on_an_ego_roll_less_the_penalty_at_each_phase_after_the_first():
+    b = fight(sides(), [3, 3, 3, *[3] * 12,  # Turn 1, Segment 12: stands down (1 off its breakouts)
+                        4, 4, 3,  # Turn 2, Segment 6: 11 against 11 - 1 = 10-: still held
+                        3, 3, 3],  # Segment 12: 9, free: it acts again
+              command(), turn_limit=2)
+    rolls = events_of(b, ev.BreakoutRolled)
+    assert [(r.needed, r.penalty, sum(r.faces), r.made) for r in rolls] == [(10, 1, 11, False), (10, 1, 9, True)]
+    assert b.state.fighters["b"].control is None
+    assert [s for s in events_of(b, ev.PhaseSkipped) if s.actor == "b"][-1].reason.startswith("stands down")
+    assert len([d for d in b.script.decisions if d.actor == "b"]) == 1  # only the Phase it broke free in
+    assert "b tries to break free: EGO roll 10- less 1 for the Mind Control's margin, rolled 9 [3, 3, 3]: " \
+           "breaks free" in text(b)
+
+
+def test_egoplus30_turns_the_target_on_its_friends_while_the_battle_still_counts_its_own_side():
+    b = fight(sides(), [3, 3, 3, *[4] * 12,  # 48 against EGO 10: +38, turned, 1 off its breakouts
+                        1, 1, 1,  # b's Punch at c: 3 hits
+                        3, 3],  # 2d6 (STR 10): 6 STUN, 2 BODY
+              command(), ("b", Action("attack", "Punch", "c", "strike")), turn_limit=1)
+    (mc,) = events_of(b, ev.MindControlRolled)
+    assert (mc.level, mc.took) == (4, True)
+    (punch,) = [e for e in events_of(b, ev.AttackRolled) if e.attacker == "b"]
+    assert (punch.target, punch.hit) == ("c", True)
+    (taken,) = [e for e in events_of(b, ev.DamageTakenEvent) if e.target == "c"]
+    assert (taken.stun_taken, taken.body_taken) == (6, 2)  # PD 0
+    assert b.vitals("b").side == "A"  # the AIs see it on its controller's side
+    assert b.scenario.combatants[1].side == "B" and b.state.fighters["b"].side == "B"  # the winner counts its own
+    assert "turned" in b.vitals("b").conditions
+
+
+def test_a_turned_fighters_menu_offers_its_friends_and_not_its_controller():
+    b = battle_with(scenario("hero", sides()), dice=[])
+    b.start()
+    f = b.state.fighters["b"]
+    from slugfest.core.hero.state import Controlled
+
+    f.control = Controlled("a", "A", "Command", 4, 0, 1)
+    targets = {x.target for x in menu_for(b.ctx, f) if x.kind == "attack"}
+    assert "c" in targets and "a" not in targets
+
+
+def test_a_weaker_second_mind_control_leaves_the_stronger_hold_and_its_own_side_can_command_it_back():
+    b = battle_with(scenario("hero", {**sides(), "A": [hero("a", (0, 0), attacks=[CONTROL], OMCV=5),
+                                                        hero("z", (0, 1), attacks=[CONTROL], OMCV=5)]}),
+                    dice=[*[4] * 12, *[3] * 12, *[4] * 12])
+    b.start()
+    a, z, g, c = (b.state.fighters[k] for k in "azbc")
+    profile = DamageProfile("mind_control", parse_dice("12d6"), parse_dice("12d6"), 12, (), False, 0, 0)
+    MIND_CONTROL.lands(b.ctx, a, g, a.attack("Command"), profile)  # 48: turned
+    MIND_CONTROL.lands(b.ctx, z, g, z.attack("Command"), profile)  # 36: stands down, weaker: kept out
+    assert g.control.level == 4 and g.control.by == "a"
+    # c, on b's own side, turns it "back": b is free
+    c.sheet = a.sheet
+    MIND_CONTROL.lands(b.ctx, c, g, a.attack("Command"), profile)
+    assert g.control is None
+
+
+def test_no_abort_is_offered_to_a_fighter_standing_down():
+    from slugfest.core.hero.aborts import offer_abort
+    from slugfest.core.hero.state import Controlled
+
+    b = battle_with(scenario("hero", sides()), dice=[])
+    b.start()
+    g = b.state.fighters["b"]
+    g.control = Controlled("a", "A", "Command", 3, 0, 1)
+    asked = []
+    b.ctx.ask = lambda d: asked.append(d)  # type: ignore[method-assign]
+    offer_abort(b.ctx, g, b.state.fighters["c"], b.state.fighters["c"].attack("Punch"))
+    assert asked == []
+
+
+def _at_least(count: int, total: int) -> float:
+    """P(count d6 sum to at least total), by counting."""
+    ways = [0] * (6 * count + 1)
+    ways[0] = 1
+    for _ in range(count):
+        nxt = [0] * len(ways)
+        for k, n in enumerate(ways):
+            for face in range(1, 7):
+                if n and k + face < len(nxt):
+                    nxt[k + face] += n
+        ways = nxt
+    return sum(ways[total:]) / 6 ** count
+
+
+def test_the_ai_weighs_a_hit_as_the_phases_it_should_take():
+    b = battle_with(scenario("hero", sides()), dice=[])
+    b.start()
+    a, g = b.state.fighters["a"], b.state.fighters["b"]
+    dice = parse_dice("12d6")
+    profile = DamageProfile("mind_control", dice, dice, 12, (), False, 0, 0)
+    made = sum(1 for faces in itertools.product(range(1, 7), repeat=3) if sum(faces) <= 11) / 216
+    assert breakout_chance(g) == pytest.approx(made) == pytest.approx(0.625)
+    down, turned = _at_least(12, 30) - _at_least(12, 40), _at_least(12, 40)
+    worth = MIND_CONTROL.worth(a, g, a.attack("Command"), profile)
+    assert worth == pytest.approx(PHASE_LOST * (1 / 0.625) * (down + 2 * turned))
+    assert worth == pytest.approx(0.3159, abs=5e-5)
+    from slugfest.core.hero.state import Controlled
+
+    g.control = Controlled("a", "A", "Command", 4, 0, 1)
+    assert MIND_CONTROL.worth(a, g, a.attack("Command"), profile) == 0.0  # held as strongly already
+
+
+def test_mind_control_keys_are_checked_and_written_back():
+    with pytest.raises(ScenarioError) as err:
+        scenario("hero", {"A": [hero("a", attacks=[{**CONTROL, "range": 20}])], "B": [hero("b", (3, 0))]})
+    assert 'range: expected "los" or no range for a Mind Control' in str(err.value)
+    with pytest.raises(ScenarioError) as err:
+        scenario("hero", {"A": [hero("a", attacks=[{**CONTROL, "area": {"shape": "radius", "metres": 4}}])],
+                          "B": [hero("b", (3, 0))]})
+    assert "area: expected no area on a Mind Control" in str(err.value)
+    with pytest.raises(ScenarioError) as err:
+        scenario("hero", {"A": [hero("a", attacks=[{**CONTROL, "defense": "Power Defense"}])], "B": [hero("b", (3, 0))]})
+    assert 'expected "Mental Defense" or nothing for a Mind Control' in str(err.value)
+    sc = scenario("hero", sides())
+    again = parse_scenario(dump_scenario(sc))
+    assert again.combatants[0].sheet.attacks[0] == sc.combatants[0].sheet.attacks[0]
+
+
+def test_the_prompt_shows_the_roll_against_dmcv_and_the_chance_of_each_effect():
+    from slugfest.core.testing import phase_decision
+
+    b = battle_with(scenario("hero", sides(mental_defense=5)), dice=[])
+    d = phase_decision(b, "a")
+    cmds = [a for a in d.menu if a.attack == "Command"]
+    assert {a.target for a in cmds} == {"b", "c"} and {a.maneuver for a in cmds} == {"strike"}
+    odds = d.picture.odds(next(a for a in cmds if a.target == "b"))
+    # 12d6 against EGO 10 + Mental Defense 5: stands down on 35 or more, turned on 45 or more
+    down, turned = _at_least(12, 35), _at_least(12, 45)
+    assert odds.roll == "13- (11 + OMCV 5 - DMCV 3)"
+    assert odds.damage == f"{down:.0%} stands down, {turned:.0%} turned (EGO 10, Mental Defense 5)"
+    assert odds.damage == "90% stands down, 34% turned (EGO 10, Mental Defense 5)"
+    assert odds.cost == "END 6"  # 60 Active Points
