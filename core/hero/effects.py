@@ -78,7 +78,7 @@ def release(ctx: RulesContext, f: Fighter, why: str) -> None:
     if f.holding is None:
         return
     g = ctx.state.fighters[f.holding]
-    f.holding, g.held_by = None, None
+    f.holding, g.held_by, f.choking = None, None, False
     ctx.emit(ev.StatusChanged(g.id, "grabbed", False, why))
     ctx.emit(ev.StatusChanged(f.id, "grabbing", False, why))
 

@@ -117,7 +117,7 @@ def _gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter]
         return powers.POWERS[atk.kind].worth(f, g, atk, profile)
     if action.kind == "break-out":
         return powers.break_out_worth(f, st.fighters[action.target], f.attack(action.attack) if action.attack else None)
-    if action.kind in ("grab", "squeeze", "throw", "escape", "disarm"):
+    if action.kind in ("grab", "choke", "squeeze", "throw", "escape", "disarm"):
         return _grappling(ctx, f, action, dcv)
     if action.kind == "hold":
         return hold_worth(ctx, f, dcv(f), estimate_one,
@@ -176,7 +176,8 @@ def _grappling(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fig
     chance to hit times half the Squeeze it makes possible a Phase later (a foe held meanwhile is
     not counted: the AI lets go as soon as it has better to do); a Squeeze (or Crush) the harm of
     its STR blow and a quarter more for the hold it keeps, a Throw the same blow and half a Phase
-    for a foe laid down (it lets go);
+    for a foe laid down (it lets go); a Choke Hold the chance to hit times its NND and half of
+    the next one (its Squeeze);
     an Escape the chance to win the STR contest times two Phases of freedom; a Disarm the chance
     to hit and win times two Phases of the foe's."""
     st = ctx.state
@@ -188,10 +189,13 @@ def _grappling(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fig
         return 1.25 * harm if kind == "squeeze" else harm + (0.0 if g.prone else 0.5 * powers.PHASE_LOST)
     if kind == "escape":
         return grabs.escape_chance(f, g) * 2 * powers.PHASE_LOST
-    maneuver = kind if kind == "grab" or "Martial Disarm" not in f.sheet.martial_arts else "martial disarm"
-    p = hit_chance(11 + ocv_chain(f, grabs.GRAB_ATTACK, g, maneuver, action.levels).value - dcv(g))
+    maneuver = kind if kind in ("grab", "choke") or "Martial Disarm" not in f.sheet.martial_arts else "martial disarm"
+    blow = grabs.CHOKE_GRAB if kind == "choke" else grabs.GRAB_ATTACK
+    p = hit_chance(11 + ocv_chain(f, blow, g, maneuver, action.levels).value - dcv(g))
     if kind == "grab":  # its payoff is the Squeeze a Phase later (two Phases for one blow that cannot miss)
         return p * 0.5 * _blow(ctx, f, g, grabs.squeezing(f))
+    if kind == "choke":  # its NND now, and half of another a Phase later (as a Grab's Squeeze)
+        return p * 1.5 * _blow(ctx, f, g, grabs.choke_hold(f))
     return p * grabs.contest_chance(grabs.disarming_str(f), g.ch.STR) * 2 * powers.PHASE_LOST
 
 

@@ -1,5 +1,5 @@
-"""The Grab family and Disarm as entries of the maneuver table (rules-powers §4.1-4.2): Grab,
-Squeeze, Throw, Escape, Disarm and Martial Disarm. Their rules are in :mod:`.grabs`; the table
+"""The Grab family and Disarm as entries of the maneuver table (rules-powers §4.1-4.3): Grab,
+Choke Hold, Squeeze, Throw, Escape, Disarm and Martial Disarm. Their rules are in :mod:`.grabs`; the table
 that gathers them is :mod:`.maneuvers`.
 """
 
@@ -22,28 +22,38 @@ if TYPE_CHECKING:
 
 
 def _grab(ctx: RulesContext, f: Fighter, a: Action) -> None:
-    """A Grab: a half move next to the target, then the roll at -1 OCV; a hit holds it."""
+    """A Grab (or a Choke Hold): a half move next to the target, then the roll at -1 OCV (a
+    choke's -2); a hit holds it (and a choke does its NND)."""
     g = ctx.state.fighters[a.target]
-    close_in(ctx, f, g, grabs.GRAB_ATTACK)
-    f.maneuver_dcv = MARTIAL_GRAB_DCV if martial.knows(f.sheet, "Martial Grab") else GRAB.dcv
-    hit = combat.maneuver_roll(ctx, f, g, grabs.GRAB_ATTACK, "grab", a.levels)
+    choke = a.kind == "choke"
+    blow = grabs.CHOKE_GRAB if choke else grabs.GRAB_ATTACK
+    close_in(ctx, f, g, blow)
+    f.maneuver_dcv = () if choke else MARTIAL_GRAB_DCV if martial.knows(f.sheet, "Martial Grab") else GRAB.dcv
+    hit = combat.maneuver_roll(ctx, f, g, blow, a.kind, a.levels)
     if hit is not None and hit.hit and not (f.out_of_fight(ctx.options) or g.dead):
-        grabs.hold(ctx, f, g)
+        grabs.hold(ctx, f, g, choke)
 
 
-def _offer_grab(pic: Picture) -> list[Action]:
-    """A Grab of each foe in the fight it can reach with a half move, not held by anyone, while
-    it holds no one; not while itself held or Entangled."""
-    f = pic.f
-    if f.holding is not None or f.held_by is not None or f.entangle is not None:
-        return []
-    return [pic.action("grab", target=g.id) for g in pic.standing
-            if g.held_by is None and pic.steps(g, pic.half_cells) is not None]
+def _offer_grab(kind: str) -> Callable[[Picture], list[Action]]:
+    """A Grab (a Choke Hold, for one who knows it) of each foe in the fight it can reach with a
+    half move, not held by anyone, while it holds no one; not while itself held or Entangled."""
+    def offer(pic: Picture) -> list[Action]:
+        f = pic.f
+        if f.holding is not None or f.held_by is not None or f.entangle is not None:
+            return []
+        if kind == "choke" and not martial.knows(f.sheet, "Choke Hold"):
+            return []
+        return [pic.action(kind, target=g.id) for g in pic.standing
+                if g.held_by is None and pic.steps(g, pic.half_cells) is not None]
+    return offer
 
 
 GRAB = Maneuver("grab", "grab", "Grab", "rules-powers §4.1: Grab, -1 OCV -2 DCV; held: both at ½ DCV", _grab,
-                ocv_before_range=(Modifier(4, "Grab", -1),), dcv=(Modifier(4, "Grab", -2),), offer=_offer_grab)
+                ocv_before_range=(Modifier(4, "Grab", -1),), dcv=(Modifier(4, "Grab", -2),), offer=_offer_grab("grab"))
 MARTIAL_GRAB_DCV = (Modifier(4, "Martial Grab", -1),)
+CHOKE = Maneuver("choke", "choke", "Choke Hold", "rules-powers §4.3: Choke Hold, -2 OCV +0 DCV; a Grab whose hit and "
+                 "Squeezes do 2d6 NND (Life Support stops it)", _grab, ocv_before_range=(Modifier(4, "Choke Hold", -2),),
+                 offer=_offer_grab("choke"))
 
 
 def _squeeze(ctx: RulesContext, f: Fighter, a: Action) -> None:
@@ -104,4 +114,4 @@ MARTIAL_DISARM = Maneuver("martial disarm", "disarm", "Martial Disarm", "rules-p
 MARTIAL_DISARM_DCV = (Modifier(4, "Martial Disarm", 1),)
 
 
-__all__ = ["DISARM", "ESCAPE", "GRAB", "MARTIAL_DISARM", "MARTIAL_DISARM_DCV", "MARTIAL_GRAB_DCV", "SQUEEZE", "THROW"]
+__all__ = ["CHOKE", "DISARM", "ESCAPE", "GRAB", "MARTIAL_DISARM", "MARTIAL_DISARM_DCV", "MARTIAL_GRAB_DCV", "SQUEEZE", "THROW"]

@@ -15,6 +15,11 @@ Our readings where the sources leave a choice (README, "Readings we chose"):
 * Squeeze and Throw damage, like a knockback's landing, is rolled by the rules and taken against
   PD: it does not go through the damage step.
 * A thrown target lands prone where it stood (throwing it across the map is not modelled).
+* Choke Hold (rules-powers §4.3, for one who knows it): a Grab at -2 OCV, +0 DCV whose hit does
+  its NND (2d6, 4 DC, and the Extra DCs bought with Martial Arts; STR does not add; stopped by
+  Life Support, our reading) at once, and whose holder's later Squeezes do it again instead of
+  STR damage. It holds as a Grab does (the one limb it takes is not modelled: the held one is
+  hampered as by a Grab); Martial Grab's +10 STR does not hold a choke.
 """
 
 from __future__ import annotations
@@ -33,6 +38,8 @@ from .state import Fighter
 #: The blow a Grab and its follow-ups are made with: STR, hand to hand (named so no sheet's
 #: attack is mistaken for it in a memo).
 GRAB_ATTACK = HeroAttack("Grab", knockback=False)
+#: ...and a Choke Hold's roll (its NND is :func:`choke_hold`).
+CHOKE_GRAB = HeroAttack("Choke Hold", knockback=False)
 SQUEEZE = HeroAttack("Squeeze", knockback=False)
 #: Crush (rules-powers §4.3): a Squeeze at STR +4 DC, for one who knows it.
 CRUSH = HeroAttack("Crush", knockback=False, martial_dcs=4)
@@ -45,15 +52,18 @@ MARTIAL_ESCAPE_STR = 15
 HELD_OCV = -3
 
 
-def hold(ctx: RulesContext, f: Fighter, g: Fighter) -> None:
-    """``f``'s Grab hit: it holds ``g``."""
-    f.holding, g.held_by = g.id, f.id
+def hold(ctx: RulesContext, f: Fighter, g: Fighter, choke: bool = False) -> None:
+    """``f``'s Grab (or Choke Hold) hit: it holds ``g``; a choke's NND is done at once."""
+    f.holding, g.held_by, f.choking = g.id, f.id, choke
     ctx.emit(ev.StatusChanged(g.id, "grabbed", True, f"held by {f.name}: half DCV, -3 OCV against it, cannot move"))
     ctx.emit(ev.StatusChanged(f.id, "grabbing", True, f"holds {g.name}: half DCV"))
+    if choke:
+        squeeze(ctx, f, pay=False)
 
 
 def holding_str(f: Fighter) -> int:
-    return f.ch.STR + (MARTIAL_GRAB_STR if "Martial Grab" in f.sheet.martial_arts else 0)
+    gripping = "Martial Grab" in f.sheet.martial_arts and not f.choking
+    return f.ch.STR + (MARTIAL_GRAB_STR if gripping else 0)
 
 
 def escaping_str(g: Fighter) -> int:
@@ -77,27 +87,49 @@ def escape(ctx: RulesContext, g: Fighter) -> None:
         release(ctx, f, f"{g.name} broke free")
 
 
+def choke_hold(f: Fighter) -> HeroAttack:
+    """A Choke Hold's NND (:func:`.martial.strike_attack` builds it as it builds a Nerve Strike),
+    named apart from the roll (:data:`CHOKE_GRAB`): the memos know an attack by its name."""
+    from dataclasses import replace
+
+    from .martial import TABLE, strike_attack
+
+    key = ("choke hold", f.sheet.martial_extra_dcs)
+    atk = f.memo.get(key)
+    if atk is None:
+        atk = f.memo[key] = replace(strike_attack(TABLE["Choke Hold"], f.sheet.martial_extra_dcs),
+                                    name="Choke Hold NND")
+    return atk
+
+
 def squeezing(f: Fighter, throw: bool = False) -> HeroAttack:
-    """The blow a Squeeze (a Crush, for one who knows it) or a Throw is."""
-    return SQUEEZE if throw or "Crush" not in f.sheet.martial_arts else CRUSH
+    """The blow a Squeeze (a Crush, for one who knows it; a choke's NND, choking) or a Throw is."""
+    if throw:
+        return SQUEEZE
+    if f.choking:
+        return choke_hold(f)
+    return CRUSH if "Crush" in f.sheet.martial_arts else SQUEEZE
 
 
-def squeeze(ctx: RulesContext, f: Fighter, throw: bool = False) -> None:
-    """The holder's STR damage to the one it holds (no roll); a Throw also lays it prone and lets go."""
+def squeeze(ctx: RulesContext, f: Fighter, throw: bool = False, pay: bool = True) -> None:
+    """The holder's STR damage (or its choke's NND) to the one it holds (no roll); a Throw also
+    lays it prone and lets go. ``pay``: the STR's END (a Choke Hold's own hit paid it already:
+    a maneuver costs no END of its own)."""
     from .combat import damage_profile
 
     g = ctx.state.fighters[f.holding]
     opts = ctx.options
     blow = squeezing(f, throw)
-    what = "Throw" if throw else blow.name
-    spend_end(ctx, f, str_end(f.ch.STR, opts.campaign, opts.str_end), what)
+    what = "Throw" if throw else CHOKE_GRAB.name if f.choking else blow.name  # a choke's damage is its own
+    if pay and blow.adds_str:
+        spend_end(ctx, f, str_end(f.ch.STR, opts.campaign, opts.str_end), what)
     if f.out_of_fight(opts):
         return
     dice = damage_profile(opts, f, blow, "strike", "", 0, 0).dice
-    roll = roll_normal(dice, tuple(ctx.dice.rolls(dice.dice_rolled, 6, "damage")))
-    ctx.emit(ev.DamageRolled(f.id, g.id, what, "normal", str(dice), roll.dice, (), False, roll.faces, roll.stun,
+    roll = roll_normal(dice, tuple(ctx.dice.rolls(dice.dice_rolled, 6, "damage")), blow.kind, blow.does_body)
+    ctx.emit(ev.DamageRolled(f.id, g.id, what, blow.kind, str(dice), roll.dice, (), False, roll.faces, roll.stun,
                              roll.body, 0, 0))
-    apply_damage(ctx, g, roll, take_damage(roll, defenses(g, "PD"), "PD", opts.minimum_stun), what)
+    apply_damage(ctx, g, roll, take_damage(roll, defenses(g, blow.defense), blow.defense, opts.minimum_stun), what)
     if throw and f.holding == g.id:
         if not g.dead and not g.prone:
             g.prone = True
@@ -156,5 +188,5 @@ def escape_chance(g: Fighter, f: Fighter) -> float:
     return contest_chance(escaping_str(g), holding_str(f))
 
 
-__all__ = ["CRUSH", "GRAB_ATTACK", "HELD_OCV", "SQUEEZE", "contest_chance", "disarm", "escape", "escape_chance",
+__all__ = ["CHOKE_GRAB", "CRUSH", "GRAB_ATTACK", "HELD_OCV", "SQUEEZE", "choke_hold", "contest_chance", "disarm", "escape", "escape_chance",
            "hold", "squeeze", "squeezing"]

@@ -31,7 +31,7 @@ from .combat_values import CVChain, Modifier
 from .damage import DamageRoll, take_damage
 from .effects import apply_damage, defenses
 from .entry import Maneuver
-from .grab_maneuvers import (DISARM, ESCAPE, GRAB, MARTIAL_DISARM, MARTIAL_DISARM_DCV, MARTIAL_GRAB_DCV, SQUEEZE,
+from .grab_maneuvers import (CHOKE, DISARM, ESCAPE, GRAB, MARTIAL_DISARM, MARTIAL_DISARM_DCV, MARTIAL_GRAB_DCV, SQUEEZE,
                              THROW)
 from .movement import METRES_PER_CELL, cells, close_in, move, occupied, phase_cells, toward, walk_next_to
 from .power_actions import AID, BREAK_OUT, PRESENCE, SWITCH
@@ -327,7 +327,7 @@ HOLD = Maneuver("hold", "hold", "Hold", "the seed: Holding an action", _hold, of
 
 #: Every maneuver and action, by name, in menu order.
 MANEUVERS: dict[str, Maneuver] = {m.name: m for m in (
-    STRIKE, PULL, HAYMAKER, MOVE_THROUGH, BRACE, SET, AREA, MULTIPLE_ATTACK, GRAB, SQUEEZE, THROW, ESCAPE, DISARM,
+    STRIKE, PULL, HAYMAKER, MOVE_THROUGH, BRACE, SET, AREA, MULTIPLE_ATTACK, GRAB, CHOKE, SQUEEZE, THROW, ESCAPE, DISARM,
     MARTIAL_DISARM, PRESENCE, SWITCH, AID, BREAK_OUT, MOVE, RETREAT, DODGE, BLOCK, RECOVER, HOLD)}
 #: The attack maneuvers, offered for each attack and target, in menu order.
 AGAINST = tuple(m for m in MANEUVERS.values() if m.reach)

@@ -89,6 +89,8 @@ class Fighter:
     #: The one it holds in a Grab, and the one holding it (rules-powers §4.1); None: none.
     holding: str | None = None
     held_by: str | None = None
+    #: Its hold is a Choke Hold (rules-powers §4.3): its Squeezes do the choke's NND.
+    choking: bool = False
     #: Flashed: blind to the end of this absolute Segment (rules-powers §3.3); -1: it sees.
     blind_until: int = -1
     #: Active Points of Drains on it and of Aids to it, by characteristic (rules-powers §3.4):

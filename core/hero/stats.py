@@ -32,7 +32,7 @@ CATALOGUE: tuple[str, ...] = (
     "rule:flash ended", "rule:drain", "rule:aid", "rule:adjustment faded", "rule:SPD changed", "action:aid",
     "rule:healing", "rule:healed awake",
     "action:attack/pull", "rule:pulled punch", "action:grab", "rule:grab held", "action:squeeze", "action:throw",
-    "action:escape", "rule:escaped", "rule:escape failed", "action:disarm", "rule:disarmed", "rule:disarm failed",
+    "action:choke", "action:escape", "rule:escaped", "rule:escape failed", "action:disarm", "rule:disarmed", "rule:disarm failed",
     "rule:knocked down by a maneuver",
     "action:presence", "rule:presence: very impressed", "rule:presence: awed", "rule:presence: cowed",
     "rule:mind control: stands down", "rule:mind control: turned", "rule:mind control broken",

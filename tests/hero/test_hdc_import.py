@@ -404,6 +404,17 @@ def test_martial_strikes_become_attacks_with_their_dcs_ocv_and_the_extra_dcs(tmp
     assert [a["name"] for a in result.sheet["attacks"]][0] == "Punch"  # a martial strike is not the plain punch
 
 
+def test_a_choke_hold_goes_into_the_martial_arts_it_knows(tmp_path):
+    """Choke Hold (rules-powers §4.3) is a Grab of its own with an NND: the sheet's martial_arts
+    name it and the engine builds it (core/hero/grabs.py), as it does Martial Block."""
+    result = imported(tmp_path, martial=(maneuver("Choke Hold", OCV="-2", DCV="+0", DC="4",
+                                                  EFFECT="Grab One Limb; [NNDDC]", ADDSTR="No"),))
+    assert result.sheet["martial_arts"] == ["Choke Hold"]
+    e = entry(result, "Choke Hold")
+    assert e.status == IMPORTED and e.into == "Choke Hold (changes choke)"
+    assert "Choke Hold" in as_sheet(result).martial_arts
+
+
 def test_a_weapon_maneuver_is_ignored_until_weapons_and_maneuvers_combine(tmp_path):
     result = imported(tmp_path, martial=(maneuver("Slash", OCV="+0", DCV="+2", DC="2", EFFECT="[NORMALDC] Strike",
                                                   USEWEAPON="Yes"),))

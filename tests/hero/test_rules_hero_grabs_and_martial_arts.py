@@ -121,6 +121,57 @@ def test_the_holder_lets_go_to_attack_or_move_but_keeps_hold_to_dodge():
     assert "b is no longer grabbed: A lets go to move" in text(b)
 
 
+def test_a_choke_hold_rolls_at_minus_2_ocv_plus_0_dcv_and_its_hit_holds_and_does_2d6_nnd_rules_powers_4_3():
+    b = fight({"A": [grabber(martial_arts=["Choke Hold"])], "B": [held()]},
+              [3, 3, 3,  # 9 on 11 + 6 - 2 - 5 = 10-
+               4, 5],  # 2d6 NND: 9 STUN, no BODY, nothing stops it
+              ("a", Action("choke", target="b")), turn_limit=1)
+    (roll,) = events_of(b, ev.AttackRolled)
+    assert (roll.maneuver, roll.needed, roll.hit) == ("choke", 10, True)
+    a, g = b.state.fighters["a"], b.state.fighters["b"]
+    assert (a.holding, g.held_by, a.choking) == ("b", "a", True)
+    assert dcv_chain(a).value == 3  # +0 DCV for the choke: 5, halved for the hold
+    (taken,) = events_of(b, ev.DamageTakenEvent)
+    assert (taken.source, taken.stun_taken, taken.body_taken, taken.rule) == ("Choke Hold", 9, 0,
+                                                                               "NND, no Life Support")
+    spent = [(e.amount, e.what) for e in events_of(b, ev.EnduranceSpent)]
+    assert spent == [(1, "Choke")]  # the Grab's STR 15 (1 END); its NND uses no STR
+
+
+def test_life_support_stops_a_choke_and_its_squeezes_do_the_nnd_again_with_the_extra_dcs():
+    b, a, g = holding_battle(("martial_arts", ["Choke Hold"]), ("martial_dcs", 2))
+    a.choking = True
+    from slugfest.core.dice import ScriptedDice
+    from slugfest.core.hero import grabs
+    b.ctx.dice = b.dice = ScriptedDice([6, 6, 6])
+    grabs.squeeze(b.ctx, a)
+    (dmg,) = events_of(b, ev.DamageRolled)
+    assert (dmg.attack, dmg.damage_kind, dmg.dice, dmg.stun, dmg.body) == ("Choke Hold", "nnd", "3d6", 18, 0)
+    assert g.stun == 40 - 18 and a.end == a.ch.END
+    b, a, g = holding_battle(("martial_arts", ["Choke Hold"]), defenses={"special": {"Life Support": 1}})
+    a.choking = True
+    b.ctx.dice = b.dice = ScriptedDice([6, 6])
+    grabs.squeeze(b.ctx, a)
+    assert g.stun == 40 and events_of(b, ev.DamageTakenEvent)[0].rule == "NND stopped by Life Support"
+
+
+def test_only_one_who_knows_choke_hold_is_offered_it_and_martial_grabs_str_does_not_hold_a_choke():
+    from slugfest.core.hero import grabs
+
+    d = phase_decision(battle_with(scenario("hero", {"A": [grabber(martial_arts=["Choke Hold", "Martial Grab"])],
+                                                     "B": [held()]}), dice=[]), "a")
+    assert {x.kind for x in d.menu} >= {"grab", "choke"}
+    d = phase_decision(battle_with(scenario("hero", {"A": [grabber()], "B": [held()]}), dice=[]), "a")
+    assert "choke" not in {x.kind for x in d.menu}
+    b, a, g = holding_battle(("martial_arts", ["Choke Hold", "Martial Grab"]))
+    assert grabs.holding_str(a) == 25  # STR 15 + 10 for Martial Grab
+    a.choking = True
+    assert grabs.holding_str(a) == 15
+    from slugfest.core.hero.effects import release
+    release(b.ctx, a, "test")
+    assert not a.choking
+
+
 def test_a_knocked_out_holder_lets_go():
     b, a, g = holding_battle()
     from slugfest.core.hero.effects import knock_out
@@ -224,7 +275,6 @@ def test_martial_arts_are_named_from_the_table_and_written_back():
 
 @pytest.mark.parametrize("keys, message", [
     ({"martial_arts": ["Martial Strik"]}, "martial_arts[0]: expected a Martial Arts maneuver (one of Martial Strike"),
-    ({"martial_arts": ["Choke Hold"]}, "a one-limb Grab with an NND is not modelled"),
     ({"martial_arts": ["Legsweep", "Legsweep"]}, "expected each maneuver once, got 'Legsweep' twice"),
     ({"martial_arts": ["Legsweep"], "attacks": [{"name": "Legsweep"}]}, "expected no attack of the same name"),
     ({"martial_arts": "Legsweep"}, "martial_arts: expected a list of maneuver names"),

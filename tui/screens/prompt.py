@@ -56,7 +56,8 @@ class What:
 
     @property
     def needs_target(self) -> bool:
-        return self.action is None and not self.cell and (self.kind in _NEEDS_TARGET or self.kind in ("power", "treat", "grab"))
+        return self.action is None and not self.cell and (self.kind in _NEEDS_TARGET or
+                                                          self.kind in ("power", "treat", "grab", "choke"))
 
     def build(self, target: str = "", push: int = 0, cell: tuple[int, int] | None = None, levels: str = "",
               aim: str = "") -> Action:
@@ -176,10 +177,11 @@ def whats(data: PromptData) -> list[What]:
         if a.kind == "fastball":
             out.append(What(f"Fastball Special: throw {names.get(a.attack, a.attack)} at "
                             f"{names.get(a.target, a.target)}", "fastball", action=a))
-    grabs = {a.target for a in menu if a.kind == "grab"}
-    if grabs:  # a Grab: moving first if it must, as for a close attack (the menu's own maneuver word)
-        word = next(a.maneuver for a in menu if a.kind == "grab")
-        out.append(What("Grab (hold it in place)", "grab", maneuver=word, legal_targets=grabs))
+    for kind, label in (("grab", "Grab (hold it in place)"), ("choke", "Choke Hold (hold it, and an NND)")):
+        grabs = {a.target for a in menu if a.kind == kind}
+        if grabs:  # a Grab: moving first if it must, as for a close attack (the menu's own maneuver word)
+            word = next(a.maneuver for a in menu if a.kind == kind)
+            out.append(What(label, kind, maneuver=word, legal_targets=grabs))
     for a in menu:  # HERO Aid or Healing on a friend, a blow at an Entangle: each a line of its own
         if a.kind == "presence":
             out.append(What(f"Presence Attack: {a.attack} (takes no time)", "presence", action=a))

@@ -28,9 +28,9 @@ def martial_maneuver(p: Part, d: Draft) -> Entry:
     killing dice (Killing Strike: 2 DC, ½d6) plus STR, and the Extra DCs. Maneuvers cost no END
     of their own (only the STR used). Its DCV bonus and "Target Falls" are kept. A maneuver
     that is not a strike but changes a basic one (Martial Dodge, Block, Grab, Escape, Disarm,
-    Crush: :data:`.martial.TABLE`) goes into the sheet's ``martial_arts``. Not modelled: other
-    effects (must follow a Block), other non-strikes (Choke Hold, NND strikes) and weapon
-    maneuvers, which are ignored."""
+    Crush, Choke Hold: :data:`.martial.TABLE`) goes into the sheet's ``martial_arts``. Not
+    modelled: other effects (must follow a Block), other non-strikes (custom NND strikes) and
+    weapon maneuvers, which are ignored."""
     effect = p.attrs.get("EFFECT", "")
     kind = next((k for tag, k in _EFFECT_KIND.items() if effect.startswith(tag)), None)
     shown = p.attrs.get("DISPLAY", "") or effect
