@@ -26,8 +26,8 @@ def offer_abort(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack, mane
     and with each defence, and the Phase the Abort gives up."""
     if g.out_of_fight(ctx.options) or g.stunned or g.aborted or g.dodging or g.blocking or g.haymaker:
         return
-    if g.control is not None and g.control.level == 3:
-        return  # standing down under a Mind Control, it takes no action (rules-powers §3.5)
+    if g.standing_down:
+        return  # under a Mind Control, it takes no action (rules-powers §3.5)
     if atk.mental:
         return  # a Dodge or a Block changes DCV, and a mental attack rolls against DMCV (rules-powers §3.5)
     menu = maneuvers.ABORT_HTH if atk.hth else maneuvers.ABORT_RANGED

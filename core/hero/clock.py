@@ -35,7 +35,14 @@ def next_decision(ctx: RulesContext) -> Decision | None:
     fighters = st.fighters
 
     def able(cid: str) -> bool:
-        return not fighters[cid].out_of_fight(opts)
+        """Still in the fight, for settling it: a fighter turned by a Mind Control does not keep
+        its own side in the fight while its controller's side has someone of its own standing
+        (so turning the last foe wins; a controller's side all down, its recruit is its own again)."""
+        f = fighters[cid]
+        if f.out_of_fight(opts):
+            return False
+        return not f.turned or not any(h.side == f.allegiance and not h.turned and not h.out_of_fight(opts)
+                                       for h in fighters.values())
 
     while True:
         if ctx.settle(able):

@@ -142,7 +142,9 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack
         return
     inside = areas.affected(ctx.grid, atk.area, atk.area_m, origin, aim,
                             [(g.id, g.pos) for g in ctx.state.fighters.values() if not g.dead])
-    ctx.emit(ev.AreaHit(f.id, atk.name, atk.area, atk.area_m, aim, inside))
+    fighters = ctx.state.fighters
+    friends = tuple(gid for gid in inside if fighters[gid].allegiance == f.allegiance)
+    ctx.emit(ev.AreaHit(f.id, atk.name, atk.area, atk.area_m, aim, inside, friends))
     centre = areas.centre_of(atk.area, origin, aim)
     for gid in inside:
         g = ctx.state.fighters[gid]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..context import RulesContext
 from .dice import DamageDice, normal_sums
@@ -30,6 +31,9 @@ class Power:
     #: What a hit is worth to the AI: (the fighter now, the target now, the power, its dice) ->
     #: a share of a fight (harm to a foe, help to a friend).
     worth: Callable[[Fighter, Fighter, HeroAttack, DamageProfile], float]
+    #: What a hit of it does, for the player's odds (the target, the power, its dice); None: the
+    #: words :func:`.powers.hit_words` gives the powers of that module.
+    words: Callable[[Fighter, HeroAttack, DamageProfile], str] | None = None
 
 
 #: A Phase a foe loses (held, or spending it breaking out, or blind with a ranged attack) is worth
@@ -41,11 +45,46 @@ def roll_effect(ctx: RulesContext, atk: HeroAttack, dice: DamageDice) -> tuple[t
     """(faces, total, Normal BODY count) of an effect power's dice; Standard Effect rolls nothing:
     3 a die (1 a half die) and 1 BODY a die (rules-powers §4.7)."""
     if atk.standard_effect:
-        total = 3 * dice.count + (1 if dice.half else 0) + dice.pip
-        return (), max(total, 0), dice.count
+        return (), standard_total(dice), dice.count
     faces = tuple(ctx.dice.rolls(dice.dice_rolled, 6, "effect"))
     total, body = normal_sums(dice, faces)
     return faces, total, body
+
+
+def standard_total(dice: DamageDice) -> int:
+    """A Standard Effect's total: 3 a die, 1 a half die, and the pip (rules-powers §4.7)."""
+    return max(3 * dice.count + (1 if dice.half else 0) + dice.pip, 0)
+
+
+@lru_cache(maxsize=512)
+def _at_least(dice: DamageDice) -> tuple[float, ...]:
+    """P(the dice total at least n), n = 0, 1, ...: a d6 1-6, a half die 1-3 (as counted)."""
+    odds = [1.0]
+    for _ in range(dice.count):
+        nxt = [0.0] * (len(odds) + 6)
+        for k, p in enumerate(odds):
+            for face in range(1, 7):
+                nxt[k + face] += p / 6
+        odds = nxt
+    if dice.half:
+        nxt = [0.0] * (len(odds) + 3)
+        for k, p in enumerate(odds):
+            for face in range(1, 7):
+                nxt[k + (face + 1) // 2] += p / 6
+        odds = nxt
+    out, run = [], 1.0
+    for p in odds:
+        out.append(run)
+        run -= p
+    return tuple(out)
+
+
+def chance(dice: DamageDice, total: int) -> float:
+    """P(the dice's total (a pip added) is at least ``total``): what a Presence Attack or a Mind
+    Control needs to reach each level of its table."""
+    odds = _at_least(dice)
+    n = total - dice.pip
+    return 1.0 if n <= 0 else odds[n] if n < len(odds) else 0.0
 
 
 def mean_total(dice: DamageDice) -> float:
@@ -57,4 +96,4 @@ def mean_body(dice: DamageDice) -> float:
     return dice.count + (0.5 if dice.half else 0)
 
 
-__all__ = ["PHASE_LOST", "Power", "mean_body", "mean_total", "roll_effect"]
+__all__ = ["PHASE_LOST", "Power", "chance", "mean_body", "mean_total", "roll_effect", "standard_total"]

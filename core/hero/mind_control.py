@@ -17,15 +17,20 @@ marked UNCONFIRMED in rules-powers §3.5):
   level it reached (a 3 always frees it, an 18 never does). A Phase it spends Stunned is not
   one it serves. The controller being knocked out does not end it (the power is Instant);
 * a second Mind Control replaces the first only if stronger (a higher level, or as high and
-  harder to break); one from a turned fighter's own side that reaches EGO+30 frees it.
+  harder to break); one from a turned fighter's own side that reaches EGO+30 frees it;
+* a hold taking or ending settles what hung on the old sides (:func:`_sides_settle`): standing
+  down loses a held Phase and a Haymaker wound up; a Grab between two now on one side ends, and a
+  Haymaker at one now a friend fizzles;
+* the battle is over once everyone still able fights for one side (:func:`.clock.next_decision`):
+  a turned fighter does not keep its own side in the fight while its controller's side still has
+  someone of its own standing.
 """
 
 from __future__ import annotations
 
 from ..context import RulesContext
 from . import events as ev
-from .effect_power import PHASE_LOST, Power, roll_effect
-from .presence import chance
+from .effect_power import PHASE_LOST, Power, chance, roll_effect, standard_total
 from .profile import DamageProfile
 from .rounding import characteristic_roll
 from .sheet import MENTAL_DEFENSE, HeroAttack
@@ -48,9 +53,10 @@ def level(net: int, ego: int) -> int:
 
 
 def penalty(net: int, ego: int, lv: int) -> int:
-    """Off the breakout rolls: 1 for every full 5 points the effect passed the level it reached."""
-    at = dict((lv_, at_) for at_, lv_ in LEVELS)[lv]
-    return max(net - ego - at, 0) // 5
+    """Off the breakout rolls: 1 for every full 5 points the effect passed the level it reached
+    (0 below the levels that hold: nothing to break)."""
+    at = next((at_ for at_, lv_ in LEVELS if lv_ == lv), None)
+    return 0 if at is None or lv < STANDS_DOWN else max(net - ego - at, 0) // 5
 
 
 def mental_defense(g: Fighter) -> int:
@@ -72,9 +78,32 @@ def _lands(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: 
     if back:
         g.control = None
         ctx.emit(ev.StatusChanged(g.id, "mind-controlled", False, f"{f.name} commands it back to its own side"))
-        return
-    g.control = hold
-    ctx.emit(ev.StatusChanged(g.id, "mind-controlled", True, f"{f.name}'s {atk.name}: {WORDS[hold.level]}"))
+    else:
+        g.control = hold
+        ctx.emit(ev.StatusChanged(g.id, "mind-controlled", True, f"{f.name}'s {atk.name}: {WORDS[hold.level]}"))
+    _sides_settle(ctx, g)
+
+
+def _sides_settle(ctx: RulesContext, g: Fighter) -> None:
+    """What hung on ``g``'s old side once a hold takes or ends (see the module's docstring)."""
+    from .effects import cancel_haymaker, release
+
+    fighters = ctx.state.fighters
+    if g.standing_down:
+        if g.held:
+            g.held = False
+            ctx.emit(ev.StatusChanged(g.id, "holding", False, "stands down: the held Phase is lost"))
+        cancel_haymaker(ctx, g, "stood down")
+    side = g.allegiance
+    if g.haymaker is not None and fighters[g.haymaker.target].allegiance == side:
+        cancel_haymaker(ctx, g, f"is now on {fighters[g.haymaker.target].name}'s side")
+    for h in fighters.values():
+        if h is not g and h.haymaker is not None and h.haymaker.target == g.id and h.allegiance == side:
+            cancel_haymaker(ctx, h, f"has {g.name} on its side now")
+    if g.holding is not None and fighters[g.holding].allegiance == side:
+        release(ctx, g, f"{g.name} and {fighters[g.holding].name} are on one side now")
+    if g.held_by is not None and fighters[g.held_by].allegiance == side:
+        release(ctx, fighters[g.held_by], f"{g.name} and {fighters[g.held_by].name} are on one side now")
 
 
 def serve(ctx: RulesContext, f: Fighter) -> bool:
@@ -93,6 +122,7 @@ def serve(ctx: RulesContext, f: Fighter) -> bool:
         ctx.emit(ev.BreakoutRolled(f.id, hold.by, faces, needed, hold.penalty, made))
         if made:
             ctx.emit(ev.StatusChanged(f.id, "mind-controlled", False, "broke free of the Mind Control"))
+            _sides_settle(ctx, f)
             return False
     hold.served += 1
     if hold.level == STANDS_DOWN:
@@ -114,18 +144,20 @@ def phases_held(g: Fighter) -> float:
 
 def _at_least(atk: HeroAttack, profile: DamageProfile, total: int) -> float:
     """P(the effect roll is at least ``total``); a Standard Effect's total is fixed."""
-    d = profile.dice
     if atk.standard_effect:
-        return 1.0 if 3 * d.count + (1 if d.half else 0) + d.pip >= total else 0.0
-    return chance(d, total)
+        return 1.0 if standard_total(profile.dice) >= total else 0.0
+    return chance(profile.dice, total)
 
 
 def _worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> float:
     """The Phases a hit is expected to take from the foe (standing down, each a Phase lost;
     turned, twice that: lost to its side and spent against it), each worth :data:`PHASE_LOST`;
-    nothing more against a foe already held as strongly."""
+    nothing more against a foe already held as strongly. A friend turned against ``f``'s side
+    is won back by EGO+30 (the Phases it would have served, twice over)."""
     held = g.control.level if g.control is not None else 0
     base = g.ch.EGO + mental_defense(g)
+    if g.turned and g.side == f.allegiance:
+        return 2 * PHASE_LOST * phases_held(g) * _at_least(atk, profile, base + 30)
     turned = _at_least(atk, profile, base + 30) if held < TURNED else 0.0
     down = _at_least(atk, profile, base + 20) - turned if held < STANDS_DOWN else 0.0
     return PHASE_LOST * phases_held(g) * (down + 2 * turned)
@@ -138,7 +170,7 @@ def hit_words(g: Fighter, atk: HeroAttack, profile: DamageProfile) -> str:
     return f"{down:.0%} stands down, {turned:.0%} turned (EGO {g.ch.EGO}, Mental Defense {mental_defense(g)})"
 
 
-MIND_CONTROL = Power("mind_control", "Mind Control", "rules-powers §3.5", _lands, _worth)
+MIND_CONTROL = Power("mind_control", "Mind Control", "rules-powers §3.5", _lands, _worth, hit_words)
 
 __all__ = ["LEVELS", "MIND_CONTROL", "STANDS_DOWN", "TURNED", "breakout_chance", "hit_words", "level", "penalty",
            "serve"]

@@ -212,10 +212,10 @@ def _mind_control(e: ev.MindControlRolled, log: TextLog) -> str:
 
 @formats(ev.BreakoutRolled)
 def _breakout(e: ev.BreakoutRolled, log: TextLog) -> str:
-    less = f" less {e.penalty} for the Mind Control's margin" if e.penalty else ""
+    roll = (f"EGO roll {e.needed + e.penalty}- less {e.penalty} for the Mind Control's margin = {e.needed}-"
+            if e.penalty else f"EGO roll {e.needed}-")
     end = "breaks free" if e.made else f"still under {log.name(e.controller)}'s control"
-    return (f"    {log.name(e.actor)} tries to break free: EGO roll {e.needed}-{less}, rolled {sum(e.faces)} "
-            f"{list(e.faces)}: {end}")
+    return f"    {log.name(e.actor)} tries to break free: {roll}, rolled {sum(e.faces)} {list(e.faces)}: {end}"
 
 
 @formats(ev.PresenceRolled)

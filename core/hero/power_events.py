@@ -28,7 +28,8 @@ class AutofireHits(Event):
 class AreaHit(Event):
     """An Area Of Effect attack that hit its cell (rules-powers §1.4): everyone ``inside`` the
     ``shape`` of ``metres`` at ``cell`` (a Radius's centre, the cell a Cone or Line points at) is
-    hit, nearest the centre first."""
+    hit, nearest the centre first; ``friends`` those of them (the attacker too) on its side as it fights
+    now (a Mind Control may have turned either)."""
 
     kind: ClassVar[str] = "area_hit"
     attacker: str
@@ -37,6 +38,7 @@ class AreaHit(Event):
     metres: int
     cell: tuple[int, int]
     inside: tuple[str, ...]
+    friends: tuple[str, ...] = ()
 
 
 @record

@@ -34,7 +34,6 @@ from . import events as ev
 from .dice import count_killing_body, normal_sums, str_dice
 from .effect_power import PHASE_LOST, Power, mean_body, mean_total, roll_effect
 from .mind_control import MIND_CONTROL
-from .mind_control import hit_words as _mind_words
 from .profile import DamageProfile
 from .sheet import FLASH_DEFENSE, POWER_DEFENSE, HeroAttack
 from .state import Entanglement, Fighter
@@ -330,9 +329,10 @@ def lose_sight(ctx: RulesContext, g: Fighter) -> None:
 
 def hit_words(g: Fighter, atk: HeroAttack, profile: DamageProfile) -> str:
     """What a hit of average dice does to ``g``, for the player's odds."""
+    own = POWERS[atk.kind].words
+    if own is not None:
+        return own(g, atk, profile)
     dice = profile.dice
-    if atk.kind == "mind_control":
-        return _mind_words(g, atk, profile)
     if atk.kind == "entangle":
         return f"~{mean_body(dice) + max(dice.pip, 0):.0f} BODY Entangle, rPD/rED {dice.count + atk.entangle_defense}"
     if atk.kind == "flash":

@@ -16,11 +16,10 @@ Our readings where the sources leave a choice (README, "Readings we chose"):
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..context import RulesContext
 from . import events as ev
 from .dice import DamageDice, normal_sums, str_dice
+from .effect_power import chance
 from .sheet import HeroAttack
 from .state import Fighter
 
@@ -60,36 +59,6 @@ def attack(ctx: RulesContext, f: Fighter, atk: HeroAttack) -> None:
         ctx.emit(ev.PresenceEffect(f.id, g.id, g.ch.PRE, total, lv, WORDS.get(lv, "unmoved")))
         if lv > g.presence:
             g.presence = lv
-
-
-@lru_cache(maxsize=512)
-def _at_least(dice: DamageDice) -> tuple[float, ...]:
-    """P(the dice total at least n), n = 0, 1, ...: a d6 1-6, a half die 1-3 (as counted)."""
-    odds = [1.0]
-    for _ in range(dice.count):
-        nxt = [0.0] * (len(odds) + 6)
-        for k, p in enumerate(odds):
-            for face in range(1, 7):
-                nxt[k + face] += p / 6
-        odds = nxt
-    if dice.half:
-        nxt = [0.0] * (len(odds) + 3)
-        for k, p in enumerate(odds):
-            for face in range(1, 7):
-                nxt[k + (face + 1) // 2] += p / 6
-        odds = nxt
-    out, run = [], 1.0
-    for p in odds:
-        out.append(run)
-        run -= p
-    return tuple(out)
-
-
-def chance(dice: DamageDice, total: int) -> float:
-    """P(the dice's total (a pip added) is at least ``total``)."""
-    odds = _at_least(dice)
-    n = total - dice.pip
-    return 1.0 if n <= 0 else odds[n] if n < len(odds) else 0.0
 
 
 #: What each effect is worth, in Phases the foe loses (the AI's figures, our choice): half a

@@ -32,8 +32,7 @@ def status_words(f: Fighter) -> list[str]:
                        (f.dodging, "dodging"), (f.blocking, "blocking"), (f.recovering, "recovering"),
                        (f.entangle is not None, "entangled"), (f.blind, "flashed"), (f.held_by is not None, "grabbed"),
                        (f.holding is not None, "grabbing"), (f.presence == 3, "awed"), (f.presence == 4, "cowed"),
-                       (f.control is not None and f.control.level == 3, "standing down"),
-                       (f.control is not None and f.control.level == 4, "turned")):
+                       (f.standing_down, "standing down"), (f.turned, "turned")):
         if flag:
             out.append(word)
     return out
@@ -48,6 +47,7 @@ def snapshot(ctx: RulesContext) -> dict[str, Any]:
             "id": f.id, "name": f.name, "side": f.side, "position": list(f.pos),
             "STUN": [f.stun, ch.STUN], "BODY": [f.body, ch.BODY], "END": [f.end, ch.END], "SPD": f.spd,
             "status": status_words(f), "phases": sorted(SPEED_CHART[min(max(f.spd, 1), 12)]) if f.spd > 0 else [],
+            **({"fights_for": f.allegiance} if f.turned else {}),  # turned by a Mind Control
         })
     return out
 
@@ -64,7 +64,7 @@ def vitals(ctx: RulesContext, cid: str) -> Vitals:
     health = max(min(f.stun / ch.STUN, f.body / ch.BODY), 0.0)
     return Vitals(f.id, f.name, f.allegiance, f.pos, not f.out_of_fight(ctx.options), not f.dead, health,
                   max(f.end / ch.END, 0.0) if ch.END else 1.0,
-                  f.stunned or (f.control is not None and f.control.level == 3), tuple(status_words(f)), cells(f, True),
+                  f.stunned or f.standing_down, tuple(status_words(f)), cells(f, True),
                   _longest(f.sheet))
 
 

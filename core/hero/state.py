@@ -137,10 +137,20 @@ class Fighter:
         return self.blind_until >= 0
 
     @property
+    def standing_down(self) -> bool:
+        """Under a Mind Control that made it stand down: its Phases pass without an action."""
+        return self.control is not None and self.control.level == 3
+
+    @property
+    def turned(self) -> bool:
+        """Turned on its friends by a Mind Control: it fights for the controller's side."""
+        return self.control is not None and self.control.level == 4
+
+    @property
     def allegiance(self) -> str:
         """The side it fights for now: its own, or, turned by a Mind Control, its controller's.
         Who is friend and foe (the menu's targets, the AI's reckoning) follows this; who wins
-        the battle follows :attr:`side`."""
+        the battle follows :attr:`side` (see :func:`.clock.next_decision`)."""
         c = self.control
         return c.side if c is not None and c.level == 4 else self.side
 

@@ -206,8 +206,7 @@ class _Count:
 
     def area(self, e: ev.AreaHit) -> None:
         self.rules["rule:area of effect"] += 1
-        side = self.combatants[e.attacker].side
-        if any(self.combatants[c].side == side for c in e.inside):
+        if e.friends:
             self.rules["rule:area hit an ally"] += 1
 
     def entangle(self, e: ev.EntangleRolled) -> None:

@@ -8,6 +8,7 @@ points the effect passed its level."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 import pytest
 
@@ -96,7 +97,7 @@ def test_it_breaks_free_on_an_ego_roll_less_the_penalty_at_each_phase_after_the_
     assert b.state.fighters["b"].control is None
     assert [s for s in events_of(b, ev.PhaseSkipped) if s.actor == "b"][-1].reason.startswith("stands down")
     assert len([d for d in b.script.decisions if d.actor == "b"]) == 1  # only the Phase it broke free in
-    assert "b tries to break free: EGO roll 10- less 1 for the Mind Control's margin, rolled 9 [3, 3, 3]: " \
+    assert "b tries to break free: EGO roll 11- less 1 for the Mind Control's margin = 10-, rolled 9 [3, 3, 3]: " \
            "breaks free" in text(b)
 
 
@@ -112,8 +113,8 @@ def test_egoplus30_turns_the_target_on_its_friends_while_the_battle_still_counts
     (taken,) = [e for e in events_of(b, ev.DamageTakenEvent) if e.target == "c"]
     assert (taken.stun_taken, taken.body_taken) == (6, 2)  # PD 0
     assert b.vitals("b").side == "A"  # the AIs see it on its controller's side
-    assert b.scenario.combatants[1].side == "B" and b.state.fighters["b"].side == "B"  # the winner counts its own
     assert "turned" in b.vitals("b").conditions
+    assert b.outcome.winner is None  # c still stands for B: the battle goes on to the turn limit
 
 
 def test_a_turned_fighters_menu_offers_its_friends_and_not_its_controller():
@@ -127,20 +128,126 @@ def test_a_turned_fighters_menu_offers_its_friends_and_not_its_controller():
     assert "c" in targets and "a" not in targets
 
 
-def test_a_weaker_second_mind_control_leaves_the_stronger_hold_and_its_own_side_can_command_it_back():
-    b = battle_with(scenario("hero", {**sides(), "A": [hero("a", (0, 0), attacks=[CONTROL], OMCV=5),
-                                                        hero("z", (0, 1), attacks=[CONTROL], OMCV=5)]}),
-                    dice=[*[4] * 12, *[3] * 12, *[4] * 12])
+def held_battle(dice, **extra_a):
+    """a and z (each a Command) against b and c; nothing run yet but the start."""
+    b = battle_with(scenario("hero", {**sides(), "A": [hero("a", (0, 0), attacks=[CONTROL], OMCV=5, **extra_a),
+                                                        hero("z", (0, 1), attacks=[CONTROL], OMCV=5)]}), dice=dice)
     b.start()
-    a, z, g, c = (b.state.fighters[k] for k in "azbc")
-    profile = DamageProfile("mind_control", parse_dice("12d6"), parse_dice("12d6"), 12, (), False, 0, 0)
-    MIND_CONTROL.lands(b.ctx, a, g, a.attack("Command"), profile)  # 48: turned
-    MIND_CONTROL.lands(b.ctx, z, g, z.attack("Command"), profile)  # 36: stands down, weaker: kept out
-    assert g.control.level == 4 and g.control.by == "a"
-    # c, on b's own side, turns it "back": b is free
-    c.sheet = a.sheet
-    MIND_CONTROL.lands(b.ctx, c, g, a.attack("Command"), profile)
-    assert g.control is None
+    return b, *(b.state.fighters[k] for k in "azbc")
+
+
+PROFILE = DamageProfile("mind_control", parse_dice("12d6"), parse_dice("12d6"), 12, (), False, 0, 0)
+
+
+def test_a_second_mind_control_replaces_the_hold_only_if_stronger_or_as_strong_and_harder_to_break():
+    b, a, z, g, c = held_battle([*[3] * 12, *[4] * 6, *[3] * 6, *[3] * 11, 4, *[4] * 12])
+    MIND_CONTROL.lands(b.ctx, a, g, a.attack("Command"), PROFILE)  # 36: stands down, 1 off
+    MIND_CONTROL.lands(b.ctx, z, g, z.attack("Command"), PROFILE)  # 42: turned, 0 off: stronger
+    assert (g.control.by, g.control.level, g.control.penalty) == ("z", 4, 0)
+    MIND_CONTROL.lands(b.ctx, a, g, a.attack("Command"), PROFILE)  # 37: stands down: weaker, kept out
+    MIND_CONTROL.lands(b.ctx, a, g, a.attack("Command"), PROFILE)  # 48: turned, 1 off: as strong, harder
+    rolled = events_of(b, ev.MindControlRolled)
+    assert [(e.total, e.level, e.took) for e in rolled] == [(36, 3, True), (42, 4, True), (37, 3, False),
+                                                            (48, 4, True)]
+    assert (g.control.by, g.control.penalty) == ("a", 1)
+
+
+def test_its_own_side_reaching_egoplus30_commands_a_turned_fighter_back_and_the_ai_values_it():
+    b, a, z, g, c = held_battle([*[4] * 12])
+    from slugfest.core.hero.state import Controlled
+
+    g.control = Controlled("a", "A", "Command", 4, 0, 1)
+    c.sheet = replace(c.sheet, attacks=(*c.sheet.attacks, a.attack("Command")))
+    c.memo = {}
+    worth = MIND_CONTROL.worth(c, g, c.attack("Command"), PROFILE)
+    assert worth == pytest.approx(2 * PHASE_LOST * (1 / 0.625) * _at_least(12, 40))
+    MIND_CONTROL.lands(b.ctx, c, g, c.attack("Command"), PROFILE)  # 48: +38 from its own side
+    assert g.control is None and g.allegiance == "B"
+
+
+def test_standing_down_loses_a_held_phase_and_a_haymaker_wound_up():
+    b, a, z, g, c = held_battle([*[3] * 12])
+    from slugfest.core.hero.state import PendingHaymaker
+
+    g.held = True
+    g.haymaker = PendingHaymaker("a", "Punch", b.state.abs_segment + 1)
+    MIND_CONTROL.lands(b.ctx, a, g, a.attack("Command"), PROFILE)  # 36: stands down
+    assert not g.held and g.haymaker is None
+    assert any(isinstance(e, ev.HaymakerFizzled) and "stood down" in e.why for e in b.events)
+
+
+def test_turned_its_grabs_and_haymakers_across_the_new_lines_end():
+    b, a, z, g, c = held_battle([*[4] * 12, 3, 3, 3])
+    from slugfest.core.hero.state import PendingHaymaker
+
+    g.holding, a.held_by = "a", "b"  # b holds its controller-to-be
+    g.haymaker = PendingHaymaker("z", "Punch", b.state.abs_segment + 1)  # and winds up at z
+    c.haymaker = PendingHaymaker("a", "Punch", b.state.abs_segment + 1)  # c still at a: a foe yet
+    MIND_CONTROL.lands(b.ctx, a, g, a.attack("Command"), PROFILE)  # 48: turned
+    assert g.holding is None and a.held_by is None
+    assert g.haymaker is None and c.haymaker is not None
+    # breaking free, it is back on c's side: c's grab on it ends too
+    c.holding, g.held_by = "b", "c"
+    g.control.served = 1
+    from slugfest.core.hero.mind_control import serve
+
+    assert serve(b.ctx, g) is False  # 9 on 11 - 1: free
+    assert g.control is None and c.holding is None
+
+
+def test_turning_the_last_foe_wins_and_a_recruit_whose_controllers_are_all_down_is_its_own_again():
+    b, a, z, g, c = held_battle([])
+    from slugfest.core.hero.state import Controlled
+
+    c.ko = True
+    g.control = Controlled("a", "A", "Command", 4, 0, 1)
+    b.step()
+    assert (b.outcome.winner, b.outcome.reason, b.outcome.survivors) == ("A", "last side standing", ("a", "z"))
+    b, a, z, g, c = held_battle([])
+    a.ko = z.ko = True
+    g.control = Controlled("a", "A", "Command", 4, 0, 1)
+    b.step()
+    assert (b.outcome.winner, b.outcome.survivors) == ("B", ("b", "c"))
+
+
+def test_a_3_always_breaks_free_an_18_never_and_a_stunned_phase_is_not_served():
+    from slugfest.core.hero.mind_control import serve
+    from slugfest.core.hero.state import Controlled
+
+    b, a, z, g, c = held_battle([1, 1, 1, 6, 6, 6])
+    g.control = Controlled("a", "A", "Command", 3, 20, 1)  # 11 - 20: only a 3 makes it
+    assert serve(b.ctx, g) is False and g.control is None
+    g.control = Controlled("a", "A", "Command", 3, 0, 1)
+    g.ch = replace(g.ch, EGO=60)  # 21-: an 18 still fails
+    assert serve(b.ctx, g) is True and g.control.served == 2
+    b = fight(sides(), [3, 3, 3, *[3] * 12], command(), turn_limit=1)  # Turn 1, Segment 12: b stands down
+    g = b.state.fighters["b"]
+    g.stunned = True
+    from slugfest.core.hero.clock import open_phase
+
+    b.state.natural.add("b")
+    assert open_phase(b.ctx, "b") is None  # the Phase goes on recovering: no roll, not served
+    assert g.control.served == 1 and not events_of(b, ev.BreakoutRolled)
+
+
+def test_a_standard_effect_mind_control_rolls_nothing():
+    sc = {**sides(), "A": [hero("a", (0, 0), attacks=[{**CONTROL, "standard_effect": True}], SPD=2, DEX=15,
+                                OMCV=5)]}
+    b = fight(sc, [3, 3, 3], command(), turn_limit=1)  # 12d6 as 36: stands down
+    (mc,) = events_of(b, ev.MindControlRolled)
+    assert (mc.faces, mc.total, mc.level) == ((), 36, 3)
+
+
+def test_the_default_ai_of_a_turned_fighter_picks_its_old_friend():
+    from slugfest.core.hero.state import Controlled
+    from slugfest.core.testing import phase_decision
+
+    b = battle_with(scenario("hero", sides()), dice=[])
+    b.start()
+    b.state.fighters["b"].control = Controlled("a", "A", "Command", 4, 0, 1)
+    d = phase_decision(b, "b")
+    choice, _ = b.decide(d)
+    assert choice.action.target == "c"
 
 
 def test_no_abort_is_offered_to_a_fighter_standing_down():

@@ -71,6 +71,12 @@ def _make_data_dir(path: str) -> None:
 LEAVE_WINDOW = 3.0
 
 
+def _fights_for(c: dict[str, Any]) -> str:
+    """The side a combatant of the snapshot fights for now (HERO: a fighter turned by a Mind
+    Control, its controller's), which tells the prompt's friends from its foes."""
+    return str(c.get("fights_for", c.get("side", "")))
+
+
 @dataclass
 class Frame:
     """What the screen shows after an operation, built in the worker under the session lock."""
@@ -247,7 +253,7 @@ class BattleScreen(Screen[None]):
             others.append({"id": c["id"], "name": c.get("name", c["id"]), "side_index": self.side_index.get(c["id"], 0),
                            "letter": self.letters.get(c["id"], "?"), "out": systems.is_out(c),
                            "distance": systems.distance_text(d, self.metres_per_cell, self.cell_unit),
-                           "foe": me is not None and c.get("side") != me.get("side")})
+                           "foe": me is not None and _fights_for(c) != _fights_for(me)})
         others.sort(key=lambda o: (not o["foe"], o["out"]))
         return PromptData(decision, self.names.get(decision.actor, decision.actor),
                           s.battle.view.player_options(decision.actor), others, self._recent())
