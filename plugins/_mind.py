@@ -228,6 +228,9 @@ def tend(decision: Decision, battle: BattleView, harm: Callable[[Action], float]
                         f"({pct(who.health)} fight left): worth {pct(value)}{against}")
 
 
+#: How a defence taken is said.
+_GUARD_WORDS = {"block": "blocks", "dodge": "dodges", "dive": "dives for cover"}
+
 #: Zero-Phase actions (HERO): they take no time, and the same Phase goes on with a new choice.
 FREE = ("presence", "switch")
 #: A free action worth less than this is not worth the log line.
@@ -516,12 +519,13 @@ class Situation:
 
     def guard(self, reason: str, prefer_block: bool = True) -> Choice | None:
         """Abort (or react) to a defence: Block a hand-to-hand attack (only then is Block on the
-        menu) when ``prefer_block``, otherwise Dodge."""
+        menu) when ``prefer_block``, otherwise Dodge; out of an area (no Dodge is offered against
+        one), Dive for Cover."""
         block = self.find("block") if prefer_block else None
-        choice = block or self.find("dodge")
+        choice = block or self.find("dodge") or self.find("dive")
         if choice is None:
             return None
-        return Choice(choice, f"{reason}: {'blocks' if choice.kind == 'block' else 'dodges'}")
+        return Choice(choice, f"{reason}: {_GUARD_WORDS[choice.kind]}")
 
     def no_reaction(self, reason: str) -> Choice:
         return Choice(self.menu[0], reason)

@@ -109,6 +109,9 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         costly = _first(menu, "power") if dodge is None else None
         if costly is not None:  # a reaction power that pays Focus, which is fight too
             return Choice(menu[0], f"keeps its Focus: not hurt enough for {costly.maneuver} yet ({me.health:.0%} left)")
+        dive = _first(menu, "dive")  # out of an area, which no Dodge escapes
+        if dive is not None and me.health < 1 / 3:
+            return Choice(dive, f"hurt ({me.health:.0%} left): dives for cover")
         if dodge is not None and me.health < 1 / 3:
             return Choice(dodge, f"hurt ({me.health:.0%} left): defends with {dodge.maneuver or 'a Dodge'}")
         return Choice(menu[0], f"not hurt enough to defend yet ({me.health:.0%} fight left)")

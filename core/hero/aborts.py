@@ -1,12 +1,16 @@
 """Aborting (rules §1.5): a character about to be attacked may Abort its next Phase (or use the
 Phase it holds) to a defensive maneuver of the table (:mod:`.maneuvers`: Dodge, Block), asked
-with the odds a player at the table would weigh.
+with the odds a player at the table would weigh; about to be caught in an area, which nobody
+Dodges, it may Dive for Cover out of it (:func:`offer_dive`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..actions import Decision
 from ..context import RulesContext
+from ..grid import Cell
 from ..odds import percent
 from . import events as ev
 from . import maneuvers
@@ -39,13 +43,9 @@ def offer_abort(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack, mane
     kind = choice.action.kind
     if kind == "none":
         return
-    uses_held = g.held
-    if uses_held:
-        g.held = False
-    else:
-        g.aborted = True
+    uses_held = _spend_phase(g)
     maneuvers.by_kind(kind).start(g)
-    ctx.emit(ev.Aborted(g.id, kind, f.id, uses_held))
+    ctx.emit(ev.Aborted(g.id, kind, f.id, uses_held))  # the Dodge or Block is up before the event
 
 
 def abort_odds(ctx: RulesContext, g: Fighter, ocv: int, dcv: int, hth: bool) -> str:
@@ -70,4 +70,60 @@ def abort_odds(ctx: RulesContext, g: Fighter, ocv: int, dcv: int, hth: bool) -> 
     return "; ".join(said) + f". {cost}."
 
 
-__all__ = ["abort_odds", "offer_abort"]
+def _spend_phase(g: Fighter) -> bool:
+    """An Abort spends the Phase ``g`` holds (True), else its next one (False)."""
+    uses_held = g.held
+    if uses_held:
+        g.held = False
+    else:
+        g.aborted = True
+    return uses_held
+
+
+def dive_path(ctx: RulesContext, g: Fighter, covered: Callable[[Cell], bool]) -> list[Cell] | None:
+    """The shortest walk of at most a half move (the Abort's half Phase) to a free cell the area
+    does not cover, the nearest first (ties by the cell's place on the map); None if none."""
+    from .movement import cells, occupied
+
+    within = cells(g, False)
+    if within <= 0:
+        return None
+    taken = occupied(ctx.state, g)
+    reach = ctx.grid.layers(g.pos, taken).steps(within)
+    outside = sorted((steps, cell[1], cell[0]) for cell, steps in reach.items() if steps and not covered(cell))
+    if not outside:
+        return None
+    _, y, x = outside[0]
+    return ctx.grid.path(g.pos, (x, y), taken, limit=within)
+
+
+def offer_dive(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack, covered: Callable[[Cell], bool]) -> None:
+    """Dive for Cover (rules §1.5; rules-powers §1.4: an area cannot be Dodged, one may dive out
+    of it), asked of ``g`` inside ``f``'s area before its roll, if it could Abort and a half move
+    takes it clear. Our readings: no roll is needed; it lands prone in the nearest cell clear of
+    the area; a Grab it holds is let go (it moves), and one holding it or an Entangle keeps it
+    from diving."""
+    from .effects import release
+    from .movement import move
+
+    if (g is f or g.out_of_fight(ctx.options) or g.stunned or g.aborted or g.haymaker or g.standing_down
+            or g.held_by is not None or g.entangle is not None):
+        return
+    path = dive_path(ctx, g, covered)
+    if not path:
+        return
+    context = (f"{f.name}'s {atk.name} is about to cover {g.name}'s cell; a Dive for Cover takes it {len(path)} "
+               "cells clear, landing prone")
+    if ctx.for_player(g.id):
+        context += ": Aborting gives up " + ("the Phase you hold" if g.held else "your next Phase")
+    if ctx.ask(Decision(g.id, maneuvers.ABORT_AREA, g.ai, "abort", context)).action.kind != "dive":
+        return
+    ctx.emit(ev.Aborted(g.id, "dive", f.id, _spend_phase(g)))
+    release(ctx, g, f"{g.name} dives for cover")
+    move(ctx, g, path, f"dives for cover from {atk.name}")
+    if not g.prone and not g.out_of_fight(ctx.options):  # paying END it lacks may have knocked it out
+        g.prone = True
+        ctx.emit(ev.StatusChanged(g.id, "prone", True, "dove for cover"))
+
+
+__all__ = ["abort_odds", "dive_path", "offer_abort", "offer_dive"]

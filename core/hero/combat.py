@@ -24,7 +24,7 @@ from fractions import Fraction
 from ..context import RulesContext
 from . import events as ev
 from . import maneuvers
-from .aborts import offer_abort
+from .aborts import offer_abort, offer_dive
 from .attack import AttackRoll, autofire_hits
 from . import areas, powers
 from .chains import dcv_chain, defense_chain, ocv_chain, true_metres
@@ -114,8 +114,9 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack
     """An Area Of Effect attack (rules-powers §1.4, :mod:`.areas`): a Radius centred on
     ``aim_at``'s cell, or a Cone or Line from ``f`` toward it. END, Charges and a push as for
     any attack; one roll against the target cell's DCV (3, or 0 next to the attacker), with the
-    Range Modifier to a Radius's centre; no Abort (nobody Dodges an area: Dive for Cover is not
-    modelled) and no Block. On a hit everyone in the area, friend or foe, is hit, nearest the
+    Range Modifier to a Radius's centre; nobody Dodges or Blocks an area, but before the roll each
+    one inside may Abort to Dive for Cover out of it (:func:`.aborts.offer_dive`). On a hit
+    everyone in the area, friend or foe, is hit, nearest the
     centre first: each rolls its own damage (an Explosion's a DC lighter for every 2 m from the
     centre), with no hit location, and is knocked back away from the centre (a Cone's or Line's
     user). A miss hits nothing (our reading: where a missed area lands is not modelled)."""
@@ -131,7 +132,12 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack
         f.charges_used[atk.name] = f.charges_used.get(atk.name, 0) + 1
         ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
     origin, aim = f.pos, aim_at.pos
-    ocv = ocv_chain(f, atk, aim_at, "area", levels)
+    ocv = ocv_chain(f, atk, aim_at, "area", levels)  # to the cell aimed at, whoever dives away
+    grid = ctx.grid
+    for gid in areas.affected(grid, atk.area, atk.area_m, origin, aim,
+                              [(g.id, g.pos) for g in ctx.state.fighters.values() if not g.dead]):
+        offer_dive(ctx, ctx.state.fighters[gid], f, atk,
+                   lambda cell: areas.covers(grid, atk.area, atk.area_m, origin, aim, cell))
     dcv = areas.target_dcv(atk.area, origin, aim)
     actx = AttackContext("hero", f.id, aim_at.id, atk, "area", ocv, dcv, profile, defenses(aim_at, atk.defense),
                          aim_at.ko, opts, "", atk.area)

@@ -56,6 +56,8 @@ class Maneuver:
     #: A Zero-Phase action: it takes no time, once a Phase, and the same Phase goes on with a new
     #: choice (a Presence Attack, a Multipower's switch).
     zero_phase: bool = False
+    #: Taken in a Phase of one's own; False: only as an Abort (Dive for Cover, ``abort = "area"``).
+    phase: bool = True
 
 
 __all__ = ["Maneuver"]

@@ -298,6 +298,18 @@ BLOCK = Maneuver("block", "block", "Block", "6E1 maneuver table: Block, stops ha
                  start=_start_block, stops=_block_roll)
 
 
+def _abort_only(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    """Dive for Cover is taken only as an Abort (:func:`.aborts.offer_dive` carries it out); no
+    Phase menu offers it, so the check refuses it before it can come here."""
+    raise RuntimeError("Dive for Cover is taken as an Abort, not in a Phase")
+
+
+#: Dive for Cover (rules §1.5, rules-powers §1.4: an area cannot be Dodged; one may dive out of it).
+DIVE = Maneuver("dive", "dive", "Dive for Cover", "rules §1.5 and rules-powers §1.4: Dive for Cover, an Abort "
+                "out of an area about to be attacked: a half move clear of it, landing prone", _abort_only,
+                abort="area", phase=False)
+
+
 def _recover(ctx: RulesContext, f: Fighter, a: Action) -> None:
     """A Recovery action: ½ DCV now, REC back at the end of the Segment (the clock takes it)."""
     f.recovering = True
@@ -328,7 +340,7 @@ HOLD = Maneuver("hold", "hold", "Hold", "the seed: Holding an action", _hold, of
 #: Every maneuver and action, by name, in menu order.
 MANEUVERS: dict[str, Maneuver] = {m.name: m for m in (
     STRIKE, PULL, HAYMAKER, MOVE_THROUGH, BRACE, SET, AREA, MULTIPLE_ATTACK, GRAB, CHOKE, SQUEEZE, THROW, ESCAPE, DISARM,
-    MARTIAL_DISARM, PRESENCE, SWITCH, AID, BREAK_OUT, MOVE, RETREAT, DODGE, BLOCK, RECOVER, HOLD)}
+    MARTIAL_DISARM, PRESENCE, SWITCH, AID, BREAK_OUT, MOVE, RETREAT, DODGE, BLOCK, DIVE, RECOVER, HOLD)}
 #: The attack maneuvers, offered for each attack and target, in menu order.
 AGAINST = tuple(m for m in MANEUVERS.values() if m.reach)
 #: The other entries, offered once a Phase, in menu order.
@@ -338,7 +350,9 @@ STOPPERS = tuple(m for m in MANEUVERS.values() if m.stops is not None)
 #: What a character about to be attacked may answer: go on, or Abort to a defensive maneuver.
 NO_ABORT = Action("none")
 ABORT_RANGED = (NO_ABORT, *(Action(m.kind) for m in MANEUVERS.values() if m.abort == "any"))
-ABORT_HTH = (NO_ABORT, *(Action(m.kind) for m in MANEUVERS.values() if m.abort))
+ABORT_HTH = (NO_ABORT, *(Action(m.kind) for m in MANEUVERS.values() if m.abort in ("any", "hth")))
+#: ...and against an Area Of Effect about to cover its cell (nobody Dodges an area).
+ABORT_AREA = (NO_ABORT, *(Action(m.kind) for m in MANEUVERS.values() if m.abort == "area"))
 #: A DCV chain under a maneuver's modifiers is memoised by the maneuver's name (see chains.py).
 DCV_KEYS = {id(m.dcv): m.name for m in MANEUVERS.values() if m.dcv}
 DCV_KEYS.update({id(MARTIAL_DODGE_DCV): "martial dodge", id(MARTIAL_BLOCK_DCV): "martial block",

@@ -13,7 +13,7 @@ from . import events as ev
 CATALOGUE: tuple[str, ...] = (
     "action:attack/strike", "action:attack/haymaker", "action:attack/set", "action:attack/brace",
     "action:move-through", "action:multiple-attack", "action:move", "action:retreat", "action:dodge",
-    "action:block", "action:recover", "action:hold", "abort:dodge", "abort:block",
+    "action:block", "action:recover", "action:hold", "abort:dodge", "abort:block", "abort:dive",
     "rule:attack hit", "rule:attack missed", "rule:3 always hits", "rule:18 always misses",
     "rule:normal damage", "rule:killing damage", "rule:killing without resistant defense", "rule:NND",
     "rule:AVLD", "rule:mental blast", "rule:doubling cap", "rule:x2 STUN on a knocked-out target",

@@ -9,7 +9,7 @@ import pytest
 from slugfest.core.battle import Battle
 from slugfest.core.events import ActionChosen
 from slugfest.core.hero import stats as hero_stats
-from slugfest.core.hero.maneuvers import ABORT_HTH, ABORT_RANGED, MANEUVERS, entry_for
+from slugfest.core.hero.maneuvers import ABORT_AREA, ABORT_HTH, ABORT_RANGED, MANEUVERS, entry_for
 from slugfest.core.marvel import stats as marvel_stats
 from slugfest.core.marvel.actions import TURNS
 from slugfest.core.scenario import load_scenario
@@ -17,6 +17,8 @@ from slugfest.scenarios import bundled
 
 
 def coverage_key(entry) -> str:
+    if not entry.phase:  # taken only as an Abort (Dive for Cover)
+        return f"abort:{entry.kind}"
     return f"action:attack/{entry.name}" if entry.kind == "attack" else f"action:{entry.kind}"
 
 
@@ -26,13 +28,16 @@ def test_every_hero_maneuver_has_its_rule_its_way_of_being_done_and_a_line_in_th
         assert coverage_key(entry) in hero_stats.CATALOGUE, entry.name
         assert (entry.reach != "") == (entry.attacks != ""), f"{entry.name}: an attack maneuver says both"
     actions = {k for k in hero_stats.CATALOGUE if k.startswith("action:")}
-    assert actions == {coverage_key(e) for e in MANEUVERS.values()}, "the report counts exactly the table"
+    assert actions == {coverage_key(e) for e in MANEUVERS.values() if e.phase}, "the report counts exactly the table"
+    aborts = {k for k in hero_stats.CATALOGUE if k.startswith("abort:")}
+    assert aborts == {f"abort:{e.kind}" for e in MANEUVERS.values() if e.abort}
 
 
 def test_the_abort_menus_are_the_entries_a_character_may_abort_to():
     assert [a.kind for a in ABORT_RANGED] == ["none", "dodge"]
     assert [a.kind for a in ABORT_HTH] == ["none", "dodge", "block"]
-    assert {e.name for e in MANEUVERS.values() if e.abort} == {"dodge", "block"}
+    assert [a.kind for a in ABORT_AREA] == ["none", "dive"]
+    assert {e.name for e in MANEUVERS.values() if e.abort} == {"dodge", "block", "dive"}
 
 
 @pytest.mark.parametrize("name", [n for n in bundled() if n.startswith("hero")])

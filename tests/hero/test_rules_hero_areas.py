@@ -130,9 +130,63 @@ def test_a_miss_hits_nothing():
     assert not events_of(b, ev.AreaHit) and not events_of(b, ev.DamageRolled)
 
 
-def test_nobody_is_asked_to_abort_against_an_area():
+def test_nobody_dodges_an_area_but_each_one_inside_is_asked_to_dive_for_cover_before_the_roll():
     b = radius_fight([5, 3, 2] + [1] * 18)
-    assert not [d for d in b.script.decisions if d.kind == "abort"]
+    asked = [(d.actor, [a.kind for a in d.menu]) for d in b.script.decisions if d.kind == "abort"]
+    assert asked == [("b", ["none", "dive"]), ("c", ["none", "dive"]), ("f", ["none", "dive"])]
+
+
+def test_a_dive_for_cover_is_a_half_move_to_the_nearest_cell_clear_of_the_area_landing_prone_and_spends_a_phase():
+    """rules §1.5 (Dive for Cover, an Abort) and rules-powers §1.4 (an area cannot be Dodged)."""
+    sides = {"A": [caster(), dummy("f", (8, 7), DEX=8)],
+             "B": [dummy("b", (8, 5), DEX=7), dummy("c", (9, 5), DEX=5), dummy("d", (11, 5), DEX=6)]}
+    plan = ("a", Action("attack", "Fireball", "b", "area", targets=("b", "c", "f")))
+    b = fight(sides, [5, 3, 2,  # 10 on 14-: a hit
+                      6, 6, 6, 6, 6, 6,  # b: 36 STUN
+                      3, 3, 3, 3, 3, 3],  # f: 18; c dove clear
+              plan, aborts=(("c", Action("dive")),), rules={"knockback": "off"}, turn_limit=1)
+    c = b.state.fighters["c"]
+    # the corners of the 4 m Radius round (8, 5) lie outside it: (10, 3) is 2 steps from (9, 5),
+    # the first such cell on the map (d stands in (11, 5))
+    assert c.pos == (10, 3) and c.prone and c.aborted is False  # its aborted Phase came and went
+    (area,) = events_of(b, ev.AreaHit)
+    assert area.inside == ("b", "f")
+    (aborted,) = events_of(b, ev.Aborted)
+    assert (aborted.actor, aborted.to, aborted.against, aborted.uses_held) == ("c", "dive", "a", False)
+    assert any(isinstance(e, ev.PhaseSkipped) and e.actor == "c" and "Aborting" in e.reason for e in b.events)
+    assert "c is now prone: dove for cover" in "\n".join(TextLog().lines(b.events))
+
+
+def test_one_a_half_move_cannot_take_clear_or_who_is_held_is_not_asked():
+    from slugfest.core.hero.aborts import dive_path
+
+    bt = battle_with(scenario("hero", {"A": [caster()], "B": [dummy("b", (8, 5), running=4)]}), dice=[])
+    bt.start()
+    g = bt.state.fighters["b"]
+    big = lambda cell: areas.covers(bt.ctx.grid, "radius", 8, (0, 5), (8, 5), cell)  # noqa: E731
+    assert dive_path(bt.ctx, g, big) is None  # a half move of 1 cell (Running 4 m), 8 m to go
+    small = lambda cell: areas.covers(bt.ctx.grid, "radius", 2, (0, 5), (8, 5), cell)  # noqa: E731
+    assert dive_path(bt.ctx, g, small) == [(7, 4)]  # 2 m round (8, 5): the diagonal is 2.8 m off
+    from slugfest.core.hero.aborts import offer_dive
+
+    g.held_by = "a"
+    asked = []
+    bt.ctx.ask = lambda d: asked.append(d)  # type: ignore[method-assign]
+    offer_dive(bt.ctx, g, bt.state.fighters["a"], bt.state.fighters["a"].attack("Fireball"), small)
+    assert asked == []
+
+
+@pytest.mark.parametrize("health, dives", [(0.2, True), (0.9, False)])
+def test_the_default_ai_dives_for_cover_when_hurt_as_it_would_dodge(health, dives):
+    from slugfest.core.actions import Decision
+    from slugfest.core.hero.maneuvers import ABORT_AREA
+
+    bt = battle_with(scenario("hero", {"A": [caster()], "B": [dummy("b", (8, 5))]}), dice=[])
+    bt.start()
+    g = bt.state.fighters["b"]
+    g.stun = round(g.ch.STUN * health)
+    choice, _ = bt.decide(Decision("b", ABORT_AREA, "default", "abort", "an area"))
+    assert (choice.action.kind == "dive") is dives
 
 
 def test_an_explosion_is_a_dc_lighter_for_every_two_metres_from_its_centre():

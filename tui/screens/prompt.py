@@ -40,7 +40,7 @@ from ..widgets import side_style
 
 _NEEDS_TARGET = ("attack", "move-through", "ram", "move", "retreat")
 _LEVEL_NAMES = {"ocv": "OCV", "dcv": "DCV", "damage": "damage"}
-_PLAIN_NAMES = {"dodge": "Dodge", "block": "Block", "recover": "Recover (take a Recovery)", "hold": "Hold the Phase",
+_PLAIN_NAMES = {"dodge": "Dodge", "block": "Block", "dive": "Dive for Cover", "recover": "Recover (take a Recovery)", "hold": "Hold the Phase",
                 "none": "Do not abort"}
 
 
