@@ -117,6 +117,7 @@ def _other_keys(t: Table, kind: str) -> dict[str, Any]:
         entangle_defense=t.integer("entangle_defense", 0, lo=0, hi=30) if kind == "entangle" else 0,
         dcv=t.integer("dcv", 0, lo=-5, hi=10),
         falls=t.boolean("falls", False),
+        velocity_per_dc=t.integer("velocity_per_dc", 0, lo=2, hi=100) if t.has("velocity_per_dc") else 0,
         focus=t.choice("focus", FOCI, "") if t.has("focus") else "",
     )
 
@@ -234,6 +235,9 @@ def _check_modifiers(t: Table, atk: HeroAttack) -> None:
     if atk.charges is not None and atk.uses_str_only:
         t.problems.add(f"{t.path}.charges", "expected dice for an attack on Charges (a STR attack has no charges "
                                             "to spend), got none")
+    if atk.velocity_per_dc and not atk.hth:
+        t.problems.add(f"{t.path}.velocity_per_dc", f"expected a hand-to-hand attack for a velocity bonus (a "
+                                                    f"Martial Throw's +v/10), got range {atk.range_m}")
     if atk.martial_dcs is not None and not atk.hth:
         t.problems.add(f"{t.path}.martial_dcs", f"expected a hand-to-hand attack for a Martial Arts maneuver, got "
                                                 f"range {atk.range_m}")
@@ -265,7 +269,7 @@ def _check_effect(t: Table, atk: HeroAttack) -> None:
         t.problems.add(f"{t.path}.range", f'expected "hth" or no range for {a} (it is used by touch: '
                                           f"rules-powers §3.4), got {atk.range_m}")
     for key, value in (("area", atk.area), ("autofire", atk.autofire), ("martial_dcs", atk.martial_dcs),
-                       ("stun_multiplier_bonus", atk.stun_multiplier_bonus)):
+                       ("stun_multiplier_bonus", atk.stun_multiplier_bonus), ("velocity_per_dc", atk.velocity_per_dc)):
         if value:
             t.problems.add(f"{t.path}.{key}", f"expected no {key} on {a} (not modelled for the effect powers), "
                                               f"got {show(value)}")
@@ -308,7 +312,8 @@ def dump_attack(a: HeroAttack) -> dict[str, Any]:
     for key, default in (("end", None), ("ocv", 0), ("str_min", 0), ("stun_multiplier_bonus", 0), ("active_points", None),
                          ("armor_piercing", 0), ("penetrating", 0), ("reduced_end", ""), ("charges", None),
                          ("standard_effect", False), ("martial_dcs", None), ("autofire", 0),
-                         ("characteristic", ""), ("entangle_defense", 0), ("dcv", 0), ("falls", False), ("focus", "")):
+                         ("characteristic", ""), ("entangle_defense", 0), ("dcv", 0), ("falls", False), ("focus", ""),
+                         ("velocity_per_dc", 0)):
         if getattr(a, key) != default:
             out[key] = getattr(a, key)
     if a.knockback_multiplier == 2:

@@ -335,12 +335,14 @@ def damage_profile(opts: HeroOptions, f: Fighter, atk: HeroAttack, maneuver: str
                    velocity_m: int) -> DamageProfile:
     """The dice ``f`` rolls with ``atk`` (see :func:`build_profile`), worked out once per sheet."""
     csl = f.sheet.csl if levels == "damage" else 0
-    key = ("profile", atk.name, maneuver, push // 5, csl, velocity_m // 6)
+    entry = maneuvers.MANEUVERS.get(maneuver)
+    # velocity's DCs: a Move Through's +1 per 6 m, a Martial Throw's +1 per 10 m (rules-powers §4.3)
+    velocity = (velocity_m // 6 if entry is not None and entry.adds_velocity
+                else velocity_m // atk.velocity_per_dc if atk.velocity_per_dc else 0)
+    key = ("profile", atk.name, maneuver, push // 5, csl, velocity)
     profile = f.memo.get(key)
     if profile is None:
-        entry = maneuvers.MANEUVERS.get(maneuver)
         adds = (entry.title, entry.adds_dcs) if entry is not None and entry.adds_dcs else None
-        velocity = velocity_m // 6 if entry is not None and entry.adds_velocity else 0
         profile = f.memo[key] = build_profile(atk, f.ch.STR, opts, maneuver=adds, push_dcs=push // 5,
                                               csl_for_damage=csl, velocity_dcs=velocity)
     return profile

@@ -50,13 +50,14 @@ def _attack(ctx: RulesContext, f: Fighter, a: Action) -> None:
     """Strike, Set and Brace: a hand-to-hand attacker first walks up to a half move to reach."""
     g = ctx.state.fighters[a.target]
     atk = f.attack(a.attack)
-    close_in(ctx, f, g, atk)
+    moved_m = close_in(ctx, f, g, atk)
     entry = MANEUVERS[a.maneuver]
     if entry.dcv:
         f.maneuver_dcv = entry.dcv
     f.attack_dcv = atk.dcv  # a Martial Arts maneuver's DCV, to its next Phase
     entry.start(f)
-    combat.resolve_attack(ctx, f, g, atk, a.maneuver, push=a.push, levels=a.levels, aim=a.aim)
+    combat.resolve_attack(ctx, f, g, atk, a.maneuver, push=a.push, levels=a.levels, aim=a.aim,
+                          velocity_m=moved_m if atk.velocity_per_dc else 0)  # a Martial Throw's +v/10
 
 
 STRIKE = Maneuver("strike", "attack", "Strike", "6E1 maneuver table: Strike, +0 OCV +0 DCV", _attack,

@@ -11,8 +11,9 @@ Crush (the holder's Squeeze at STR +4 DC). Choke Hold is a maneuver of its own b
 (``choke``, :mod:`.grab_maneuvers`): a Grab at -2 OCV, +0 DCV whose hit and whose later
 Squeezes do its 2d6 NND (4 DC, and the Extra DCs) instead of STR damage.
 
-Martial maneuvers add 1d6 to the knockback dice (:func:`.knockback.knockback_dice`). Not
-modelled: Martial Throw's velocity bonus.
+Martial maneuvers add 1d6 to the knockback dice (:func:`.knockback.knockback_dice`). A Martial
+Throw adds +1 DC for every full 10 m its user moved this Phase before it (6e's +v/10; our reading
+of the velocity: the half move that brings it next to its target).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ class Martial:
     kind: str = "normal"  # "killing": HKA dice of its own; "nnd": dice of its own, no STR
     falls: bool = False  # the target falls (is knocked prone) on a hit
     defense: str = ""  # an NND's: the special defense that stops it
+    velocity: int = 0  # +1 DC for every this many metres its user moved first (Martial Throw: 10)
 
 
 #: Every Martial Arts maneuver, by name (rules-powers §4.3; CP costs are not needed in a fight).
@@ -45,7 +47,7 @@ TABLE: dict[str, Martial] = {m.name: m for m in (
     Martial("Killing Strike", -2, 0, "strike", 2, "killing"),
     Martial("Nerve Strike", -1, 1, "strike", 4, "nnd", defense="Rigid Armor"),
     Martial("Legsweep", 2, -1, "strike", 1, falls=True),
-    Martial("Martial Throw", 0, 1, "strike", 0, falls=True),
+    Martial("Martial Throw", 0, 1, "strike", 0, falls=True, velocity=10),
     Martial("Killing Throw", -2, 0, "strike", 2, "killing", falls=True),
     Martial("Martial Block", 2, 2, "block"),
     Martial("Martial Dodge", 0, 5, "dodge"),
@@ -74,7 +76,8 @@ def strike_attack(m: Martial, extra_dcs: int) -> HeroAttack:
         return HeroAttack(m.name, "nnd", DamageDice(m.dcs // 2, bool(m.dcs % 2)), adds_str=False, ocv=m.ocv,
                           dcv=m.dcv, end=0, defense=m.defense, knockback=False, does_body=False,
                           martial_dcs=extra_dcs)
-    return HeroAttack(m.name, ocv=m.ocv, dcv=m.dcv, end=0, martial_dcs=m.dcs + extra_dcs, falls=m.falls)
+    return HeroAttack(m.name, ocv=m.ocv, dcv=m.dcv, end=0, martial_dcs=m.dcs + extra_dcs, falls=m.falls,
+                      velocity_per_dc=m.velocity)
 
 
 def knows(sheet: object, name: str) -> bool:

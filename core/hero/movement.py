@@ -106,14 +106,13 @@ def move(ctx: RulesContext, f: Fighter, path: list[Cell], why: str) -> int:
     return m
 
 
-def close_in(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack) -> None:
+def close_in(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack) -> int:
     """The half move before a blow (the seed: half a Phase's movement, then the attack): next
-    to a hand-to-hand target, or into range and sight of a ranged one."""
+    to a hand-to-hand target, or into range and sight of a ranged one. The metres moved."""
     within = 0 if f.half_used else cells(f, False)
     if atk.hth:
         path = walk_next_to(ctx, f, g, within) or []
-        move(ctx, f, path, f"closes in on {g.name}")
-    else:
-        path = walk_into_range(ctx, f, g, atk.range_m, within) or []
-        in_range = distance(f.pos, g.pos) * METRES_PER_CELL <= atk.range_m
-        move(ctx, f, path, f"moves into {'line of sight' if in_range else 'range'} of {g.name}")
+        return move(ctx, f, path, f"closes in on {g.name}")
+    path = walk_into_range(ctx, f, g, atk.range_m, within) or []
+    in_range = distance(f.pos, g.pos) * METRES_PER_CELL <= atk.range_m
+    return move(ctx, f, path, f"moves into {'line of sight' if in_range else 'range'} of {g.name}")

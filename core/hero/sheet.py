@@ -113,6 +113,7 @@ class HeroAttack:
     entangle_defense: int = 0  # an Entangle's rPD and rED beyond 1 a die (rules-powers §3.2)
     dcv: int = 0  # DCV its user has until its next Phase (a Martial Arts maneuver's, rules-powers §4.3)
     falls: bool = False  # its target falls (is knocked prone) on a hit (Legsweep, Martial Throw)
+    velocity_per_dc: int = 0  # +1 DC per this many metres moved first (Martial Throw's +v/10); 0: none
     focus: str = ""  # a Focus: "OAF" or "IAF" can be knocked away by a Disarm (rules-powers §4.2)
     area: str = ""  # Area Of Effect (rules-powers §1.4): "radius", "cone" or "line"; "": none
     area_m: int = 0  # the area's size: a Radius's radius, a Cone's or Line's length, in metres

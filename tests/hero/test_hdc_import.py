@@ -404,6 +404,16 @@ def test_martial_strikes_become_attacks_with_their_dcs_ocv_and_the_extra_dcs(tmp
     assert [a["name"] for a in result.sheet["attacks"]][0] == "Punch"  # a martial strike is not the plain punch
 
 
+def test_a_martial_throw_keeps_its_velocity_bonus(tmp_path):
+    """Martial Throw (rules-powers §4.3): STR +v/10, the target falls."""
+    result = imported(tmp_path, martial=(maneuver("Martial Throw", OCV="+0", DCV="+1", DC="0",
+                                                  EFFECT="[NORMALDC] +v/10, Target Falls"),))
+    throw = attack(result, "Martial Throw")
+    assert (throw["velocity_per_dc"], throw["falls"], throw["dcv"]) == (10, True, 1)
+    e = entry(result, "Martial Throw")
+    assert e.status == IMPORTED and "+1 DC per 10 m moved first" in e.into
+
+
 def test_a_choke_hold_goes_into_the_martial_arts_it_knows(tmp_path):
     """Choke Hold (rules-powers §4.3) is a Grab of its own with an NND: the sheet's martial_arts
     name it and the engine builds it (core/hero/grabs.py), as it does Martial Block."""

@@ -248,6 +248,26 @@ def test_a_legsweep_lays_its_target_down():
     assert "b is now prone: falls: Legsweep" in text(b)
 
 
+def test_a_martial_throw_adds_a_dc_for_every_full_10_m_its_user_moved_first_rules_powers_4_3():
+    far = {"A": [grabber(martial_arts=["Martial Throw"], running=40)], "B": [held(pos=(15, 5))]}
+    b = fight(far, [1, 1, 1,  # a hit after a 20 m half move (10 cells)
+                    1, 1, 1, 1, 1],  # STR 15 (3d6) + 2 DC for 20 m: 5d6
+              ("a", Action("attack", "Martial Throw", "b", "strike")), turn_limit=1)
+    (moved,) = [e for e in b.events if type(e).__name__ == "Moved" and e.actor == "a"]
+    assert moved.distance == 20
+    (dmg,) = events_of(b, ev.DamageRolled)
+    assert (dmg.attack, dmg.dice) == ("Martial Throw", "5d6")
+    assert ("velocity", 2) in dmg.added
+    near = {"A": [grabber(martial_arts=["Martial Throw"])], "B": [held()]}
+    b = fight(near, [1, 1, 1, 1, 1, 1], ("a", Action("attack", "Martial Throw", "b", "strike")), turn_limit=1)
+    (dmg,) = events_of(b, ev.DamageRolled)
+    assert dmg.dice == "3d6"  # next to it already: no velocity
+    with pytest.raises(ScenarioError) as err:
+        scenario("hero", {"A": [grabber(attacks=[{"name": "Toss", "range": 20, "dice": "2d6", "adds_str": False,
+                                                  "velocity_per_dc": 10}])], "B": [held()]})
+    assert "velocity_per_dc: expected a hand-to-hand attack" in str(err.value)
+
+
 def test_martial_dodge_is_plus_5_dcv_and_martial_block_plus_2_ocv_to_its_roll_and_plus_2_dcv():
     b = battle_with(scenario("hero", {"A": [grabber(martial_arts=["Martial Dodge", "Martial Block"])],
                                       "B": [held()]}), dice=[])

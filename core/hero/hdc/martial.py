@@ -63,15 +63,19 @@ def martial_maneuver(p: Part, d: Draft) -> Entry:
     dcv = _n(p.number("DCV"))
     name = d.attack_name(p.name or p.alias or "Maneuver")
     falls = "target falls" in effect.lower()
+    velocity = re.search(r"\+\s*v/(\d+)", effect)  # a Martial Throw's "+v/10": +1 DC per 10 m moved first
     atk = HeroAttack(name=name, kind=kind, dice=dice, hth=True, adds_str=adds_str, ocv=ocv, end=0, martial_dcs=added,
-                     dcv=max(-5, min(10, dcv)), falls=falls)
+                     dcv=max(-5, min(10, dcv)), falls=falls,
+                     velocity_per_dc=max(2, min(100, int(velocity.group(1)))) if velocity else 0)
     d.attacks.append(atk)
     rest = re.sub(r"^\[[A-Z]+DC\]\s*(Strike)?[,\s]*", "", effect).strip()
     rest = re.sub(r"(?i),?\s*target falls", "", rest).strip(" ,")
+    rest = re.sub(r"\+\s*v/\d+", "", rest).strip(" ,")
     dropped = [rest.lower()] if rest else []
     into = (f'attack "{name}": {kind} ' + (f"{dice} + " if dice != DamageDice() else "") + ("STR" if adds_str else "")
             + (f" +{added} DC" if added else "") + f", OCV {ocv:+d}" + (f", DCV {dcv:+d}" if dcv else "")
-            + (", the target falls" if falls else "") + ", no END of its own")
+            + (", the target falls" if falls else "")
+            + (f", +1 DC per {atk.velocity_per_dc} m moved first" if atk.velocity_per_dc else "") + ", no END of its own")
     return Entry(p.label, "maneuver", IN_PART if dropped else IMPORTED, into=into.replace(" + ,", ","),
                  why="not modelled: " + ", ".join(dropped) if dropped else "", combat=True)
 
