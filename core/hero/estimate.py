@@ -179,7 +179,7 @@ def _grappling(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fig
     for a foe laid down (it lets go); a Choke Hold the chance to hit times its NND and half of
     the next one (its Squeeze);
     an Escape the chance to win the STR contest times two Phases of freedom; a Disarm the chance
-    to hit and win times two Phases of the foe's."""
+    to hit and win times what the weapon is worth to the foe (:func:`_weapon_worth`)."""
     st = ctx.state
     g = st.fighters[action.target]
     kind = action.kind
@@ -196,7 +196,24 @@ def _grappling(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fig
         return p * 0.5 * _blow(ctx, f, g, grabs.squeezing(f))
     if kind == "choke":  # its NND now, and half of another a Phase later (as a Grab's Squeeze)
         return p * 1.5 * _blow(ctx, f, g, grabs.choke_hold(f))
-    return p * grabs.contest_chance(grabs.disarming_str(f), g.ch.STR) * 2 * powers.PHASE_LOST
+    return p * grabs.contest_chance(grabs.disarming_str(f), g.ch.STR) * _weapon_worth(ctx, f, g, action.attack)
+
+
+def _weapon_worth(ctx: RulesContext, f: Fighter, g: Fighter, weapon: str) -> float:
+    """A weapon knocked away is gone for the battle: the foe spends its next Turn (its SPD in
+    Phases, at most 4: the AI's horizon) with what else it has, so the weapon is worth that many
+    lost Phases times the share of the foe's threat to ``f`` it carries (its best other attack's
+    expected harm against the weapon's)."""
+    def threat(atk: HeroAttack) -> float:
+        p, value = estimate_one(ctx, g, f, atk, "strike", "")
+        return p * value
+
+    armed = threat(g.attack(weapon))
+    if armed <= 0:
+        return 0.0
+    rest = max((threat(a) for a in g.sheet.attacks if a.name != weapon and g.ready(a) and not a.effect
+                and not a.presence and not a.area and g.charges_left(a) != 0), default=0.0)
+    return powers.PHASE_LOST * min(g.spd, 4) * max(armed - rest, 0.0) / armed
 
 
 def _slot_worth(ctx: RulesContext, f: Fighter, atk: HeroAttack, dcv: Callable[[Fighter], int]) -> float:

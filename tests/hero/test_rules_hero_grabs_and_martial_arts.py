@@ -199,6 +199,27 @@ def test_a_disarm_hit_then_won_str_contest_knocks_an_accessible_focus_away():
     assert "b's Pistol is knocked away" in text(b)
 
 
+def test_the_ai_weighs_a_weapon_by_the_share_of_the_foes_threat_it_carries_for_a_turn_of_its_phases():
+    from slugfest.core.hero.effect_power import PHASE_LOST
+    from slugfest.core.hero.estimate import _weapon_worth, estimate_one
+
+    def worth(*attacks):
+        bt = battle_with(scenario("hero", {"A": [grabber()], "B": [held(attacks=list(attacks), SPD=3)]}), dice=[])
+        bt.start()
+        a, g = bt.state.fighters["a"], bt.state.fighters["b"]
+        return _weapon_worth(bt.ctx, a, g, "Pistol"), bt, a, g
+
+    alone, *_ = worth(PISTOL)  # nothing else to fight with: all of its threat, for its 3 Phases
+    assert alone == pytest.approx(3 * PHASE_LOST)
+    both, bt, a, g = worth({"name": "Punch"}, PISTOL)
+    armed = estimate_one(bt.ctx, g, a, g.attack("Pistol"), "strike", "")
+    fist = estimate_one(bt.ctx, g, a, g.attack("Punch"), "strike", "")
+    share = (armed[0] * armed[1] - fist[0] * fist[1]) / (armed[0] * armed[1])
+    assert 0 < share < 1 and both == pytest.approx(3 * PHASE_LOST * share)
+    spare, *_ = worth({**PISTOL, "name": "Rifle", "dice": "2d6"}, PISTOL)  # a better gun to hand: worth nothing
+    assert spare == 0.0
+
+
 def test_only_an_accessible_focus_is_offered_to_disarm():
     oif = {**PISTOL, "name": "Wrist Blaster", "focus": "OIF"}
     b = battle_with(scenario("hero", {"A": [grabber()], "B": [held(attacks=[PISTOL, oif])]}), dice=[])
