@@ -58,11 +58,12 @@ def _points(atk: dict[str, Any]) -> float:
 def _extreme_power(rng: random.Random, name: str) -> dict[str, Any]:
     """An attack of issue 19's at its edges: an effect power (Mind Control among them), a
     Presence Attack, an area or a burst (each only as the validator accepts it)."""
-    kind = _pick(rng, "entangle", "flash", "drain", "aid", "healing", "presence", "area", "autofire", "mind_control")
+    kind = _pick(rng, "entangle", "flash", "drain", "aid", "healing", "presence", "area", "autofire", "mind_control",
+                 "mental_illusions")
     dice = _pick(rng, "½d6", "1d6", "4d6", "20d6", "60d6")
     if kind == "presence":
         return {"name": name, "kind": "presence", **({"dice": dice} if rng.random() < 0.5 else {})}
-    if kind == "mind_control":  # line of sight: the rules fix its range
+    if kind in ("mind_control", "mental_illusions"):  # line of sight: the rules fix its range
         return {"name": name, "kind": kind, "dice": dice, **({"standard_effect": True} if rng.random() < 0.2 else {})}
     if kind in ("aid", "healing"):
         atk: dict[str, Any] = {"name": name, "kind": kind, "dice": dice}

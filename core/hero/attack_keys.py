@@ -167,7 +167,8 @@ def _parse_area(t: Table) -> tuple[str, int, bool]:
 _NO_DAMAGE = ("mental", *EFFECT_KINDS, "presence")
 #: How the errors name each kind that fixes its own knockback, BODY and defense.
 _A = {"mental": "a Mental Blast", "entangle": "an Entangle", "flash": "a Flash", "drain": "a Drain", "aid": "an Aid",
-      "healing": "a Healing", "mind_control": "a Mind Control", "presence": "a Presence Attack"}
+      "healing": "a Healing", "mind_control": "a Mind Control", "mental_illusions": "a Mental Illusions",
+      "presence": "a Presence Attack"}
 _WHY = {"mental": "STUN only, no knockback: rules-powers §3.5",
         **dict.fromkeys(EFFECT_KINDS, "it does no damage and no knockback: rules-powers §1.7, §3.2-3.5"),
         "presence": "it does no damage: rules-powers §3.6"}

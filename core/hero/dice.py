@@ -26,10 +26,10 @@ _PATTERN = re.compile(
 )
 
 #: Active Points per 1d6 by kind of damage (a DC is always 5 AP).
-#: Active Points a d6 (rules-powers §3): Mental Blast 10, Mind Control 5 (6e's price, as Foundry's
-#: power list has it); Entangle 10, Flash 5 (against the Sight Group, the one a fight sees),
-#: Drain 10, Aid 6, Healing 10.
-AP_PER_DIE = {"normal": 5, "killing": 15, "nnd": 10, "avld": 10, "mental": 10, "mind_control": 5,
+#: Active Points a d6 (rules-powers §3): Mental Blast 10, Mind Control and Mental Illusions 5 (6e's
+#: prices, as Foundry's power list has them); Entangle 10, Flash 5 (against the Sight Group, the
+#: one a fight sees), Drain 10, Aid 6, Healing 10.
+AP_PER_DIE = {"normal": 5, "killing": 15, "nnd": 10, "avld": 10, "mental": 10, "mind_control": 5, "mental_illusions": 5,
               "entangle": 10, "flash": 5, "drain": 10, "aid": 6, "healing": 10}
 
 

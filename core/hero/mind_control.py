@@ -1,7 +1,11 @@
-"""Mind Control (rules-powers §3.5): a mental power rolled 11 + OMCV - DMCV like a Mental
-Blast, whose hit is an effect roll (the dice's total) less the target's Mental Defense against
-its EGO. One entry of :data:`.powers.POWERS`; the Phase it costs the target is served in
-:func:`.clock.start_phase` through :func:`serve`.
+"""Mind Control and Mental Illusions (rules-powers §3.5): mental powers rolled 11 + OMCV - DMCV
+like a Mental Blast, whose hit is an effect roll (the dice's total) less the target's Mental
+Defense against its EGO. Each is one entry of :data:`.powers.POWERS`; the Phases they cost the
+target are served at the start of its Phases (:func:`.clock.open_phase`) through :func:`serve`.
+The two differ in what their levels mean (the command a controller gives, the illusion a
+caster makes), not in how they work in a fight: the illusions that matter there are the ones
+that stop a foe fighting (its foes seem gone: it fights phantoms) and the ones that turn it
+(its friends seem its foes).
 
 Our readings where the sources leave a choice (README, "Readings we chose"; the thresholds are
 marked UNCONFIRMED in rules-powers §3.5):
@@ -16,7 +20,12 @@ marked UNCONFIRMED in rules-powers §3.5):
   serves, it rolls its EGO roll (9 + EGO/5), less 1 for every 5 points the effect passed the
   level it reached (a 3 always frees it, an 18 never does). A Phase it spends Stunned is not
   one it serves. The controller being knocked out does not end it (the power is Instant);
-* a second Mind Control replaces the first only if stronger (a higher level, or as high and
+* Mental Illusions the same, level for level: below EGO+20 an illusion it sees through, or
+  believes without acting on it against its will; EGO+20, it fights phantoms (its Phases pass);
+  EGO+30, it sees its friends as foes (it fights for the caster's side); the same breakout
+  rolls (Foundry, like other engines, treats it as an effect power with no damage; the damage
+  an illusion may do is left to a GM and not modelled);
+* a second Mind Control (or Mental Illusion) replaces the first only if stronger (a higher level, or as high and
   harder to break); one from a turned fighter's own side that reaches EGO+30 frees it;
 * a hold taking or ending settles what hung on the old sides (:func:`_sides_settle`): standing
   down loses a held Phase and a Haymaker wound up; a Grab between two now on one side ends, and a
@@ -40,10 +49,21 @@ from .three_dice import hit_chance
 #: How far the effect passes the target's EGO, for each level (rules-powers §3.5's thresholds).
 LEVELS = ((30, 4), (20, 3), (10, 2), (0, 1))
 STANDS_DOWN, TURNED = 3, 4
-WORDS = {0: "no effect", 1: "only a command it would follow anyway: nothing changes in a fight",
-         2: "only a command it does not mind: nothing changes in a fight",
-         3: "stands down: its Phases pass without an action until it breaks free",
-         4: "turned on its friends: it fights for the other side until it breaks free"}
+#: Each power's title, the status it gives, and what each level does in a fight.
+TITLES = {"mind_control": "Mind Control", "mental_illusions": "Mental Illusions"}
+STATUS = {"mind_control": "mind-controlled", "mental_illusions": "deluded"}
+WORDS = {
+    "mind_control": {0: "no effect", 1: "only a command it would follow anyway: nothing changes in a fight",
+                     2: "only a command it does not mind: nothing changes in a fight",
+                     3: "stands down: its Phases pass without an action until it breaks free",
+                     4: "turned on its friends: it fights for the other side until it breaks free"},
+    "mental_illusions": {0: "no effect", 1: "an illusion it sees through: nothing changes in a fight",
+                         2: "an illusion it believes but does not act on: nothing changes in a fight",
+                         3: "fights phantoms: its Phases pass without an action until it breaks free",
+                         4: "sees its friends as foes: it fights for the other side until it breaks free"},
+}
+#: Why a Phase passes, standing down under each.
+SKIPPED = {"mind_control": "stands down under a Mind Control", "mental_illusions": "fights the phantoms of an illusion"}
 
 
 def level(net: int, ego: int) -> int:
@@ -64,23 +84,28 @@ def mental_defense(g: Fighter) -> int:
 
 
 def _lands(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> None:
+    kind = atk.kind
     faces, total, _ = roll_effect(ctx, atk, profile.dice)
     md, ego = mental_defense(g), g.ch.EGO
     net = max(total - md, 0)
     lv = level(net, ego)
-    hold = Controlled(f.id, f.allegiance, atk.name, lv, penalty(net, ego, lv)) if lv >= STANDS_DOWN else None
+    hold = Controlled(f.id, f.allegiance, atk.name, lv, penalty(net, ego, lv), kind=kind) if lv >= STANDS_DOWN else None
     held = g.control
     back = hold is not None and hold.level == TURNED and hold.side == g.side  # its own side commands it back
     took = hold is not None and (back or held is None or (hold.level, hold.penalty) > (held.level, held.penalty))
-    ctx.emit(ev.MindControlRolled(f.id, g.id, atk.name, faces, total, md, ego, lv, WORDS[lv], took))
+    words = WORDS[kind][lv]
+    ctx.emit(ev.MindControlRolled(f.id, g.id, atk.name, faces, total, md, ego, lv, words, took, TITLES[kind]))
     if not took or hold is None:
         return
+    was = STATUS[held.kind] if held is not None else STATUS[kind]
     if back:
         g.control = None
-        ctx.emit(ev.StatusChanged(g.id, "mind-controlled", False, f"{f.name} commands it back to its own side"))
+        ctx.emit(ev.StatusChanged(g.id, was, False, f"{f.name}'s {atk.name} brings it back to its own side"))
     else:
+        if held is not None and held.kind != kind:
+            ctx.emit(ev.StatusChanged(g.id, was, False, f"{f.name}'s {atk.name} takes its place"))
         g.control = hold
-        ctx.emit(ev.StatusChanged(g.id, "mind-controlled", True, f"{f.name}'s {atk.name}: {WORDS[hold.level]}"))
+        ctx.emit(ev.StatusChanged(g.id, STATUS[kind], True, f"{f.name}'s {atk.name}: {words}"))
     _sides_settle(ctx, g)
 
 
@@ -119,14 +144,14 @@ def serve(ctx: RulesContext, f: Fighter) -> bool:
         made = roll == 3 or (roll != 18 and roll <= needed)
         if made:  # the state is whole before any event about it is seen
             f.control = None
-        ctx.emit(ev.BreakoutRolled(f.id, hold.by, faces, needed, hold.penalty, made))
+        ctx.emit(ev.BreakoutRolled(f.id, hold.by, faces, needed, hold.penalty, made, TITLES[hold.kind]))
         if made:
-            ctx.emit(ev.StatusChanged(f.id, "mind-controlled", False, "broke free of the Mind Control"))
+            ctx.emit(ev.StatusChanged(f.id, STATUS[hold.kind], False, f"broke free of the {TITLES[hold.kind]}"))
             _sides_settle(ctx, f)
             return False
     hold.served += 1
     if hold.level == STANDS_DOWN:
-        ctx.emit(ev.PhaseSkipped(f.id, "stands down under a Mind Control"))
+        ctx.emit(ev.PhaseSkipped(f.id, SKIPPED[hold.kind]))
         return True
     return False
 
@@ -171,6 +196,7 @@ def hit_words(g: Fighter, atk: HeroAttack, profile: DamageProfile) -> str:
 
 
 MIND_CONTROL = Power("mind_control", "Mind Control", "rules-powers §3.5", _lands, _worth, hit_words)
+MENTAL_ILLUSIONS = Power("mental_illusions", "Mental Illusions", "rules-powers §3.5", _lands, _worth, hit_words)
 
-__all__ = ["LEVELS", "MIND_CONTROL", "STANDS_DOWN", "TURNED", "breakout_chance", "hit_words", "level", "penalty",
+__all__ = ["LEVELS", "MENTAL_ILLUSIONS", "MIND_CONTROL", "STANDS_DOWN", "TURNED", "breakout_chance", "hit_words", "level", "penalty",
            "serve"]

@@ -206,13 +206,13 @@ def _mind_control(e: ev.MindControlRolled, log: TextLog) -> str:
     less = f" - Mental Defense {e.mental_defense}" if e.mental_defense else ""
     net = max(e.total - e.mental_defense, 0)
     kept = "" if e.took or e.level < 3 else " (it is held as strongly already)"
-    return (f"    Mind Control: rolled{_faces(e.faces)}, {e.total}{less} = {net} against "
+    return (f"    {e.power}: rolled{_faces(e.faces)}, {e.total}{less} = {net} against "
             f"{log.name(e.target)}'s EGO {e.ego} ({net - e.ego:+d}): {e.words}{kept}")
 
 
 @formats(ev.BreakoutRolled)
 def _breakout(e: ev.BreakoutRolled, log: TextLog) -> str:
-    roll = (f"EGO roll {e.needed + e.penalty}- less {e.penalty} for the Mind Control's margin = {e.needed}-"
+    roll = (f"EGO roll {e.needed + e.penalty}- less {e.penalty} for the {e.power}'s margin = {e.needed}-"
             if e.penalty else f"EGO roll {e.needed}-")
     end = "breaks free" if e.made else f"still under {log.name(e.controller)}'s control"
     return f"    {log.name(e.actor)} tries to break free: {roll}, rolled {sum(e.faces)} {list(e.faces)}: {end}"

@@ -230,6 +230,7 @@ class MindControlRolled(Event):
     level: int
     words: str
     took: bool
+    power: str = "Mind Control"  # or "Mental Illusions"
 
 
 @record
@@ -244,3 +245,4 @@ class BreakoutRolled(Event):
     needed: int
     penalty: int
     made: bool
+    power: str = "Mind Control"  # or "Mental Illusions"

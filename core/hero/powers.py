@@ -33,7 +33,7 @@ from . import adjustment
 from . import events as ev
 from .dice import count_killing_body, normal_sums, str_dice
 from .effect_power import PHASE_LOST, Power, mean_body, mean_total, roll_effect
-from .mind_control import MIND_CONTROL
+from .mind_control import MENTAL_ILLUSIONS, MIND_CONTROL
 from .profile import DamageProfile
 from .sheet import FLASH_DEFENSE, POWER_DEFENSE, HeroAttack
 from .state import Entanglement, Fighter
@@ -353,6 +353,7 @@ AID = Power("aid", "Aid", "rules-powers §3.4", _aid, _aid_worth)
 HEALING = Power("healing", "Healing", "rules-powers §3.4 (simplified Healing)", _heal, _heal_worth)
 
 #: Every power whose hit is not damage, by its attack kind.
-POWERS: dict[str, Power] = {p.kind: p for p in (ENTANGLE, FLASH, DRAIN, AID, HEALING, MIND_CONTROL)}
+POWERS: dict[str, Power] = {p.kind: p for p in (ENTANGLE, FLASH, DRAIN, AID, HEALING, MIND_CONTROL,
+                                                 MENTAL_ILLUSIONS)}
 
 __all__ = ["POWERS", "Power", "break_out", "hit_words", "break_out_worth", "fade", "lose_sight", "readjust", "roll_effect"]

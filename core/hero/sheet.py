@@ -25,12 +25,12 @@ BASE_CHARACTERISTICS: dict[str, int] = {
 _LIMITS: dict[str, tuple[int, int]] = {"SPD": (1, 12), "BODY": (1, 500), "STUN": (1, 1000), "END": (0, 1000)}
 
 #: Powers whose hit does something other than damage (rules-powers §3.2-3.5; their rules are in
-#: :mod:`.powers` and :mod:`.mind_control`): Entangle, Flash, Drain and Mind Control are rolled at
-#: a foe; Aid and Healing touch a friend.
-EFFECT_KINDS = ("entangle", "flash", "drain", "aid", "healing", "mind_control")
+#: :mod:`.powers` and :mod:`.mind_control`): Entangle, Flash, Drain, Mind Control and Mental
+#: Illusions are rolled at a foe; Aid and Healing touch a friend.
+EFFECT_KINDS = ("entangle", "flash", "drain", "aid", "healing", "mind_control", "mental_illusions")
 #: The attacks rolled 11 + OMCV - DMCV, reaching by line of sight (rules-powers §3.5): a Mental
-#: Blast and Mind Control.
-MENTAL_KINDS = ("mental", "mind_control")
+#: Blast, Mind Control and Mental Illusions.
+MENTAL_KINDS = ("mental", "mind_control", "mental_illusions")
 #: A Presence Attack (rules-powers §3.6): PRE's dice (and any extra ``dice``) against each foe's PRE.
 ATTACK_KINDS = ("normal", "killing", "nnd", "avld", "mental", *EFFECT_KINDS, "presence")
 #: The characteristics a Drain or an Aid may change (6E1 p135 via rules-powers §3.4). STUN, BODY
@@ -42,7 +42,7 @@ POWER_DEFENSE = "Power Defense"
 MENTAL_DEFENSE = "Mental Defense"
 #: The special defense each effect power meets ("": none).
 EFFECT_DEFENSE = {"entangle": "", "flash": FLASH_DEFENSE, "drain": POWER_DEFENSE, "aid": "", "healing": "",
-                  "mind_control": MENTAL_DEFENSE}
+                  "mind_control": MENTAL_DEFENSE, "mental_illusions": MENTAL_DEFENSE}
 AREA_SHAPES = ("radius", "cone", "line")
 
 

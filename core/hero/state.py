@@ -31,7 +31,7 @@ class Entanglement:
 
 @dataclass(slots=True)
 class Controlled:
-    """A Mind Control's hold on a fighter (rules-powers §3.5, :mod:`.mind_control`)."""
+    """A Mind Control's (or a Mental Illusion's) hold on a fighter (rules-powers §3.5, :mod:`.mind_control`)."""
 
     by: str  # the controller
     side: str  # the side the controller fought for: a turned fighter fights for it
@@ -39,6 +39,7 @@ class Controlled:
     level: int  # 3: it stands down; 4: it is turned on its friends
     penalty: int  # off its breakout EGO rolls: 1 for every 5 points the roll passed the level
     served: int = 0  # its Phases that passed under it so far
+    kind: str = "mind_control"  # or "mental_illusions": the power that holds it
 
 
 @dataclass(slots=True)

@@ -36,6 +36,7 @@ CATALOGUE: tuple[str, ...] = (
     "rule:knocked down by a maneuver",
     "action:presence", "rule:presence: very impressed", "rule:presence: awed", "rule:presence: cowed",
     "rule:mind control: stands down", "rule:mind control: turned", "rule:mind control broken",
+    "rule:mental illusions: stands down", "rule:mental illusions: turned", "rule:mental illusions broken",
     "action:switch",
 )
 #: The damage pools the statistics count, the main one (the system's ``damage_unit``) first.
@@ -237,11 +238,11 @@ class _Count:
 
     def mind_control(self, e: ev.MindControlRolled) -> None:
         if e.took:
-            self.rules["rule:mind control: turned" if e.level == 4 else "rule:mind control: stands down"] += 1
+            self.rules[f"rule:{e.power.lower()}: {'turned' if e.level == 4 else 'stands down'}"] += 1
 
     def breakout(self, e: ev.BreakoutRolled) -> None:
         if e.made:
-            self.rules["rule:mind control broken"] += 1
+            self.rules[f"rule:{e.power.lower()} broken"] += 1
 
     def segment(self, e: ev.SegmentStarted) -> None:
         self.turn = e.turn

@@ -555,6 +555,9 @@ def test_mind_control_imports_as_an_effect_in_line_of_sight_at_5_points_a_die(tm
     assert e.status == IMPORTED and "mind_control 12d6 vs Mental Defense, line of sight, 60 AP" in e.into
     sheet_attack = next(a for a in as_sheet(result).attacks if a.name == "Command")
     assert sheet_attack.mental and sheet_attack.effect
+    result = imported(tmp_path, powers=(power("MENTALILLUSIONS", NAME="Mirage", LEVELS=8),))
+    assert attack(result, "Mirage") == {"name": "Mirage", "kind": "mental_illusions", "dice": "8d6"}
+    assert "mental_illusions 8d6 vs Mental Defense, line of sight, 40 AP" in entry(result, "Mirage").into
 
 
 @pytest.mark.parametrize("xmlid", ["DOUBLEKB", "NOKB", "NORANGE"])

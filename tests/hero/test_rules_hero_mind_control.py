@@ -326,3 +326,46 @@ def test_the_prompt_shows_the_roll_against_dmcv_and_the_chance_of_each_effect():
     assert odds.damage == f"{down:.0%} stands down, {turned:.0%} turned (EGO 10, Mental Defense 5)"
     assert odds.damage == "90% stands down, 34% turned (EGO 10, Mental Defense 5)"
     assert odds.cost == "END 6"  # 60 Active Points
+
+
+# -- Mental Illusions (rules-powers §3.5: the same thresholds against EGO) ---------------------
+
+MIRAGE = {"name": "Mirage", "kind": "mental_illusions", "dice": "12d6"}
+
+
+def illusion_sides():
+    return {**sides(), "A": [hero("a", (0, 0), attacks=[MIRAGE], SPD=2, DEX=15, OMCV=5)]}
+
+
+def test_a_mental_illusion_at_egoplus20_leaves_its_target_fighting_phantoms():
+    b = fight(illusion_sides(), [3, 3, 3, *[3] * 12],  # 36 against EGO 10: +26
+              ("a", Action("attack", "Mirage", "b", "strike")), turn_limit=1)
+    (mc,) = events_of(b, ev.MindControlRolled)
+    assert (mc.power, mc.total, mc.level, mc.took) == ("Mental Illusions", 36, 3, True)
+    g = b.state.fighters["b"]
+    assert (g.control.kind, g.control.level, g.control.penalty) == ("mental_illusions", 3, 1)
+    assert any(isinstance(e, ev.PhaseSkipped) and e.actor == "b" and e.reason == "fights the phantoms of an illusion"
+               for e in b.events)
+    log = text(b)
+    assert "Mental Illusions: rolled [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3], 36 = 36 against b's EGO 10 (+26)" in log
+    assert "b is now deluded: A's Mirage: fights phantoms" in log
+
+
+def test_a_mental_illusion_at_egoplus30_shows_its_target_friends_as_foes_until_it_breaks_free():
+    b = fight(illusion_sides(), [3, 3, 3, *[4] * 12,  # 48: +38, friends seen as foes, 1 off its breakouts
+                                 1, 1, 1, 3, 3,  # b's Punch at c: a hit, 6 STUN
+                                 3, 3, 3],  # Turn 2, Segment 6: 9 on 11 - 1 = 10-: free
+              ("a", Action("attack", "Mirage", "b", "strike")), ("b", Action("attack", "Punch", "c", "strike")),
+              turn_limit=2)
+    (taken,) = [e for e in events_of(b, ev.DamageTakenEvent) if e.target == "c"]
+    assert taken.stun_taken == 6
+    (out,) = events_of(b, ev.BreakoutRolled)
+    assert (out.power, out.made) == ("Mental Illusions", True)
+    assert "b is no longer deluded: broke free of the Mental Illusions" in text(b)
+
+
+def test_mental_illusions_cost_5_points_a_die_and_take_no_range():
+    assert active_points(parse_dice("12d6"), "mental_illusions") == 60
+    with pytest.raises(ScenarioError) as err:
+        scenario("hero", {"A": [hero("a", attacks=[{**MIRAGE, "range": 20}])], "B": [hero("b", (3, 0))]})
+    assert 'range: expected "los" or no range for a Mental Illusions' in str(err.value)

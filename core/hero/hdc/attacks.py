@@ -28,6 +28,7 @@ ATTACK_POWERS = {
     "HKA": ("killing", True, True),
     "EGOATTACK": ("mental", False, False),  # Mental Blast (6e's name; Hero Designer keeps 5e's XMLID)
     "MINDCONTROL": ("mind_control", False, False),  # rules-powers §3.5: an effect rolled against EGO
+    "MENTALILLUSIONS": ("mental_illusions", False, False),
     # the powers whose hit is not damage (rules-powers §3.2-3.4): Aid and Healing are touches
     "ENTANGLE": ("entangle", False, False), "FLASH": ("flash", False, False), "DRAIN": ("drain", False, False),
     "AID": ("aid", True, False), "HEALING": ("healing", True, False),

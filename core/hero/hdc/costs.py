@@ -24,7 +24,7 @@ from .reading import Part
 COST_PER_LEVEL: dict[str, Fraction] = {
     "ENERGYBLAST": Fraction(5), "HANDTOHANDATTACK": Fraction(5), "RKA": Fraction(15), "HKA": Fraction(15),
     "EGOATTACK": Fraction(10),  # Mental Blast: 10 CP a die (rules-powers §3.5)
-    "MINDCONTROL": Fraction(5),  # Mind Control: 5 CP a die
+    "MINDCONTROL": Fraction(5), "MENTALILLUSIONS": Fraction(5),  # Mind Control, Mental Illusions: 5 CP a die
     # rules-powers §3.2-3.4: Entangle 10, Flash 5 (the Sight Group; 3 for the others), Drain 10,
     # Aid 6, Healing 10 a die
     "ENTANGLE": Fraction(10), "FLASH": Fraction(5), "DRAIN": Fraction(10), "AID": Fraction(6), "HEALING": Fraction(10),

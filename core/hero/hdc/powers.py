@@ -133,7 +133,7 @@ def _levels_fit(pl: PendingLevels, a: HeroAttack) -> bool:
 NOT_MODELLED: dict[str, str] = {
     "TRANSFER": "Transfer is not modelled yet (Drain and Aid are)",
     "ABSORPTION": "Absorption is not modelled yet", "DARKNESS": "Darkness is not modelled yet",
-    "TELEKINESIS": "Telekinesis is not modelled yet", "MENTALILLUSIONS": "Mental Illusions are not modelled yet (Mind Control is)",
+    "TELEKINESIS": "Telekinesis is not modelled yet",
     "TRANSFORM": "Transform is not modelled yet", "DEFLECTION": "Deflection is not modelled yet",
     "DESOLIDIFICATION": "Desolidification is not modelled yet", "INVISIBILITY": "Invisibility is not modelled yet",
     "TELEPORTATION": "the engine moves by Running and Flight only", "TUNNELING": "the engine moves by Running and Flight only",
@@ -166,7 +166,7 @@ OUTSIDE_A_FIGHT = {
     **dict.fromkeys(("ENHANCEDPERCEPTION", "NIGHTVISION", "DETECT", "CLAIRSENTIENCE", "INFRAREDPERCEPTION",
                      "ULTRAVIOLETPERCEPTION", "TELESCOPIC", "MICROSCOPIC", "RADIOPERCEPTION", "MENTALAWARENESS"),
                     _UNSEEN),
-    **dict.fromkeys(("TELEPATHY", "MINDLINK", "EXTRADIMENSIONALMOVEMENT", "FTL", "SHAPESHIFT"), _NOT_HERE),
+    **dict.fromkeys(("TELEPATHY", "MINDSCAN", "MINDLINK", "EXTRADIMENSIONALMOVEMENT", "FTL", "SHAPESHIFT"), _NOT_HERE),
     "LANGUAGES": "a language", "LINGUIST": "languages",
 }
 
