@@ -28,10 +28,8 @@ def offer_abort(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack, mane
     one) to a defensive maneuver, if it could act and has no defence up already. The question
     says what the player at the table would weigh: the roll the attacker needs as things stand
     and with each defence, and the Phase the Abort gives up."""
-    if g.out_of_fight(ctx.options) or g.stunned or g.aborted or g.dodging or g.blocking or g.haymaker:
+    if not may_abort(ctx, g) or g.dodging or g.blocking:
         return
-    if g.standing_down:
-        return  # under a Mind Control, it takes no action (rules-powers §3.5)
     if atk.mental:
         return  # a Dodge or a Block changes DCV, and a mental attack rolls against DMCV (rules-powers §3.5)
     menu = maneuvers.ABORT_HTH if atk.hth else maneuvers.ABORT_RANGED
@@ -70,6 +68,13 @@ def abort_odds(ctx: RulesContext, g: Fighter, ocv: int, dcv: int, hth: bool) -> 
     return "; ".join(said) + f". {cost}."
 
 
+def may_abort(ctx: RulesContext, g: Fighter) -> bool:
+    """Whether ``g`` could Abort now (rules §1.5): in the fight, not Stunned, its next Phase not
+    spent already, no Haymaker winding up, and not standing down under a Mind Control (it takes
+    no action: rules-powers §3.5)."""
+    return not (g.out_of_fight(ctx.options) or g.stunned or g.aborted or g.haymaker or g.standing_down)
+
+
 def _spend_phase(g: Fighter) -> bool:
     """An Abort spends the Phase ``g`` holds (True), else its next one (False)."""
     uses_held = g.held
@@ -97,33 +102,56 @@ def dive_path(ctx: RulesContext, g: Fighter, covered: Callable[[Cell], bool]) ->
     return ctx.grid.path(g.pos, (x, y), taken, limit=within)
 
 
-def offer_dive(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack, covered: Callable[[Cell], bool]) -> None:
+def offer_dive(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack, covered: Callable[[Cell], bool]) -> bool:
     """Dive for Cover (rules §1.5; rules-powers §1.4: an area cannot be Dodged, one may dive out
     of it), asked of ``g`` inside ``f``'s area before its roll, if it could Abort and a half move
-    takes it clear. Our readings: no roll is needed; it lands prone in the nearest cell clear of
-    the area; a Grab it holds is let go (it moves), and one holding it or an Entangle keeps it
-    from diving."""
+    takes it clear; whether it was asked. Our readings: no roll is needed; it lands prone in the
+    nearest cell clear of the area (one already prone dives too, with its whole half move: a
+    dive is a fall, it need not stand first); a Grab it holds is let go (it moves), and one
+    holding it or an Entangle keeps it from diving."""
     from .effects import release
     from .movement import move
 
-    if (g is f or g.out_of_fight(ctx.options) or g.stunned or g.aborted or g.haymaker or g.standing_down
-            or g.held_by is not None or g.entangle is not None):
-        return
+    if g is f or not may_abort(ctx, g) or g.held_by is not None or g.entangle is not None:
+        return False
     path = dive_path(ctx, g, covered)
     if not path:
-        return
+        return False
     context = (f"{f.name}'s {atk.name} is about to cover {g.name}'s cell; a Dive for Cover takes it {len(path)} "
                "cells clear, landing prone")
     if ctx.for_player(g.id):
         context += ": Aborting gives up " + ("the Phase you hold" if g.held else "your next Phase")
     if ctx.ask(Decision(g.id, maneuvers.ABORT_AREA, g.ai, "abort", context)).action.kind != "dive":
-        return
+        return True
     ctx.emit(ev.Aborted(g.id, "dive", f.id, _spend_phase(g)))
     release(ctx, g, f"{g.name} dives for cover")
     move(ctx, g, path, f"dives for cover from {atk.name}")
     if not g.prone and not g.out_of_fight(ctx.options):  # paying END it lacks may have knocked it out
         g.prone = True
         ctx.emit(ev.StatusChanged(g.id, "prone", True, "dove for cover"))
+    return True
 
 
-__all__ = ["abort_odds", "dive_path", "offer_abort", "offer_dive"]
+def offer_dives(ctx: RulesContext, f: Fighter, atk: HeroAttack, origin: Cell, aim: Cell) -> None:
+    """Before an area's roll, each one inside it is asked (:func:`offer_dive`), nearest the
+    centre first; and once more anyone not yet asked after anyone was: a dive lets go of a Grab,
+    and the one it held may dive too."""
+    from . import areas
+
+    grid = ctx.grid
+    fighters = ctx.state.fighters
+
+    def covered(cell: Cell) -> bool:
+        return areas.covers(grid, atk.area, atk.area_m, origin, aim, cell)
+
+    inside = areas.affected(grid, atk.area, atk.area_m, origin, aim,
+                            [(g.id, g.pos) for g in fighters.values() if not g.dead])
+    asked: set[str] = set()
+    while True:
+        new = [gid for gid in inside if gid not in asked and offer_dive(ctx, fighters[gid], f, atk, covered)]
+        if not new:
+            return
+        asked.update(new)
+
+
+__all__ = ["abort_odds", "dive_path", "may_abort", "offer_abort", "offer_dive", "offer_dives"]

@@ -24,7 +24,7 @@ from fractions import Fraction
 from ..context import RulesContext
 from . import events as ev
 from . import maneuvers
-from .aborts import offer_abort, offer_dive
+from .aborts import offer_abort, offer_dives
 from .attack import AttackRoll, autofire_hits
 from . import areas, powers
 from .chains import dcv_chain, defense_chain, ocv_chain, true_metres
@@ -115,11 +115,11 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack
     ``aim_at``'s cell, or a Cone or Line from ``f`` toward it. END, Charges and a push as for
     any attack; one roll against the target cell's DCV (3, or 0 next to the attacker), with the
     Range Modifier to a Radius's centre; nobody Dodges or Blocks an area, but before the roll each
-    one inside may Abort to Dive for Cover out of it (:func:`.aborts.offer_dive`). On a hit
-    everyone in the area, friend or foe, is hit, nearest the
-    centre first: each rolls its own damage (an Explosion's a DC lighter for every 2 m from the
-    centre), with no hit location, and is knocked back away from the centre (a Cone's or Line's
-    user). A miss hits nothing (our reading: where a missed area lands is not modelled)."""
+    one inside may Abort to Dive for Cover out of it (:func:`.aborts.offer_dives`). On a hit
+    everyone in the area, friend or foe, is hit, nearest the centre first: each rolls its own
+    damage (an Explosion's a DC lighter for every 2 m from the centre), with no hit location, and
+    is knocked back away from the centre (a Cone's or Line's user). A miss hits nothing (our
+    reading: where a missed area lands is not modelled)."""
     opts = ctx.options
     ctx.state.attacks += 1
     allowed = push_points(ctx, f, atk, push, lambda points: counted_push(opts, f, atk, "area", levels, 0, points))
@@ -133,11 +133,7 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack
         ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
     origin, aim = f.pos, aim_at.pos
     ocv = ocv_chain(f, atk, aim_at, "area", levels)  # to the cell aimed at, whoever dives away
-    grid = ctx.grid
-    for gid in areas.affected(grid, atk.area, atk.area_m, origin, aim,
-                              [(g.id, g.pos) for g in ctx.state.fighters.values() if not g.dead]):
-        offer_dive(ctx, ctx.state.fighters[gid], f, atk,
-                   lambda cell: areas.covers(grid, atk.area, atk.area_m, origin, aim, cell))
+    offer_dives(ctx, f, atk, origin, aim)
     dcv = areas.target_dcv(atk.area, origin, aim)
     actx = AttackContext("hero", f.id, aim_at.id, atk, "area", ocv, dcv, profile, defenses(aim_at, atk.defense),
                          aim_at.ko, opts, "", atk.area)
@@ -148,8 +144,7 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack
         return
     inside = areas.affected(ctx.grid, atk.area, atk.area_m, origin, aim,
                             [(g.id, g.pos) for g in ctx.state.fighters.values() if not g.dead])
-    fighters = ctx.state.fighters
-    friends = tuple(gid for gid in inside if fighters[gid].allegiance == f.allegiance)
+    friends = tuple(gid for gid in inside if ctx.state.fighters[gid].allegiance == f.allegiance)
     ctx.emit(ev.AreaHit(f.id, atk.name, atk.area, atk.area_m, aim, inside, friends))
     centre = areas.centre_of(atk.area, origin, aim)
     for gid in inside:

@@ -46,7 +46,7 @@ class Maneuver:
     dcv: tuple[Modifier, ...] = ()  #: DCV modifiers on its user until its next Phase
     adds_dcs: int = 0  #: damage classes it adds (Haymaker +4)
     adds_velocity: bool = False  #: +1 DC per 6 m moved first (Move Through)
-    abort: str = ""  #: "any" or "hth": a character may Abort to it against such an attack
+    abort: str = ""  #: "any", "hth" or "area": a character may Abort to it against such an attack
     offer: Callable[[Picture], Iterable[Action]] | None = None
     start: Callable[[Fighter], None] = _nothing  #: the condition it sets (also when Aborting)
     stops: Callable[[RulesContext, Fighter, Fighter, HeroAttack, CVChain], bool] | None = None
@@ -56,7 +56,8 @@ class Maneuver:
     #: A Zero-Phase action: it takes no time, once a Phase, and the same Phase goes on with a new
     #: choice (a Presence Attack, a Multipower's switch).
     zero_phase: bool = False
-    #: Taken in a Phase of one's own; False: only as an Abort (Dive for Cover, ``abort = "area"``).
+    #: Taken in a Phase of one's own; False: only as an Abort (Dive for Cover, ``abort = "area"``),
+    #: so no Phase menu offers it (it has no ``offer``) and the coverage report counts it as an abort.
     phase: bool = True
 
 

@@ -49,13 +49,10 @@ def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fight
     return gain - overdraw_cost(ctx, f, action)
 
 
-#: The actions that pay STR's END (rules §6: 1 END per 10 STR used): the Grab family and Disarm.
-_STR_ACTIONS = ("grab", "squeeze", "throw", "escape", "disarm")
-
-
 def end_cost(ctx: RulesContext, f: Fighter, action: Action) -> int:
     """The END ``action`` costs: each attack's (a burst's every shot) and its push; STR's for the
-    Grab family and Disarm; an Aid's or a Healing's own; nothing for the rest."""
+    Grab family and Disarm that use it (:func:`.grabs.pays_str`); an Aid's or a Healing's own;
+    nothing for the rest."""
     opts = ctx.options
     kind = action.kind
     if kind in ("attack", "move-through", "multiple-attack"):
@@ -64,8 +61,8 @@ def end_cost(ctx: RulesContext, f: Fighter, action: Action) -> int:
             atk = f.attack(name)
             cost += shots_fired(f, atk) * attack_end(f, atk, opts.campaign, opts.str_end)
         return cost
-    if kind in _STR_ACTIONS:
-        return str_end(f.ch.STR, opts.campaign, opts.str_end)
+    if kind in grabs.STR_ACTIONS:
+        return str_end(f.ch.STR, opts.campaign, opts.str_end) if grabs.pays_str(f, kind) else 0
     if kind == "aid":
         return attack_end(f, f.attack(action.attack), opts.campaign, opts.str_end)
     return 0
@@ -203,11 +200,14 @@ def _weapon_worth(ctx: RulesContext, f: Fighter, g: Fighter, weapon: str) -> flo
     """A weapon knocked away is gone for the battle: the foe spends its next Turn (its SPD in
     Phases, at most 4: the AI's horizon) with what else it has, so the weapon is worth that many
     lost Phases times the share of the foe's threat to ``f`` it carries (its best other attack's
-    expected harm against the weapon's)."""
+    expected harm against the weapon's, each as from where the two stand now: a simplification,
+    as the disarmer ends next to it). An empty one (no Charges left) is worth nothing."""
     def threat(atk: HeroAttack) -> float:
         p, value = estimate_one(ctx, g, f, atk, "strike", "")
         return p * value
 
+    if g.charges_left(g.attack(weapon)) == 0:
+        return 0.0  # an empty gun: nothing lost with it
     armed = threat(g.attack(weapon))
     if armed <= 0:
         return 0.0

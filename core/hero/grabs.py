@@ -13,7 +13,8 @@ Our readings where the sources leave a choice (README, "Readings we chose"):
 * The holder lets go to do anything but Squeeze or Throw, and when it moves, is Stunned, knocked
   out or killed, or either of the two is knocked back; a held one knocked out or killed is let go.
 * Squeeze and Throw damage, like a knockback's landing, is rolled by the rules and taken against
-  PD: it does not go through the damage step.
+  PD: it does not go through the damage step (nor does a choke's NND: the house rules around the
+  damage step see a Nerve Strike's NND, which is an attack, but not a choke's).
 * A thrown target lands prone where it stood (throwing it across the map is not modelled).
 * Choke Hold (rules-powers §4.3, for one who knows it): a Grab at -2 OCV, +0 DCV whose hit does
   its NND (2d6, 4 DC, and the Extra DCs bought with Martial Arts; STR does not add; stopped by
@@ -111,6 +112,18 @@ def squeezing(f: Fighter, throw: bool = False) -> HeroAttack:
     return CRUSH if "Crush" in f.sheet.martial_arts else SQUEEZE
 
 
+#: The actions of the Grab family, and Disarm, that use STR (rules §6: 1 END per 10 STR used).
+STR_ACTIONS = ("grab", "choke", "squeeze", "throw", "escape", "disarm")
+
+
+def pays_str(f: Fighter, kind: str) -> bool:
+    """Whether ``f``'s action of ``kind`` uses its STR, so pays STR's END: each of
+    :data:`STR_ACTIONS` but a choking Squeeze, whose NND uses none."""
+    if kind == "squeeze":
+        return squeezing(f).adds_str
+    return kind in STR_ACTIONS
+
+
 def squeeze(ctx: RulesContext, f: Fighter, throw: bool = False, pay: bool = True) -> None:
     """The holder's STR damage (or its choke's NND) to the one it holds (no roll); a Throw also
     lays it prone and lets go. ``pay``: the STR's END (a Choke Hold's own hit paid it already:
@@ -121,7 +134,7 @@ def squeeze(ctx: RulesContext, f: Fighter, throw: bool = False, pay: bool = True
     opts = ctx.options
     blow = squeezing(f, throw)
     what = "Throw" if throw else CHOKE_GRAB.name if f.choking else blow.name  # a choke's damage is its own
-    if pay and blow.adds_str:
+    if pay and pays_str(f, "throw" if throw else "squeeze"):
         spend_end(ctx, f, str_end(f.ch.STR, opts.campaign, opts.str_end), what)
     if f.out_of_fight(opts):
         return
@@ -188,5 +201,5 @@ def escape_chance(g: Fighter, f: Fighter) -> float:
     return contest_chance(escaping_str(g), holding_str(f))
 
 
-__all__ = ["CHOKE_GRAB", "CRUSH", "GRAB_ATTACK", "HELD_OCV", "SQUEEZE", "choke_hold", "contest_chance", "disarm", "escape", "escape_chance",
-           "hold", "squeeze", "squeezing"]
+__all__ = ["CHOKE_GRAB", "CRUSH", "GRAB_ATTACK", "HELD_OCV", "SQUEEZE", "STR_ACTIONS", "choke_hold", "contest_chance",
+           "disarm", "escape", "escape_chance", "hold", "pays_str", "squeeze", "squeezing"]

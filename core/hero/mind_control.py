@@ -188,15 +188,21 @@ def _worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> f
     return PHASE_LOST * phases_held(g) * (down + 2 * turned)
 
 
+#: What the player's odds and a fighter's card call the two levels that hold, by power.
+HELD_WORDS = {"mind_control": ("stands down", "turned"), "mental_illusions": ("fights phantoms", "sees friends as foes")}
+CARD_WORDS = {"mind_control": ("standing down", "turned"), "mental_illusions": ("fighting phantoms", "seeing friends as foes")}
+
+
 def hit_words(g: Fighter, atk: HeroAttack, profile: DamageProfile) -> str:
     """For the player's odds: the chance a hit makes ``g`` stand down, or turns it."""
     base = g.ch.EGO + mental_defense(g)
     down, turned = _at_least(atk, profile, base + 20), _at_least(atk, profile, base + 30)
-    return f"{down:.0%} stands down, {turned:.0%} turned (EGO {g.ch.EGO}, Mental Defense {mental_defense(g)})"
+    said = HELD_WORDS[atk.kind]
+    return f"{down:.0%} {said[0]}, {turned:.0%} {said[1]} (EGO {g.ch.EGO}, Mental Defense {mental_defense(g)})"
 
 
 MIND_CONTROL = Power("mind_control", "Mind Control", "rules-powers §3.5", _lands, _worth, hit_words)
 MENTAL_ILLUSIONS = Power("mental_illusions", "Mental Illusions", "rules-powers §3.5", _lands, _worth, hit_words)
 
-__all__ = ["LEVELS", "MENTAL_ILLUSIONS", "MIND_CONTROL", "STANDS_DOWN", "TURNED", "breakout_chance", "hit_words", "level", "penalty",
+__all__ = ["CARD_WORDS", "HELD_WORDS", "LEVELS", "MENTAL_ILLUSIONS", "MIND_CONTROL", "STANDS_DOWN", "TURNED", "breakout_chance", "hit_words", "level", "penalty",
            "serve"]

@@ -212,9 +212,10 @@ def _mind_control(e: ev.MindControlRolled, log: TextLog) -> str:
 
 @formats(ev.BreakoutRolled)
 def _breakout(e: ev.BreakoutRolled, log: TextLog) -> str:
-    roll = (f"EGO roll {e.needed + e.penalty}- less {e.penalty} for the {e.power}'s margin = {e.needed}-"
+    whose = f"{e.power}'" if e.power.endswith("s") else f"{e.power}'s"
+    roll = (f"EGO roll {e.needed + e.penalty}- less {e.penalty} for the {whose} margin = {e.needed}-"
             if e.penalty else f"EGO roll {e.needed}-")
-    end = "breaks free" if e.made else f"still under {log.name(e.controller)}'s control"
+    end = "breaks free" if e.made else f"still held by {log.name(e.controller)}'s {e.power}"
     return f"    {log.name(e.actor)} tries to break free: {roll}, rolled {sum(e.faces)} {list(e.faces)}: {end}"
 
 

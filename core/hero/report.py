@@ -14,6 +14,7 @@ from ..events import Event
 from ..vitals import Vitals
 from .chains import dcv_chain
 from .combat_values import DCV_STEPS, OCV_STEPS, CVChain
+from .mind_control import CARD_WORDS, STANDS_DOWN
 from .movement import METRES_PER_CELL, cells
 from .speed import SPEED_CHART
 from .state import Fighter, HeroState
@@ -31,10 +32,12 @@ def status_words(f: Fighter) -> list[str]:
     for flag, word in ((f.stunned, "stunned"), (f.prone, "prone"), (f.held, "holding"), (f.haymaker, "haymaker"),
                        (f.dodging, "dodging"), (f.blocking, "blocking"), (f.recovering, "recovering"),
                        (f.entangle is not None, "entangled"), (f.blind, "flashed"), (f.held_by is not None, "grabbed"),
-                       (f.holding is not None, "grabbing"), (f.presence == 3, "awed"), (f.presence == 4, "cowed"),
-                       (f.standing_down, "standing down"), (f.turned, "turned")):
+                       (f.holding is not None, "grabbing"), (f.presence == 3, "awed"), (f.presence == 4, "cowed")):
         if flag:
             out.append(word)
+    hold = f.control
+    if hold is not None and hold.level >= STANDS_DOWN:  # a Mind Control's or a Mental Illusion's
+        out.append(CARD_WORDS[hold.kind][hold.level - STANDS_DOWN])
     return out
 
 
@@ -107,6 +110,8 @@ def _power_violations(st: HeroState, f: Fighter) -> list[str]:
         out.append(f"{f.id}: held by {f.held_by}, who does not hold it")
     if f.dead and (f.holding is not None or f.held_by is not None):
         out.append(f"{f.id}: dead yet still in a Grab")
+    if f.choking and f.holding is None:
+        out.append(f"{f.id}: choking no one")
     if f.entangle is not None and f.entangle.body <= 0:
         out.append(f"{f.id}: held by an Entangle of {f.entangle.body} BODY")
     base = f.sheet.characteristics

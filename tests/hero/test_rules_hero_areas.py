@@ -176,6 +176,43 @@ def test_one_a_half_move_cannot_take_clear_or_who_is_held_is_not_asked():
     assert asked == []
 
 
+def test_a_holder_that_dives_lets_go_and_the_one_it_held_is_asked_in_turn():
+    """Dive for Cover is asked nearest the centre first; one held cannot dive, but once its
+    holder dives (letting go) it is asked too (core/hero/aborts.py: offer_dives)."""
+    sides = {"A": [caster(), dummy("f", (1, 1), DEX=9)],
+             "B": [dummy("b", (8, 5), DEX=7), dummy("c", (9, 5), DEX=6)]}
+    plan = ("a", Action("attack", "Fireball", "b", "area", targets=("b", "c")))
+    from hero_script import Script
+
+    script = Script(plan, aborts=(("c", Action("dive")), ("b", Action("dive"))))
+    b = battle_with(scenario("hero", sides, rules={"knockback": "off"}, turn_limit=1), dice=[6, 6, 6],  # a miss
+                    plugins=[("script", script)])
+    b.start()
+    held, holder = b.state.fighters["b"], b.state.fighters["c"]
+    holder.holding, held.held_by = "b", "c"
+    b.run()
+    asked = [d.actor for d in script.decisions if d.kind == "abort"]
+    assert asked == ["c", "b"]  # b (nearer the centre) only once c had let go
+    assert held.prone and holder.prone and holder.holding is None
+
+
+def test_a_held_phase_is_what_a_dive_spends_and_one_stunned_is_not_asked():
+    sides = {"A": [caster()], "B": [dummy("b", (8, 5), DEX=7), dummy("c", (9, 5), DEX=6)]}
+    plan = ("a", Action("attack", "Fireball", "b", "area", targets=("b", "c")))
+    from hero_script import Script
+
+    script = Script(plan, aborts=(("b", Action("dive")),))
+    b = battle_with(scenario("hero", sides, rules={"knockback": "off"}, turn_limit=1), dice=[6, 6, 6],
+                    plugins=[("script", script)])
+    b.start()
+    b.state.fighters["b"].held = True
+    b.state.fighters["c"].stunned = True
+    b.run()
+    (aborted,) = events_of(b, ev.Aborted)
+    assert (aborted.actor, aborted.uses_held) == ("b", True)
+    assert [d.actor for d in script.decisions if d.kind == "abort"] == ["b"]
+
+
 @pytest.mark.parametrize("health, dives", [(0.2, True), (0.9, False)])
 def test_the_default_ai_dives_for_cover_when_hurt_as_it_would_dodge(health, dives):
     from slugfest.core.actions import Decision

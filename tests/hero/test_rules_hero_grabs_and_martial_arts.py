@@ -155,6 +155,28 @@ def test_life_support_stops_a_choke_and_its_squeezes_do_the_nnd_again_with_the_e
     assert g.stun == 40 and events_of(b, ev.DamageTakenEvent)[0].rule == "NND stopped by Life Support"
 
 
+def test_a_throw_out_of_a_choke_is_str_damage_and_ends_the_choke_and_the_ai_counts_each_ones_end():
+    from slugfest.core.actions import Action as A
+    from slugfest.core.dice import ScriptedDice
+    from slugfest.core.hero import grabs
+    from slugfest.core.hero.estimate import end_cost
+
+    b, a, g = holding_battle(("martial_arts", ["Choke Hold"]), ("STR", 30))
+    a.choking = True
+    assert end_cost(b.ctx, a, A("squeeze", target="b")) == 0  # the choke's NND uses no STR
+    assert end_cost(b.ctx, a, A("throw", target="b")) == 3  # STR 30: 3 END
+    a.choking, a.holding, g.held_by = False, None, None
+    assert end_cost(b.ctx, a, A("choke", target="b")) == 3  # the choke's roll is a Grab's: STR's END
+    b, a, g = holding_battle(("martial_arts", ["Choke Hold"]))
+    a.choking = True
+    b.ctx.dice = b.dice = ScriptedDice([1, 1, 1])
+    grabs.squeeze(b.ctx, a, throw=True)
+    (dmg,) = events_of(b, ev.DamageRolled)
+    assert (dmg.attack, dmg.damage_kind, dmg.dice) == ("Throw", "normal", "3d6")  # STR 15, not the NND
+    assert not a.choking and a.holding is None and g.prone
+    assert [e.amount for e in events_of(b, ev.EnduranceSpent)] == [1]
+
+
 def test_only_one_who_knows_choke_hold_is_offered_it_and_martial_grabs_str_does_not_hold_a_choke():
     from slugfest.core.hero import grabs
 
@@ -218,6 +240,9 @@ def test_the_ai_weighs_a_weapon_by_the_share_of_the_foes_threat_it_carries_for_a
     assert 0 < share < 1 and both == pytest.approx(3 * PHASE_LOST * share)
     spare, *_ = worth({**PISTOL, "name": "Rifle", "dice": "2d6"}, PISTOL)  # a better gun to hand: worth nothing
     assert spare == 0.0
+    empty, bt, a, g = worth({**PISTOL, "charges": 6})
+    g.charges_used["Pistol"] = 6
+    assert _weapon_worth(bt.ctx, a, g, "Pistol") == 0.0  # an empty gun
 
 
 def test_only_an_accessible_focus_is_offered_to_disarm():
@@ -279,6 +304,10 @@ def test_a_martial_throw_adds_a_dc_for_every_full_10_m_its_user_moved_first_rule
     (dmg,) = events_of(b, ev.DamageRolled)
     assert (dmg.attack, dmg.dice) == ("Martial Throw", "5d6")
     assert ("velocity", 2) in dmg.added
+    nine = {"A": [grabber(martial_arts=["Martial Throw"], running=40)], "B": [held(pos=(14, 5))]}
+    b = fight(nine, [1, 1, 1, 1, 1, 1, 1], ("a", Action("attack", "Martial Throw", "b", "strike")), turn_limit=1)
+    (dmg,) = events_of(b, ev.DamageRolled)
+    assert dmg.dice == "4d6"  # 18 m: one full 10 m
     near = {"A": [grabber(martial_arts=["Martial Throw"])], "B": [held()]}
     b = fight(near, [1, 1, 1, 1, 1, 1], ("a", Action("attack", "Martial Throw", "b", "strike")), turn_limit=1)
     (dmg,) = events_of(b, ev.DamageRolled)

@@ -369,3 +369,22 @@ def test_mental_illusions_cost_5_points_a_die_and_take_no_range():
     with pytest.raises(ScenarioError) as err:
         scenario("hero", {"A": [hero("a", attacks=[{**MIRAGE, "range": 20}])], "B": [hero("b", (3, 0))]})
     assert 'range: expected "los" or no range for a Mental Illusions' in str(err.value)
+
+
+def test_a_mental_illusion_stronger_than_a_mind_control_takes_its_place():
+    b, a, z, g, c = held_battle([*[3] * 12, *[4] * 12])
+    from slugfest.core.hero.sheet import HeroAttack
+
+    mirage = HeroAttack("Mirage", "mental_illusions", parse_dice("12d6"), hth=False, adds_str=False, range_m=2000,
+                        defense="Mental Defense")
+    z.sheet = replace(z.sheet, attacks=(mirage,))
+    z.memo = {}
+    MIND_CONTROL.lands(b.ctx, a, g, a.attack("Command"), PROFILE)  # 36: stands down
+    from slugfest.core.hero.mind_control import MENTAL_ILLUSIONS
+
+    MENTAL_ILLUSIONS.lands(b.ctx, z, g, z.attack("Mirage"), PROFILE)  # 48: sees friends as foes
+    assert (g.control.kind, g.control.level, g.control.by) == ("mental_illusions", 4, "z")
+    log = text(b)
+    assert "b is no longer mind-controlled: Z's Mirage takes its place" in log
+    assert "b is now deluded: Z's Mirage: sees its friends as foes" in log
+    assert "seeing friends as foes" in b.vitals("b").conditions
