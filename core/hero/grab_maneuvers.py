@@ -52,8 +52,8 @@ GRAB = Maneuver("grab", "grab", "Grab", "rules-powers §4.1: Grab, -1 OCV -2 DCV
                 ocv_before_range=(Modifier(4, "Grab", -1),), dcv=(Modifier(4, "Grab", -2),), offer=_offer_grab("grab"))
 MARTIAL_GRAB_DCV = (Modifier(4, "Martial Grab", -1),)
 CHOKE = Maneuver("choke", "choke", "Choke Hold", "rules-powers §4.3: Choke Hold, -2 OCV +0 DCV; a Grab whose hit and "
-                 "Squeezes do 2d6 NND (Life Support stops it)", _grab, ocv_before_range=(Modifier(4, "Choke Hold", -2),),
-                 offer=_offer_grab("choke"))
+                 "Squeezes do 2d6 NND (Life Support stops it)", _grab,
+                 ocv_before_range=(Modifier(4, "Choke Hold", martial.TABLE["Choke Hold"].ocv),), offer=_offer_grab("choke"))
 
 
 def _squeeze(ctx: RulesContext, f: Fighter, a: Action) -> None:
