@@ -46,7 +46,7 @@ def _extreme_frameworks(rng: random.Random, out: dict[str, Any]) -> None:
 
 def _points(atk: dict[str, Any]) -> float:
     """An attack's Active Points as the loader prices them (to keep a Multipower's slots legal)."""
-    from .hero.combat import power_points
+    from .hero.pricing import power_points
     from .hero.attack_keys import parse_attack
     from .schema import Problems, Table
 

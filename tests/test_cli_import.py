@@ -198,7 +198,7 @@ def test_darcis_attacks_cost_what_hero_designer_says(tmp_path):
     """Sample_Character.txt, Hero Designer's own export of the file, gives each power's Active
     Points and END: the importer works out the same from the costs."""
     result = import_file(FIXTURES / "Sample_Character.hdc")
-    from slugfest.core.hero.combat import end_of, power_points
+    from slugfest.core.hero.pricing import end_of, power_points
     from slugfest.core.hero.hdc.costs import rounded
     from slugfest.core.hero.attack_keys import parse_attack
     from slugfest.core.schema import Problems, Table

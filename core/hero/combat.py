@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from fractions import Fraction
 
 from ..context import RulesContext
 from . import events as ev
@@ -32,9 +31,10 @@ from .combat_values import Modifier
 from .damage import roll_normal
 from .dice import DamageDice, active_points, damage_classes
 from .effects import apply_damage, defenses, plain_damage, release_all, spend_end
-from .endurance import in_whole_damage_classes, power_end, push_heroic, push_superheroic, str_end
+from .endurance import in_whole_damage_classes, push_heroic, push_superheroic
 from .locations import placed_penalty
 from .knockback import impact_dice, knockback, knockback_dice
+from .pricing import end_of
 from .profile import DamageProfile, build_profile, fall_off, negate
 from .resolve import AttackContext, DamageOutcome
 from .rounding import characteristic_roll
@@ -274,73 +274,28 @@ def attack_end(f: Fighter, atk: HeroAttack, campaign: str, str_rule: str) -> int
     return end
 
 
-def end_of(atk: HeroAttack, strength: int, campaign: str, str_rule: str) -> int:
-    """END for one use of ``atk``: its own plus the STR it adds. Its own is the sheet's ``end``,
-    or 1 per 10 Active Points of the whole power, advantages included (rules-powers §1.1: the
-    sheet's ``active_points``, or the dice's points x (1 + advantages)); Reduced Endurance makes
-    that 1 per 20 (½ END, minimum 1) or none, and Charges cost none."""
-    if atk.end is not None:
-        own = atk.end
-    elif atk.uses_str_only or atk.charges is not None or atk.reduced_end == "zero":
-        own = 0  # Charges and 0 END (rules-powers §1.9, §1.10) cost none
-    else:
-        ap = power_points(atk, with_reduced_end=False)  # Reduced END never raises its own cost
-        own = power_end(ap / 2) if atk.reduced_end == "half" else power_end(ap)
-        if atk.reduced_end == "half" and own < 1:
-            own = 1
-    return own + str_end(strength if atk.adds_str else 0, campaign, str_rule)
-
-
-#: The advantages that raise a power's Active Points, as its own fields say (6e costs, rules-powers
-#: §1.2, §1.3, §1.5, §1.7, §1.9; Double Knockback's +3/4 is Foundry's, UNCONFIRMED for 6e).
-def advantages(atk: HeroAttack, with_reduced_end: bool = True) -> Fraction:
-    adv = Fraction(atk.armor_piercing, 4) + Fraction(atk.penetrating, 2)
-    if atk.knockback_multiplier == 2:
-        adv += Fraction(3, 4)
-    if atk.autofire:
-        adv += autofire_advantage(atk.autofire)
-    if atk.area:
-        adv += areas.area_advantage(atk.area, atk.area_m, atk.explosion)
-    if atk.reduced_end and with_reduced_end:
-        adv += Fraction(1, 4) if atk.reduced_end == "half" else Fraction(1, 2)
-    return adv
-
-
-def autofire_advantage(shots: int) -> Fraction:
-    """Autofire's advantage (rules-powers §1.5, Foundry's 6e data): +¼ for 2 or 3 shots, +½ for
-    5, and +¼ more for each doubling of 5 (10 shots +¾, 20 +1...; our reading of "each doubling
-    adder"). A count between the steps costs as the next step up (4 shots as 5)."""
-    if shots <= 3:
-        return Fraction(1, 4)
-    adv, top = Fraction(1, 2), 5
-    while shots > top:
-        adv += Fraction(1, 4)
-        top *= 2
-    return adv
-
-
-def power_points(atk: HeroAttack, with_reduced_end: bool = True) -> Fraction:
-    """The power's Active Points: the sheet's, or its dice's x (1 + its advantages)."""
-    if atk.active_points is not None:
-        return Fraction(atk.active_points)
-    return active_points(atk.dice, atk.kind) * (1 + advantages(atk, with_reduced_end))
-
-
 def damage_profile(opts: HeroOptions, f: Fighter, atk: HeroAttack, maneuver: str, levels: str, push: int,
                    velocity_m: int) -> DamageProfile:
     """The dice ``f`` rolls with ``atk`` (see :func:`build_profile`), worked out once per sheet."""
     csl = f.sheet.csl if levels == "damage" else 0
-    entry = maneuvers.MANEUVERS.get(maneuver)
-    # velocity's DCs: a Move Through's +1 per 6 m, a Martial Throw's +1 per 10 m (rules-powers §4.3)
-    velocity = (velocity_m // 6 if entry is not None and entry.adds_velocity
-                else velocity_m // atk.velocity_per_dc if atk.velocity_per_dc else 0)
+    velocity = _velocity_dcs(atk, maneuver, velocity_m) if velocity_m else 0
     key = ("profile", atk.name, maneuver, push // 5, csl, velocity)
     profile = f.memo.get(key)
     if profile is None:
+        entry = maneuvers.MANEUVERS.get(maneuver)
         adds = (entry.title, entry.adds_dcs) if entry is not None and entry.adds_dcs else None
         profile = f.memo[key] = build_profile(atk, f.ch.STR, opts, maneuver=adds, push_dcs=push // 5,
                                               csl_for_damage=csl, velocity_dcs=velocity)
     return profile
+
+
+def _velocity_dcs(atk: HeroAttack, maneuver: str, velocity_m: int) -> int:
+    """The DCs velocity adds: a Move Through's +1 per 6 m, a Martial Throw's +1 per 10 m
+    (``velocity_per_dc``, rules-powers §4.3)."""
+    entry = maneuvers.MANEUVERS.get(maneuver)
+    if entry is not None and entry.adds_velocity:
+        return velocity_m // 6
+    return velocity_m // atk.velocity_per_dc if atk.velocity_per_dc else 0
 
 
 def push_points(ctx: RulesContext, f: Fighter, atk: HeroAttack, wanted: int,

@@ -4,10 +4,10 @@ estimate and the log all read.
 An entry says everything one maneuver is (6E1's maneuver table and the seed's Combat chapter):
 its OCV and DCV modifiers, whether it takes a full Phase, the damage classes it adds, when it
 may be offered and to whom (an attack maneuver: which attacks may use it and what reach it needs
-of a target, :attr:`Maneuver.attacks` and :attr:`Maneuver.reach`; the rest:
-:attr:`Maneuver.offer`), how it is carried out
-(:attr:`Maneuver.perform`), the condition it sets (:attr:`Maneuver.start`), whether a character
-may Abort to it, and whether, in force, it may stop an incoming attack (:attr:`Maneuver.stops`).
+of a target, :attr:`Maneuver.attacks` and :attr:`Maneuver.reach`; the rest: :attr:`Maneuver.offer`),
+how it is carried out (:attr:`Maneuver.perform`), the condition it sets (:attr:`Maneuver.start`),
+whether a character may Abort to it, and whether, in force, it may stop an incoming attack
+(:attr:`Maneuver.stops`).
 What a maneuver sets on its user lasts until the user's next Phase (:func:`lapse`), except a
 Dodge or Block taken by Aborting, which lasts to the end of that Phase's Segment (rules §1.5).
 
@@ -300,12 +300,10 @@ BLOCK = Maneuver("block", "block", "Block", "6E1 maneuver table: Block, stops ha
 
 
 def _abort_only(ctx: RulesContext, f: Fighter, a: Action) -> None:
-    """Dive for Cover is taken only as an Abort (:func:`.aborts.offer_dive` carries it out); no
-    Phase menu offers it, so the check refuses it before it can come here."""
+    """Taken only as an Abort (:func:`.aborts.offer_dive`): no Phase menu offers it."""
     raise RuntimeError("Dive for Cover is taken as an Abort, not in a Phase")
 
 
-#: Dive for Cover (rules §1.5, rules-powers §1.4: an area cannot be Dodged; one may dive out of it).
 DIVE = Maneuver("dive", "dive", "Dive for Cover", "rules §1.5 and rules-powers §1.4: Dive for Cover, an Abort "
                 "out of an area about to be attacked: a half move clear of it, landing prone", _abort_only,
                 abort="area", phase=False)
@@ -352,8 +350,7 @@ STOPPERS = tuple(m for m in MANEUVERS.values() if m.stops is not None)
 NO_ABORT = Action("none")
 ABORT_RANGED = (NO_ABORT, *(Action(m.kind) for m in MANEUVERS.values() if m.abort == "any"))
 ABORT_HTH = (NO_ABORT, *(Action(m.kind) for m in MANEUVERS.values() if m.abort in ("any", "hth")))
-#: ...and against an Area Of Effect about to cover its cell (nobody Dodges an area).
-ABORT_AREA = (NO_ABORT, *(Action(m.kind) for m in MANEUVERS.values() if m.abort == "area"))
+ABORT_AREA = (NO_ABORT, *(Action(m.kind) for m in MANEUVERS.values() if m.abort == "area"))  # no Dodging an area
 #: A DCV chain under a maneuver's modifiers is memoised by the maneuver's name (see chains.py).
 DCV_KEYS = {id(m.dcv): m.name for m in MANEUVERS.values() if m.dcv}
 DCV_KEYS.update({id(MARTIAL_DODGE_DCV): "martial dodge", id(MARTIAL_BLOCK_DCV): "martial block",

@@ -69,7 +69,7 @@ def parse_sheet(t: Table) -> HeroSheet:
 def _multipower(mt: Table, attacks: tuple[HeroAttack, ...]) -> Multipower:
     """``[[...multipowers]]`` ``name``, ``reserve``, ``slots`` (rules-powers §5.1): each slot an
     attack of the sheet whose Active Points fit in the reserve."""
-    from .combat import power_points
+    from .pricing import power_points
 
     name = mt.text("name", max_len=60)
     reserve = mt.integer("reserve", lo=1, hi=1000)

@@ -178,7 +178,7 @@ def test_armor_piercing_raises_active_points_and_so_range_and_end(tmp_path):
     # 2½d6 RKA = 40 AP; +1/4 Armor Piercing -> 50 AP: 500 m, 5 END (the engine's own figure)
     assert (a["dice"], a["armor_piercing"], a["range"]) == ("2½d6", 1, 500)
     sheet = as_sheet(result)
-    from slugfest.core.hero.combat import end_of
+    from slugfest.core.hero.pricing import end_of
     assert end_of(sheet.attacks[1], 0, "superheroic", "") == 5
 
 
@@ -223,7 +223,7 @@ def test_area_of_effect_imports_its_shape_size_and_explosion(tmp_path):
     assert b["area"] == {"shape": "cone", "metres": 16} and "range" not in b
     assert entry(result, "Field").status == IN_PART and "area" not in attack(result, "Field")
     sheet = as_sheet(result)
-    from slugfest.core.hero.combat import end_of
+    from slugfest.core.hero.pricing import end_of
     assert end_of(next(x for x in sheet.attacks if x.name == "Fireball"), 0, "superheroic", "") == 4
     boom = power("ENERGYBLAST", modifier("AOE", adder("EXPLOSION", BASECOST="-0.25"), LEVELS=8, OPTIONID="RADIUS",
                                          ALIAS="Area Of Effect"), NAME="Grenade", LEVELS=6, INPUT="PD")
@@ -580,7 +580,7 @@ def test_autofire_imports_its_shots_and_its_advantage_prices_the_end_per_shot(tm
     assert "active_points" not in a and "end" not in a  # the engine prices the advantage itself
     e = entry(result, "Rotary Gun")
     assert e.status == IMPORTED and [c.into for c in e.children] == ["autofire, 5 shots"]
-    from slugfest.core.hero.combat import end_of
+    from slugfest.core.hero.pricing import end_of
     assert end_of(next(x for x in as_sheet(result).attacks if x.name == "Rotary Gun"), 0, "superheroic", "") == 4
     two = power("ENERGYBLAST", modifier("AUTOFIRE", OPTION="TWO", OPTION_ALIAS="", BASECOST="0.25"),
                 NAME="Twin Shot", LEVELS=4, INPUT="ED")

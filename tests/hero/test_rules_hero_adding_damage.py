@@ -148,6 +148,6 @@ def test_a_killing_strike_is_its_half_die_plus_str_as_an_hka():
 
 
 def test_a_martial_maneuver_costs_only_the_str_it_uses():
-    from slugfest.core.hero.combat import end_of
+    from slugfest.core.hero.pricing import end_of
 
     assert end_of(MARTIAL_STRIKE, 30, "superheroic", "") == 3  # STR 30: 1 per 10 STR

@@ -15,7 +15,7 @@ import pytest
 from slugfest.core.actions import Action
 from slugfest.core.hero import areas
 from slugfest.core.hero import events as ev
-from slugfest.core.hero.combat import end_of
+from slugfest.core.hero.pricing import end_of
 from slugfest.core.hero.estimate import hit_chance
 from slugfest.core.grid import grid_for
 from slugfest.core.render.text import TextLog

@@ -136,7 +136,7 @@ def test_a_burst_is_not_pushed_nor_aimed():
 def test_autofires_advantage_grows_a_quarter_for_each_doubling_past_five_shots(shots, advantage):
     from fractions import Fraction
 
-    from slugfest.core.hero.combat import autofire_advantage
+    from slugfest.core.hero.pricing import autofire_advantage
 
     assert autofire_advantage(shots) == Fraction(advantage)
 

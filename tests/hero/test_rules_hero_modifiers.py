@@ -10,7 +10,7 @@ import pytest
 from slugfest.core.actions import Action, Choice
 from slugfest.core.errors import IllegalAction
 from slugfest.core.hero import events as ev
-from slugfest.core.hero.combat import end_of
+from slugfest.core.hero.pricing import end_of
 from slugfest.core.hero.damage import DamageStep, Defenses, roll_killing, roll_normal, standard_effect, take_damage
 from slugfest.core.hero.dice import parse_dice
 from slugfest.core.hero.profile import remove_damage_classes

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from ..combat import end_of, power_points
+from ..pricing import end_of, power_points
 from ..dice import MAX_DICE, DamageDice
 from ..endurance import power_end
 from ..areas import BASE_M

@@ -200,7 +200,7 @@ def _sheet(d: Draft, report: Report) -> HeroSheet:
 def _multipowers(d: Draft, report: Report) -> tuple[Multipower, ...]:
     """Each Multipower with two attack slots or more (with one, the slot is simply an attack);
     a reserve below a slot's Active Points as the engine works them out is raised to it (noted)."""
-    from ..combat import power_points
+    from ..pricing import power_points
 
     by = {a.name: a for a in d.attacks}
     out = []
