@@ -8,8 +8,9 @@ which ones are legal now (the *menu*) and refuses the rest with
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import field
-from typing import Any
+from typing import Any, TypeVar
 
 from .records import record
 
@@ -93,3 +94,14 @@ class Choice:
     action: Action
     reason: str = ""
     meta: dict = field(default_factory=dict, compare=False)
+
+
+T = TypeVar("T")
+
+#: A rule that may stop to ask a question (an Abort, a reaction, a team maneuver): a generator
+#: that yields each :class:`Decision` it needs answered, is sent the :class:`Choice` made, and
+#: returns its result. The battle loop (:mod:`core.battle`) answers it, or waits on the question
+#: as ``Battle.pending`` until someone does, so the question is a value, not a place on the call
+#: stack: a battle waiting on one can be saved, resumed or forked. A caller passes its questions
+#: on with ``result = yield from rule(...)``.
+Asking = Generator[Decision, Choice, T]

@@ -1,15 +1,16 @@
 """What the battle loop hands a rules system: one typed context instead of the whole battle.
 
 A rules system runs a battle through a :class:`RulesContext` and nothing else: the scenario and
-its options, the map, the dice, its own state, and four doors back into the loop, each a plain
+its options, the map, the dice, its own state, and three doors back into the loop, each a plain
 callable so a rule pays one call for it:
 
 * ``emit(event)`` records an event (and hands it to the listeners);
-* ``ask(decision)`` puts a question to a controller in the middle of an action (an Abort, a
-  reaction) and returns the legal :class:`~core.actions.Choice` it made;
 * ``attack_step(attack)`` and ``damage_step(attack, hit)`` run the attack and damage steps:
   the rules system's own implementation wrapped by the house rules, with a misbehaving plugin
   contained and its result checked before it is returned.
+
+A question to a controller in the middle of an action (an Abort, a reaction) is no door: the
+rule yields it and is sent the answer (:data:`core.actions.Asking`).
 
 The system keeps the clock in ``rounds`` (Turns or rounds begun) and ends the battle with
 :meth:`settle` or :meth:`conclude`. It never sees the plugin host, the listeners or the
@@ -23,7 +24,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .actions import Choice, Decision
     from .dice import Dice
     from .events import Event
     from .grid import Grid
@@ -44,10 +44,10 @@ class RulesContext:
     """One battle as its rules system sees it (see the module's docstring)."""
 
     __slots__ = ("scenario", "options", "grid", "dice", "time_unit", "state", "rounds", "outcome",
-                 "emit", "ask", "attack_step", "damage_step", "for_player")
+                 "emit", "attack_step", "damage_step", "for_player")
 
     def __init__(self, scenario: Scenario, grid: Grid, dice: Dice, time_unit: str, *, emit: Callable[[Event], None],
-                 ask: Callable[[Decision], Choice], attack_step: Callable[[Any], Any],
+                 attack_step: Callable[[Any], Any],
                  damage_step: Callable[[Any, Any], Any], for_player: Callable[[str], bool] = lambda cid: False) -> None:
         self.scenario = scenario
         self.options: Any = scenario.options
@@ -60,7 +60,6 @@ class RulesContext:
         self.rounds = 0
         self.outcome: Outcome | None = None
         self.emit = emit
-        self.ask = ask
         self.attack_step = attack_step
         self.damage_step = damage_step
         #: Whether a person answers for this combatant: a question's odds (what the player at the

@@ -35,6 +35,11 @@ class Dice(Protocol):
     def setstate(self, state: object) -> None:
         ...
 
+    def copy(self) -> Dice:
+        """Dice of their own at the same place in the stream: rolling them leaves these as they
+        were (a forked battle rolls its own)."""
+        ...
+
 
 #: A random byte read as a d6: bytes 0..251 (42 of each residue mod 6) give b % 6 + 1; the
 #: four above would favour faces 1-4, so they are dropped.
@@ -116,6 +121,14 @@ class SeededDice:
         self._n = len(self._faces)
         self._rng.setstate(self._after)  # type: ignore[arg-type]
 
+    def copy(self) -> SeededDice:
+        """Dice of their own at the same place in the same stream (a fork's)."""
+        twin = SeededDice.__new__(SeededDice)
+        twin.seed, twin._faces, twin._n, twin._i, twin._after = self.seed, self._faces, self._n, self._i, self._after
+        twin._rng = random.Random()
+        twin._rng.setstate(self._after)  # type: ignore[arg-type]
+        return twin
+
 
 @dataclass(frozen=True)
 class Face:
@@ -173,3 +186,9 @@ class ScriptedDice:
         pos, n = state  # type: ignore[misc]
         self._pos = pos
         del self.log[n:]
+
+    def copy(self) -> ScriptedDice:
+        """The rest of the script, to roll apart from these dice (a fork's)."""
+        twin = ScriptedDice(())
+        twin._faces, twin._pos, twin.log = self._faces, self._pos, list(self.log)
+        return twin

@@ -24,9 +24,12 @@ from .scenario import Scenario, dump_scenario, parse_scenario
 
 if TYPE_CHECKING:
     from .battle import Battle
-    from .session import AnswerKey, Session
+    from .session import LegacyKey, Session
 
-SAVE_FORMAT = 1
+#: Format 2 numbers the player's answers by the order the battle asked its questions; format 1
+#: (read, no longer written) numbered them within each decision.
+SAVE_FORMAT = 2
+READABLE_FORMATS = (1, 2)
 #: A save holds its scenario (at most 1 MB) and the player's choices: 10 MB is far beyond any.
 MAX_SAVE_BYTES = 10_000_000
 PLAYER_REASON = "player's choice"
@@ -46,7 +49,8 @@ class ReplayMismatch(SaveError):
 _TEXT_FIELDS = ("attack", "target", "maneuver", "levels", "aim")
 #: The keys a saved choice or answer holds beside its action's.
 _CHOICE_KEYS = ("index", "actor", "reason")
-_ANSWER_KEYS = ("decision", "question", "actor", "reason")
+_ANSWER_KEYS = ("question", "actor", "reason")
+_LEGACY_ANSWER_KEYS = ("decision", "question", "actor", "reason")
 
 
 def action_to_data(a: Action) -> dict[str, Any]:
@@ -112,31 +116,29 @@ def events_digest(events: Iterable[Event]) -> str:
 # -- a session as data -------------------------------------------------------------------
 
 def to_data(session: Session) -> dict[str, Any]:
-    """The save as TOML-ready data."""
+    """The save as TOML-ready data (format 2: the player's answers by question number)."""
     s = session
+    b = s.battle
+    questions = b.questions - (s.question is not None)  # the one waiting is asked again on loading
     save: dict[str, Any] = {
         "format": SAVE_FORMAT,
         "seed": s.seed,
         "decisions": len(s.history),
+        "questions": questions,
         "player_controlled": sorted(s.player_controlled),
-        "events": len(s.battle.events),
-        "digest": events_digest(s.battle.events),
+        "events": len(b.events),
+        "digest": events_digest(b.events),
         "actors": [t.actor for t in s.history],
     }
     if s.scenario_path:
         save["scenario_path"] = str(s.scenario_path)
-    if s.question is not None:
-        save["question_waiting"] = True  # reopened, the pending decision is carried out to ask it again
-    # The pending decision's choice is kept too: the player chose it, then a question stopped it.
-    actors = [t.actor for t in s.history] + ([s.pending.actor] if s.pending is not None else [])
+    if s.in_flight:
+        save["in_flight"] = True  # the next decision was chosen; a question in its action waits
+    actors = [t.actor for t in s.history] + ([s.pending.actor] if s.in_flight and s.pending is not None else [])
     choices = [{"index": index, "actor": actors[index], **_choice_to_data(s.choices[index])}
                for index in sorted(s.choices) if index < len(actors)]
-    # Answers left to the AI replay by themselves, except in the decision still to be carried
-    # out (its later question may be waiting): those are kept as ``ai = true``.
-    answers = [{"decision": index, "question": number, "actor": actor,
-                **(_choice_to_data(c) if c is not None else {"ai": True})}
-               for (index, number, actor), c in sorted(s.answers.items())
-               if c is not None or index == len(s.history)]
+    answers = [{"question": number, "actor": actor, **_choice_to_data(choice)}
+               for number, (actor, choice) in sorted(s.answers.items()) if number < questions]
     data = {"save": save, "choices": choices, "scenario": dump_scenario(s.scenario)}
     if answers:
         data["answers"] = answers
@@ -150,54 +152,75 @@ def save(session: Session, path: str | os.PathLike[str]) -> None:
 
 def from_data(cls: type[Session], data: dict[str, Any], file: str = "<save>", *, verify: bool = True,
               battle_factory: BattleFactory | None = None) -> Session:
-    """The session a save's data describes, replayed to where it was saved and checked."""
-    save_table, scenario = _header(data, file)
+    """The session a save's data describes, replayed to where it was saved and checked. A save
+    of format 1 (answers numbered within each decision) is read too."""
+    save_table, scenario, fmt = _header(data, file)
     seed, decisions, players, actors = _figures(save_table, scenario, file)
-    choices, pending_actor = _choices(data, file, decisions, actors)
-    answers = _answers(data, file, decisions, {c.id for c in scenario.combatants})
+    ids = {c.id for c in scenario.combatants}
+    if fmt == 1:
+        waiting = _flag(save_table, "question_waiting", file)
+        questions = None
+        legacy = _legacy_answers(data, file, decisions, ids)
+        answers = {}
+    else:
+        waiting = _flag(save_table, "in_flight", file)
+        questions = save_table.get("questions")
+        if type(questions) is not int or questions < 0:
+            raise SaveError(f"{file}: save.questions: expected a non-negative integer, got {questions!r}")
+        answers = _answers(data, file, questions, ids)
+        legacy = {}
+    choices = _choices(data, file, decisions, actors, waiting)
     path = save_table.get("scenario_path", "")
     session = cls(scenario, seed=seed, player_controlled=players,
                   scenario_path=path if isinstance(path, str) else "", battle_factory=battle_factory)
     session.choices = choices
     session.answers = answers
+    session.legacy_answers = legacy
     try:
-        session._replay(list(enumerate(actors)))
+        session.restore(decisions, questions, actors=actors)
+        if waiting and fmt == 1:  # format 1 counted the events before the decision a question interrupted
+            _verify(session, save_table, file, verify)
+        if waiting:
+            session.resume_to_question()
     except ReplayMismatch as exc:
         raise ReplayMismatch(f"{file}: {exc}") from None
-    if pending_actor is not None and (session.pending is None or session.pending.actor != pending_actor[1]):
-        expected = session.pending.actor if session.pending is not None else "none (the battle is over)"
-        raise SaveError(f"{file}: {pending_actor[0]}.actor: expected {expected!r}, got {pending_actor[1]!r}")
-    if verify:
-        want = (save_table.get("events"), save_table.get("digest"))
-        got = (len(session.battle.events), events_digest(session.battle.events))
-        if want != got:
-            raise ReplayMismatch(f"{file}: replaying the save gives a different battle "
-                                 f"({got[0]} events instead of {want[0]}); the rules or plugins have changed")
-    waiting = save_table.get("question_waiting", False)
-    if type(waiting) is not bool:
-        raise SaveError(f"{file}: save.question_waiting: expected true or false, got {waiting!r}")
-    if waiting and session.pending is not None:
-        session._carry_out()  # as when it was saved: stopped at the same question
-        if session.question is None:
-            raise ReplayMismatch(f"{file}: the question waiting in the save is not asked again; "
-                                 "the rules or plugins have changed")
+    if not (waiting and fmt == 1):
+        _verify(session, save_table, file, verify)
     return session
 
 
-def _header(data: dict[str, Any], file: str) -> tuple[dict[str, Any], Scenario]:
+def _verify(session: Session, save_table: dict[str, Any], file: str, verify: bool) -> None:
+    """Refuse a replay that does not give the events the save recorded (their number and digest)."""
+    if not verify:
+        return
+    want = (save_table.get("events"), save_table.get("digest"))
+    got = (len(session.battle.events), events_digest(session.battle.events))
+    if want != got:
+        raise ReplayMismatch(f"{file}: replaying the save gives a different battle "
+                             f"({got[0]} events instead of {want[0]}); the rules or plugins have changed")
+
+
+def _header(data: dict[str, Any], file: str) -> tuple[dict[str, Any], Scenario, int]:
     save_table = data.get("save")
     if not isinstance(save_table, dict):
         raise SaveError(f"{file}: not a Slugfest save (no [save] table)")
     fmt = save_table.get("format")
-    if type(fmt) is not int or fmt != SAVE_FORMAT:  # 1.0 is not the format 1: the version is exact
-        raise SaveError(f"{file}: save.format: expected {SAVE_FORMAT}, got {fmt!r}")
+    if type(fmt) is not int or fmt not in READABLE_FORMATS:  # 1.0 is not the format 1: the version is exact
+        raise SaveError(f"{file}: save.format: expected {' or '.join(map(str, READABLE_FORMATS))}, got {fmt!r}")
     scenario_data = data.get("scenario")
     if not isinstance(scenario_data, dict):
         raise SaveError(f"{file}: expected a [scenario] table")
     try:
-        return save_table, parse_scenario(scenario_data, f"{file} [scenario]")
+        return save_table, parse_scenario(scenario_data, f"{file} [scenario]"), fmt
     except SlugfestError as exc:
         raise SaveError(str(exc)) from None
+
+
+def _flag(save_table: dict[str, Any], key: str, file: str) -> bool:
+    value = save_table.get(key, False)
+    if type(value) is not bool:
+        raise SaveError(f"{file}: save.{key}: expected true or false, got {value!r}")
+    return value
 
 
 def _figures(save_table: dict[str, Any], scenario: Scenario, file: str) -> tuple[int, int, list[str], list[str]]:
@@ -220,25 +243,41 @@ def _figures(save_table: dict[str, Any], scenario: Scenario, file: str) -> tuple
     return seed, decisions, players, actors
 
 
-def _choices(data: dict[str, Any], file: str, decisions: int, actors: list[str]
-             ) -> tuple[dict[int, Choice], tuple[str, str] | None]:
-    """The player's choices by decision index, and the pending decision's (checked after the replay)."""
+def _choices(data: dict[str, Any], file: str, decisions: int, actors: list[str], in_flight: bool
+             ) -> dict[int, Choice]:
+    """The player's choices by decision index (the one in flight too, when a question waited in it)."""
     choices: dict[int, Choice] = {}
-    pending_actor: tuple[str, str] | None = None
+    last = decisions if in_flight else decisions - 1
     for where, entry in _tables(data, "choices", file):
         index = entry.get("index")
-        if type(index) is not int or not 0 <= index <= decisions:
-            raise SaveError(f"{where}.index: expected 0..{decisions}, got {index!r}")
+        if type(index) is not int or not 0 <= index <= last:
+            raise SaveError(f"{where}.index: expected 0..{last}, got {index!r}" if last >= 0 else
+                            f"{where}: no decision was taken, so no choice belongs here")
         if index < decisions and entry.get("actor") != actors[index]:
             raise SaveError(f"{where}.actor: expected {actors[index]!r}, got {entry.get('actor')!r}")
-        if index == decisions:
-            pending_actor = (where, entry.get("actor"))
+        if not isinstance(entry.get("actor"), str):
+            raise SaveError(f"{where}.actor: expected a combatant id, got {entry.get('actor')!r}")
         choices[index] = _choice_from_data(entry, where, _CHOICE_KEYS)
-    return choices, pending_actor
+    return choices
 
 
-def _answers(data: dict[str, Any], file: str, decisions: int, ids: set[str]) -> dict[AnswerKey, Choice | None]:
-    answers: dict[AnswerKey, Choice | None] = {}
+def _answers(data: dict[str, Any], file: str, questions: int, ids: set[str]) -> dict[int, tuple[str, Choice]]:
+    """Format 2: the player's answers by question number (below ``questions``)."""
+    answers: dict[int, tuple[str, Choice]] = {}
+    for where, entry in _tables(data, "answers", file):
+        number, actor = entry.get("question"), entry.get("actor")
+        if type(number) is not int or not 0 <= number < questions:
+            raise SaveError(f"{where}.question: expected 0..{questions - 1}, got {number!r}" if questions else
+                            f"{where}: no question was asked, so no answer belongs here")
+        if actor not in ids:
+            raise SaveError(f"{where}.actor: expected a combatant id of the scenario, got {actor!r}")
+        answers[number] = (actor, _choice_from_data(entry, where, _ANSWER_KEYS))
+    return answers
+
+
+def _legacy_answers(data: dict[str, Any], file: str, decisions: int, ids: set[str]) -> dict[LegacyKey, Choice | None]:
+    """Format 1: the player's answers by (decision index, question number within it, who is asked)."""
+    answers: dict[LegacyKey, Choice | None] = {}
     for where, entry in _tables(data, "answers", file):
         index, number, actor = entry.get("decision"), entry.get("question"), entry.get("actor")
         if type(index) is not int or not 0 <= index <= decisions:
@@ -250,9 +289,8 @@ def _answers(data: dict[str, Any], file: str, decisions: int, ids: set[str]) -> 
         if entry.get("ai", False) is not False:
             if entry["ai"] is not True or set(entry) - {"decision", "question", "actor", "ai"}:
                 raise SaveError(f"{where}: expected only decision, question, actor and ai = true (the AI answered)")
-            answers[(index, number, actor)] = None
-            continue
-        answers[(index, number, actor)] = _choice_from_data(entry, where, _ANSWER_KEYS)
+            continue  # the AI answers what has no recorded answer anyway
+        answers[(index, number, actor)] = _choice_from_data(entry, where, _LEGACY_ANSWER_KEYS)
     return answers
 
 

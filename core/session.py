@@ -3,41 +3,37 @@
 A :class:`Session` wraps one :class:`core.battle.Battle` and never imports a user interface,
 so the Textual app, tests and scripts share it. It rests on one fact: a battle is
 deterministic given its scenario, its seed and the decisions taken. The session therefore
-records every decision it takes (who acted, what, and who chose) and, for combatants the
-player controls, the player's :class:`~core.actions.Choice` by *decision index*. Rewinding
-builds a fresh battle and replays the first N decisions: AI decisions are asked again (the
-AI is deterministic too, so it answers the same, refusals and plugin failures included) and
-player decisions are submitted from the record. The result is the same event list, event
-for event, as the first time.
+records every decision it takes (who acted, what, and who chose) and the player's inputs: a
+:class:`~core.actions.Choice` by *decision index* (the i-th Phase or turn decision of the battle,
+counted from 0), and an answer by *question number* (the n-th question the battle asked, counted
+from 0, whoever it was asked of). Rewinding builds a fresh battle and replays the first N
+decisions: AI decisions are asked again (the AI is deterministic too, so it answers the same,
+refusals and plugin failures included) and the player's are given from the record. The result
+is the same event list, event for event, as the first time.
 
-Decision index ``i`` is the i-th Phase (HERO) or turn (Marvel) decision of the battle,
-counted from 0. A *question* is a decision asked in the middle of an action: whether to Abort
-to a Dodge when attacked (HERO), whether to use a reaction (Marvel). A combatant's AI answers
-its questions unless the player controls it. Then the session cannot simply wait, because the
-rules system is halfway through the attacker's action. It stops the action, rebuilds the
-battle to just before the decision (the replay rewinding uses), and shows the question
-(``question``). Once the player answers it (:meth:`answer`), the decision is carried out
-again from the start, and this time the answer is there. Answers are recorded by (decision
-index, question number within the decision, who is asked), so they replay like every other
-choice. A question can also come in the look-ahead after a decision (a Haymaker that lands at
-the end of the Segment): it belongs to that decision, which is carried out again the same way.
+A *question* is a decision asked in the middle of an action: whether to Abort to a Dodge when
+attacked (HERO), whether to use a reaction (Marvel). The battle waits on a question for a
+combatant the player controls (``Battle.player_controlled``) and the session shows it
+(``question``); the action it came from stays suspended in the battle until :meth:`answer`
+resumes it. Questions to the AI's combatants the battle puts to the plugins at once. While a
+question waits in the middle of an action, ``pending`` is the decision whose action it is.
 
 The session always looks one decision ahead (``pending``): after each action it runs time
 forward to the next decision, so a UI can show whose Phase comes next and prompt the player
-before anything else happens. ``Battle.step()`` does the same three calls in the same order
-(``next_decision``, ``decide``, ``submit``), so the events are the same as a headless run.
+before anything else happens. ``Battle.step()`` takes the same calls in the same order, so the
+events are the same as a headless run.
 
-Saves are TOML (tomli-w, written atomically): the scenario itself (dumped, so a save is
-self-contained), the seed, the player's choices and answers, which combatants the player controls, how
-many decisions were taken, and a digest of the event log so a reload that would not replay
-the same battle (a changed plugin, say) is refused instead of silently diverging.
+Saves (:mod:`core.saves`) hold the scenario, the seed and the player's inputs, and are replayed
+on loading (:meth:`Session.restore`), checked against a digest of the event log.
 """
 
 from __future__ import annotations
 
 import io
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import saves
@@ -58,28 +54,14 @@ __all__ = ["Session", "Taken", "SaveError", "ReplayMismatch", "SAVE_FORMAT", "ac
 PLAYER = "player"
 
 
-#: Which question an answer is for: (decision index, question number in it, who is asked).
-AnswerKey = tuple[int, int, str]
-
-
-class _QuestionForPlayer(BaseException):
-    """Stops an action at a question the player must answer. A BaseException: it is not an
-    error, and it must pass through every ``except Exception`` between the question and the
-    session (a plugin's, the engine's) untouched."""
-
-    def __init__(self, decision: Decision, key: AnswerKey) -> None:
-        super().__init__(decision.actor)
-        self.decision = decision
-        self.key = key
-
-
 @record
 class Taken:
     """One decision taken: its index, the actor, what it did, who chose, and the events it made.
 
     ``first_event`` is the index in ``battle.events`` of the decision's first event (its
-    ``ActionChosen``, or an AI's refused choice before it); ``end_event`` is one past the last event before the next
-    decision (the look-ahead to the next Phase is included)."""
+    ``ActionChosen``, or an AI's refused choice before it); ``end_event`` is one past the last
+    event before the next decision (the look-ahead to the next Phase is included).
+    ``first_question`` is the number of the first question asked after it was chosen."""
 
     index: int
     actor: str
@@ -87,9 +69,24 @@ class Taken:
     chosen_by: str
     first_event: int
     end_event: int
+    first_question: int = 0
 
 
-# -- the session -------------------------------------------------------------------------
+@dataclass
+class _InFlight:
+    """A decision chosen whose action a question for the player has suspended."""
+
+    index: int
+    actor: str
+    action: Action
+    chosen_by: str
+    first_event: int
+    first_question: int
+
+
+#: An answer recorded by a save of format 1: (decision index, question number within it, who is asked).
+LegacyKey = tuple[int, int, str]
+
 
 class Session:
     """One battle being watched or played: step, rewind, restart, save and load.
@@ -110,19 +107,21 @@ class Session:
             raise ValueError(f"no combatant {sorted(wanted - ids)[0]!r} in {scenario.name!r}")
         self.player_controlled: set[str] = wanted
         self._factory = battle_factory or _default_battle
+        #: The player's choices, by decision index.
         self.choices: dict[int, Choice] = {}
-        #: The player's answers to questions (see :data:`AnswerKey`): the choice, or None for
-        #: "let the AI answer this one".
-        self.answers: dict[AnswerKey, Choice | None] = {}
-        #: A question waiting for the player (see the module's docstring), and its key.
+        #: The player's answers, by question number (see the module's docstring): who was asked, and the answer.
+        self.answers: dict[int, tuple[str, Choice]] = {}
+        #: Answers read from a save of format 1, by its keys (matched as its questions are asked again).
+        self.legacy_answers: dict[LegacyKey, Choice | None] = {}
+        #: A question waiting for the player, in the middle of an action or of the clock.
         self.question: Decision | None = None
-        self._question_key: AnswerKey | None = None
-        self._asked = 0  # questions asked so far in the decision being carried out
-        self._live = False  # carrying out a new decision (not replaying a recorded one)
         self.history: list[Taken] = []
         self.pending: Decision | None = None
+        self._in_flight: _InFlight | None = None
+        self._past = 0  # questions numbered below this were asked before: never the player's to answer again
+        self._replaying = False
         self.battle: Battle = self._new_battle()
-        self._look_ahead()
+        self._run()
 
     # -- building ------------------------------------------------------------------------
 
@@ -133,25 +132,7 @@ class Session:
         return cls(load_scenario(path), seed=seed, player_controlled=player_controlled, scenario_path=str(path))
 
     def _new_battle(self) -> Battle:
-        battle = self._factory(self.scenario, self.seed, frozenset(self.player_controlled))
-        battle.answer = self._answer
-        return battle
-
-    def _answer(self, decision: Decision) -> Choice | None:
-        """``Battle.answer``: the recorded answer; else, for a live question to a combatant
-        the player controls, stop the action and ask the player; else the AI answers."""
-        key = (len(self.history), self._asked, decision.actor)
-        self._asked += 1
-        if key in self.answers:
-            return self.answers[key]
-        if self._live and decision.actor in self.player_controlled:
-            raise _QuestionForPlayer(decision, key)
-        return None
-
-    def _look_ahead(self) -> None:
-        """Run time forward to the next decision (or the end) and remember it."""
-        if self.pending is None and self.battle.outcome is None:
-            self.pending = self.battle.next_decision()
+        return self._factory(self.scenario, self.seed, frozenset(self.player_controlled))
 
     # -- what the UI reads ---------------------------------------------------------------
 
@@ -171,6 +152,16 @@ class Session:
     @property
     def over(self) -> bool:
         return self.battle.outcome is not None
+
+    @property
+    def in_flight(self) -> bool:
+        """Whether ``pending`` has been chosen and its action waits on ``question``."""
+        return self._in_flight is not None
+
+    @property
+    def question_number(self) -> int | None:
+        """The waiting question's number (the n-th the battle asked, from 0), or None."""
+        return self.battle.questions - 1 if self.question is not None else None
 
     @property
     def waiting_for_player(self) -> bool:
@@ -196,34 +187,40 @@ class Session:
     # -- control -------------------------------------------------------------------------
 
     def set_player(self, cid: str, controlled: bool) -> None:
-        """Give a combatant to the player (prompted on its turn) or back to its AI."""
+        """Give a combatant to the player (prompted on its turn) or back to its AI (which then
+        answers a question of its that is waiting)."""
         if cid not in {c.id for c in self.scenario.combatants}:
             raise KeyError(cid)
         if controlled:
             self.player_controlled.add(cid)
         else:
             self.player_controlled.discard(cid)
-            if self.question is not None and self.question.actor == cid:
-                self.question = self._question_key = None  # its AI answers when the decision is carried out
         self.battle.player_controlled = frozenset(self.player_controlled)
+        if not controlled and self.question is not None and self.question.actor == cid:
+            self.question = None
+            self._run()
 
     def step(self) -> bool:
         """Take one decision with the AI. Returns ``False`` (and does nothing) when the battle
         is over or the next decision is the player's; then use :meth:`play`."""
         if self.pending is None or self.waiting_for_player:
             return False
-        self._carry_out()
+        self._take_ai()
         return True
 
     def ai_step(self) -> bool:
         """Take the next decision (or answer the waiting question) with the AI even if the
         player controls the actor: the player's "let the AI decide". It replays as the AI's."""
+        if self.question is not None:
+            question, self.question = self.question, None
+            with self._rolled_back_on_failure():
+                choice, who = self.battle.decide(question)
+                self.battle.submit(question, choice, who, checked=True)
+                self._run()
+            return True
         if self.pending is None:
             return False
-        if self.question is not None:
-            return self._answered(None)
-        self._choose_anew()  # a choice left from before a dropped question: the AI's turn now
-        self._carry_out()
+        self._take_ai()
         return True
 
     def play(self, action: Action | Choice, reason: str = PLAYER_REASON) -> None:
@@ -237,16 +234,8 @@ class Session:
             raise IllegalAction("the battle is over" if self.over else "no decision is waiting")
         choice = action if isinstance(action, Choice) else Choice(action, reason)
         self.battle.check(self.pending, choice.action)  # before any change
-        self._choose_anew()
         self.choices[len(self.history)] = choice
-        self._carry_out()
-
-    def _choose_anew(self) -> None:
-        """The pending decision is chosen again: what was recorded for it before (a choice, and
-        the answers to the questions it raised) belonged to another action."""
-        index = len(self.history)
-        self.choices.pop(index, None)
-        self.answers = {k: a for k, a in self.answers.items() if k[0] != index}
+        self._take(choice, PLAYER, len(self.battle.events))
 
     def answer(self, action: Action | Choice, reason: str = PLAYER_REASON) -> None:
         """The player's answer to the waiting question: one of its menu's actions. Raises
@@ -258,14 +247,12 @@ class Session:
         if choice.action not in question.menu:
             raise IllegalAction(f"{choice.action.label()} is not an answer to this; the answers are "
                                 + ", ".join(a.label() for a in question.menu))
-        self._answered(choice)
-
-    def _answered(self, choice: Choice | None) -> bool:
-        assert self._question_key is not None
-        self.answers[self._question_key] = choice
-        self.question = self._question_key = None
-        self._carry_out()
-        return True
+        self.battle.check(question, choice.action)
+        with self._rolled_back_on_failure():
+            self.answers[self.battle.questions - 1] = (question.actor, choice)
+            self.question = None
+            self.battle.submit(question, choice, PLAYER, checked=True)
+            self._run()
 
     def run(self, max_steps: int = 1_000_000, stop: Callable[[], bool] | None = None) -> int:
         """Step with the AI until the end, the player's turn, ``stop()`` or ``max_steps``."""
@@ -274,43 +261,94 @@ class Session:
             n += 1
         return n
 
-    def _carry_out(self, live: bool = True) -> None:
-        """Carry out the pending decision: the player's recorded choice, or the AI's. Live, a
-        question for the player stops it; the battle is then rebuilt to just before it and
-        the question waits (see the module's docstring)."""
+    # -- carrying the battle on ------------------------------------------------------------
+
+    def _take_ai(self) -> None:
         decision = self.pending
         assert decision is not None
-        index = len(self.history)
-        start = len(self.battle.events)  # a refused AI choice is part of this decision's events
-        self._asked, self._live = 0, live
+        first = len(self.battle.events)  # a refused AI choice is part of this decision's events
+        choice, who = self.battle.decide(decision)
+        self._take(choice, who, first, checked=True)
+
+    def _take(self, choice: Choice, who: str, first_event: int, checked: bool = True) -> None:
+        """Carry out the pending decision's choice, then run on to the next stop (:meth:`_run`)."""
+        decision = self.pending
+        assert decision is not None
+        b = self.battle
+        with self._rolled_back_on_failure():
+            self._in_flight = _InFlight(len(self.history), decision.actor, choice.action, who, first_event,
+                                        b.questions)
+            b.submit(decision, choice, who, checked=checked)
+            self._run()
+
+    @contextmanager
+    def _rolled_back_on_failure(self) -> Iterator[None]:
+        """A failure while the battle runs (a bug, Ctrl-C) leaves it halfway through an action:
+        the session goes back to the decision that action came from (or the one waiting), as a
+        replay, with the player's inputs from there on forgotten."""
+        if self._replaying:  # a replay that fails is reported as it is (ReplayMismatch, or the bug)
+            yield
+            return
+        decisions = len(self.history)
+        questions = (self._in_flight.first_question if self._in_flight is not None
+                     else self.battle.questions - (self.question is not None))
         try:
-            choice = self.choices.get(index)
-            if choice is not None:
-                who = PLAYER
-                self.battle.submit(decision, choice, PLAYER)
-            else:
-                choice, who = self.battle.decide(decision)
-                self.battle.submit(decision, choice, who, checked=True)
-            self._taken(decision, choice.action, who, start)  # its look-ahead may ask too (a Haymaker lands)
-        except _QuestionForPlayer as stop:
-            self._rebuild(index)
-            self.question, self._question_key = stop.decision, stop.key
+            yield
         except BaseException:
-            if live and len(self.battle.events) != start:
-                self._rebuild(index)  # stopped mid-action: back to the decision as it was
+            self.choices = {i: c for i, c in self.choices.items() if i < decisions}
+            self.answers = {n: a for n, a in self.answers.items() if n < questions}
+            self._replay(decisions, questions)
             raise
-        finally:
-            self._live = False
 
-    def _rebuild(self, decisions: int) -> None:
-        """The battle again, from its seed, up to just before decision ``decisions``."""
-        self._live = False
-        self._replay([(t.index, t.actor) for t in self.history[:decisions]])
+    def _run(self) -> None:
+        """Carry the battle on to where the session waits: the next Phase or turn decision, a
+        question for the player, or the end. A question asked before (on a replay) is answered
+        from the record, or by the AI; so is any the player does not answer."""
+        b = self.battle
+        while True:
+            if b.pending is None and self._in_flight is not None:  # the action in flight is over
+                f, self._in_flight = self._in_flight, None
+                self.history.append(Taken(f.index, f.actor, f.action, f.chosen_by, f.first_event, len(b.events),
+                                          f.first_question))
+            decision = b.advance()
+            if decision is not None and b.asking:
+                number = b.questions - 1
+                given = self._recorded(number, decision)
+                if given is not None:
+                    b.submit(decision, given, PLAYER)
+                    continue
+                if number < self._past or decision.actor not in self.player_controlled:
+                    choice, who = b.decide(decision)
+                    b.submit(decision, choice, who, checked=True)
+                    continue
+                self.question = decision
+                if self._in_flight is None:
+                    self.pending = None
+                return
+            if self.history and self.history[-1].end_event != len(b.events):
+                self.history[-1] = replace(self.history[-1], end_event=len(b.events))
+            self.pending = decision
+            return
 
-    def _taken(self, decision: Decision, action: Action, who: str, start: int) -> None:
-        self.pending = None
-        self._look_ahead()
-        self.history.append(Taken(len(self.history), decision.actor, action, who, start, len(self.battle.events)))
+    def _recorded(self, number: int, decision: Decision) -> Choice | None:
+        """The player's recorded answer to question ``number``, if any."""
+        found = self.answers.get(number)
+        if found is not None:
+            return found[1]
+        if not self.legacy_answers:
+            return None
+        # Format 1 numbered a question within the decision in flight, or within the decision whose
+        # look-ahead asked it (the first decision's for the look-ahead before it), from its choice.
+        if self._in_flight is not None:
+            index, since = self._in_flight.index, self._in_flight.first_question
+        elif self.history:
+            index, since = len(self.history) - 1, self.history[-1].first_question
+        else:
+            index, since = 0, 0
+        given = self.legacy_answers.get((index, number - since, decision.actor))
+        if given is not None:
+            self.answers[number] = (decision.actor, given)
+        return given
 
     # -- rewinding -----------------------------------------------------------------------
 
@@ -319,10 +357,15 @@ class Session:
         a fresh battle replays them. Player choices after that point are forgotten."""
         if not 0 <= decisions <= len(self.history):
             raise ValueError(f"can rewind to 0..{len(self.history)} decisions, not {decisions}")
-        history = self.history[:decisions]
+        if decisions < len(self.history):
+            questions = self.history[decisions].first_question
+        elif self._in_flight is not None:
+            questions = self._in_flight.first_question
+        else:
+            questions = self.battle.questions - (self.question is not None)
         self.choices = {i: c for i, c in self.choices.items() if i < decisions}
-        self.answers = {k: a for k, a in self.answers.items() if k[0] < decisions}
-        self._replay([(t.index, t.actor) for t in history])
+        self.answers = {n: c for n, c in self.answers.items() if n < questions}
+        self._replay(decisions, questions)
 
     def back(self, steps: int = 1) -> int:
         """Undo the last ``steps`` decisions; returns the new decision count."""
@@ -336,27 +379,64 @@ class Session:
             self.seed = seed
         self.choices = {}
         self.answers = {}
-        self._replay([])
+        self.legacy_answers = {}
+        self._replay(0, 0)
 
-    def _replay(self, expected: list[tuple[int, str]]) -> None:
+    def restore(self, decisions: int, questions: int | None, *, actors: list[str] | None = None) -> None:
+        """Replay a fresh battle to a saved point (:mod:`core.saves`): ``decisions`` decisions
+        taken (each by its actor in ``actors``, when given) and the questions numbered below
+        ``questions`` answered (from the record, else by the AI; None: every question those
+        decisions ask). Raises :class:`ReplayMismatch` when the record does not fit the battle
+        the replay gives."""
+        self._replay(decisions, questions, actors)
+
+    def resume_to_question(self) -> None:
+        """Take the next decision from the record (the player's choice, else the AI's) up to the
+        question that waited in it when the save was made (:mod:`core.saves`)."""
+        if self.pending is None:
+            raise ReplayMismatch(f"the battle ended after {len(self.history)} decisions, but a question was waiting")
+        self._take_recorded(len(self.history))
+        if self.question is None:
+            raise ReplayMismatch("the question waiting in the save is not asked again")
+
+    def _replay(self, decisions: int, questions: int | None, actors: list[str] | None = None) -> None:
         self.history = []
-        self.pending = None
-        self.question = self._question_key = None
-        self._asked = 0
+        self.pending = self.question = None
+        self._in_flight = None
+        self._past = questions if questions is not None else 1 << 62
         self.battle = self._new_battle()
-        self._look_ahead()
-        for index, actor in expected:
+        self._replaying = True
+        try:
+            self._replay_decisions(decisions, actors)
+        finally:
+            self._replaying = False
+        if questions is None:
+            self._past = self.battle.questions
+
+    def _replay_decisions(self, decisions: int, actors: list[str] | None) -> None:
+        self._run()
+        for index in range(decisions):
             if self.pending is None:
-                raise ReplayMismatch(f"the battle ended after {index} decisions, but {len(expected)} were recorded")
-            if self.pending.actor != actor:
-                raise ReplayMismatch(f"decision {index} belongs to {self.pending.actor!r}, but the record has {actor!r}")
-            try:
-                self._carry_out(live=False)
-            except IllegalAction as exc:
-                choice = self.choices.get(index)
-                what = f"the player's choice at decision {index} ({choice.action.label()})" if choice else \
-                    f"a recorded answer in decision {index}"
-                raise ReplayMismatch(f"{what} is refused on replay: {exc}") from None
+                raise ReplayMismatch(f"the battle ended after {index} decisions, but {decisions} were recorded")
+            if self.question is not None:
+                raise ReplayMismatch(f"a question to {self.question.actor!r} before decision {index} has no "
+                                     "recorded answer")
+            if actors is not None and self.pending.actor != actors[index]:
+                raise ReplayMismatch(f"decision {index} belongs to {self.pending.actor!r}, but the record has "
+                                     f"{actors[index]!r}")
+            self._take_recorded(index)
+
+    def _take_recorded(self, index: int) -> None:
+        choice = self.choices.get(index)
+        if choice is None:
+            self._take_ai()
+            return
+        try:
+            self.battle.check(self.pending, choice.action)  # type: ignore[arg-type]
+        except IllegalAction as exc:
+            raise ReplayMismatch(f"the player's choice at decision {index} ({choice.action.label()}) is refused "
+                                 f"on replay: {exc}") from None
+        self._take(choice, PLAYER, len(self.battle.events))
 
     # -- saving and loading (the format: core/saves.py) -----------------------------------
 
@@ -390,4 +470,3 @@ class Session:
 
 def _default_battle(scenario: Scenario, seed: int, player_controlled: frozenset[str]) -> Battle:
     return Battle(scenario, seed=seed, player_controlled=player_controlled)
-

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .records import record
 
 if TYPE_CHECKING:
-    from .actions import Action, Choice, Decision
+    from .actions import Action, Asking, Choice, Decision
     from .context import RulesContext
     from .events import Event
     from .schema import Table
@@ -83,9 +83,11 @@ class RulesSystem(Protocol):
     def new_state(self, ctx: RulesContext) -> Any:
         """Build the mutable battle state from ``ctx.scenario`` (and roll anything rolled at start)."""
 
-    def next_decision(self, ctx: RulesContext) -> Decision | None:
-        """Advance time until an actor must choose; ``None`` once the battle has ended
-        (after the system has concluded it, ``ctx.conclude`` or ``ctx.settle``)."""
+    def next_decision(self, ctx: RulesContext) -> Asking[Decision | None]:
+        """Advance time until an actor must choose, and return that decision; ``None`` once the
+        battle has ended (after the system has concluded it, ``ctx.conclude`` or ``ctx.settle``).
+        A generator: it yields the questions the clock raises on the way (a Haymaker landing at
+        the end of a Segment asks its target whether to Abort) and is sent each answer."""
 
     def decision_for(self, ctx: RulesContext, actor: str) -> Decision:
         """The decision ``actor`` would face if its Phase or turn began now, changing nothing:
@@ -94,8 +96,16 @@ class RulesSystem(Protocol):
     def check(self, ctx: RulesContext, decision: Decision, action: Action) -> None:
         """Raise :class:`core.errors.IllegalAction` if ``action`` is not legal for the decision."""
 
-    def perform(self, ctx: RulesContext, decision: Decision, choice: Choice) -> None:
-        """Carry out a legal choice, emitting events."""
+    def perform(self, ctx: RulesContext, decision: Decision, choice: Choice) -> Asking[None]:
+        """Carry out a legal choice, emitting events. A generator: it yields each question the
+        action raises (an Abort, a reaction) and is sent the answer (:data:`core.actions.Asking`)."""
+
+    def copy_state(self, state: Any) -> Any:
+        """A copy of the state sharing nothing the rules change in place (a fork's: :mod:`core.forking`)."""
+
+    def rebind(self, ctx: RulesContext, decision: Decision) -> Decision:
+        """``decision``, as it waits in a battle just forked, over the fork's ``ctx`` (the same
+        menu; anything it holds that reads the state reads the fork's)."""
 
     def validate_attack_result(self, result: object) -> str:
         """Why an attack step's result is unusable ("" when it is fine)."""

@@ -22,7 +22,9 @@ import copy
 from dataclasses import replace
 from typing import Any, Iterable, TypeVar
 
-from .actions import Decision
+from collections.abc import Callable
+
+from .actions import Action, Asking, Choice, Decision
 from .battle import Battle
 from .dice import Dice, Face, ScriptedDice
 from .events import Event
@@ -30,6 +32,7 @@ from .plugins import PluginInfo, _describe, _hooks_of, _kind, get_plugin_manager
 from .scenario import Scenario, parse_scenario
 
 E = TypeVar("E", bound=Event)
+T = TypeVar("T")
 
 
 def scenario(system: str, sides: dict[str, list[dict[str, Any]]], *, rules: dict[str, Any] | None = None,
@@ -99,6 +102,24 @@ def phase_decision(battle: Battle, actor: str, controller: str | None = None) ->
     battle.start()
     d = battle.system.decision_for(battle.ctx, actor)
     return d if controller is None else replace(d, controller=controller)
+
+
+def drive(rules: Asking[T], answer: Callable[[Decision], Action | None] | None = None,
+          asked: list[Decision] | None = None) -> T:
+    """Run a rule that may ask questions (a generator: :data:`core.actions.Asking`) to its end,
+    as a test that calls one directly must, and return its result: each question it asks is
+    added to ``asked`` and answered with ``answer(question)``, or, when that gives None or no
+    ``answer`` is given, with the first action on its menu ("no")."""
+    reply: Choice | None = None
+    while True:
+        try:
+            question = rules.send(reply)  # type: ignore[arg-type]
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+        if asked is not None:
+            asked.append(question)
+        action = answer(question) if answer is not None else None
+        reply = Choice(action if action is not None else question.menu[0], "test")
 
 
 def events_of(battle: Battle, cls: type[E]) -> list[E]:

@@ -12,7 +12,7 @@ rewound.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
 from .records import record
@@ -133,6 +133,11 @@ class BattleView:
         return self._battle.seed
 
     @property
+    def is_fork(self) -> bool:
+        """Whether this battle is a fork (:meth:`fork`): a lookahead, not the battle being played."""
+        return self._battle.is_fork
+
+    @property
     def system(self) -> SystemInfo:
         return self._info
 
@@ -176,6 +181,17 @@ class BattleView:
         maneuvers, pushing, Combat Skill Levels): the AI may use the same."""
         b = self._battle
         return b.system.player_options(b.ctx, cid)
+
+    def fork(self, *, seed: int | None = None, ai: str = "", player_controlled: Iterable[str] | None = None) -> Battle:
+        """A copy of the battle as it stands, yours to play forward: the real battle is not
+        touched, whatever you do with it. It waits on the same decision (a question in the
+        middle of an action included) and rolls the same dice from here, unless given ``seed``
+        (a stream of its own). ``ai`` sends every decision in it to that AI (a rollout by the
+        default AI: ``ai="default"``, so your own AI is not asked again inside its own
+        lookahead). Drive it with ``advance()``/``submit()``, ``step()`` or ``play_out(n)``,
+        and read it like the real one (``fork.view``, ``fork.outcome``). See
+        :meth:`core.battle.Battle.fork` and docs/plugins.md."""
+        return self._battle.fork(seed=seed, ai=ai, player_controlled=player_controlled)
 
     def snapshot(self) -> dict[str, Any]:
         """A JSON-ready summary of every combatant's vital figures (a fresh copy each call)."""

@@ -146,15 +146,15 @@ def test_blocking_the_rules_systems_names_them_in_the_scenario_error():
 
 # -- saves: exact versions ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("fmt", ["1.0", "true", '"1"', "2"])
-def test_a_save_format_must_be_exactly_the_integer_1(fmt, tmp_path):
+@pytest.mark.parametrize("fmt", ["2.0", "true", '"2"', "3", "0"])
+def test_a_save_format_must_be_exactly_an_integer_it_reads(fmt, tmp_path):
     s = Session.from_path(DUEL_FILE, seed=2)
     path = tmp_path / "s.toml"
     s.save(path)
     text = path.read_text()
-    assert "format = 1\n" in text
-    path.write_text(text.replace("format = 1\n", f"format = {fmt}\n", 1))
-    with pytest.raises(SaveError, match=r"save\.format: expected 1, got "):
+    assert "format = 2\n" in text
+    path.write_text(text.replace("format = 2\n", f"format = {fmt}\n", 1))
+    with pytest.raises(SaveError, match=r"save\.format: expected 1 or 2, got "):
         Session.load(path)
 
 

@@ -204,12 +204,14 @@ def test_an_attack_on_the_players_combatant_waits_for_its_answer():
     assert q.kind == "abort" and q.actor == "ironclad" and "attacks Ironclad" in q.context
     assert {a.kind for a in q.menu} >= {"none", "dodge"}
     assert s.waiting_for_player and not s.step(), "step() never answers for the player"
-    # The attack stopped at the question and the battle was rebuilt to just before the decision
-    # that made it: exactly the events of a replay of the decisions taken so far.
-    again = Session.from_path(DUEL, seed=5, player_controlled=["ironclad"])
-    while again.decisions < s.decisions:
-        again.ai_step()
-    assert s.events == again.events and s.pending == again.pending
+    # The attack waits at the question, in the middle of its action: its choice is made and the
+    # battle is suspended there, a value it waits on (no replay, no exception on the stack).
+    assert s.in_flight and s.pending.actor != "ironclad" and s.battle.pending is q and s.battle.asking
+    chosen = [e for e in s.events if isinstance(e, ActionChosen)][-1]
+    assert (chosen.actor, chosen.decision) == (s.pending.actor, "phase")
+    battle = s.battle
+    s.answer(Action("none"))
+    assert s.battle is battle, "answering resumes the same battle"
 
 
 def test_the_players_answer_is_what_the_rules_carry_out():
@@ -221,7 +223,8 @@ def test_the_players_answer_is_what_the_rules_carry_out():
     answer = next(e for e in made if isinstance(e, ActionChosen) and e.decision == "abort")
     assert (answer.actor, answer.action_kind, answer.chosen_by) == ("ironclad", "dodge", "player")
     assert any(type(e).__name__ == "Aborted" and e.actor == "ironclad" for e in made)
-    assert list(s.answers) == [(index, 0, "ironclad")] and s.answers[(index, 0, "ironclad")].action.kind == "dodge"
+    ((number, (actor, given)),) = s.answers.items()
+    assert (actor, given.action.kind) == ("ironclad", "dodge") and number == s.history[index].first_question
 
 
 def test_questions_handed_to_the_ai_give_the_headless_battle_event_for_event():
@@ -266,6 +269,13 @@ def test_answers_replay_on_rewind_and_survive_a_save(tmp_path):
     assert Session.load(path).events == s.events
 
 
+def asked_since_choice(s: Session) -> int:
+    """How many questions were answered since the last Phase was chosen (its action's, and its
+    look-ahead's): the waiting question is the next."""
+    chosen = max(i for i, e in enumerate(s.events) if isinstance(e, ActionChosen) and e.decision == "phase")
+    return sum(1 for e in s.events[chosen:] if isinstance(e, ActionChosen) and e.decision == "abort")
+
+
 def two_questions_in_one_decision(in_the_look_ahead: bool = False) -> Session:
     """A session stopped at the second question of one decision: hero-brawl, every combatant
     the player's, every Phase left to the AI, every question answered with a Dodge when there is
@@ -279,8 +289,7 @@ def two_questions_in_one_decision(in_the_look_ahead: bool = False) -> Session:
             s.set_player(c.id, True)
         while not s.over:
             if s.question is not None:
-                if s._question_key[1] >= 1 and (not in_the_look_ahead or
-                                                 not s.question.context.startswith(names[s.pending.actor] + " ")):
+                if asked_since_choice(s) >= 1 and s.in_flight != in_the_look_ahead:
                     return s
                 dodge = [a for a in s.question.menu if a.kind == "dodge"]
                 s.answer(dodge[0]) if dodge else s.ai_step()
@@ -290,16 +299,16 @@ def two_questions_in_one_decision(in_the_look_ahead: bool = False) -> Session:
 
 
 def test_a_save_made_while_a_question_waits_reopens_at_that_question(tmp_path):
-    """The answers already given in the decision are kept, and reopening carries the decision
-    out again to the same question."""
+    """The answers already given in the decision are kept, and reopening replays the battle to
+    the same question, waiting in the middle of the same action."""
     s = two_questions_in_one_decision()
-    index, number, asked = s._question_key
-    assert number == 1 and any(k[0] == index for k in s.answers)
+    assert s.in_flight and any(n >= s.question_number - asked_since_choice(s) for n in s.answers)
     path = tmp_path / "waiting.toml"
     s.save(path)
     reopened = Session.load(path)
-    assert reopened.question == s.question and reopened._question_key == s._question_key
+    assert reopened.question == s.question and reopened.question_number == s.question_number
     assert reopened.answers == s.answers and reopened.events == s.events and reopened.pending == s.pending
+    assert reopened.in_flight
     reopened.ai_step()
     s.ai_step()
     assert reopened.events == s.events
@@ -307,43 +316,26 @@ def test_a_save_made_while_a_question_waits_reopens_at_that_question(tmp_path):
 
 def test_a_question_in_the_look_ahead_goes_to_the_player():
     """A Haymaker lands at the end of the Segment, after the decision that threw it: a question
-    it raises for a player's combatant is the player's too, not its AI's."""
+    it raises for a player's combatant is the player's too, not its AI's. It waits between two
+    decisions: none is in flight, and the next is not known yet."""
     s = two_questions_in_one_decision(in_the_look_ahead=True)
     names = {c.id: c.name for c in s.scenario.combatants}
     attacker = s.question.context.split(" attacks ")[0]
-    assert s.question.actor in s.player_controlled and s._question_key[0] == s.decisions
-    assert attacker != names[s.pending.actor], "asked during the look-ahead, not the decision's own action"
+    assert s.question.actor in s.player_controlled and not s.in_flight and s.pending is None
+    assert attacker != names[s.history[-1].actor], "asked during the look-ahead, not the decision's own action"
     haymakers = [e for e in s.events if isinstance(e, ActionChosen) and e.maneuver == "haymaker"
                  and names[e.actor] == attacker]
     assert haymakers, "the attacker threw a Haymaker earlier"
-
-
-def test_choosing_a_decision_again_forgets_the_answers_its_first_choice_raised():
-    """An answer belongs to the action that raised the question: when the decision is chosen
-    again, the questions are asked again rather than answered from the old record."""
-    s = two_questions_in_one_decision()
-    index, _, second = s._question_key
-    (first_key,) = [k for k in s.answers if k[0] == index]
-    s.set_player(second, False)  # the waiting question is dropped; the decision is open again
-    s.ai_step()
-    assert s._question_key == first_key and s.question.actor == first_key[2]
-
-
-def test_a_save_keeps_the_players_choice_that_a_question_interrupted(tmp_path):
-    s = Session.from_path(DUEL, seed=5, player_controlled=["ironclad", "sparkwing"])
-    while s.question is None:
-        attacks = [a for a in s.pending.menu if a.kind == "attack"]
-        s.play(attacks[0]) if attacks else s.ai_step()
-    assert s.decisions in s.choices
-    path = tmp_path / "interrupted.toml"
-    s.save(path)
-    reopened = Session.load(path)
-    assert reopened.choices == s.choices and reopened.question == s.question and reopened.events == s.events
+    path_events = list(s.events)
+    s.answer(s.question.menu[0])
+    assert s.events[:len(path_events)] == path_events and (s.pending is not None or s.question is not None)
 
 
 def test_a_failure_in_the_middle_of_an_action_leaves_the_session_at_the_decision(monkeypatch):
     s = first_question(Session.from_path(DUEL, seed=5, player_controlled=["ironclad"]))
-    before, pending, decisions = list(s.events), s.pending, s.decisions
+    pending, decisions = s.pending, s.decisions
+    chosen = max(i for i, e in enumerate(s.events) if isinstance(e, ActionChosen) and e.decision == "phase")
+    before = s.events[:chosen]  # the events before the attacker's choice
     from slugfest.core.hero import combat
 
     real = combat.apply_damage
@@ -356,30 +348,33 @@ def test_a_failure_in_the_middle_of_an_action_leaves_the_session_at_the_decision
         s.answer(Action("none"))
     monkeypatch.setattr(combat, "apply_damage", real)
     assert s.events == before and s.pending == pending and s.decisions == decisions
+    assert s.question is None and not s.in_flight and s.answers == {}
 
 
-def test_a_question_is_dropped_when_its_combatant_goes_back_to_its_ai():
+def test_a_question_goes_to_the_ai_when_its_combatant_does():
+    """Handed back to its AI, a combatant's waiting question is answered by the AI at once, and
+    the action goes on; the choice that raised it stays the one made."""
     s = first_question(Session.from_path(DUEL, seed=5, player_controlled=["ironclad"]))
-    pending = s.pending
+    attacker, index = s.pending.actor, s.decisions
     s.set_player("ironclad", False)
-    assert s.question is None and not s.waiting_for_player and s.pending == pending
-    assert s.step() and s.history[-1].actor == pending.actor
+    assert s.question is None and not s.waiting_for_player and not s.in_flight
+    assert s.history[index].actor == attacker
+    made = s.events[s.history[index].first_event:s.history[index].end_event]
+    answer = next(e for e in made if isinstance(e, ActionChosen) and e.decision == "abort")
+    assert (answer.actor, answer.chosen_by) == ("ironclad", "default")
 
 
-def test_letting_the_ai_decide_after_a_dropped_question_forgets_the_players_earlier_choice():
+def test_the_players_choice_stays_made_when_the_question_it_raised_goes_to_the_ai():
     """The player attacks with one of theirs, the target (also theirs) is asked, then handed
-    back to its AI: the question is dropped and the attacker's turn is open again. If the
-    player now lets the AI decide it, the AI decides, not the choice made before the question."""
+    back to its AI: the AI answers and the player's attack goes on as chosen."""
     s = Session.from_path(DUEL, seed=5, player_controlled=["ironclad", "sparkwing"])
     while s.question is None:
         attacks = [a for a in s.pending.menu if a.kind == "attack"]
         s.play(attacks[0]) if attacks else s.ai_step()
     index, attacker = s.decisions, s.pending.actor
-    assert index in s.choices
+    assert index in s.choices and s.in_flight
     s.set_player(s.question.actor, False)
-    assert s.waiting_for_player and s.pending.actor == attacker
-    s.ai_step()
-    assert index not in s.choices and s.history[index].chosen_by != "player"
+    assert index in s.choices and s.history[index].chosen_by == "player" and s.history[index].actor == attacker
 
 
 def _first_question(actor: str, wanted: str):
@@ -524,24 +519,44 @@ def test_loading_bad_saves_is_explained(tmp_path):
 
 
 @pytest.mark.parametrize("answers, expected", [
-    ({"decision": 0, "question": 0, "actor": "ironclad", "kind": "dodge", "target": 3},
-     r"answers\[0\]\.target: expected a string"),
-    ({"decision": 99, "question": 0, "actor": "ironclad", "kind": "dodge"},
-     r"answers\[0\]\.decision: expected 0\.\.\d+, got 99"),
-    ({"decision": 0, "question": -1, "actor": "ironclad", "kind": "dodge"},
-     r"answers\[0\]\.question: expected a non-negative integer"),
-    ({"decision": 0, "question": 0, "actor": "nobody", "kind": "dodge"},
+    ({"question": 0, "actor": "ironclad", "kind": "dodge", "target": 3}, r"answers\[0\]\.target: expected a string"),
+    ({"question": 99999, "actor": "ironclad", "kind": "dodge"}, r"answers\[0\]\.question: expected 0\.\.\d+, got 99999"),
+    ({"question": -1, "actor": "ironclad", "kind": "dodge"}, r"answers\[0\]\.question: expected 0\.\.\d+, got -1"),
+    ({"question": 0, "actor": "nobody", "kind": "dodge"},
      r"answers\[0\]\.actor: expected a combatant id of the scenario, got 'nobody'"),
-    ({"decision": 0, "question": 0, "actor": "ironclad", "ai": True, "kind": "dodge"},
-     r"answers\[0\]: expected only decision, question, actor and ai = true"),
-    ({"decision": 0, "question": 0, "actor": "ironclad", "kind": "dodge", "index": 0},
-     r"answers\[0\]: unknown key 'index'"),
+    ({"question": 0, "actor": "ironclad", "kind": "dodge", "decision": 0}, r"answers\[0\]: unknown key 'decision'"),
     ("dodge", r"answers\[0\]: expected a table"),
 ])
 def test_bad_answers_in_a_save_name_the_file_and_the_key(tmp_path, answers, expected):
     from slugfest.core.files import write_toml_atomic
 
     data = mid_battle().to_data()
+    assert data["save"]["questions"] > 0
+    data["answers"] = [answers]
+    path = tmp_path / "answers.toml"
+    write_toml_atomic(data, path)
+    with pytest.raises(SaveError, match=re.escape(str(path)) + ": " + expected):
+        Session.load(path)
+
+
+@pytest.mark.parametrize("answers, expected", [
+    ({"decision": 0, "question": 0, "actor": "ironclad", "kind": "dodge", "target": 3},
+     r"answers\[0\]\.target: expected a string"),
+    ({"decision": 99, "question": 0, "actor": "ironclad", "kind": "dodge"},
+     r"answers\[0\]\.decision: expected 0\.\.\d+, got 99"),
+    ({"decision": 0, "question": -1, "actor": "ironclad", "kind": "dodge"},
+     r"answers\[0\]\.question: expected a non-negative integer"),
+    ({"decision": 0, "question": 0, "actor": "ironclad", "ai": True, "kind": "dodge"},
+     r"answers\[0\]: expected only decision, question, actor and ai = true"),
+    ({"decision": 0, "question": 0, "actor": "ironclad", "kind": "dodge", "index": 0},
+     r"answers\[0\]: unknown key 'index'"),
+])
+def test_bad_answers_in_a_save_of_format_1_name_the_file_and_the_key(tmp_path, answers, expected):
+    from slugfest.core.files import write_toml_atomic
+
+    data = mid_battle().to_data()
+    data["save"]["format"] = 1
+    del data["save"]["questions"]
     data["answers"] = [answers]
     path = tmp_path / "answers.toml"
     write_toml_atomic(data, path)
@@ -557,3 +572,31 @@ def test_export_jsonl_is_the_event_log(tmp_path):
     jsonl.write(s.events, buf)
     assert out.read_text() == buf.getvalue()
     assert json.loads(out.read_text().splitlines()[-1])["event"] == "battle_ended"
+
+
+# -- saves written by earlier versions -----------------------------------------------------------
+
+SAVES = os.path.join(os.path.dirname(__file__), "data", "saves")
+
+
+def test_a_save_of_format_1_with_a_question_waiting_reopens_at_that_question():
+    """Format 1 (before questions were values) numbered the player's answers within each
+    decision, and counted the events before the decision a question interrupted: the replay
+    checks its digest there, then carries the decision on to the same question."""
+    s = Session.load(os.path.join(SAVES, "save-format-1-question-waiting.toml"))
+    assert s.question is not None and s.question.actor == "ironclad" and s.in_flight
+    ((number, (actor, given)),) = s.answers.items()
+    assert (actor, given.action.kind) == ("ironclad", "dodge")
+    before = len(s.events)
+    s.answer(s.question.menu[0])  # the suspended attack goes on
+    assert len(s.events) > before and not s.in_flight
+
+
+def test_a_save_of_format_1_keeps_the_players_marvel_answers_and_is_written_as_format_2(tmp_path):
+    s = Session.load(os.path.join(SAVES, "save-format-1-marvel-answers.toml"))
+    assert len(s.answers) == 9 and s.decisions == 40
+    path = tmp_path / "again.toml"
+    s.save(path)
+    data = tomllib.loads(path.read_text())
+    assert data["save"]["format"] == 2 and len(data["answers"]) == 9
+    assert Session.load(path).events == s.events

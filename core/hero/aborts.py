@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..actions import Decision
+from ..actions import Asking, Decision
 from ..context import RulesContext
 from ..grid import Cell
 from ..odds import percent
@@ -23,7 +23,7 @@ from .state import Fighter
 
 
 def offer_abort(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack, maneuver: str = "strike",
-                levels: str = "", extra: tuple[Modifier, ...] = ()) -> None:
+                levels: str = "", extra: tuple[Modifier, ...] = ()) -> Asking[None]:
     """Rules §1.5: a character about to be attacked may Abort its next Phase (or use its held
     one) to a defensive maneuver, if it could act and has no defence up already. The question
     says what the player at the table would weigh: the roll the attacker needs as things stand
@@ -37,7 +37,7 @@ def offer_abort(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack, mane
     if ctx.for_player(g.id):  # the odds are for a person to weigh; an AI reads the picture
         ocv = ocv_chain(f, atk, g, maneuver, levels, extra).value
         context += ": " + abort_odds(ctx, g, ocv, dcv_chain(g).value, atk.hth)
-    choice = ctx.ask(Decision(g.id, menu, g.ai, "abort", context))
+    choice = yield Decision(g.id, menu, g.ai, "abort", context)
     kind = choice.action.kind
     if kind == "none":
         return
@@ -102,7 +102,8 @@ def dive_path(ctx: RulesContext, g: Fighter, covered: Callable[[Cell], bool]) ->
     return ctx.grid.path(g.pos, (x, y), taken, limit=within)
 
 
-def offer_dive(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack, covered: Callable[[Cell], bool]) -> bool:
+def offer_dive(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack,
+               covered: Callable[[Cell], bool]) -> Asking[bool]:
     """Dive for Cover (rules §1.5; rules-powers §1.4: an area cannot be Dodged, one may dive out
     of it), asked of ``g`` inside ``f``'s area before its roll, if it could Abort and a half move
     takes it clear; whether it was asked. Our readings: no roll is needed; it lands prone in the
@@ -121,7 +122,8 @@ def offer_dive(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack, cover
                "cells clear, landing prone")
     if ctx.for_player(g.id):
         context += ": Aborting gives up " + ("the Phase you hold" if g.held else "your next Phase")
-    if ctx.ask(Decision(g.id, maneuvers.ABORT_AREA, g.ai, "abort", context)).action.kind != "dive":
+    choice = yield Decision(g.id, maneuvers.ABORT_AREA, g.ai, "abort", context)
+    if choice.action.kind != "dive":
         return True
     ctx.emit(ev.Aborted(g.id, "dive", f.id, _spend_phase(g)))
     release(ctx, g, f"{g.name} dives for cover")
@@ -132,7 +134,7 @@ def offer_dive(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack, cover
     return True
 
 
-def offer_dives(ctx: RulesContext, f: Fighter, atk: HeroAttack, origin: Cell, aim: Cell) -> None:
+def offer_dives(ctx: RulesContext, f: Fighter, atk: HeroAttack, origin: Cell, aim: Cell) -> Asking[None]:
     """Before an area's roll, each one inside it is asked (:func:`offer_dive`), nearest the
     centre first; and once more anyone not yet asked after anyone was: a dive lets go of a Grab,
     and the one it held may dive too."""
@@ -148,7 +150,10 @@ def offer_dives(ctx: RulesContext, f: Fighter, atk: HeroAttack, origin: Cell, ai
                             [(g.id, g.pos) for g in fighters.values() if not g.dead])
     asked: set[str] = set()
     while True:
-        new = [gid for gid in inside if gid not in asked and offer_dive(ctx, fighters[gid], f, atk, covered)]
+        new = []
+        for gid in inside:
+            if gid not in asked and (yield from offer_dive(ctx, fighters[gid], f, atk, covered)):
+                new.append(gid)
         if not new:
             return
         asked.update(new)

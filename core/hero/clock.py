@@ -13,7 +13,7 @@ table. Combat begins in Segment 12 of Turn 1.
 
 from __future__ import annotations
 
-from ..actions import Decision
+from ..actions import Asking, Decision
 from ..context import RulesContext
 from . import events as ev
 from .damage import is_dead
@@ -28,8 +28,9 @@ from .state import Fighter, HeroState
 from .tactics import Picture
 
 
-def next_decision(ctx: RulesContext) -> Decision | None:
-    """Run time forward to the next Phase in which someone must choose; None once it is over."""
+def next_decision(ctx: RulesContext) -> Asking[Decision | None]:
+    """Run time forward to the next Phase in which someone must choose; None once it is over.
+    The end of a Segment may ask questions on the way (a Haymaker landing: its target's Abort)."""
     st: HeroState = ctx.state
     opts = st.options
     fighters = st.fighters
@@ -55,7 +56,7 @@ def next_decision(ctx: RulesContext) -> Decision | None:
                 return decision
             if ctx.settle(able):
                 return None
-        end_segment(ctx)
+        yield from end_segment(ctx)
 
 
 def begin_segment(ctx: RulesContext) -> None:
@@ -211,14 +212,14 @@ def _new_phase(ctx: RulesContext, f: Fighter, now: int) -> bool:
     return False
 
 
-def end_segment(ctx: RulesContext) -> None:
+def end_segment(ctx: RulesContext) -> Asking[None]:
     """The end of the Segment, in the rules' order (see the module's docstring)."""
     st: HeroState = ctx.state
     now = st.abs_segment
     landing = [f for f in st.fighters.values() if f.haymaker is not None and f.haymaker.lands_at == now]
     for f in segment_end_order(ctx, landing):
         if f.haymaker is not None:  # a blow landed before it can have ended this one (rules §1.5)
-            land_haymaker(ctx, f)
+            yield from land_haymaker(ctx, f)
     for f in st.fighters.values():  # after the Haymakers: they land within the Segment
         if f.abort_lapses_at == now:
             f.abort_lapses_at = -1

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from ..actions import Asking
 from ..context import RulesContext
 from . import events as ev
 from . import maneuvers
@@ -50,14 +51,14 @@ Resolution = tuple[AttackRoll, DamageOutcome | None, bool]
 
 def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str, *,
                    push: int = 0, levels: str = "", velocity_m: int = 0,
-                   extra_ocv: tuple[Modifier, ...] = (), aim: str = "") -> Resolution | None:
+                   extra_ocv: tuple[Modifier, ...] = (), aim: str = "") -> Asking[Resolution | None]:
     """One attack from ``f`` on ``g`` (see the module's docstring); ``aim``: a placed shot's
     location (with the hit-location rule), at its OCV penalty. An Autofire attack fires its
     burst (:func:`shots_fired`), paying END and Charges for each shot, and each shot that hits
     (:func:`.attack.autofire_hits`) is damaged on its own, with its own knockback."""
     opts = ctx.options
     ctx.state.attacks += 1
-    offer_abort(ctx, g, f, atk, maneuver, levels, (*extra_ocv, placed_shot(aim, g)) if aim else extra_ocv)
+    yield from offer_abort(ctx, g, f, atk, maneuver, levels, (*extra_ocv, placed_shot(aim, g)) if aim else extra_ocv)
     allowed = push_points(ctx, f, atk, push,
                           lambda points: counted_push(opts, f, atk, maneuver, levels, velocity_m, points))
     profile = damage_profile(opts, f, atk, maneuver, levels, allowed, velocity_m)
@@ -110,7 +111,7 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
 
 
 def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack, *, push: int = 0,
-                 levels: str = "") -> None:
+                 levels: str = "") -> Asking[None]:
     """An Area Of Effect attack (rules-powers §1.4, :mod:`.areas`): a Radius centred on
     ``aim_at``'s cell, or a Cone or Line from ``f`` toward it. END, Charges and a push as for
     any attack; one roll against the target cell's DCV (3, or 0 next to the attacker), with the
@@ -133,7 +134,7 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack
         ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
     origin, aim = f.pos, aim_at.pos
     ocv = ocv_chain(f, atk, aim_at, "area", levels)  # to the cell aimed at, whoever dives away
-    offer_dives(ctx, f, atk, origin, aim)
+    yield from offer_dives(ctx, f, atk, origin, aim)
     dcv = areas.target_dcv(atk.area, origin, aim)
     actx = AttackContext("hero", f.id, aim_at.id, atk, "area", ocv, dcv, profile, defenses(aim_at, atk.defense),
                          aim_at.ko, opts, "", atk.area)
@@ -171,13 +172,13 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack
 
 
 def maneuver_roll(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str,
-                  levels: str = "") -> AttackRoll | None:
+                  levels: str = "") -> Asking[AttackRoll | None]:
     """The roll of a maneuver that does no damage of its own (a Grab, a Disarm: rules-powers
     §4.1-4.2): the target may Abort, the STR's END is paid, a Block in force may stop it, then the
     attack step against DCV. The roll, or None if it never came."""
     opts = ctx.options
     ctx.state.attacks += 1
-    offer_abort(ctx, g, f, atk, maneuver, levels)
+    yield from offer_abort(ctx, g, f, atk, maneuver, levels)
     spend_end(ctx, f, attack_end(f, atk, opts.campaign, opts.str_end), maneuver.title())
     if f.out_of_fight(opts):
         return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..actions import Action
+from ..actions import Action, Asking
 from ..context import RulesContext
 from . import combat, grabs, martial
 from .combat_values import Modifier
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .tactics import Picture
 
 
-def _grab(ctx: RulesContext, f: Fighter, a: Action) -> None:
+def _grab(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
     """A Grab (or a Choke Hold): a half move next to the target, then the roll at -1 OCV (a
     choke's -2); a hit holds it (and a choke does its NND)."""
     g = ctx.state.fighters[a.target]
@@ -29,7 +29,7 @@ def _grab(ctx: RulesContext, f: Fighter, a: Action) -> None:
     blow = grabs.CHOKE_GRAB if choke else grabs.GRAB_ATTACK
     close_in(ctx, f, g, blow)
     f.maneuver_dcv = () if choke else MARTIAL_GRAB_DCV if martial.knows(f.sheet, "Martial Grab") else GRAB.dcv
-    hit = combat.maneuver_roll(ctx, f, g, blow, a.kind, a.levels)
+    hit = yield from combat.maneuver_roll(ctx, f, g, blow, a.kind, a.levels)
     if hit is not None and hit.hit and not (f.out_of_fight(ctx.options) or g.dead):
         grabs.hold(ctx, f, g, choke)
 
@@ -81,14 +81,15 @@ ESCAPE = Maneuver("escape", "escape", "Escape", "rules-powers §4.1: STR against
                   _escape, offer=lambda pic: [pic.action("escape", target=pic.f.held_by)] if pic.f.held_by else [])
 
 
-def _disarm(ctx: RulesContext, f: Fighter, a: Action) -> None:
+def _disarm(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
     """A Disarm: a half move next to the target, the roll at -2 OCV (Martial Disarm -1), then
     STR against STR; won, the target's weapon (an Accessible Focus) is knocked away."""
     g = ctx.state.fighters[a.target]
     close_in(ctx, f, g, grabs.GRAB_ATTACK)
     knows = martial.knows(f.sheet, "Martial Disarm")
     f.maneuver_dcv = MARTIAL_DISARM_DCV if knows else ()
-    hit = combat.maneuver_roll(ctx, f, g, grabs.GRAB_ATTACK, "martial disarm" if knows else "disarm", a.levels)
+    hit = yield from combat.maneuver_roll(ctx, f, g, grabs.GRAB_ATTACK, "martial disarm" if knows else "disarm",
+                                          a.levels)
     if hit is not None and hit.hit and not (f.out_of_fight(ctx.options) or g.dead):
         grabs.disarm(ctx, f, g, a.attack)
 

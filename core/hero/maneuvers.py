@@ -20,7 +20,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..actions import Action
+from ..actions import Action, Asking
 from ..context import RulesContext
 from ..grid import distance
 from . import events as ev
@@ -46,7 +46,7 @@ HALF = Fraction(1, 2)
 
 # -- attacking -------------------------------------------------------------------------------
 
-def _attack(ctx: RulesContext, f: Fighter, a: Action) -> None:
+def _attack(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
     """Strike, Set and Brace: a hand-to-hand attacker first walks up to a half move to reach."""
     g = ctx.state.fighters[a.target]
     atk = f.attack(a.attack)
@@ -56,8 +56,8 @@ def _attack(ctx: RulesContext, f: Fighter, a: Action) -> None:
         f.maneuver_dcv = entry.dcv
     f.attack_dcv = atk.dcv  # a Martial Arts maneuver's DCV, to its next Phase
     entry.start(f)
-    combat.resolve_attack(ctx, f, g, atk, a.maneuver, push=a.push, levels=a.levels, aim=a.aim,
-                          velocity_m=moved_m if atk.velocity_per_dc else 0)  # a Martial Throw's +v/10
+    yield from combat.resolve_attack(ctx, f, g, atk, a.maneuver, push=a.push, levels=a.levels, aim=a.aim,
+                                     velocity_m=moved_m if atk.velocity_per_dc else 0)  # a Martial Throw's +v/10
 
 
 STRIKE = Maneuver("strike", "attack", "Strike", "6E1 maneuver table: Strike, +0 OCV +0 DCV", _attack,
@@ -80,7 +80,7 @@ def _wind_up(ctx: RulesContext, f: Fighter, a: Action) -> None:
     ctx.emit(ev.HaymakerWindup(f.id, g.id, atk.name, (lands - 1) // 12 + 1, (lands - 1) % 12 + 1))
 
 
-def land_haymaker(ctx: RulesContext, f: Fighter) -> None:
+def land_haymaker(ctx: RulesContext, f: Fighter) -> Asking[None]:
     """At the end of the Segment after the wind-up the Haymaker lands, unless its thrower was
     Stunned or put out of the fight, its target died, or a hand-to-hand target left its reach."""
     h = f.haymaker
@@ -97,7 +97,7 @@ def land_haymaker(ctx: RulesContext, f: Fighter) -> None:
     if why:
         ctx.emit(ev.HaymakerFizzled(f.id, g.id, why))
         return
-    combat.resolve_attack(ctx, f, g, f.attack(h.attack), "haymaker", push=h.push, levels=h.levels, aim=h.aim)
+    yield from combat.resolve_attack(ctx, f, g, f.attack(h.attack), "haymaker", push=h.push, levels=h.levels, aim=h.aim)
 
 
 HAYMAKER = Maneuver("haymaker", "attack", "Haymaker", "6E1 maneuver table: Haymaker, +4 DC, -5 DCV, lands a "
@@ -105,7 +105,7 @@ HAYMAKER = Maneuver("haymaker", "attack", "Haymaker", "6E1 maneuver table: Hayma
                     attacks="hth", reach="strike", dcv=(Modifier(4, "Haymaker", -5),), adds_dcs=4)
 
 
-def _charge(ctx: RulesContext, f: Fighter, a: Action) -> None:
+def _charge(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
     """Move Through: a full move at the target, then the blow; the attacker takes half the damage
     it rolled if the target is knocked back, all of it otherwise."""
     g = ctx.state.fighters[a.target]
@@ -114,8 +114,8 @@ def _charge(ctx: RulesContext, f: Fighter, a: Action) -> None:
     moved_m = move(ctx, f, path, f"charges at {g.name}")
     f.maneuver_dcv = MOVE_THROUGH.dcv
     ocv = (Modifier(4, f"Move Through at {moved_m} m", -(moved_m // 10)),) if moved_m >= 10 else ()
-    outcome = combat.resolve_attack(ctx, f, g, atk, "move through", push=a.push, levels=a.levels,
-                             velocity_m=moved_m, extra_ocv=ocv)
+    outcome = yield from combat.resolve_attack(ctx, f, g, atk, "move through", push=a.push, levels=a.levels,
+                                               velocity_m=moved_m, extra_ocv=ocv)
     if outcome is not None and outcome[1] is not None and not f.dead:
         roll, knocked_back = outcome[1].roll, outcome[2]
         share = "half" if knocked_back else "all"
@@ -144,24 +144,25 @@ SET = Maneuver("set", "attack", "Set", "6E1 maneuver table: Set, +1 OCV, a full 
                full_phase=True, attacks="ranged", reach="strike", ocv_before_range=(Modifier(4, "Set", 1),))
 
 
-def _area(ctx: RulesContext, f: Fighter, a: Action) -> None:
+def _area(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
     """An Area Of Effect attack, made from where its user stands (see :func:`.combat.resolve_area`)."""
-    combat.resolve_area(ctx, f, ctx.state.fighters[a.target], f.attack(a.attack), push=a.push, levels=a.levels)
+    yield from combat.resolve_area(ctx, f, ctx.state.fighters[a.target], f.attack(a.attack), push=a.push,
+                                   levels=a.levels)
 
 
 AREA = Maneuver("area", "attack", "Area Of Effect", "rules-powers §1.4: one roll against DCV 3 at the target cell "
                 "(0 next to the attacker), everyone inside hit", _area, attacks="area", reach="area")
 
 
-def _multiple(ctx: RulesContext, f: Fighter, a: Action) -> None:
+def _multiple(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
     """Multiple Attack: each strike after the first at -2 OCV more, the sequence ending at the
     first miss (or once the attacker is out of the fight)."""
     f.maneuver_dcv = MULTIPLE_ATTACK.dcv
     for i, (an, tid) in enumerate(zip(a.attacks, a.targets)):
         g = ctx.state.fighters[tid]
         extra = (Modifier(4, "Multiple Attack", -2 * i),) if i else ()
-        res = combat.resolve_attack(ctx, f, g, f.attack(an), "multiple attack", push=a.push if i == 0 else 0,
-                             levels=a.levels, extra_ocv=extra)
+        res = yield from combat.resolve_attack(ctx, f, g, f.attack(an), "multiple attack",
+                                               push=a.push if i == 0 else 0, levels=a.levels, extra_ocv=extra)
         if res is None or not res[0].hit or f.out_of_fight(ctx.options):
             if i + 1 < len(a.attacks):
                 ctx.emit(ev.PhaseSkipped(f.id, "Multiple Attack sequence ends at the first miss"))

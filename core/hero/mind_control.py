@@ -37,6 +37,8 @@ marked UNCONFIRMED in rules-powers §3.5):
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..context import RulesContext
 from . import events as ev
 from .effect_power import PHASE_LOST, Power, chance, roll_effect, standard_total
@@ -149,7 +151,7 @@ def serve(ctx: RulesContext, f: Fighter) -> bool:
             ctx.emit(ev.StatusChanged(f.id, STATUS[hold.kind], False, f"broke free of the {TITLES[hold.kind]}"))
             _sides_settle(ctx, f)
             return False
-    hold.served += 1
+    hold = f.control = replace(hold, served=hold.served + 1)
     if hold.level == STANDS_DOWN:
         ctx.emit(ev.PhaseSkipped(f.id, SKIPPED[hold.kind]))
         return True

@@ -51,7 +51,7 @@ def _entangle(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profil
         ctx.emit(ev.EntangleRolled(f.id, g.id, atk.name, faces, 0, defense, held.body if held else 0))
         return
     if held is not None:  # the stronger's BODY + 1, the better defense (rules-powers §3.2)
-        held.body, held.defense = max(held.body, body) + 1, max(held.defense, defense)
+        held = g.entangle = replace(held, body=max(held.body, body) + 1, defense=max(held.defense, defense))
         ctx.emit(ev.EntangleRolled(f.id, g.id, atk.name, faces, body, defense, held.body, True))
         return
     g.entangle = Entanglement(body, defense, f.id, atk.name)
@@ -103,10 +103,9 @@ def break_out(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack | None)
         return
     faces = tuple(ctx.dice.rolls(dice.dice_rolled, 6, "breaking an Entangle"))
     body = count_killing_body(dice, faces) if kind == "killing" else normal_sums(dice, faces)[1]
-    held.body -= max(body - held.defense, 0)
+    held = replace(held, body=held.body - max(body - held.defense, 0))
     freed = held.body <= 0
-    if freed:  # the state is whole before any event about it is seen
-        g.entangle = None
+    g.entangle = None if freed else held  # the state is whole before any event about it is seen
     ctx.emit(ev.EntangleAttacked(f.id, g.id, using, faces, body, held.defense, max(held.body, 0), freed))
     if freed:
         how = "broke free" if f is g else f"freed by {f.name}"

@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..grid import Cell
+from ..statecopy import copier
 from .combat_values import Modifier
 from .sheet import Characteristics, HeroAttack, HeroOptions, HeroSheet
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class PendingHaymaker:
     target: str
     attack: str
@@ -19,9 +20,10 @@ class PendingHaymaker:
     aim: str = ""
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Entanglement:
-    """An Entangle holding a fighter (rules-powers §3.2): its BODY left and its rPD = rED."""
+    """An Entangle holding a fighter (rules-powers §3.2): its BODY left and its rPD = rED. Frozen,
+    as every record a fighter holds: a change replaces it, so a forked battle may share it."""
 
     body: int
     defense: int
@@ -29,7 +31,7 @@ class Entanglement:
     power: str
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Controlled:
     """A Mind Control's (or a Mental Illusion's) hold on a fighter (rules-powers §3.5, :mod:`.mind_control`)."""
 
@@ -202,3 +204,14 @@ class HeroState:
     @property
     def abs_segment(self) -> int:
         return (self.turn - 1) * 12 + self.segment
+
+    def copy(self) -> HeroState:
+        """A copy sharing nothing the rules change in place (a forked battle's, :mod:`core.forking`)."""
+        twin = _copy_state(self)
+        twin.fighters = {fid: _copy_fighter(f) for fid, f in self.fighters.items()}
+        return twin
+
+
+#: ``memo`` and ``expected`` are caches a change replaces, never edits: a copy may share them.
+_copy_fighter = copier(Fighter, shared=("memo", "expected"))
+_copy_state = copier(HeroState, shared=("fighters",))

@@ -13,9 +13,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from ..actions import Action, Choice, Decision
+from ..actions import Action, Asking, Choice, Decision
 from ..context import RulesContext
 from ..memo import SheetMemos
 from ..system import PlayerOptions
@@ -80,8 +81,8 @@ class HeroSystem:
         ctx.rounds = 1
         return HeroState(fighters, ctx.options)
 
-    def perform(self, ctx: RulesContext, decision: Decision, choice: Choice) -> None:
-        """Carry out a checked choice: the maneuver's entry does it."""
+    def perform(self, ctx: RulesContext, decision: Decision, choice: Choice) -> Asking[None]:
+        """Carry out a checked choice: the maneuver's entry does it (asking the questions it raises)."""
         f = ctx.state.fighters[decision.actor]
         a = choice.action
         if a.kind != "hold":
@@ -92,11 +93,24 @@ class HeroSystem:
         if a.levels == "dcv":
             f.csl_dcv = f.sheet.csl
         entry = entry_for(a)
-        entry.perform(ctx, f, a)
+        asking = entry.perform(ctx, f, a)
+        if asking is not None:
+            yield from asking
         if entry.zero_phase and not f.out_of_fight(ctx.options) and ctx.state.queue is not None:
             f.free_done.add(entry.name)  # once a Phase; the same Phase goes on (clock.open_phase)
             f.continues = True
             ctx.state.queue.insert(0, f.id)
+
+    def copy_state(self, state: Any) -> Any:
+        """A copy of the battle state for a fork (:mod:`core.forking`)."""
+        return state.copy()
+
+    def rebind(self, ctx: RulesContext, decision: Decision) -> Decision:
+        """``decision``, waiting in a battle just forked, over the fork's ``ctx``: the same menu,
+        its picture reading the fork's state."""
+        if decision.picture is None:
+            return decision
+        return replace(decision, picture=decision.picture.rebind(ctx))
 
     def decision_for(self, ctx: RulesContext, actor: str) -> Decision:
         """The Phase (turn) decision ``actor`` would face now, nothing changed (tests, tools)."""

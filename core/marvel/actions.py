@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action
+from ..actions import Action, Asking
 from ..context import RulesContext
 from ..grid import Cell, distance
 from . import events as ev
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from .tactics import Picture
 
 
-def _attack(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
+def _attack(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> Asking[None]:
     g = ctx.state.fighters[a.target]
     atk = f.attack(a.attack)
     power = combat.attack_power(f, a)
@@ -57,9 +57,9 @@ def _attack(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> No
     closer = not path or distance(path[-1], g.pos) < distance(f.pos, g.pos)
     move(ctx, f, path, f"{movement(f)[1]} {'toward' if closer else 'into line of sight of'} {g.name}")
     if power is not None and power.spread:
-        combat.resolve_spread(ctx, f, atk, power, [ctx.state.fighters[t] for t in a.targets])
+        yield from combat.resolve_spread(ctx, f, atk, power, [ctx.state.fighters[t] for t in a.targets])
     else:
-        combat.resolve_attack(ctx, f, g, atk, power)
+        yield from combat.resolve_attack(ctx, f, g, atk, power)
 
 
 def _offer_attack(pic: Picture, atk: MarvelAttack, g: Fighter) -> list[Action]:

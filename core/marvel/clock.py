@@ -10,7 +10,7 @@ happens then, such as a Healing Factor, is :func:`.effects.end_turn`).
 
 from __future__ import annotations
 
-from ..actions import Decision
+from ..actions import Asking, Decision
 from ..context import RulesContext
 from . import events as ev
 from .d616 import roll_d616
@@ -46,8 +46,9 @@ def roll_initiative(ctx: RulesContext, st: MarvelState) -> None:
     ctx.rounds = st.round
 
 
-def next_decision(ctx: RulesContext) -> Decision | None:
-    """Run time forward to the next turn in which someone must choose; None once it is over."""
+def next_decision(ctx: RulesContext) -> Asking[Decision | None]:
+    """Run time forward to the next turn in which someone must choose; None once it is over. A
+    round's start may ask questions on the way (each side's team maneuver)."""
     st: MarvelState = ctx.state
     fighters = st.fighters
 
@@ -61,7 +62,7 @@ def next_decision(ctx: RulesContext) -> Decision | None:
         if ctx.settle(able):
             return None
         if st.queue is None:
-            begin_round(ctx)
+            yield from begin_round(ctx)
         while st.queue:
             decision = open_turn(ctx, st.queue.pop(0))
             if decision is not None:
@@ -73,7 +74,7 @@ def next_decision(ctx: RulesContext) -> Decision | None:
         st.queue = None
 
 
-def begin_round(ctx: RulesContext) -> None:
+def begin_round(ctx: RulesContext) -> Asking[None]:
     st: MarvelState = ctx.state
     bonus = st.round == 0
     # The kept order, less the killed: they will never act again (the unconscious stay listed,
@@ -85,10 +86,10 @@ def begin_round(ctx: RulesContext) -> None:
         end_round(ctx)
     ctx.emit(ev.RoundStarted(st.round, tuple(st.queue), bonus))
     if ctx.options.team_maneuvers and not bonus:
-        ask_for_team_maneuvers(ctx)
+        yield from ask_for_team_maneuvers(ctx)
 
 
-def ask_for_team_maneuvers(ctx: RulesContext) -> None:
+def ask_for_team_maneuvers(ctx: RulesContext) -> Asking[None]:
     """Each side that has not called its team maneuver is asked, through its member who acts
     first this round, in the order they act (rules/marvel.md §4.5; readings in :mod:`.team`)."""
     st: MarvelState = ctx.state
@@ -98,7 +99,7 @@ def ask_for_team_maneuvers(ctx: RulesContext) -> None:
         if f.side in asked or f.side in st.team_used or f.out:
             continue
         asked.add(f.side)
-        offer_team(ctx, f.side, f)
+        yield from offer_team(ctx, f.side, f)
 
 
 def open_turn(ctx: RulesContext, fid: str) -> Decision | None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..actions import Action, Decision
+from ..actions import Action, Asking, Decision
 from ..context import RulesContext
 from ..grid import Cell, distance
 from . import events as ev
@@ -216,7 +216,7 @@ def _target_facts(sheet: MarvelSheet, atk: MarvelAttack) -> tuple[int, str, tupl
 _SWAPS = tuple((p.name, p.defends_with[0]) for p in CATALOGUE.values() if p.defends_with)
 
 
-def offer_reaction(ctx: RulesContext, g: Fighter, f: Fighter, atk: MarvelAttack) -> str:
+def offer_reaction(ctx: RulesContext, g: Fighter, f: Fighter, atk: MarvelAttack) -> Asking[str]:
     """The target's reaction to an attack: a dodge power (Spider-Dodge...) against an attack on
     its Agility defense gives the attack trouble, and is returned; a power that is used as a
     reaction (Blur, Shield) is put to use and works through what it has in use. "" for none,
@@ -236,7 +236,7 @@ def offer_reaction(ctx: RulesContext, g: Fighter, f: Fighter, atk: MarvelAttack)
     context = f"{f.name} attacks {g.name} with {atk.name}: use a reaction?"
     if ctx.for_player(g.id) and dodges:  # the odds are for a person to weigh
         context += " " + reaction_odds(ctx, f, g, atk, dodges[0])
-    choice = ctx.ask(Decision(g.id, tuple(menu), g.ai, "abort", context, free=True))
+    choice = yield Decision(g.id, tuple(menu), g.ai, "abort", context, free=True)
     a = choice.action
     if a.kind == "none":
         return ""
@@ -277,23 +277,23 @@ def attack_power(f: Fighter, action: Action) -> Power | None:
 
 
 def check(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: Power | None,
-           rolled: tuple[int, ...] = ()) -> tuple[Fighter, MarvelAttackContext, MarvelAttackResult]:
+           rolled: tuple[int, ...] = ()) -> Asking[tuple[Fighter, MarvelAttackContext, MarvelAttackResult]]:
     """The check of an attack (or a Grab): an ally's Interpose (who is then the target, returned;
     not for a split or area attack, which strikes whoever is there), the target's reaction, the
     attack step (on the dice already ``rolled`` for a split or area attack's later targets), a
     teammate's Help and Karma, the check's event."""
     shielded = None
     aimed = replace(atk, defense="Vigilance", damage="Health") if power is not None and power.suppressive else atk
-    h = offer_interpose(ctx, f, g, aimed) if power is None or not power.spread else None
+    h = (yield from offer_interpose(ctx, f, g, aimed)) if power is None or not power.spread else None
     if h is not None:
         shielded, g = g, h
-    reaction = offer_reaction(ctx, g, f, aimed)
+    reaction = yield from offer_reaction(ctx, g, f, aimed)
     actx = attack_context(ctx, f, g, atk, reaction, shielded, power, rolled=rolled)
     hit: MarvelAttackResult = ctx.attack_step(actx)
     if not hit.hit:
-        hit = offer_help(ctx, f, g, actx, hit)
+        hit = yield from offer_help(ctx, f, g, actx, hit)
     if ctx.options.karma_edges:
-        hit = offer_karma(ctx, f, g, actx, hit)
+        hit = yield from offer_karma(ctx, f, g, actx, hit)
     ctx.emit(ev.AttackCheck(f.id, g.id, atk.name, actx.category, actx.ability, actx.score, actx.modifiers,
                             hit.roll, hit.total, actx.defense, hit.tn, actx.tn_note, hit.hit, hit.fantastic,
                             hit.automatic, hit.notes))
@@ -306,7 +306,7 @@ GRAB = MarvelAttack(name="Grab", ability="Melee", defense="Melee", knockback=Fal
 
 
 def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
-                   power: Power | None = None) -> Resolution:
+                   power: Power | None = None) -> Asking[Resolution]:
     """One attack: its power's Focus paid (when declared, kept on a miss), the check
     (:func:`check`), the damage step, then effects."""
     if power is not None and f.sheet.has(power.name):  # a maneuver's blow (Ram) has nothing to pay
@@ -314,14 +314,14 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
         if power.takes_reaction:
             f.reactions -= 1
             ctx.emit(ev.ReactionUsed(f.id, power.name, g.id, "on making the attack", f.reactions))
-    g, actx, hit = check(ctx, f, g, atk, power)
+    g, actx, hit = yield from check(ctx, f, g, atk, power)
     if not hit.hit:
         return hit, None
-    return hit, _hit(ctx, f, g, atk, power, actx, hit)
+    return hit, (yield from _hit(ctx, f, g, atk, power, actx, hit))
 
 
 def resolve_spread(ctx: RulesContext, f: Fighter, atk: MarvelAttack, power: Power,
-                   targets: list[Fighter]) -> list[Resolution]:
+                   targets: list[Fighter]) -> Asking[list[Resolution]]:
     """A split or area attack (rules/marvel.md §4.3): its Focus paid once, then one check against
     each target's own defense, in order, on the same three dice (the first target's roll; each
     target's own edges and troubles rerolled on them), and half damage to each hit (full on a
@@ -332,20 +332,20 @@ def resolve_spread(ctx: RulesContext, f: Fighter, atk: MarvelAttack, power: Powe
     for g in targets:
         if g.killed:
             continue
-        g, actx, hit = check(ctx, f, g, atk, power, rolled)
+        g, actx, hit = yield from check(ctx, f, g, atk, power, rolled)
         rolled = rolled or hit.roll.rolled
-        out.append((hit, _hit(ctx, f, g, atk, power, actx, hit) if hit.hit else None))
+        out.append((hit, (yield from _hit(ctx, f, g, atk, power, actx, hit)) if hit.hit else None))
     return out
 
 
 def _hit(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: Power | None,
-         actx: MarvelAttackContext, hit: MarvelAttackResult) -> MarvelDamageOutcome:
+         actx: MarvelAttackContext, hit: MarvelAttackResult) -> Asking[MarvelDamageOutcome]:
     """A hit's damage step, the damage taken, then a Mighty attacker's knockback and the hit's effects."""
     dmg: MarvelDamageOutcome = ctx.damage_step(actx, hit)
     ctx.emit(ev.DamageFigured(f.id, g.id, atk.name, dmg.calc, dmg.notes))
     taken = protected(ctx, g, actx.pool, dmg.taken) if g.active else dmg.taken
     if actx.pool == "Health" and taken > 0:
-        taken = offer_on_hit(ctx, g, f, taken)
+        taken = yield from offer_on_hit(ctx, g, f, taken)
     apply_damage(ctx, g, actx.pool, dmg.calc.total, taken, atk.name, dmg.held_back)
     knocks = (actx.close and hit.fantastic and ctx.options.knockback and f.sheet.mighty and atk.knockback
               and dmg.calc.multiplier >= 1 and not g.killed)
@@ -362,7 +362,7 @@ def _hit(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: Po
             inflict(ctx, g, atk.fantastic_effect, f"a Fantastic hit with {f.name}'s {atk.name}",
                     atk.element in ELEMENTS_FOR_A_ROUND)
             if TIMED[atk.fantastic_effect].hold and atk.fantastic_effect in g.timed and not g.held_by:
-                offer_escape(ctx, g, None, f)
+                yield from offer_escape(ctx, g, None, f)
     return dmg
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action, Decision
+from ..actions import Action, Asking, Decision
 from ..context import RulesContext
 from ..events import Moved
 from ..grid import Cell, distance
@@ -42,22 +42,22 @@ if TYPE_CHECKING:
     from .tactics import Picture
 
 
-def resolve_grab(ctx: RulesContext, f: Fighter, g: Fighter) -> MarvelAttackResult:
+def resolve_grab(ctx: RulesContext, f: Fighter, g: Fighter) -> Asking[MarvelAttackResult]:
     """A Grab (rules/marvel.md §3.4): the check as an attack's; a success holds the target
     (grabbed), a Fantastic one pins it too; then the held may try to break free at once as a
     reaction (§3.5)."""
-    g, _, hit = combat.check(ctx, f, g, combat.GRAB, None)
+    g, _, hit = yield from combat.check(ctx, f, g, combat.GRAB, None)
     if hit.hit and not g.out and not g.held_by:
         hold(ctx, f, g, hit.fantastic)
-        offer_escape(ctx, g, f, f)
+        yield from offer_escape(ctx, g, f, f)
     return hit
 
 
-def _grab(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
+def _grab(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> Asking[None]:
     g = ctx.state.fighters[a.target]
     pic = picture_of(ctx, f, pic)
     move(ctx, f, pic.attack_path(g, combat.GRAB) or [], f"{movement(f)[1]} toward {g.name}")
-    resolve_grab(ctx, f, g)
+    yield from resolve_grab(ctx, f, g)
 
 
 def _offer_grab(pic: Picture) -> list[Action]:
@@ -115,13 +115,13 @@ def ram_line(pic: Picture, g: Fighter) -> list[Cell] | None:
     return path if len(path) == steps and distance(path[-1], g.pos) <= f.sheet.reach else None
 
 
-def _ram(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
+def _ram(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> Asking[None]:
     pic = picture_of(ctx, f, pic)
     g = ctx.state.fighters[a.target]
     move(ctx, f, ram_line(pic, g) or [], f"charges at {g.name} in a straight line (Ram)")
     f.reactions -= 1
     ctx.emit(ev.ReactionUsed(f.id, RAM_BLOW.name, g.id, "a close attack at the end of its charge", f.reactions))
-    hit, dmg = combat.resolve_attack(ctx, f, g, f.attack(a.attack), RAM_BLOW)
+    hit, dmg = yield from combat.resolve_attack(ctx, f, g, f.attack(a.attack), RAM_BLOW)
     if dmg is not None and dmg.calc.multiplier >= 1 and not f.killed:
         impact = ram_impact(f, dmg.calc)
         impact = protected(ctx, f, "Health", impact) if f.active else impact
@@ -186,7 +186,7 @@ def _offer_fastball(pic: Picture) -> list[Action]:
     return out
 
 
-def _fastball(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
+def _fastball(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> Asking[None]:
     g, h = ctx.state.fighters[a.target], ctx.state.fighters[a.attack]
     tn = g.sheet.defense("Agility")
     score = f.sheet.ability("Agility")
@@ -206,12 +206,12 @@ def _fastball(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> 
         return
     menu = (DECLINE, *(Action("attack", x.name, g.id, FASTBALL_BLOW.name) for x in h.sheet.attacks if x.close))
     context = f"{f.name} threw you at {g.name}: strike as you land (a reaction; double damage, triple on a Fantastic)?"
-    choice = ctx.ask(Decision(h.id, menu, h.ai, "abort", context, free=True))
+    choice = yield Decision(h.id, menu, h.ai, "abort", context, free=True)
     if choice.action.kind != "attack":
         return
     h.reactions -= 1
     ctx.emit(ev.ReactionUsed(h.id, FASTBALL_BLOW.name, g.id, "a close attack as it lands", h.reactions))
-    combat.resolve_attack(ctx, h, g, h.attack(choice.action.attack), FASTBALL_BLOW)
+    yield from combat.resolve_attack(ctx, h, g, h.attack(choice.action.attack), FASTBALL_BLOW)
 
 
 def _estimate_fastball(ctx: RulesContext, f: Fighter, a: Action) -> float:

@@ -8,7 +8,7 @@ reaction powers (Spider-Dodge, Blur, Shield) are :func:`.combat.offer_reaction`.
 
 from __future__ import annotations
 
-from ..actions import Action, Decision
+from ..actions import Action, Asking, Decision
 from ..context import RulesContext
 from ..events import Moved
 from ..grid import Cell, distance
@@ -32,7 +32,7 @@ def can_react(h: Fighter) -> bool:
     return not h.out and h.reactions > 0 and not any(TIMED[n].loses_turn for n in h.timed)
 
 
-def offer_interpose(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack) -> Fighter | None:
+def offer_interpose(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack) -> Asking[Fighter | None]:
     """Interpose (rules/marvel.md §3.5, a basic reaction anyone may use): an ally of ``g``
     within its own reach of ``g`` (even an unconscious ``g``: shielding a fallen friend is what
     it is for), not out itself and with a reaction left, may step between ``f`` and
@@ -54,7 +54,7 @@ def offer_interpose(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack
         menu = (DECLINE, Action("interpose", target=g.id, maneuver="Interpose"))
         context = (f"{f.name} attacks {g.name} with {atk.name}: Interpose (step in and become the target, "
                    f"against the lower of your two {atk.defense} defenses)?")
-        choice = ctx.ask(Decision(h.id, menu, h.ai, "abort", context, free=True))
+        choice = yield Decision(h.id, menu, h.ai, "abort", context, free=True)
         if choice.action.kind == "none":
             continue
         h.reactions -= 1
@@ -70,7 +70,7 @@ def offer_interpose(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack
     return None
 
 
-def offer_escape(ctx: RulesContext, g: Fighter, holder: Fighter | None, by: Fighter) -> None:
+def offer_escape(ctx: RulesContext, g: Fighter, holder: Fighter | None, by: Fighter) -> Asking[None]:
     """Escape (rules/marvel.md §3.5, a basic reaction): grabbed or pinned (by ``by``'s grab or
     power), ``g`` may spend a reaction to break free at once (:func:`.effects.escape`: Melee
     against its ``holder``'s Melee defense, or 20 for a power's hold, which no one keeps)."""
@@ -80,7 +80,7 @@ def offer_escape(ctx: RulesContext, g: Fighter, holder: Fighter | None, by: Figh
     what = f"{holder.name} holds you" if holder is not None else "you are pinned"
     menu = (DECLINE, Action("escape", target=holder.id if holder is not None else "", maneuver="Escape"))
     context = f"{what}: try to break free now (a reaction: Melee against {tn})?"
-    choice = ctx.ask(Decision(g.id, menu, g.ai, "abort", context, free=True))
+    choice = yield Decision(g.id, menu, g.ai, "abort", context, free=True)
     if choice.action.kind == "none":
         return
     g.reactions -= 1
@@ -88,7 +88,7 @@ def offer_escape(ctx: RulesContext, g: Fighter, holder: Fighter | None, by: Figh
     escape(ctx, g, "reaction")
 
 
-def offer_on_hit(ctx: RulesContext, g: Fighter, f: Fighter, taken: int) -> int:
+def offer_on_hit(ctx: RulesContext, g: Fighter, f: Fighter, taken: int) -> Asking[int]:
     """A reaction to a Health hit that does damage (rules/marvel.md §4.3): Brace for Impact spends
     Focus to ignore as much of it (our reading: all it can, up to the damage, and at least its 5),
     Energy Absorption (15 Focus) takes the hit's Health damage as Focus instead, up to twice its
@@ -106,7 +106,7 @@ def offer_on_hit(ctx: RulesContext, g: Fighter, f: Fighter, taken: int) -> int:
     if len(menu) == 1:
         return taken
     context = f"{f.name}'s hit would take {taken} Health from you (Health {g.health}, Focus {g.focus}): react?"
-    choice = ctx.ask(Decision(g.id, tuple(menu), g.ai, "abort", context, free=True))
+    choice = yield Decision(g.id, tuple(menu), g.ai, "abort", context, free=True)
     if choice.action.kind == "none":
         return taken
     p = CATALOGUE[choice.action.maneuver]
@@ -125,7 +125,7 @@ def offer_on_hit(ctx: RulesContext, g: Fighter, f: Fighter, taken: int) -> int:
 
 
 def offer_help(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackContext,
-               hit: MarvelAttackResult) -> MarvelAttackResult:
+               hit: MarvelAttackResult) -> Asking[MarvelAttackResult]:
     """Help Teammate (rules/marvel.md §3.5, a basic reaction): when ``f``'s attack fails, a
     teammate not out, with a reaction left and ``f`` in line of sight, may give it an edge on
     that same check (:func:`.d616.with_edge`), judged again by the engine's rule. Asked in the
@@ -143,7 +143,7 @@ def offer_help(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackCont
         menu = (DECLINE, Action("help", target=f.id, maneuver="Help Teammate"))
         context = (f"{f.name}'s {actx.attack.name} missed {g.name} ({hit.total} vs TN {hit.tn}): "
                    "Help Teammate (an edge on that check)?")
-        choice = ctx.ask(Decision(h.id, menu, h.ai, "abort", context, free=True))
+        choice = yield Decision(h.id, menu, h.ai, "abort", context, free=True)
         if choice.action.kind == "none":
             continue
         h.reactions -= 1
@@ -154,21 +154,21 @@ def offer_help(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackCont
 
 
 def offer_karma(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackContext,
-                hit: MarvelAttackResult) -> MarvelAttackResult:
+                hit: MarvelAttackResult) -> Asking[MarvelAttackResult]:
     """Karma on an attack check (rules/marvel.md §4.6, at most 1 Karma each per check): the
     attacker may spend 1 for an edge on a failed check, if the edge could still make it hit; the
     target may spend 1 for trouble on one that hit (not an automatic hit, which no roll undoes).
     Each is asked with the roll before it; the engine's rule judges again."""
     if not hit.hit and f.karma > 0 and hit.total + best_edge_gain(hit.roll.faces) >= hit.tn:
         context = f"{f.name}'s {actx.attack.name} missed {g.name} ({hit.total} vs TN {hit.tn}): spend 1 Karma for an edge?"
-        if _spends(ctx, f, "Karma for an edge", g, context):
+        if (yield from _spends(ctx, f, "Karma for an edge", g, context)):
             hit = judge(actx, with_edge(ctx.dice, hit.roll, f"{f.name}'s Karma"))
             ctx.emit(ev.KarmaSpent(f.id, f"an edge on its attack on {g.name}", f.karma))
     immune = actx.marvel_m.endswith("ignores trouble")  # Combat Trickery (rules/marvel.md §4.3)
     if hit.hit and not hit.automatic and not immune and g.karma > 0 and not g.out and _trouble_could_matter(hit):
         context = (f"{f.name}'s {actx.attack.name} hits {g.name} ({hit.total} vs TN {hit.tn}): "
                    "spend 1 Karma for trouble on it?")
-        if _spends(ctx, g, "Karma for trouble", f, context):
+        if (yield from _spends(ctx, g, "Karma for trouble", f, context)):
             hit = judge(actx, with_trouble(ctx.dice, hit.roll, f"{g.name}'s Karma"))
             ctx.emit(ev.KarmaSpent(g.id, f"trouble on {f.name}'s attack", g.karma))
     return hit
@@ -185,9 +185,9 @@ def _trouble_could_matter(hit: MarvelAttackResult) -> bool:
     return pos == 1 or hit.total - (counts(faces[pos], pos) - lowest) < hit.tn
 
 
-def _spends(ctx: RulesContext, who: Fighter, what: str, other: Fighter, context: str) -> bool:
+def _spends(ctx: RulesContext, who: Fighter, what: str, other: Fighter, context: str) -> Asking[bool]:
     menu = (DECLINE, Action("karma", target=other.id, maneuver=what))
-    choice = ctx.ask(Decision(who.id, menu, who.ai, "abort", context))
+    choice = yield Decision(who.id, menu, who.ai, "abort", context)
     if choice.action.kind == "none":
         return False
     who.karma -= 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..grid import Cell
+from ..statecopy import copier
 from . import conditions as cond
 from .initiative import InitiativeEntry
 from .powers import CATALOGUE
@@ -97,3 +98,14 @@ class MarvelState:
     acting: str = ""  # whose turn was last opened: it ends when the battle asks for the next one
     team: dict = field(default_factory=dict)  # side -> its team maneuver in effect this round (:mod:`.team`)
     team_used: set = field(default_factory=set)  # the sides that have called their one team maneuver
+
+    def copy(self) -> MarvelState:
+        """A copy sharing nothing the rules change in place (a forked battle's, :mod:`core.forking`)."""
+        twin = _copy_state(self)
+        twin.fighters = {fid: _copy_fighter(f) for fid, f in self.fighters.items()}
+        return twin
+
+
+#: ``memo`` is a cache a change replaces, never edits: a copy may share it.
+_copy_fighter = copier(Fighter, shared=("memo",))
+_copy_state = copier(MarvelState, shared=("fighters",))

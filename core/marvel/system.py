@@ -12,7 +12,10 @@
 
 from __future__ import annotations
 
-from ..actions import Action, Choice, Decision
+from dataclasses import replace
+from typing import Any
+
+from ..actions import Action, Asking, Choice, Decision
 from ..context import RulesContext
 from ..events import Event
 from ..memo import SheetMemos
@@ -73,13 +76,26 @@ class MarvelSystem:
         clock.roll_initiative(ctx, st)
         return st
 
-    def perform(self, ctx: RulesContext, decision: Decision, choice: Choice) -> None:
-        """Carry out a checked choice: the turn's entry does it."""
+    def perform(self, ctx: RulesContext, decision: Decision, choice: Choice) -> Asking[None]:
+        """Carry out a checked choice: the turn's entry does it (asking the questions it raises)."""
         f = ctx.state.fighters[decision.actor]
         a = choice.action
         entry = TURNS.get(a.kind)
         if entry is not None:
-            entry.perform(ctx, f, a, decision.picture)
+            asking = entry.perform(ctx, f, a, decision.picture)
+            if asking is not None:
+                yield from asking
+
+    def copy_state(self, state: Any) -> Any:
+        """A copy of the battle state for a fork (:mod:`core.forking`)."""
+        return state.copy()
+
+    def rebind(self, ctx: RulesContext, decision: Decision) -> Decision:
+        """``decision``, waiting in a battle just forked, over the fork's ``ctx``: the same menu,
+        its picture reading the fork's state."""
+        if decision.picture is None:
+            return decision
+        return replace(decision, picture=decision.picture.rebind(ctx))
 
     def decision_for(self, ctx: RulesContext, actor: str) -> Decision:
         """The Phase (turn) decision ``actor`` would face now, nothing changed (tests, tools)."""

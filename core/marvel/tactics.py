@@ -57,6 +57,20 @@ class Picture:
         self.menu: tuple[Action, ...] = ()
         self._vitals: dict[str, Vitals] = {}
 
+    #: What a copy over a forked battle keeps (:meth:`rebind`): figures of this moment, keyed by
+    #: ids, which the fork's state equals. The lists of fighters are read off the copy again.
+    _CARRIED = ("_paths", "_spots", "_reach", "_toward", "_harm", "_vitals")
+
+    def rebind(self, ctx: RulesContext) -> Picture:
+        """This picture over ``ctx`` (a fork of the battle, as it stands): the menu read off this
+        one, and copies of what it has worked out so far, so nothing is worked out twice."""
+        twin = Picture(ctx, ctx.state.fighters[self.f.id])
+        twin.menu = self.menu
+        for name in self._CARRIED:
+            setattr(twin, name, getattr(self, name).copy())
+        twin._layers = self._layers  # the search from the same cell past the same fighters: shared
+        return twin
+
     @property
     def layers(self) -> Layers:
         """The one search from the actor's cell that answers how far to anywhere (as far as asked)."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..actions import Action, Decision
+from ..actions import Action, Asking, Decision
 from ..context import RulesContext
 from . import events as ev
 from .effects import announce, flags, karma_recovery
@@ -62,7 +62,7 @@ MANEUVERS: dict[str, Maneuver] = {m.name: m for m in (
 )}
 
 
-@dataclass
+@dataclass(frozen=True)
 class TeamEffect:
     """A side's team maneuver in effect this round."""
 
@@ -92,7 +92,7 @@ def effect_on(st: MarvelState, f: Fighter) -> Maneuver | None:
     return effect.maneuver if effect is not None and f.id in effect.members else None
 
 
-def offer_team(ctx: RulesContext, side: str, caller: Fighter) -> None:
+def offer_team(ctx: RulesContext, side: str, caller: Fighter) -> Asking[None]:
     """Ask ``caller`` (its side's first to act this round) whether the side calls its team
     maneuver now; carry it out if so (see the module's docstring)."""
     st: MarvelState = ctx.state
@@ -113,8 +113,8 @@ def offer_team(ctx: RulesContext, side: str, caller: Fighter) -> None:
         return
     context = (f"Round {st.round}: call {side}'s team maneuver (once a battle; each member pays "
                f"{'/'.join(str(COST[lv]) for lv in range(1, level + 1))} Focus by level, or 1 Karma)?")
-    choice = ctx.ask(Decision(caller.id, (Action("none", maneuver="declines"), *menu), caller.ai, "abort", context,
-                              free=True))
+    choice = yield Decision(caller.id, (Action("none", maneuver="declines"), *menu), caller.ai, "abort", context,
+                            free=True)
     a = choice.action
     if a.kind == "team":
         call(ctx, side, caller, MANEUVERS[a.maneuver], a.target)

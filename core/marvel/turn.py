@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..actions import Action
+from ..actions import Action, Asking
 from ..context import RulesContext
 from .sheet import MarvelAttack
 from .state import Fighter
@@ -22,7 +22,9 @@ class TurnAction:
 
     kind: str  #: the ``Action.kind`` that carries it
     rule: str  #: where the rule comes from
-    perform: Callable[[RulesContext, Fighter, Action, "Picture | None"], None]
+    #: Carries it out. One that may ask a question on the way (a reaction, an Interpose) is a
+    #: generator (:data:`core.actions.Asking`); the rest return None.
+    perform: Callable[[RulesContext, Fighter, Action, "Picture | None"], Asking[None] | None]
     offer_against: Callable[[Picture, MarvelAttack, Fighter], Iterable[Action]] | None = None
     offer: Callable[[Picture], Iterable[Action]] | None = None
     #: the AI's estimate of an action of this kind (expected harm, as :func:`.combat.expected`

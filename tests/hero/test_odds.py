@@ -73,11 +73,14 @@ def test_the_abort_question_carries_its_odds_for_a_player_and_skips_them_for_an_
     asked = {}
     for players in ((), ("b",)):
         b = battle_with(sc, seed=3, player_controlled=players)
-        def answer(d, players=players):  # B's question when A attacks it (A may first Hold, to Haymaker B
-            if d.actor == "b" and d.kind == "abort":  # once B has acted)
-                asked.setdefault(players, d.context)
+        decide = b.decide
 
-        b.answer = answer
+        def asking(d, players=players, decide=decide):  # B's question when A attacks it (A may first Hold,
+            if d.actor == "b" and d.kind == "abort":  # to Haymaker B once B has acted)
+                asked.setdefault(players, d.context)
+            return decide(d)
+
+        b.decide = asking
         b.run()
     assert asked[()] == "A attacks B with Punch"  # no odds worked out for an AI
     assert asked[("b",)].startswith("A attacks B with Punch: it hits on 12- (74%) as you stand")

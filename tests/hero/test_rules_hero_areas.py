@@ -20,7 +20,7 @@ from slugfest.core.hero.estimate import hit_chance
 from slugfest.core.grid import grid_for
 from slugfest.core.render.text import TextLog
 from slugfest.core.scenario import ScenarioError, dump_scenario, parse_scenario
-from slugfest.core.testing import battle_with, events_of, hero, phase_decision, scenario
+from slugfest.core.testing import battle_with, drive, events_of, hero, phase_decision, scenario
 
 from hero_script import fight
 
@@ -170,9 +170,8 @@ def test_one_a_half_move_cannot_take_clear_or_who_is_held_is_not_asked():
     from slugfest.core.hero.aborts import offer_dive
 
     g.held_by = "a"
-    asked = []
-    bt.ctx.ask = lambda d: asked.append(d)  # type: ignore[method-assign]
-    offer_dive(bt.ctx, g, bt.state.fighters["a"], bt.state.fighters["a"].attack("Fireball"), small)
+    asked: list = []
+    drive(offer_dive(bt.ctx, g, bt.state.fighters["a"], bt.state.fighters["a"].attack("Fireball"), small), asked=asked)
     assert asked == []
 
 

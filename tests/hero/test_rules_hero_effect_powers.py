@@ -15,7 +15,7 @@ from slugfest.core.hero.powers import POWERS
 from slugfest.core.hero.menu import menu_for
 from slugfest.core.render.text import TextLog
 from slugfest.core.scenario import ScenarioError, dump_scenario, parse_scenario
-from slugfest.core.testing import battle_with, events_of, hero, phase_decision, scenario
+from slugfest.core.testing import battle_with, drive, events_of, hero, phase_decision, scenario
 
 from hero_script import fight
 
@@ -279,7 +279,7 @@ def test_healing_wakes_a_knocked_out_friend_and_works_once_a_battle_on_it():
     a, c = b.state.fighters["a"], b.state.fighters["c"]
     c.stun, c.ko, c.prone = -5, True, True
     assert Action("aid", "Mend", "c") in menu_for(b.ctx, a)
-    b.system.perform(b.ctx, phase_decision(b, "a"), Choice(Action("aid", "Mend", "c")))
+    drive(b.system.perform(b.ctx, phase_decision(b, "a"), Choice(Action("aid", "Mend", "c"))))
     assert (c.stun, c.ko) == (8, False)
     assert "is no longer knocked out: healed to 8 STUN" in text(b)
     assert Action("aid", "Mend", "c") not in menu_for(b.ctx, a)  # its reuse lockout is a day

@@ -21,7 +21,7 @@ from slugfest.core.hero.menu import menu_for
 from slugfest.core.hero.profile import DamageProfile
 from slugfest.core.render.text import TextLog
 from slugfest.core.scenario import ScenarioError, dump_scenario, parse_scenario
-from slugfest.core.testing import battle_with, events_of, hero, scenario
+from slugfest.core.testing import battle_with, drive, events_of, hero, scenario
 
 from hero_script import fight
 
@@ -188,7 +188,7 @@ def test_turned_its_grabs_and_haymakers_across_the_new_lines_end():
     assert g.haymaker is None and c.haymaker is not None
     # breaking free, it is back on c's side: c's grab on it ends too
     c.holding, g.held_by = "b", "c"
-    g.control.served = 1
+    g.control = replace(g.control, served=1)
     from slugfest.core.hero.mind_control import serve
 
     assert serve(b.ctx, g) is False  # 9 on 11 - 1: free
@@ -258,9 +258,8 @@ def test_no_abort_is_offered_to_a_fighter_standing_down():
     b.start()
     g = b.state.fighters["b"]
     g.control = Controlled("a", "A", "Command", 3, 0, 1)
-    asked = []
-    b.ctx.ask = lambda d: asked.append(d)  # type: ignore[method-assign]
-    offer_abort(b.ctx, g, b.state.fighters["c"], b.state.fighters["c"].attack("Punch"))
+    asked: list = []
+    drive(offer_abort(b.ctx, g, b.state.fighters["c"], b.state.fighters["c"].attack("Punch")), asked=asked)
     assert asked == []
 
 

@@ -4,6 +4,7 @@ from slugfest.core.actions import Action, Choice
 from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.combat import attack_context
 from slugfest.core.marvel.movement import speed
+from slugfest.core.testing import drive
 
 from marvel_kit import FIRST_GOES_FIRST, LOGO, M, Script, battle_with, events_of, fighter, scenario
 
@@ -176,7 +177,9 @@ def test_a_holder_that_interposes_lets_go():
     b.start()
     st = b.state.fighters
     hold(b.ctx, st["ally"], st["victim"], False)
-    assert offer_interpose(b.ctx, st["victim"], st["grappler"], st["victim"].attack("Punch")) is st["ally"]
+    stepping_in = lambda d: d.menu[1]  # noqa: E731 - the ally accepts
+    assert drive(offer_interpose(b.ctx, st["victim"], st["grappler"], st["victim"].attack("Punch")),
+                 stepping_in) is st["ally"]
     assert st["ally"].pos != (4, 5) and not st["ally"].holding and not st["victim"].held_by
 
 

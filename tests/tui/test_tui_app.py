@@ -833,12 +833,13 @@ def test_an_attack_on_the_players_combatant_asks_the_player_whether_to_abort():
             assert recap and " ".join(tail).endswith(" ".join(recap))
             assert "No reaction: take the attack" in text and "Abort to a Dodge" in text
             assert s.question is not None and "attacked, your answer: Ironclad" in battle.query_one("#status").render().plain
-            index = s.decisions
+            number, index = s.question_number, s.decisions
             options = app.screen.query_one("#answers", OptionList)
             options.highlighted = next(i for i, a in enumerate(s.question.menu) if a.kind == "dodge")
             await pilot.press("enter")
             await settle(app, pilot)
-            assert s.question is None and s.answers[(index, 0, "ironclad")].action.kind == "dodge"
+            assert s.question is None and s.answers[number][0] == "ironclad"
+            assert s.answers[number][1].action.kind == "dodge"
             answered = [e for e in s.events[s.history[index].first_event:]
                         if isinstance(e, ActionChosen) and e.decision == "abort"]
             assert (answered[0].actor, answered[0].action_kind, answered[0].chosen_by) == ("ironclad", "dodge", "player")
