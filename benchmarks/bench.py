@@ -17,7 +17,9 @@ For the bundled 4-vs-4 brawls of each rules system it prints:
    1, 2, 4, 8 and 16 a side, copies of the brawl's combatants on a map enlarged to fit them,
    and each size's cost as a multiple of 1 vs 1;
 4. battles per second on every core (``--jobs``) and the scaling, and traced peak memory for a
-   batch and one four times as long (it must stay flat).
+   batch and one four times as long (it must stay flat);
+5. what ``Battle.fork()`` costs, at a Phase or turn decision and at a question in the middle of
+   an action, beside what one Phase or turn costs.
 
 Each measurement runs in a fresh process of its checkout (``probe.py``), so a checkout's
 caches, its plugins and its import layout never leak into the other's figures.
@@ -104,6 +106,17 @@ def roster(roots: dict[str, Path], runs: int, rounds: int, names: tuple[str, ...
             print(f"   {name:13} {label:8} {curve} us;  16v16 = {costs[-1] / costs[0]:.2f}x 1v1")
 
 
+def forks(runs: int, names: tuple[str, ...] = SCENARIOS) -> None:
+    """What a fork costs beside a Phase (issue 33's goal: a HERO 4v4 fork under 5% of one Phase)."""
+    print("\n5. Battle.fork(): microseconds a copy costs, beside one Phase or turn (this checkout)")
+    for name in names:
+        r = probe(HERE, "forks", name, max(runs // 4, 10))
+        phase = r["us_per_phase"]
+        print(f"   {name:13} a Phase or turn {phase:7.1f} us; a fork at one {r['us_per_fork_at_phase']:6.1f} us "
+              f"({r['us_per_fork_at_phase'] / phase:.1%} of it); at a question in the middle of an action "
+              f"{r['us_per_fork_at_question']:6.1f} us ({r['forks']} forks)")
+
+
 def parallel(runs: int, jobs: int, names: tuple[str, ...] = SCENARIOS) -> None:
     from slugfest.core.scenario import load_scenario
     from slugfest.core.simulate import simulate
@@ -177,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rounds", type=int, default=3, help="times each measurement is taken (default 3)")
     p.add_argument("--against", type=Path, help="another checkout to time side by side (e.g. a git worktree)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for the batch measurement")
-    p.add_argument("--only", choices=("speed", "roster", "parallel"), help="take one measurement only")
+    p.add_argument("--only", choices=("speed", "roster", "parallel", "forks"), help="take one measurement only")
     p.add_argument("--scenarios", default=",".join(SCENARIOS),
                    help="bundled scenarios to measure, comma-separated (default hero-brawl,marvel-brawl; "
                         "hero-arsenal's areas, bursts and powers measure issue 19's rules)")
@@ -195,6 +208,8 @@ def main(argv: list[str] | None = None) -> int:
         roster(roots, args.runs, args.rounds, names)
     if args.only in (None, "parallel"):
         parallel(args.runs, args.jobs, names)
+    if args.only in (None, "forks"):
+        forks(args.runs, names)
     return 0
 
 

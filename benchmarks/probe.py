@@ -14,6 +14,8 @@ under ``slugfest`` (``slugfest.core.battle``); the probe imports whichever the c
 * ``resolution``: the same battles with a clock around every attack's resolution (the rules
   system's ``resolve_attack``: the Abort or reaction offer, END, the attack and damage steps,
   the effects, the events), less the time the AIs spent answering questions inside it;
+* ``forks``: what ``Battle.fork()`` costs at a Phase or turn decision and at a question in the
+  middle of an action, beside what a Phase or turn costs (a checkout without forks: nothing);
 * ``roster``: the battles of a roster of ``SIDE`` a side built from copies of ``NAME``'s
   combatants on a map enlarged to fit them: microseconds per Phase (HERO) or turn (Marvel).
 """
@@ -208,6 +210,35 @@ def roster_data(m: dict[str, Any], name: str, side: int) -> dict[str, Any]:
     return data
 
 
+def forks(m: dict[str, Any], sc: Any, runs: int) -> dict[str, float]:
+    """What ``Battle.fork()`` costs, beside what a Phase or turn costs: the battles of
+    :func:`battles` fought again with every question waiting (so a fork can be made at each),
+    a fork made at every Phase or turn decision and at every question; microseconds each. A
+    checkout without ``fork`` gives nothing."""
+    Battle = m["battle"].Battle
+    if not hasattr(Battle, "fork"):
+        return {}
+    plain = battles(m, sc, runs)
+    host = m["plugins"].get_plugin_manager(house_rules=sc.house_rules)
+    seed = m["simulate"].battle_seed
+    ids = [c.id for c in sc.combatants]
+    at_phase, at_question, n_phase, n_question = 0.0, 0.0, 0, 0
+    for i in range(runs):
+        b = Battle(sc, seed=seed(1, i), host=host, player_controlled=ids)
+        while (d := b.advance()) is not None:
+            started = time.perf_counter()
+            b.fork()
+            spent = time.perf_counter() - started
+            if b.asking:
+                at_question, n_question = at_question + spent, n_question + 1
+            else:
+                at_phase, n_phase = at_phase + spent, n_phase + 1
+            choice, who = b.decide(d)
+            b.submit(d, choice, who, checked=True)
+    return {"us_per_phase": plain["us_per_phase"], "us_per_fork_at_phase": at_phase / max(n_phase, 1) * 1e6,
+            "us_per_fork_at_question": at_question / max(n_question, 1) * 1e6, "forks": n_phase + n_question}
+
+
 def main() -> None:
     root, what, name, runs = Path(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
     m = load(root)
@@ -215,6 +246,8 @@ def main() -> None:
         out = battles(m, scenario(m, name), runs)
     elif what == "resolution":
         out = resolution(m, scenario(m, name), runs)
+    elif what == "forks":
+        out = forks(m, scenario(m, name), runs)
     elif what == "roster":
         side = int(sys.argv[5])
         sc = m["scenario"].parse_scenario(roster_data(m, name, side), f"{name} x{side}")

@@ -66,17 +66,21 @@ class SeededDice:
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._rng: random.Random | None = random.Random(seed)
         self._faces: tuple[int, ...] = ()
         self._n = self._i = 0
         self._after: object = None
         self._refill()
 
     def _refill(self) -> None:
-        self._faces = tuple(self._rng.randbytes(self.BLOCK).translate(_D6_OF_BYTE, _NOT_A_D6))
+        rng = self._rng
+        if rng is None:  # set to a position (setstate) or copied: the generator as it was after the block
+            rng = self._rng = random.Random.__new__(random.Random)
+            rng.setstate(self._after)  # type: ignore[arg-type]
+        self._faces = tuple(rng.randbytes(self.BLOCK).translate(_D6_OF_BYTE, _NOT_A_D6))
         self._n = len(self._faces)
         self._i = 0
-        self._after = self._rng.getstate()
+        self._after = rng.getstate()
 
     def roll(self, sides: int, purpose: str = "") -> int:
         """One die. A d6 is the stream's next face. A die of another size reads just enough
@@ -119,14 +123,14 @@ class SeededDice:
     def setstate(self, state: object) -> None:
         self._faces, self._i, self._after = state  # type: ignore[misc]
         self._n = len(self._faces)
-        self._rng.setstate(self._after)  # type: ignore[arg-type]
+        self._rng = None  # made again from ``_after`` when the block runs out (_refill)
 
     def copy(self) -> SeededDice:
-        """Dice of their own at the same place in the same stream (a fork's)."""
+        """Dice of their own at the same place in the same stream (a fork's). The block of faces
+        is shared (a tuple); the generator is made again only if the copy rolls past it."""
         twin = SeededDice.__new__(SeededDice)
         twin.seed, twin._faces, twin._n, twin._i, twin._after = self.seed, self._faces, self._n, self._i, self._after
-        twin._rng = random.Random()
-        twin._rng.setstate(self._after)  # type: ignore[arg-type]
+        twin._rng = None
         return twin
 
 

@@ -95,14 +95,24 @@ def copy_dice(dice: Dice) -> Dice:
 
 
 def _shell(b: Battle, state: Any, dice: Dice, events: list[Any]) -> Battle:
-    """A battle over ``b``'s scenario and plugins holding ``state``, ``dice`` and ``events``."""
-    twin = type(b)(b.scenario, seed=b.seed, dice=dice, host=b.host, on_plugin_error=b.on_plugin_error,
-                   player_controlled=b.player_controlled, plugin_timeout=b.plugin_timeout)
-    twin.events[:] = events
-    twin.started, twin.is_fork = b.started, True
+    """A battle over ``b``'s scenario and plugins holding ``state``, ``dice`` and ``events``.
+
+    Built without ``Battle.__init__``: what never changes in a battle (the scenario, the plugin
+    host, the rules system, the map, the sheets the view hands out) is shared, and what the loop
+    changes is made anew here (tests/test_fork.py checks that the two lists cover every attribute)."""
+    twin = object.__new__(type(b))
+    twin.scenario, twin.seed, twin.host, twin.system = b.scenario, b.seed, b.host, b.system
+    twin.options, twin.grid, twin.plugin_timeout = b.options, b.grid, b.plugin_timeout
+    twin.on_plugin_error, twin.player_controlled, twin.controller = b.on_plugin_error, b.player_controlled, b.controller
+    twin._own_steps = b._own_steps  # a cache of the host's own steps by hook name: the same host
+    twin._dice, twin.events, twin._listeners = dice, events, []
+    twin.started, twin.halted, twin.is_fork = b.started, None, True
     twin.disabled = set(b.disabled)
-    twin.checkpoint_every = b.checkpoint_every
+    twin.pending, twin._rules, twin._ahead, twin.questions = None, None, False, 0
+    twin.checkpoint_every, twin._checkpoint, twin._journal, twin._since_checkpoint = b.checkpoint_every, None, [], 0
+    twin.ctx = twin._context()
     twin.ctx.state = state
+    twin.view = b.view._of(twin)
     return twin
 
 

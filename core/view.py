@@ -119,6 +119,17 @@ class BattleView:
     def __setattr__(self, name: str, value: object) -> None:
         raise ReadOnlyBattle(f"the battle is read-only to plugins (cannot set battle.{name})")
 
+    def _of(self, battle: Battle) -> BattleView:
+        """The view of a fork of this view's battle: what never changes is shared."""
+        twin = object.__new__(BattleView)
+        set_ = object.__setattr__
+        for name in ("_info", "_sheets", "scenario", "grid"):
+            set_(twin, name, getattr(self, name))
+        set_(twin, "_battle", battle)
+        set_(twin, "events", EventLog(battle.events))
+        set_(twin, "dice", RollingDice(battle.dice))
+        return twin
+
     def _roll_with(self, dice: Any) -> None:
         """The battle's dice were swapped (by the battle itself, never a plugin)."""
         object.__setattr__(self, "dice", RollingDice(dice))

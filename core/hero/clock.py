@@ -142,7 +142,7 @@ def open_phase(ctx: RulesContext, fid: str) -> Decision | None:
     if f.continues:  # a Zero-Phase action taken: the same Phase, a new choice
         f.continues = False
         return decision_for(ctx, f, f"Turn {st.turn}, Segment {st.segment} (the same Phase)")
-    f.free_done.clear()
+    f.free_done = frozenset()
     now = st.abs_segment
     natural = fid in st.natural and f.held_requeued_at != now
     if natural:

@@ -69,7 +69,7 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     if f.out_of_fight(opts):
         return None
     if atk.charges is not None:  # spent once the attack is made: not by an attacker END knocked out
-        f.charges_used[atk.name] = f.charges_used.get(atk.name, 0) + shots
+        f.spend_charges(atk, shots)
         ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
     if aim:
         extra_ocv = (*extra_ocv, placed_shot(aim, g))
@@ -130,7 +130,7 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack
     if f.out_of_fight(opts):
         return
     if atk.charges is not None:
-        f.charges_used[atk.name] = f.charges_used.get(atk.name, 0) + 1
+        f.spend_charges(atk)
         ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
     origin, aim = f.pos, aim_at.pos
     ocv = ocv_chain(f, atk, aim_at, "area", levels)  # to the cell aimed at, whoever dives away

@@ -183,7 +183,7 @@ def disarm(ctx: RulesContext, f: Fighter, g: Fighter, weapon: str) -> None:
     won = body > against
     ctx.emit(ev.DisarmRolled(f.id, g.id, weapon, disarming_str(f), own, body, g.ch.STR, held, against, won))
     if won:
-        g.disarmed.add(weapon)
+        g.disarmed = g.disarmed | {weapon}
 
 
 def disarming_str(f: Fighter) -> int:

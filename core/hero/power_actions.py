@@ -46,7 +46,8 @@ PRESENCE = Maneuver("presence", "presence", "Presence Attack", "rules-powers §3
 def _switch(ctx: RulesContext, f: Fighter, a: Action) -> None:
     mp = f.sheet.multipower_of(a.attack)
     assert mp is not None
-    old, f.slots[mp.name] = f.slots[mp.name], a.attack
+    old = f.slots[mp.name]
+    f.slots = {**f.slots, mp.name: a.attack}
     ctx.emit(ev.SlotSwitched(f.id, mp.name, old, a.attack))
 
 
@@ -78,7 +79,7 @@ def _aid(ctx: RulesContext, f: Fighter, a: Action) -> None:
     if f.out_of_fight(opts):
         return
     if atk.charges is not None:
-        f.charges_used[atk.name] = f.charges_used.get(atk.name, 0) + 1
+        f.spend_charges(atk)
         ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
     profile = combat.damage_profile(opts, f, atk, "strike", "", 0, 0)
     powers.POWERS[atk.kind].lands(ctx, f, g, atk, profile)

@@ -97,7 +97,7 @@ def break_out(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack | None)
         dice, kind, using = damage_profile(opts, f, atk, "strike", "", 0, 0).dice, atk.kind, atk.name
         spend_end(ctx, f, attack_end(f, atk, opts.campaign, opts.str_end), f"{atk.name} against an Entangle")
         if atk.charges is not None:
-            f.charges_used[atk.name] = f.charges_used.get(atk.name, 0) + 1
+            f.spend_charges(atk)
             ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
     if f.out_of_fight(opts):
         return
@@ -183,8 +183,8 @@ def _drain(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: 
     after = adjustment.adjusted(c, getattr(g.sheet.characteristics, c), g.drained.get(c, 0) + ap, g.aided.get(c, 0))
     ctx.emit(ev.AdjustmentRolled(f.id, g.id, atk.name, "drain", c, faces, total, defense, ap, before, after))
     if ap:  # what follows from it (a SPD change, a knock-out) is logged after the roll
-        g.drained[c] = g.drained.get(c, 0) + ap
-        g.fresh.add(("drain", c))
+        g.drained = {**g.drained, c: g.drained.get(c, 0) + ap}
+        g.fresh = g.fresh | {("drain", c)}
         readjust(ctx, g)
 
 
@@ -217,8 +217,8 @@ def _aid(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: Da
     now = min(had + total, max(had, ceiling))
     after = adjustment.adjusted(c, getattr(g.sheet.characteristics, c), g.drained.get(c, 0), now)
     ctx.emit(ev.AdjustmentRolled(f.id, g.id, atk.name, "aid", c, faces, total, 0, now - had, before, after))
-    g.aided[c] = now
-    g.fresh.add(("aid", c))
+    g.aided = {**g.aided, c: now}
+    g.fresh = g.fresh | {("aid", c)}
     readjust(ctx, g)
 
 
@@ -236,7 +236,7 @@ def _heal(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: D
     body_gain = max(min(body, g.ch.BODY - g.body), 0)
     g.stun += stun_gain
     g.body += body_gain
-    g.healed_by.add((f.id, atk.name))
+    g.healed_by = g.healed_by | {(f.id, atk.name)}
     woke = g.ko and g.stun > 0
     if woke:  # the state is whole before any event about it is seen
         g.ko = False
@@ -306,18 +306,28 @@ def fade(ctx: RulesContext, g: Fighter) -> None:
     """After Segment 12: each Drain on ``g`` gives back 5 AP, each Aid to it loses 5 (rules-powers
     §3.4), but for those given Active Points this Turn (our reading of the moment: a full Turn
     after they came, as Foundry counts 12 seconds from the moment applied)."""
-    fresh, g.fresh = g.fresh, set()
-    for power, pools in (("drain", g.drained), ("aid", g.aided)):
-        for c in sorted(pools):
+    fresh, g.fresh = g.fresh, frozenset()
+    for power in ("drain", "aid"):
+        for c in sorted(g.drained if power == "drain" else g.aided):
             if (power, c) in fresh:
                 continue
             before = getattr(g.ch, c)
-            pools[c] = adjustment.faded(pools[c])
-            left = pools[c]
-            if not left:
-                del pools[c]
+            left = _fade_pool(g, power, c)
             readjust(ctx, g)
             ctx.emit(ev.AdjustmentFaded(g.id, power, c, left, before, getattr(g.ch, c)))
+
+
+def _fade_pool(g: Fighter, power: str, c: str) -> int:
+    """``g``'s Drain (or Aid) pool of characteristic ``c`` gives back (loses) its 5 AP; the AP left.
+    The pool is gone at 0; the mapping is a new one (a fighter's mappings are never edited)."""
+    pools = g.drained if power == "drain" else g.aided
+    left = adjustment.faded(pools[c])
+    pools = {k: (left if k == c else v) for k, v in pools.items() if k != c or left}
+    if power == "drain":
+        g.drained = pools
+    else:
+        g.aided = pools
+    return left
 
 
 def lose_sight(ctx: RulesContext, g: Fighter) -> None:

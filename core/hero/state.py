@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..grid import Cell
@@ -46,6 +47,11 @@ class Controlled:
 
 @dataclass(slots=True)
 class Fighter:
+    """One fighter's figures and conditions now. Every field holds a value, a frozen record or a
+    frozenset, or a mapping that a change replaces, never edits: so a forked battle shares them
+    all (:mod:`core.forking`) and a copy is one constructor call. Only ``memo`` and ``expected``,
+    caches, are edited in place, and they are replaced when what they follow from changes."""
+
     id: str
     name: str
     side: str
@@ -74,7 +80,7 @@ class Fighter:
     #: DCV from the attack used this Phase (a Martial Arts maneuver's), until its next Phase.
     attack_dcv: int = 0
     #: Attacks knocked out of its hands by a Disarm (an Accessible Focus), gone for the battle.
-    disarmed: set[str] = field(default_factory=set)
+    disarmed: frozenset[str] = frozenset()
     haymaker: PendingHaymaker | None = None
     held: bool = False
     held_requeued_at: int = -1
@@ -86,7 +92,7 @@ class Fighter:
     phases: int = 0
     csl_dcv: int = 0
     #: Charges spent so far, by attack name (an attack with ``charges`` on the sheet).
-    charges_used: dict[str, int] = field(default_factory=dict)
+    charges_used: Mapping[str, int] = field(default_factory=dict)
     #: An Entangle holding it (rules-powers §3.2), or None.
     entangle: Entanglement | None = None
     #: The one it holds in a Grab, and the one holding it (rules-powers §4.1); None: none.
@@ -98,24 +104,24 @@ class Fighter:
     blind_until: int = -1
     #: Active Points of Drains on it and of Aids to it, by characteristic (rules-powers §3.4):
     #: its characteristics follow from these and the sheet (:func:`.powers.readjust`).
-    drained: dict[str, int] = field(default_factory=dict)
-    aided: dict[str, int] = field(default_factory=dict)
+    drained: Mapping[str, int] = field(default_factory=dict)
+    aided: Mapping[str, int] = field(default_factory=dict)
     #: (power, characteristic) pools given Active Points this Turn: they start to fade after the
     #: next Segment 12, not this one (a Drain in Segment 12 is not half gone at once).
-    fresh: set[tuple[str, str]] = field(default_factory=set)
+    fresh: frozenset[tuple[str, str]] = frozenset()
     #: (healer, power) pairs that have healed it: a Healing works once a battle on one target.
-    healed_by: set[tuple[str, str]] = field(default_factory=set)
+    healed_by: frozenset[tuple[str, str]] = frozenset()
     #: A Zero-Phase action just taken: the same Phase goes on with a new choice (clock.open_phase).
     continues: bool = False
     #: The Zero-Phase actions taken this Phase (each once a Phase: a Presence Attack, a switch).
-    free_done: set[str] = field(default_factory=set)
+    free_done: frozenset[str] = frozenset()
     #: A Presence Attack's hold on it until its next Phase (rules-powers §3.6): 0 none, 1
     #: impressed, 2 a Half Phase lost, 3 awed (the Phase lost, ½ DCV), 4 cowed (the Phase lost, DCV 0).
     presence: int = 0
     #: A Mind Control's hold on it (rules-powers §3.5), or None.
     control: Controlled | None = None
     #: The slot each of its Multipowers has in use (rules-powers §5.1), by Multipower name.
-    slots: dict[str, str] = field(default_factory=dict)
+    slots: Mapping[str, str] = field(default_factory=dict)
     #: The damage this fighter's attacks are expected to do, by target and way of attacking (the
     #: AI's estimate, :mod:`.estimate`): it follows from the two sheets, so it is worked out once a
     #: battle for each pair.
@@ -176,6 +182,10 @@ class Fighter:
             return False
         mp = self.sheet.multipower_of(atk.name) if self.sheet.multipowers else None
         return mp is None or self.slots.get(mp.name) == atk.name
+
+    def spend_charges(self, atk: HeroAttack, shots: int = 1) -> None:
+        """``shots`` of ``atk``'s Charges spent (a new mapping: see the class's docstring)."""
+        self.charges_used = {**self.charges_used, atk.name: self.charges_used.get(atk.name, 0) + shots}
 
     def charges_left(self, atk: HeroAttack) -> int | None:
         """Uses left of an attack bought with Charges (None: it has no Charges)."""

@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ..actions import Action, Asking, Choice, Decision
@@ -97,7 +96,7 @@ class HeroSystem:
         if asking is not None:
             yield from asking
         if entry.zero_phase and not f.out_of_fight(ctx.options) and ctx.state.queue is not None:
-            f.free_done.add(entry.name)  # once a Phase; the same Phase goes on (clock.open_phase)
+            f.free_done = f.free_done | {entry.name}  # once a Phase; the same Phase goes on (clock.open_phase)
             f.continues = True
             ctx.state.queue.insert(0, f.id)
 
@@ -110,7 +109,8 @@ class HeroSystem:
         its picture reading the fork's state."""
         if decision.picture is None:
             return decision
-        return replace(decision, picture=decision.picture.rebind(ctx))
+        d = decision
+        return Decision(d.actor, d.menu, d.controller, d.kind, d.context, d.picture.rebind(ctx), d.free)
 
     def decision_for(self, ctx: RulesContext, actor: str) -> Decision:
         """The Phase (turn) decision ``actor`` would face now, nothing changed (tests, tools)."""

@@ -71,7 +71,7 @@ def inflict(ctx: RulesContext, g: Fighter, name: str, why: str, for_a_round: boo
     out of the fight."""
     if name in g.timed or g.out:
         return
-    g.timed[name] = why
+    g.timed = {**g.timed, name: why}
     if for_a_round:
         g.for_a_round = g.for_a_round | {name}
     c = TIMED[name]
@@ -82,7 +82,8 @@ def inflict(ctx: RulesContext, g: Fighter, name: str, why: str, for_a_round: boo
 
 def lift(ctx: RulesContext, g: Fighter, name: str, why: str) -> None:
     """The condition ``name`` ends for ``g``."""
-    if g.timed.pop(name, None) is not None:
+    if name in g.timed:
+        g.timed = {n: w for n, w in g.timed.items() if n != name}
         if name in g.for_a_round:
             g.for_a_round = g.for_a_round - {name}
         ctx.emit(ev.ConditionChanged(g.id, name, False, why))
@@ -170,7 +171,7 @@ def treat(ctx: RulesContext, f: Fighter, g: Fighter, name: str) -> None:
 def end_powers(ctx: RulesContext, f: Fighter, which, why: str) -> None:
     """Stop the powers ``f`` has in use that ``which`` picks (a catalogue entry -> bool)."""
     for name in [n for n in f.active if which(CATALOGUE[n])]:
-        del f.active[name]
+        f.active = {n: level for n, level in f.active.items() if n != name}
         ctx.emit(ev.PowerEnded(f.id, name, why))
 
 
@@ -231,7 +232,7 @@ def use_power(ctx: RulesContext, f: Fighter, p: Power, level: int, how: str) -> 
     if p.once:
         f.spent_once = f.spent_once | {p.name}
     if p.duration != "instant":
-        f.active[p.name] = level
+        f.active = {**f.active, p.name: level}
     ctx.emit(ev.PowerUsed(f.id, p.name, level, how, cost, before, f.focus, p.duration, effect_text(p, level)))
     announce(ctx, f, before_flags)
 

@@ -3,6 +3,7 @@ the initiative order kept for the whole fight, and the round clock."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..grid import Cell
@@ -15,6 +16,11 @@ from .sheet import MarvelAttack, MarvelOptions, MarvelSheet
 
 @dataclass(slots=True)
 class Fighter:
+    """One fighter's figures and conditions now. Every field holds a value, a frozen record or a
+    frozenset, or a mapping that a change replaces, never edits: so a forked battle shares them
+    all (:mod:`core.forking`) and a copy is one constructor call. Only ``memo``, a cache of what
+    follows from the sheet, is edited in place."""
+
     id: str
     name: str
     side: str
@@ -32,10 +38,10 @@ class Fighter:
     initiative: InitiativeEntry | None = None
     turns: int = 0
     #: Powers in use that last (a round, or while it concentrates): name -> level.
-    active: dict = field(default_factory=dict)
+    active: Mapping[str, int] = field(default_factory=dict)
     #: Conditions that come and go (stunned, prone, bleeding, ablaze: :data:`.conditions.TIMED`),
     #: each with what gave it.
-    timed: dict = field(default_factory=dict)
+    timed: Mapping[str, str] = field(default_factory=dict)
     stood_up: bool = False  # stood up this turn: its movement action is spent
     expiring: tuple = ()  # conditions that last through this turn and end with it (one round's)
     for_a_round: frozenset = frozenset()  # conditions inflicted for a round that otherwise last (Iron's pin)

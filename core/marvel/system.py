@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ..actions import Action, Asking, Choice, Decision
@@ -95,7 +94,8 @@ class MarvelSystem:
         its picture reading the fork's state."""
         if decision.picture is None:
             return decision
-        return replace(decision, picture=decision.picture.rebind(ctx))
+        d = decision
+        return Decision(d.actor, d.menu, d.controller, d.kind, d.context, d.picture.rebind(ctx), d.free)
 
     def decision_for(self, ctx: RulesContext, actor: str) -> Decision:
         """The Phase (turn) decision ``actor`` would face now, nothing changed (tests, tools)."""

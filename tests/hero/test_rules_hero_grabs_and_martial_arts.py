@@ -241,7 +241,7 @@ def test_the_ai_weighs_a_weapon_by_the_share_of_the_foes_threat_it_carries_for_a
     spare, *_ = worth({**PISTOL, "name": "Rifle", "dice": "2d6"}, PISTOL)  # a better gun to hand: worth nothing
     assert spare == 0.0
     empty, bt, a, g = worth({**PISTOL, "charges": 6})
-    g.charges_used["Pistol"] = 6
+    g.charges_used = {**g.charges_used, "Pistol": 6}
     assert _weapon_worth(bt.ctx, a, g, "Pistol") == 0.0  # an empty gun
 
 

@@ -170,7 +170,7 @@ def test_a_hold_counts_only_a_haymaker_the_menu_would_offer():
     b.state.queue = ["b"]
     hold = menu_action(b, "a", "hold")
     assert b.estimate("a", hold) > 0.0
-    b.state.fighters["a"].charges_used["Baton"] = 2
+    b.state.fighters["a"].charges_used = {"Baton": 2}
     assert b.estimate("a", hold) == 0.0
 
 

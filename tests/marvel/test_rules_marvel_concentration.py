@@ -108,7 +108,7 @@ def test_focus_is_never_spent_below_1_nor_by_the_demoralized_and_concentration_h
     assert can_use(f, blur, 1) == "Blur costs 5 Focus and Shang-Chi has 5 (Focus is never spent below 1)"
     f.focus = 6
     assert can_use(f, blur, 1) == ""
-    f.active["Attack Stance"] = 1
+    f.active = {**f.active, "Attack Stance": 1}
     assert can_use(f, CATALOGUE["Defense Stance"], 1) == "Shang-Chi already concentrates on 1 powers, one per rank"
     f.active.clear()
     f.focus = 0

@@ -97,7 +97,7 @@ def test_elemental_protection_absorbs_a_hit_up_to_its_threshold_and_breaks_on_a_
     b = started(b_keys={"powers": ["Elemental Protection 2"]}, faces=[4, M(2), 3, 4, M(5), 3, M(6)],  # Bob dodges: the 5 rerolled, kept
                 plan=[Action("attack", "Club", "b"), Action("dodge"), Action("attack", "Club", "b")])
     bob = b.state.fighters["b"]
-    bob.active["Elemental Protection"] = 2
+    bob.active = {**bob.active, "Elemental Protection": 2}
     b.step()  # dM 2 x 4 + 3 = 11: absorbed (up to 20)
     assert bob.health == bob.health_max
     b.step()

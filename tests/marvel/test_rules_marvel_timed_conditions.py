@@ -66,7 +66,7 @@ def test_a_stunned_character_loses_its_next_turn_and_attacks_on_it_have_an_edge(
 def test_stunned_breaks_concentration():
     b = started(brawler(), victim(powers=["Defense Stance"]))
     v = b.state.fighters["victim"]
-    v.active["Defense Stance"] = 1
+    v.active = {**v.active, "Defense Stance": 1}
     inflict(b.ctx, v, "stunned", "a test")
     assert v.active == {} and events_of(b, ev.PowerEnded)[0].why == "Victim is stunned: concentration breaks"
 
