@@ -31,12 +31,12 @@ import time
 from collections import Counter
 from typing import Any
 
-from slugfest.core.battle import Battle  # noqa: E402
-from slugfest.core.mirror import adjust_side, mirror_first_fitting, swap_sides  # noqa: E402
-from slugfest.core.plugins import get_plugin_manager  # noqa: E402
-from slugfest.core.scenario import dump_scenario, load_scenario, parse_scenario  # noqa: E402
-from slugfest.core.simulate import simulate  # noqa: E402
-from slugfest.core.stats import wilson  # noqa: E402
+from slugfest.core.engine.battle import Battle  # noqa: E402
+from slugfest.core.batch.mirror import adjust_side, mirror_first_fitting, swap_sides  # noqa: E402
+from slugfest.core.engine.plugins import get_plugin_manager  # noqa: E402
+from slugfest.core.files.scenario import dump_scenario, load_scenario, parse_scenario  # noqa: E402
+from slugfest.core.batch.simulate import simulate  # noqa: E402
+from slugfest.core.batch.stats import wilson  # noqa: E402
 from slugfest.scenarios import bundled  # noqa: E402
 
 MIRRORS = {"hero": "hero-brawl", "marvel": "marvel-brawl"}
@@ -115,7 +115,7 @@ def section_ladder(runs: int, jobs: int) -> None:
     pairing in both seatings and, for each, both listing orders, so neither the seat nor being
     listed first is worth anything; then the ratings and the goals' checks."""
     from slugfest.cli.ladder import render_ladder
-    from slugfest.core import ladder as lad
+    from slugfest.core.batch import ladder as lad
 
     print("ladder: every pair of AIs on the mirrored rosters, both seatings and both listing orders")
     for system, name in MIRRORS.items():

@@ -118,8 +118,8 @@ def forks(runs: int, names: tuple[str, ...] = SCENARIOS) -> None:
 
 
 def parallel(runs: int, jobs: int, names: tuple[str, ...] = SCENARIOS) -> None:
-    from slugfest.core.scenario import load_scenario
-    from slugfest.core.simulate import simulate
+    from slugfest.core.files.scenario import load_scenario
+    from slugfest.core.batch.simulate import simulate
     from slugfest.scenarios import bundled
 
     print(f"\n4. Batches on {jobs} processes, and memory (this checkout)")
@@ -155,9 +155,9 @@ def machinery(sc: Any, runs: int, jobs: int, rounds: int = 3) -> tuple[float, fl
     import json
     import resource
 
-    from slugfest.core.battle import Battle
-    from slugfest.core.plugins import get_plugin_manager
-    from slugfest.core.simulate import battle_seed, simulate
+    from slugfest.core.engine.battle import Battle
+    from slugfest.core.engine.plugins import get_plugin_manager
+    from slugfest.core.batch.simulate import battle_seed, simulate
 
     def cpu() -> float:
         me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)

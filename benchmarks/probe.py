@@ -3,7 +3,7 @@
     python benchmarks/probe.py ROOT WHAT NAME RUNS [SIDE]
 
 ``ROOT`` is a checkout: an older one keeps its modules at the top (``core.battle``), a newer one
-under ``slugfest`` (``slugfest.core.battle``); the probe imports whichever the checkout has, so
+under ``slugfest`` (``slugfest.core.engine.battle``); the probe imports whichever the checkout has, so
 ``bench.py`` can time two checkouts side by side with the same code. It prints one JSON object.
 
 ``WHAT`` is one of:
@@ -56,9 +56,17 @@ class _Checkout(importlib.abc.MetaPathFinder):
                                                       submodule_search_locations=[str(folder)])
 
 
+#: Where each module the probe needs lives, newest layout first: core/ in subpackages (issue 33),
+#: or flat, as before it.
+PLACES = {"battle": ("engine.battle", "battle"), "scenario": ("files.scenario", "scenario"),
+          "simulate": ("batch.simulate", "simulate"), "sweep": ("batch.sweep", "sweep"),
+          "plugins": ("engine.plugins", "plugins")}
+
+
 def load(root: Path) -> dict[str, Any]:
     """The checkout's modules: an older checkout's from its top (``core.battle``), a newer one's
-    from under ``slugfest`` (``slugfest.core.battle``), imported from ``root`` either way."""
+    from under ``slugfest`` (``slugfest.core.battle``, or ``slugfest.core.engine.battle`` once core/
+    has subpackages), imported from ``root`` either way."""
     root = root.resolve()
     new = (root / "slugfest" / "__init__.py").exists()
     if not new:
@@ -66,8 +74,9 @@ def load(root: Path) -> dict[str, Any]:
     elif not any(isinstance(f, _Checkout) and f.root == root for f in sys.meta_path):
         sys.meta_path.insert(0, _Checkout(root))
     core = "slugfest.core" if new else "core"
-    m = {name: importlib.import_module(f"{core}.{name}")
-         for name in ("battle", "scenario", "simulate", "sweep", "plugins")}
+    layered = (root / "core" / "engine").is_dir()
+    m = {name: importlib.import_module(f"{core}.{places[0] if layered else places[1]}")
+         for name, places in PLACES.items()}
     m["bundled"] = importlib.import_module("slugfest.scenarios" if new else "scenarios").bundled
     m["new"] = new
     return m

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import tomli_w
 
-from slugfest.core.scenario import dump_scenario
+from slugfest.core.files.scenario import dump_scenario
 from slugfest.core.testing import hero, scenario
 from slugfest.tui.app import make_app
 

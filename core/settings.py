@@ -10,7 +10,7 @@ program's own code:
   plugins) may take before it is stopped and reported with its seed, from 1 to 86400
   (default 600: the largest legal battle takes a few minutes);
 * ``SLUGFEST_PLUGINS`` / ``SLUGFEST_BLOCK_PLUGINS``: comma-separated plugin names (see
-  :mod:`core.plugins`);
+  :mod:`core.engine.plugins`);
 * ``SLUGFEST_DATA_DIR``: the folder the app offers for saves and exports (default: the per-user
   data folder, ``platformdirs.user_data_dir("slugfest")``, so a checkout gathers no save files).
 """

@@ -18,8 +18,8 @@ from functools import cached_property
 from typing import Any, Callable, Iterable
 
 from slugfest import Action, BattleView, Choice, Decision, Vitals, answers_for
-from slugfest.core.events import ActionChosen
-from slugfest.core.grid import distance
+from slugfest.core.engine.events import ActionChosen
+from slugfest.core.rules.grid import distance
 
 #: The kinds of action that strike a foe (a Marvel Ram and Fastball Special are estimated like attacks).
 ATTACK_KINDS = ("attack", "multiple-attack", "move-through", "ram", "fastball")

@@ -57,7 +57,7 @@ from dataclasses import replace
 from functools import partial
 
 from slugfest import Action, BattleView, Choice, Decision, Vitals, hookimpl
-from slugfest.core.grid import distance
+from slugfest.core.rules.grid import distance
 
 from ._mind import (ATTACK_KINDS, FREE, PLAINER, Situation, break_free, free_first, helping, hold_still, on_the_way,
                     power_reaction, shield, spend_karma, strike_back, team_call, tend)

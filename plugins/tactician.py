@@ -34,7 +34,7 @@ from __future__ import annotations
 
 
 from slugfest import Action, BattleView, Choice, Decision, Vitals
-from slugfest.core.grid import distance
+from slugfest.core.rules.grid import distance
 
 from ._mind import Situation, answer_for, describe_attack, pct, primary
 

@@ -16,7 +16,7 @@ roster, the same per-battle seeds for every mind), and prints, per mind and rule
     python scripts/ai_usage.py                 # 40 battles per scenario and pairing
     python scripts/ai_usage.py --runs 100 --jobs 4 --minds tactician,cautious
 
-Battle ``i`` of every batch uses the seed ``core.simulate.battle_seed(SEED, i)``, so the figures
+Battle ``i`` of every batch uses the seed ``core.batch.simulate.battle_seed(SEED, i)``, so the figures
 are the same whatever ``--jobs`` is.
 """
 
@@ -31,12 +31,12 @@ from pathlib import Path
 from typing import Any
 
 
-from slugfest.core.actions import Action, Decision
-from slugfest.core.battle import Battle
-from slugfest.core.plugins import get_plugin_manager, hookimpl
-from slugfest.core.scenario import parse_scenario
-from slugfest.core.simulate import battle_seed
-from slugfest.core.sweep import read_data
+from slugfest.core.engine.actions import Action, Decision
+from slugfest.core.engine.battle import Battle
+from slugfest.core.engine.plugins import get_plugin_manager, hookimpl
+from slugfest.core.files.scenario import parse_scenario
+from slugfest.core.batch.simulate import battle_seed
+from slugfest.core.batch.sweep import read_data
 
 MINDS = ("default", "aggressive", "tactician", "cautious", "berserker", "random")
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"

@@ -24,8 +24,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from slugfest.cli import positive_int
-from slugfest.core import extremes, faults
-from slugfest.core import fuzzing as fz
+from slugfest.core.testing import extremes, faults
+from slugfest.core.testing import fuzzing as fz
 
 KINDS = ("scenario", "save", "extreme")
 

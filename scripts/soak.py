@@ -20,10 +20,10 @@ from pathlib import Path
 
 
 from slugfest.cli import positive_int
-from slugfest.core.extremes import extreme_hero, extreme_marvel
-from slugfest.core.plugins import installed_plugin_names
-from slugfest.core.scenario import load_scenario, parse_scenario
-from slugfest.core.soak import soak
+from slugfest.core.testing.extremes import extreme_hero, extreme_marvel
+from slugfest.core.engine.plugins import installed_plugin_names
+from slugfest.core.files.scenario import load_scenario, parse_scenario
+from slugfest.core.testing.soak import soak
 from slugfest.scenarios import bundled
 
 

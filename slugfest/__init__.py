@@ -16,14 +16,14 @@ See ``docs/plugins.md`` for every hook and the types named here.
 
 from __future__ import annotations
 
-from slugfest.core.actions import Action, Choice, Decision
-from slugfest.core.context import Outcome
-from slugfest.core.events import Event, Note
-from slugfest.core.hookspecs import AttackResult, AttackStep, DamageResult
-from slugfest.core.plugins import answers_for, hookimpl
-from slugfest.core.system import PlayerOptions
-from slugfest.core.view import BattleView, ReadOnlyBattle, SystemInfo
-from slugfest.core.vitals import Vitals
+from slugfest.core.engine.actions import Action, Choice, Decision
+from slugfest.core.engine.context import Outcome
+from slugfest.core.engine.events import Event, Note
+from slugfest.core.engine.hookspecs import AttackResult, AttackStep, DamageResult
+from slugfest.core.engine.plugins import answers_for, hookimpl
+from slugfest.core.engine.system import PlayerOptions
+from slugfest.core.engine.view import BattleView, ReadOnlyBattle, SystemInfo
+from slugfest.core.rules.vitals import Vitals
 
 __all__ = ["Action", "AttackResult", "AttackStep", "BattleView", "Choice", "DamageResult", "Decision", "Event",
            "Note", "Outcome", "PlayerOptions", "ReadOnlyBattle", "SystemInfo", "Vitals", "answers_for", "hookimpl"]

@@ -60,7 +60,7 @@ def load_script():
 def tally_fails_at(monkeypatch):
     """Make the tally of battle ``index`` raise ("broken tally"), as a bug in a rules system's
     statistics would, for the batch code to report with its seed."""
-    from slugfest.core import simulate as sim
+    from slugfest.core.batch import simulate as sim
 
     real = sim.tally_of
 

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from slugfest.core.battle import Battle
-from slugfest.core.events import ActionChosen, ActionRefused, PluginFailed
-from slugfest.core.scenario import parse_scenario
-from slugfest.core.simulate import battle_seed
-from slugfest.core.sweep import read_data
+from slugfest.core.engine.battle import Battle
+from slugfest.core.engine.events import ActionChosen, ActionRefused, PluginFailed
+from slugfest.core.files.scenario import parse_scenario
+from slugfest.core.batch.simulate import battle_seed
+from slugfest.core.batch.sweep import read_data
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 MINDS = ("default", "aggressive", "tactician", "cautious", "berserker", "random")

@@ -1,4 +1,4 @@
-"""Mirrored rosters (core.mirror) and a bounded slice of benchmarks/ai_fairness.py (issue 18's
+"""Mirrored rosters (core.batch.mirror) and a bounded slice of benchmarks/ai_fairness.py (issue 18's
 measurements; the full campaign is run on demand)."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from slugfest.core.mirror import adjust_side, mirror_cell, mirrored, swap_sides
-from slugfest.core.scenario import dump_scenario, load_scenario, parse_scenario
+from slugfest.core.batch.mirror import adjust_side, mirror_cell, mirrored, swap_sides
+from slugfest.core.files.scenario import dump_scenario, load_scenario, parse_scenario
 from slugfest.scenarios import bundled
 
 

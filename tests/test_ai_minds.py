@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from slugfest.core.actions import Action, Decision
-from slugfest.core.dice import ScriptedDice
-from slugfest.core.events import ActionChosen
+from slugfest.core.engine.actions import Action, Decision
+from slugfest.core.rules.dice import ScriptedDice
+from slugfest.core.engine.events import ActionChosen
 from slugfest.core.testing import battle_with, hero, phase_decision, scenario
 
 PUNCH = [{"name": "Punch", "kind": "normal", "range": "hth"}]
@@ -295,7 +295,7 @@ def test_slugfest_plugins_lists_every_built_in_mind_and_house_rule_with_its_docs
     import importlib
 
     from slugfest.cli import main
-    from slugfest.core.plugins import BUILTINS
+    from slugfest.core.engine.plugins import BUILTINS
 
     assert main(["plugins"]) == 0
     out = capsys.readouterr().out

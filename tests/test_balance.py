@@ -5,7 +5,7 @@ import json
 import pytest
 
 from slugfest import cli
-from slugfest.core.balance import BalanceError, Knob, parse_range, search
+from slugfest.core.batch.balance import BalanceError, Knob, parse_range, search
 
 
 def measuring(rates):

@@ -7,12 +7,12 @@ import json
 import pytest
 
 from slugfest import cli
-from slugfest.core import simulate as sim
-from slugfest.core.batch_report import REPORT_WIDTH, Table, combatant_tables, render_report, share
-from slugfest.core.battle import Battle
-from slugfest.core.scenario import load_scenario
-from slugfest.core.shards import ShardError, merge_parts, parse_shard, shard_range
-from slugfest.core.stats import Aggregate, widest_half_width
+from slugfest.core.batch import simulate as sim
+from slugfest.core.batch.report import REPORT_WIDTH, Table, combatant_tables, render_report, share
+from slugfest.core.engine.battle import Battle
+from slugfest.core.files.scenario import load_scenario
+from slugfest.core.batch.shards import ShardError, merge_parts, parse_shard, shard_range
+from slugfest.core.batch.stats import Aggregate, widest_half_width
 from slugfest.scenarios import bundled
 
 

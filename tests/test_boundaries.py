@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from slugfest import BattleView, ReadOnlyBattle, answers_for, hookimpl
-from slugfest.core.actions import Choice
-from slugfest.core.battle import Battle
-from slugfest.core.events import BattleEnded, PluginFailed
+from slugfest.core.engine.actions import Choice
+from slugfest.core.engine.battle import Battle
+from slugfest.core.engine.events import BattleEnded, PluginFailed
 from slugfest.core.testing import battle_with, events_of, hero, scenario
 
 ROOT = Path(__file__).resolve().parent.parent

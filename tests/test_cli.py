@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from slugfest import cli
-from slugfest.core.scenario import load_scenario
+from slugfest.core.files.scenario import load_scenario
 from slugfest.scenarios import DEFAULT, bundled
 
 BAD = Path(__file__).parent / "data" / "bad"

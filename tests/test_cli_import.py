@@ -15,9 +15,9 @@ sys.path.insert(0, str(Path(__file__).parent / "hero"))
 from hdc_files import character, modifier, power, write  # noqa: E402
 
 from slugfest import cli  # noqa: E402
-from slugfest.core.battle import Battle  # noqa: E402
+from slugfest.core.engine.battle import Battle  # noqa: E402
 from slugfest.core.hero.hdc import import_file  # noqa: E402
-from slugfest.core.scenario import load_scenario  # noqa: E402
+from slugfest.core.files.scenario import load_scenario  # noqa: E402
 from slugfest.scenarios import bundled  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parents[1].parent / "shared" / "fixtures" / "hdc"
@@ -201,7 +201,7 @@ def test_darcis_attacks_cost_what_hero_designer_says(tmp_path):
     from slugfest.core.hero.pricing import end_of, power_points
     from slugfest.core.hero.hdc.costs import rounded
     from slugfest.core.hero.attack_keys import parse_attack
-    from slugfest.core.schema import Problems, Table
+    from slugfest.core.files.schema import Problems, Table
 
     attacks = {a["name"]: parse_attack(Table(a, "a", Problems())) for a in result.sheet["attacks"]}
     ap = {name: rounded(power_points(a)) for name, a in attacks.items()}

@@ -7,8 +7,8 @@ import re
 import pytest
 
 from slugfest import cli
-from slugfest.core.session import Session
-from slugfest.core.scenario import load_scenario
+from slugfest.core.engine.session import Session
+from slugfest.core.files.scenario import load_scenario
 from slugfest.scenarios import bundled
 
 

@@ -10,9 +10,9 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 from slugfest import cli  # noqa: E402
-from slugfest.core import simulate as sim  # noqa: E402
-from slugfest.core.cluster import ClusterError, connect, run_span, simulate_on_cluster  # noqa: E402
-from slugfest.core.scenario import load_scenario  # noqa: E402
+from slugfest.core.batch import simulate as sim  # noqa: E402
+from slugfest.core.batch.cluster import ClusterError, connect, run_span, simulate_on_cluster  # noqa: E402
+from slugfest.core.files.scenario import load_scenario  # noqa: E402
 from slugfest.scenarios import bundled  # noqa: E402
 
 
@@ -88,7 +88,7 @@ def test_a_local_cluster_is_local_or_local_and_a_number(address):
 
 
 def test_the_command_line_runs_on_a_cluster_and_reports_as_a_local_run(tmp_path, client, monkeypatch):
-    import slugfest.core.cluster as cl
+    import slugfest.core.batch.cluster as cl
 
     monkeypatch.setattr(cl, "connect", lambda address: (distributed.Client(client.scheduler.address), None))
     assert cli.main(["simulate", "hero-duel", "--runs", "40", "--cluster", "tcp://shared", "--json",

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from slugfest.core import simulate as sim
-from slugfest.core.plugins import hookimpl
+from slugfest.core.batch import simulate as sim
+from slugfest.core.engine.plugins import hookimpl
 from slugfest.core.testing import hero, scenario
 from slugfest.scenarios import bundled
 
@@ -198,7 +198,7 @@ def test_the_timer_stops_only_a_plugin_call_past_twice_its_limit_and_only_in_the
     import inspect
     import signal
 
-    from slugfest.core import guard
+    from slugfest.core.engine import guard
 
     here = inspect.currentframe()
     in_guard = _frame_of_file(guard.__file__)
@@ -245,7 +245,7 @@ class SlowOnce:
 
 
 def test_a_plugin_ending_as_its_stop_fires_never_lets_the_stop_escape_into_the_battle():
-    from slugfest.core.events import BattleEnded
+    from slugfest.core.engine.events import BattleEnded
     from slugfest.core.testing import battle_with
 
     for seed in range(20):

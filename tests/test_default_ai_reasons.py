@@ -4,7 +4,7 @@ reaction or an Abort says why it does not defend."""
 
 from __future__ import annotations
 
-from slugfest.core.actions import Action, Decision
+from slugfest.core.engine.actions import Action, Decision
 from slugfest.core.testing import battle_with, hero, phase_decision, scenario
 
 ZERO = {"Melee": 0, "Agility": 0, "Resilience": 0, "Vigilance": 0, "Ego": 0, "Logic": 0}

@@ -91,7 +91,7 @@ def hookspec_signatures() -> dict[str, str]:
     """Each hookspec as its typed signature reads: ``name(arg: Type, ...) -> Result``."""
     import inspect
 
-    from slugfest.core import hookspecs
+    from slugfest.core.engine import hookspecs
 
     out = {}
     for name, fn in vars(hookspecs).items():
@@ -113,7 +113,7 @@ def test_the_guide_gives_each_hook_the_types_its_hookspec_declares(name):
 def test_each_hookspec_documents_its_arguments_and_its_result(name):
     import inspect
 
-    from slugfest.core import hookspecs
+    from slugfest.core.engine import hookspecs
 
     fn = getattr(hookspecs, name)
     doc = inspect.getdoc(fn) or ""

@@ -13,11 +13,11 @@ import dataclasses
 import pytest
 
 from slugfest import hookimpl
-from slugfest.core.actions import Action, Choice
-from slugfest.core.battle import Battle
-from slugfest.core.events import ActionChosen
-from slugfest.core.forking import ForkError
-from slugfest.core.scenario import load_scenario
+from slugfest.core.engine.actions import Action, Choice
+from slugfest.core.engine.battle import Battle
+from slugfest.core.engine.events import ActionChosen
+from slugfest.core.engine.forking import ForkError
+from slugfest.core.files.scenario import load_scenario
 from slugfest.core.testing import battle_with, scenario, hero
 from slugfest.scenarios import bundled
 
@@ -264,7 +264,7 @@ class Peeker:
 def test_a_plugin_that_plays_forks_out_leaves_the_battle_as_it_would_have_been(name):
     sc = load_scenario(bundled()[name])
     peeker = Peeker()
-    from slugfest.core.plugins import get_plugin_manager
+    from slugfest.core.engine.plugins import get_plugin_manager
 
     watched = Battle(sc, seed=8, host=get_plugin_manager(extra=[("peeker", peeker)]))
     plain = Battle(sc, seed=8)

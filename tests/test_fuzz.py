@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from slugfest import cli
-from slugfest.core import extremes, faults
-from slugfest.core import fuzzing as fz
-from slugfest.core import locate
+from slugfest.core.testing import extremes, faults
+from slugfest.core.testing import fuzzing as fz
+from slugfest.core.files import locate
 
 BASES = fz.base_scenarios()
 #: Bounded for the suite: each property runs a few seconds.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from slugfest.core.grid import Grid, distance
+from slugfest.core.rules.grid import Grid, distance
 
 W, H = 9, 7
 cells = st.tuples(st.integers(0, W - 1), st.integers(0, H - 1))

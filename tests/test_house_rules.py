@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from slugfest.core.actions import Action, Choice
-from slugfest.core.dice import Face
+from slugfest.core.engine.actions import Action, Choice
+from slugfest.core.rules.dice import Face
 from slugfest.core.hero import events as hev
 from slugfest.core.marvel import events as mev
-from slugfest.core.plugins import hookimpl
+from slugfest.core.engine.plugins import hookimpl
 from slugfest.core.testing import battle_with, events_of, hero, scenario
 
 ALL = ["hit-locations", "fixed-stun-multiplier", "criticals", "glancing-blows", "lethal"]
@@ -262,14 +262,14 @@ def test_house_rules_are_off_unless_the_scenario_lists_them():
 
 
 def test_a_house_rule_for_another_system_is_refused_by_the_scenario_check():
-    from slugfest.core.scenario import ScenarioError
+    from slugfest.core.files.scenario import ScenarioError
 
     with pytest.raises(ScenarioError, match="'lethal', which is for 'marvel' battles only"):
         scenario("hero", {"A": [hero("a", (0, 0))], "B": [hero("b", (3, 0))]}, house_rules=["lethal"])
 
 
 def test_every_house_rule_documents_its_rule_in_its_docstring():
-    from slugfest.core.plugins import catalog
+    from slugfest.core.engine.plugins import catalog
 
     for name in ALL:
         info = catalog()[name]

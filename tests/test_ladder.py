@@ -6,8 +6,8 @@ import math
 import pytest
 
 from slugfest import cli
-from slugfest.core import ladder as lad
-from slugfest.core.scenario import dump_scenario, load_scenario, parse_scenario
+from slugfest.core.batch import ladder as lad
+from slugfest.core.files.scenario import dump_scenario, load_scenario, parse_scenario
 from slugfest.scenarios import bundled
 
 
@@ -107,8 +107,8 @@ def test_a_ladder_that_cannot_be_played_says_why(argv, said, capsys):
 
 def test_the_second_entrant_is_credited_with_the_wins_of_every_side_after_the_first(capsys, monkeypatch):
     """A roster of three sides: one AI runs the first, the other the rest, and all of theirs count."""
-    import slugfest.core.simulate as sim
-    from slugfest.core.stats import Aggregate
+    import slugfest.core.batch.simulate as sim
+    from slugfest.core.batch.stats import Aggregate
 
     def fake(scenario, runs, base, jobs, *a, **kw):
         agg = Aggregate([s.name for s in scenario.sides], "turn", "STUN")

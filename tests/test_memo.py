@@ -1,12 +1,12 @@
-"""``core.memo.SheetMemos``: figures derived from a frozen sheet are shared between battles,
+"""``core.rules.memo.SheetMemos``: figures derived from a frozen sheet are shared between battles,
 and sharing them never changes a battle."""
 
 from __future__ import annotations
 
-from slugfest.core.battle import Battle
-from slugfest.core.memo import SheetMemos
-from slugfest.core.plugins import get_plugin_manager
-from slugfest.core.scenario import load_scenario
+from slugfest.core.engine.battle import Battle
+from slugfest.core.rules.memo import SheetMemos
+from slugfest.core.engine.plugins import get_plugin_manager
+from slugfest.core.files.scenario import load_scenario
 from slugfest.scenarios import bundled
 
 

@@ -75,7 +75,7 @@ def test_an_installed_wheel_finds_and_loads_its_scenarios(wheel, tmp_path):
     code = (
         "import sys; sys.path.insert(0, sys.argv[1])\n"
         "from slugfest import scenarios\n"
-        "from slugfest.core import scenario\n"
+        "from slugfest.core.files import scenario\n"
         "assert scenarios.__file__.startswith(sys.argv[1]), scenarios.__file__\n"
         "found = scenarios.bundled()\n"
         "for name, path in found.items():\n"

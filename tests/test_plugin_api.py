@@ -7,13 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from slugfest.core import hookspecs
-from slugfest.core.actions import Action, Choice
-from slugfest.core.battle import Battle
+from slugfest.core.engine import hookspecs
+from slugfest.core.engine.actions import Action, Choice
+from slugfest.core.engine.battle import Battle
 from slugfest.core.errors import PluginError, UnknownPlugin
-from slugfest.core.events import ActionChosen, ActionRefused, BattleEnded, PluginFailed
+from slugfest.core.engine.events import ActionChosen, ActionRefused, BattleEnded, PluginFailed
 from slugfest.core.hero.events import AttackRolled, DamageTakenEvent
-from slugfest.core.plugins import get_plugin_manager, hookimpl
+from slugfest.core.engine.plugins import get_plugin_manager, hookimpl
 from slugfest.core.testing import battle_with, events_of, hero, scenario
 
 HOOKS = sorted(n for n in dir(hookspecs) if n.startswith("slugfest_"))
@@ -276,8 +276,8 @@ class Hung:
 @pytest.mark.parametrize("plugin,needle", [(Slow(), "more than the 0.5 s allowed"),
                                            (Hung(), "did not finish in time")])
 def test_a_plugin_that_takes_too_long_is_reported_by_name_and_switched_off(plugin, needle, monkeypatch):
-    from slugfest.core import guard
-    from slugfest.core.plugins import get_plugin_manager
+    from slugfest.core.engine import guard
+    from slugfest.core.engine.plugins import get_plugin_manager
 
     if isinstance(plugin, Slow):
         monkeypatch.setattr(guard.time, "perf_counter", FakeClock.perf_counter)
@@ -320,7 +320,7 @@ def turtle_duel(**battle):
 
 
 def test_a_scenario_may_name_a_controller_gated_ai_given_in_code():
-    from slugfest.core.scenario import ScenarioError
+    from slugfest.core.files.scenario import ScenarioError
 
     with pytest.raises(ScenarioError, match="'turtle'"):
         scenario("hero", turtle_duel())
@@ -333,7 +333,7 @@ def test_a_scenario_may_name_a_controller_gated_ai_given_in_code():
 
 
 def test_a_plugin_given_in_code_is_checked_for_its_role_and_a_bare_name_is_accepted():
-    from slugfest.core.scenario import ScenarioError
+    from slugfest.core.files.scenario import ScenarioError
 
     with pytest.raises(ScenarioError, match="'turtle', which is a house-rule plugin"):
         scenario("hero", turtle_duel(), plugins=[("turtle", Grit())])

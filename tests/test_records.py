@@ -1,4 +1,4 @@
-"""``core.records.record``: a frozen dataclass stored as a tuple, which changes nothing but
+"""``core.rules.records.record``: a frozen dataclass stored as a tuple, which changes nothing but
 the cost of building one."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import ClassVar
 
 import pytest
 
-from slugfest.core.records import fast_init, record
+from slugfest.core.rules.records import fast_init, record
 
 
 @record

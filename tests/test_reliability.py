@@ -15,13 +15,13 @@ import pytest
 
 from slugfest import cli
 from slugfest.core import settings
-from slugfest.core.battle import Battle
-from slugfest.core.bounds import MAX_NESTING, UnreadableToml, nesting_problem, parse_toml
-from slugfest.core.events import BattleEnded, PluginFailed
-from slugfest.core.plugins import hookimpl
-from slugfest.core.scenario import ScenarioError, load_scenario
-from slugfest.core.session import SaveError, Session, is_save_file
-from slugfest.core.sweep import SweepError, parse_value, read_data
+from slugfest.core.engine.battle import Battle
+from slugfest.core.files.bounds import MAX_NESTING, UnreadableToml, nesting_problem, parse_toml
+from slugfest.core.engine.events import BattleEnded, PluginFailed
+from slugfest.core.engine.plugins import hookimpl
+from slugfest.core.files.scenario import ScenarioError, load_scenario
+from slugfest.core.engine.session import SaveError, Session, is_save_file
+from slugfest.core.batch.sweep import SweepError, parse_value, read_data
 from slugfest.core.testing import battle_with, events_of, hero, scenario
 from slugfest.scenarios import bundled
 
@@ -247,7 +247,7 @@ def test_a_name_leading_to_a_device_or_a_fifo_is_refused_without_reading_it(tmp_
 
 
 def test_a_file_growing_past_the_bound_is_read_no_further(tmp_path):
-    from slugfest.core.bounds import read_limited
+    from slugfest.core.files.bounds import read_limited
 
     path = tmp_path / "big.toml"
     path.write_bytes(b"#" * 5000)

@@ -10,9 +10,9 @@ import tomllib
 import pytest
 import tomli_w
 
-import slugfest.core.files as files_mod
-from slugfest.core.files import write_text_atomic, write_toml_atomic
-from slugfest.core.scenario import ScenarioError, dump_scenario, load_scenario, parse_scenario_text
+import slugfest.core.files.atomic as files_mod
+from slugfest.core.files.atomic import write_text_atomic, write_toml_atomic
+from slugfest.core.files.scenario import ScenarioError, dump_scenario, load_scenario, parse_scenario_text
 from slugfest.scenarios import bundled
 
 NAMES = sorted(bundled())
@@ -220,7 +220,7 @@ def test_a_write_clears_the_temp_files_that_killed_writes_left_behind(tmp_path):
 
 
 def test_an_exported_map_writes_one_cell_a_line_and_reads_back_equal():
-    from slugfest.core.files import toml_text
+    from slugfest.core.files.atomic import toml_text
 
     original = load_scenario(bundled()["hero-duel"])
     text = toml_text(dump_scenario(original))

@@ -16,8 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from slugfest.core.locate import locate
-from slugfest.core.scenario import MAX_MAP, ScenarioError, load_scenario, parse_scenario, parse_scenario_text
+from slugfest.core.files.locate import locate
+from slugfest.core.files.scenario import MAX_MAP, ScenarioError, load_scenario, parse_scenario, parse_scenario_text
 from slugfest.scenarios import bundled
 
 BAD = Path(__file__).parent / "data" / "bad"
@@ -431,7 +431,7 @@ def test_a_misspelt_system_still_lets_every_other_mistake_be_reported():
 
 
 def test_did_you_mean_ignores_case_and_spaces_first():
-    from slugfest.core.schema import did_you_mean
+    from slugfest.core.files.schema import did_you_mean
 
     assert did_you_mean("life suport", ["Life Support", "Flash Defense"]) == " (did you mean 'Life Support'?)"
     assert did_you_mean("FlashDefense", ["Life Support", "Flash Defense"]) == " (did you mean 'Flash Defense'?)"

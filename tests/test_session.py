@@ -1,4 +1,4 @@
-"""core.session: stepping, rewinding by replay, player choices, save/load, atomic writes.
+"""core.engine.session: stepping, rewinding by replay, player choices, save/load, atomic writes.
 
 No Textual here: a Session is the UI-free half of the battle screen.
 """
@@ -13,13 +13,14 @@ import tomllib
 
 import pytest
 
-from slugfest.core.actions import Action
-from slugfest.core.battle import Battle
+from slugfest.core.engine.actions import Action
+from slugfest.core.engine.battle import Battle
 from slugfest.core.errors import IllegalAction
-from slugfest.core.events import ActionChosen
+from slugfest.core.engine.events import ActionChosen
 from slugfest.core.render import jsonl
-from slugfest.core.scenario import load_scenario
-from slugfest.core.session import ReplayMismatch, SaveError, Session, action_from_data, action_to_data, is_save_file
+from slugfest.core.files.scenario import load_scenario
+from slugfest.core.engine.session import (
+    ReplayMismatch, SaveError, Session, action_from_data, action_to_data, is_save_file)
 from slugfest.scenarios import bundled
 
 DUEL = bundled()["hero-duel"]
@@ -504,7 +505,7 @@ def test_loading_bad_saves_is_explained(tmp_path):
     s.save(good)
     data = tomllib.loads(good.read_text())
     data["save"]["digest"] = "0" * 64
-    from slugfest.core.files import write_toml_atomic
+    from slugfest.core.files.atomic import write_toml_atomic
 
     tampered = tmp_path / "tampered.toml"
     write_toml_atomic(data, tampered)
@@ -528,7 +529,7 @@ def test_loading_bad_saves_is_explained(tmp_path):
     ("dodge", r"answers\[0\]: expected a table"),
 ])
 def test_bad_answers_in_a_save_name_the_file_and_the_key(tmp_path, answers, expected):
-    from slugfest.core.files import write_toml_atomic
+    from slugfest.core.files.atomic import write_toml_atomic
 
     data = mid_battle().to_data()
     assert data["save"]["questions"] > 0
@@ -552,7 +553,7 @@ def test_bad_answers_in_a_save_name_the_file_and_the_key(tmp_path, answers, expe
      r"answers\[0\]: unknown key 'index'"),
 ])
 def test_bad_answers_in_a_save_of_format_1_name_the_file_and_the_key(tmp_path, answers, expected):
-    from slugfest.core.files import write_toml_atomic
+    from slugfest.core.files.atomic import write_toml_atomic
 
     data = mid_battle().to_data()
     data["save"]["format"] = 1

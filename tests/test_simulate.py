@@ -7,13 +7,13 @@ import re
 import pytest
 
 from slugfest import cli
-from slugfest.core import simulate as sim
-from slugfest.core.batch_report import render_report
-from slugfest.core.battle import Battle
-from slugfest.core.scenario import load_scenario
-from slugfest.core.pace import Pace
-from slugfest.core.stats import Aggregate, Sums, wilson
-from slugfest.core.sweep import SweepError, parse_value, read_data, set_parameter
+from slugfest.core.batch import simulate as sim
+from slugfest.core.batch.report import render_report
+from slugfest.core.engine.battle import Battle
+from slugfest.core.files.scenario import load_scenario
+from slugfest.core.batch.pace import Pace
+from slugfest.core.batch.stats import Aggregate, Sums, wilson
+from slugfest.core.batch.sweep import SweepError, parse_value, read_data, set_parameter
 from slugfest.scenarios import bundled
 
 

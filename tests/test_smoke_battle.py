@@ -4,9 +4,9 @@ import io
 
 import pytest
 
-from slugfest.core.battle import Battle
+from slugfest.core.engine.battle import Battle
 from slugfest.core.render import jsonl
-from slugfest.core.scenario import load_scenario
+from slugfest.core.files.scenario import load_scenario
 from slugfest.scenarios import bundled
 
 

@@ -1,7 +1,7 @@
 """A small soak: every bundled scenario, invariants checked after every event."""
 
-from slugfest.core.scenario import load_scenario
-from slugfest.core.soak import InvariantChecker, soak
+from slugfest.core.files.scenario import load_scenario
+from slugfest.core.testing.soak import InvariantChecker, soak
 from slugfest.scenarios import bundled
 
 
@@ -14,7 +14,7 @@ def test_bundled_scenarios_keep_every_invariant_over_a_seeded_batch():
 
 
 def test_the_checker_catches_a_figure_out_of_range():
-    from slugfest.core.battle import Battle
+    from slugfest.core.engine.battle import Battle
 
     b = Battle(load_scenario(bundled()["hero-duel"]))
     checker = InvariantChecker(b)

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from slugfest import cli
-from slugfest.core import simulate as sim
-from slugfest.core.sweep import paired_difference
+from slugfest.core.batch import simulate as sim
+from slugfest.core.batch.sweep import paired_difference
 
 
 def test_a_paired_difference_is_the_mean_of_the_battle_by_battle_differences():

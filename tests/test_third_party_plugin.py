@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from slugfest import cli
-from slugfest.core import plugins
-from slugfest.core.battle import Battle
-from slugfest.core.events import Moved
+from slugfest.core.engine import plugins
+from slugfest.core.engine.battle import Battle
+from slugfest.core.engine.events import Moved
 from slugfest.core.testing import hero, scenario
 
 SAMPLE = Path(__file__).parent / "sample_plugin"
@@ -70,7 +70,7 @@ def test_the_third_party_house_rule_is_used_only_when_the_scenario_lists_it(samp
 def test_a_blocked_plugin_is_not_installed_for_scenarios(sample_installed, monkeypatch):
     monkeypatch.setenv("SLUGFEST_BLOCK_PLUGINS", "sample-coward")
     plugins.refresh()
-    from slugfest.core.scenario import ScenarioError
+    from slugfest.core.files.scenario import ScenarioError
 
     with pytest.raises(ScenarioError, match="sample-coward"):
         coward_scenario()
@@ -111,7 +111,21 @@ def test_a_plugin_on_the_old_core_import_path_is_told_what_to_write(old_style_in
 
 
 def test_a_scenario_naming_it_says_it_failed_to_load_and_why(old_style_installed):
-    from slugfest.core.scenario import ScenarioError
+    from slugfest.core.files.scenario import ScenarioError
 
     with pytest.raises(ScenarioError, match="installed but failed to load: it imports 'core'"):
         scenario("hero", {"A": [hero("a", ai="old-style")], "B": [hero("b", (2, 0))]})
+
+
+def test_a_plugin_importing_a_module_of_core_that_has_moved_is_told_where_it_went():
+    """Slugfest 0.3 split core/ into subpackages: a plugin written for 0.2 that imported
+    ``slugfest.core.actions`` is told its new home, and that ``slugfest`` has what it needs."""
+    import importlib
+
+    exc = ModuleNotFoundError("No module named 'slugfest.core.actions'", name="slugfest.core.actions")
+    said = plugins.load_failure(exc)
+    assert "'slugfest.core.engine.actions' since Slugfest 0.3" in said and "'slugfest' itself" in said
+    assert plugins.moved_to("core.battle") == "slugfest.core.engine.battle"
+    assert plugins.moved_to("slugfest.core.hero.events") is None  # did not move
+    for old in plugins.MOVED:
+        importlib.import_module(plugins.moved_to(f"slugfest.core.{old}"))  # every new home exists

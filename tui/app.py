@@ -2,7 +2,7 @@
 
 ``make_app()`` is the factory the ``slugfest`` command, the tests and the snapshot tests share;
 ``run()`` builds one and runs it. Neither touches the battle rules: those live in ``core/``,
-driven through :class:`core.session.Session`.
+driven through :class:`core.engine.session.Session`.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from slugfest.core.battle import Battle
+from slugfest.core.engine.battle import Battle
 from slugfest.core.errors import SlugfestError
-from slugfest.core.guard import stuck_calls
-from slugfest.core.scenario import Scenario
-from slugfest.core.session import Session, is_save_file
+from slugfest.core.engine.guard import stuck_calls
+from slugfest.core.files.scenario import Scenario
+from slugfest.core.engine.session import Session, is_save_file
 
 from .screens.battle import DEFAULT_SPEED, SPEEDS, BattleScreen
 from .screens.files import PathDialog
@@ -97,7 +97,7 @@ class SlugfestApp(App[None]):
                 if seed is not None:
                     self.notify("a save keeps its own seed", timeout=4)
             else:
-                from slugfest.core.scenario import load_scenario
+                from slugfest.core.files.scenario import load_scenario
 
                 session = Session(load_scenario(path), seed=seed, player_controlled=player_controlled,
                                   scenario_path=str(path), battle_factory=self.battle_factory)

@@ -75,7 +75,7 @@ def load() -> tuple[Preferences, str]:
 
 def save(prefs: Preferences) -> str:
     """Write the preferences; "" or why they could not be written (never raised: the app goes on)."""
-    from slugfest.core.files import write_toml_atomic
+    from slugfest.core.files.atomic import write_toml_atomic
 
     data: dict[str, Any] = {"recent": prefs.recent}
     if prefs.theme is not None:

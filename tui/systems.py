@@ -1,7 +1,7 @@
 """Reading a rules system's snapshot, the same way for every system.
 
 Everything in ``tui/`` renders from what the rules system's interface gives
-(:class:`core.system.RulesSystem`): the snapshot, where a combatant's ``[current, max]`` pairs
+(:class:`core.engine.system.RulesSystem`): the snapshot, where a combatant's ``[current, max]`` pairs
 become bars, its other numbers small figures, its ``status`` or ``conditions`` words its state
 and its ``phases`` a row of the Speed Chart; the figures a snapshot lacks (``figures``); what the
 player's prompt may offer (``player_options``); the details of a roll (``event_details``).
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from slugfest.core.events import Event
-from slugfest.core.words import plural
+from slugfest.core.engine.events import Event
+from slugfest.core.render.words import plural
 
 #: Snapshot keys that are not figures to show.
 _NOT_FIGURES = frozenset({"id", "name", "side", "position", "status", "conditions", "ai", "controller", "phases"})

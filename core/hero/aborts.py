@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..actions import Asking, Decision
-from ..context import RulesContext
-from ..grid import Cell
-from ..odds import percent
+from ..engine.actions import Asking, Decision
+from ..engine.context import RulesContext
+from ..rules.grid import Cell
+from ..rules.odds import percent
 from . import events as ev
 from . import maneuvers
 from .attack import block_roll_needed

@@ -27,7 +27,7 @@ import math
 from collections.abc import Iterable
 from fractions import Fraction
 
-from ..grid import Cell, Grid, distance, line
+from ..rules.grid import Cell, Grid, distance, line
 from .chains import true_metres
 from .combat_values import CVChain, build_cv
 

@@ -6,7 +6,7 @@ The same roll also tells which DCV the attack would have hit: 11 + OCV - roll (t
 
 from __future__ import annotations
 
-from ..records import record
+from ..rules.records import record
 
 
 @record

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..schema import NOTHING, Table, did_you_mean, show, toml_type
+from ..files.schema import NOTHING, Table, did_you_mean, show, toml_type
 from .dice import DamageDice, parse_dice
-from .sheet import (ADJUSTABLE, AREA_SHAPES, ATTACK_KINDS, EFFECT_DEFENSE, EFFECT_KINDS, FOCI, LINE_OF_SIGHT_M,
-                    MENTAL_DEFENSE, MENTAL_KINDS, HeroAttack)
+from .sheet import (
+    ADJUSTABLE, AREA_SHAPES, ATTACK_KINDS, EFFECT_DEFENSE, EFFECT_KINDS, FOCI, LINE_OF_SIGHT_M, MENTAL_DEFENSE,
+    MENTAL_KINDS, HeroAttack)
 
 
 def _dice(value: Any) -> DamageDice:

@@ -3,7 +3,7 @@ its sheet, the maneuver it uses or has in force, the range and its conditions.
 
 A chain depends only on the sheet, the options, the maneuver, the range and the conditions,
 never on the rest of the battle, so each is built once per such case and kept in the
-fighter's memo (shared by every battle of the same sheet, see :mod:`core.memo`): the AI asks
+fighter's memo (shared by every battle of the same sheet, see :mod:`core.rules.memo`): the AI asks
 for the chains of every option it weighs.
 """
 
@@ -48,7 +48,7 @@ def metres(f: Fighter, g: Fighter) -> int:
     with a half in the attacker's favour. A 16-by-16-cell offset is 45 m (-6), not 32 m.
 
     Movement and an attack's maximum range keep the grid's counting (diagonals one cell,
-    :func:`core.grid.distance`): they are about where a fighter can go and what it can reach,
+    :func:`core.rules.grid.distance`): they are about where a fighter can go and what it can reach,
     and the menu, the AIs and the map agree on them."""
     return true_metres(f.pos, g.pos)
 

@@ -13,8 +13,8 @@ table. Combat begins in Segment 12 of Turn 1.
 
 from __future__ import annotations
 
-from ..actions import Asking, Decision
-from ..context import RulesContext
+from ..engine.actions import Asking, Decision
+from ..engine.context import RulesContext
 from . import events as ev
 from .damage import is_dead
 from .effects import die, take_recovery

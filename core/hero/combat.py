@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..actions import Asking
-from ..context import RulesContext
+from ..engine.actions import Asking
+from ..engine.context import RulesContext
 from . import events as ev
 from . import maneuvers
 from .aborts import offer_abort, offer_dives

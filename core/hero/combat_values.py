@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..records import record
+from ..rules.records import record
 from .rounding import hero_divide
 
 OCV_STEPS = {

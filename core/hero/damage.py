@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-from ..records import record
+from ..rules.records import record
 from .dice import DamageDice, count_killing_body, normal_sums
 from .rounding import hero_divide, hero_round
 

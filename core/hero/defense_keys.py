@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..schema import Table, show, toml_type
+from ..files.schema import Table, show, toml_type
 
 DEFENSE_NAMES = ("PD", "ED", "rPD", "rED")
 

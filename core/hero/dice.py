@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from ..records import record
+from ..rules.records import record
 
 MAX_DICE = 60
 """A hostile file cannot ask for a million dice: no attack rolls more than this many d6."""

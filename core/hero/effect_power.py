@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..context import RulesContext
+from ..engine.context import RulesContext
 from .dice import DamageDice, normal_sums
 from .profile import DamageProfile
 from .sheet import HeroAttack

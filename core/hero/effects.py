@@ -8,7 +8,7 @@ the checks (dead before knocked out before Stunned) is written once.
 
 from __future__ import annotations
 
-from ..context import RulesContext
+from ..engine.context import RulesContext
 from . import events as ev
 from .damage import DamageRoll, DamageTaken, Defenses, is_dead, is_knocked_out, is_stunned, take_damage
 from .endurance import stun_for_end_dice

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from ..records import record
+from ..rules.records import record
 from .rounding import hero_divide
 
 

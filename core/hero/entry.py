@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..actions import Action, Asking
-from ..context import RulesContext
+from ..engine.actions import Action, Asking
+from ..engine.context import RulesContext
 from .combat_values import CVChain, Modifier
 from .sheet import HeroAttack
 from .state import Fighter
@@ -32,7 +32,7 @@ class Maneuver:
     title: str  #: as the log and the modifier chains write it
     rule: str  #: where the rule comes from
     #: Carries it out. One that may ask a question on the way (the target's Abort, a Dive for
-    #: Cover) is a generator (:data:`core.actions.Asking`); the rest return None.
+    #: Cover) is a generator (:data:`core.engine.actions.Asking`); the rest return None.
     perform: Callable[[RulesContext, Fighter, Action], Asking[None] | None]
     full_phase: bool = False
     #: For attack maneuvers: which attacks may use it ("hth", "ranged", "any", or "area": an Area

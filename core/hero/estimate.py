@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..actions import Action
-from ..context import RulesContext
-from ..grid import distance
+from ..engine.actions import Action
+from ..engine.context import RulesContext
+from ..rules.grid import distance
 from . import areas, grabs, powers, presence
 from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
 from . import locations

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..events import Event
-from ..records import record
+from ..engine.events import Event
+from ..rules.records import record
 from .combat_values import CVChain
 
 
@@ -259,7 +259,7 @@ class DefenseTaken(Event):
 
 
 # The events of the powers and maneuvers beyond a plain attack live in their own module.
-from .power_events import (  # noqa: E402,F401  (re-exported: every HERO event is events.<Name>)
+from .power_events import (
     AdjustmentFaded, AdjustmentRolled, AreaHit, AutofireHits, BreakoutRolled, DisarmRolled, EntangleAttacked,
-    EntangleRolled, EscapeRolled, FlashRolled, Healed, MindControlRolled, PresenceEffect, PresenceRolled, SlotSwitched,
-)
+    EntangleRolled, EscapeRolled, FlashRolled, Healed, MindControlRolled, PresenceEffect, PresenceRolled,
+    SlotSwitched)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..actions import Action, Asking
-from ..context import RulesContext
+from ..engine.actions import Action, Asking
+from ..engine.context import RulesContext
 from . import combat, grabs, martial
 from .combat_values import Modifier
 from .entry import Maneuver

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..context import RulesContext
+from ..engine.context import RulesContext
 from . import events as ev
 from .damage import roll_normal, take_damage
 from .dice import DamageDice, normal_sums, str_dice

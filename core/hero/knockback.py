@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..records import record
+from ..rules.records import record
 
 
 def knockback_dice(killing: bool, target_flying: bool, martial: bool = False) -> int:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..records import record
+from ..rules.records import record
 
 HALF = Fraction(1, 2)
 

@@ -20,9 +20,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..actions import Action, Asking
-from ..context import RulesContext
-from ..grid import distance
+from ..engine.actions import Action, Asking
+from ..engine.context import RulesContext
+from ..rules.grid import distance
 from . import events as ev
 from .attack import block_roll_needed
 from .chains import block_ocv_chain, dcv_chain
@@ -31,8 +31,8 @@ from .combat_values import CVChain, Modifier
 from .damage import DamageRoll, take_damage
 from .effects import apply_damage, defenses
 from .entry import Maneuver
-from .grab_maneuvers import (CHOKE, DISARM, ESCAPE, GRAB, MARTIAL_DISARM, MARTIAL_DISARM_DCV, MARTIAL_GRAB_DCV, SQUEEZE,
-                             THROW)
+from .grab_maneuvers import (
+    CHOKE, DISARM, ESCAPE, GRAB, MARTIAL_DISARM, MARTIAL_DISARM_DCV, MARTIAL_GRAB_DCV, SQUEEZE, THROW)
 from .movement import METRES_PER_CELL, cells, close_in, move, occupied, phase_cells, toward, walk_next_to
 from .power_actions import AID, BREAK_OUT, PRESENCE, SWITCH
 from .sheet import HeroAttack

@@ -18,7 +18,7 @@ of the velocity: the half move that brings it next to its target).
 
 from __future__ import annotations
 
-from ..records import record
+from ..rules.records import record
 from .dice import DamageDice, killing_dice_for_dc
 from .sheet import HeroAttack
 

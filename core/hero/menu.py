@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..actions import Action, Decision
-from ..context import RulesContext
+from ..engine.actions import Action, Decision
+from ..engine.context import RulesContext
 from ..errors import IllegalAction
-from ..grid import distance
+from ..rules.grid import distance
 from . import locations
 from .combat import can_push
 from .maneuvers import MANEUVERS, ONCE, Maneuver, fitting, fitting_pull

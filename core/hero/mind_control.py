@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..context import RulesContext
+from ..engine.context import RulesContext
 from . import events as ev
 from .effect_power import PHASE_LOST, Power, chance, roll_effect, standard_total
 from .profile import DamageProfile

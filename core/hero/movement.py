@@ -8,9 +8,9 @@ search); a move toward someone that people block goes as far as it can.
 
 from __future__ import annotations
 
-from ..context import RulesContext
-from ..events import Moved
-from ..grid import Cell, distance
+from ..engine.context import RulesContext
+from ..engine.events import Moved
+from ..rules.grid import Cell, distance
 from .effects import spend_end
 from .endurance import movement_end
 from .sheet import HeroAttack

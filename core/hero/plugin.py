@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..plugins import hookimpl
+from ..engine.plugins import hookimpl
 from . import narration  # noqa: F401  (registers the text-log lines for HERO events)
 from .attack import AttackRoll
 from .resolve import AttackContext, DamageOutcome, default_attack_step, default_damage_step
 from .system import HeroSystem
 
 if TYPE_CHECKING:
-    from ..view import BattleView
+    from ..engine.view import BattleView
 
 SYSTEM = HeroSystem()
 

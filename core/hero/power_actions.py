@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action
-from ..context import RulesContext
-from ..grid import distance
+from ..engine.actions import Action
+from ..engine.context import RulesContext
+from ..rules.grid import distance
 from . import combat, powers, presence
 from . import events as ev
 from .effects import spend_end

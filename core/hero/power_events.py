@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..events import Event
-from ..records import record
+from ..engine.events import Event
+from ..rules.records import record
 
 
 @record

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..context import RulesContext
+from ..engine.context import RulesContext
 from . import adjustment
 from . import events as ev
 from .dice import count_killing_body, normal_sums, str_dice

@@ -16,7 +16,7 @@ Our readings where the sources leave a choice (README, "Readings we chose"):
 
 from __future__ import annotations
 
-from ..context import RulesContext
+from ..engine.context import RulesContext
 from . import events as ev
 from .dice import DamageDice, normal_sums, str_dice
 from .effect_power import chance

@@ -8,14 +8,8 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
-from ..records import record
-from .dice import (
-    DamageDice,
-    add_damage_classes,
-    capped_added_dcs,
-    damage_classes,
-    str_dice,
-)
+from ..rules.records import record
+from .dice import DamageDice, add_damage_classes, capped_added_dcs, damage_classes, str_dice
 from .sheet import HeroAttack, HeroOptions
 
 @record

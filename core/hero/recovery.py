@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..records import record
+from ..rules.records import record
 
 EVERY_PHASE = "every-phase"
 POST_12_ONLY = "post-12"

@@ -9,9 +9,9 @@ from functools import lru_cache
 
 from typing import Any
 
-from ..context import RulesContext
-from ..events import Event
-from ..vitals import Vitals
+from ..engine.context import RulesContext
+from ..engine.events import Event
+from ..rules.vitals import Vitals
 from .chains import dcv_chain
 from .combat_values import DCV_STEPS, OCV_STEPS, CVChain
 from .mind_control import CARD_WORDS, STANDS_DOWN

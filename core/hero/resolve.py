@@ -11,23 +11,14 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from ..records import record
-from ..validate import notes_problem, whole
+from ..rules.records import record
+from ..rules.validate import notes_problem, whole
 from .attack import AttackRoll, attack_roll
 from . import locations
 from .combat_values import CVChain
 from .damage import (
-    DamageRoll,
-    DamageStep,
-    DamageTaken,
-    Defenses,
-    double_stun,
-    roll_killing,
-    roll_normal,
-    standard_effect,
-    stun_multiplier,
-    take_damage,
-)
+    DamageRoll, DamageStep, DamageTaken, Defenses, double_stun, roll_killing, roll_normal, standard_effect,
+    stun_multiplier, take_damage)
 from .dice import DamageDice
 from .profile import DamageProfile
 from .sheet import HeroAttack, HeroOptions

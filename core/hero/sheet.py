@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from ..records import record
-from ..schema import Table
+from ..rules.records import record
+from ..files.schema import Table
 from .dice import MAX_DICE, DamageDice
 
 #: 6e starting values. 6e has no figured characteristics: each is bought on its own.

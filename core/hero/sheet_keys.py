@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..schema import NOTHING, Table, did_you_mean, show, toml_type
+from ..files.schema import NOTHING, Table, did_you_mean, show, toml_type
 from . import defense_keys
 from .attack_keys import dump_attack, parse_attack
 from .sheet import _LIMITS, BASE_CHARACTERISTICS, Characteristics, HeroAttack, HeroSheet, Multipower

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..grid import Cell
-from ..statecopy import copier
+from ..rules.grid import Cell
+from ..rules.statecopy import copier
 from .combat_values import Modifier
 from .sheet import Characteristics, HeroAttack, HeroOptions, HeroSheet
 
@@ -49,7 +49,7 @@ class Controlled:
 class Fighter:
     """One fighter's figures and conditions now. Every field holds a value, a frozen record or a
     frozenset, or a mapping that a change replaces, never edits: so a forked battle shares them
-    all (:mod:`core.forking`) and a copy is one constructor call. Only ``memo`` and ``expected``,
+    all (:mod:`core.engine.forking`) and a copy is one constructor call. Only ``memo`` and ``expected``,
     caches, are edited in place, and they are replaced when what they follow from changes."""
 
     id: str
@@ -128,7 +128,7 @@ class Fighter:
     expected: dict = field(default_factory=dict, repr=False, compare=False)
     #: Figures that follow from the sheet and the options alone (defenses, CV chains, an
     #: attack's END and dice), worked out once: the engine shares this dict between battles
-    #: of the same combatant under the same options (see :mod:`core.memo`). Every key
+    #: of the same combatant under the same options (see :mod:`core.rules.memo`). Every key
     #: names whatever else the figure depends on (the maneuver, the range, the conditions).
     memo: dict = field(default_factory=dict, repr=False, compare=False)
     #: The characteristics now: the sheet's, until a Drain or an Aid changes them
@@ -216,7 +216,7 @@ class HeroState:
         return (self.turn - 1) * 12 + self.segment
 
     def copy(self) -> HeroState:
-        """A copy sharing nothing the rules change in place (a forked battle's, :mod:`core.forking`)."""
+        """A copy sharing nothing the rules change in place (a forked battle's, :mod:`core.engine.forking`)."""
         twin = _copy_state(self)
         twin.fighters = {fid: _copy_fighter(f) for fid, f in self.fighters.items()}
         return twin

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..events import ActionChosen, BattleEnded
-from ..stats import BattleTally, CombatantTally
+from ..engine.events import ActionChosen, BattleEnded
+from ..batch.stats import BattleTally, CombatantTally
 from . import events as ev
 
 #: Every action and rule the coverage report looks for, so it can say which never fired.

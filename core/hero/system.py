@@ -1,5 +1,5 @@
 """HERO System 6th Edition as a rules system: the interface the battle loop drives
-(:class:`core.system.RulesSystem`), each part answered by the module that holds its rules.
+(:class:`core.engine.system.RulesSystem`), each part answered by the module that holds its rules.
 
 * the clock (Speed Chart, Segments, Post-Segment 12): :mod:`.clock`
 * what is legal now and why not: :mod:`.menu`, over the Phase's picture (:mod:`.tactics`)
@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import Action, Asking, Choice, Decision
-from ..context import RulesContext
-from ..memo import SheetMemos
-from ..system import PlayerOptions
+from ..engine.actions import Action, Asking, Choice, Decision
+from ..engine.context import RulesContext
+from ..rules.memo import SheetMemos
+from ..engine.system import PlayerOptions
 from . import checks, locations, clock, menu, report, stats
 from .estimate import estimate
 from .effects import release
@@ -101,7 +101,7 @@ class HeroSystem:
             ctx.state.queue.insert(0, f.id)
 
     def copy_state(self, state: Any) -> Any:
-        """A copy of the battle state for a fork (:mod:`core.forking`)."""
+        """A copy of the battle state for a fork (:mod:`core.engine.forking`)."""
         return state.copy()
 
     def rebind(self, ctx: RulesContext, decision: Decision) -> Decision:
@@ -125,8 +125,8 @@ class HeroSystem:
 
     def import_characters(self, paths: Any, seed: int = 1) -> Any:
         """A new scenario with each file's character on a side of its own (see :mod:`.hdc`):
-        an :class:`~core.importing.ImportedScenario`. Raises :class:`~.hdc.HdcError`."""
-        from ..importing import ImportedScenario
+        an :class:`~core.files.importing.ImportedScenario`. Raises :class:`~.hdc.HdcError`."""
+        from ..files.importing import ImportedScenario
         from .hdc import import_file
         from .hdc.importer import slug
         from .hdc.scenario import new_scenario, scenario_text

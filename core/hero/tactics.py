@@ -9,12 +9,12 @@ expected harm of each option (:mod:`.estimate`), kept so nobody works it out twi
 
 from __future__ import annotations
 
-from ..actions import Action
-from ..context import RulesContext
-from ..grid import distance
-from ..reach import Layers
-from ..vitals import Vitals
-from ..odds import Odds
+from ..engine.actions import Action
+from ..engine.context import RulesContext
+from ..rules.grid import distance
+from ..rules.reach import Layers
+from ..rules.vitals import Vitals
+from ..rules.odds import Odds
 from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
 from .combat import attack_end, damage_profile, placed_shot, planned_push, shots_fired
 from .endurance import stun_for_end_dice

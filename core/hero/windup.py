@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ..context import RulesContext
-from ..grid import distance
+from ..engine.context import RulesContext
+from ..rules.grid import distance
 from . import maneuvers
 from .chains import ocv_chain
 from .combat import damage_profile

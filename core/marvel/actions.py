@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action, Asking
-from ..context import RulesContext
-from ..grid import Cell, distance
+from ..engine.actions import Action, Asking
+from ..engine.context import RulesContext
+from ..rules.grid import Cell, distance
 from . import events as ev
 from . import combat
 from .conditions import TIMED

@@ -10,8 +10,8 @@ happens then, such as a Healing Factor, is :func:`.effects.end_turn`).
 
 from __future__ import annotations
 
-from ..actions import Asking, Decision
-from ..context import RulesContext
+from ..engine.actions import Asking, Decision
+from ..engine.context import RulesContext
 from . import events as ev
 from .d616 import roll_d616
 from .conditions import TIMED

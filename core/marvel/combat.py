@@ -20,13 +20,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..actions import Action, Asking, Decision
-from ..context import RulesContext
-from ..grid import Cell, distance
+from ..engine.actions import Action, Asking, Decision
+from ..engine.context import RulesContext
+from ..rules.grid import Cell, distance
 from . import events as ev
 from .conditions import ELEMENTS_FOR_A_ROUND, TIMED
-from .effects import (apply_damage, barred, can_use, effect_text, inflict, own_troubles,
-                      use_power)
+from .effects import apply_damage, barred, can_use, effect_text, inflict, own_troubles, use_power
 from .impact import knock_back, protected
 from .reactions import can_react, offer_escape, offer_help, offer_interpose, offer_karma, offer_on_hit
 from .resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, expected_harm
@@ -253,7 +252,7 @@ def offer_reaction(ctx: RulesContext, g: Fighter, f: Fighter, atk: MarvelAttack)
 def reaction_odds(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: str) -> str:
     """What the reaction question shows: the attack's chance to hit as things stand and with the
     trouble the reaction gives it (summed over every d616 outcome), and what it costs."""
-    from ..odds import percent
+    from ..rules.odds import percent
     from .resolve import hitting
 
     def chance(reaction: str) -> float:

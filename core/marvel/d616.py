@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..records import record
+from ..rules.records import record
 
 ORDINARY = "d616"
 MARVEL = "marvel"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..records import record
+from ..rules.records import record
 
 Named = tuple[str, int]
 

@@ -8,7 +8,7 @@ says, as events, which conditions came or went.
 
 from __future__ import annotations
 
-from ..context import RulesContext
+from ..engine.context import RulesContext
 from . import events as ev
 from .d616 import roll_d616, succeeds
 from .conditions import POWER_HOLD_TN, TIMED, TREAT_TN

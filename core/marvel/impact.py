@@ -4,7 +4,7 @@ Mighty attacker's knockback, which Immovable shortens and which ends a hold."""
 
 from __future__ import annotations
 
-from ..context import RulesContext
+from ..engine.context import RulesContext
 from . import events as ev
 from .damage import knockback_spaces
 from .effects import end_powers, let_go, release

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..records import record
+from ..rules.records import record
 from .d616 import D616
 
 

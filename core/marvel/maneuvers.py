@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action, Asking, Decision
-from ..context import RulesContext
-from ..events import Moved
-from ..grid import Cell, distance
+from ..engine.actions import Action, Asking, Decision
+from ..engine.context import RulesContext
+from ..engine.events import Moved
+from ..rules.grid import Cell, distance
 from . import combat
 from . import events as ev
 from .conditions import TIMED

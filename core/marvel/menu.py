@@ -7,10 +7,10 @@ double move may also go to any cell within twice the character's speed.
 
 from __future__ import annotations
 
-from ..actions import Action, Decision
-from ..context import RulesContext
+from ..engine.actions import Action, Decision
+from ..engine.context import RulesContext
 from ..errors import IllegalAction
-from ..grid import distance
+from ..rules.grid import distance
 from .actions import AGAINST, ONCE, destination_path
 from .effects import barred, can_use
 from .powers import CATALOGUE

@@ -8,9 +8,9 @@ combatants (the map's A* search).
 
 from __future__ import annotations
 
-from ..context import RulesContext
-from ..events import Moved
-from ..grid import Cell
+from ..engine.context import RulesContext
+from ..engine.events import Moved
+from ..rules.grid import Cell
 from .conditions import TIMED
 from .sheet import MarvelAttack, MarvelOptions
 from .state import Fighter, MarvelState

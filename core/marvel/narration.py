@@ -7,7 +7,7 @@ pools before and after, holding back, knockback and conditions."""
 from __future__ import annotations
 
 from ..render.text import TextLog, formats
-from ..words import plural
+from ..render.words import plural
 from . import events as ev
 from .d616 import D616, POSITIONS, face_text, faces_text
 from .conditions import TIMED

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from ..records import record
-from ..schema import Table
+from ..rules.records import record
+from ..files.schema import Table
 
 
 # -- options --------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..plugins import hookimpl
+from ..engine.plugins import hookimpl
 from . import narration  # noqa: F401  (registers the text-log lines for Marvel events)
 from .system import MarvelSystem
 from .resolve import MarvelAttackContext, default_attack_step, default_damage_step

@@ -8,10 +8,10 @@ reaction powers (Spider-Dodge, Blur, Shield) are :func:`.combat.offer_reaction`.
 
 from __future__ import annotations
 
-from ..actions import Action, Asking, Decision
-from ..context import RulesContext
-from ..events import Moved
-from ..grid import Cell, distance
+from ..engine.actions import Action, Asking, Decision
+from ..engine.context import RulesContext
+from ..engine.events import Moved
+from ..rules.grid import Cell, distance
 from . import events as ev
 from .conditions import POWER_HOLD_TN, TIMED
 from .powers import CATALOGUE

@@ -7,8 +7,8 @@ from functools import lru_cache
 
 from typing import Any
 
-from ..context import RulesContext
-from ..vitals import Vitals
+from ..engine.context import RulesContext
+from ..rules.vitals import Vitals
 from .movement import speed
 from .state import Fighter, MarvelState
 

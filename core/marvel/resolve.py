@@ -11,8 +11,8 @@ rolled for damage: the Marvel die of the attack check (after rerolls) is the dam
 
 from __future__ import annotations
 
-from ..records import record
-from ..validate import notes_problem
+from ..rules.records import record
+from ..rules.validate import notes_problem
 from .d616 import D616, faces_text, make, on_rolled, roll_d616, succeeds
 from .damage import DamageCalc, figure_damage, hold_back, multiplied
 from .sheet import MarvelAttack, MarvelOptions

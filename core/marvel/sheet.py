@@ -22,8 +22,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..records import record
-from ..schema import Table, closest, did_you_mean
+from ..rules.records import record
+from ..files.schema import Table, closest, did_you_mean
 from .conditions import ELEMENTS, TIMED, UNMODELLED_ELEMENTS
 from .options import MarvelOptions, dump_options, parse_options  # noqa: F401  (re-exported: the sheet's readers)
 from .powers import CATALOGUE, INITIATIVE_EDGES, Power, levels_text  # noqa: F401  (INITIATIVE_EDGES re-exported)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..grid import Cell
-from ..statecopy import copier
+from ..rules.grid import Cell
+from ..rules.statecopy import copier
 from . import conditions as cond
 from .initiative import InitiativeEntry
 from .powers import CATALOGUE
@@ -18,7 +18,7 @@ from .sheet import MarvelAttack, MarvelOptions, MarvelSheet
 class Fighter:
     """One fighter's figures and conditions now. Every field holds a value, a frozen record or a
     frozenset, or a mapping that a change replaces, never edits: so a forked battle shares them
-    all (:mod:`core.forking`) and a copy is one constructor call. Only ``memo``, a cache of what
+    all (:mod:`core.engine.forking`) and a copy is one constructor call. Only ``memo``, a cache of what
     follows from the sheet, is edited in place."""
 
     id: str
@@ -49,7 +49,7 @@ class Fighter:
     holding: str = ""  # whom it holds
     spent_once: frozenset = frozenset()  # the powers it has used that work once a battle (Combat Trickery)
     #: What follows from the sheet and the options alone (defenses, edges, bonuses), worked
-    #: out once and shared between battles of the same combatant (see :mod:`core.memo`).
+    #: out once and shared between battles of the same combatant (see :mod:`core.rules.memo`).
     memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -106,7 +106,7 @@ class MarvelState:
     team_used: set = field(default_factory=set)  # the sides that have called their one team maneuver
 
     def copy(self) -> MarvelState:
-        """A copy sharing nothing the rules change in place (a forked battle's, :mod:`core.forking`)."""
+        """A copy sharing nothing the rules change in place (a forked battle's, :mod:`core.engine.forking`)."""
         twin = _copy_state(self)
         twin.fighters = {fid: _copy_fighter(f) for fid, f in self.fighters.items()}
         return twin

@@ -1,5 +1,5 @@
 """The Marvel Multiverse RPG as a rules system: the interface the battle loop drives
-(:class:`core.system.RulesSystem`), each part answered by the module that holds its rules.
+(:class:`core.engine.system.RulesSystem`), each part answered by the module that holds its rules.
 
 * the clock (initiative, the bonus round, rounds): :mod:`.clock`
 * what is legal now and why not: :mod:`.menu`, over the turn's picture (:mod:`.tactics`)
@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import Action, Asking, Choice, Decision
-from ..context import RulesContext
-from ..events import Event
-from ..memo import SheetMemos
-from ..system import PlayerOptions
+from ..engine.actions import Action, Asking, Choice, Decision
+from ..engine.context import RulesContext
+from ..engine.events import Event
+from ..rules.memo import SheetMemos
+from ..engine.system import PlayerOptions
 from . import clock, menu, report, stats
 from .actions import TURNS
 from .tactics import ESTIMATES
@@ -86,7 +86,7 @@ class MarvelSystem:
                 yield from asking
 
     def copy_state(self, state: Any) -> Any:
-        """A copy of the battle state for a fork (:mod:`core.forking`)."""
+        """A copy of the battle state for a fork (:mod:`core.engine.forking`)."""
         return state.copy()
 
     def rebind(self, ctx: RulesContext, decision: Decision) -> Decision:

@@ -12,12 +12,12 @@ for, the expected harm of each option (:func:`.combat.expected`), so nobody work
 
 from __future__ import annotations
 
-from ..actions import Action
-from ..context import RulesContext
-from ..grid import Cell, distance
-from ..reach import Layers
-from ..vitals import Vitals
-from ..odds import Odds
+from ..engine.actions import Action
+from ..engine.context import RulesContext
+from ..rules.grid import Cell, distance
+from ..rules.reach import Layers
+from ..rules.vitals import Vitals
+from ..rules.odds import Odds
 from .combat import attack_context, attack_power, expected
 from .maneuvers import MANEUVERS
 from .resolve import face_totals, held, hitting

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..actions import Action, Asking, Decision
-from ..context import RulesContext
+from ..engine.actions import Action, Asking, Decision
+from ..engine.context import RulesContext
 from . import events as ev
 from .effects import announce, flags, karma_recovery
 from .state import Fighter, MarvelState

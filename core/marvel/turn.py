@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..actions import Action, Asking
-from ..context import RulesContext
+from ..engine.actions import Action, Asking
+from ..engine.context import RulesContext
 from .sheet import MarvelAttack
 from .state import Fighter
 
@@ -23,7 +23,7 @@ class TurnAction:
     kind: str  #: the ``Action.kind`` that carries it
     rule: str  #: where the rule comes from
     #: Carries it out. One that may ask a question on the way (a reaction, an Interpose) is a
-    #: generator (:data:`core.actions.Asking`); the rest return None.
+    #: generator (:data:`core.engine.actions.Asking`); the rest return None.
     perform: Callable[[RulesContext, Fighter, Action, "Picture | None"], Asking[None] | None]
     offer_against: Callable[[Picture, MarvelAttack, Fighter], Iterable[Action]] | None = None
     offer: Callable[[Picture], Iterable[Action]] | None = None

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import IO, Iterable
 
-from ..events import Event, to_jsonable
+from ..engine.events import Event, to_jsonable
 
 
 def dumps(event: Event) -> str:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, TypeVar
 
-from ..events import (ActionChosen, ActionRefused, BattleEnded, BattleStarted, Event, Moved, Note,
-                      PluginFailed, to_jsonable)
+from ..engine.events import (
+    ActionChosen, ActionRefused, BattleEnded, BattleStarted, Event, Moved, Note, PluginFailed, to_jsonable)
 
 E = TypeVar("E", bound=Event)
 Formatter = Callable[[Event, "TextLog"], "str | None"]

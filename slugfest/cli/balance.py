@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from slugfest.core.words import plural
+from slugfest.core.render.words import plural
 
 from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, batch_inputs,
                      positive_int, prose, report_stream, seed, write_out)
@@ -56,12 +56,12 @@ def _target(text: str) -> float | None:
 def cmd_balance(args: argparse.Namespace) -> int:
     import json
 
-    from slugfest.core.balance import BalanceError, parse_range, search
+    from slugfest.core.batch.balance import BalanceError, parse_range, search
     from slugfest.core.errors import SlugfestError
-    from slugfest.core.scenario import parse_scenario
-    from slugfest.core.schema import did_you_mean
-    from slugfest.core.simulate import simulate
-    from slugfest.core.sweep import SweepError, read_data, set_parameter
+    from slugfest.core.files.scenario import parse_scenario
+    from slugfest.core.files.schema import did_you_mean
+    from slugfest.core.batch.simulate import simulate
+    from slugfest.core.batch.sweep import SweepError, read_data, set_parameter
     from slugfest.scenarios import find
 
     scenario = batch_inputs(args, args.json)

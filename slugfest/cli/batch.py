@@ -7,7 +7,7 @@ import argparse
 import sys
 from typing import Any
 
-from slugfest.core.words import plural
+from slugfest.core.render.words import plural
 
 from .progress import Bars
 
@@ -83,10 +83,10 @@ def precision(text: str) -> float:
 def cmd_simulate(args: argparse.Namespace) -> int:
     import json
 
-    from slugfest.core.plugins import get_plugin_manager
+    from slugfest.core.engine.plugins import get_plugin_manager
     from slugfest.core.render.text import TextLog
-    from slugfest.core.batch_report import render_report
-    from slugfest.core.simulate import replay
+    from slugfest.core.batch.report import render_report
+    from slugfest.core.batch.simulate import replay
 
     scenario, error = load(args.scenario)
     if error:
@@ -115,7 +115,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     shard = None
     if args.shard is not None:
-        from slugfest.core.shards import ShardError, parse_shard
+        from slugfest.core.batch.shards import ShardError, parse_shard
 
         try:
             shard = parse_shard(args.shard)
@@ -154,8 +154,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         document = summary
         if shard is not None:
-            from slugfest.core.scenario import dump_scenario
-            from slugfest.core.shards import fingerprint, part_document
+            from slugfest.core.files.scenario import dump_scenario
+            from slugfest.core.batch.shards import fingerprint, part_document
 
             document = {**part_document(agg, scenario=scenario.name, system=scenario.system,
                                         turn_limit=scenario.turn_limit, base_seed=base, runs=summary["runs_requested"],
@@ -171,14 +171,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def _run_batch(args: argparse.Namespace, scenario: Any, base: int,
                shard: tuple[int, int] | None) -> tuple[dict[str, Any], Any, bool]:
     """Run the battles the options ask for: (the summary's header, the aggregate, interrupted)."""
-    from slugfest.core.simulate import simulate
-    from slugfest.core.stats import widest_half_width
+    from slugfest.core.batch.simulate import simulate
+    from slugfest.core.batch.stats import widest_half_width
 
     runs = args.runs if args.runs is not None else (100_000 if args.precision is not None else 1000)
     first, count = 0, runs
     label = scenario.name
     if shard is not None:
-        from slugfest.core.shards import shard_range
+        from slugfest.core.batch.shards import shard_range
 
         first, count = shard_range(runs, *shard)
         label = f"{scenario.name} part {shard[0]}/{shard[1]}"
@@ -190,7 +190,7 @@ def _run_batch(args: argparse.Namespace, scenario: Any, base: int,
         until = lambda agg: widest_half_width(agg) <= args.precision  # noqa: E731
     bar = Bars([label], [count], not args.no_progress)
     if args.cluster is not None:
-        from slugfest.core.cluster import simulate_on_cluster
+        from slugfest.core.batch.cluster import simulate_on_cluster
 
         try:
             ran = simulate_on_cluster(scenario, count, base, args.cluster, first=first, on_progress=bar)
@@ -245,9 +245,9 @@ def _precision_line(summary: dict[str, Any], asked: float) -> str:
 def cmd_merge(args: argparse.Namespace) -> int:
     import json
 
-    from slugfest.core.batch_report import render_report
-    from slugfest.core.plugins import get_plugin_manager
-    from slugfest.core.shards import ShardError, merge_parts
+    from slugfest.core.batch.report import render_report
+    from slugfest.core.engine.plugins import get_plugin_manager
+    from slugfest.core.batch.shards import ShardError, merge_parts
 
     problem = unwritable(args.json)
     if problem:

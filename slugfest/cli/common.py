@@ -55,7 +55,7 @@ def prose(text: str) -> str:
     """A report's sentence, wrapped to the report's width, later lines indented."""
     import textwrap
 
-    from slugfest.core.batch_report import REPORT_WIDTH
+    from slugfest.core.batch.report import REPORT_WIDTH
 
     return textwrap.fill(text, REPORT_WIDTH, subsequent_indent="  ", break_on_hyphens=False,
                          break_long_words=False)
@@ -92,13 +92,13 @@ def version() -> str:
 def load(name: str):
     """(scenario, None) or (None, the message to print)."""
     from slugfest.core.errors import SlugfestError
-    from slugfest.core.scenario import load_scenario
-    from slugfest.core.schema import did_you_mean
+    from slugfest.core.files.scenario import load_scenario
+    from slugfest.core.files.schema import did_you_mean
     from slugfest.scenarios import bundled, find
 
     path = find(name)
     if path.exists() and path.suffix == ".toml":
-        from slugfest.core.session import is_save_file
+        from slugfest.core.engine.session import is_save_file
 
         if is_save_file(path):
             return None, (f"{name}: this is a saved battle, not a scenario; continue it with "
@@ -122,7 +122,7 @@ STREAMS = {"-": "stdout", "/dev/stdout": "stdout", "/dev/fd/1": "stdout",
 def write_out(path: str, text: str) -> str | None:
     """Write an --out or --json file atomically (``-``: standard output); the reason it
     failed, or None."""
-    from slugfest.core.files import write_text_atomic
+    from slugfest.core.files.atomic import write_text_atomic
 
     if path in STREAMS:
         stream = getattr(sys, STREAMS[path])
@@ -147,7 +147,7 @@ def unwritable(path: str | None) -> str | None:
 
     A plain file is replaced by renaming a new one into its folder, so the folder must be
     writable; anything else (a device, a pipe) is written in place, so it must be."""
-    from slugfest.core.files import written_in_place
+    from slugfest.core.files.atomic import written_in_place
 
     if path is None or path in STREAMS:
         return None

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from slugfest.core.words import plural
+from slugfest.core.render.words import plural
 
 from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, batch_inputs,
                      positive_int, prose, report_stream, seed, write_out)
@@ -44,7 +44,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
 
 
 def _installed_ais() -> list[str]:
-    from slugfest.core.plugins import catalog
+    from slugfest.core.engine.plugins import catalog
 
     return [name for name, info in catalog().items() if info.kind == "ai"]
 
@@ -52,11 +52,11 @@ def _installed_ais() -> list[str]:
 def cmd_ladder(args: argparse.Namespace) -> int:
     import json
 
-    from slugfest.core import ladder as lad
-    from slugfest.core.scenario import dump_scenario, parse_scenario
-    from slugfest.core.schema import did_you_mean
-    from slugfest.core.pace import Progress
-    from slugfest.core.simulate import simulate
+    from slugfest.core.batch import ladder as lad
+    from slugfest.core.files.scenario import dump_scenario, parse_scenario
+    from slugfest.core.files.schema import did_you_mean
+    from slugfest.core.batch.pace import Progress
+    from slugfest.core.batch.simulate import simulate
 
     scenario = batch_inputs(args, args.json)
     if isinstance(scenario, int):
@@ -95,7 +95,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
             print("slugfest: a ladder needs at least two different AIs", file=sys.stderr)
             return EXIT_BAD_INPUT
         if args.mirror:
-            from slugfest.core.mirror import mirror_first_fitting
+            from slugfest.core.batch.mirror import mirror_first_fitting
 
             try:
                 data = mirror_first_fitting(data)
@@ -142,7 +142,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
 
 
 def render_ladder(ladder: Any) -> str:
-    from slugfest.core.stats import wilson
+    from slugfest.core.batch.stats import wilson
 
     names = ladder.entrants
     w = max(10, *(len(n) for n in names))

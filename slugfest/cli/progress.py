@@ -22,7 +22,7 @@ class _Rate(ProgressColumn):
 
 
 class Bars:
-    """Bars labelled ``labels`` of ``totals`` battles each, fed :class:`core.pace.Progress`."""
+    """Bars labelled ``labels`` of ``totals`` battles each, fed :class:`core.batch.pace.Progress`."""
 
     def __init__(self, labels: list[str], totals: list[int], enabled: bool = True) -> None:
         self.enabled = enabled and sys.stderr.isatty()

@@ -66,9 +66,9 @@ def add_parsers(sub: Any) -> dict[str, Any]:
 
 
 def cmd_battle(args: argparse.Namespace) -> int:
-    from slugfest.core.battle import Battle
+    from slugfest.core.engine.battle import Battle
     from slugfest.core.errors import PluginError, UnknownPlugin
-    from slugfest.core.isolation import can_isolate, run_in_child
+    from slugfest.core.engine.isolation import can_isolate, run_in_child
     from slugfest.core.render import jsonl
     from slugfest.core.settings import battle_deadline
     from slugfest.core.render.text import TextLog
@@ -127,7 +127,7 @@ def _finish(battle: Any, args: argparse.Namespace, buffer: io.StringIO | None) -
 
 def cmd_play(args: argparse.Namespace) -> int:
     """The Textual app. A scenario is validated here first, so its problems print as text."""
-    from slugfest.core.session import is_save_file
+    from slugfest.core.engine.session import is_save_file
     from slugfest.scenarios import find
 
     if args.scenario is not None:
@@ -166,8 +166,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 def warnings_of(name: str, scenario: Any) -> list[str]:
     """The rules system's warnings about a valid scenario (mistakes no schema can refuse, such as
     a misspelt special defense), as ``file:line: key: warning: ...`` lines."""
-    from slugfest.core.locate import KeyLines
-    from slugfest.core.plugins import rules_systems
+    from slugfest.core.files.locate import KeyLines
+    from slugfest.core.engine.plugins import rules_systems
     from slugfest.scenarios import find
 
     system = rules_systems().get(scenario.system)
@@ -200,7 +200,7 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
 
 
 def cmd_plugins(args: argparse.Namespace) -> int:
-    from slugfest.core.plugins import catalog
+    from slugfest.core.engine.plugins import catalog
 
     rows = sorted(catalog().values(), key=lambda i: (i.kind, i.name))
     w = max([len("NAME")] + [len(i.name) for i in rows])
@@ -215,8 +215,8 @@ def cmd_plugins(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from slugfest.core.files import toml_text
-    from slugfest.core.scenario import dump_scenario
+    from slugfest.core.files.atomic import toml_text
+    from slugfest.core.files.scenario import dump_scenario
 
     scenario, error = load(args.scenario)
     if error:

@@ -7,7 +7,7 @@ import itertools
 import sys
 from typing import Any
 
-from slugfest.core.words import plural
+from slugfest.core.render.words import plural
 
 from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, batch_inputs,
                      positive_int, prose, report_stream, seed, write_out)
@@ -56,7 +56,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
 
 
 def _values(text: str, flag: str) -> list[Any] | str:
-    from slugfest.core.sweep import parse_value
+    from slugfest.core.batch.sweep import parse_value
 
     texts = [v.strip() for v in text.split(",")]
     if not any(texts) or "" in texts:
@@ -69,8 +69,8 @@ def _variants(args: argparse.Namespace) -> tuple[list[tuple[Any, ...]], list[Any
     """Each combination of values and the scenario with it, all checked before any battle
     runs; or the exit code when one is wrong (each problem printed)."""
     from slugfest.core.errors import SlugfestError
-    from slugfest.core.scenario import parse_scenario
-    from slugfest.core.sweep import SweepError, read_data, set_parameter
+    from slugfest.core.files.scenario import parse_scenario
+    from slugfest.core.batch.sweep import SweepError, read_data, set_parameter
     from slugfest.scenarios import find
 
     if (args.param2 is None) != (args.values2 is None):
@@ -118,9 +118,9 @@ def _variants(args: argparse.Namespace) -> tuple[list[tuple[Any, ...]], list[Any
 def cmd_sweep(args: argparse.Namespace) -> int:
     import json
 
-    from slugfest.core.plugins import get_plugin_manager
-    from slugfest.core.simulate import simulate_many
-    from slugfest.core.stats import BattleTally, widest_half_width
+    from slugfest.core.engine.plugins import get_plugin_manager
+    from slugfest.core.batch.simulate import simulate_many
+    from slugfest.core.batch.stats import BattleTally, widest_half_width
 
     scenario = batch_inputs(args, args.json, args.csv)
     if isinstance(scenario, int):
@@ -200,8 +200,8 @@ def summary_unit(aggs: list[Any]) -> tuple[str, str]:
 
 def _row(combo: tuple[Any, ...], summary: dict[str, Any], mine: list[int | None], base: list[int | None],
          sides: list[str], params: list[str], complete: bool) -> dict[str, Any]:
-    from slugfest.core.stats import wilson
-    from slugfest.core.sweep import paired_difference, side_figures
+    from slugfest.core.batch.stats import wilson
+    from slugfest.core.batch.sweep import paired_difference, side_figures
 
     n = summary["battles"]
     mean, lo, hi, pairs = paired_difference(mine, base)  # battles not run or failed are None: left out
@@ -227,7 +227,7 @@ def render_rows(rows: list[dict[str, Any]], sides: list[str], params: list[str],
     """The sweep's table: a row per value with its outcome (win rates, draws, the difference
     from the first value) and how its battles went (length, knock-outs, damage). When one table
     would run wider than the report's width, the two halves are printed as two tables."""
-    from slugfest.core.batch_report import REPORT_WIDTH, Table
+    from slugfest.core.batch.report import REPORT_WIDTH, Table
 
     time_unit, damage = units
     first = sides[0]

@@ -3,9 +3,9 @@ insists every scripted die face is used (the faces prove which dice rolled)."""
 
 from __future__ import annotations
 
-from slugfest.core.actions import Action, Choice
+from slugfest.core.engine.actions import Action, Choice
 from slugfest.core.hero import events as ev
-from slugfest.core.plugins import hookimpl
+from slugfest.core.engine.plugins import hookimpl
 from slugfest.core.testing import battle_with, scenario
 
 NO_KB = {"knockback": "off"}

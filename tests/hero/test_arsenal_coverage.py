@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from slugfest.core.scenario import load_scenario
-from slugfest.core.simulate import simulate
+from slugfest.core.files.scenario import load_scenario
+from slugfest.core.batch.simulate import simulate
 from slugfest.scenarios import bundled
 
 #: What the scenario is there to show, as the coverage block names it (each fires in the first

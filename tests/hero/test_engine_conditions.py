@@ -9,7 +9,7 @@ Every battle runs on scripted dice and must use each face: the faces prove which
 
 from __future__ import annotations
 
-from slugfest.core.actions import Action
+from slugfest.core.engine.actions import Action
 from slugfest.core.hero import events as ev
 from slugfest.core.testing import events_of, hero
 from slugfest.core.hero.chains import ocv_chain

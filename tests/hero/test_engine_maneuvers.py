@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from slugfest.core.actions import Action
+from slugfest.core.engine.actions import Action
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.combat_values import Modifier, build_cv
 from slugfest.core.testing import events_of, hero

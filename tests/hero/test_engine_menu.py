@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from slugfest.core.actions import Action, Choice
+from slugfest.core.engine.actions import Action, Choice
 from slugfest.core.errors import IllegalAction
-from slugfest.core.events import ActionChosen, ActionRefused, Moved
+from slugfest.core.engine.events import ActionChosen, ActionRefused, Moved
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.combat_values import Modifier
-from slugfest.core.plugins import hookimpl
+from slugfest.core.engine.plugins import hookimpl
 from slugfest.core.testing import battle_with, events_of, hero, scenario
 
 from hero_script import NO_KB

@@ -9,7 +9,7 @@ roll fails with DiceError.
 
 from __future__ import annotations
 
-from slugfest.core.actions import Action, Choice
+from slugfest.core.engine.actions import Action, Choice
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.speed import SPEED_CHART
 from slugfest.core.testing import battle_with, events_of, hero, scenario

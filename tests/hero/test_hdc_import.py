@@ -14,7 +14,7 @@ from hdc_files import adder, character, modifier, part, power, write
 from slugfest.core.hero.hdc import IGNORED, IMPORTED, IN_PART, HdcError, import_file
 from slugfest.core.hero.hdc.reading import MAX_BYTES, read_character
 from slugfest.core.hero.sheet_keys import parse_sheet
-from slugfest.core.schema import Problems, Table
+from slugfest.core.files.schema import Problems, Table
 
 
 def imported(tmp_path, **kw):

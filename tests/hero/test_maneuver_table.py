@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from slugfest.core.battle import Battle
-from slugfest.core.events import ActionChosen
+from slugfest.core.engine.battle import Battle
+from slugfest.core.engine.events import ActionChosen
 from slugfest.core.hero import stats as hero_stats
 from slugfest.core.hero.maneuvers import ABORT_AREA, ABORT_HTH, ABORT_RANGED, MANEUVERS, entry_for
 from slugfest.core.marvel import stats as marvel_stats
 from slugfest.core.marvel.actions import TURNS
-from slugfest.core.scenario import load_scenario
+from slugfest.core.files.scenario import load_scenario
 from slugfest.scenarios import bundled
 
 

@@ -6,7 +6,7 @@ through the target's defenses, the END it costs and the STUN the rest costs when
 import pytest
 
 from slugfest.core.hero.aborts import abort_odds
-from slugfest.core.odds import Odds, percent
+from slugfest.core.rules.odds import Odds, percent
 from slugfest.core.testing import battle_with, hero, phase_decision, scenario
 
 BLAST = {"name": "Blast", "dice": "6d6", "range": 100, "end": 6, "knockback": False}

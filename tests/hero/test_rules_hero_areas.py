@@ -12,14 +12,14 @@ from fractions import Fraction
 
 import pytest
 
-from slugfest.core.actions import Action
+from slugfest.core.engine.actions import Action
 from slugfest.core.hero import areas
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.pricing import end_of
 from slugfest.core.hero.estimate import hit_chance
-from slugfest.core.grid import grid_for
+from slugfest.core.rules.grid import grid_for
 from slugfest.core.render.text import TextLog
-from slugfest.core.scenario import ScenarioError, dump_scenario, parse_scenario
+from slugfest.core.files.scenario import ScenarioError, dump_scenario, parse_scenario
 from slugfest.core.testing import battle_with, drive, events_of, hero, phase_decision, scenario
 
 from hero_script import fight
@@ -214,7 +214,7 @@ def test_a_held_phase_is_what_a_dive_spends_and_one_stunned_is_not_asked():
 
 @pytest.mark.parametrize("health, dives", [(0.2, True), (0.9, False)])
 def test_the_default_ai_dives_for_cover_when_hurt_as_it_would_dodge(health, dives):
-    from slugfest.core.actions import Decision
+    from slugfest.core.engine.actions import Decision
     from slugfest.core.hero.maneuvers import ABORT_AREA
 
     bt = battle_with(scenario("hero", {"A": [caster()], "B": [dummy("b", (8, 5))]}), dice=[])
@@ -308,7 +308,7 @@ def test_the_estimate_weighs_each_foe_inside_less_each_friend():
 
 
 def test_the_default_ai_never_throws_an_area_that_would_hit_a_friend():
-    from slugfest.core.view import BattleView
+    from slugfest.core.engine.view import BattleView
     from slugfest.plugins.default_ai import choose
 
     # b, c and e together with a's friend f among them: every area on them hits f too (worth two

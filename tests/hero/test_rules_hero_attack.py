@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from slugfest.core.dice import ScriptedDice
+from slugfest.core.rules.dice import ScriptedDice
 from slugfest.core.hero.attack import attack_roll, block_roll_needed, range_modifier
 from slugfest.core.hero.combat_values import DCV_FRACTION_STEP, OCV_FRACTION_STEP, Modifier, build_cv
 

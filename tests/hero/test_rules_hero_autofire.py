@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from slugfest.core.actions import Action, Choice
+from slugfest.core.engine.actions import Action, Choice
 from slugfest.core.errors import IllegalAction
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.attack import AttackRoll, attack_roll, autofire_hits
 from slugfest.core.hero.estimate import expected_hits, hit_chance
 from slugfest.core.hero.menu import menu_for
 from slugfest.core.render.text import TextLog
-from slugfest.core.scenario import ScenarioError, dump_scenario, parse_scenario
+from slugfest.core.files.scenario import ScenarioError, dump_scenario, parse_scenario
 from slugfest.core.testing import battle_with, events_of, hero, phase_decision, scenario
 
 from hero_script import fight

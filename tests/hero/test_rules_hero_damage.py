@@ -6,20 +6,11 @@ Knockout, Death) and rules/hero6e.md §3.3-3.4 (half dice, minimum STUN) and §0
 
 import pytest
 
-from slugfest.core.dice import Face, ScriptedDice
+from slugfest.core.rules.dice import Face, ScriptedDice
 from slugfest.core.hero.sheet import HeroOptions
 from slugfest.core.hero.damage import (
-    Defenses,
-    double_stun,
-    is_dead,
-    is_dying,
-    is_knocked_out,
-    is_stunned,
-    roll_killing,
-    roll_normal,
-    stun_multiplier,
-    take_damage,
-)
+    Defenses, double_stun, is_dead, is_dying, is_knocked_out, is_stunned, roll_killing, roll_normal, stun_multiplier,
+    take_damage)
 from slugfest.core.hero.dice import count_killing_body, count_normal, parse_dice
 
 

@@ -9,19 +9,10 @@ from fractions import Fraction
 
 import pytest
 
-from slugfest.core.dice import DiceError, Face, ScriptedDice, SeededDice
+from slugfest.core.rules.dice import DiceError, Face, ScriptedDice, SeededDice
 from slugfest.core.hero.dice import (
-    MAX_DICE,
-    DamageDice,
-    active_points,
-    add_damage_classes,
-    capped_added_dcs,
-    damage_classes,
-    killing_dc,
-    killing_dice_for_dc,
-    parse_dice,
-    str_dice,
-)
+    MAX_DICE, DamageDice, active_points, add_damage_classes, capped_added_dcs, damage_classes, killing_dc,
+    killing_dice_for_dc, parse_dice, str_dice)
 
 # --------------------------------------------------------------------------------------
 # Dice sources

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from slugfest.core.actions import Action, Choice
+from slugfest.core.engine.actions import Action, Choice
 from slugfest.core.errors import IllegalAction
 from slugfest.core.hero import adjustment
 from slugfest.core.hero import events as ev
@@ -14,7 +14,7 @@ from slugfest.core.hero.combat import damage_profile
 from slugfest.core.hero.powers import POWERS
 from slugfest.core.hero.menu import menu_for
 from slugfest.core.render.text import TextLog
-from slugfest.core.scenario import ScenarioError, dump_scenario, parse_scenario
+from slugfest.core.files.scenario import ScenarioError, dump_scenario, parse_scenario
 from slugfest.core.testing import battle_with, drive, events_of, hero, phase_decision, scenario
 
 from hero_script import fight
@@ -121,7 +121,7 @@ def test_a_killing_attack_breaks_with_its_body_total():
 
 
 def test_an_entangled_default_ai_with_strength_to_spare_breaks_out():
-    from slugfest.core.view import BattleView
+    from slugfest.core.engine.view import BattleView
     from slugfest.plugins.default_ai import choose
 
     b = battle_with(scenario("hero", {"A": [user(GLUE)], "B": [foe(STR=50)]}), dice=[])

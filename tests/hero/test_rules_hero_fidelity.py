@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from slugfest.core.actions import Action, Choice
+from slugfest.core.engine.actions import Action, Choice
 from slugfest.core.errors import IllegalAction
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.endurance import in_whole_damage_classes
@@ -125,7 +125,7 @@ def test_a_knockback_stopped_early_says_how_far_the_target_really_went():
 
 
 def test_the_result_line_names_the_turn_the_battle_ended_in():
-    from slugfest.core.events import BattleEnded
+    from slugfest.core.engine.events import BattleEnded
     from slugfest.core.render.text import TextLog
 
     line = TextLog().line(BattleEnded("Heroes", "last side standing", 4, "turn", ("a",)))

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from slugfest.core.actions import Action
+from slugfest.core.engine.actions import Action
 from slugfest.core.errors import IllegalAction
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.chains import block_ocv_chain, dcv_chain, ocv_chain
 from slugfest.core.hero.menu import menu_for
 from slugfest.core.render.text import TextLog
-from slugfest.core.scenario import ScenarioError, dump_scenario, parse_scenario
+from slugfest.core.files.scenario import ScenarioError, dump_scenario, parse_scenario
 from slugfest.core.testing import battle_with, events_of, hero, phase_decision, scenario
 
 from hero_script import fight
@@ -89,7 +89,7 @@ def test_winning_the_contest_breaks_free_and_martial_escape_adds_15_str():
 
 def test_a_squeeze_is_the_holders_str_damage_with_no_roll_and_a_throw_also_lays_it_down_and_lets_go():
     b, a, g = holding_battle()
-    from slugfest.core.dice import ScriptedDice
+    from slugfest.core.rules.dice import ScriptedDice
     b.ctx.dice = b.dice = ScriptedDice([6, 6, 6, 5, 5, 5])
     from slugfest.core.hero import grabs
     grabs.squeeze(b.ctx, a)
@@ -103,7 +103,7 @@ def test_a_squeeze_is_the_holders_str_damage_with_no_roll_and_a_throw_also_lays_
 
 def test_crush_is_a_squeeze_at_str_plus_4_dc_for_one_who_knows_it():
     b, a, g = holding_battle(("martial_arts", ["Crush"]))
-    from slugfest.core.dice import ScriptedDice
+    from slugfest.core.rules.dice import ScriptedDice
     b.ctx.dice = b.dice = ScriptedDice([1] * 7)
     from slugfest.core.hero import grabs
     grabs.squeeze(b.ctx, a)
@@ -141,7 +141,7 @@ def test_a_choke_hold_rolls_at_minus_2_ocv_plus_0_dcv_and_its_hit_holds_and_does
 def test_life_support_stops_a_choke_and_its_squeezes_do_the_nnd_again_with_the_extra_dcs():
     b, a, g = holding_battle(("martial_arts", ["Choke Hold"]), ("martial_dcs", 2))
     a.choking = True
-    from slugfest.core.dice import ScriptedDice
+    from slugfest.core.rules.dice import ScriptedDice
     from slugfest.core.hero import grabs
     b.ctx.dice = b.dice = ScriptedDice([6, 6, 6])
     grabs.squeeze(b.ctx, a)
@@ -156,8 +156,8 @@ def test_life_support_stops_a_choke_and_its_squeezes_do_the_nnd_again_with_the_e
 
 
 def test_a_throw_out_of_a_choke_is_str_damage_and_ends_the_choke_and_the_ai_counts_each_ones_end():
-    from slugfest.core.actions import Action as A
-    from slugfest.core.dice import ScriptedDice
+    from slugfest.core.engine.actions import Action as A
+    from slugfest.core.rules.dice import ScriptedDice
     from slugfest.core.hero import grabs
     from slugfest.core.hero.estimate import end_cost
 

@@ -6,7 +6,7 @@ Sources: rules/hero6e.md §6 (6e Knockback: dice, result, 2 m per point, impact 
 
 import pytest
 
-from slugfest.core.dice import ScriptedDice
+from slugfest.core.rules.dice import ScriptedDice
 from slugfest.core.hero.knockback import impact_dice, knockback, knockback_dice
 from slugfest.core.hero.speed import SPEED_CHART, absolute, has_phase, next_phase_after, spd_change_resume
 

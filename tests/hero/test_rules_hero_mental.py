@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from slugfest.core.actions import Action
+from slugfest.core.engine.actions import Action
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.chains import dmcv_chain
 from slugfest.core.hero.damage import take_damage, roll_normal
 from slugfest.core.hero.dice import active_points, parse_dice
 from slugfest.core.hero.effects import defenses
-from slugfest.core.scenario import ScenarioError, dump_scenario, parse_scenario
+from slugfest.core.files.scenario import ScenarioError, dump_scenario, parse_scenario
 from slugfest.core.testing import battle_with, events_of, hero, phase_decision, scenario
 
 from hero_script import fight

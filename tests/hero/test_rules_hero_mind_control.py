@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 
-from slugfest.core.actions import Action
+from slugfest.core.engine.actions import Action
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.dice import active_points, parse_dice
 from slugfest.core.hero.effect_power import PHASE_LOST
@@ -20,7 +20,7 @@ from slugfest.core.hero.mind_control import MIND_CONTROL, breakout_chance, level
 from slugfest.core.hero.menu import menu_for
 from slugfest.core.hero.profile import DamageProfile
 from slugfest.core.render.text import TextLog
-from slugfest.core.scenario import ScenarioError, dump_scenario, parse_scenario
+from slugfest.core.files.scenario import ScenarioError, dump_scenario, parse_scenario
 from slugfest.core.testing import battle_with, drive, events_of, hero, scenario
 
 from hero_script import fight

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from slugfest.core.actions import Action, Choice
+from slugfest.core.engine.actions import Action, Choice
 from slugfest.core.errors import IllegalAction
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.pricing import end_of
@@ -16,7 +16,7 @@ from slugfest.core.hero.dice import parse_dice
 from slugfest.core.hero.profile import remove_damage_classes
 from slugfest.core.hero.sheet import HeroAttack
 from slugfest.core.render.text import TextLog
-from slugfest.core.scenario import ScenarioError
+from slugfest.core.files.scenario import ScenarioError
 from slugfest.core.testing import battle_with, events_of, hero, scenario
 
 from hero_script import fight
@@ -267,8 +267,8 @@ def test_a_bad_modifier_is_reported_with_its_key_and_what_was_expected(attack, d
 # -- The bundled scenario whose sheets use them ------------------------------------------------------
 
 def test_the_bundled_hero_powers_scenario_fires_every_modifier_in_a_short_batch():
-    from slugfest.core import simulate as sim
-    from slugfest.core.scenario import load_scenario
+    from slugfest.core.batch import simulate as sim
+    from slugfest.core.files.scenario import load_scenario
     from slugfest.scenarios import bundled
 
     agg, _ = sim.simulate(load_scenario(bundled()["hero-powers"]), 12, 616, jobs=1)

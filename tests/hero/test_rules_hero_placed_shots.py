@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from slugfest.core.actions import Action, Choice
+from slugfest.core.engine.actions import Action, Choice
 from slugfest.core.errors import IllegalAction
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.combat_values import Modifier
 from slugfest.core.hero.locations import BY_NAME, WAYS, location, placed_penalty
-from slugfest.core.saves import action_from_data, action_to_data
+from slugfest.core.files.saves import action_from_data, action_to_data
 from slugfest.core.testing import battle_with, events_of, hero, scenario
 
 from hero_script import fight
@@ -139,7 +139,7 @@ def test_a_critical_hit_under_the_hit_location_rule_keeps_its_location():
 
 
 def test_a_marvel_action_with_an_aim_is_refused_as_a_hero_rule():
-    from slugfest.core.scenario import load_scenario
+    from slugfest.core.files.scenario import load_scenario
     from slugfest.scenarios import bundled
 
     b = battle_with(load_scenario(bundled()["marvel-brawl"]), seed=2)

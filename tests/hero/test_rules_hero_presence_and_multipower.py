@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from slugfest.core.actions import Action
+from slugfest.core.engine.actions import Action
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.chains import dcv_chain
 from slugfest.core.hero.dice import DamageDice, parse_dice
 from slugfest.core.hero.menu import menu_for
 from slugfest.core.hero.presence import chance, level, presence_dice
 from slugfest.core.render.text import TextLog
-from slugfest.core.scenario import ScenarioError, dump_scenario, parse_scenario
+from slugfest.core.files.scenario import ScenarioError, dump_scenario, parse_scenario
 from slugfest.core.testing import battle_with, events_of, hero, phase_decision, scenario
 
 from hero_script import decisions_for, fight
@@ -134,7 +134,7 @@ def test_a_switch_takes_no_time_and_the_same_phase_goes_on_with_the_new_slot():
 
 
 def test_the_default_ai_switches_to_a_better_slot_first():
-    from slugfest.core.view import BattleView
+    from slugfest.core.engine.view import BattleView
     from slugfest.plugins.default_ai import choose
 
     # against a foe whose ED stops a Blast but not a Beam's BODY: the Beam's slot is worth more

@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from slugfest.core.dice import ScriptedDice
+from slugfest.core.rules.dice import ScriptedDice
 from slugfest.core.hero.damage import Defenses, roll_killing, roll_normal, stun_multiplier, take_damage
 from slugfest.core.hero.dice import MAX_DICE, DamageDice, killing_dc, killing_dice_for_dc, parse_dice
 

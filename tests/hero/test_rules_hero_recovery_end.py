@@ -11,16 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from slugfest.core.hero.endurance import movement_end, power_end, push_heroic, push_superheroic, str_end, stun_for_end_dice
+from slugfest.core.hero.endurance import (
+    movement_end, power_end, push_heroic, push_superheroic, str_end, stun_for_end_dice)
 from slugfest.core.hero.recovery import (
-    EVERY_PHASE,
-    GM_OPTION,
-    ONCE_A_MINUTE,
-    POST_12_ONLY,
-    may_recover,
-    recover,
-    recovery_band,
-)
+    EVERY_PHASE, GM_OPTION, ONCE_A_MINUTE, POST_12_ONLY, may_recover, recover, recovery_band)
 from slugfest.core.hero.rounding import characteristic_roll, hero_divide, hero_round
 
 # --------------------------------------------------------------------------------------

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from slugfest.core.actions import Action, Choice
-from slugfest.core.dice import Face
+from slugfest.core.engine.actions import Action, Choice
+from slugfest.core.rules.dice import Face
 from slugfest.core.marvel.d616 import make
 from slugfest.core.marvel.resolve import MarvelAttackContext
 from slugfest.core.marvel.sheet import MarvelAttack, MarvelOptions
-from slugfest.core.plugins import hookimpl
+from slugfest.core.engine.plugins import hookimpl
 from slugfest.core.testing import battle_with, events_of, scenario  # noqa: F401  (re-exported)
 
 

@@ -4,10 +4,10 @@ in 284 of 300 battles, and he dealt 11 Health a battle)."""
 
 from collections import Counter
 
-from slugfest.core.battle import Battle
+from slugfest.core.engine.battle import Battle
 from slugfest.core.marvel import events as ev
-from slugfest.core.scenario import load_scenario
-from slugfest.core.simulate import battle_seed
+from slugfest.core.files.scenario import load_scenario
+from slugfest.core.batch.simulate import battle_seed
 from slugfest.scenarios import bundled
 
 RUNS = 40

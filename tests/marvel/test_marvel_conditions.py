@@ -1,6 +1,6 @@
 """Health, Focus, defenses and the effects of damage: unconscious, killed, demoralized, shattered."""
 
-from slugfest.core.actions import Action
+from slugfest.core.engine.actions import Action
 from slugfest.core.marvel import conditions as cond
 from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.sheet import Abilities, MarvelSheet

@@ -2,7 +2,7 @@
 
 import pytest
 
-from slugfest.core.dice import ScriptedDice
+from slugfest.core.rules.dice import ScriptedDice
 from slugfest.core.marvel.d616 import apply_rerolls, distribution, roll_d616
 from slugfest.core.marvel.resolve import judge
 

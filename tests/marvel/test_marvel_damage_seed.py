@@ -2,7 +2,7 @@
 
 import pytest
 
-from slugfest.core.actions import Action
+from slugfest.core.engine.actions import Action
 from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.damage import fantastic_doubles, figure_damage, hold_back, knockback_spaces
 from slugfest.core.marvel.narration import damage_text

@@ -3,12 +3,12 @@ estimate, and the attack/damage hooks for Marvel contexts."""
 
 import pytest
 
-from slugfest.core.actions import Action, Choice, Decision
+from slugfest.core.engine.actions import Action, Choice, Decision
 from slugfest.core.errors import IllegalAction
-from slugfest.core.events import Moved, PluginFailed
+from slugfest.core.engine.events import Moved, PluginFailed
 from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome
-from slugfest.core.plugins import hookimpl
+from slugfest.core.engine.plugins import hookimpl
 from slugfest.core.marvel.menu import menu_for
 from slugfest.core.marvel.movement import speed
 

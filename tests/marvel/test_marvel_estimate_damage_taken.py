@@ -4,8 +4,8 @@ is worth nothing, and the default AI turns to a foe it can hurt."""
 
 import pytest
 
-from slugfest.core.actions import Action
-from slugfest.core.events import ActionChosen
+from slugfest.core.engine.actions import Action
+from slugfest.core.engine.events import ActionChosen
 from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.d616 import distribution
 from slugfest.core.marvel.resolve import expected_harm, held, taken_on

@@ -3,7 +3,7 @@ check adds, the chance to hit summed over every d616 outcome (a 6-M-6 always hit
 hit's mean damage after holding back, as the AI's estimate figures them."""
 
 from slugfest.core.marvel.resolve import hitting
-from slugfest.core.scenario import dump_scenario, load_scenario, parse_scenario
+from slugfest.core.files.scenario import dump_scenario, load_scenario, parse_scenario
 from slugfest.core.testing import battle_with, phase_decision
 from slugfest.scenarios import bundled
 

@@ -1,7 +1,7 @@
 """Initiative kept for the whole fight, its tie-breaks, the bonus round, rounds and reactions."""
 
-from slugfest.core.actions import Action, Choice
-from slugfest.core.dice import ScriptedDice
+from slugfest.core.engine.actions import Action, Choice
+from slugfest.core.rules.dice import ScriptedDice
 from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.d616 import make
 from slugfest.core.marvel.initiative import InitiativeEntry, bonus_round, initiative_order
@@ -150,7 +150,7 @@ def test_the_default_ai_keeps_its_reaction_when_healthy_and_reacts_when_hurt():
 
     b = battle_with(duel(gunner(), spidey()), dice=FIRST_GOES_FIRST)
     b.start()
-    from slugfest.core.actions import Decision
+    from slugfest.core.engine.actions import Decision
     d = Decision("miles", (Action("none"), Action("dodge", maneuver="Spider-Dodge")), "default", "abort")
     assert choose(b, d).action.kind == "none"
     b.state.fighters["miles"].health = 10
@@ -171,8 +171,8 @@ def test_dodge_action_gives_attacks_trouble_until_the_dodgers_next_turn():
 def test_a_round_lists_everyone_in_the_kept_order_except_the_killed():
     """The killed never act again, so a round no longer names them; the unconscious stay listed
     (their turns come up and are skipped, saying why)."""
-    from slugfest.core.battle import Battle
-    from slugfest.core.scenario import load_scenario
+    from slugfest.core.engine.battle import Battle
+    from slugfest.core.files.scenario import load_scenario
     from slugfest.scenarios import bundled
 
     scenario = load_scenario(bundled()["marvel-brawl"])

@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from slugfest.core.battle import Battle
-from slugfest.core.events import Event
+from slugfest.core.engine.battle import Battle
+from slugfest.core.engine.events import Event
 from slugfest.core.marvel import events as ev
 from slugfest.core.render import jsonl
 from slugfest.core.render.text import FORMATTERS, TextLog
-from slugfest.core.scenario import ScenarioError, dump_scenario, load_scenario, parse_scenario, parse_scenario_text
+from slugfest.core.files.scenario import (
+    ScenarioError, dump_scenario, load_scenario, parse_scenario, parse_scenario_text)
 from slugfest.scenarios import bundled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -151,8 +152,9 @@ def test_marvel_events_use_kinds_no_other_system_uses():
     assert not (hero - {"event"}) & ours
 
 
-SHARED = ["core/battle.py", "core/scenario.py", "core/hookspecs.py", "core/actions.py", "core/events.py",
-          "core/system.py", "plugins/default_ai.py"]
+SHARED = ["core/engine/battle.py", "core/files/scenario.py", "core/engine/hookspecs.py", "core/engine/actions.py",
+          "core/engine/events.py",
+          "core/engine/system.py", "plugins/default_ai.py"]
 
 
 def _code_words(path: Path) -> list[str]:

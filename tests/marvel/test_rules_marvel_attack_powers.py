@@ -2,7 +2,7 @@
 damage, triple on a Fantastic) and Sniping (5 Focus, targets 20+ spaces away, the whole turn:
 triple damage on a Fantastic). Focus is paid when the attack is declared (§3.7)."""
 
-from slugfest.core.actions import Action, Decision
+from slugfest.core.engine.actions import Action, Decision
 from slugfest.core.errors import IllegalAction
 from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.menu import check, menu_for

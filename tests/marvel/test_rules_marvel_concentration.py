@@ -2,8 +2,8 @@
 §3.7: one round, or concentration until it breaks; §4.3: Attack Stance, Defense Stance, Shield,
 Blur; §2.2: Focus is never spent below 1, a demoralized character spends none)."""
 
-from slugfest.core.actions import Action, Choice, Decision
-from slugfest.core.events import Moved
+from slugfest.core.engine.actions import Action, Choice, Decision
+from slugfest.core.engine.events import Moved
 from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.effects import can_use
 from slugfest.core.marvel.menu import menu_for

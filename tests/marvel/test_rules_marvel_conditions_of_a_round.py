@@ -4,13 +4,13 @@ corroding. A condition "for 1 round" lasts through its victim's next turn and en
 
 import pytest
 
-from slugfest.core.actions import Action, Choice
+from slugfest.core.engine.actions import Action, Choice
 from slugfest.core.errors import IllegalAction
 from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.combat import attack_context
 from slugfest.core.marvel.effects import inflict
 from slugfest.core.marvel.movement import speed
-from slugfest.core.scenario import ScenarioError
+from slugfest.core.files.scenario import ScenarioError
 
 from marvel_kit import FIRST_GOES_FIRST, LOGO, M, Script, battle_with, duel, events_of, fighter
 

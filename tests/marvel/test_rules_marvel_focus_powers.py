@@ -2,7 +2,7 @@
 Suppressive Fire, Combat Trickery, Anger, Immovable, Elemental Protection, Brace for Impact and
 Energy Absorption, each pinned with scripted dice."""
 
-from slugfest.core.actions import Action
+from slugfest.core.engine.actions import Action
 from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.combat import attack_context
 from slugfest.core.marvel.menu import menu_for
@@ -124,7 +124,7 @@ def test_energy_absorption_turns_the_hits_health_damage_into_focus():
 
 
 def test_the_default_ai_keeps_its_focus_on_a_hit_while_it_has_half_its_fight_and_braces_when_low():
-    from slugfest.core.events import ActionChosen
+    from slugfest.core.engine.events import ActionChosen
 
     for health, braces in ((90, False), (40, True)):
         a = fighter("a", (5, 5), name="Ann", rank=3, Melee=3, attacks=[CLUB])

@@ -1,6 +1,6 @@
 """Grab and Escape (rules/marvel.md §3.4-3.5) and the grabbed and pinned conditions (§5)."""
 
-from slugfest.core.actions import Action, Choice
+from slugfest.core.engine.actions import Action, Choice
 from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.combat import attack_context
 from slugfest.core.marvel.movement import speed
@@ -194,7 +194,7 @@ def test_a_held_foe_knocked_out_is_let_go():
 
 
 def test_shield_is_not_offered_against_a_grab():
-    from slugfest.core.events import ActionChosen
+    from slugfest.core.engine.events import ActionChosen
 
     b = started(grappler(), victim(powers=["Shield 2"]), [3, M(4), 3], [GRAB])
     b.step()

@@ -2,11 +2,11 @@
 gains an edge on that same check. Our reading: the edge rerolls one die of the failed roll as it
 stands (the lowest that can improve, the better face kept), and the attack is judged again."""
 
-from slugfest.core.actions import Action
-from slugfest.core.events import ActionChosen
+from slugfest.core.engine.actions import Action
+from slugfest.core.engine.events import ActionChosen
 from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.d616 import make, with_edge
-from slugfest.core.dice import ScriptedDice
+from slugfest.core.rules.dice import ScriptedDice
 
 from marvel_kit import M, Script, battle_with, events_of, fighter, scenario
 

@@ -2,8 +2,8 @@
 is attacked and you are not; you move between them for free and become the target, and the
 attacker's TN is the lower of the two defenses."""
 
-from slugfest.core.actions import Action, Choice, Decision
-from slugfest.core.events import Moved
+from slugfest.core.engine.actions import Action, Choice, Decision
+from slugfest.core.engine.events import Moved
 from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.stats import tally
 

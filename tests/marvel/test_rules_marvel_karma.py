@@ -1,8 +1,8 @@
 """Karma spent on a check (rules/marvel.md §4.6): 1 Karma for an edge on one's own check, or 1
 Karma, as the target, for trouble on an attack against one; at most 1 each per check."""
 
-from slugfest.core.actions import Action, Decision
-from slugfest.core.dice import ScriptedDice
+from slugfest.core.engine.actions import Action, Decision
+from slugfest.core.rules.dice import ScriptedDice
 from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.d616 import make, with_trouble
 from slugfest.core.render.text import TextLog
@@ -76,7 +76,7 @@ def test_the_ai_spends_karma_to_finish_a_foe_or_when_hurt_and_the_text_log_leave
     assert choice.reason == "spends 1 Karma for an edge: a hit could finish Thug (22% left)"
     trouble = (Action("none", maneuver="declines"), Action("karma", target="hero", maneuver="Karma for trouble"))
     assert b.decide(Decision("thug", trouble, "default", "abort"))[0].action.kind == "karma"  # the thug is hurt
-    from slugfest.core.events import ActionChosen
+    from slugfest.core.engine.events import ActionChosen
 
     log = TextLog({"hero": "Hero", "thug": "Thug"})
     declined = ActionChosen("hero", "declines", "keeps its Karma", "default", "none", "declines", "abort")

@@ -9,7 +9,7 @@ from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.combat import attack_context
 from slugfest.core.marvel.powers import CATALOGUE, levels_text
 from slugfest.core.marvel.sheet import parse_power
-from slugfest.core.scenario import ScenarioError, parse_scenario_text
+from slugfest.core.files.scenario import ScenarioError, parse_scenario_text
 
 from marvel_kit import FIRST_GOES_FIRST, M, Script, battle_with, duel, events_of, fighter
 

@@ -3,7 +3,7 @@ the rules brief did not see (core/marvel/maneuvers.py): a Ram's hit doubles (tri
 Fantastic) and the rammer takes the blow's regular damage; a thrower with Mighty throws an ally
 5 spaces per Mighty level, an Agility check against the foe's Agility defense."""
 
-from slugfest.core.actions import Action
+from slugfest.core.engine.actions import Action
 from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.menu import menu_for
 

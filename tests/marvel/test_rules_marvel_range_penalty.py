@@ -2,7 +2,7 @@
 and twice it the rules give a penalty they do not name (UNCONFIRMED). Our reading, the option
 ``range_penalty = "trouble"`` (default): the attack has trouble there."""
 
-from slugfest.core.actions import Action
+from slugfest.core.engine.actions import Action
 from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.combat import attack_context
 from slugfest.core.marvel.tactics import Picture

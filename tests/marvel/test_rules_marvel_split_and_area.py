@@ -2,7 +2,7 @@
 step 6; §6 pitfalls 7 and 8): one roll against each target's own defense, half damage rounded up,
 full damage on a Fantastic."""
 
-from slugfest.core.actions import Action
+from slugfest.core.engine.actions import Action
 from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.menu import menu_for
 

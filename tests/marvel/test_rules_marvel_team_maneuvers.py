@@ -3,7 +3,7 @@ Focus (or 1 Karma), once a battle, the effect for the round; our readings in cor
 
 import pytest
 
-from slugfest.core.actions import Action
+from slugfest.core.engine.actions import Action
 from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.combat import attack_context
 from slugfest.core.marvel.team import level_for

@@ -9,8 +9,8 @@ import pytest
 
 from helpers_tui import DATA, FASTEST, answer_prompt, run, screen_text, settle, step, step_to_prompt
 
-from slugfest.core.events import ActionChosen
-from slugfest.core.session import Session
+from slugfest.core.engine.events import ActionChosen
+from slugfest.core.engine.session import Session
 from slugfest.scenarios import bundled
 from textual.widgets import Input, OptionList, Select
 from slugfest.tui.app import SlugfestApp, make_app
@@ -662,7 +662,7 @@ def test_map_numbers_its_edges():
 def test_map_keeps_the_combatant_choosing_in_view():
     from textual.app import App
 
-    from slugfest.core.grid import Grid
+    from slugfest.core.rules.grid import Grid
     from slugfest.tui.widgets.battlemap import BattleMap, MapData
 
     class MapApp(App[None]):
@@ -904,7 +904,7 @@ def test_q_warns_before_quitting_an_unsaved_battle_and_quits_on_the_second():
 
 
 def test_answers_read_as_the_games_name_them():
-    from slugfest.core.actions import Action
+    from slugfest.core.engine.actions import Action
     from slugfest.tui.screens.prompt import answer_label
 
     assert [answer_label(a) for a in (Action("none"), Action("dodge"), Action("block"))] == [
@@ -1184,7 +1184,7 @@ def test_every_log_entry_shows_whole_at_each_width_scrollbar_and_all(width, heig
 def test_the_prompt_offers_to_put_out_the_flames():
     """A burning or bleeding character (Marvel) can end it from the prompt: its own, or an
     adjacent ally's (the helper's review: the treat turn had no line in the list)."""
-    from slugfest.core.actions import Action
+    from slugfest.core.engine.actions import Action
     from slugfest.core.marvel.effects import inflict
     from slugfest.tui.screens.prompt import PromptData, whats
 
@@ -1198,7 +1198,7 @@ def test_the_prompt_offers_to_put_out_the_flames():
 
 
 def test_a_team_maneuver_answer_names_the_member_it_brings_back():
-    from slugfest.core.actions import Action
+    from slugfest.core.engine.actions import Action
     from slugfest.tui.screens.prompt import answer_label
 
     rally = Action("team", target="bea", maneuver="Rally 3")

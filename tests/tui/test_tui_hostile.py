@@ -11,9 +11,9 @@ import time
 
 from helpers_tui import run, screen_text
 
-from slugfest.core.battle import Battle
-from slugfest.core.events import PluginFailed
-from slugfest.core.plugins import get_plugin_manager, hookimpl
+from slugfest.core.engine.battle import Battle
+from slugfest.core.engine.events import PluginFailed
+from slugfest.core.engine.plugins import get_plugin_manager, hookimpl
 from slugfest.scenarios import bundled
 from slugfest.tui.app import make_app
 from slugfest.tui.screens.battle import BattleScreen

@@ -12,8 +12,8 @@ import re
 import pytest
 from helpers_tui import run, screen_text, settle, step
 
-from slugfest.core.grid import Grid
-from slugfest.core.scenario import load_scenario
+from slugfest.core.rules.grid import Grid
+from slugfest.core.files.scenario import load_scenario
 from slugfest.scenarios import find
 from slugfest.tui.app import make_app
 from slugfest.tui.widgets.battlemap import MapData, legend

@@ -12,10 +12,10 @@ from helpers_tui import run, screen_text, settle
 from textual.widgets import Button, Input
 
 import slugfest.tui.screens.simulate as sim_screen
-from slugfest.core.plugins import get_plugin_manager
-from slugfest.core.scenario import load_scenario
-from slugfest.core.batch_report import render_report
-from slugfest.core.simulate import simulate
+from slugfest.core.engine.plugins import get_plugin_manager
+from slugfest.core.files.scenario import load_scenario
+from slugfest.core.batch.report import render_report
+from slugfest.core.batch.simulate import simulate
 from slugfest.scenarios import bundled
 from slugfest.tui.app import make_app
 from slugfest.tui.screens.battle import BattleScreen

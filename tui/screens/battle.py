@@ -1,6 +1,6 @@
 """The battle screen: combatants, turn structure, map and log, with play / step / back controls.
 
-The battle lives in a :class:`core.session.Session`. Everything that changes it (a step, an
+The battle lives in a :class:`core.engine.session.Session`. Everything that changes it (a step, an
 autoplay run, a rewind, a restart, the player's choice) runs in a thread worker, holding the
 session lock; the worker then builds a :class:`Frame` (the snapshot, the new events, who acts
 next) and posts it to the screen as a :class:`BattleScreen.FrameReady` message. Widgets only
@@ -30,14 +30,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
-from slugfest.core.actions import Action, Decision
-from slugfest.core.battle import Outcome
+from slugfest.core.engine.actions import Action, Decision
+from slugfest.core.engine.battle import Outcome
 from slugfest.core.errors import IllegalAction, SlugfestError
-from slugfest.core.events import Event
-from slugfest.core.grid import Grid, distance
-from slugfest.core.guard import ThreadWatch
+from slugfest.core.engine.events import Event
+from slugfest.core.rules.grid import Grid, distance
+from slugfest.core.engine.guard import ThreadWatch
 from slugfest.core.render.text import TextLog
-from slugfest.core.session import Session
+from slugfest.core.engine.session import Session
 from slugfest.core.settings import data_dir
 
 from .. import systems

@@ -23,7 +23,7 @@ def import_characters(text: str) -> tuple[Path, list[str], list[str]]:
     """Import the files named in ``text`` into a new scenario in the data folder (``imports/``):
     the path written, who is in it, and each file's report. Raises ``ValueError`` with a message
     to show."""
-    from slugfest.core.importing import import_into_folder
+    from slugfest.core.files.importing import import_into_folder
 
     from .picker import imports_folder
 

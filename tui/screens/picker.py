@@ -18,10 +18,10 @@ from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from slugfest.core.errors import SlugfestError
-from slugfest.core.plugins import rules_systems
-from slugfest.core.scenario import Scenario, load_scenario
-from slugfest.core.session import is_save_file
-from slugfest.core.words import plural
+from slugfest.core.engine.plugins import rules_systems
+from slugfest.core.files.scenario import Scenario, load_scenario
+from slugfest.core.engine.session import is_save_file
+from slugfest.core.render.words import plural
 
 
 @dataclass

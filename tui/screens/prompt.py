@@ -11,7 +11,7 @@ the AI decide this one; Escape leaves the decision waiting (the battle pauses). 
 field is shown only for a system that has pushing (HERO), and the Combat Skill Levels
 choice (to OCV, DCV or damage) only for a combatant that has levels.
 
-The dialog dismisses with an :class:`~core.actions.Action`, the string ``"ai"`` (let the AI
+The dialog dismisses with an :class:`~core.engine.actions.Action`, the string ``"ai"`` (let the AI
 decide), ``"save"`` (ctrl+s: save the battle; the decision waits) or ``None``.
 """
 
@@ -32,9 +32,9 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from slugfest.core.actions import Action, Decision
-from slugfest.core.odds import percent
-from slugfest.core.system import PlayerOptions
+from slugfest.core.engine.actions import Action, Decision
+from slugfest.core.rules.odds import percent
+from slugfest.core.engine.system import PlayerOptions
 
 from ..widgets import side_style
 

@@ -1,6 +1,6 @@
 """The simulation screen: many AI-vs-AI battles of the open scenario, and what they add up to.
 
-The batch runs in a thread worker calling :func:`core.simulate.simulate` (over ``jobs``
+The batch runs in a thread worker calling :func:`core.batch.simulate.simulate` (over ``jobs``
 processes); progress reaches the screen as :class:`SimulateScreen.Progressed` messages, at
 most every ``PROGRESS_INTERVAL`` seconds, and the summary (``Aggregate.as_dict``, as the
 ``slugfest simulate`` command builds it) as :class:`SimulateScreen.Finished`. Stop sets a flag
@@ -31,12 +31,12 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, ProgressBar, Static
 from textual.worker import get_current_worker
 
-from slugfest.core.plugins import get_plugin_manager
-from slugfest.core.scenario import Scenario
-from slugfest.core.batch_report import combatant_tables, first_knockout_line, notable_rows, render_report
-from slugfest.core.pace import Pace, Progress
-from slugfest.core.simulate import simulate, workers
-from slugfest.core.words import plural
+from slugfest.core.engine.plugins import get_plugin_manager
+from slugfest.core.files.scenario import Scenario
+from slugfest.core.batch.report import combatant_tables, first_knockout_line, notable_rows, render_report
+from slugfest.core.batch.pace import Pace, Progress
+from slugfest.core.batch.simulate import simulate, workers
+from slugfest.core.render.words import plural
 from slugfest.scenarios import bundled
 
 from ..widgets import assign_letters, side_style
@@ -459,7 +459,7 @@ def report_content(summary: dict[str, Any], scenario: Scenario, width: int, lett
         lines += [*(Content.styled(t, "$text-muted") for t in textwrap.wrap(first_knockout_line(summary), width)),
                   Content("")]
 
-    # each combatant: the report's own tables (core.batch_report), rows in their side's colour
+    # each combatant: the report's own tables (core.batch.report), rows in their side's colour
     for table in combatant_tables(summary, names):
         title = table.title[0].upper() + table.title[1:]
         lines += [Content.styled(t, "bold $text-primary") for t in textwrap.wrap(title, width, subsequent_indent="  ")]
@@ -518,7 +518,7 @@ def _as_typed(scenario_path: str | None) -> str:
 
 def _notable(summary: dict[str, Any], scenario_path: str | None, side_index: dict[str, int],
              width: int = 100) -> list[Content]:
-    """Battles worth replaying (see ``core.stats.Aggregate``), with the command that replays one."""
+    """Battles worth replaying (see ``core.batch.stats.Aggregate``), with the command that replays one."""
     rows = notable_rows(summary)
     if not rows:
         return []

@@ -17,7 +17,7 @@ from typing import Any
 from textual.content import Content
 from textual.widget import Widget
 
-from slugfest.core.grid import Grid, distance, line
+from slugfest.core.rules.grid import Grid, distance, line
 
 from .. import systems
 from . import side_style

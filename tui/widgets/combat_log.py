@@ -20,7 +20,7 @@ from textual.content import Content
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from slugfest.core.events import Event
+from slugfest.core.engine.events import Event
 from slugfest.core.render.text import TextLog
 
 from .. import systems

@@ -11,7 +11,7 @@ from pathlib import Path
 from collections.abc import Sequence
 from typing import Any
 
-from ...scenario import Scenario, dump_scenario, parse_scenario
+from ...files.scenario import Scenario, dump_scenario, parse_scenario
 from .importer import Imported, combatant_id
 
 MAP_WIDTH, MAP_HEIGHT = 24, 16
@@ -144,9 +144,9 @@ def nearest_free(start: tuple[int, int], width: int, height: int, taken: set[tup
 
 def scenario_text(data: dict[str, Any], members: Sequence[Imported], file: str) -> str:
     """The file to write: the comment header and the TOML, once the scenario loader has read
-    ``data`` as ``slugfest check`` would (a :class:`~core.scenario.ScenarioError` here is a bug
+    ``data`` as ``slugfest check`` would (a :class:`~core.files.scenario.ScenarioError` here is a bug
     in the importer, raised instead of written)."""
-    from ...files import toml_text
+    from ...files.atomic import toml_text
 
     parse_scenario(data, file)
     return header(members) + toml_text(data)

@@ -1,0 +1,241 @@
+"""The plain-text report of a batch of battles, read off its summary (``Aggregate.as_dict``).
+
+Every rate is printed with the count it is a rate of ("62.1% of 840"), and a dash where there
+was nothing to count: "100%" of five attacks, or "0%" of none, reads as a fact it is not.
+Figures per combatant are means per battle; per attack, damage is per use (misses included),
+which is what the attack is worth each time it is chosen.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+from typing import Any
+
+from ..files.scenario import Scenario
+from ..render.words import plural
+
+#: How wide the terminal report's tables and prose may run: it fits a 100-column terminal, and a
+#: report saved to a file reads the same whatever terminal printed it.
+REPORT_WIDTH = 100
+
+
+def share(k: int, n: int) -> str:
+    """``k`` of ``n`` as a percentage with its count, or a dash when ``n`` is 0."""
+    return f"{k / n:.1%} of {n:,}" if n else "—"
+
+
+def pct(k: int, n: int) -> str:
+    return f"{k / n:.1%}" if n else "—"
+
+
+def per(value: float | None, places: int = 1) -> str:
+    return "—" if value is None else f"{value:.{places}f}"
+
+
+def notable_rows(summary: dict[str, Any]) -> list[tuple[str, dict[str, Any] | None, bool]]:
+    """The report's battles worth replaying, as (label, the battle or None, whether the label
+    leaves the outcome to be said): what the terminal report and the app both list."""
+    notable = summary.get("notable_battles")
+    if not notable or notable["shortest"] is None:
+        return []
+    rows = [("shortest", notable["shortest"], True), ("longest", notable["longest"], True),
+            ("first draw", notable["first_draw"], False)]
+    return rows + [(f"first {side} win", b, False) for side, b in notable["first_win"].items()]
+
+
+def _notable_lines(summary: dict[str, Any], unit: str) -> list[str]:
+    """Battles worth replaying with ``--play-by-play K``."""
+    rows = notable_rows(summary)
+    if not rows:
+        return []
+    width = max([24, *(len(label) for label, _, _ in rows)])
+    lines = ["", "notable battles (replay one with --play-by-play K):"]
+    for label, b, says_outcome in rows:
+        if b is None:
+            lines.append(f"  {label:{width}} none")
+            continue
+        outcome = (f", {b['winner']} won" if b["winner"] else ", draw") if says_outcome else ""
+        lines.append(f"  {label:{width}} #{b['index']:<6} {plural(b['length'], unit)}{outcome}")
+    return lines
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of the report: its title, headings and rows (the combatant of each row, for
+    whoever colours rows by side), the first ``left`` columns left-aligned."""
+
+    title: str
+    head: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    row_ids: tuple[str, ...]
+    left: int
+
+    def lines(self, width: int = REPORT_WIDTH) -> list[str]:
+        """The heading lines, then a line per row (see :meth:`render`)."""
+        heading, rows = self.render(width)
+        return [*heading, *rows]
+
+    def render(self, width: int = REPORT_WIDTH) -> tuple[list[str], list[str]]:
+        """Columns as wide as their widest cell, two spaces apart; when that is wider than
+        ``width``, headings wrap onto two lines, then three, so a column is only as wide as its
+        figures need (a heading's words are never broken). Returns the heading's lines (aligned
+        at the bottom, like the figures under them) and the rows' lines."""
+        data = [max((len(r[i]) for r in self.rows), default=0) for i in range(len(self.head))]
+        for depth in (1, 2, 3):
+            wrapped = [_wrap_heading(h, d, depth) for h, d in zip(self.head, data)]
+            widths = [max(d, *(len(x) for x in w)) for d, w in zip(data, wrapped)]
+            if sum(widths) + 2 * (len(widths) - 1) <= width:
+                break
+        depth = max(len(w) for w in wrapped)
+
+        def line(cells: tuple[str, ...] | list[str]) -> str:
+            return "  ".join(c.ljust(w) if i < self.left else c.rjust(w)
+                             for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+        heading = [line([(w[k - depth + len(w)] if k - depth + len(w) >= 0 else "") for w in wrapped])
+                   for k in range(depth)]
+        return heading, [line(r) for r in self.rows]
+
+
+    def split(self, width: int) -> list["Table"]:
+        """The table as one or more tables no wider than ``width`` (when it can be done): each
+        repeats the row's key (the first column, or the ``left`` ones: a combatant and its
+        attack) and takes as many of the next columns, in order, as fit. For a narrow screen;
+        the terminal report's 100 columns need none."""
+        keys = list(range(max(min(self.left, len(self.head) - 1), 1)))
+        if max(map(len, self.lines(width)), default=0) <= width or len(self.head) < len(keys) + 2:
+            return [self]
+        parts: list[Table] = []
+        columns: list[int] = []
+        for i in range(len(keys), len(self.head)):
+            trial = self._columns([*keys, *columns, i])
+            if columns and max(map(len, trial.lines(width))) > width:
+                parts.append(self._columns([*keys, *columns]))
+                columns = []
+            columns.append(i)
+        parts.append(self._columns([*keys, *columns]))
+        return parts
+
+    def _columns(self, keep: list[int]) -> "Table":
+        left = sum(1 for i in keep if i < self.left)
+        return Table(self.title, tuple(self.head[i] for i in keep), tuple(tuple(r[i] for i in keep) for r in self.rows),
+                     self.row_ids, left)
+
+
+def _wrap_heading(heading: str, least: int, most_lines: int) -> list[str]:
+    """``heading`` in at most ``most_lines`` lines, as narrow as that allows but no narrower
+    than ``least`` (the widest figure under it)."""
+    if most_lines == 1 or len(heading) <= least:
+        return [heading]
+    for w in range(max(least, max(len(word) for word in heading.split())), len(heading) + 1):
+        lines = textwrap.wrap(heading, w, break_long_words=False, break_on_hyphens=False)
+        if len(lines) <= most_lines:
+            return lines
+    return [heading]
+
+
+def first_knockout_line(summary: dict[str, Any]) -> str:
+    ko = summary["first_knockout"]
+    n = summary["battles"]
+    if not ko["battles_with_one"]:
+        return f"first knock-out: none in {plural(n, 'battle', grouped=True)}"
+    return (f"first knock-out: {ko['unit']} {ko['mean']:.2f} on average (sd {ko['stdev']:.2f}), in "
+            f"{ko['battles_with_one']:,} of {plural(n, 'battle', grouped=True)} ({ko['battles_with_one'] / n:.1%})")
+
+
+def combatant_tables(summary: dict[str, Any], names: dict[str, str] | None = None) -> list[Table]:
+    """Per combatant (damage and fate), what each did (knock-outs, Phases or turns), per attack:
+    what the terminal report prints and the app's statistics screen shows."""
+    names = names or {}
+    n = summary["battles"]
+    pools = summary.get("pools") or [summary["damage_unit"]]
+    main = summary["damage_unit"]
+    people = summary["combatants"]
+    ids = tuple(people)
+    rows = tuple((names.get(cid, cid), c["side"], per(c.get("attacks_per_battle")), share(c["hits"], c["attacks"]),
+                  *(per(c["dealt"][p]["mean"] if n else None) for p in pools),
+                  *(per(c["taken"][p]["mean"] if n else None) for p in pools),
+                  pct(c["knocked_out"], n), pct(c["killed"], n)) for cid, c in people.items())
+    unowned = "walls met in knockback" + (", STUN paid for END" if "STUN" in pools else "")  # HERO pays END in STUN
+    tables = [Table(f"per combatant (means per battle; knocked out, killed: share of the {plural(n, 'battle', grouped=True)}; "
+                    f"hit%: of its attacks, — if none; taken also counts what no one dealt: {unowned})",
+                    ("combatant", "side", "attacks", "hit%", *(f"{p} dealt" for p in pools),
+                     *(f"{p} taken" for p in pools), "knocked out", "killed"), rows, ids, 2)]
+    counts = summary.get("count_names") or []
+    rows = []
+    for c in people.values():
+        won, lost = c["damage_dealt_when_won"], c["damage_dealt_when_lost"]
+        split = (f"{won['mean']:.1f}" if won["n"] else "—") + " / " + (f"{lost['mean']:.1f}" if lost["n"] else "—")
+        rows.append((f"{c['knockouts_caused']:,}", f"{c['kills_caused']:,}",
+                     *(per(c["counts"][k]["per_battle"], 2) for k in counts), split))
+    tables.append(Table(f"what each did (knock-outs and kills it caused: in all {plural(n, 'battle', grouped=True)}; "
+                        "the rest: means per battle)",
+                        ("combatant", "KOs caused", "kills caused", *counts, f"{main} dealt in wins / losses"),
+                        tuple((names.get(cid, cid), *r) for cid, r in zip(ids, rows)), ids, 1))
+    attack_rows, attack_ids = [], []
+    for cid, c in people.items():
+        for name, a in c.get("by_attack", {}).items():
+            attack_rows.append((names.get(cid, cid), name, f"{a['uses']:,}", share(a["hits"], a["uses"]),
+                                *(per(a["dealt_per_use"][p]) for p in pools)))
+            attack_ids.append(cid)
+    if attack_rows:
+        tables.append(Table("per attack (damage per use, misses included)",
+                            ("combatant", "attack", "uses", "hit%", *(f"{p} per use" for p in pools)),
+                            tuple(attack_rows), tuple(attack_ids), 2))
+    return tables
+
+
+def combatant_lines(summary: dict[str, Any], names: dict[str, str] | None = None) -> list[str]:
+    """The per-combatant and per-attack tables, as text."""
+    lines: list[str] = []
+    for t in combatant_tables(summary, names):
+        lines += ["", *textwrap.wrap(f"{t.title}:", REPORT_WIDTH, subsequent_indent="  "),
+                  *("  " + x for x in t.lines(REPORT_WIDTH - 2))]
+    return lines
+
+
+def render_report(summary: dict[str, Any], scenario: Scenario | None = None) -> str:
+    """The plain-text report for the terminal. The scenario's name, system and turn limit come
+    from ``scenario`` or, for merged parts of a batch, from the summary itself."""
+    n = summary["battles"]
+    name = scenario.name if scenario is not None else summary["scenario"]
+    system = scenario.system if scenario is not None else summary["system"]
+    limit = scenario.turn_limit if scenario is not None else summary["turn_limit"]
+    lines = [f"{name}: {plural(n, 'battle', grouped=True)} ({system})", ""]
+    lines.append(f"{'side':24} {'wins':>6} {'rate':>7}   95% CI (Wilson)")
+    for side, s in summary["sides"].items():
+        lo, hi = s["ci95"]
+        shown = f"{s['rate']:7.1%}" if s["rate"] is not None else f"{'—':>7}"
+        lines.append(f"{side:24} {s['wins']:6,d} {shown}   {lo:.1%} - {hi:.1%}")
+    cut = summary["cut_off_at_limit"]
+    draws = f"{'draws':24} {summary['draws']:6,d} {summary['draws'] / n if n else 0:7.1%}"
+    if summary["draws"]:
+        draws += f"   ({cut:,} of them reached the limit of {plural(limit, summary['length']['unit'])})"
+    lines.append(draws)
+    ln = summary["length"]
+    lines += ["", f"battle length ({ln['unit']}s): mean {ln['mean']:.2f}, sd {ln['stdev']:.2f}, "
+                  f"min {ln['min']:g}, max {ln['max']:g}"]
+    hist = ln["histogram"]
+    if hist:
+        peak = max(hist.values())
+        for k, v in hist.items():
+            bar = "#" * max(1, round(40 * v / peak))
+            lines.append(f"  {k:>4} | {bar} {v:,}")
+    ko = summary.get("first_knockout")
+    if ko is not None:
+        lines.append(first_knockout_line(summary))
+    lines += combatant_lines(summary)
+    lines += _notable_lines(summary, ln["unit"])
+    cov = summary["coverage"]
+    first = cov.get("first_battle", {})
+    lines += ["", "coverage (times fired, and the first battle it fired in):"]
+    for k, v in sorted({**cov["actions"], **cov["rules"]}.items()):
+        lines.append(f"  {k:44} {v:>8,}   #{first[k]}" if k in first else f"  {k:44} {v:>8,}")
+    if cov["never_fired"]:
+        lines += ["never fired:", *(f"  {k}" for k in cov["never_fired"])]
+    if summary["errors"]:
+        lines += ["", f"{len(summary['errors'])} battles failed (replay with --play-by-play INDEX):"]
+        for e in summary["errors"][:10]:
+            lines.append(f"  battle {e['index']} (seed {e['seed']}): {e['error']}")
+    return "\n".join(lines)

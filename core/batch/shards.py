@@ -1,0 +1,135 @@
+"""A batch split across machines: ``--shard I/N`` runs one part, ``slugfest merge`` joins them.
+
+Shard ``I`` of ``N`` of a batch of ``R`` battles runs battles ``(I-1)R/N`` to ``IR/N - 1``
+(rounded down), with the seeds those battles have in the whole batch (``battle_seed``), and
+writes its aggregate's exact state (:meth:`core.batch.stats.Aggregate.state`). Because every figure
+is an integer sum, count, least or greatest, the merged shards give the report of the batch
+run whole, key for key, whatever the split and the order of the files. Each part carries a
+fingerprint of the scenario it ran, so parts of different scenarios (or seeds, or batch
+sizes) are refused rather than added up.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from ..errors import SlugfestError
+from .stats import Aggregate
+
+KIND = "slugfest-shard"
+
+
+class ShardError(SlugfestError):
+    pass
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """``"3/10"`` -> (3, 10): the third of ten parts (counted from 1)."""
+    m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", text)
+    if not m:
+        raise ShardError(f"--shard expects I/N, the part and how many parts (e.g. 3/10), got {text!r}")
+    i, n = int(m.group(1)), int(m.group(2))
+    if n < 1 or not 1 <= i <= n:
+        raise ShardError(f"--shard {text}: the part must be from 1 to the number of parts (e.g. 1/{max(n, 2)})")
+    return i, n
+
+
+def shard_range(runs: int, i: int, n: int) -> tuple[int, int]:
+    """(first battle, number of battles) of part ``i`` of ``n`` of a batch of ``runs``."""
+    first = (i - 1) * runs // n
+    return first, i * runs // n - first
+
+
+def fingerprint(scenario_data: dict[str, Any], plugins: Iterable[str] = ()) -> str:
+    """What identifies the battles of a batch: the scenario as loaded (not its file's spelling),
+    the plugins in play with their versions, and this Slugfest's version (other rules code would
+    fight other battles from the same seeds)."""
+    from ..engine.plugins import catalog
+
+    known = catalog()
+    versions = sorted((name, known[name].version if name in known else "") for name in plugins)
+    import importlib.metadata
+
+    try:
+        mine = importlib.metadata.version("slugfest")
+    except importlib.metadata.PackageNotFoundError:
+        mine = "source"
+    text = json.dumps({"scenario": scenario_data, "plugins": versions, "slugfest": mine}, sort_keys=True, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+def part_document(agg: Aggregate, *, scenario: str, system: str, turn_limit: int, base_seed: int, runs: int,
+                  shard: tuple[int, int], print_: str, interrupted: bool) -> dict[str, Any]:
+    """What one part writes beside its report: enough to merge and to refuse a wrong merge."""
+    i, n = shard
+    first, count = shard_range(runs, i, n)
+    return {"kind": KIND, "scenario": scenario, "system": system, "turn_limit": turn_limit,
+            "base_seed": base_seed, "runs_requested": runs, "fingerprint": print_,
+            "shard": {"part": i, "of": n, "first": first, "battles": count, "complete": not interrupted},
+            "state": agg.state()}
+
+
+@dataclass
+class Merged:
+    aggregate: Aggregate
+    header: dict[str, Any]  # scenario, system, turn_limit, base_seed, runs_requested
+    parts: list[int]
+    missing: list[int]
+    incomplete: list[int]
+
+
+def merge_parts(documents: list[tuple[str, Any]]) -> Merged:
+    """Merge parts, given as (file name, parsed JSON); refuse parts that do not belong together."""
+    if not documents:
+        raise ShardError("nothing to merge: give the JSON files the parts wrote")
+    heads: dict[str, Any] | None = None
+    first_file = ""
+    seen: dict[int, str] = {}
+    merged: Aggregate | None = None
+    incomplete = []
+    for name, doc in documents:
+        if not isinstance(doc, dict) or doc.get("kind") != KIND or "state" not in doc:
+            raise ShardError(f"{name}: not a part of a batch (write one with `slugfest simulate ... --shard I/N "
+                             f"--json FILE`)")
+        shard = doc.get("shard")
+        part_of = (shard.get("part"), shard.get("of")) if isinstance(shard, dict) else (None, None)
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in part_of) or not 1 <= part_of[0] <= part_of[1]:
+            raise ShardError(f"{name}: its shard is {shard!r}; expected part and of, whole numbers with "
+                             "1 <= part <= of (as `--shard I/N` writes them)")
+        head = {k: doc.get(k) for k in ("scenario", "system", "turn_limit", "base_seed", "runs_requested",
+                                        "fingerprint")}
+        head["of"] = doc["shard"]["of"]
+        if heads is None:
+            heads, first_file = head, name
+        else:
+            if head["fingerprint"] != heads["fingerprint"]:
+                what = (f"scenario {head['scenario']!r}, not {heads['scenario']!r}" if head["scenario"] != heads["scenario"]
+                        else f"another version of {head['scenario']!r} (its characters, map, rules or plugins differ)")
+                raise ShardError(f"{name}: a part of a batch of {what} than the one in {first_file}; only parts of one "
+                                 "batch merge")
+            for key, label in (("base_seed", "base seed"), ("runs_requested", "--runs"), ("of", "number of parts")):
+                if head[key] != heads[key]:
+                    raise ShardError(f"{name}: a different {label} from {first_file} ({head[key]!r} against "
+                                     f"{heads[key]!r}); only parts of one batch merge")
+        part = doc["shard"]["part"]
+        if part in seen:
+            raise ShardError(f"{name}: part {part} of {head['of']} again (already in {seen[part]}); "
+                             "its battles would count twice")
+        seen[part] = name
+        if not doc["shard"].get("complete", True):
+            incomplete.append(part)
+        try:
+            agg = Aggregate.from_state(doc["state"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ShardError(f"{name}: its statistics cannot be read ({exc})") from None
+        if merged is None:
+            merged = agg
+        else:
+            merged.merge(agg)
+    assert heads is not None and merged is not None
+    missing = [p for p in range(1, heads["of"] + 1) if p not in seen]
+    return Merged(merged, heads, sorted(seen), missing, sorted(incomplete))

@@ -1,0 +1,107 @@
+"""What an actor may do, and the decision the engine asks a controller to make.
+
+These types are shared by every rules system and by every controller (AI plugin, the TUI's
+player prompt, a test). An :class:`Action` is plain data; the active rules system says
+which ones are legal now (the *menu*) and refuses the rest with
+:class:`core.errors.IllegalAction`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import field
+from typing import Any, TypeVar
+
+from ..rules.records import record
+
+
+@record
+class Action:
+    """One thing an actor can do when its rules system lets it act.
+
+    ``kind`` is the family (``attack``, ``move``, ``recover``, ``dodge``, ``block``, ``hold``,
+    ``multiple-attack``, ``move-through``...); ``maneuver`` refines an attack (``strike``,
+    ``haymaker``, ``set``, ``brace``). Fields that do not apply stay empty.
+    """
+
+    kind: str
+    attack: str = ""
+    target: str = ""
+    maneuver: str = ""
+    targets: tuple[str, ...] = ()
+    attacks: tuple[str, ...] = ()
+    destination: tuple[int, int] | None = None
+    push: int = 0
+    levels: str = ""
+    aim: str = ""  # HERO placed shot: the hit location aimed at (with the hit-location rule)
+
+    def label(self) -> str:
+        """A short human description, e.g. ``haymaker Punch -> villain``."""
+        if self.kind == "none":
+            return self.maneuver or "no reaction"
+        parts = [self.maneuver or self.kind]
+        if self.kind in ("multiple-attack",):
+            pairs = ", ".join(f"{a}->{t}" for a, t in zip(self.attacks, self.targets))
+            return f"multiple attack [{pairs}]"
+        if self.attack:
+            parts.append(self.attack)
+        if self.target:
+            parts.append(f"-> {self.target}")
+        if self.destination is not None:
+            parts.append(f"to {self.destination[0]},{self.destination[1]}")
+        if self.push:
+            parts.append(f"(push {self.push})")
+        if self.levels:
+            parts.append(f"(levels: {self.levels})")
+        if self.aim:
+            parts.append(f"(aimed at the {self.aim})")
+        return " ".join(parts)
+
+
+@record
+class Decision:
+    """The engine's question to a controller: ``actor`` must pick from ``menu``.
+
+    ``kind`` is ``"phase"`` for a normal Phase/turn, ``"abort"`` when the actor is about to
+    be attacked and may Abort to a defensive action or use a reaction (its menu then starts
+    with ``Action("none")``, meaning "do not"). ``controller`` is the AI name the scenario gave
+    the actor. ``context`` is a short explanation for the player (e.g. who is attacking).
+
+    ``picture`` is the rules system's tactical picture of a Phase or turn (None for a question
+    in the middle of an action): what the actor can reach and hit, worked out once, with the
+    expected harm of each option (``picture.harm(action)``). The menu was read off it, and the
+    AI and the player's prompt read it too.
+
+    ``free`` is true when answering with anything but "none" costs the actor no action of its
+    own, only a use it gets back soon: a Marvel reaction (one a round, back at the next round).
+    A HERO Abort is not free: it costs the actor's next Phase. So a free defence is worth taking
+    whenever it is offered, unless keeping the reaction for something better is the plan.
+    """
+
+    actor: str
+    menu: tuple[Action, ...]
+    controller: str
+    kind: str = "phase"
+    context: str = ""
+    picture: Any = field(default=None, compare=False, repr=False)
+    free: bool = False
+
+
+@record
+class Choice:
+    """A controller's answer: the action and the one-line reason the log shows."""
+
+    action: Action
+    reason: str = ""
+    meta: dict = field(default_factory=dict, compare=False)
+
+
+T = TypeVar("T")
+
+#: A rule that may stop to ask a question (an Abort, a reaction, a team maneuver): a generator
+#: that yields each :class:`Decision` it needs answered, is sent the :class:`Choice` made, and
+#: returns its result. The battle loop (:mod:`core.engine.battle`) answers it, or waits on the question
+#: as ``Battle.pending`` until someone does, so the question is a value, not a place on the call
+#: stack: a battle waiting on one can be saved, resumed or forked. A caller passes its questions
+#: on with ``result = yield from rule(...)``.
+Asking = Generator[Decision, Choice, T]

@@ -1,0 +1,344 @@
+"""Saves: a battle in progress as a TOML file, and back.
+
+A save holds the scenario itself (dumped, so a save is self-contained), the seed, the player's
+choices and answers (see :mod:`core.engine.session`), which combatants the player controls, how many
+decisions were taken, and a digest of the event log, so a reload that would not replay the same
+battle (a changed plugin, say) is refused instead of silently diverging. It is written with
+tomli-w, atomically; every way it can be malformed is reported by file and key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from ..engine.actions import Action, Choice
+from .bounds import UnreadableToml, parse_toml, read_limited
+from ..errors import SlugfestError
+from ..engine.events import Event
+from .atomic import write_toml_atomic
+from ..render import jsonl
+from .scenario import Scenario, dump_scenario, parse_scenario
+
+if TYPE_CHECKING:
+    from ..engine.battle import Battle
+    from ..engine.session import LegacyKey, Session
+
+#: Format 2 numbers the player's answers by the order the battle asked its questions; format 1
+#: (read, no longer written) numbered them within each decision.
+SAVE_FORMAT = 2
+READABLE_FORMATS = (1, 2)
+#: A save holds its scenario (at most 1 MB) and the player's choices: 10 MB is far beyond any.
+MAX_SAVE_BYTES = 10_000_000
+PLAYER_REASON = "player's choice"
+BattleFactory = Callable[[Scenario, int, frozenset[str]], "Battle"]
+
+
+class SaveError(SlugfestError):
+    """A save file is unreadable, invalid, or does not replay the battle it recorded."""
+
+
+class ReplayMismatch(SaveError):
+    """Replaying the recorded decisions did not give the recorded battle."""
+
+
+# -- actions as TOML data --------------------------------------------------------------------
+
+_TEXT_FIELDS = ("attack", "target", "maneuver", "levels", "aim")
+#: The keys a saved choice or answer holds beside its action's.
+_CHOICE_KEYS = ("index", "actor", "reason")
+_ANSWER_KEYS = ("question", "actor", "reason")
+_LEGACY_ANSWER_KEYS = ("decision", "question", "actor", "reason")
+
+
+def action_to_data(a: Action) -> dict[str, Any]:
+    """An :class:`Action` as TOML-ready data (only the fields that are set)."""
+    out: dict[str, Any] = {"kind": a.kind}
+    for name in _TEXT_FIELDS:
+        value = getattr(a, name)
+        if value:
+            out[name] = value
+    if a.targets:
+        out["targets"] = list(a.targets)
+    if a.attacks:
+        out["attacks"] = list(a.attacks)
+    if a.destination is not None:
+        out["destination"] = list(a.destination)
+    if a.push:
+        out["push"] = a.push
+    return out
+
+
+def action_from_data(data: Any, where: str, beside: Iterable[str] = _CHOICE_KEYS) -> Action:
+    """An :class:`Action` from save data; ``beside`` names the other keys its table may hold."""
+    if not isinstance(data, dict):
+        raise SaveError(f"{where}: expected a table, got {type(data).__name__}")
+    known = {"kind", "push", "targets", "attacks", "destination", *_TEXT_FIELDS}
+    unknown = sorted(set(data) - known - set(beside))
+    if unknown:
+        raise SaveError(f"{where}: unknown key {unknown[0]!r}")
+    kind = data.get("kind")
+    if not isinstance(kind, str) or not kind:
+        raise SaveError(f"{where}.kind: expected a string, got {kind!r}")
+    kw: dict[str, Any] = {}
+    for name in _TEXT_FIELDS:
+        value = data.get(name, "")
+        if not isinstance(value, str):
+            raise SaveError(f"{where}.{name}: expected a string, got {value!r}")
+        kw[name] = value
+    for name in ("targets", "attacks"):
+        value = data.get(name, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise SaveError(f"{where}.{name}: expected an array of strings, got {value!r}")
+        kw[name] = tuple(value)
+    dest = data.get("destination")
+    if dest is not None:
+        if not (isinstance(dest, list) and len(dest) == 2 and all(type(v) is int for v in dest)):
+            raise SaveError(f"{where}.destination: expected [x, y], got {dest!r}")
+        kw["destination"] = (dest[0], dest[1])
+    push = data.get("push", 0)
+    if type(push) is not int:
+        raise SaveError(f"{where}.push: expected an integer, got {push!r}")
+    return Action(kind, push=push, **kw)
+
+
+def events_digest(events: Iterable[Event]) -> str:
+    """SHA-256 of the JSONL log: equal digests mean byte-identical battles."""
+    h = hashlib.sha256()
+    for e in events:
+        h.update(jsonl.dumps(e).encode("utf-8"))
+        h.update(b"\n")
+    return h.hexdigest()
+
+
+# -- a session as data -------------------------------------------------------------------
+
+def to_data(session: Session) -> dict[str, Any]:
+    """The save as TOML-ready data (format 2: the player's answers by question number)."""
+    s = session
+    b = s.battle
+    questions = b.questions - (s.question is not None)  # the one waiting is asked again on loading
+    save: dict[str, Any] = {
+        "format": SAVE_FORMAT,
+        "seed": s.seed,
+        "decisions": len(s.history),
+        "questions": questions,
+        "player_controlled": sorted(s.player_controlled),
+        "events": len(b.events),
+        "digest": events_digest(b.events),
+        "actors": [t.actor for t in s.history],
+    }
+    if s.scenario_path:
+        save["scenario_path"] = str(s.scenario_path)
+    if s.in_flight:
+        save["in_flight"] = True  # the next decision was chosen; a question in its action waits
+    actors = [t.actor for t in s.history] + ([s.pending.actor] if s.in_flight and s.pending is not None else [])
+    choices = [{"index": index, "actor": actors[index], **_choice_to_data(s.choices[index])}
+               for index in sorted(s.choices) if index < len(actors)]
+    answers = [{"question": number, "actor": actor, **_choice_to_data(choice)}
+               for number, (actor, choice) in sorted(s.answers.items()) if number < questions]
+    data = {"save": save, "choices": choices, "scenario": dump_scenario(s.scenario)}
+    if answers:
+        data["answers"] = answers
+    return data
+
+
+def save(session: Session, path: str | os.PathLike[str]) -> None:
+    """Write the save atomically: a failure mid-write leaves any previous save intact."""
+    write_toml_atomic(to_data(session), path)
+
+
+def from_data(cls: type[Session], data: dict[str, Any], file: str = "<save>", *, verify: bool = True,
+              battle_factory: BattleFactory | None = None) -> Session:
+    """The session a save's data describes, replayed to where it was saved and checked. A save
+    of format 1 (answers numbered within each decision) is read too."""
+    save_table, scenario, fmt = _header(data, file)
+    seed, decisions, players, actors = _figures(save_table, scenario, file)
+    ids = {c.id for c in scenario.combatants}
+    if fmt == 1:
+        waiting = _flag(save_table, "question_waiting", file)
+        questions = None
+        legacy = _legacy_answers(data, file, decisions, ids)
+        answers = {}
+    else:
+        waiting = _flag(save_table, "in_flight", file)
+        questions = save_table.get("questions")
+        if type(questions) is not int or questions < 0:
+            raise SaveError(f"{file}: save.questions: expected a non-negative integer, got {questions!r}")
+        answers = _answers(data, file, questions, ids)
+        legacy = {}
+    choices = _choices(data, file, decisions, actors, waiting)
+    path = save_table.get("scenario_path", "")
+    session = cls(scenario, seed=seed, player_controlled=players,
+                  scenario_path=path if isinstance(path, str) else "", battle_factory=battle_factory)
+    session.choices = choices
+    session.answers = answers
+    session.legacy_answers = legacy
+    try:
+        session.restore(decisions, questions, actors=actors)
+        if waiting and fmt == 1:  # format 1 counted the events before the decision a question interrupted
+            _verify(session, save_table, file, verify)
+        if waiting:
+            session.resume_to_question()
+    except ReplayMismatch as exc:
+        raise ReplayMismatch(f"{file}: {exc}") from None
+    if not (waiting and fmt == 1):
+        _verify(session, save_table, file, verify)
+    return session
+
+
+def _verify(session: Session, save_table: dict[str, Any], file: str, verify: bool) -> None:
+    """Refuse a replay that does not give the events the save recorded (their number and digest)."""
+    if not verify:
+        return
+    want = (save_table.get("events"), save_table.get("digest"))
+    got = (len(session.battle.events), events_digest(session.battle.events))
+    if want != got:
+        raise ReplayMismatch(f"{file}: replaying the save gives a different battle "
+                             f"({got[0]} events instead of {want[0]}); the rules or plugins have changed")
+
+
+def _header(data: dict[str, Any], file: str) -> tuple[dict[str, Any], Scenario, int]:
+    save_table = data.get("save")
+    if not isinstance(save_table, dict):
+        raise SaveError(f"{file}: not a Slugfest save (no [save] table)")
+    fmt = save_table.get("format")
+    if type(fmt) is not int or fmt not in READABLE_FORMATS:  # 1.0 is not the format 1: the version is exact
+        raise SaveError(f"{file}: save.format: expected {' or '.join(map(str, READABLE_FORMATS))}, got {fmt!r}")
+    scenario_data = data.get("scenario")
+    if not isinstance(scenario_data, dict):
+        raise SaveError(f"{file}: expected a [scenario] table")
+    try:
+        return save_table, parse_scenario(scenario_data, f"{file} [scenario]"), fmt
+    except SlugfestError as exc:
+        raise SaveError(str(exc)) from None
+
+
+def _flag(save_table: dict[str, Any], key: str, file: str) -> bool:
+    value = save_table.get(key, False)
+    if type(value) is not bool:
+        raise SaveError(f"{file}: save.{key}: expected true or false, got {value!r}")
+    return value
+
+
+def _figures(save_table: dict[str, Any], scenario: Scenario, file: str) -> tuple[int, int, list[str], list[str]]:
+    seed = save_table.get("seed")
+    decisions = save_table.get("decisions")
+    players = save_table.get("player_controlled", [])
+    actors = save_table.get("actors", [])
+    if type(seed) is not int or seed < 0:
+        raise SaveError(f"{file}: save.seed: expected a non-negative integer, got {seed!r}")
+    if type(decisions) is not int or decisions < 0:
+        raise SaveError(f"{file}: save.decisions: expected a non-negative integer, got {decisions!r}")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise SaveError(f"{file}: save.player_controlled: expected an array of combatant ids")
+    if not isinstance(actors, list) or len(actors) != decisions or not all(isinstance(a, str) for a in actors):
+        raise SaveError(f"{file}: save.actors: expected {decisions} combatant ids")
+    ids = {c.id for c in scenario.combatants}
+    for p in players:
+        if p not in ids:
+            raise SaveError(f"{file}: save.player_controlled: no combatant {p!r} in the scenario")
+    return seed, decisions, players, actors
+
+
+def _choices(data: dict[str, Any], file: str, decisions: int, actors: list[str], in_flight: bool
+             ) -> dict[int, Choice]:
+    """The player's choices by decision index (the one in flight too, when a question waited in it)."""
+    choices: dict[int, Choice] = {}
+    last = decisions if in_flight else decisions - 1
+    for where, entry in _tables(data, "choices", file):
+        index = entry.get("index")
+        if type(index) is not int or not 0 <= index <= last:
+            raise SaveError(f"{where}.index: expected 0..{last}, got {index!r}" if last >= 0 else
+                            f"{where}: no decision was taken, so no choice belongs here")
+        if index < decisions and entry.get("actor") != actors[index]:
+            raise SaveError(f"{where}.actor: expected {actors[index]!r}, got {entry.get('actor')!r}")
+        if not isinstance(entry.get("actor"), str):
+            raise SaveError(f"{where}.actor: expected a combatant id, got {entry.get('actor')!r}")
+        choices[index] = _choice_from_data(entry, where, _CHOICE_KEYS)
+    return choices
+
+
+def _answers(data: dict[str, Any], file: str, questions: int, ids: set[str]) -> dict[int, tuple[str, Choice]]:
+    """Format 2: the player's answers by question number (below ``questions``)."""
+    answers: dict[int, tuple[str, Choice]] = {}
+    for where, entry in _tables(data, "answers", file):
+        number, actor = entry.get("question"), entry.get("actor")
+        if type(number) is not int or not 0 <= number < questions:
+            raise SaveError(f"{where}.question: expected 0..{questions - 1}, got {number!r}" if questions else
+                            f"{where}: no question was asked, so no answer belongs here")
+        if actor not in ids:
+            raise SaveError(f"{where}.actor: expected a combatant id of the scenario, got {actor!r}")
+        answers[number] = (actor, _choice_from_data(entry, where, _ANSWER_KEYS))
+    return answers
+
+
+def _legacy_answers(data: dict[str, Any], file: str, decisions: int, ids: set[str]) -> dict[LegacyKey, Choice | None]:
+    """Format 1: the player's answers by (decision index, question number within it, who is asked)."""
+    answers: dict[LegacyKey, Choice | None] = {}
+    for where, entry in _tables(data, "answers", file):
+        index, number, actor = entry.get("decision"), entry.get("question"), entry.get("actor")
+        if type(index) is not int or not 0 <= index <= decisions:
+            raise SaveError(f"{where}.decision: expected 0..{decisions}, got {index!r}")
+        if type(number) is not int or number < 0:
+            raise SaveError(f"{where}.question: expected a non-negative integer, got {number!r}")
+        if actor not in ids:
+            raise SaveError(f"{where}.actor: expected a combatant id of the scenario, got {actor!r}")
+        if entry.get("ai", False) is not False:
+            if entry["ai"] is not True or set(entry) - {"decision", "question", "actor", "ai"}:
+                raise SaveError(f"{where}: expected only decision, question, actor and ai = true (the AI answered)")
+            continue  # the AI answers what has no recorded answer anyway
+        answers[(index, number, actor)] = _choice_from_data(entry, where, _LEGACY_ANSWER_KEYS)
+    return answers
+
+
+def load(cls: type[Session], path: str | os.PathLike[str], *, verify: bool = True,
+         battle_factory: BattleFactory | None = None) -> Session:
+    """Reopen a save: the same battle, at the same point, with the same player control."""
+    file = str(path)
+    try:
+        raw = read_limited(path, MAX_SAVE_BYTES)
+        data = parse_toml(raw, MAX_SAVE_BYTES)
+    except OSError as exc:
+        raise SaveError(f"{file}: cannot read the save ({exc.strerror or exc})") from None
+    except UnreadableToml as exc:
+        at = f":{exc.line}" if exc.line else ""
+        raise SaveError(f"{file}{at}: not a readable TOML save: {exc.message}") from None
+    return from_data(cls, data, file, verify=verify, battle_factory=battle_factory)
+
+
+def _tables(data: dict[str, Any], key: str, file: str) -> Iterable[tuple[str, dict[str, Any]]]:
+    """The tables of a save's array ``key`` (none if it is absent), each with where it is."""
+    raw = data.get(key, [])
+    if not isinstance(raw, list):
+        raise SaveError(f"{file}: {key}: expected an array of tables")
+    for i, entry in enumerate(raw):
+        where = f"{file}: {key}[{i}]"
+        if not isinstance(entry, dict):
+            raise SaveError(f"{where}: expected a table")
+        yield where, entry
+
+
+def _choice_to_data(choice: Choice) -> dict[str, Any]:
+    entry = action_to_data(choice.action)
+    if choice.reason and choice.reason != PLAYER_REASON:
+        entry["reason"] = choice.reason
+    return entry
+
+
+def _choice_from_data(entry: dict[str, Any], where: str, beside: Iterable[str]) -> Choice:
+    reason = entry.get("reason", PLAYER_REASON)
+    if not isinstance(reason, str):
+        raise SaveError(f"{where}.reason: expected a string")
+    return Choice(action_from_data(entry, where, beside), reason)
+
+
+def is_save_file(path: str | os.PathLike[str]) -> bool:
+    """Whether a TOML file is a session save (it has a ``[save]`` table) rather than a scenario."""
+    try:
+        data = parse_toml(read_limited(path, MAX_SAVE_BYTES), MAX_SAVE_BYTES)
+    except (OSError, UnreadableToml):
+        return False
+    return isinstance(data.get("save"), dict)
