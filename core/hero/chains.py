@@ -12,11 +12,15 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from . import maneuvers
+from typing import TYPE_CHECKING
+
 from .attack import range_modifier
 from .combat_values import CVChain, Modifier, build_cv
 from .sheet import HeroAttack
 from .state import Fighter
+
+if TYPE_CHECKING:
+    from .entry import Maneuver
 
 HALF = Fraction(1, 2)
 METRES_PER_CELL = 2
@@ -69,22 +73,23 @@ def true_metres(a: tuple[int, int], b: tuple[int, int]) -> int:
 _METRES: dict[tuple[int, int], int] = {}
 
 
-def ocv_chain(f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str, levels: str,
+def ocv_chain(f: Fighter, atk: HeroAttack, target: Fighter, entry: Maneuver | None, levels: str,
               extra: tuple[Modifier, ...] = ()) -> CVChain:
-    """``f``'s OCV with ``atk`` against ``target``, using ``maneuver`` (a name in the maneuver
-    table), its Combat Skill Levels as ``levels`` says and the ``extra`` modifiers (a Multiple
-    Attack's later strikes, a Move Through's velocity)."""
+    """``f``'s OCV with ``atk`` against ``target``, used with ``entry``'s maneuver (None: as it
+    is, a Strike's), its Combat Skill Levels as ``levels`` says and the ``extra`` modifiers (a
+    Multiple Attack's later strikes, a Move Through's velocity)."""
     if f.ko or f.dead:
-        return _build_ocv(f, atk, target, maneuver, levels, extra)
+        return _build_ocv(f, atk, target, entry, levels, extra)
     m = 0 if atk.hth or atk.mental or atk.spreads else metres(f, target)
-    key = ("ocv", atk.name, maneuver, levels, m, extra, f.entangle is not None, f.blind, f.held_by == target.id)
+    key = ("ocv", atk.name, entry.name if entry is not None else "strike", levels, m, extra, f.entangle is not None,
+           f.blind, f.held_by == target.id)
     chain = f.memo.get(key)
     if chain is None:
-        chain = f.memo[key] = _build_ocv(f, atk, target, maneuver, levels, extra)
+        chain = f.memo[key] = _build_ocv(f, atk, target, entry, levels, extra)
     return chain
 
 
-def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str, levels: str,
+def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter, entry: Maneuver | None, levels: str,
                extra: tuple[Modifier, ...]) -> CVChain:
     if atk.mental:
         return _build_omcv(f, atk, extra)
@@ -96,7 +101,6 @@ def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter, maneuver: str, leve
     if atk.str_min and f.ch.STR < atk.str_min:
         short = atk.str_min - f.ch.STR
         mods.append(Modifier(3, f"below STR Minimum {atk.str_min}", -((short + 4) // 5)))
-    entry = maneuvers.MANEUVERS.get(maneuver)
     rmod = m = 0
     if not atk.hth and not atk.spreads:  # a Cone or Line starts next to its user: no Range Modifier
         m = metres(f, target)
@@ -161,12 +165,12 @@ def block_ocv_chain(g: Fighter) -> CVChain:
 
 
 def dcv_chain(g: Fighter) -> CVChain:
-    """``g``'s DCV now; built once for each combination of maneuver and conditions."""
-    maneuver = maneuvers.DCV_KEYS.get(id(g.maneuver_dcv), "?") if g.maneuver_dcv else ""
-    if maneuver == "?":  # modifiers the engine did not make (a test's or a plugin's): not memoised
-        return _build_dcv(g)
+    """``g``'s DCV now; built once for each combination of maneuver in force and conditions."""
+    held = g.in_force
+    maneuver = held.dcv_of.name if held is not None and held.dcv_of is not None and held.dcv_of.dcv else ""
     key = ("dcv", maneuver, g.csl_dcv, g.stunned, g.recovering, g.prone, g.ko or g.dead, g.entangle is not None,
-           g.blind, g.attack_dcv, g.holding is not None or g.held_by is not None, g.presence)
+           g.blind, held.attack_dcv if held is not None else 0, g.holding is not None or g.held_by is not None,
+           g.presence)
     chain = g.memo.get(key)
     if chain is None:
         chain = g.memo[key] = _build_dcv(g)
@@ -193,12 +197,14 @@ def dmcv_chain(g: Fighter) -> CVChain:
 
 def _build_dcv(g: Fighter) -> CVChain:
     mods: list[Modifier] = []
+    held = g.in_force
+    maneuver_dcv = held.dcv if held is not None else ()
     if g.csl_dcv:
         mods.append(Modifier(2, "combat skill levels", g.csl_dcv))
-    if g.attack_dcv:
-        mods.append(Modifier(4, "martial maneuver", g.attack_dcv))
-    if g.maneuver_dcv:
-        mods.extend(m for m in g.maneuver_dcv if m.factor is None)
+    if held is not None and held.attack_dcv:
+        mods.append(Modifier(4, "martial maneuver", held.attack_dcv))
+    if maneuver_dcv:
+        mods.extend(m for m in maneuver_dcv if m.factor is None)
     if g.stunned:
         mods.append(STUNNED_DCV)
     if g.recovering:
@@ -213,8 +219,8 @@ def _build_dcv(g: Fighter) -> CVChain:
         mods.append(AWED_DCV if g.presence == 3 else COWED_DCV)
     if g.entangle is not None:
         mods.append(ENTANGLED_DCV)
-    if g.maneuver_dcv:
-        mods.extend(m for m in g.maneuver_dcv if m.factor is not None)
+    if maneuver_dcv:
+        mods.extend(m for m in maneuver_dcv if m.factor is not None)
     if g.ko or g.dead:
         mods.append(OUT_DCV)
     return build_cv("DCV", g.ch.DCV, mods)

@@ -13,17 +13,20 @@ table. Combat begins in Segment 12 of Turn 1.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..engine.actions import Asking, Decision
 from ..engine.context import RulesContext
 from . import events as ev
 from .damage import is_dead
-from .effects import die, take_recovery
-from .maneuvers import land_haymaker, lapse
+from .effects import apply_spd, die, take_recovery
+from .entry import lapse
+from .maneuvers import land_haymaker
 from .menu import build_menu
 from .mind_control import serve
 from .powers import fade, lose_sight
 from .recovery import may_recover
-from .speed import has_phase, spd_change_resume
+from .speed import has_phase
 from .state import Fighter, HeroState
 from .tactics import Picture
 
@@ -174,14 +177,15 @@ def _new_phase(ctx: RulesContext, f: Fighter, now: int) -> bool:
     spent = f.aborted
     if not spent:  # a Phase spent Aborting keeps its Dodge or Block to the end of the Segment
         lapse(f)
-    f.braced = f.recovering = f.half_used = False
+    f.recovering = f.half_used = False
     f.csl_dcv = 0
     if f.held:
         f.held = False
         ctx.emit(ev.StatusChanged(fid, "holding", False, "its next Phase arrived: the held Phase is lost"))
     if spent:
         f.aborted = False
-        f.abort_lapses_at = now  # rules §1.5: the abort clears once this Segment ends (end_segment)
+        if f.in_force is not None:  # rules §1.5: the Abort's Dodge or Block lapses once this Segment ends
+            f.in_force = replace(f.in_force, lapses_at=now)
         ctx.emit(ev.PhaseSkipped(fid, "this Phase was spent earlier by Aborting"))
         return True
     if f.presence:  # a Presence Attack's hold lasts to this Phase (rules-powers §3.6)
@@ -221,8 +225,7 @@ def end_segment(ctx: RulesContext) -> Asking[None]:
         if f.haymaker is not None:  # a blow landed before it can have ended this one (rules §1.5)
             yield from land_haymaker(ctx, f)
     for f in st.fighters.values():  # after the Haymakers: they land within the Segment
-        if f.abort_lapses_at == now:
-            f.abort_lapses_at = -1
+        if f.in_force is not None and f.in_force.lapses_at == now:
             lapse(f)
         if 0 <= f.blind_until <= now and not f.dead:  # a Flash ends at the end of a Segment (rules-powers §3.3)
             lose_sight(ctx, f)
@@ -270,29 +273,3 @@ def post_segment_12(ctx: RulesContext) -> None:
         if f.ko and not may_recover(f.stun, "post-12", st.turn, st.options.deep_ko):
             continue
         take_recovery(ctx, f, "Post-Segment 12 Recovery")
-
-
-def change_spd(ctx: RulesContext, fid: str, new: int, voluntary: bool = False) -> None:
-    """Change a character's SPD. A voluntary change waits for the end of the Turn; an
-    involuntary one (a Drain, say) applies now, and the character next acts in a Segment
-    that is a Phase for both the old and the new SPD."""
-    f = ctx.state.fighters[fid]
-    if voluntary:
-        f.pending_spd = new
-        return
-    apply_spd(ctx, f, new, False)
-
-
-def apply_spd(ctx: RulesContext, f: Fighter, new: int, voluntary: bool) -> None:
-    st: HeroState = ctx.state
-    old = f.spd
-    f.pending_spd = 0
-    f.spd = new
-    if voluntary:
-        f.resume_at = 0
-        nxt = st.abs_segment + 1
-    else:
-        nxt = spd_change_resume(old, new, st.abs_segment) or 0
-        f.resume_at = nxt
-    turn, seg = (nxt - 1) // 12 + 1, (nxt - 1) % 12 + 1
-    ctx.emit(ev.SpdChanged(f.id, old, new, voluntary, turn, seg))

@@ -1,18 +1,20 @@
 """Resolving one HERO attack, in the order the rules give it.
 
-:func:`resolve_attack` is one attack from ``f`` on ``g`` with a maneuver of the table
-(:mod:`.maneuvers`):
+:func:`resolve_attack` is one attack from ``f`` on ``g`` with ``entry``, a maneuver of the table
+(:mod:`.maneuvers`), after the entry has offered the target its Abort (rules §1.5,
+:mod:`.aborts`):
 
-1. the target may Abort to a defensive maneuver (rules §1.5), if it can act;
-2. pushing (an EGO roll in heroic games), then END for the attack, the STR and the push (an
+1. pushing (an EGO roll in heroic games), then END for the attack, the STR and the push (an
    attacker whom paying STUN for END knocks out attacks no more);
-3. a defensive maneuver the target has in force may stop the attack (a Block's roll);
-4. the attack step (``slugfest_attack_step``: 3d6 against 11 + OCV - DCV) and, on a hit, the
+2. a defensive maneuver the target has in force may stop the attack (a Block's roll: the entry
+   in force says, :attr:`.state.InForce.entry`);
+3. the attack step (``slugfest_attack_step``: 3d6 against 11 + OCV - DCV) and, on a hit, the
    damage step (``slugfest_damage_step``), house rules wrapped around both;
-5. the damage taken (:mod:`.effects`) and knockback.
+4. the damage taken (:mod:`.effects`) and knockback.
 
-Everything here reads the maneuver's entry for what the maneuver changes (its OCV, its added
-damage classes, the way it moves first) and nothing else names a maneuver.
+Everything here reads the maneuvers' entries, the attacker's and the one in force on the target,
+for what they change (OCV, added damage classes, a Block's roll) and nothing here names one: the
+resolver asks no question of its own either (an area's Dive for Cover comes as ``before_roll``).
 """
 
 from __future__ import annotations
@@ -22,25 +24,24 @@ from dataclasses import replace
 
 from ..engine.actions import Asking
 from ..engine.context import RulesContext
-from . import events as ev
-from . import maneuvers
-from .aborts import offer_abort, offer_dives
-from .attack import AttackRoll, autofire_hits
+from ..rules.grid import Cell
 from . import areas, powers
+from . import events as ev
+from .attack import AttackRoll, autofire_hits
 from .chains import dcv_chain, defense_chain, ocv_chain, true_metres
-from .combat_values import Modifier
+from .combat_values import CVChain, Modifier
 from .damage import roll_normal
-from .dice import DamageDice, active_points, damage_classes
+from .dice import DamageDice, active_points
 from .effects import apply_damage, defenses, plain_damage, release_all, spend_end
 from .endurance import in_whole_damage_classes, push_heroic, push_superheroic
-from .locations import placed_penalty
+from .entry import Maneuver
 from .knockback import impact_dice, knockback, knockback_dice
-from .pricing import end_of
-from .profile import DamageProfile, build_profile, fall_off, negate
+from .profile import fall_off, negate
 from .resolve import AttackContext, DamageOutcome
 from .rounding import characteristic_roll
-from .sheet import HeroAttack, HeroOptions
+from .sheet import HeroAttack
 from .state import Fighter
+from .usage import attack_end, counted_push, damage_profile, placed_shot, shots_fired
 
 METRES_PER_CELL = 2
 
@@ -49,19 +50,19 @@ METRES_PER_CELL = 2
 Resolution = tuple[AttackRoll, DamageOutcome | None, bool]
 
 
-def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str, *,
+def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, entry: Maneuver, *,
                    push: int = 0, levels: str = "", velocity_m: int = 0,
-                   extra_ocv: tuple[Modifier, ...] = (), aim: str = "") -> Asking[Resolution | None]:
-    """One attack from ``f`` on ``g`` (see the module's docstring); ``aim``: a placed shot's
-    location (with the hit-location rule), at its OCV penalty. An Autofire attack fires its
-    burst (:func:`shots_fired`), paying END and Charges for each shot, and each shot that hits
-    (:func:`.attack.autofire_hits`) is damaged on its own, with its own knockback."""
+                   extra_ocv: tuple[Modifier, ...] = (), aim: str = "") -> Resolution | None:
+    """One attack from ``f`` on ``g`` with ``entry``'s maneuver (see the module's docstring);
+    ``aim``: a placed shot's location (with the hit-location rule), at its OCV penalty. An
+    Autofire attack fires its burst (:func:`.usage.shots_fired`), paying END and Charges for
+    each shot, and each shot that hits (:func:`.attack.autofire_hits`) is damaged on its own,
+    with its own knockback."""
     opts = ctx.options
     ctx.state.attacks += 1
-    yield from offer_abort(ctx, g, f, atk, maneuver, levels, (*extra_ocv, placed_shot(aim, g)) if aim else extra_ocv)
     allowed = push_points(ctx, f, atk, push,
-                          lambda points: counted_push(opts, f, atk, maneuver, levels, velocity_m, points))
-    profile = damage_profile(opts, f, atk, maneuver, levels, allowed, velocity_m)
+                          lambda points: counted_push(opts, f, atk, entry, levels, velocity_m, points))
+    profile = damage_profile(opts, f, atk, entry, levels, allowed, velocity_m)
     shots = shots_fired(f, atk)
     what = f"{atk.name} (pushed {allowed})" if allowed else atk.name
     spend_end(ctx, f, shots * attack_end(f, atk, opts.campaign, opts.str_end) + allowed,
@@ -73,19 +74,18 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
         ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
     if aim:
         extra_ocv = (*extra_ocv, placed_shot(aim, g))
-    ocv = ocv_chain(f, atk, g, maneuver, levels, extra_ocv)
-    for entry in maneuvers.STOPPERS:
-        if entry.stops(ctx, g, f, atk, ocv):
-            return None
+    ocv = ocv_chain(f, atk, g, entry, levels, extra_ocv)
+    if stopped(ctx, g, f, atk, ocv):
+        return None
     dcv = defense_chain(g, atk)
     defs = defenses(g, atk.defense)
     negated_from = ""
     if defs.negation and atk.kind in ("normal", "killing"):
         negated_from = str(profile.dice)
         profile = negate(profile, defs.negation, opts.killing_minus_one)
-    actx = AttackContext("hero", f.id, g.id, atk, maneuver, ocv, dcv, profile, defs, g.ko, opts, aim)
+    actx = AttackContext("hero", f.id, g.id, atk, entry.name, ocv, dcv, profile, defs, g.ko, opts, aim)
     hit: AttackRoll = ctx.attack_step(actx)
-    ctx.emit(ev.AttackRolled(f.id, g.id, atk.name, maneuver, ocv, dcv, hit.faces, hit.total, hit.needed,
+    ctx.emit(ev.AttackRolled(f.id, g.id, atk.name, entry.name, ocv, dcv, hit.faces, hit.total, hit.needed,
                              hit.hit, hit.dcv_hit, hit.automatic, hit.notes))
     if not hit.hit:
         return hit, None, False
@@ -110,21 +110,23 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     return hit, dmg, moved
 
 
-def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack, *, push: int = 0,
-                 levels: str = "") -> Asking[None]:
+def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack, entry: Maneuver, *,
+                 before_roll: Callable[[RulesContext, Fighter, HeroAttack, Cell, Cell], Asking[None]],
+                 push: int = 0, levels: str = "") -> Asking[None]:
     """An Area Of Effect attack (rules-powers §1.4, :mod:`.areas`): a Radius centred on
     ``aim_at``'s cell, or a Cone or Line from ``f`` toward it. END, Charges and a push as for
     any attack; one roll against the target cell's DCV (3, or 0 next to the attacker), with the
     Range Modifier to a Radius's centre; nobody Dodges or Blocks an area, but before the roll each
-    one inside may Abort to Dive for Cover out of it (:func:`.aborts.offer_dives`). On a hit
+    one inside may Abort to Dive for Cover out of it (``before_roll``, the entry's offer:
+    :func:`.aborts.offer_dives`, asked with the attacker, the attack, its origin and aim). On a hit
     everyone in the area, friend or foe, is hit, nearest the centre first: each rolls its own
     damage (an Explosion's a DC lighter for every 2 m from the centre), with no hit location, and
     is knocked back away from the centre (a Cone's or Line's user). A miss hits nothing (our
     reading: where a missed area lands is not modelled)."""
     opts = ctx.options
     ctx.state.attacks += 1
-    allowed = push_points(ctx, f, atk, push, lambda points: counted_push(opts, f, atk, "area", levels, 0, points))
-    profile = damage_profile(opts, f, atk, "area", levels, allowed, 0)
+    allowed = push_points(ctx, f, atk, push, lambda points: counted_push(opts, f, atk, entry, levels, 0, points))
+    profile = damage_profile(opts, f, atk, entry, levels, allowed, 0)
     spend_end(ctx, f, attack_end(f, atk, opts.campaign, opts.str_end) + allowed,
               f"{atk.name} (pushed {allowed})" if allowed else atk.name)
     if f.out_of_fight(opts):
@@ -133,13 +135,13 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack
         f.spend_charges(atk)
         ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
     origin, aim = f.pos, aim_at.pos
-    ocv = ocv_chain(f, atk, aim_at, "area", levels)  # to the cell aimed at, whoever dives away
-    yield from offer_dives(ctx, f, atk, origin, aim)
+    ocv = ocv_chain(f, atk, aim_at, entry, levels)  # to the cell aimed at, whoever dives away
+    yield from before_roll(ctx, f, atk, origin, aim)
     dcv = areas.target_dcv(atk.area, origin, aim)
-    actx = AttackContext("hero", f.id, aim_at.id, atk, "area", ocv, dcv, profile, defenses(aim_at, atk.defense),
+    actx = AttackContext("hero", f.id, aim_at.id, atk, entry.name, ocv, dcv, profile, defenses(aim_at, atk.defense),
                          aim_at.ko, opts, "", atk.area)
     hit: AttackRoll = ctx.attack_step(actx)
-    ctx.emit(ev.AttackRolled(f.id, aim_at.id, atk.name, "area", ocv, dcv, hit.faces, hit.total, hit.needed,
+    ctx.emit(ev.AttackRolled(f.id, aim_at.id, atk.name, entry.name, ocv, dcv, hit.faces, hit.total, hit.needed,
                              hit.hit, hit.dcv_hit, hit.automatic, hit.notes))
     if not hit.hit:
         return
@@ -171,28 +173,33 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack
         _land(ctx, f, g, gctx, hit, negated_from, away_from=centre if g.pos != centre else origin)
 
 
-def maneuver_roll(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str,
-                  levels: str = "") -> Asking[AttackRoll | None]:
+def maneuver_roll(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, entry: Maneuver,
+                  levels: str = "") -> AttackRoll | None:
     """The roll of a maneuver that does no damage of its own (a Grab, a Disarm: rules-powers
-    §4.1-4.2): the target may Abort, the STR's END is paid, a Block in force may stop it, then the
-    attack step against DCV. The roll, or None if it never came."""
+    §4.1-4.2), after the entry has offered the target its Abort: the STR's END is paid, a Block
+    in force may stop it, then the attack step against DCV. The roll, or None if it never came."""
     opts = ctx.options
     ctx.state.attacks += 1
-    yield from offer_abort(ctx, g, f, atk, maneuver, levels)
-    spend_end(ctx, f, attack_end(f, atk, opts.campaign, opts.str_end), maneuver.title())
+    spend_end(ctx, f, attack_end(f, atk, opts.campaign, opts.str_end), entry.name.title())
     if f.out_of_fight(opts):
         return None
-    ocv = ocv_chain(f, atk, g, maneuver, levels)
-    for entry in maneuvers.STOPPERS:
-        if entry.stops(ctx, g, f, atk, ocv):
-            return None
+    ocv = ocv_chain(f, atk, g, entry, levels)
+    if stopped(ctx, g, f, atk, ocv):
+        return None
     dcv = dcv_chain(g)
-    actx = AttackContext("hero", f.id, g.id, atk, maneuver, ocv, dcv, damage_profile(opts, f, atk, "strike", levels, 0, 0),
+    actx = AttackContext("hero", f.id, g.id, atk, entry.name, ocv, dcv, damage_profile(opts, f, atk, None, levels, 0, 0),
                          defenses(g, "PD"), g.ko, opts)
     hit: AttackRoll = ctx.attack_step(actx)
-    ctx.emit(ev.AttackRolled(f.id, g.id, atk.name, maneuver, ocv, dcv, hit.faces, hit.total, hit.needed,
+    ctx.emit(ev.AttackRolled(f.id, g.id, atk.name, entry.name, ocv, dcv, hit.faces, hit.total, hit.needed,
                              hit.hit, hit.dcv_hit, hit.automatic, hit.notes))
     return hit
+
+
+def stopped(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack, ocv: CVChain) -> bool:
+    """Whether the maneuver ``g`` has in force stops ``f``'s attack before its roll (a Block's
+    own roll, :attr:`.entry.Maneuver.stops`), if it still stands."""
+    held = g.in_force
+    return held is not None and held.stands and held.entry.stops is not None and held.entry.stops(ctx, g, f, atk, ocv)
 
 
 def _land(ctx: RulesContext, f: Fighter, g: Fighter, actx: AttackContext, hit: AttackRoll,
@@ -219,84 +226,6 @@ def _land(ctx: RulesContext, f: Fighter, g: Fighter, actx: AttackContext, hit: A
                                        "BODY for knockback", r.body, body))
         moved = knock_back(ctx, f, g, body, atk.kind == "killing", atk.martial_dcs is not None, away_from)
     return dmg, moved
-
-
-def shots_fired(f: Fighter, atk: HeroAttack) -> int:
-    """The shots one use of ``atk`` fires: 1, or an Autofire attack's whole burst, as many as its
-    Charges left allow (our reading: a burst is always fired whole; rules-powers §1.5 pays END
-    and Charges per shot)."""
-    if not atk.autofire:
-        return 1
-    left = f.charges_left(atk)
-    return atk.autofire if left is None else max(1, min(atk.autofire, left))
-
-
-def placed_shot(aim: str, g: Fighter) -> Modifier:
-    """A placed shot's OCV (seed OCV checklist step 5, a combat modifier), halved against a
-    Stunned or Knocked-Out target (the seed's Stunning and Knockout paragraphs)."""
-    return Modifier(5, f"placed shot: {aim}", placed_penalty(aim, g.stunned or g.ko))
-
-
-def can_push(f: Fighter, atk: HeroAttack, opts: HeroOptions) -> bool:
-    """Only what costs END can be pushed (6e: pushing spends extra END): not a 0-END power, and
-    not one on Charges (its STR may cost END, but the power is what a push pushes). Nor an
-    Autofire burst (our reading: each shot would need its own push), nor a power that does no
-    damage (Entangle, Flash, Drain, Aid, Healing: our reading, its dice are not Damage Classes)."""
-    return (atk.charges is None and not atk.autofire and not atk.effect
-            and attack_end(f, atk, opts.campaign, opts.str_end) > 0)
-
-
-def planned_push(f: Fighter, atk: HeroAttack, opts: HeroOptions, push: int) -> int:
-    """The push the AI and the prompt count before the roll: as if allowed, at most 10 points,
-    in whole Damage Classes; none for what cannot be pushed (:func:`can_push`)."""
-    return in_whole_damage_classes(min(push, 10)) if can_push(f, atk, opts) else 0
-
-
-def counted_push(opts: HeroOptions, f: Fighter, atk: HeroAttack, maneuver: str, levels: str, velocity_m: int,
-                 allowed: int) -> int:
-    """The pushed points that add damage: a push the doubling cap swallows, wholly or in part,
-    counts (and costs END) only for the Damage Classes it added (our reading of pushing in
-    whole DCs)."""
-    if allowed <= 0:
-        return 0
-    profile = damage_profile(opts, f, atk, maneuver, levels, allowed, velocity_m)
-    plain = damage_profile(opts, f, atk, maneuver, levels, 0, velocity_m)
-    added = damage_classes(profile.dice, atk.kind) - damage_classes(plain.dice, atk.kind)
-    return min(allowed, 5 * int(added)) if added > 0 else 0
-
-
-def attack_end(f: Fighter, atk: HeroAttack, campaign: str, str_rule: str) -> int:
-    """END for one use: the attack's own (given, or 1 per 10 Active Points) plus STR used
-    (kept in the memo: it follows from the sheet and the options)."""
-    key = ("end", atk.name, campaign, str_rule)
-    end = f.memo.get(key)
-    if end is None:
-        end = f.memo[key] = end_of(atk, f.ch.STR, campaign, str_rule)
-    return end
-
-
-def damage_profile(opts: HeroOptions, f: Fighter, atk: HeroAttack, maneuver: str, levels: str, push: int,
-                   velocity_m: int) -> DamageProfile:
-    """The dice ``f`` rolls with ``atk`` (see :func:`build_profile`), worked out once per sheet."""
-    csl = f.sheet.csl if levels == "damage" else 0
-    velocity = _velocity_dcs(atk, maneuver, velocity_m) if velocity_m else 0
-    key = ("profile", atk.name, maneuver, push // 5, csl, velocity)
-    profile = f.memo.get(key)
-    if profile is None:
-        entry = maneuvers.MANEUVERS.get(maneuver)
-        adds = (entry.title, entry.adds_dcs) if entry is not None and entry.adds_dcs else None
-        profile = f.memo[key] = build_profile(atk, f.ch.STR, opts, maneuver=adds, push_dcs=push // 5,
-                                              csl_for_damage=csl, velocity_dcs=velocity)
-    return profile
-
-
-def _velocity_dcs(atk: HeroAttack, maneuver: str, velocity_m: int) -> int:
-    """The DCs velocity adds: a Move Through's +1 per 6 m, a Martial Throw's +1 per 10 m
-    (``velocity_per_dc``, rules-powers §4.3)."""
-    entry = maneuvers.MANEUVERS.get(maneuver)
-    if entry is not None and entry.adds_velocity:
-        return velocity_m // 6
-    return velocity_m // atk.velocity_per_dc if atk.velocity_per_dc else 0
 
 
 def push_points(ctx: RulesContext, f: Fighter, atk: HeroAttack, wanted: int,

@@ -1,5 +1,5 @@
 """What happens to a fighter: damage taken and the conditions it brings (Stunned, Knocked Out,
-dying, dead), Recovery, END spent and the STUN paid for END it lacks.
+dying, dead), Recovery, END spent and the STUN paid for END it lacks, a change of SPD.
 
 This is the one place that changes a fighter's STUN, BODY and END and sets or clears those
 conditions; every rule that hurts, tires or heals someone comes through here, so the order of
@@ -12,9 +12,11 @@ from ..engine.context import RulesContext
 from . import events as ev
 from .damage import DamageRoll, DamageTaken, Defenses, is_dead, is_knocked_out, is_stunned, take_damage
 from .endurance import stun_for_end_dice
+from .entry import befalls
 from .recovery import recover
 from .sheet import Characteristics, HeroSheet
-from .state import Fighter
+from .speed import spd_change_resume
+from .state import Fighter, HeroState
 
 
 def defenses(g: Fighter, which: str) -> Defenses:
@@ -95,7 +97,7 @@ def become_stunned(ctx: RulesContext, g: Fighter, stun_taken: int) -> None:
     g.stunned = True
     g.stunned_by_attack = ctx.state.attacks
     g.held = False
-    g.blocking = False
+    befalls(g, "stunned")
     ctx.emit(ev.StatusChanged(g.id, "stunned", True, f"took {stun_taken} STUN, more than its CON {g.ch.CON}"))
     cancel_haymaker(ctx, g, "was Stunned")
     release(ctx, g, f"{g.name} was Stunned")
@@ -108,7 +110,7 @@ def knock_out(ctx: RulesContext, g: Fighter, why: str) -> None:
     g.stunned = g.recovery_slipped = False
     g.held = False
     g.prone = True
-    g.blocking = g.dodging = False
+    befalls(g, "knocked out")
     ctx.emit(ev.StatusChanged(g.id, "knocked out", True, why))
     cancel_haymaker(ctx, g, "was knocked out")
     release_all(ctx, g, f"{g.name} was knocked out")
@@ -119,7 +121,7 @@ def die(ctx: RulesContext, g: Fighter, why: str) -> None:
     g.dead = True
     g.ko = False
     g.stunned = g.recovery_slipped = False
-    g.blocking = g.dodging = False
+    befalls(g, "dead")
     ctx.emit(ev.StatusChanged(g.id, "dead", True, why))
     cancel_haymaker(ctx, g, "died")
 
@@ -163,3 +165,29 @@ def spend_end(ctx: RulesContext, f: Fighter, cost: int, what: str) -> None:
         ctx.emit(ev.StunForEnd(f.id, cost - paid, faces, lost, f.stun))
         if not f.ko and is_knocked_out(f.stun, ctx.options.knockout):
             knock_out(ctx, f, "spent STUN for END")
+
+
+def change_spd(ctx: RulesContext, fid: str, new: int, voluntary: bool = False) -> None:
+    """Change a character's SPD. A voluntary change waits for the end of the Turn; an
+    involuntary one (a Drain, say) applies now, and the character next acts in a Segment
+    that is a Phase for both the old and the new SPD."""
+    f = ctx.state.fighters[fid]
+    if voluntary:
+        f.pending_spd = new
+        return
+    apply_spd(ctx, f, new, False)
+
+
+def apply_spd(ctx: RulesContext, f: Fighter, new: int, voluntary: bool) -> None:
+    st: HeroState = ctx.state
+    old = f.spd
+    f.pending_spd = 0
+    f.spd = new
+    if voluntary:
+        f.resume_at = 0
+        nxt = st.abs_segment + 1
+    else:
+        nxt = spd_change_resume(old, new, st.abs_segment) or 0
+        f.resume_at = nxt
+    turn, seg = (nxt - 1) // 12 + 1, (nxt - 1) % 12 + 1
+    ctx.emit(ev.SpdChanged(f.id, old, new, voluntary, turn, seg))

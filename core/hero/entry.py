@@ -6,14 +6,14 @@ build theirs from it too).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..engine.actions import Action, Asking
 from ..engine.context import RulesContext
 from .combat_values import CVChain, Modifier
 from .sheet import HeroAttack
-from .state import Fighter
+from .state import Fighter, InForce
 
 if TYPE_CHECKING:
     from .tactics import Picture
@@ -51,6 +51,9 @@ class Maneuver:
     abort: str = ""  #: "any", "hth" or "area": a character may Abort to it against such an attack
     offer: Callable[[Picture], Iterable[Action]] | None = None
     start: Callable[[Fighter], None] = _nothing  #: the condition it sets (also when Aborting)
+    #: What ends what it does before it lapses: ``"stunned"``, ``"knocked out"``, ``"dead"`` (a
+    #: Block stops blocking once its user is Stunned; its DCV stays until it lapses).
+    ends: frozenset[str] = frozenset()
     stops: Callable[[RulesContext, Fighter, Fighter, HeroAttack, CVChain], bool] | None = None
     #: Pulling a Punch: -1 OCV per 5d6 the attack rolls, and the BODY rolled is halved (Normal
     #: attacks only: our reading of rules-powers §4.5's unconfirmed use on killing ones).
@@ -63,4 +66,41 @@ class Maneuver:
     phase: bool = True
 
 
-__all__ = ["Maneuver"]
+def always(kind: str) -> Callable[[Picture], list[Action]]:
+    """An offer of one action of ``kind`` every Phase (a Dodge, a Block, a Hold)."""
+    action = [Action(kind)]
+    return lambda pic: action
+
+
+#: What :func:`put_in_force` gives a maneuver by default: its own DCV, or, having none, what was in force.
+OWN = object()
+
+
+def put_in_force(f: Fighter, entry: Maneuver, dcv_of: Maneuver | None | object = OWN, *,
+                 attack_dcv: int | None = None) -> None:
+    """``f`` has used ``entry``: it is in force on ``f`` until it lapses (:class:`.state.InForce`),
+    with the DCV of ``dcv_of`` (by default its own, or, when it has none, the DCV that was in
+    force: a plain Block Aborted to keeps a Brace's ½ DCV) and ``attack_dcv`` (by default, what
+    was in force)."""
+    held = f.in_force
+    if dcv_of is OWN:
+        dcv_of = entry if entry.dcv else (held.dcv_of if held is not None else None)
+    if attack_dcv is None:
+        attack_dcv = held.attack_dcv if held is not None else 0
+    f.in_force = InForce(entry, dcv_of, attack_dcv)  # type: ignore[arg-type]
+
+
+def lapse(f: Fighter) -> None:
+    """What a maneuver left on ``f`` ends (at its next Phase, or when an Abort's lapses)."""
+    f.in_force = None
+
+
+def befalls(f: Fighter, what: str) -> None:
+    """``what`` (``"stunned"``, ``"knocked out"``, ``"dead"``) befell ``f``: the maneuver in force
+    stops doing what it does if its entry ``ends`` on it (its DCV stays until it lapses)."""
+    held = f.in_force
+    if held is not None and held.stands and what in held.entry.ends:
+        f.in_force = replace(held, stands=False)
+
+
+__all__ = ["Maneuver", "OWN", "always", "befalls", "lapse", "put_in_force"]

@@ -3,7 +3,7 @@ share of the fight the target has left.
 
 It is worked out beside the rules it foresees and from the same pieces the resolver uses: the
 OCV and DCV chains (:mod:`.chains`), the dice the attack would roll with its maneuver, push and
-levels (:func:`.combat.damage_profile`), the target's defenses (:func:`.effects.defenses`).
+levels (:func:`.usage.damage_profile`), the target's defenses (:func:`.effects.defenses`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from ..rules.grid import distance
 from . import areas, grabs, powers, presence
 from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
 from . import locations
-from .combat import attack_end, damage_profile, placed_shot, planned_push, shots_fired
 from .endurance import str_end, stun_for_end_dice
 from .combat_values import Modifier
 from .damage import DamageRoll, standard_effect, stun_multiplier, take_damage
@@ -28,6 +27,8 @@ from .movement import METRES_PER_CELL
 from .sheet import HeroAttack
 from .state import Fighter
 from .three_dice import AT_MOST_3D6, hit_chance
+from .maneuvers import MANEUVERS
+from .usage import attack_end, damage_profile, placed_shot, planned_push, shots_fired
 from .windup import hold_worth, knocked_away, may_step_away, spoiled, winding_on
 
 
@@ -110,7 +111,7 @@ def _gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter]
         return total
     if action.kind == "aid":  # Aid or Healing on a friend: no roll
         g, atk = st.fighters[action.target], f.attack(action.attack)
-        profile = damage_profile(ctx.options, f, atk, "strike", "", 0, 0)
+        profile = damage_profile(ctx.options, f, atk, None, "", 0, 0)
         return powers.POWERS[atk.kind].worth(f, g, atk, profile)
     if action.kind == "break-out":
         return powers.break_out_worth(f, st.fighters[action.target], f.attack(action.attack) if action.attack else None)
@@ -149,7 +150,7 @@ def estimate_area(ctx: RulesContext, f: Fighter, action: Action) -> float:
     st = ctx.state
     atk = f.attack(action.attack)
     aim = st.fighters[action.target]
-    ocv = ocv_chain(f, atk, aim, "area", action.levels).value
+    ocv = ocv_chain(f, atk, aim, MANEUVERS["area"], action.levels).value
     p = hit_chance(11 + ocv - areas.target_dcv(atk.area, f.pos, aim.pos).value)
     push = planned_push(f, atk, ctx.options, action.push)
     centre = areas.centre_of(atk.area, f.pos, aim.pos)
@@ -188,7 +189,7 @@ def _grappling(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fig
         return grabs.escape_chance(f, g) * 2 * powers.PHASE_LOST
     maneuver = kind if kind in ("grab", "choke") or "Martial Disarm" not in f.sheet.martial_arts else "martial disarm"
     blow = grabs.CHOKE_GRAB if kind == "choke" else grabs.GRAB_ATTACK
-    p = hit_chance(11 + ocv_chain(f, blow, g, maneuver, action.levels).value - dcv(g))
+    p = hit_chance(11 + ocv_chain(f, blow, g, MANEUVERS.get(maneuver), action.levels).value - dcv(g))
     if kind == "grab":  # its payoff is the Squeeze a Phase later (two Phases for one blow that cannot miss)
         return p * 0.5 * _blow(ctx, f, g, grabs.squeezing(f))
     if kind == "choke":  # its NND now, and half of another a Phase later (as a Grab's Squeeze)
@@ -276,11 +277,12 @@ def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
         if atk.autofire:
             return 0.0, 0.0  # no placed shots with a burst (the menu refuses one)
         extra = (*extra, placed_shot(aim, g))
-    ocv = ocv_chain(f, atk, g, maneuver, levels, extra).value
+    ocv = ocv_chain(f, atk, g, MANEUVERS.get(maneuver), levels, extra).value
     needed = 11 + ocv - (dmcv_chain(g).value if atk.mental else dcv(g))
     p = hit_chance(needed) if not atk.autofire else expected_hits(needed, shots_fired(f, atk))
     if atk.effect:  # Entangle, Flash, Drain: what its entry says a hit is worth
-        return p, powers.POWERS[atk.kind].worth(f, g, atk, damage_profile(ctx.options, f, atk, maneuver, levels, 0, 0))
+        return p, powers.POWERS[atk.kind].worth(f, g, atk, damage_profile(ctx.options, f, atk, MANEUVERS.get(maneuver),
+                                                                           levels, 0, 0))
     moved = distance(f.pos, g.pos) * METRES_PER_CELL if maneuver == "move through" else 0
     push = planned_push(f, atk, ctx.options, push)  # as if allowed
     key = (g.id, atk.name, maneuver, levels, push // 5, moved // 6, g.ko, aim)
@@ -299,7 +301,7 @@ def expected_taken(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     target, through :func:`.damage.take_damage` itself, so the estimate takes damage by the same
     rules, in the same order, as the hit would (the mean roll stands in for every roll)."""
     opts = ctx.options
-    profile = damage_profile(opts, f, atk, maneuver, levels, push, moved)
+    profile = damage_profile(opts, f, atk, MANEUVERS.get(maneuver), levels, push, moved)
     defs = defenses(g, atk.defense)
     if defs.negation and atk.kind in ("normal", "killing"):
         profile = negate(profile, defs.negation, opts.killing_minus_one)

@@ -6,13 +6,15 @@ that gathers them is :mod:`.maneuvers`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..engine.actions import Action, Asking
 from ..engine.context import RulesContext
 from . import combat, grabs, martial
+from .aborts import offer_abort
 from .combat_values import Modifier
-from .entry import Maneuver
+from .entry import Maneuver, put_in_force
 from .movement import close_in
 from .sheet import ACCESSIBLE
 from .state import Fighter
@@ -28,8 +30,10 @@ def _grab(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
     choke = a.kind == "choke"
     blow = grabs.CHOKE_GRAB if choke else grabs.GRAB_ATTACK
     close_in(ctx, f, g, blow)
-    f.maneuver_dcv = () if choke else MARTIAL_GRAB_DCV if martial.knows(f.sheet, "Martial Grab") else GRAB.dcv
-    hit = yield from combat.maneuver_roll(ctx, f, g, blow, a.kind, a.levels)
+    entry = CHOKE if choke else GRAB
+    put_in_force(f, entry, None if choke else MARTIAL_GRAB if martial.knows(f.sheet, "Martial Grab") else GRAB)
+    yield from offer_abort(ctx, g, f, blow, entry, a.levels)
+    hit = combat.maneuver_roll(ctx, f, g, blow, entry, a.levels)
     if hit is not None and hit.hit and not (f.out_of_fight(ctx.options) or g.dead):
         grabs.hold(ctx, f, g, choke)
 
@@ -50,7 +54,8 @@ def _offer_grab(kind: str) -> Callable[[Picture], list[Action]]:
 
 GRAB = Maneuver("grab", "grab", "Grab", "rules-powers §4.1: Grab, -1 OCV -2 DCV; held: both at ½ DCV", _grab,
                 ocv_before_range=(Modifier(4, "Grab", -1),), dcv=(Modifier(4, "Grab", -2),), offer=_offer_grab("grab"))
-MARTIAL_GRAB_DCV = (Modifier(4, "Martial Grab", -1),)
+#: The Grab a Martial Grab is in force (rules-powers §4.3: -1 DCV, not -2; +10 STR to hold).
+MARTIAL_GRAB = replace(GRAB, name="martial grab", title="Martial Grab", dcv=(Modifier(4, "Martial Grab", -1),))
 CHOKE = Maneuver("choke", "choke", "Choke Hold", "rules-powers §4.3: Choke Hold, -2 OCV +0 DCV; a Grab whose hit and "
                  "Squeezes do 2d6 NND (Life Support stops it)", _grab,
                  ocv_before_range=(Modifier(4, "Choke Hold", martial.TABLE["Choke Hold"].ocv),), offer=_offer_grab("choke"))
@@ -87,9 +92,10 @@ def _disarm(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
     g = ctx.state.fighters[a.target]
     close_in(ctx, f, g, grabs.GRAB_ATTACK)
     knows = martial.knows(f.sheet, "Martial Disarm")
-    f.maneuver_dcv = MARTIAL_DISARM_DCV if knows else ()
-    hit = yield from combat.maneuver_roll(ctx, f, g, grabs.GRAB_ATTACK, "martial disarm" if knows else "disarm",
-                                          a.levels)
+    entry = MARTIAL_DISARM if knows else DISARM
+    put_in_force(f, entry, MARTIAL_DISARM_HELD if knows else None)
+    yield from offer_abort(ctx, g, f, grabs.GRAB_ATTACK, entry, a.levels)
+    hit = combat.maneuver_roll(ctx, f, g, grabs.GRAB_ATTACK, entry, a.levels)
     if hit is not None and hit.hit and not (f.out_of_fight(ctx.options) or g.dead):
         grabs.disarm(ctx, f, g, a.attack)
 
@@ -112,7 +118,9 @@ DISARM = Maneuver("disarm", "disarm", "Disarm", "rules-powers §4.2: Disarm, -2 
                   ocv_before_range=(Modifier(4, "Disarm", -2),), offer=_offer_disarm)
 MARTIAL_DISARM = Maneuver("martial disarm", "disarm", "Martial Disarm", "rules-powers §4.3: Martial Disarm, -1 OCV "
                           "+1 DCV, +10 STR", _disarm, ocv_before_range=(Modifier(4, "Martial Disarm", -1),))
-MARTIAL_DISARM_DCV = (Modifier(4, "Martial Disarm", 1),)
+#: A Martial Disarm as it is in force on its user: +1 DCV to its next Phase.
+MARTIAL_DISARM_HELD = replace(MARTIAL_DISARM, dcv=(Modifier(4, "Martial Disarm", 1),))
 
 
-__all__ = ["CHOKE", "DISARM", "ESCAPE", "GRAB", "MARTIAL_DISARM", "MARTIAL_DISARM_DCV", "MARTIAL_GRAB_DCV", "SQUEEZE", "THROW"]
+__all__ = ["CHOKE", "DISARM", "ESCAPE", "GRAB", "MARTIAL_DISARM", "MARTIAL_DISARM_HELD", "MARTIAL_GRAB", "SQUEEZE",
+           "THROW"]

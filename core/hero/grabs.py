@@ -35,6 +35,7 @@ from .effects import apply_damage, defenses, release, spend_end
 from .endurance import str_end
 from .sheet import HeroAttack
 from .state import Fighter
+from .usage import damage_profile
 
 #: The blow a Grab and its follow-ups are made with: STR, hand to hand (named so no sheet's
 #: attack is mistaken for it in a memo).
@@ -128,8 +129,6 @@ def squeeze(ctx: RulesContext, f: Fighter, throw: bool = False, pay: bool = True
     """The holder's STR damage (or its choke's NND) to the one it holds (no roll); a Throw also
     lays it prone and lets go. ``pay``: the STR's END (a Choke Hold's own hit paid it already:
     a maneuver costs no END of its own)."""
-    from .combat import damage_profile
-
     g = ctx.state.fighters[f.holding]
     opts = ctx.options
     blow = squeezing(f, throw)
@@ -138,7 +137,7 @@ def squeeze(ctx: RulesContext, f: Fighter, throw: bool = False, pay: bool = True
         spend_end(ctx, f, str_end(f.ch.STR, opts.campaign, opts.str_end), what)
     if f.out_of_fight(opts):
         return
-    dice = damage_profile(opts, f, blow, "strike", "", 0, 0).dice
+    dice = damage_profile(opts, f, blow, None, "", 0, 0).dice
     roll = roll_normal(dice, tuple(ctx.dice.rolls(dice.dice_rolled, 6, "damage")), blow.kind, blow.does_body)
     ctx.emit(ev.DamageRolled(f.id, g.id, what, blow.kind, str(dice), roll.dice, (), False, roll.faces, roll.stun,
                              roll.body, 0, 0))

@@ -23,20 +23,20 @@ from typing import TYPE_CHECKING
 from ..engine.actions import Action, Asking
 from ..engine.context import RulesContext
 from ..rules.grid import distance
+from . import combat
 from . import events as ev
-from .attack import block_roll_needed
-from .chains import block_ocv_chain, dcv_chain
-from . import combat, martial
-from .combat_values import CVChain, Modifier
+from .aborts import BLOCK, DIVE, DODGE, offer_abort, offer_dives
+from .chains import dcv_chain
+from .combat_values import Modifier
 from .damage import DamageRoll, take_damage
 from .effects import apply_damage, defenses
-from .entry import Maneuver
-from .grab_maneuvers import (
-    CHOKE, DISARM, ESCAPE, GRAB, MARTIAL_DISARM, MARTIAL_DISARM_DCV, MARTIAL_GRAB_DCV, SQUEEZE, THROW)
+from .entry import Maneuver, always, put_in_force
+from .grab_maneuvers import CHOKE, DISARM, ESCAPE, GRAB, MARTIAL_DISARM, SQUEEZE, THROW
 from .movement import METRES_PER_CELL, cells, close_in, move, occupied, phase_cells, toward, walk_next_to
 from .power_actions import AID, BREAK_OUT, PRESENCE, SWITCH
 from .sheet import HeroAttack
 from .state import Fighter, PendingHaymaker
+from .usage import placed_shot
 
 if TYPE_CHECKING:
     from .tactics import Picture
@@ -46,18 +46,25 @@ HALF = Fraction(1, 2)
 
 # -- attacking -------------------------------------------------------------------------------
 
+def strike(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, entry: Maneuver, *, push: int = 0,
+           levels: str = "", velocity_m: int = 0, extra_ocv: tuple[Modifier, ...] = (),
+           aim: str = "") -> Asking[combat.Resolution | None]:
+    """One attack with ``entry``'s maneuver: the target is offered its Abort (:func:`.aborts.offer_abort`,
+    with the odds as things stand), then the attack is resolved (:func:`.combat.resolve_attack`)."""
+    yield from offer_abort(ctx, g, f, atk, entry, levels, (*extra_ocv, placed_shot(aim, g)) if aim else extra_ocv)
+    return combat.resolve_attack(ctx, f, g, atk, entry, push=push, levels=levels, velocity_m=velocity_m,
+                                 extra_ocv=extra_ocv, aim=aim)
+
+
 def _attack(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
     """Strike, Set and Brace: a hand-to-hand attacker first walks up to a half move to reach."""
     g = ctx.state.fighters[a.target]
     atk = f.attack(a.attack)
     moved_m = close_in(ctx, f, g, atk)
     entry = MANEUVERS[a.maneuver]
-    if entry.dcv:
-        f.maneuver_dcv = entry.dcv
-    f.attack_dcv = atk.dcv  # a Martial Arts maneuver's DCV, to its next Phase
-    entry.start(f)
-    yield from combat.resolve_attack(ctx, f, g, atk, a.maneuver, push=a.push, levels=a.levels, aim=a.aim,
-                                     velocity_m=moved_m if atk.velocity_per_dc else 0)  # a Martial Throw's +v/10
+    put_in_force(f, entry, attack_dcv=atk.dcv)  # a Martial Arts maneuver's DCV, to its next Phase
+    yield from strike(ctx, f, g, atk, entry, push=a.push, levels=a.levels, aim=a.aim,
+                      velocity_m=moved_m if atk.velocity_per_dc else 0)  # a Martial Throw's +v/10
 
 
 STRIKE = Maneuver("strike", "attack", "Strike", "6E1 maneuver table: Strike, +0 OCV +0 DCV", _attack,
@@ -76,7 +83,7 @@ def _wind_up(ctx: RulesContext, f: Fighter, a: Action) -> None:
     close_in(ctx, f, g, atk)
     lands = ctx.state.abs_segment + 1
     f.haymaker = PendingHaymaker(g.id, atk.name, lands, a.push, a.levels, a.aim)
-    f.maneuver_dcv = HAYMAKER.dcv
+    put_in_force(f, HAYMAKER)
     ctx.emit(ev.HaymakerWindup(f.id, g.id, atk.name, (lands - 1) // 12 + 1, (lands - 1) % 12 + 1))
 
 
@@ -97,7 +104,7 @@ def land_haymaker(ctx: RulesContext, f: Fighter) -> Asking[None]:
     if why:
         ctx.emit(ev.HaymakerFizzled(f.id, g.id, why))
         return
-    yield from combat.resolve_attack(ctx, f, g, f.attack(h.attack), "haymaker", push=h.push, levels=h.levels, aim=h.aim)
+    yield from strike(ctx, f, g, f.attack(h.attack), HAYMAKER, push=h.push, levels=h.levels, aim=h.aim)
 
 
 HAYMAKER = Maneuver("haymaker", "attack", "Haymaker", "6E1 maneuver table: Haymaker, +4 DC, -5 DCV, lands a "
@@ -112,10 +119,10 @@ def _charge(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
     atk = f.attack(a.attack)
     path = walk_next_to(ctx, f, g, cells(f, True)) or []
     moved_m = move(ctx, f, path, f"charges at {g.name}")
-    f.maneuver_dcv = MOVE_THROUGH.dcv
+    put_in_force(f, MOVE_THROUGH)
     ocv = (Modifier(4, f"Move Through at {moved_m} m", -(moved_m // 10)),) if moved_m >= 10 else ()
-    outcome = yield from combat.resolve_attack(ctx, f, g, atk, "move through", push=a.push, levels=a.levels,
-                                               velocity_m=moved_m, extra_ocv=ocv)
+    outcome = yield from strike(ctx, f, g, atk, MOVE_THROUGH, push=a.push, levels=a.levels, velocity_m=moved_m,
+                                extra_ocv=ocv)
     if outcome is not None and outcome[1] is not None and not f.dead:
         roll, knocked_back = outcome[1].roll, outcome[2]
         share = "half" if knocked_back else "all"
@@ -138,7 +145,7 @@ MOVE_THROUGH = Maneuver("move through", "move-through", "Move Through", "6E1 man
 
 BRACE = Maneuver("brace", "attack", "Brace", "6E1 maneuver table: Brace, +2 OCV against the Range Modifier, "
                  "½ DCV", _attack, attacks="ranged", reach="strike", offsets_range=2,
-                 dcv=(Modifier(7, "Brace", factor=HALF),), start=lambda f: setattr(f, "braced", True))
+                 dcv=(Modifier(7, "Brace", factor=HALF),))
 
 SET = Maneuver("set", "attack", "Set", "6E1 maneuver table: Set, +1 OCV, a full Phase", _attack,
                full_phase=True, attacks="ranged", reach="strike", ocv_before_range=(Modifier(4, "Set", 1),))
@@ -146,8 +153,8 @@ SET = Maneuver("set", "attack", "Set", "6E1 maneuver table: Set, +1 OCV, a full 
 
 def _area(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
     """An Area Of Effect attack, made from where its user stands (see :func:`.combat.resolve_area`)."""
-    yield from combat.resolve_area(ctx, f, ctx.state.fighters[a.target], f.attack(a.attack), push=a.push,
-                                   levels=a.levels)
+    yield from combat.resolve_area(ctx, f, ctx.state.fighters[a.target], f.attack(a.attack), AREA,
+                                   before_roll=offer_dives, push=a.push, levels=a.levels)
 
 
 AREA = Maneuver("area", "attack", "Area Of Effect", "rules-powers §1.4: one roll against DCV 3 at the target cell "
@@ -157,12 +164,12 @@ AREA = Maneuver("area", "attack", "Area Of Effect", "rules-powers §1.4: one rol
 def _multiple(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
     """Multiple Attack: each strike after the first at -2 OCV more, the sequence ending at the
     first miss (or once the attacker is out of the fight)."""
-    f.maneuver_dcv = MULTIPLE_ATTACK.dcv
+    put_in_force(f, MULTIPLE_ATTACK)
     for i, (an, tid) in enumerate(zip(a.attacks, a.targets)):
         g = ctx.state.fighters[tid]
         extra = (Modifier(4, "Multiple Attack", -2 * i),) if i else ()
-        res = yield from combat.resolve_attack(ctx, f, g, f.attack(an), "multiple attack",
-                                               push=a.push if i == 0 else 0, levels=a.levels, extra_ocv=extra)
+        res = yield from strike(ctx, f, g, f.attack(an), MULTIPLE_ATTACK, push=a.push if i == 0 else 0,
+                                levels=a.levels, extra_ocv=extra)
         if res is None or not res[0].hit or f.out_of_fight(ctx.options):
             if i + 1 < len(a.attacks):
                 ctx.emit(ev.PhaseSkipped(f.id, "Multiple Attack sequence ends at the first miss"))
@@ -245,71 +252,6 @@ RETREAT = Maneuver("retreat", "retreat", "Retreat", "combat movement away from t
 
 # -- defending, resting, waiting ---------------------------------------------------------------
 
-def _defend(kind: str, label: str) -> Callable[[RulesContext, Fighter, Action], None]:
-    def perform(ctx: RulesContext, f: Fighter, a: Action) -> None:
-        MANEUVERS[kind].start(f)
-        ctx.emit(ev.DefenseTaken(f.id, label, dcv_chain(f).value))
-    return perform
-
-
-def _start_dodge(f: Fighter) -> None:
-    f.dodging = True
-    f.maneuver_dcv = MARTIAL_DODGE_DCV if martial.knows(f.sheet, "Martial Dodge") else DODGE.dcv
-
-
-def _start_block(f: Fighter) -> None:
-    f.blocking = True
-    f.blocks_made = 0
-    if martial.knows(f.sheet, "Martial Block"):
-        f.maneuver_dcv = MARTIAL_BLOCK_DCV
-
-
-#: Martial Dodge and Martial Block (rules-powers §4.3): a Dodge at +5 DCV; a Block with +2 OCV to
-#: its roll (chains.block_ocv_chain) and +2 DCV.
-MARTIAL_DODGE_DCV = (Modifier(4, "Martial Dodge", 5),)
-MARTIAL_BLOCK_DCV = (Modifier(4, "Martial Block", 2),)
-
-
-def _always(kind: str) -> Callable[[Picture], list[Action]]:
-    action = [Action(kind)]
-    return lambda pic: action
-
-
-def _block_roll(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack, attacker_ocv: CVChain) -> bool:
-    """A Block in force meets each hand-to-hand attack with 3d6 against 11 + its OCV - the
-    attacker's OCV, -2 for each Block already made this Phase; made, the attack never lands.
-    Both OCVs are the checklists' (seed OCV checklist): the attacker's with its levels, weapon,
-    STR Minimum and maneuver, the blocker's with the levels it has not put into DCV."""
-    if not (g.blocking and atk.hth):
-        return False
-    own = block_ocv_chain(g)
-    needed = block_roll_needed(own.value, attacker_ocv.value, g.blocks_made)
-    faces = ctx.dice.rolls(3, 6, "block")
-    ok = sum(faces) <= needed
-    g.blocks_made += 1
-    ctx.emit(ev.BlockRolled(g.id, f.id, faces, needed, ok, own, attacker_ocv))
-    return ok
-
-
-DODGE = Maneuver("dodge", "dodge", "Dodge", "6E1 maneuver table: Dodge, +3 DCV against every attack until its "
-                 "next Phase", _defend("dodge", "dodge"), dcv=(Modifier(4, "Dodge", 3),), abort="any",
-                 offer=_always("dodge"), start=_start_dodge)
-
-BLOCK = Maneuver("block", "block", "Block", "6E1 maneuver table: Block, stops hand-to-hand attacks on a roll "
-                 "until its next Phase", _defend("block", "block"), abort="hth", offer=_always("block"),
-                 start=_start_block, stops=_block_roll)
-
-
-def _abort_only(ctx: RulesContext, f: Fighter, a: Action) -> None:
-    """Taken only as an Abort (:func:`.aborts.offer_dive`): no Phase menu offers it."""
-    raise RuntimeError("Dive for Cover is taken as an Abort, not in a Phase")
-
-
-DIVE = Maneuver("dive", "dive", "Dive for Cover", "rules §1.5 and rules-powers §1.4: Dive for Cover, an Abort "
-                "out of an area about to be attacked: a half move clear of it, landing prone", _abort_only,
-                abort="area", phase=False)
-
-
 def _recover(ctx: RulesContext, f: Fighter, a: Action) -> None:
     """A Recovery action: ½ DCV now, REC back at the end of the Segment (the clock takes it)."""
     f.recovering = True
@@ -332,7 +274,7 @@ def _hold(ctx: RulesContext, f: Fighter, a: Action) -> None:
     ctx.emit(ev.StatusChanged(f.id, "holding", True, "holds its Phase"))
 
 
-HOLD = Maneuver("hold", "hold", "Hold", "the seed: Holding an action", _hold, offer=_always("hold"))
+HOLD = Maneuver("hold", "hold", "Hold", "the seed: Holding an action", _hold, offer=always("hold"))
 
 
 # -- the table ---------------------------------------------------------------------------------
@@ -345,17 +287,6 @@ MANEUVERS: dict[str, Maneuver] = {m.name: m for m in (
 AGAINST = tuple(m for m in MANEUVERS.values() if m.reach)
 #: The other entries, offered once a Phase, in menu order.
 ONCE = tuple(m for m in MANEUVERS.values() if m.offer is not None)
-#: Defences in force that may stop an incoming attack.
-STOPPERS = tuple(m for m in MANEUVERS.values() if m.stops is not None)
-#: What a character about to be attacked may answer: go on, or Abort to a defensive maneuver.
-NO_ABORT = Action("none")
-ABORT_RANGED = (NO_ABORT, *(Action(m.kind) for m in MANEUVERS.values() if m.abort == "any"))
-ABORT_HTH = (NO_ABORT, *(Action(m.kind) for m in MANEUVERS.values() if m.abort in ("any", "hth")))
-ABORT_AREA = (NO_ABORT, *(Action(m.kind) for m in MANEUVERS.values() if m.abort == "area"))  # no Dodging an area
-#: A DCV chain under a maneuver's modifiers is memoised by the maneuver's name (see chains.py).
-DCV_KEYS = {id(m.dcv): m.name for m in MANEUVERS.values() if m.dcv}
-DCV_KEYS.update({id(MARTIAL_DODGE_DCV): "martial dodge", id(MARTIAL_BLOCK_DCV): "martial block",
-                 id(MARTIAL_GRAB_DCV): "martial grab", id(MARTIAL_DISARM_DCV): "martial disarm"})
 _BY_KIND = {m.kind: m for m in MANEUVERS.values() if m.kind != "attack" and m is not MARTIAL_DISARM}
 
 
@@ -390,12 +321,5 @@ def fitting_pull(atk: HeroAttack) -> bool:
     return atk.kind == "normal" and not atk.autofire and not atk.area
 
 
-def lapse(f: Fighter) -> None:
-    """What a maneuver set on ``f`` ends (at its next Phase, or when an Abort's lapses)."""
-    f.dodging = f.blocking = False
-    f.blocks_made = 0
-    f.maneuver_dcv = ()
-    f.attack_dcv = 0
-
-
-__all__ = ["Maneuver", "MANEUVERS", "METRES_PER_CELL", "entry_for", "by_kind", "lapse", "land_haymaker"]
+__all__ = ["AGAINST", "MANEUVERS", "METRES_PER_CELL", "ONCE", "Maneuver", "by_kind", "entry_for", "fitting",
+           "fitting_pull", "land_haymaker", "strike"]

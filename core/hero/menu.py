@@ -17,12 +17,12 @@ from ..engine.context import RulesContext
 from ..errors import IllegalAction
 from ..rules.grid import distance
 from . import locations
-from .combat import can_push
 from .maneuvers import MANEUVERS, ONCE, Maneuver, fitting, fitting_pull
 from .movement import METRES_PER_CELL, occupied, phase_cells
 from .sheet import HeroAttack
 from .state import Fighter
 from .tactics import Picture
+from .usage import can_push
 
 LEVEL_USES = ("ocv", "dcv", "damage")
 MAX_PUSH = 20

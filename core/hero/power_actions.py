@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 from ..engine.actions import Action
 from ..engine.context import RulesContext
 from ..rules.grid import distance
-from . import combat, powers, presence
+from . import powers, presence
 from . import events as ev
 from .effects import spend_end
 from .entry import Maneuver
 from .movement import METRES_PER_CELL, cells, move, walk_next_to
 from .state import Fighter
+from .usage import attack_end, damage_profile
 
 if TYPE_CHECKING:
     from .tactics import Picture
@@ -75,13 +76,13 @@ def _aid(ctx: RulesContext, f: Fighter, a: Action) -> None:
     if g is not f:
         move(ctx, f, walk_next_to(ctx, f, g, 0 if f.half_used else cells(f, False)) or [], f"goes to {g.name}")
     opts = ctx.options
-    spend_end(ctx, f, combat.attack_end(f, atk, opts.campaign, opts.str_end), atk.name)
+    spend_end(ctx, f, attack_end(f, atk, opts.campaign, opts.str_end), atk.name)
     if f.out_of_fight(opts):
         return
     if atk.charges is not None:
         f.spend_charges(atk)
         ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
-    profile = combat.damage_profile(opts, f, atk, "strike", "", 0, 0)
+    profile = damage_profile(opts, f, atk, None, "", 0, 0)
     powers.POWERS[atk.kind].lands(ctx, f, g, atk, profile)
 
 

@@ -32,11 +32,15 @@ from ..engine.context import RulesContext
 from . import adjustment
 from . import events as ev
 from .dice import count_killing_body, normal_sums, str_dice
+from .damage import is_dead, is_knocked_out
 from .effect_power import PHASE_LOST, Power, mean_body, mean_total, roll_effect
+from .effects import change_spd, die, knock_out, spend_end
+from .endurance import str_end
 from .mind_control import MENTAL_ILLUSIONS, MIND_CONTROL
 from .profile import DamageProfile
 from .sheet import FLASH_DEFENSE, POWER_DEFENSE, HeroAttack
 from .state import Entanglement, Fighter
+from .usage import attack_end, damage_profile
 
 
 # -- Entangle ---------------------------------------------------------------------------------
@@ -83,10 +87,6 @@ def _entangle_worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProf
 def break_out(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack | None) -> None:
     """``f`` strikes the Entangle holding ``g`` (itself or a friend) with STR (``atk`` None) or an
     attack: no roll; the BODY rolled less the Entangle's defense comes off its BODY."""
-    from .combat import attack_end, damage_profile
-    from .effects import spend_end
-    from .endurance import str_end
-
     held = g.entangle
     assert held is not None
     opts = ctx.options
@@ -94,7 +94,7 @@ def break_out(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack | None)
         dice, kind, using = str_dice(f.ch.STR), "normal", "STR"
         spend_end(ctx, f, str_end(f.ch.STR, opts.campaign, opts.str_end), "STR against an Entangle")
     else:
-        dice, kind, using = damage_profile(opts, f, atk, "strike", "", 0, 0).dice, atk.kind, atk.name
+        dice, kind, using = damage_profile(opts, f, atk, None, "", 0, 0).dice, atk.kind, atk.name
         spend_end(ctx, f, attack_end(f, atk, opts.campaign, opts.str_end), f"{atk.name} against an Entangle")
         if atk.charges is not None:
             f.spend_charges(atk)
@@ -275,8 +275,6 @@ def readjust(ctx: RulesContext, g: Fighter) -> None:
     for h in ctx.state.fighters.values():
         h.expected = {}
     if new.SPD != old.SPD:
-        from .clock import change_spd
-
         change_spd(ctx, g.id, new.SPD)
     _pools_follow(ctx, g, old)
 
@@ -284,9 +282,6 @@ def readjust(ctx: RulesContext, g: Fighter) -> None:
 def _pools_follow(ctx: RulesContext, g: Fighter, old) -> None:  # type: ignore[no-untyped-def]
     """STUN, BODY and END now move with their maximum (:data:`.adjustment.POOLS`), never above it;
     a fall may knock out, leave dying or kill, as damage would."""
-    from .damage import is_dead, is_knocked_out
-    from .effects import die, knock_out
-
     new = g.ch
     g.stun = min(g.stun + new.STUN - old.STUN, new.STUN)
     g.end = max(min(g.end + new.END - old.END, new.END), 0)  # END never below 0 (what is short costs STUN)

@@ -4,11 +4,45 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..rules.grid import Cell
 from ..rules.statecopy import copier
 from .combat_values import Modifier
 from .sheet import Characteristics, HeroAttack, HeroOptions, HeroSheet
+
+if TYPE_CHECKING:
+    from .entry import Maneuver
+
+
+@dataclass(frozen=True, slots=True)
+class InForce:
+    """What a maneuver leaves on its user until it lapses (6E1: its DCV lasts until the user's
+    next Phase; a Dodge or Block taken by Aborting, to the end of that Phase's Segment, rules
+    §1.5). Its entry of the table says everything else: whether it stops an incoming attack (a
+    Block), what ends it sooner (:attr:`.entry.Maneuver.ends`). Made by :func:`.entry.put_in_force`."""
+
+    entry: Maneuver  #: the maneuver used last (or Aborted to)
+    #: The entry whose DCV modifiers its user has (its own; a Martial form's; or, for a maneuver
+    #: with none of its own, such as a plain Block, the one that was in force before), or None.
+    dcv_of: Maneuver | None = None
+    #: A Martial Arts maneuver's DCV from the attack used with it (a Martial Strike's +2).
+    attack_dcv: int = 0
+    blocks: int = 0  #: Blocks made with it this Phase: each makes the next roll 2 harder
+    #: The absolute Segment at whose end it lapses (an Abort's); -1: at its user's next Phase.
+    lapses_at: int = -1
+    #: False once what its entry ``ends`` on befell its user (a Block's user Stunned): it
+    #: defends no more, but its DCV stays until it lapses.
+    stands: bool = True
+
+    @property
+    def dcv(self) -> tuple[Modifier, ...]:
+        """The DCV modifiers it gives its user."""
+        return self.dcv_of.dcv if self.dcv_of is not None else ()
+
+    def defends(self, kind: str) -> bool:
+        """Whether it is a defence of ``kind`` (``"dodge"``, ``"block"``) still standing."""
+        return self.stands and self.entry.kind == kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,22 +105,15 @@ class Fighter:
     dead: bool = False
     prone: bool = False
     recovering: bool = False
-    dodging: bool = False
-    blocking: bool = False
-    blocks_made: int = 0
-    braced: bool = False
     half_used: bool = False
-    maneuver_dcv: tuple[Modifier, ...] = ()
-    #: DCV from the attack used this Phase (a Martial Arts maneuver's), until its next Phase.
-    attack_dcv: int = 0
+    #: What the maneuver it used (or Aborted to) leaves on it until it lapses, or None.
+    in_force: InForce | None = None
     #: Attacks knocked out of its hands by a Disarm (an Accessible Focus), gone for the battle.
     disarmed: frozenset[str] = frozenset()
     haymaker: PendingHaymaker | None = None
     held: bool = False
     held_requeued_at: int = -1
     aborted: bool = False
-    #: The Segment at whose end a Dodge or Block taken by Aborting lapses (its spent Phase's; -1: none).
-    abort_lapses_at: int = -1
     resume_at: int = 0
     pending_spd: int = 0
     phases: int = 0
@@ -139,6 +166,16 @@ class Fighter:
 
     def __post_init__(self) -> None:
         self.ch = self.sheet.characteristics
+
+    @property
+    def dodging(self) -> bool:
+        """A Dodge in force and standing (:class:`InForce`)."""
+        return self.in_force is not None and self.in_force.defends("dodge")
+
+    @property
+    def blocking(self) -> bool:
+        """A Block in force and standing: it may stop a hand-to-hand attack (:class:`InForce`)."""
+        return self.in_force is not None and self.in_force.defends("block")
 
     @property
     def blind(self) -> bool:

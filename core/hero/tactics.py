@@ -16,13 +16,14 @@ from ..rules.reach import Layers
 from ..rules.vitals import Vitals
 from ..rules.odds import Odds
 from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
-from .combat import attack_end, damage_profile, placed_shot, planned_push, shots_fired
 from .endurance import stun_for_end_dice
 from .estimate import estimate, expected_hits, expected_taken, hit_chance, may_step_away
 from .movement import METRES_PER_CELL, cells, occupied, walk_into_range
 from . import areas, powers, report
 from .sheet import HeroAttack
 from .state import Fighter
+from .maneuvers import MANEUVERS
+from .usage import attack_end, damage_profile, placed_shot, planned_push, shots_fired
 from .windup import winding_on
 
 
@@ -194,14 +195,15 @@ class Picture:
         if action.maneuver == "area":
             return self._area_odds(action, atk, g)
         extra = (placed_shot(action.aim, g),) if action.aim else ()
-        ocv = ocv_chain(f, atk, g, action.maneuver, action.levels, extra).value
+        ocv = ocv_chain(f, atk, g, MANEUVERS.get(action.maneuver), action.levels, extra).value
         dcv = dmcv_chain(g).value if atk.mental else self.dcv(g)
         needed = 11 + ocv - dcv
         opts = ctx.options
         push = planned_push(f, atk, opts, action.push)
         moved = self.dist[g.id] * METRES_PER_CELL if action.maneuver == "move through" else 0
         if atk.effect:
-            does = powers.hit_words(g, atk, damage_profile(opts, f, atk, action.maneuver, action.levels, 0, 0))
+            does = powers.hit_words(g, atk, damage_profile(opts, f, atk, MANEUVERS.get(action.maneuver), action.levels,
+                                                           0, 0))
         else:
             stun, body = expected_taken(ctx, f, g, atk, action.maneuver, action.levels, push, moved, action.aim)
             does = f"~{stun:.0f} STUN, {body:.0f} BODY" + (" a hit" if atk.autofire else "")
@@ -227,7 +229,7 @@ class Picture:
         """An area's roll against its target cell's DCV, what a hit does to the foe it is aimed
         at (an Explosion's full dice at the centre), and who else it hits, friends named."""
         f, ctx = self.f, self.ctx
-        ocv = ocv_chain(f, atk, aim, "area", action.levels).value
+        ocv = ocv_chain(f, atk, aim, MANEUVERS["area"], action.levels).value
         dcv = areas.target_dcv(atk.area, f.pos, aim.pos).value
         needed = 11 + ocv - dcv
         opts = ctx.options

@@ -26,13 +26,13 @@ from ..engine.context import RulesContext
 from ..rules.grid import distance
 from . import maneuvers
 from .chains import ocv_chain
-from .combat import damage_profile
 from .knockback import knockback_dice, moved_chance
 from .movement import METRES_PER_CELL, cells
 from .sheet import HeroAttack
 from .speed import has_phase
 from .state import Fighter, HeroState
 from .three_dice import hit_chance
+from .usage import damage_profile
 
 #: The DCV a Haymaker costs its thrower until it lands (the maneuver table's -5).
 HAYMAKER_DCV = 5
@@ -47,7 +47,7 @@ def knock_chance(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
     punch and a Move Through's velocity."""
     if ctx.options.knockback != "full" or not atk.knockback or not atk.does_body or atk.kind not in ("normal", "killing"):
         return 0.0
-    d = damage_profile(ctx.options, f, atk, maneuver, levels, push, 0).dice
+    d = damage_profile(ctx.options, f, atk, maneuvers.MANEUVERS.get(maneuver), levels, push, 0).dice
     killing = atk.kind == "killing"
     kb = knockback_dice(killing, g.sheet.flying, atk.martial_dcs is not None)
     return moved_chance(d.count, d.half, d.pip, killing, kb, g.sheet.knockback_resistance, atk.knockback_multiplier)
@@ -155,7 +155,7 @@ def _knock_risk(ctx: RulesContext, h: Fighter, f: Fighter, f_dcv: int, lowered: 
         kb = knock_chance(ctx, h, f, atk)
         if kb <= best:
             continue
-        needed = 11 + ocv_chain(h, atk, f, "strike", "").value - (f_dcv - lowered)
+        needed = 11 + ocv_chain(h, atk, f, None, "").value - (f_dcv - lowered)
         best = max(best, hit_chance(needed) * kb)
     return best
 

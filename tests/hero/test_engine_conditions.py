@@ -146,7 +146,7 @@ def test_attacks_on_a_knocked_out_target_hit_dcv_0_for_double_stun():
     # Its own OCV is 0 too.
     fb, fa = b.state.fighters["b"], b.state.fighters["a"]
     assert fb.ko
-    assert ocv_chain(fb, fb.attack("Punch"), fa, "strike", "").value == 0
+    assert ocv_chain(fb, fb.attack("Punch"), fa, None, "").value == 0
 
 
 def knocked_deep(stun_taken, turn_limit, rec=2, rules=NO_KB, spd=12):

@@ -15,6 +15,7 @@ from slugfest.core.hero import events as ev
 from slugfest.core.hero.combat_values import Modifier, build_cv
 from slugfest.core.testing import events_of, hero
 from slugfest.core.hero.chains import dcv_chain, ocv_chain
+from slugfest.core.hero.maneuvers import MANEUVERS
 
 from hero_script import decisions_for, fight
 from hero_script import timeline as script_timeline
@@ -212,7 +213,7 @@ def test_brace_offsets_the_range_modifier_by_up_to_2_and_halves_dcv():
     blast = fa.attack("Blast")
     for cells, mods in [(6, [("range 12 m", -2), ("Brace", 2)]), (4, [])]:
         fb.pos = (cells, 0)
-        chain = ocv_chain(fa, blast, fb, "brace", "")
+        chain = ocv_chain(fa, blast, fb, MANEUVERS["brace"], "")
         assert [(m.source, m.value) for m in chain.modifiers] == mods
 
 
@@ -321,6 +322,28 @@ def test_an_aborted_dodge_lasts_to_the_end_of_the_segment_of_the_phase_it_spent(
     assert (first[:2], skipped[:2], second[:2]) == ((1, 12), (1, 12), (1, 12))
     assert b.events.index(skipped[2]) < b.events.index(second[2])  # c attacks after the spent Phase
     assert first[2].dcv.value == second[2].dcv.value == 6  # DCV 3 + Dodge 3, both times
+
+
+def test_a_second_abort_lasts_to_the_end_of_the_segment_of_the_phase_it_spends_not_the_first_ones():
+    """Rules §1.5, each Abort on its own: b's first Abort spent its Phase in this Segment, so that
+    Dodge lapses as the Segment ends. Knocked out and woken since (the Dodge no longer stands),
+    b Aborts again: that Dodge spends its next Phase, a Segment later, and lasts to the end of
+    that one, not to the end of this (until issue 33 it lapsed with the first, here)."""
+    from slugfest.core.hero.aborts import DODGE, offer_abort
+    from slugfest.core.hero.clock import end_segment
+    from slugfest.core.hero.state import InForce
+    from slugfest.core.testing import battle_with, drive, scenario
+
+    sides = {"A": [hero("a", position=(0, 0), SPD=2, DEX=15)], "B": [hero("b", position=(1, 0), SPD=2, DEX=10)]}
+    bt = battle_with(scenario("hero", sides), dice=[])
+    bt.start()
+    a, g, st = bt.state.fighters["a"], bt.state.fighters["b"], bt.state
+    now = st.abs_segment
+    g.in_force = InForce(DODGE, DODGE, lapses_at=now, stands=False)  # the first Dodge, its Phase spent here
+    drive(offer_abort(bt.ctx, g, a, a.attack("Punch")), lambda q: Action("dodge"))
+    assert g.dodging and g.aborted and g.in_force.lapses_at == -1  # the second: its Phase is still to come
+    drive(end_segment(bt.ctx))
+    assert g.dodging, "the second Dodge outlasts the Segment the first one's Phase was spent in"
 
 
 def test_aborting_to_block_stops_a_hand_to_hand_attack_and_consumes_the_next_phase():

@@ -13,7 +13,7 @@ from slugfest.core.engine.actions import Action, Choice
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.speed import SPEED_CHART
 from slugfest.core.testing import battle_with, events_of, hero, scenario
-from slugfest.core.hero.clock import change_spd
+from slugfest.core.hero.effects import change_spd
 
 from hero_script import NO_KB, Script, fight
 

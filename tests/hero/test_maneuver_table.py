@@ -9,7 +9,8 @@ import pytest
 from slugfest.core.engine.battle import Battle
 from slugfest.core.engine.events import ActionChosen
 from slugfest.core.hero import stats as hero_stats
-from slugfest.core.hero.maneuvers import ABORT_AREA, ABORT_HTH, ABORT_RANGED, MANEUVERS, entry_for
+from slugfest.core.hero.aborts import ABORT_AREA, ABORT_HTH, ABORT_RANGED
+from slugfest.core.hero.maneuvers import MANEUVERS, entry_for
 from slugfest.core.marvel import stats as marvel_stats
 from slugfest.core.marvel.actions import TURNS
 from slugfest.core.files.scenario import load_scenario

@@ -215,7 +215,7 @@ def test_a_held_phase_is_what_a_dive_spends_and_one_stunned_is_not_asked():
 @pytest.mark.parametrize("health, dives", [(0.2, True), (0.9, False)])
 def test_the_default_ai_dives_for_cover_when_hurt_as_it_would_dodge(health, dives):
     from slugfest.core.engine.actions import Decision
-    from slugfest.core.hero.maneuvers import ABORT_AREA
+    from slugfest.core.hero.aborts import ABORT_AREA
 
     bt = battle_with(scenario("hero", {"A": [caster()], "B": [dummy("b", (8, 5))]}), dice=[])
     bt.start()

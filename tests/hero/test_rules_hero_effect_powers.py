@@ -10,7 +10,7 @@ from slugfest.core.errors import IllegalAction
 from slugfest.core.hero import adjustment
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.chains import dcv_chain, ocv_chain
-from slugfest.core.hero.combat import damage_profile
+from slugfest.core.hero.usage import damage_profile
 from slugfest.core.hero.powers import POWERS
 from slugfest.core.hero.menu import menu_for
 from slugfest.core.render.text import TextLog
@@ -62,7 +62,7 @@ def test_held_a_fighter_is_at_dcv_0_and_half_ocv_and_cannot_move():
     held = b.state.fighters["b"]
     assert dcv_chain(held).value == 0
     punch = held.attack("Punch")
-    assert ocv_chain(held, punch, b.state.fighters["a"], "strike", "").value == 4  # 7 halved, rounded up
+    assert ocv_chain(held, punch, b.state.fighters["a"], None, "").value == 4  # 7 halved, rounded up
     kinds = {a.kind for a in menu_for(b.ctx, held)}
     assert "move" not in kinds and "retreat" not in kinds and "break-out" in kinds
 
@@ -155,8 +155,8 @@ def test_blind_a_fighter_has_half_dcv_half_ocv_hand_to_hand_and_none_at_range():
               turn_limit=1)
     blind, a = b.state.fighters["b"], b.state.fighters["a"]
     assert blind.blind and dcv_chain(blind).value == 3  # 5 halved, rounded up
-    assert ocv_chain(blind, blind.attack("Punch"), a, "strike", "").value == 4
-    assert ocv_chain(blind, blind.attack("Bolt"), a, "strike", "").value == 0
+    assert ocv_chain(blind, blind.attack("Punch"), a, None, "").value == 4
+    assert ocv_chain(blind, blind.attack("Bolt"), a, None, "").value == 0
 
 
 def test_flash_defense_as_high_as_its_body_stops_a_flash():
@@ -228,7 +228,7 @@ def test_a_drain_on_a_pool_lowers_its_maximum_and_the_value_now_and_can_leave_it
     b.start()
     a, g = b.state.fighters["a"], b.state.fighters["b"]
     g.body = 4
-    POWERS["drain"].lands(b.ctx, a, g, a.attack("Sap"), damage_profile(b.ctx.options, a, a.attack("Sap"), "strike",
+    POWERS["drain"].lands(b.ctx, a, g, a.attack("Sap"), damage_profile(b.ctx.options, a, a.attack("Sap"), None,
                                                                          "", 0, 0))
     # 20 AP, halved: 10 BODY off the maximum (10 -> 1, its floor: 9 off) and off the 4 it had
     assert (g.ch.BODY, g.body, g.dead) == (1, -5, False)  # dead only at minus its starting BODY
@@ -267,7 +267,7 @@ def test_healing_gives_its_total_in_stun_and_its_body_count_in_body_never_past_t
     c.stun, c.body = 30, 8
     a = b.state.fighters["a"]
     atk = a.attack("Mend")
-    POWERS["healing"].lands(b.ctx, a, c, atk, damage_profile(b.ctx.options, a, atk, "strike", "", 0, 0))
+    POWERS["healing"].lands(b.ctx, a, c, atk, damage_profile(b.ctx.options, a, atk, None, "", 0, 0))
     (h,) = events_of(b, ev.Healed)
     assert (h.stun_gained, h.body_gained, h.stun, h.body) == (10, 2, 40, 10)  # 13 and 4 rolled
 

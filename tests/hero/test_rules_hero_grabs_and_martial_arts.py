@@ -60,7 +60,7 @@ def test_a_grab_rolls_at_minus_1_ocv_and_a_hit_holds_the_target_both_at_half_dcv
 def test_held_a_fighter_cannot_move_and_is_at_minus_3_ocv_against_its_holder_only():
     b, a, g = holding_battle()
     punch = g.attack("Punch")
-    assert ocv_chain(g, punch, a, "strike", "").value == 3
+    assert ocv_chain(g, punch, a, None, "").value == 3
     kinds = {x.kind for x in menu_for(b.ctx, g)}
     assert "move" not in kinds and "escape" in kinds and "grab" not in kinds
 
@@ -285,7 +285,7 @@ def test_a_martial_strike_adds_its_dcs_to_str_and_gives_its_user_dcv_to_its_next
     (dmg,) = events_of(b, ev.DamageRolled)
     assert dmg.dice == "5d6"
     a = b.state.fighters["a"]
-    assert a.attack_dcv == 2 and dcv_chain(a).value == 7
+    assert a.in_force.attack_dcv == 2 and dcv_chain(a).value == 7
 
 
 def test_a_legsweep_lays_its_target_down():
@@ -323,7 +323,8 @@ def test_martial_dodge_is_plus_5_dcv_and_martial_block_plus_2_ocv_to_its_roll_an
                                       "B": [held()]}), dice=[])
     b.start()
     a = b.state.fighters["a"]
-    from slugfest.core.hero.maneuvers import MANEUVERS, lapse
+    from slugfest.core.hero.entry import lapse
+    from slugfest.core.hero.maneuvers import MANEUVERS
     MANEUVERS["dodge"].start(a)
     assert dcv_chain(a).value == 10
     lapse(a)
