@@ -22,11 +22,15 @@ start a cluster of N worker processes on this machine (what the suite tests with
 
 from __future__ import annotations
 
+import os
+import threading
 import time
 import uuid
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .. import settings
+from ..engine.plugins import get_plugin_manager
 from ..errors import SlugfestError
 from ..files.scenario import Scenario
 from .pace import Progress
@@ -45,6 +49,7 @@ class ClusterError(SlugfestError):
 
 def _dask() -> Any:
     try:
+        # imported here: an optional extra (slugfest[cluster]), and ~0.5 s to import
         import distributed
     except ImportError:
         raise ClusterError("--cluster needs Dask distributed: pip install 'slugfest[cluster]' (from a checkout: "
@@ -59,7 +64,6 @@ def connect(address: str) -> tuple[Any, Any]:
         count = address.partition(":")[2]
         if address.startswith("local:") and not (count.isdigit() and int(count) >= 1):
             raise ClusterError(f"--cluster {address}: expected local or local:N, N a number of worker processes")
-        import os
 
         n = int(count) if count else (os.cpu_count() or 1)
         cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
@@ -77,8 +81,6 @@ def connect(address: str) -> tuple[Any, Any]:
 def run_span(scenario: Scenario, first: int, count: int, base_seed: int, pool: list[str], counts: list[str],
              time_unit: str, damage_unit: str) -> dict[str, Any]:
     """One task: battles ``first`` to ``first + count - 1``, as an aggregate's state."""
-    from ..engine.plugins import get_plugin_manager
-
     host = get_plugin_manager(house_rules=scenario.house_rules)
     agg = Aggregate([s.name for s in scenario.sides], time_unit, damage_unit, pool, counts)
     for i in range(first, first + count):
@@ -103,9 +105,6 @@ def simulate_on_cluster(scenario: Scenario, runs: int, base_seed: int, address: 
                         client: Any = None) -> ClusterRun:
     """Battles ``first`` .. ``first + runs - 1`` of the batch on the cluster at ``address`` (or
     on ``client``, already connected); see the module's docstring."""
-    from .. import settings
-    from ..engine.plugins import get_plugin_manager
-
     distributed = _dask()
     if deadline is None:
         deadline = settings.battle_deadline()
@@ -163,8 +162,6 @@ class _Watchdog:
     not stop holds its worker; the batch finishes without its spans)."""
 
     def __init__(self, client: Any, pending: set[Any], limit: float) -> None:
-        import threading
-
         self.client, self.pending, self.limit = client, pending, limit
         self.last = time.monotonic()
         self.fired = False

@@ -12,11 +12,13 @@ sizes) are refused rather than added up.
 from __future__ import annotations
 
 import hashlib
+import importlib.metadata
 import json
 import re
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from ..engine.plugins import catalog
 from ..errors import SlugfestError
 from .stats import Aggregate
 
@@ -48,11 +50,8 @@ def fingerprint(scenario_data: dict[str, Any], plugins: Iterable[str] = ()) -> s
     """What identifies the battles of a batch: the scenario as loaded (not its file's spelling),
     the plugins in play with their versions, and this Slugfest's version (other rules code would
     fight other battles from the same seeds)."""
-    from ..engine.plugins import catalog
-
     known = catalog()
     versions = sorted((name, known[name].version if name in known else "") for name in plugins)
-    import importlib.metadata
 
     try:
         mine = importlib.metadata.version("slugfest")

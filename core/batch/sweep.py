@@ -15,6 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import SlugfestError
+from ..files.bounds import UnreadableToml, parse_toml, read_limited
+from ..files.scenario import MAX_FILE_BYTES
+from ..files.schema import did_you_mean
 
 
 class SweepError(SlugfestError):
@@ -23,8 +26,6 @@ class SweepError(SlugfestError):
 
 def parse_value(text: str) -> Any:
     """A value as TOML would read it (``7`` -> 7, ``true`` -> True, ``12d6`` -> "12d6")."""
-    from ..files.bounds import UnreadableToml, parse_toml
-
     try:
         return parse_toml(f"v = {text}", 100_000)["v"]
     except (UnreadableToml, KeyError):
@@ -33,9 +34,6 @@ def parse_value(text: str) -> Any:
 
 def read_data(path: str | Path) -> dict[str, Any]:
     """A scenario file's raw data, for varying one of its values (bounded as the loader bounds it)."""
-    from ..files.bounds import UnreadableToml, parse_toml, read_limited
-    from ..files.scenario import MAX_FILE_BYTES
-
     try:
         return parse_toml(read_limited(path, MAX_FILE_BYTES), MAX_FILE_BYTES)
     except OSError as exc:
@@ -59,8 +57,6 @@ def set_parameter(data: dict[str, Any], name: str, value: Any) -> dict[str, Any]
                 return out
     top = re.split(r"[.\[]", name, maxsplit=1)[0]
     if top not in out and top not in ("battle", "map", "rules", "sides"):
-        from ..files.schema import did_you_mean
-
         raise SweepError(f"{name}: {first!r} is neither a combatant nor a part of the file"
                          f"{did_you_mean(first, ids)} (combatants: {', '.join(ids)})")
     _set_dotted(out, name, value)
@@ -78,7 +74,6 @@ def _set_in_combatant(c: dict[str, Any], rest: str, value: Any, name: str) -> No
             if a.get("name") == attack:
                 a[field] = value
                 return
-        from ..files.schema import did_you_mean
 
         raise SweepError(f"{name}: no attack named {attack!r}{did_you_mean(attack, names)} "
                          f"(its attacks: {', '.join(names)})")
@@ -96,7 +91,6 @@ def _set_in_combatant(c: dict[str, Any], rest: str, value: Any, name: str) -> No
     if "characteristics" in c and rest.isupper():
         c["characteristics"][rest] = value  # a characteristic the file leaves at its base value
         return
-    from ..files.schema import did_you_mean
 
     known = sorted(set(c) | {k for v in c.values() if isinstance(v, dict) for k in v})
     raise SweepError(f"{name}: no key {rest!r} in this combatant{did_you_mean(rest, known)}")

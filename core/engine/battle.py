@@ -31,19 +31,20 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from .actions import Action, Asking, Choice, Decision
-from .context import Outcome, RulesContext
-from ..rules.dice import Dice, SeededDice
-from ..errors import IllegalAction, PluginError
-from .events import ActionChosen, BattleEnded, BattleStarted, Event, PluginFailed
-from . import forking
-from .forking import Answered, Checkpoint
-from ..rules.grid import grid_for
 from .. import settings
-from .plugins import PluginHost, get_plugin_manager
+from ..errors import IllegalAction, PluginError
 from ..files.scenario import Scenario
-from .view import BattleView
+from ..rules.dice import Dice, SeededDice
+from ..rules.grid import grid_for
 from ..rules.vitals import Vitals
+from . import forking
+from .actions import Action, Asking, Choice, Decision
+from .choosing import call_step, decide
+from .context import Outcome, RulesContext
+from .events import ActionChosen, BattleEnded, BattleStarted, Event, PluginFailed
+from .forking import Answered, Checkpoint
+from .plugins import PluginHost, get_plugin_manager
+from .view import BattleView
 
 __all__ = ["Battle", "BattleHalted", "Outcome"]
 
@@ -224,8 +225,6 @@ class Battle:
 
     def decide(self, decision: Decision) -> tuple[Choice, str]:
         """Ask the decision's controller for a legal choice (see :mod:`core.engine.choosing`)."""
-        from .choosing import decide
-
         if self.controller and decision.controller != self.controller:
             decision = replace(decision, controller=self.controller)
         return decide(self, decision)
@@ -371,7 +370,6 @@ class Battle:
                 if result is None:
                     raise RuntimeError(f"{hook_name}: the {self.system.name} rules gave no result")
                 return result  # the rules system's own result: nothing to check it against
-        from .choosing import call_step
 
         return call_step(self, hook_name, validate, args)
 

@@ -24,6 +24,7 @@ attack): a checkpoint costs one copy of the state. The copy calls no observer ho
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -89,7 +90,6 @@ def copy_dice(dice: Dice) -> Dice:
     own = getattr(dice, "copy", None)
     if own is not None:
         return own()  # type: ignore[no-any-return]
-    import copy
 
     return copy.deepcopy(dice)
 

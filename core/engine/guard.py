@@ -232,7 +232,7 @@ class ThreadWatch:
 
 def _raise_in(thread_id: int, exc: type[BaseException] | None) -> None:
     """Have ``exc`` raised in a thread at its next bytecode (None: cancel one pending)."""
-    import ctypes
+    import ctypes  # imported here: only a plugin that overruns needs it, and every start-up would pay ~4 ms
 
     ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id),
                                                ctypes.py_object(exc) if exc is not None else None)

@@ -21,6 +21,7 @@ import os
 import signal
 import sys
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -170,7 +171,6 @@ def run_in_child(fn: Callable[[], int], deadline: float, what: str = "the battle
         except KeyboardInterrupt:
             code = 130
         except BaseException:  # pragma: no cover - fn handles its errors; a last line of defence
-            import traceback
 
             traceback.print_exc()
         finally:

@@ -23,13 +23,15 @@ import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import metadata
+from importlib.metadata import version as _v
 from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from . import hookspecs
-from ..errors import PluginError, UnknownPlugin
 from .. import settings
+from ..errors import PluginError, UnknownPlugin
+from ..files.schema import did_you_mean
+from . import hookspecs
 from .guard import PluginTimeout, Tracker, call_timed, guard
 
 if TYPE_CHECKING:
@@ -138,8 +140,6 @@ def catalog() -> dict[str, PluginInfo]:
     allowed = _env_list("SLUGFEST_PLUGINS")
     found: dict[str, PluginInfo] = {}
     try:
-        from importlib.metadata import version as _v
-
         own_version = _v("slugfest")
     except metadata.PackageNotFoundError:
         own_version = "dev"
@@ -262,8 +262,6 @@ def _register(pm: pluggy.PluginManager, plugin: Any, name: str, tracker: Tracker
     specs = {n for n in dir(hookspecs) if n.startswith("slugfest_")}
     for attr in dir(plugin):
         if attr.startswith("slugfest_") and attr not in specs:
-            from ..files.schema import did_you_mean
-
             raise PluginError(name, "registration", f"{attr!r} is not a slugfest hook{did_you_mean(attr, specs)}")
     try:
         pm.register(plugin, name=name)

@@ -12,6 +12,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import tomli_w
+
 
 def write_toml_atomic(data: dict[str, Any], path: str | os.PathLike[str]) -> None:
     """Write machine-owned TOML atomically (see :func:`write_text_atomic`)."""
@@ -26,8 +28,6 @@ _SPREAD_NUMBERS = re.compile(r"\[\n(?:[ ]+-?\d+,\n)+[ ]+\]")
 def toml_text(data: dict[str, Any]) -> str:
     """TOML as a person would write it: tomli-w's, with each short array of numbers (a map cell
     such as ``[14, 6]``) back on one line, so an exported map's obstacles read one cell a line."""
-    import tomli_w
-
     return _SPREAD_NUMBERS.sub(lambda m: "[" + ", ".join(re.findall(r"-?\d+", m.group())) + "]", tomli_w.dumps(data))
 
 

@@ -13,6 +13,7 @@ import errno
 import os
 import re
 import stat
+import sys
 import tomllib
 from typing import Any
 
@@ -157,6 +158,4 @@ def parse_toml(raw: bytes | str, max_bytes: int) -> dict[str, Any]:
 
 
 def _max_digits() -> int:
-    import sys
-
     return sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 4300

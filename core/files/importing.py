@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..engine.plugins import rules_systems
 from ..errors import SlugfestError
+from .atomic import write_text_atomic
 
 
 @dataclass(frozen=True)
@@ -31,8 +33,6 @@ class ImportedScenario:
 def importable_suffixes(systems: dict[str, Any] | None = None) -> dict[str, tuple[str, str]]:
     """Suffix -> (rules system, what the file is), for every installed system that imports files."""
     if systems is None:
-        from ..engine.plugins import rules_systems
-
         systems = rules_systems()
     out: dict[str, tuple[str, str]] = {}
     for name, system in systems.items():
@@ -45,9 +45,6 @@ def import_into_folder(paths: Sequence[str | os.PathLike[str]], folder: Path, *,
     """Import ``paths`` (all of one kind) into a new scenario written to ``folder``, named after
     the characters (``-2``, ``-3``... rather than replacing a file). Raises ``ValueError`` with a
     message to show the player."""
-    from .atomic import write_text_atomic
-    from ..engine.plugins import rules_systems
-
     systems = rules_systems()
     kinds = importable_suffixes(systems)
     if len(paths) < 2:

@@ -18,11 +18,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Mapping
 
-from .bounds import UnreadableToml, parse_toml, read_limited
+from ..engine.plugins import catalog, installed_plugin_names, rules_systems
 from ..errors import SlugfestError
-from .locate import KeyLines
-from .schema import NOTHING, closest, Problem, Problems, Table, did_you_mean, show, toml_type
 from ..render.words import plural
+from .bounds import UnreadableToml, parse_toml, read_limited
+from .locate import KeyLines
+from .schema import NOTHING, Problem, Problems, Table, closest, did_you_mean, show, toml_type
 
 MAX_MAP = 200
 MAX_COMBATANTS = 64
@@ -135,8 +136,6 @@ def parse_scenario(data: dict[str, Any], file: str = "<scenario>", systems: Mapp
     ``known_plugins`` the installed plugin names (both default to the installed ones); ``text``,
     the file's source, gives the problems their line numbers."""
     if systems is None or known_plugins is None:
-        from ..engine.plugins import installed_plugin_names, rules_systems
-
         systems = systems if systems is not None else rules_systems()
         known_plugins = known_plugins if known_plugins is not None else installed_plugin_names()
     problems = Problems()
@@ -310,8 +309,6 @@ def _fits(info: Any, role: str) -> bool | None:
 
 def _broken(name: str) -> str:
     """Why an installed plugin of this name failed to load ("" if there is none such)."""
-    from ..engine.plugins import catalog
-
     info = catalog().get(name)
     return info.description if info is not None and info.kind == "broken" else ""
 
@@ -343,8 +340,6 @@ def _check_plugin_names(names: tuple[str, ...], path: str, problems: Problems, k
 def dump_scenario(s: Scenario, systems: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Scenario back to TOML data: load -> dump -> load gives an equal scenario."""
     if systems is None:
-        from ..engine.plugins import rules_systems
-
         systems = rules_systems()
     system = systems[s.system]
     battle: dict[str, Any] = {"name": s.name, "system": s.system, "seed": s.seed, "turn_limit": s.turn_limit}

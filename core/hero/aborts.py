@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+
 from ..engine.actions import Action, Asking, Decision
 from ..engine.context import RulesContext
 from ..rules.grid import Cell
@@ -30,7 +31,6 @@ from .sheet import HeroAttack
 from .speed import next_phase_after
 from .state import Fighter
 from .three_dice import hit_chance
-
 
 # -- the entries -----------------------------------------------------------------------------
 

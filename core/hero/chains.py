@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-
 from typing import TYPE_CHECKING
 
 from .attack import range_modifier
 from .combat_values import CVChain, Modifier, build_cv
+from .dice import str_dice
 from .sheet import HeroAttack
 from .state import Fighter
 
@@ -128,8 +128,6 @@ def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter, entry: Maneuver | N
 def rolled_dice(f: Fighter, atk: HeroAttack) -> int:
     """The d6s an attack rolls before a maneuver adds to it: its own, a half die as one, and its
     STR's when it adds STR (a pulled punch's OCV counts them, rules-powers §4.5)."""
-    from .dice import str_dice
-
     own = atk.dice.count + (1 if atk.dice.half else 0)
     if atk.adds_str and f.ch.STR > 0:
         s = str_dice(f.ch.STR)

@@ -8,6 +8,8 @@ the checks (dead before knocked out before Stunned) is written once.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from ..engine.context import RulesContext
 from . import events as ev
 from .damage import DamageRoll, DamageTaken, Defenses, is_dead, is_knocked_out, is_stunned, take_damage
@@ -31,8 +33,6 @@ def defenses(g: Fighter, which: str) -> Defenses:
 def defenses_of(sheet: HeroSheet, which: str, ch: Characteristics | None = None) -> Defenses:
     """A sheet's defenses against PD or ED attacks (shared, so the named ones are read-only), with
     the characteristics ``ch`` (a Drained or Aided PD or ED) or the sheet's."""
-    from types import MappingProxyType
-
     ch = ch or sheet.characteristics
     special = MappingProxyType(sheet.special())
     ed = 1 if which == "ED" else 0

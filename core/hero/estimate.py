@@ -8,26 +8,24 @@ levels (:func:`.usage.damage_profile`), the target's defenses (:func:`.effects.d
 
 from __future__ import annotations
 
-
 from collections.abc import Callable
 
 from ..engine.actions import Action
 from ..engine.context import RulesContext
 from ..rules.grid import distance
-from . import areas, grabs, powers, presence
+from . import areas, grabs, locations, powers, presence
 from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
-from . import locations
-from .endurance import str_end, stun_for_end_dice
 from .combat_values import Modifier
 from .damage import DamageRoll, standard_effect, stun_multiplier, take_damage
 from .dice import DamageDice
-from .profile import fall_off, negate
 from .effects import defenses
-from .movement import METRES_PER_CELL
+from .endurance import str_end, stun_for_end_dice
+from .maneuvers import MANEUVERS
+from .movement import METRES_PER_CELL, cells
+from .profile import fall_off, negate
 from .sheet import HeroAttack
 from .state import Fighter
 from .three_dice import AT_MOST_3D6, hit_chance
-from .maneuvers import MANEUVERS
 from .usage import attack_end, damage_profile, placed_shot, planned_push, shots_fired
 from .windup import hold_worth, knocked_away, may_step_away, spoiled, winding_on
 
@@ -223,7 +221,6 @@ def _slot_worth(ctx: RulesContext, f: Fighter, atk: HeroAttack, dcv: Callable[[F
     move; ranged: in range and sight, or within a half move of range)."""
     if atk.helps or atk.presence or atk.area:
         return 0.0
-    from .movement import cells
 
     reach = cells(f, False) if not f.half_used else 0
     best = 0.0

@@ -25,6 +25,7 @@ Our readings where the sources leave a choice (README, "Readings we chose"):
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 from ..engine.context import RulesContext
@@ -33,6 +34,7 @@ from .damage import roll_normal, take_damage
 from .dice import DamageDice, normal_sums, str_dice
 from .effects import apply_damage, defenses, release, spend_end
 from .endurance import str_end
+from .martial import TABLE, strike_attack
 from .sheet import HeroAttack
 from .state import Fighter
 from .usage import damage_profile
@@ -92,10 +94,6 @@ def escape(ctx: RulesContext, g: Fighter) -> None:
 def choke_hold(f: Fighter) -> HeroAttack:
     """A Choke Hold's NND (:func:`.martial.strike_attack` builds it as it builds a Nerve Strike),
     named apart from the roll (:data:`CHOKE_GRAB`): the memos know an attack by its name."""
-    from dataclasses import replace
-
-    from .martial import TABLE, strike_attack
-
     key = ("choke hold", f.sheet.martial_extra_dcs)
     atk = f.memo.get(key)
     if atk is None:

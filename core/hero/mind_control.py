@@ -42,6 +42,7 @@ from dataclasses import replace
 from ..engine.context import RulesContext
 from . import events as ev
 from .effect_power import PHASE_LOST, Power, chance, roll_effect, standard_total
+from .effects import cancel_haymaker, release
 from .profile import DamageProfile
 from .rounding import characteristic_roll
 from .sheet import MENTAL_DEFENSE, HeroAttack
@@ -113,8 +114,6 @@ def _lands(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: 
 
 def _sides_settle(ctx: RulesContext, g: Fighter) -> None:
     """What hung on ``g``'s old side once a hold takes or ends (see the module's docstring)."""
-    from .effects import cancel_haymaker, release
-
     fighters = ctx.state.fighters
     if g.standing_down:
         if g.held:

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from ..engine.actions import Action
 from ..engine.context import RulesContext
 from ..rules.grid import distance
-from . import powers, presence
 from . import events as ev
+from . import powers, presence
 from .effects import spend_end
 from .entry import Maneuver
 from .movement import METRES_PER_CELL, cells, move, walk_next_to

@@ -31,8 +31,8 @@ from dataclasses import replace
 from ..engine.context import RulesContext
 from . import adjustment
 from . import events as ev
-from .dice import count_killing_body, normal_sums, str_dice
 from .damage import is_dead, is_knocked_out
+from .dice import count_killing_body, normal_sums, str_dice
 from .effect_power import PHASE_LOST, Power, mean_body, mean_total, roll_effect
 from .effects import change_spd, die, knock_out, spend_end
 from .endurance import str_end
@@ -41,7 +41,6 @@ from .profile import DamageProfile
 from .sheet import FLASH_DEFENSE, POWER_DEFENSE, HeroAttack
 from .state import Entanglement, Fighter
 from .usage import attack_end, damage_profile
-
 
 # -- Entangle ---------------------------------------------------------------------------------
 

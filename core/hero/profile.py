@@ -9,8 +9,17 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..rules.records import record
-from .dice import DamageDice, add_damage_classes, capped_added_dcs, damage_classes, str_dice
+from .dice import (
+    DamageDice,
+    add_damage_classes,
+    capped_added_dcs,
+    damage_classes,
+    killing_dc,
+    killing_dice_for_dc,
+    str_dice,
+)
 from .sheet import HeroAttack, HeroOptions
+
 
 @record
 class DamageProfile:
@@ -138,8 +147,6 @@ def remove_damage_classes(dice: DamageDice, kind: str, levels: int, minus_one_fo
     """Dice with ``levels`` DCs taken off: the killing ladder; 1d6 a DC for Normal (a half die or
     a pip is the last DC to go); a half die a DC for 10-point powers."""
     if kind == "killing":
-        from .dice import killing_dc, killing_dice_for_dc
-
         return killing_dice_for_dc(max(killing_dc(dice) - levels, 0), minus_one_form)
     if kind == "normal":
         count = dice.count - levels

@@ -6,12 +6,12 @@ app unfolds under a roll.
 from __future__ import annotations
 
 from functools import lru_cache
-
 from typing import Any
 
 from ..engine.context import RulesContext
 from ..engine.events import Event
 from ..rules.vitals import Vitals
+from .adjustment import adjusted
 from .chains import dcv_chain
 from .combat_values import DCV_STEPS, OCV_STEPS, CVChain
 from .mind_control import CARD_WORDS, STANDS_DOWN
@@ -101,8 +101,6 @@ def invariant_violations(ctx: RulesContext) -> list[str]:
 def _power_violations(st: HeroState, f: Fighter) -> list[str]:
     """The powers' and maneuvers' state out of joint: a Grab held one way only, an Entangle with
     no BODY left, a characteristic below its floor or not what its Drains and Aids make it."""
-    from .adjustment import adjusted
-
     out = []
     if f.holding is not None and st.fighters[f.holding].held_by != f.id:
         out.append(f"{f.id}: holds {f.holding}, who is not held by it")

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from ..rules.records import record
 from ..files.schema import Table
+from ..rules.records import record
 from .dice import MAX_DICE, DamageDice
 
 #: 6e starting values. 6e has no figured characteristics: each is bought on its own.
@@ -27,6 +27,9 @@ _LIMITS: dict[str, tuple[int, int]] = {"SPD": (1, 12), "BODY": (1, 500), "STUN":
 #: Powers whose hit does something other than damage (rules-powers §3.2-3.5; their rules are in
 #: :mod:`.powers` and :mod:`.mind_control`): Entangle, Flash, Drain, Mind Control and Mental
 #: Illusions are rolled at a foe; Aid and Healing touch a friend.
+#: The most combatants a HERO scenario holds, so a hostile file cannot exhaust the machine.
+MAX_COMBATANTS = 32
+
 EFFECT_KINDS = ("entangle", "flash", "drain", "aid", "healing", "mind_control", "mental_illusions")
 #: The attacks rolled 11 + OMCV - DMCV, reaching by line of sight (rules-powers §3.5): a Mental
 #: Blast, Mind Control and Mental Illusions.

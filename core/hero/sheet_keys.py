@@ -10,6 +10,8 @@ from typing import Any
 from ..files.schema import NOTHING, Table, did_you_mean, show, toml_type
 from . import defense_keys
 from .attack_keys import dump_attack, parse_attack
+from .martial import NOT_MODELLED, TABLE, strike_attack
+from .pricing import power_points
 from .sheet import _LIMITS, BASE_CHARACTERISTICS, Characteristics, HeroAttack, HeroSheet, Multipower
 
 
@@ -69,8 +71,6 @@ def parse_sheet(t: Table) -> HeroSheet:
 def _multipower(mt: Table, attacks: tuple[HeroAttack, ...]) -> Multipower:
     """``[[...multipowers]]`` ``name``, ``reserve``, ``slots`` (rules-powers §5.1): each slot an
     attack of the sheet whose Active Points fit in the reserve."""
-    from .pricing import power_points
-
     name = mt.text("name", max_len=60)
     reserve = mt.integer("reserve", lo=1, hi=1000)
     raw = mt.raw("slots", None)
@@ -114,8 +114,6 @@ def _one_framework_each(t: Table, multipowers: tuple[Multipower, ...]) -> None:
 def _martial_arts(t: Table, names: list[str]) -> tuple[tuple[str, ...], int, tuple[HeroAttack, ...]]:
     """``martial_arts = ["Martial Strike", ...]`` and ``martial_dcs`` (rules-powers §4.3): the
     maneuvers known, the Extra DCs, and the attacks the strikes among them give the sheet."""
-    from .martial import NOT_MODELLED, TABLE, strike_attack
-
     raw = t.raw("martial_arts", [])
     extra = t.integer("martial_dcs", 0, lo=0, hi=20)
     if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):

@@ -17,14 +17,14 @@ from typing import Any
 
 from ..engine.actions import Action, Asking, Choice, Decision
 from ..engine.context import RulesContext
-from ..rules.memo import SheetMemos
 from ..engine.system import PlayerOptions
-from . import checks, locations, clock, menu, report, stats
-from .estimate import estimate
+from ..rules.memo import SheetMemos
+from . import checks, clock, locations, menu, report, stats
 from .effects import release
+from .estimate import estimate
 from .maneuvers import MANEUVERS, entry_for, fitting_pull
 from .resolve import validate_attack_result, validate_damage_result
-from .sheet import dump_options, parse_options
+from .sheet import MAX_COMBATANTS, dump_options, parse_options
 from .sheet_keys import dump_sheet, parse_sheet
 from .state import Fighter, HeroState
 
@@ -68,7 +68,7 @@ class HeroSystem:
         self._memos = SheetMemos()
 
     def max_combatants(self) -> int:
-        return 32
+        return MAX_COMBATANTS
 
     def new_state(self, ctx: RulesContext) -> HeroState:
         fighters: dict[str, Fighter] = {}
@@ -126,6 +126,8 @@ class HeroSystem:
     def import_characters(self, paths: Any, seed: int = 1) -> Any:
         """A new scenario with each file's character on a side of its own (see :mod:`.hdc`):
         an :class:`~core.files.importing.ImportedScenario`. Raises :class:`~.hdc.HdcError`."""
+        # Imported here: Hero Designer support (an XML reader among it) costs ~60 ms to import,
+        # which only an import of a character file should pay, not every battle.
         from ..files.importing import ImportedScenario
         from .hdc import import_file
         from .hdc.importer import slug

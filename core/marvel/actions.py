@@ -29,14 +29,14 @@ from typing import TYPE_CHECKING
 from ..engine.actions import Action, Asking
 from ..engine.context import RulesContext
 from ..rules.grid import Cell, distance
-from . import events as ev
 from . import combat
+from . import events as ev
 from .conditions import TIMED
 from .effects import barred, can_use, karma_recovery, treat, use_power
-from .powers import CATALOGUE, Power
-from .movement import attack_range, move, movement, occupied, speed
-from .sheet import MarvelAttack
 from .maneuvers import MANEUVERS
+from .movement import attack_range, move, movement, occupied, speed
+from .powers import CATALOGUE, Power
+from .sheet import MarvelAttack
 from .state import Fighter
 from .turn import TurnAction, walk_limit
 
@@ -44,14 +44,10 @@ if TYPE_CHECKING:
     from .tactics import Picture
 
 
-def _attack(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> Asking[None]:
+def _attack(ctx: RulesContext, f: Fighter, a: Action, pic: Picture) -> Asking[None]:
     g = ctx.state.fighters[a.target]
     atk = f.attack(a.attack)
     power = combat.attack_power(f, a)
-    if pic is None or pic.f is not f:
-        from .tactics import Picture as _Picture
-
-        pic = _Picture(ctx, f)
     path = [] if power is not None and power.whole_turn else pic.attack_path(g, atk) or []
     # a firing spot no nearer than where it stood is a step around cover, not toward the target
     closer = not path or distance(path[-1], g.pos) < distance(f.pos, g.pos)
@@ -126,7 +122,7 @@ def _how(f: Fighter) -> str:
     return "a single move: standing up took its movement action" if f.stood_up else "a double move"
 
 
-def _move(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
+def _move(ctx: RulesContext, f: Fighter, a: Action, pic: Picture) -> None:
     double = moves(f)
     verb = movement(f)[1]
     if a.destination is not None:
@@ -150,7 +146,7 @@ MOVE = TurnAction("move", "rules/marvel.md §2: the standard action spent as a s
                   _move, offer=_offer_moves)
 
 
-def _retreat(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
+def _retreat(ctx: RulesContext, f: Fighter, a: Action, pic: Picture) -> None:
     g = ctx.state.fighters[a.target]
     path = ctx.grid.step_away(f.pos, g.pos, moves(f), occupied(ctx.state, f))
     move(ctx, f, path, f"falls back from {g.name} ({_how(f)})")
@@ -168,7 +164,7 @@ def _offer_retreat(pic: Picture) -> list[Action]:
 RETREAT = TurnAction("retreat", "a double move away from the nearest foe", _retreat, offer=_offer_retreat)
 
 
-def _dodge(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
+def _dodge(ctx: RulesContext, f: Fighter, a: Action, pic: Picture) -> None:
     f.dodging = True
     ctx.emit(ev.Dodging(f.id))
 
@@ -186,7 +182,7 @@ DODGE = TurnAction("dodge", "rules/marvel.md §3.4: Dodge, attacks against it ha
                    _dodge, offer=_offer_dodge)
 
 
-def _recover(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
+def _recover(ctx: RulesContext, f: Fighter, a: Action, pic: Picture) -> None:
     karma_recovery(ctx, f, "Health" if a.maneuver.endswith("Health") else "Focus")
 
 
@@ -202,7 +198,7 @@ RECOVER = TurnAction("recover", "rules/marvel.md §4.6: Karma spent on a recover
                      _recover, offer=_offer_recover)
 
 
-def _power(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
+def _power(ctx: RulesContext, f: Fighter, a: Action, pic: Picture) -> None:
     p = CATALOGUE[a.maneuver]
     use_power(ctx, f, p, f.sheet.level(p.name), "action")
     if a.target:
@@ -236,7 +232,7 @@ POWER = TurnAction("power", "rules/marvel.md §3.3 and §3.7: a power is used as
                    offer=_offer_powers)
 
 
-def _treat(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
+def _treat(ctx: RulesContext, f: Fighter, a: Action, pic: Picture) -> None:
     treat(ctx, f, ctx.state.fighters[a.target], a.maneuver)
 
 

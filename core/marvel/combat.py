@@ -23,13 +23,14 @@ from dataclasses import replace
 from ..engine.actions import Action, Asking, Decision
 from ..engine.context import RulesContext
 from ..rules.grid import Cell, distance
+from ..rules.odds import percent
 from . import events as ev
 from .conditions import ELEMENTS_FOR_A_ROUND, TIMED
 from .effects import apply_damage, barred, can_use, effect_text, inflict, own_troubles, use_power
 from .impact import knock_back, protected
-from .reactions import can_react, offer_escape, offer_help, offer_interpose, offer_karma, offer_on_hit
-from .resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, expected_harm
 from .powers import CATALOGUE, Power
+from .reactions import can_react, offer_escape, offer_help, offer_interpose, offer_karma, offer_on_hit
+from .resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, expected_harm, hitting
 from .sheet import DODGE_REACTIONS, MarvelAttack, MarvelOptions, MarvelSheet
 from .state import Fighter
 from .team import effect_on
@@ -252,9 +253,6 @@ def offer_reaction(ctx: RulesContext, g: Fighter, f: Fighter, atk: MarvelAttack)
 def reaction_odds(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: str) -> str:
     """What the reaction question shows: the attack's chance to hit as things stand and with the
     trouble the reaction gives it (summed over every d616 outcome), and what it costs."""
-    from ..rules.odds import percent
-    from .resolve import hitting
-
     def chance(reaction: str) -> float:
         a = attack_context(ctx, f, g, atk, reaction)
         flat = a.score + sum(v for _, v in a.modifiers)

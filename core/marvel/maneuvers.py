@@ -26,17 +26,17 @@ from ..rules.grid import Cell, distance
 from . import combat
 from . import events as ev
 from .conditions import TIMED
-from .d616 import roll_d616, succeeds
-from .effects import apply_damage, barred, escape, hold, own_troubles
-from .movement import move, movement
+from .d616 import distribution, roll_d616, succeeds
 from .damage import DamageCalc
+from .effects import apply_damage, barred, escape, hold, own_troubles
 from .impact import protected
+from .movement import move, movement
 from .powers import CATALOGUE, Power
 from .reactions import DECLINE, can_react, interpose_cell, offer_escape
 from .resolve import MarvelAttackResult, expected_harm
 from .sheet import MarvelAttack
 from .state import Fighter
-from .turn import TurnAction, picture_of
+from .turn import TurnAction
 
 if TYPE_CHECKING:
     from .tactics import Picture
@@ -53,9 +53,8 @@ def resolve_grab(ctx: RulesContext, f: Fighter, g: Fighter) -> Asking[MarvelAtta
     return hit
 
 
-def _grab(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> Asking[None]:
+def _grab(ctx: RulesContext, f: Fighter, a: Action, pic: Picture) -> Asking[None]:
     g = ctx.state.fighters[a.target]
-    pic = picture_of(ctx, f, pic)
     move(ctx, f, pic.attack_path(g, combat.GRAB) or [], f"{movement(f)[1]} toward {g.name}")
     yield from resolve_grab(ctx, f, g)
 
@@ -75,7 +74,7 @@ GRAB = TurnAction("grab", "rules/marvel.md §3.4: Grab, Melee against Melee defe
                   _grab, offer=_offer_grab)
 
 
-def _escape(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> None:
+def _escape(ctx: RulesContext, f: Fighter, a: Action, pic: Picture) -> None:
     escape(ctx, f)
 
 
@@ -115,8 +114,7 @@ def ram_line(pic: Picture, g: Fighter) -> list[Cell] | None:
     return path if len(path) == steps and distance(path[-1], g.pos) <= f.sheet.reach else None
 
 
-def _ram(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> Asking[None]:
-    pic = picture_of(ctx, f, pic)
+def _ram(ctx: RulesContext, f: Fighter, a: Action, pic: Picture) -> Asking[None]:
     g = ctx.state.fighters[a.target]
     move(ctx, f, ram_line(pic, g) or [], f"charges at {g.name} in a straight line (Ram)")
     f.reactions -= 1
@@ -186,7 +184,7 @@ def _offer_fastball(pic: Picture) -> list[Action]:
     return out
 
 
-def _fastball(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> Asking[None]:
+def _fastball(ctx: RulesContext, f: Fighter, a: Action, pic: Picture) -> Asking[None]:
     g, h = ctx.state.fighters[a.target], ctx.state.fighters[a.attack]
     tn = g.sheet.defense("Agility")
     score = f.sheet.ability("Agility")
@@ -216,8 +214,6 @@ def _fastball(ctx: RulesContext, f: Fighter, a: Action, pic: Picture | None) -> 
 
 def _estimate_fastball(ctx: RulesContext, f: Fighter, a: Action) -> float:
     """The chance the throw succeeds times the best expected harm of the ally's close attacks."""
-    from .d616 import distribution
-
     g, h = ctx.state.fighters[a.target], ctx.state.fighters[a.attack]
     needed = g.sheet.defense("Agility") - f.sheet.ability("Agility")
     net = -len(own_troubles(f, "Agility"))

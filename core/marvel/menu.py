@@ -11,10 +11,10 @@ from ..engine.actions import Action, Decision
 from ..engine.context import RulesContext
 from ..errors import IllegalAction
 from ..rules.grid import distance
-from .actions import AGAINST, ONCE, destination_path
+from .actions import AGAINST, ONCE, destination_path, moves
 from .effects import barred, can_use
-from .powers import CATALOGUE
 from .movement import attack_range, speed
+from .powers import CATALOGUE
 from .state import Fighter
 from .tactics import Picture
 
@@ -49,8 +49,6 @@ def check(ctx: RulesContext, decision: Decision, action: Action) -> None:
         if not ctx.grid.open(dest):
             raise IllegalAction(f"{dest} is not an open cell of the map")
         if destination_path(ctx, f, dest) is None:
-            from .actions import moves
-
             raise IllegalAction(f"{dest} is beyond {f.name}'s {moves(f)} spaces of movement this turn "
                                 + ("(a double move)" if not f.stood_up else "(standing up took its movement action)"))
         return

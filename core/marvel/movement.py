@@ -12,6 +12,7 @@ from ..engine.context import RulesContext
 from ..engine.events import Moved
 from ..rules.grid import Cell
 from .conditions import TIMED
+from .effects import release
 from .sheet import MarvelAttack, MarvelOptions
 from .state import Fighter, MarvelState
 
@@ -54,7 +55,6 @@ def move(ctx: RulesContext, f: Fighter, path: list[Cell], why: str) -> int:
     if not path:
         return 0
     if f.holding:  # our reading: a holder that moves lets go (rules/marvel.md §5 leaves it open)
-        from .effects import release
 
         release(ctx, f, f"{f.name} lets go to move")
     start = f.pos

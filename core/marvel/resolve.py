@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..rules.records import record
 from ..rules.validate import notes_problem
-from .d616 import D616, faces_text, make, on_rolled, roll_d616, succeeds
+from .d616 import D616, distribution, faces_text, make, on_rolled, roll_d616, succeeds
 from .damage import DamageCalc, figure_damage, hold_back, multiplied
 from .sheet import MarvelAttack, MarvelOptions
 
@@ -276,8 +276,6 @@ def hitting(net: int, stacked: str, needed: int | None) -> tuple[tuple[float, in
     key = (net, stacked, needed)
     found = _HITTING.get(key)
     if found is None:
-        from .d616 import distribution
-
         found = _HITTING[key] = tuple(
             (p, face) for (total, face, ultimate), p in distribution(net, stacked).items()
             if needed is None or ultimate or total >= needed)

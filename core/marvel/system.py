@@ -17,16 +17,16 @@ from typing import Any
 from ..engine.actions import Action, Asking, Choice, Decision
 from ..engine.context import RulesContext
 from ..engine.events import Event
-from ..rules.memo import SheetMemos
 from ..engine.system import PlayerOptions
+from ..rules.memo import SheetMemos
 from . import clock, menu, report, stats
 from .actions import TURNS
-from .tactics import ESTIMATES
 from .combat import expected
 from .conditions import pool_max
 from .resolve import validate_attack_result, validate_damage_result
 from .sheet import dump_options, dump_sheet, parse_options, parse_sheet
 from .state import Fighter, MarvelState
+from .tactics import ESTIMATES, Picture
 
 
 class MarvelSystem:
@@ -81,7 +81,10 @@ class MarvelSystem:
         a = choice.action
         entry = TURNS.get(a.kind)
         if entry is not None:
-            asking = entry.perform(ctx, f, a, decision.picture)
+            pic = decision.picture
+            if pic is None or pic.f is not f:  # a decision made up outside a turn (a test, a tool)
+                pic = Picture(ctx, f)
+            asking = entry.perform(ctx, f, a, pic)
             if asking is not None:
                 yield from asking
 

@@ -24,7 +24,9 @@ class TurnAction:
     rule: str  #: where the rule comes from
     #: Carries it out. One that may ask a question on the way (a reaction, an Interpose) is a
     #: generator (:data:`core.engine.actions.Asking`); the rest return None.
-    perform: Callable[[RulesContext, Fighter, Action, "Picture | None"], Asking[None] | None]
+    #: Carries it out, given the turn's picture (:mod:`.tactics`: the system's ``perform`` passes
+    #: the decision's, or one of the actor now).
+    perform: Callable[[RulesContext, Fighter, Action, "Picture"], Asking[None] | None]
     offer_against: Callable[[Picture, MarvelAttack, Fighter], Iterable[Action]] | None = None
     offer: Callable[[Picture], Iterable[Action]] | None = None
     #: the AI's estimate of an action of this kind (expected harm, as :func:`.combat.expected`
@@ -35,12 +37,3 @@ class TurnAction:
 def walk_limit(ctx: RulesContext) -> int:
     """Steps a walk toward a foe may be searched for (a move goes part of the way)."""
     return max(ctx.grid.width, ctx.grid.height) * 2
-
-
-def picture_of(ctx: RulesContext, f: Fighter, pic: Picture | None) -> Picture:
-    """The turn's picture, or a new one when carrying out an action without it (tests, tools)."""
-    if pic is None or pic.f is not f:
-        from .tactics import Picture as _Picture
-
-        return _Picture(ctx, f)
-    return pic

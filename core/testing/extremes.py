@@ -11,8 +11,13 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from .fuzzing import AIS, Verdict, _timed, play_checked
 from ..files.scenario import ScenarioError, parse_scenario
+from ..files.schema import Problems, Table
+from ..hero.attack_keys import parse_attack
+from ..hero.martial import TABLE
+from ..hero.pricing import power_points
+from .fuzzing import AIS, Verdict, _timed, play_checked
+
 
 def _pick(rng: random.Random, *values: Any) -> Any:
     return rng.choice(values)
@@ -35,8 +40,6 @@ def _extreme_frameworks(rng: random.Random, out: dict[str, Any]) -> None:
     """Martial Arts (any of the table) and a Multipower of every attack that fits a reserve of
     1000, the largest the loader takes."""
     if rng.random() < 0.3:
-        from ..hero.martial import TABLE
-
         out["martial_arts"] = rng.sample(sorted(TABLE), rng.randint(1, 4))
         out["martial_dcs"] = _pick(rng, 0, 20)
     slots = [a["name"] for a in out["attacks"] if a.get("kind") != "presence" and _points(a) <= 1000]
@@ -46,10 +49,6 @@ def _extreme_frameworks(rng: random.Random, out: dict[str, Any]) -> None:
 
 def _points(atk: dict[str, Any]) -> float:
     """An attack's Active Points as the loader prices them (to keep a Multipower's slots legal)."""
-    from ..hero.pricing import power_points
-    from ..hero.attack_keys import parse_attack
-    from ..files.schema import Problems, Table
-
     problems = Problems()
     parsed = parse_attack(Table(dict(atk), "x", problems))
     return float(power_points(parsed)) if not problems else 1e9

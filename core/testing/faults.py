@@ -14,14 +14,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..batch import simulate as sim
 from ..engine.actions import Choice
 from ..engine.battle import Battle
-from ..errors import PluginError, SlugfestError
 from ..engine.events import ActionRefused, BattleEnded, PluginFailed
-from .fuzzing import Verdict, _last_of_battle, _timed
 from ..engine.plugins import get_plugin_manager, hookimpl
+from ..errors import PluginError, SlugfestError
 from ..files.scenario import Scenario, parse_scenario
+from . import hero, scenario
+from .fuzzing import Verdict, _last_of_battle, _timed
 from .soak import InvariantChecker
+
 
 def _forever() -> None:
     while True:
@@ -214,8 +217,6 @@ FAULTS: tuple[Fault, ...] = (
 
 def fault_duel(system: str) -> Scenario:
     """A short duel with an attack of each reach, for the faults to act in."""
-    from . import hero, scenario
-
     if system == "hero":
         punch = [{"name": "Punch", "kind": "normal", "range": "hth"},
                  {"name": "Bolt", "kind": "killing", "range": 40, "dice": "1d6", "adds_str": False}]
@@ -274,8 +275,6 @@ def fault_case(fault: Fault, system: str, seed: int = 7, timeout: float = 0.1) -
 
 
 def _isolated_fault(fault: Fault, sc: Scenario, timeout: float) -> tuple[str, str]:
-    from ..batch import simulate as sim
-
     old = os.environ.get("SLUGFEST_PLUGIN_TIMEOUT")
     os.environ["SLUGFEST_PLUGIN_TIMEOUT"] = str(timeout)
     try:

@@ -31,9 +31,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from slugfest.scenarios import bundled
+
 from ..engine.battle import Battle
 from ..engine.events import BattleEnded, PluginFailed
-from ..files.scenario import Scenario, ScenarioError, parse_scenario_text
+from ..engine.session import SaveError, Session, is_save_file
+from ..files.scenario import Scenario, ScenarioError, load_scenario, parse_scenario_text
 from .soak import InvariantChecker
 
 #: A case taking longer than this is counted as a hang.
@@ -142,8 +145,6 @@ def mutate_text(text: str, rng: random.Random, rounds: int | None = None) -> byt
 
 def base_scenarios() -> list[tuple[str, str]]:
     """(name, text) of every bundled scenario: the files mutations start from."""
-    from slugfest.scenarios import bundled
-
     return [(name, Path(path).read_text()) for name, path in sorted(bundled().items())]
 
 
@@ -186,10 +187,6 @@ def scenario_case(rng: random.Random, bases: list[tuple[str, str]] | None = None
 def base_saves(folder: str | os.PathLike[str], count: int = 6) -> list[str]:
     """Texts of ``count`` real saves: bundled scenarios stepped a few decisions, some with a
     player's choices in them (written in ``folder``)."""
-    from slugfest.scenarios import bundled
-
-    from ..engine.session import Session
-
     out = []
     names = sorted(bundled())
     for k in range(count):
@@ -197,8 +194,6 @@ def base_saves(folder: str | os.PathLike[str], count: int = 6) -> list[str]:
         sc_path = bundled()[name]
         player = []
         if k % 2:
-            from ..files.scenario import load_scenario
-
             player = [load_scenario(sc_path).combatants[0].id]
         s = Session.from_path(sc_path, seed=k + 1, player_controlled=player)
         for _ in range(3 + 2 * k):
@@ -225,8 +220,6 @@ def _advance(s: Any, pick: int) -> bool:
 
 def save_case(rng: random.Random, saves: list[str], folder: str | os.PathLike[str]) -> Verdict:
     """One corrupted save, loaded (and, if accepted, stepped on)."""
-    from ..engine.session import SaveError, Session, is_save_file
-
     raw = mutate_text(rng.choice(saves), rng)
     path = Path(folder) / f"corrupt-{rng.randrange(10**9)}.toml"
     path.write_bytes(raw)
@@ -266,8 +259,6 @@ def temp_folder() -> tempfile.TemporaryDirectory[str]:
 def mistakes_text(size: int = 990_000) -> str:
     """A scenario of about ``size`` bytes full of mistakes: the bundled duel with a list of
     obstacles each of which is wrong (a name where a cell goes), for timing ``slugfest check``."""
-    from slugfest.scenarios import bundled
-
     text = Path(bundled()["hero-duel"]).read_text()
     head, _, tail = text.partition("obstacles = ")
     tail = tail.split("\n", 1)[1]

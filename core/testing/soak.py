@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import gc
 import os
-from dataclasses import dataclass, field
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
+from ..batch.plan import battle_seed
 from ..engine.battle import Battle
 from ..engine.events import ActionChosen, BattleEnded, Event, PluginFailed
 from ..engine.plugins import get_plugin_manager
 from ..files.scenario import Scenario
-from ..batch.plan import battle_seed
 
 
 @dataclass
@@ -58,8 +59,6 @@ class InvariantChecker:
 
 def with_ai(scenario: Scenario, ai: str) -> Scenario:
     """The same scenario with every combatant driven by ``ai``."""
-    from dataclasses import replace
-
     sides = tuple(replace(s, combatants=tuple(replace(c, ai=ai) for c in s.combatants)) for s in scenario.sides)
     return replace(scenario, sides=sides)
 
@@ -77,7 +76,6 @@ def soak(scenarios: Iterable[tuple[str, Scenario]], ais: Iterable[str], battles:
         for part in parts:
             _add(report, part, progress, battles)
         return report
-    from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(_soak_range, plan, a, b, base_seed) for a, b in chunks]

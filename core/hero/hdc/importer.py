@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from ..pricing import power_points
 from ..sheet import Characteristics, HeroAttack, HeroSheet, Multipower
 from ..sheet_keys import dump_sheet
 from .modifiers import sort_modifiers, with_power
@@ -200,8 +201,6 @@ def _sheet(d: Draft, report: Report) -> HeroSheet:
 def _multipowers(d: Draft, report: Report) -> tuple[Multipower, ...]:
     """Each Multipower with two attack slots or more (with one, the slot is simply an attack);
     a reserve below a slot's Active Points as the engine works them out is raised to it (noted)."""
-    from ..pricing import power_points
-
     by = {a.name: a for a in d.attacks}
     out = []
     for name, reserve, slots in d.multipowers.values():

@@ -18,7 +18,6 @@ from .modifiers import sort_modifiers, with_power
 from .reading import Part
 from .report import IGNORED, IMPORTED, IN_PART, Entry
 
-
 # --- characteristics and movement ---------------------------------------------------------
 
 def characteristic(p: Part, d: Draft) -> Entry:

@@ -19,6 +19,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+from xml.etree.ElementTree import ParseError
+
+import defusedxml.ElementTree as safe_et
+from defusedxml import DefusedXmlException
 
 from ...errors import SlugfestError
 
@@ -183,10 +187,6 @@ def decode(raw: bytes, file: str) -> str:
 
 
 def _xml_root(text: str, file: str) -> Any:
-    import defusedxml.ElementTree as safe_et
-    from defusedxml import DefusedXmlException
-    from xml.etree.ElementTree import ParseError
-
     body = _DECLARATION.sub("", text, count=1).lstrip()
     if not body:
         raise HdcError(file, "is empty; expected a Hero Designer character (<CHARACTER ...>)")

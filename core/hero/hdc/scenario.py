@@ -6,12 +6,14 @@ loader before anyone writes it, so what ``slugfest import`` writes always passes
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from collections.abc import Sequence
 from typing import Any
 
+from ...files.atomic import toml_text
 from ...files.scenario import Scenario, dump_scenario, parse_scenario
+from ..sheet import MAX_COMBATANTS
 from .importer import Imported, combatant_id
 
 MAP_WIDTH, MAP_HEIGHT = 24, 16
@@ -106,9 +108,7 @@ def add_to(scenario: Scenario, side: str, members: Sequence[Imported]) -> dict[s
     if target is None:
         target = {"name": side, "combatants": []}
         sides.append(target)
-    from ..system import HeroSystem
-
-    limit = HeroSystem().max_combatants()
+    limit = MAX_COMBATANTS
     count = sum(len(s["combatants"]) for s in sides)
     if count + len(members) > limit:
         raise ValueError(f"has {count} combatants; with {len(members)} more it would pass the {limit} a HERO "
@@ -146,8 +146,6 @@ def scenario_text(data: dict[str, Any], members: Sequence[Imported], file: str) 
     """The file to write: the comment header and the TOML, once the scenario loader has read
     ``data`` as ``slugfest check`` would (a :class:`~core.files.scenario.ScenarioError` here is a bug
     in the importer, raised instead of written)."""
-    from ...files.atomic import toml_text
-
     parse_scenario(data, file)
     return header(members) + toml_text(data)
 
