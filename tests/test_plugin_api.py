@@ -358,6 +358,39 @@ def test_plugins_given_in_code_are_always_registered_and_replace_a_catalogued_na
     assert all(e.notes == ("grit",) for e in events_of(b, AttackRolled))
     mine = Grit()
     host = get_plugin_manager(house_rules=["criticals"], extra=[("criticals", mine)])
-    assert host.pm.get_plugin("criticals") is mine and host.names().count("criticals") == 1
+    assert host.plugin("criticals") is mine and host.names().count("criticals") == 1
     with pytest.raises(UnknownPlugin, match="no-such-rule"):
         get_plugin_manager(house_rules=["no-such-rule"], extra=[("grit", Grit())])
+
+
+def test_the_choosers_chain_asks_in_pluggys_own_order():
+    """PluginHost.choosers skips pluggy's dispatch for speed: it must ask the implementations in
+    the order pluggy's firstresult call would, leaving out only those routed to another AI."""
+    from slugfest import answers_for
+    from slugfest.core.engine.plugins import get_plugin_manager
+
+    asked: list[str] = []
+
+    def ai(label, **opts):
+        class Quiet:
+            @hookimpl(**opts)
+            def slugfest_choose_action(self, battle, decision):
+                asked.append(label)
+        return Quiet()
+
+    class Elsewhere:
+        @answers_for("someone-else")
+        def slugfest_choose_action(self, battle, decision):
+            asked.append("elsewhere")
+
+    plugins = [("first", ai("first", tryfirst=True)), ("plain-1", ai("plain-1")), ("elsewhere", Elsewhere()),
+               ("plain-2", ai("plain-2")), ("last", ai("last", trylast=True))]
+    host = get_plugin_manager(extra=plugins)
+    b = battle_with(duel(), seed=5, plugins=plugins)
+    d = b.next_decision()
+    answer = host.pm.hook.slugfest_choose_action(battle=b.view, decision=d)
+    assert answer is not None  # the built-in default AI answers, and pluggy stops there
+    through_pluggy = [name for name in asked if name != "elsewhere"] + ["default"]
+    chain = [c.plugin for c in host.choosers(d.controller)]
+    assert chain[:len(through_pluggy)] == through_pluggy == ["first", "plain-2", "plain-1", "default"]
+    assert "elsewhere" not in chain
