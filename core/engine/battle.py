@@ -329,7 +329,8 @@ class Battle:
         """Record a legal choice and carry it out: a question's answer resumes the rules that
         asked it; a Phase or turn's choice starts the system's action."""
         a = choice.action
-        self.ctx.emit(ActionChosen(decision.actor, a.label(), choice.reason, who, a.kind, a.maneuver, decision.kind))
+        self.ctx.emit(ActionChosen(actor=decision.actor, action=a.label(), reason=choice.reason, chosen_by=who,
+                                   action_kind=a.kind, maneuver=a.maneuver, decision=decision.kind))
         self._journal.append(Answered(choice, len(self.events) - 1, self._dice.getstate(), frozenset(self.disabled)))
         self.pending = None
         if self._rules is None:
@@ -378,7 +379,8 @@ class Battle:
     def _finish(self) -> None:
         o = self.ctx.outcome
         assert o is not None
-        self.ctx.emit(BattleEnded(o.winner, o.reason, o.rounds, self.system.time_unit, o.survivors))
+        self.ctx.emit(BattleEnded(winner=o.winner, reason=o.reason, rounds=o.rounds, unit=self.system.time_unit,
+                                  survivors=o.survivors))
         self._observe("slugfest_battle_end", battle=self.view, outcome=o)
 
     def _observe(self, hook_name: str, **kwargs: Any) -> None:
@@ -404,7 +406,8 @@ class Battle:
             self.disabled.add(plugin)  # too slow once is too slow: not asked again in this battle
             fallback += "; switched off for the rest of the battle"
         text = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
-        event = PluginFailed(plugin, hook, text, fallback if self.on_plugin_error == "fallback" else "battle stopped")
+        event = PluginFailed(plugin=plugin, hook=hook, error=text,
+                             fallback=fallback if self.on_plugin_error == "fallback" else "battle stopped")
         self.ctx.emit(event)
         if self.on_plugin_error == "stop":
             self.halted = event

@@ -80,7 +80,7 @@ def _refused(battle: Battle, decision: Decision, choice: Any, who: str) -> str |
     try:
         battle.system.check(battle.ctx, decision, choice.action)
     except IllegalAction as exc:
-        battle.ctx.emit(ActionRefused(decision.actor, choice.action.label(), str(exc), who))
+        battle.ctx.emit(ActionRefused(actor=decision.actor, action=choice.action.label(), why=str(exc), chosen_by=who))
         return str(exc)
     return None
 

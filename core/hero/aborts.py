@@ -38,7 +38,7 @@ def _defend(label: str) -> Callable[[RulesContext, Fighter, Action], None]:
     """A Dodge or a Block taken in a Phase of one's own."""
     def perform(ctx: RulesContext, f: Fighter, a: Action) -> None:
         _by_kind[a.kind].start(f)
-        ctx.emit(ev.DefenseTaken(f.id, label, dcv_chain(f).value))
+        ctx.emit(ev.DefenseTaken(actor=f.id, maneuver=label, dcv=dcv_chain(f).value))
     return perform
 
 
@@ -66,7 +66,8 @@ def _block_roll(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack, atta
     faces = ctx.dice.rolls(3, 6, "block")
     ok = sum(faces) <= needed
     g.in_force = replace(held, blocks=held.blocks + 1)
-    ctx.emit(ev.BlockRolled(g.id, f.id, faces, needed, ok, own, attacker_ocv))
+    ctx.emit(ev.BlockRolled(blocker=g.id, attacker=f.id, faces=faces, needed=needed, success=ok, blocker_ocv=own,
+                            attacker_ocv=attacker_ocv))
     return ok
 
 
@@ -127,7 +128,8 @@ def offer_abort(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack, entr
         return
     uses_held = _spend_phase(g)
     _by_kind[kind].start(g)
-    ctx.emit(ev.Aborted(g.id, kind, f.id, uses_held))  # the Dodge or Block is up before the event
+    # the Dodge or Block is up before the event
+    ctx.emit(ev.Aborted(actor=g.id, to=kind, against=f.id, uses_held=uses_held))
 
 
 def abort_odds(ctx: RulesContext, g: Fighter, ocv: int, dcv: int, hth: bool) -> str:
@@ -205,12 +207,12 @@ def offer_dive(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack,
     choice = yield Decision(g.id, ABORT_AREA, g.ai, "abort", context)
     if choice.action.kind != "dive":
         return True
-    ctx.emit(ev.Aborted(g.id, "dive", f.id, _spend_phase(g)))
+    ctx.emit(ev.Aborted(actor=g.id, to="dive", against=f.id, uses_held=_spend_phase(g)))
     release(ctx, g, f"{g.name} dives for cover")
     move(ctx, g, path, f"dives for cover from {atk.name}")
     if not g.prone and not g.out_of_fight(ctx.options):  # paying END it lacks may have knocked it out
         g.prone = True
-        ctx.emit(ev.StatusChanged(g.id, "prone", True, "dove for cover"))
+        ctx.emit(ev.StatusChanged(actor=g.id, status="prone", active=True, why="dove for cover"))
     return True
 
 

@@ -82,7 +82,7 @@ def begin_segment(ctx: RulesContext) -> None:
     order, ties = dex_order(ctx, actors)
     st.queue = [f.id for f in order]
     st.ranks = {f.id: i for i, f in enumerate(order)}
-    ctx.emit(ev.SegmentStarted(st.turn, st.segment, tuple(st.queue), ties))
+    ctx.emit(ev.SegmentStarted(turn=st.turn, segment=st.segment, order=tuple(st.queue), tie_breaks=ties))
 
 
 def dex_order(ctx: RulesContext, actors: list[Fighter]) -> tuple[list[Fighter], tuple[tuple[str, int], ...]]:
@@ -155,7 +155,8 @@ def open_phase(ctx: RulesContext, fid: str) -> Decision | None:
             return None
     elif not f.held:
         return None
-    ctx.emit(ev.PhaseStarted(fid, st.turn, st.segment, f.stun, f.body, f.end, held=not natural))
+    ctx.emit(ev.PhaseStarted(actor=fid, turn=st.turn, segment=st.segment, stun=f.stun, body=f.body, end=f.end,
+                             held=not natural))
     return decision_for(ctx, f, f"Turn {st.turn}, Segment {st.segment}" + (" (held Phase)" if not natural else ""))
 
 
@@ -172,7 +173,7 @@ def _new_phase(ctx: RulesContext, f: Fighter, now: int) -> bool:
     if f.haymaker is not None:
         # Checked before the maneuver modifiers reset: the blow has not landed, so its
         # -5 DCV stays until the first Phase after it lands.
-        ctx.emit(ev.PhaseSkipped(fid, "still winding up a Haymaker"))
+        ctx.emit(ev.PhaseSkipped(actor=fid, reason="still winding up a Haymaker"))
         return True
     spent = f.aborted
     if not spent:  # a Phase spent Aborting keeps its Dodge or Block to the end of the Segment
@@ -181,36 +182,38 @@ def _new_phase(ctx: RulesContext, f: Fighter, now: int) -> bool:
     f.csl_dcv = 0
     if f.held:
         f.held = False
-        ctx.emit(ev.StatusChanged(fid, "holding", False, "its next Phase arrived: the held Phase is lost"))
+        ctx.emit(ev.StatusChanged(actor=fid, status="holding", active=False,
+                                  why="its next Phase arrived: the held Phase is lost"))
     if spent:
         f.aborted = False
         if f.in_force is not None:  # rules §1.5: the Abort's Dodge or Block lapses once this Segment ends
             f.in_force = replace(f.in_force, lapses_at=now)
-        ctx.emit(ev.PhaseSkipped(fid, "this Phase was spent earlier by Aborting"))
+        ctx.emit(ev.PhaseSkipped(actor=fid, reason="this Phase was spent earlier by Aborting"))
         return True
     if f.presence:  # a Presence Attack's hold lasts to this Phase (rules-powers §3.6)
         level, f.presence = f.presence, 0
         if level >= 3:
-            ctx.emit(ev.PhaseSkipped(fid, "awed by a Presence Attack: this Phase is lost" if level == 3 else
-                                          "cowed by a Presence Attack: this Phase is lost"))
+            how = "awed" if level == 3 else "cowed"
+            ctx.emit(ev.PhaseSkipped(actor=fid, reason=f"{how} by a Presence Attack: this Phase is lost"))
             return True
         if level == 2:
             f.half_used = True
-            ctx.emit(ev.StatusChanged(fid, "impressed", False, "very impressed by a Presence Attack: a Half Phase "
-                                                               "is lost"))
+            ctx.emit(ev.StatusChanged(actor=fid, status="impressed", active=False,
+                                      why="very impressed by a Presence Attack: a Half Phase is lost"))
     if f.stunned:
         if f.recovery_slipped:
             f.recovery_slipped = False
-            ctx.emit(ev.PhaseSkipped(fid, "still Stunned: it was hurt again before it could recover, "
-                                          "so recovery slips to its next Phase"))
+            ctx.emit(ev.PhaseSkipped(actor=fid, reason="still Stunned: it was hurt again before it could recover, "
+                                                       "so recovery slips to its next Phase"))
             return True
         f.stunned = False
-        ctx.emit(ev.StatusChanged(fid, "stunned", False, "spent this Phase recovering from being Stunned"))
+        ctx.emit(ev.StatusChanged(actor=fid, status="stunned", active=False,
+                                  why="spent this Phase recovering from being Stunned"))
         return True
     if f.prone:
         f.prone = False
         f.half_used = True
-        ctx.emit(ev.StatusChanged(fid, "prone", False, "stood up (a half Phase)"))
+        ctx.emit(ev.StatusChanged(actor=fid, status="prone", active=False, why="stood up (a half Phase)"))
     if f.control is not None:  # a breakout roll, then a Phase standing down or turned (rules-powers §3.5)
         return serve(ctx, f)
     return False
@@ -256,13 +259,13 @@ def post_segment_12(ctx: RulesContext) -> None:
     if st.turn in st.post12_done:  # pragma: no cover - guarded invariant
         raise RuntimeError(f"Post-Segment-12 Recovery ran twice in Turn {st.turn}")
     st.post12_done.add(st.turn)
-    ctx.emit(ev.PostSegment12(st.turn))
+    ctx.emit(ev.PostSegment12(turn=st.turn))
     for f in st.fighters.values():
         if f.dead:
             continue
         if f.body <= 0:
             f.body -= 1
-            ctx.emit(ev.BodyLost(f.id, f.body))
+            ctx.emit(ev.BodyLost(actor=f.id, body_after=f.body))
             if is_dead(f.body, f.sheet.characteristics.BODY):
                 die(ctx, f, "lost its last BODY while dying")
                 continue

@@ -71,7 +71,7 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, e
         return None
     if atk.charges is not None:  # spent once the attack is made: not by an attacker END knocked out
         f.spend_charges(atk, shots)
-        ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
+        ctx.emit(ev.ChargeUsed(actor=f.id, attack=atk.name, left=f.charges_left(atk) or 0))
     if aim:
         extra_ocv = (*extra_ocv, placed_shot(aim, g))
     ocv = ocv_chain(f, atk, g, entry, levels, extra_ocv)
@@ -83,10 +83,12 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, e
     if defs.negation and atk.kind in ("normal", "killing"):
         negated_from = str(profile.dice)
         profile = negate(profile, defs.negation, opts.killing_minus_one)
-    actx = AttackContext("hero", f.id, g.id, atk, entry.name, ocv, dcv, profile, defs, g.ko, opts, aim)
+    actx = AttackContext(system="hero", attacker=f.id, target=g.id, attack=atk, maneuver=entry.name, ocv=ocv, dcv=dcv,
+                         profile=profile, defenses=defs, target_knocked_out=g.ko, options=opts, aim=aim)
     hit: AttackRoll = ctx.attack_step(actx)
-    ctx.emit(ev.AttackRolled(f.id, g.id, atk.name, entry.name, ocv, dcv, hit.faces, hit.total, hit.needed,
-                             hit.hit, hit.dcv_hit, hit.automatic, hit.notes))
+    ctx.emit(ev.AttackRolled(attacker=f.id, target=g.id, attack=atk.name, maneuver=entry.name, ocv=ocv, dcv=dcv,
+                             faces=hit.faces, total=hit.total, needed=hit.needed, hit=hit.hit, dcv_hit=hit.dcv_hit,
+                             automatic=hit.automatic, notes=hit.notes))
     if not hit.hit:
         return hit, None, False
     if atk.effect:  # Entangle, Flash, Drain: the hit does what its entry says, not damage
@@ -95,11 +97,12 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, e
     hits = 1
     if atk.autofire:
         hits = autofire_hits(hit, shots)
-        ctx.emit(ev.AutofireHits(f.id, g.id, atk.name, shots, max(hit.needed - hit.total, 0), hits))
+        ctx.emit(ev.AutofireHits(attacker=f.id, target=g.id, attack=atk.name, shots=shots,
+                                 made_by=max(hit.needed - hit.total, 0), hits=hits))
     dmg, moved = _land(ctx, f, g, actx, hit, negated_from)
     if atk.falls and not (g.dead or g.prone or moved):  # Legsweep, Martial Throw: the target falls
         g.prone = True
-        ctx.emit(ev.StatusChanged(g.id, "prone", True, f"falls: {atk.name}"))
+        ctx.emit(ev.StatusChanged(actor=g.id, status="prone", active=True, why=f"falls: {atk.name}"))
     for _ in range(hits - 1):
         if g.dead:
             break
@@ -133,22 +136,25 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack
         return
     if atk.charges is not None:
         f.spend_charges(atk)
-        ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
+        ctx.emit(ev.ChargeUsed(actor=f.id, attack=atk.name, left=f.charges_left(atk) or 0))
     origin, aim = f.pos, aim_at.pos
     ocv = ocv_chain(f, atk, aim_at, entry, levels)  # to the cell aimed at, whoever dives away
     yield from before_roll(ctx, f, atk, origin, aim)
     dcv = areas.target_dcv(atk.area, origin, aim)
-    actx = AttackContext("hero", f.id, aim_at.id, atk, entry.name, ocv, dcv, profile, defenses(aim_at, atk.defense),
-                         aim_at.ko, opts, "", atk.area)
+    actx = AttackContext(system="hero", attacker=f.id, target=aim_at.id, attack=atk, maneuver=entry.name, ocv=ocv,
+                         dcv=dcv, profile=profile, defenses=defenses(aim_at, atk.defense), target_knocked_out=aim_at.ko,
+                         options=opts, aim="", area=atk.area)
     hit: AttackRoll = ctx.attack_step(actx)
-    ctx.emit(ev.AttackRolled(f.id, aim_at.id, atk.name, entry.name, ocv, dcv, hit.faces, hit.total, hit.needed,
-                             hit.hit, hit.dcv_hit, hit.automatic, hit.notes))
+    ctx.emit(ev.AttackRolled(attacker=f.id, target=aim_at.id, attack=atk.name, maneuver=entry.name, ocv=ocv, dcv=dcv,
+                             faces=hit.faces, total=hit.total, needed=hit.needed, hit=hit.hit, dcv_hit=hit.dcv_hit,
+                             automatic=hit.automatic, notes=hit.notes))
     if not hit.hit:
         return
     inside = areas.affected(ctx.grid, atk.area, atk.area_m, origin, aim,
                             [(g.id, g.pos) for g in ctx.state.fighters.values() if not g.dead])
     friends = tuple(gid for gid in inside if ctx.state.fighters[gid].allegiance == f.allegiance)
-    ctx.emit(ev.AreaHit(f.id, atk.name, atk.area, atk.area_m, aim, inside, friends))
+    ctx.emit(ev.AreaHit(attacker=f.id, attack=atk.name, shape=atk.area, metres=atk.area_m, cell=aim, inside=inside,
+                        friends=friends))
     centre = areas.centre_of(atk.area, origin, aim)
     for gid in inside:
         g = ctx.state.fighters[gid]
@@ -164,8 +170,9 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack
             lost = areas.explosion_dcs_lost(metres)
             if lost:
                 fallen = fall_off(own, lost, opts.killing_minus_one)
-                ctx.emit(ev.DamageModified(g.id, atk.name, "explosion", lost,
-                                           f"{own.dice} -> {fallen.dice} ({metres} m from the centre)", 0, 0))
+                ctx.emit(ev.DamageModified(target=g.id, attack=atk.name, modifier="explosion", level=lost,
+                                           part=f"{own.dice} -> {fallen.dice} ({metres} m from the centre)", before=0,
+                                           after=0))
                 own = fallen
                 if own.dice == DamageDice() and not (own.flat_stun or own.flat_body):
                     continue  # nothing left this far out
@@ -187,11 +194,13 @@ def maneuver_roll(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, en
     if stopped(ctx, g, f, atk, ocv):
         return None
     dcv = dcv_chain(g)
-    actx = AttackContext("hero", f.id, g.id, atk, entry.name, ocv, dcv, damage_profile(opts, f, atk, None, levels, 0, 0),
-                         defenses(g, "PD"), g.ko, opts)
+    actx = AttackContext(system="hero", attacker=f.id, target=g.id, attack=atk, maneuver=entry.name, ocv=ocv, dcv=dcv,
+                         profile=damage_profile(opts, f, atk, None, levels, 0, 0), defenses=defenses(g, "PD"),
+                         target_knocked_out=g.ko, options=opts)
     hit: AttackRoll = ctx.attack_step(actx)
-    ctx.emit(ev.AttackRolled(f.id, g.id, atk.name, entry.name, ocv, dcv, hit.faces, hit.total, hit.needed,
-                             hit.hit, hit.dcv_hit, hit.automatic, hit.notes))
+    ctx.emit(ev.AttackRolled(attacker=f.id, target=g.id, attack=atk.name, maneuver=entry.name, ocv=ocv, dcv=dcv,
+                             faces=hit.faces, total=hit.total, needed=hit.needed, hit=hit.hit, dcv_hit=hit.dcv_hit,
+                             automatic=hit.automatic, notes=hit.notes))
     return hit
 
 
@@ -211,19 +220,21 @@ def _land(ctx: RulesContext, f: Fighter, g: Fighter, actx: AttackContext, hit: A
     r = dmg.roll
     if profile.negated:  # logged before the roll it changed
         gone = f" and {profile.negated_flat} of the levels' bonus" if profile.negated_flat else ""
-        ctx.emit(ev.DamageModified(g.id, atk.name, "damage negation", profile.negated,
-                                   f"{negated_from} -> {profile.dice}{gone}", 0, 0))
-    ctx.emit(ev.DamageRolled(f.id, g.id, atk.name, r.kind, str(profile.base_dice), r.dice, profile.added,
-                             profile.capped, r.faces, r.stun, r.body, r.multiplier, r.multiplier_face,
-                             profile.flat, r.doubled, dmg.notes))
+        ctx.emit(ev.DamageModified(target=g.id, attack=atk.name, modifier="damage negation", level=profile.negated,
+                                   part=f"{negated_from} -> {profile.dice}{gone}", before=0, after=0))
+    ctx.emit(ev.DamageRolled(attacker=f.id, target=g.id, attack=atk.name, damage_kind=r.kind,
+                             base_dice=str(profile.base_dice), dice=r.dice, added=profile.added, capped=profile.capped,
+                             faces=r.faces, stun=r.stun, body=r.body, multiplier=r.multiplier,
+                             multiplier_face=r.multiplier_face, flat=profile.flat, doubled=r.doubled, notes=dmg.notes))
     apply_damage(ctx, g, r, dmg.taken, atk.name)
     moved = False
     if atk.knockback and opts.knockback != "off" and r.body > 0 and not g.dead:
         body = r.body
         if atk.knockback_multiplier != 1:
             body = r.body * atk.knockback_multiplier
-            ctx.emit(ev.DamageModified(g.id, atk.name, "double knockback", atk.knockback_multiplier,
-                                       "BODY for knockback", r.body, body))
+            ctx.emit(ev.DamageModified(target=g.id, attack=atk.name, modifier="double knockback",
+                                       level=atk.knockback_multiplier, part="BODY for knockback", before=r.body,
+                                       after=body))
         moved = knock_back(ctx, f, g, body, atk.kind == "killing", atk.martial_dcs is not None, away_from)
     return dmg, moved
 
@@ -245,7 +256,8 @@ def push_points(ctx: RulesContext, f: Fighter, atk: HeroAttack, wanted: int,
         points = int(atk.active_points or active_points(atk.dice, atk.kind) or f.ch.STR)
         res = push_superheroic(wanted, points)
     res = replace(res, allowed=counts(in_whole_damage_classes(res.allowed)))
-    ctx.emit(ev.Pushed(f.id, wanted, res.allowed, res.roll, res.needed, res.success))
+    ctx.emit(ev.Pushed(actor=f.id, wanted=wanted, allowed=res.allowed, faces=res.roll, needed=res.needed,
+                       success=res.success))
     return res.allowed
 
 
@@ -269,11 +281,13 @@ def knock_back(ctx: RulesContext, f: Fighter, g: Fighter, body: int, killing: bo
     if outcome == "knockback" and opts.knockback == "knockdown":
         outcome = "knockdown"
     if outcome in ("none", "resisted"):
-        ctx.emit(ev.KnockbackRolled(g.id, body, faces, kb.resistance, 0, outcome, start, start, False))
+        ctx.emit(ev.KnockbackRolled(target=g.id, body=body, faces=faces, resistance=kb.resistance, metres=0,
+                                    outcome=outcome, start=start, end=start, hit_wall=False))
         return False
     if outcome == "knockdown":
         g.prone = True
-        ctx.emit(ev.KnockbackRolled(g.id, body, faces, kb.resistance, 0, "knockdown", start, start, False))
+        ctx.emit(ev.KnockbackRolled(target=g.id, body=body, faces=faces, resistance=kb.resistance, metres=0,
+                                    outcome="knockdown", start=start, end=start, hit_wall=False))
         return False
     cells = -(-kb.metres // METRES_PER_CELL)
     taken = {h.pos for h in ctx.state.fighters.values() if h is not g and not h.dead}
@@ -282,13 +296,15 @@ def knock_back(ctx: RulesContext, f: Fighter, g: Fighter, body: int, killing: bo
         g.pos = path[-1]
         release_all(ctx, g, f"{g.name} was knocked back")  # a Grab does not survive the flight
     g.prone = True
-    ctx.emit(ev.KnockbackRolled(g.id, body, faces, kb.resistance, kb.metres, "knockback", start, g.pos, hit_wall))
+    ctx.emit(ev.KnockbackRolled(target=g.id, body=body, faces=faces, resistance=kb.resistance, metres=kb.metres,
+                                outcome="knockback", start=start, end=g.pos, hit_wall=hit_wall))
     n_impact = impact_dice(kb.metres, hit_wall)
     if n_impact and not g.dead:
         ifaces = ctx.dice.rolls(n_impact, 6, "knockback impact")
         roll = roll_normal(DamageDice(n_impact), ifaces)
         what, source = _IMPACT_WALL if hit_wall else _IMPACT_GROUND
-        ctx.emit(ev.DamageRolled("knockback", g.id, what, "normal", roll.dice, roll.dice, (), False,
-                                 ifaces, roll.stun, roll.body, 0, 0))
+        ctx.emit(ev.DamageRolled(attacker="knockback", target=g.id, attack=what, damage_kind="normal",
+                                 base_dice=roll.dice, dice=roll.dice, added=(), capped=False, faces=ifaces,
+                                 stun=roll.stun, body=roll.body, multiplier=0, multiplier_face=0))
         plain_damage(ctx, g, roll, source)
     return True

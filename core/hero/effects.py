@@ -47,11 +47,14 @@ def apply_damage(ctx: RulesContext, g: Fighter, roll: DamageRoll, taken: DamageT
     a Stunned recovery that slips (rules §4.6) or Stunned by more STUN than its CON, dying."""
     opts = ctx.options
     for step in (*roll.steps, *taken.steps):
-        ctx.emit(ev.DamageModified(g.id, source, step.modifier, step.level, step.part, step.before, step.after))
+        ctx.emit(ev.DamageModified(target=g.id, attack=source, modifier=step.modifier, level=step.level, part=step.part,
+                                   before=step.before, after=step.after))
     g.stun -= taken.stun
     g.body -= taken.body
-    ctx.emit(ev.DamageTakenEvent(g.id, source, roll.stun, roll.body, taken.stun_defense, taken.body_defense,
-                                 taken.stun, taken.body, g.stun, g.body, taken.rule))
+    ctx.emit(ev.DamageTakenEvent(target=g.id, source=source, stun_rolled=roll.stun, body_rolled=roll.body,
+                                 stun_defense=taken.stun_defense, body_defense=taken.body_defense,
+                                 stun_taken=taken.stun, body_taken=taken.body, stun_after=g.stun, body_after=g.body,
+                                 rule=taken.rule))
     if g.dead:
         return
     if is_dead(g.body, g.sheet.characteristics.BODY):
@@ -65,7 +68,8 @@ def apply_damage(ctx: RulesContext, g: Fighter, roll: DamageRoll, taken: DamageT
     elif not g.ko and is_stunned(taken.stun, g.ch.CON) and not g.stunned:
         become_stunned(ctx, g, taken.stun)
     if g.body <= 0 and taken.body > 0 and g.body + taken.body > 0:
-        ctx.emit(ev.StatusChanged(g.id, "dying", True, f"BODY {g.body}: loses 1 BODY every Turn"))
+        ctx.emit(ev.StatusChanged(actor=g.id, status="dying", active=True,
+                                  why=f"BODY {g.body}: loses 1 BODY every Turn"))
 
 
 def plain_damage(ctx: RulesContext, g: Fighter, roll: DamageRoll, why: str) -> None:
@@ -81,8 +85,8 @@ def release(ctx: RulesContext, f: Fighter, why: str) -> None:
         return
     g = ctx.state.fighters[f.holding]
     f.holding, g.held_by, f.choking = None, None, False
-    ctx.emit(ev.StatusChanged(g.id, "grabbed", False, why))
-    ctx.emit(ev.StatusChanged(f.id, "grabbing", False, why))
+    ctx.emit(ev.StatusChanged(actor=g.id, status="grabbed", active=False, why=why))
+    ctx.emit(ev.StatusChanged(actor=f.id, status="grabbing", active=False, why=why))
 
 
 def release_all(ctx: RulesContext, g: Fighter, why: str) -> None:
@@ -98,7 +102,8 @@ def become_stunned(ctx: RulesContext, g: Fighter, stun_taken: int) -> None:
     g.stunned_by_attack = ctx.state.attacks
     g.held = False
     befalls(g, "stunned")
-    ctx.emit(ev.StatusChanged(g.id, "stunned", True, f"took {stun_taken} STUN, more than its CON {g.ch.CON}"))
+    ctx.emit(ev.StatusChanged(actor=g.id, status="stunned", active=True,
+                              why=f"took {stun_taken} STUN, more than its CON {g.ch.CON}"))
     cancel_haymaker(ctx, g, "was Stunned")
     release(ctx, g, f"{g.name} was Stunned")
 
@@ -111,7 +116,7 @@ def knock_out(ctx: RulesContext, g: Fighter, why: str) -> None:
     g.held = False
     g.prone = True
     befalls(g, "knocked out")
-    ctx.emit(ev.StatusChanged(g.id, "knocked out", True, why))
+    ctx.emit(ev.StatusChanged(actor=g.id, status="knocked out", active=True, why=why))
     cancel_haymaker(ctx, g, "was knocked out")
     release_all(ctx, g, f"{g.name} was knocked out")
 
@@ -122,7 +127,7 @@ def die(ctx: RulesContext, g: Fighter, why: str) -> None:
     g.ko = False
     g.stunned = g.recovery_slipped = False
     befalls(g, "dead")
-    ctx.emit(ev.StatusChanged(g.id, "dead", True, why))
+    ctx.emit(ev.StatusChanged(actor=g.id, status="dead", active=True, why=why))
     cancel_haymaker(ctx, g, "died")
 
 
@@ -133,7 +138,7 @@ def cancel_haymaker(ctx: RulesContext, g: Fighter, what_happened: str) -> None:
     if g.haymaker is not None:
         target = g.haymaker.target
         g.haymaker = None
-        ctx.emit(ev.HaymakerFizzled(g.id, target, f"{g.name} {what_happened} before it landed"))
+        ctx.emit(ev.HaymakerFizzled(actor=g.id, target=target, why=f"{g.name} {what_happened} before it landed"))
 
 
 def take_recovery(ctx: RulesContext, f: Fighter, why: str) -> None:
@@ -144,10 +149,11 @@ def take_recovery(ctx: RulesContext, f: Fighter, why: str) -> None:
     f.stun, f.end = r.stun, r.end
     if r.woke:
         f.ko = False  # the state is whole before any event about it is seen
-    ctx.emit(ev.Recovered(f.id, gained_s, gained_e, f.stun, f.end, why))
+    ctx.emit(ev.Recovered(actor=f.id, stun_gained=gained_s, end_gained=gained_e, stun=f.stun, end=f.end, why=why))
     if r.woke:
         why = ("END set equal to STUN" if f.end == f.stun else f"END set equal to STUN, at most its maximum {ch.END}")
-        ctx.emit(ev.StatusChanged(f.id, "knocked out", False, f"woke up with {f.stun} STUN; {why}"))
+        ctx.emit(ev.StatusChanged(actor=f.id, status="knocked out", active=False,
+                                  why=f"woke up with {f.stun} STUN; {why}"))
 
 
 def spend_end(ctx: RulesContext, f: Fighter, cost: int, what: str) -> None:
@@ -157,12 +163,12 @@ def spend_end(ctx: RulesContext, f: Fighter, cost: int, what: str) -> None:
     dice = stun_for_end_dice(cost, f.end) if cost > f.end else 0
     paid = cost if dice == 0 else max(f.end, 0)
     f.end -= paid
-    ctx.emit(ev.EnduranceSpent(f.id, paid, f.end, what))
+    ctx.emit(ev.EnduranceSpent(actor=f.id, amount=paid, end_after=f.end, what=what))
     if dice:
         faces = ctx.dice.rolls(dice, 6, "stun for end")
         lost = sum(faces)
         f.stun -= lost
-        ctx.emit(ev.StunForEnd(f.id, cost - paid, faces, lost, f.stun))
+        ctx.emit(ev.StunForEnd(actor=f.id, overdraw=cost - paid, faces=faces, stun=lost, stun_after=f.stun))
         if not f.ko and is_knocked_out(f.stun, ctx.options.knockout):
             knock_out(ctx, f, "spent STUN for END")
 
@@ -190,4 +196,4 @@ def apply_spd(ctx: RulesContext, f: Fighter, new: int, voluntary: bool) -> None:
         nxt = spd_change_resume(old, new, st.abs_segment) or 0
         f.resume_at = nxt
     turn, seg = (nxt - 1) // 12 + 1, (nxt - 1) % 12 + 1
-    ctx.emit(ev.SpdChanged(f.id, old, new, voluntary, turn, seg))
+    ctx.emit(ev.SpdChanged(actor=f.id, old=old, new=new, voluntary=voluntary, resume_turn=turn, resume_segment=seg))

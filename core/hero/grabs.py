@@ -59,8 +59,9 @@ HELD_OCV = -3
 def hold(ctx: RulesContext, f: Fighter, g: Fighter, choke: bool = False) -> None:
     """``f``'s Grab (or Choke Hold) hit: it holds ``g``; a choke's NND is done at once."""
     f.holding, g.held_by, f.choking = g.id, f.id, choke
-    ctx.emit(ev.StatusChanged(g.id, "grabbed", True, f"held by {f.name}: half DCV, -3 OCV against it, cannot move"))
-    ctx.emit(ev.StatusChanged(f.id, "grabbing", True, f"holds {g.name}: half DCV"))
+    ctx.emit(ev.StatusChanged(actor=g.id, status="grabbed", active=True,
+                              why=f"held by {f.name}: half DCV, -3 OCV against it, cannot move"))
+    ctx.emit(ev.StatusChanged(actor=f.id, status="grabbing", active=True, why=f"holds {g.name}: half DCV"))
     if choke:
         squeeze(ctx, f, pay=False)
 
@@ -86,7 +87,8 @@ def escape(ctx: RulesContext, g: Fighter) -> None:
     held = tuple(ctx.dice.rolls(theirs.dice_rolled, 6, "hold"))
     body, against = normal_sums(mine, own)[1], normal_sums(theirs, held)[1]
     freed = body > against
-    ctx.emit(ev.EscapeRolled(g.id, f.id, escaping_str(g), own, body, holding_str(f), held, against, freed))
+    ctx.emit(ev.EscapeRolled(actor=g.id, holder=f.id, strength=escaping_str(g), faces=own, body=body,
+                             holder_strength=holding_str(f), holder_faces=held, holder_body=against, freed=freed))
     if freed:
         release(ctx, f, f"{g.name} broke free")
 
@@ -137,13 +139,14 @@ def squeeze(ctx: RulesContext, f: Fighter, throw: bool = False, pay: bool = True
         return
     dice = damage_profile(opts, f, blow, None, "", 0, 0).dice
     roll = roll_normal(dice, tuple(ctx.dice.rolls(dice.dice_rolled, 6, "damage")), blow.kind, blow.does_body)
-    ctx.emit(ev.DamageRolled(f.id, g.id, what, blow.kind, str(dice), roll.dice, (), False, roll.faces, roll.stun,
-                             roll.body, 0, 0))
+    ctx.emit(ev.DamageRolled(attacker=f.id, target=g.id, attack=what, damage_kind=blow.kind, base_dice=str(dice),
+                             dice=roll.dice, added=(), capped=False, faces=roll.faces, stun=roll.stun, body=roll.body,
+                             multiplier=0, multiplier_face=0))
     apply_damage(ctx, g, roll, take_damage(roll, defenses(g, blow.defense), blow.defense, opts.minimum_stun), what)
     if throw and f.holding == g.id:
         if not g.dead and not g.prone:
             g.prone = True
-            ctx.emit(ev.StatusChanged(g.id, "prone", True, f"thrown down by {f.name}"))
+            ctx.emit(ev.StatusChanged(actor=g.id, status="prone", active=True, why=f"thrown down by {f.name}"))
         release(ctx, f, f"threw {g.name}")
 
 
@@ -178,7 +181,8 @@ def disarm(ctx: RulesContext, f: Fighter, g: Fighter, weapon: str) -> None:
     held = tuple(ctx.dice.rolls(theirs.dice_rolled, 6, "hold"))
     body, against = normal_sums(mine, own)[1], normal_sums(theirs, held)[1]
     won = body > against
-    ctx.emit(ev.DisarmRolled(f.id, g.id, weapon, disarming_str(f), own, body, g.ch.STR, held, against, won))
+    ctx.emit(ev.DisarmRolled(actor=f.id, target=g.id, weapon=weapon, strength=disarming_str(f), faces=own, body=body,
+                             target_strength=g.ch.STR, target_faces=held, target_body=against, success=won))
     if won:
         g.disarmed = g.disarmed | {weapon}
 

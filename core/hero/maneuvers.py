@@ -84,7 +84,8 @@ def _wind_up(ctx: RulesContext, f: Fighter, a: Action) -> None:
     lands = ctx.state.abs_segment + 1
     f.haymaker = PendingHaymaker(g.id, atk.name, lands, a.push, a.levels, a.aim)
     put_in_force(f, HAYMAKER)
-    ctx.emit(ev.HaymakerWindup(f.id, g.id, atk.name, (lands - 1) // 12 + 1, (lands - 1) % 12 + 1))
+    ctx.emit(ev.HaymakerWindup(actor=f.id, target=g.id, attack=atk.name, lands_turn=(lands - 1) // 12 + 1,
+                               lands_segment=(lands - 1) % 12 + 1))
 
 
 def land_haymaker(ctx: RulesContext, f: Fighter) -> Asking[None]:
@@ -102,7 +103,7 @@ def land_haymaker(ctx: RulesContext, f: Fighter) -> Asking[None]:
     elif f.attack(h.attack).hth and distance(f.pos, g.pos) > 1:
         why = f"{g.name} is out of reach"
     if why:
-        ctx.emit(ev.HaymakerFizzled(f.id, g.id, why))
+        ctx.emit(ev.HaymakerFizzled(actor=f.id, target=g.id, why=why))
         return
     yield from strike(ctx, f, g, f.attack(h.attack), HAYMAKER, push=h.push, levels=h.levels, aim=h.aim)
 
@@ -134,7 +135,8 @@ def _charge(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
 def _recoil(ctx: RulesContext, f: Fighter, stun: int, body: int, why: str) -> None:
     roll = DamageRoll("normal", "", (), stun, body)
     taken = take_damage(roll, defenses(f, "PD"), "", ctx.options.minimum_stun)
-    ctx.emit(ev.DamageRolled(f.id, f.id, why, "normal", "", "", (), False, (), stun, body, 0, 0))
+    ctx.emit(ev.DamageRolled(attacker=f.id, target=f.id, attack=why, damage_kind="normal", base_dice="", dice="",
+                             added=(), capped=False, faces=(), stun=stun, body=body, multiplier=0, multiplier_face=0))
     apply_damage(ctx, f, roll, taken, why)
 
 
@@ -172,7 +174,7 @@ def _multiple(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
                                 levels=a.levels, extra_ocv=extra)
         if res is None or not res[0].hit or f.out_of_fight(ctx.options):
             if i + 1 < len(a.attacks):
-                ctx.emit(ev.PhaseSkipped(f.id, "Multiple Attack sequence ends at the first miss"))
+                ctx.emit(ev.PhaseSkipped(actor=f.id, reason="Multiple Attack sequence ends at the first miss"))
             break
 
 
@@ -256,7 +258,7 @@ def _recover(ctx: RulesContext, f: Fighter, a: Action) -> None:
     """A Recovery action: ½ DCV now, REC back at the end of the Segment (the clock takes it)."""
     f.recovering = True
     ctx.state.recovering_now.append(f.id)
-    ctx.emit(ev.DefenseTaken(f.id, "recovery", dcv_chain(f).value))
+    ctx.emit(ev.DefenseTaken(actor=f.id, maneuver="recovery", dcv=dcv_chain(f).value))
 
 
 RECOVER = Maneuver("recover", "recover", "Recovery", "the seed: Recovery, a full Phase, ½ DCV", _recover,
@@ -271,7 +273,7 @@ def _hold(ctx: RulesContext, f: Fighter, a: Action) -> None:
     if f.held_requeued_at != st.abs_segment and st.queue is not None:
         f.held_requeued_at = st.abs_segment
         st.queue.append(f.id)
-    ctx.emit(ev.StatusChanged(f.id, "holding", True, "holds its Phase"))
+    ctx.emit(ev.StatusChanged(actor=f.id, status="holding", active=True, why="holds its Phase"))
 
 
 HOLD = Maneuver("hold", "hold", "Hold", "the seed: Holding an action", _hold, offer=always("hold"))

@@ -97,18 +97,21 @@ def _lands(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: 
     back = hold is not None and hold.level == TURNED and hold.side == g.side  # its own side commands it back
     took = hold is not None and (back or held is None or (hold.level, hold.penalty) > (held.level, held.penalty))
     words = WORDS[kind][lv]
-    ctx.emit(ev.MindControlRolled(f.id, g.id, atk.name, faces, total, md, ego, lv, words, took, TITLES[kind]))
+    ctx.emit(ev.MindControlRolled(actor=f.id, target=g.id, attack=atk.name, faces=faces, total=total, mental_defense=md,
+                                  ego=ego, level=lv, words=words, took=took, power=TITLES[kind]))
     if not took or hold is None:
         return
     was = STATUS[held.kind] if held is not None else STATUS[kind]
     if back:
         g.control = None
-        ctx.emit(ev.StatusChanged(g.id, was, False, f"{f.name}'s {atk.name} brings it back to its own side"))
+        ctx.emit(ev.StatusChanged(actor=g.id, status=was, active=False,
+                                  why=f"{f.name}'s {atk.name} brings it back to its own side"))
     else:
         if held is not None and held.kind != kind:
-            ctx.emit(ev.StatusChanged(g.id, was, False, f"{f.name}'s {atk.name} takes its place"))
+            ctx.emit(ev.StatusChanged(actor=g.id, status=was, active=False,
+                                      why=f"{f.name}'s {atk.name} takes its place"))
         g.control = hold
-        ctx.emit(ev.StatusChanged(g.id, STATUS[kind], True, f"{f.name}'s {atk.name}: {words}"))
+        ctx.emit(ev.StatusChanged(actor=g.id, status=STATUS[kind], active=True, why=f"{f.name}'s {atk.name}: {words}"))
     _sides_settle(ctx, g)
 
 
@@ -118,7 +121,8 @@ def _sides_settle(ctx: RulesContext, g: Fighter) -> None:
     if g.standing_down:
         if g.held:
             g.held = False
-            ctx.emit(ev.StatusChanged(g.id, "holding", False, "stands down: the held Phase is lost"))
+            ctx.emit(ev.StatusChanged(actor=g.id, status="holding", active=False,
+                                      why="stands down: the held Phase is lost"))
         cancel_haymaker(ctx, g, "stood down")
     side = g.allegiance
     if g.haymaker is not None and fighters[g.haymaker.target].allegiance == side:
@@ -145,14 +149,16 @@ def serve(ctx: RulesContext, f: Fighter) -> bool:
         made = roll == 3 or (roll != 18 and roll <= needed)
         if made:  # the state is whole before any event about it is seen
             f.control = None
-        ctx.emit(ev.BreakoutRolled(f.id, hold.by, faces, needed, hold.penalty, made, TITLES[hold.kind]))
+        ctx.emit(ev.BreakoutRolled(actor=f.id, controller=hold.by, faces=faces, needed=needed, penalty=hold.penalty,
+                                   made=made, power=TITLES[hold.kind]))
         if made:
-            ctx.emit(ev.StatusChanged(f.id, STATUS[hold.kind], False, f"broke free of the {TITLES[hold.kind]}"))
+            ctx.emit(ev.StatusChanged(actor=f.id, status=STATUS[hold.kind], active=False,
+                                      why=f"broke free of the {TITLES[hold.kind]}"))
             _sides_settle(ctx, f)
             return False
     hold = f.control = replace(hold, served=hold.served + 1)
     if hold.level == STANDS_DOWN:
-        ctx.emit(ev.PhaseSkipped(f.id, SKIPPED[hold.kind]))
+        ctx.emit(ev.PhaseSkipped(actor=f.id, reason=SKIPPED[hold.kind]))
         return True
     return False
 

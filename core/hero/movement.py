@@ -101,7 +101,7 @@ def move(ctx: RulesContext, f: Fighter, path: list[Cell], why: str) -> int:
     start = f.pos
     f.pos = path[-1]
     m = len(path) * METRES_PER_CELL
-    ctx.emit(Moved(f.id, start, f.pos, m, "m", why))
+    ctx.emit(Moved(actor=f.id, start=start, end=f.pos, distance=m, unit="m", why=why))
     spend_end(ctx, f, movement_end(m), "movement")
     return m
 

@@ -49,7 +49,7 @@ def _switch(ctx: RulesContext, f: Fighter, a: Action) -> None:
     assert mp is not None
     old = f.slots[mp.name]
     f.slots = {**f.slots, mp.name: a.attack}
-    ctx.emit(ev.SlotSwitched(f.id, mp.name, old, a.attack))
+    ctx.emit(ev.SlotSwitched(actor=f.id, multipower=mp.name, old=old, new=a.attack))
 
 
 def _offer_switch(pic: Picture) -> list[Action]:
@@ -81,7 +81,7 @@ def _aid(ctx: RulesContext, f: Fighter, a: Action) -> None:
         return
     if atk.charges is not None:
         f.spend_charges(atk)
-        ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
+        ctx.emit(ev.ChargeUsed(actor=f.id, attack=atk.name, left=f.charges_left(atk) or 0))
     profile = damage_profile(opts, f, atk, None, "", 0, 0)
     powers.POWERS[atk.kind].lands(ctx, f, g, atk, profile)
 

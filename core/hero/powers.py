@@ -51,16 +51,19 @@ def _entangle(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profil
     defense = dice.count + atk.entangle_defense
     held = g.entangle
     if body <= 0:
-        ctx.emit(ev.EntangleRolled(f.id, g.id, atk.name, faces, 0, defense, held.body if held else 0))
+        ctx.emit(ev.EntangleRolled(attacker=f.id, target=g.id, attack=atk.name, faces=faces, body=0, defense=defense,
+                                   total_body=held.body if held else 0))
         return
     if held is not None:  # the stronger's BODY + 1, the better defense (rules-powers §3.2)
         held = g.entangle = replace(held, body=max(held.body, body) + 1, defense=max(held.defense, defense))
-        ctx.emit(ev.EntangleRolled(f.id, g.id, atk.name, faces, body, defense, held.body, True))
+        ctx.emit(ev.EntangleRolled(attacker=f.id, target=g.id, attack=atk.name, faces=faces, body=body, defense=defense,
+                                   total_body=held.body, stacked=True))
         return
     g.entangle = Entanglement(body, defense, f.id, atk.name)
-    ctx.emit(ev.EntangleRolled(f.id, g.id, atk.name, faces, body, defense, body))
-    ctx.emit(ev.StatusChanged(g.id, "entangled", True, f"an Entangle of BODY {body}, rPD/rED {defense}: "
-                                                       "DCV 0, half OCV, cannot move"))
+    ctx.emit(ev.EntangleRolled(attacker=f.id, target=g.id, attack=atk.name, faces=faces, body=body, defense=defense,
+                               total_body=body))
+    ctx.emit(ev.StatusChanged(actor=g.id, status="entangled", active=True,
+                              why=f"an Entangle of BODY {body}, rPD/rED {defense}: DCV 0, half OCV, cannot move"))
 
 
 def break_power(g: Fighter) -> float:
@@ -97,7 +100,7 @@ def break_out(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack | None)
         spend_end(ctx, f, attack_end(f, atk, opts.campaign, opts.str_end), f"{atk.name} against an Entangle")
         if atk.charges is not None:
             f.spend_charges(atk)
-            ctx.emit(ev.ChargeUsed(f.id, atk.name, f.charges_left(atk) or 0))
+            ctx.emit(ev.ChargeUsed(actor=f.id, attack=atk.name, left=f.charges_left(atk) or 0))
     if f.out_of_fight(opts):
         return
     faces = tuple(ctx.dice.rolls(dice.dice_rolled, 6, "breaking an Entangle"))
@@ -105,10 +108,11 @@ def break_out(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack | None)
     held = replace(held, body=held.body - max(body - held.defense, 0))
     freed = held.body <= 0
     g.entangle = None if freed else held  # the state is whole before any event about it is seen
-    ctx.emit(ev.EntangleAttacked(f.id, g.id, using, faces, body, held.defense, max(held.body, 0), freed))
+    ctx.emit(ev.EntangleAttacked(actor=f.id, target=g.id, using=using, faces=faces, body=body, defense=held.defense,
+                                 body_left=max(held.body, 0), freed=freed))
     if freed:
         how = "broke free" if f is g else f"freed by {f.name}"
-        ctx.emit(ev.StatusChanged(g.id, "entangled", False, how))
+        ctx.emit(ev.StatusChanged(actor=g.id, status="entangled", active=False, why=how))
 
 
 def break_out_worth(f: Fighter, g: Fighter, atk: HeroAttack | None) -> float:
@@ -132,16 +136,19 @@ def _flash(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: 
     defense = g.sheet.special().get(FLASH_DEFENSE, 0)
     segments = body - defense
     if segments <= 0:
-        ctx.emit(ev.FlashRolled(f.id, g.id, atk.name, faces, body, defense, 0))
+        ctx.emit(ev.FlashRolled(attacker=f.id, target=g.id, attack=atk.name, faces=faces, body=body, defense=defense,
+                                segments=0))
         return
     until = max(g.blind_until, ctx.state.abs_segment + segments)
     newly = not g.blind
     g.blind_until = until
     turn, seg = (until - 1) // 12 + 1, (until - 1) % 12 + 1
-    ctx.emit(ev.FlashRolled(f.id, g.id, atk.name, faces, body, defense, segments, turn, seg))
+    ctx.emit(ev.FlashRolled(attacker=f.id, target=g.id, attack=atk.name, faces=faces, body=body, defense=defense,
+                            segments=segments, until_turn=turn, until_segment=seg))
     if newly:
-        ctx.emit(ev.StatusChanged(g.id, "flashed", True, f"cannot see to the end of Turn {turn}, Segment {seg}: "
-                                                         "half DCV, half OCV hand to hand, OCV 0 at range"))
+        ctx.emit(ev.StatusChanged(actor=g.id, status="flashed", active=True,
+                                  why=f"cannot see to the end of Turn {turn}, Segment {seg}: "
+                                      "half DCV, half OCV hand to hand, OCV 0 at range"))
 
 
 def _flash_worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> float:
@@ -180,7 +187,8 @@ def _drain(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: 
     c = atk.characteristic
     before = getattr(g.ch, c)
     after = adjustment.adjusted(c, getattr(g.sheet.characteristics, c), g.drained.get(c, 0) + ap, g.aided.get(c, 0))
-    ctx.emit(ev.AdjustmentRolled(f.id, g.id, atk.name, "drain", c, faces, total, defense, ap, before, after))
+    ctx.emit(ev.AdjustmentRolled(actor=f.id, target=g.id, attack=atk.name, power="drain", characteristic=c, faces=faces,
+                                 total=total, defense=defense, ap=ap, before=before, after=after))
     if ap:  # what follows from it (a SPD change, a knock-out) is logged after the roll
         g.drained = {**g.drained, c: g.drained.get(c, 0) + ap}
         g.fresh = g.fresh | {("drain", c)}
@@ -215,7 +223,8 @@ def _aid(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: Da
     ceiling = adjustment.aid_ceiling(dice.count, dice.half, dice.pip)
     now = min(had + total, max(had, ceiling))
     after = adjustment.adjusted(c, getattr(g.sheet.characteristics, c), g.drained.get(c, 0), now)
-    ctx.emit(ev.AdjustmentRolled(f.id, g.id, atk.name, "aid", c, faces, total, 0, now - had, before, after))
+    ctx.emit(ev.AdjustmentRolled(actor=f.id, target=g.id, attack=atk.name, power="aid", characteristic=c, faces=faces,
+                                 total=total, defense=0, ap=now - had, before=before, after=after))
     g.aided = {**g.aided, c: now}
     g.fresh = g.fresh | {("aid", c)}
     readjust(ctx, g)
@@ -239,9 +248,10 @@ def _heal(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: D
     woke = g.ko and g.stun > 0
     if woke:  # the state is whole before any event about it is seen
         g.ko = False
-    ctx.emit(ev.Healed(f.id, g.id, atk.name, faces, stun_gain, body_gain, g.stun, g.body))
+    ctx.emit(ev.Healed(actor=f.id, target=g.id, attack=atk.name, faces=faces, stun_gained=stun_gain,
+                       body_gained=body_gain, stun=g.stun, body=g.body))
     if woke:
-        ctx.emit(ev.StatusChanged(g.id, "knocked out", False, f"healed to {g.stun} STUN"))
+        ctx.emit(ev.StatusChanged(actor=g.id, status="knocked out", active=False, why=f"healed to {g.stun} STUN"))
 
 
 def _heal_worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> float:
@@ -293,7 +303,8 @@ def _pools_follow(ctx: RulesContext, g: Fighter, old) -> None:  # type: ignore[n
     elif new.STUN < old.STUN and not g.ko and is_knocked_out(g.stun, ctx.options.knockout):
         knock_out(ctx, g, f"a Drain took its STUN to {g.stun}")
     if g.body <= 0 < body_before and not g.dead:
-        ctx.emit(ev.StatusChanged(g.id, "dying", True, f"BODY {g.body}: loses 1 BODY every Turn"))
+        ctx.emit(ev.StatusChanged(actor=g.id, status="dying", active=True,
+                                  why=f"BODY {g.body}: loses 1 BODY every Turn"))
 
 
 def fade(ctx: RulesContext, g: Fighter) -> None:
@@ -308,7 +319,8 @@ def fade(ctx: RulesContext, g: Fighter) -> None:
             before = getattr(g.ch, c)
             left = _fade_pool(g, power, c)
             readjust(ctx, g)
-            ctx.emit(ev.AdjustmentFaded(g.id, power, c, left, before, getattr(g.ch, c)))
+            ctx.emit(ev.AdjustmentFaded(actor=g.id, power=power, characteristic=c, ap_left=left, before=before,
+                                        value=getattr(g.ch, c)))
 
 
 def _fade_pool(g: Fighter, power: str, c: str) -> int:
@@ -327,7 +339,7 @@ def _fade_pool(g: Fighter, power: str, c: str) -> int:
 def lose_sight(ctx: RulesContext, g: Fighter) -> None:
     """A Flash's Segments are over: ``g`` sees again."""
     g.blind_until = -1
-    ctx.emit(ev.StatusChanged(g.id, "flashed", False, "can see again"))
+    ctx.emit(ev.StatusChanged(actor=g.id, status="flashed", active=False, why="can see again"))
 
 
 def hit_words(g: Fighter, atk: HeroAttack, profile: DamageProfile) -> str:

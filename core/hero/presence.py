@@ -53,10 +53,11 @@ def attack(ctx: RulesContext, f: Fighter, atk: HeroAttack) -> None:
     dice = presence_dice(f.ch.PRE, atk.dice)
     faces = tuple(ctx.dice.rolls(dice.dice_rolled, 6, "presence"))
     total = normal_sums(dice, faces)[0]
-    ctx.emit(ev.PresenceRolled(f.id, atk.name, str(dice), faces, total))
+    ctx.emit(ev.PresenceRolled(actor=f.id, attack=atk.name, dice=str(dice), faces=faces, total=total))
     for g in in_sight(ctx, f):
         lv = level(total, g.ch.PRE)
-        ctx.emit(ev.PresenceEffect(f.id, g.id, g.ch.PRE, total, lv, WORDS.get(lv, "unmoved")))
+        ctx.emit(ev.PresenceEffect(actor=f.id, target=g.id, pre=g.ch.PRE, total=total, level=lv,
+                                   words=WORDS.get(lv, "unmoved")))
         if lv > g.presence:
             g.presence = lv
 

@@ -166,7 +166,7 @@ RETREAT = TurnAction("retreat", "a double move away from the nearest foe", _retr
 
 def _dodge(ctx: RulesContext, f: Fighter, a: Action, pic: Picture) -> None:
     f.dodging = True
-    ctx.emit(ev.Dodging(f.id))
+    ctx.emit(ev.Dodging(actor=f.id))
 
 
 _DODGE = [Action("dodge")]

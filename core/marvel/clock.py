@@ -37,11 +37,11 @@ def roll_initiative(ctx: RulesContext, st: MarvelState) -> None:
         f.initiative = entry
         entries.append(entry)
         named = "Vigilance" if f.sheet.initiative is None else "initiative modifier"
-        ctx.emit(ev.InitiativeRolled(f.id, roll, named, mod, entry.total))
+        ctx.emit(ev.InitiativeRolled(actor=f.id, roll=roll, modifier_name=named, modifier=mod, total=entry.total))
     order, ties = initiative_order(entries, lambda cid: ctx.dice.roll(6, "initiative tie-break"))
     st.order = order
     st.bonus = bonus_round(entries, order) if opts.bonus_round else ()
-    ctx.emit(ev.InitiativeOrder(order, st.bonus, ties))
+    ctx.emit(ev.InitiativeOrder(order=order, bonus_round=st.bonus, tie_breaks=ties))
     st.round = 0 if st.bonus else 1
     ctx.rounds = st.round
 
@@ -84,7 +84,7 @@ def begin_round(ctx: RulesContext) -> Asking[None]:
         f.reactions = f.reactions_per_round
     if st.team:
         end_round(ctx)
-    ctx.emit(ev.RoundStarted(st.round, tuple(st.queue), bonus))
+    ctx.emit(ev.RoundStarted(round=st.round, order=tuple(st.queue), bonus=bonus))
     if ctx.options.team_maneuvers and not bonus:
         yield from ask_for_team_maneuvers(ctx)
 
@@ -114,12 +114,12 @@ def open_turn(ctx: RulesContext, fid: str) -> Decision | None:
     if f.out:
         why = (f"unconscious (Health {f.health}): cannot take any actions" if f.unconscious
                else f"shattered (Focus {f.focus}): frozen in place by fear and stress")
-        ctx.emit(ev.TurnSkipped(fid, why))
+        ctx.emit(ev.TurnSkipped(actor=fid, reason=why))
         return None
     f.stood_up = False
     if f.timed:  # a lost turn first (stunned and prone: it stays down until a turn it has)
         for name in [n for n in f.timed if TIMED[n].loses_turn]:
-            ctx.emit(ev.TurnSkipped(fid, f"{name} ({f.timed[name]}): loses this turn"))
+            ctx.emit(ev.TurnSkipped(actor=fid, reason=f"{name} ({f.timed[name]}): loses this turn"))
             lift(ctx, f, name, "its lost turn is over")
             for other in [n for n in f.timed if TIMED[n].rounds == 1 or n in f.for_a_round]:  # their round passed
                 lift(ctx, f, other, "its round is over (its turn was lost)")
@@ -132,11 +132,11 @@ def open_turn(ctx: RulesContext, fid: str) -> Decision | None:
             f.stood_up = True
     f.turns += 1
     st.acting = fid
-    ctx.emit(ev.TurnStarted(fid, st.round, f.health, f.health_max, f.focus, f.focus_max, f.karma,
-                            f.conditions()))
+    ctx.emit(ev.TurnStarted(actor=fid, round=st.round, health=f.health, health_max=f.health_max, focus=f.focus,
+                            focus_max=f.focus_max, karma=f.karma, conditions=f.conditions()))
     decision = decision_for(ctx, f, "Bonus round" if st.round == 0 else f"Round {st.round}")
     if not decision.menu:  # nothing it may do (paralyzed, with no Ego or Logic attack): the turn passes
-        ctx.emit(ev.TurnSkipped(fid, f"{', '.join(f.timed) or 'held'}: no action it can take"))
+        ctx.emit(ev.TurnSkipped(actor=fid, reason=f"{', '.join(f.timed) or 'held'}: no action it can take"))
         st.acting = ""
         end_turn(ctx, f)
         return None

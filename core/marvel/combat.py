@@ -102,13 +102,14 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
     if power is not None or f.active or g.active:
         edges, score, tn, flat, marvel_m = _powers_on(f, g, atk, hits, power, edges, troubles, score, tn, marvel_m)
     pool = "Focus" if power is not None and power.suppressive else atk.damage
-    return MarvelAttackContext(
-        "marvel", f.id, g.id, atk, category, atk.ability, score, mods,
-        hits.defense, tn, tn_note, auto, edges, tuple(troubles), f.sheet.rank,
-        bonuses, reductions, pool, g.pool(pool), g.pool_max(pool),
-        holds, opts, times, power.name if power else "", power.damage_times if power else (1, 1),
-        bool(power is not None and power.spread), rolled, twice, marvel_m, flat,
-    )
+    return MarvelAttackContext(system="marvel", attacker=f.id, target=g.id, attack=atk, category=category,
+                               ability=atk.ability, score=score, modifiers=mods, defense=hits.defense, tn=tn,
+                               tn_note=tn_note, auto_hit=auto, edges=edges, troubles=tuple(troubles), rank=f.sheet.rank,
+                               bonuses=bonuses, reductions=reductions, pool=pool, target_pool=g.pool(pool),
+                               target_pool_max=g.pool_max(pool), holds_back=holds, options=opts, ability_times=times,
+                               power=power.name if power else "", power_times=power.damage_times if power else (1, 1),
+                               halved=bool(power is not None and power.spread), rolled=rolled, twice=twice,
+                               marvel_m=marvel_m, flat=flat)
 
 
 def _teams_on(ctx: RulesContext, f: Fighter, g: Fighter, hits: MarvelAttack, edges: tuple[str, ...],
@@ -243,10 +244,12 @@ def offer_reaction(ctx: RulesContext, g: Fighter, f: Fighter, atk: MarvelAttack)
     g.reactions -= 1
     if a.kind == "power":
         p = CATALOGUE[a.maneuver]
-        ctx.emit(ev.ReactionUsed(g.id, p.name, f.id, effect_text(p, g.sheet.level(p.name)), g.reactions))
+        ctx.emit(ev.ReactionUsed(actor=g.id, reaction=p.name, against=f.id,
+                                 effect=effect_text(p, g.sheet.level(p.name)), reactions_left=g.reactions))
         use_power(ctx, g, p, g.sheet.level(p.name), "reaction")
         return ""
-    ctx.emit(ev.ReactionUsed(g.id, a.maneuver, f.id, "the attack has trouble", g.reactions))
+    ctx.emit(ev.ReactionUsed(actor=g.id, reaction=a.maneuver, against=f.id, effect="the attack has trouble",
+                             reactions_left=g.reactions))
     return a.maneuver
 
 
@@ -291,9 +294,10 @@ def check(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: P
         hit = yield from offer_help(ctx, f, g, actx, hit)
     if ctx.options.karma_edges:
         hit = yield from offer_karma(ctx, f, g, actx, hit)
-    ctx.emit(ev.AttackCheck(f.id, g.id, atk.name, actx.category, actx.ability, actx.score, actx.modifiers,
-                            hit.roll, hit.total, actx.defense, hit.tn, actx.tn_note, hit.hit, hit.fantastic,
-                            hit.automatic, hit.notes))
+    ctx.emit(ev.AttackCheck(attacker=f.id, target=g.id, attack=atk.name, category=actx.category, ability=actx.ability,
+                            score=actx.score, modifiers=actx.modifiers, roll=hit.roll, total=hit.total,
+                            defense=actx.defense, tn=hit.tn, tn_note=actx.tn_note, hit=hit.hit, fantastic=hit.fantastic,
+                            automatic=hit.automatic, notes=hit.notes))
     return g, actx, hit
 
 
@@ -310,7 +314,8 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
         use_power(ctx, f, power, f.sheet.level(power.name), atk.name)
         if power.takes_reaction:
             f.reactions -= 1
-            ctx.emit(ev.ReactionUsed(f.id, power.name, g.id, "on making the attack", f.reactions))
+            ctx.emit(ev.ReactionUsed(actor=f.id, reaction=power.name, against=g.id, effect="on making the attack",
+                                     reactions_left=f.reactions))
     g, actx, hit = yield from check(ctx, f, g, atk, power)
     if not hit.hit:
         return hit, None
@@ -339,7 +344,7 @@ def _hit(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: Po
          actx: MarvelAttackContext, hit: MarvelAttackResult) -> Asking[MarvelDamageOutcome]:
     """A hit's damage step, the damage taken, then a Mighty attacker's knockback and the hit's effects."""
     dmg: MarvelDamageOutcome = ctx.damage_step(actx, hit)
-    ctx.emit(ev.DamageFigured(f.id, g.id, atk.name, dmg.calc, dmg.notes))
+    ctx.emit(ev.DamageFigured(attacker=f.id, target=g.id, attack=atk.name, calc=dmg.calc, notes=dmg.notes))
     taken = protected(ctx, g, actx.pool, dmg.taken) if g.active else dmg.taken
     if actx.pool == "Health" and taken > 0:
         taken = yield from offer_on_hit(ctx, g, f, taken)

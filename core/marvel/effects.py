@@ -32,7 +32,8 @@ def apply_damage(ctx: RulesContext, g: Fighter, pool: str, damage: int, taken: i
         g.health -= taken
     else:
         g.focus -= taken
-    ctx.emit(ev.DamageApplied(g.id, source, pool, damage, taken, before, g.pool(pool), g.pool_max(pool), why))
+    ctx.emit(ev.DamageApplied(target=g.id, source=source, pool=pool, damage=damage, taken=taken, before=before,
+                              after=g.pool(pool), maximum=g.pool_max(pool), held_back=why))
     announce(ctx, g, before_flags)
 
 
@@ -40,18 +41,22 @@ def announce(ctx: RulesContext, g: Fighter, before: Flags) -> None:
     """The conditions that came or went since ``before`` (and a Dodge ends for the out)."""
     was_unc, was_killed, was_dem, was_sh = before
     if g.killed and not was_killed:
-        ctx.emit(ev.ConditionChanged(g.id, "killed", True, f"Health {g.health}, at or below -{g.health_max}"))
+        ctx.emit(ev.ConditionChanged(actor=g.id, condition="killed", active=True,
+                                     why=f"Health {g.health}, at or below -{g.health_max}"))
     elif g.unconscious and not was_unc:
-        ctx.emit(ev.ConditionChanged(g.id, "unconscious", True, f"Health {g.health}, below 1"))
+        ctx.emit(ev.ConditionChanged(actor=g.id, condition="unconscious", active=True,
+                                     why=f"Health {g.health}, below 1"))
     elif was_unc and not g.unconscious and not g.killed:
-        ctx.emit(ev.ConditionChanged(g.id, "unconscious", False, f"Health back to {g.health}"))
+        ctx.emit(ev.ConditionChanged(actor=g.id, condition="unconscious", active=False,
+                                     why=f"Health back to {g.health}"))
     if g.shattered and not was_sh:
-        ctx.emit(ev.ConditionChanged(g.id, "shattered", True,
-                                     f"Focus {g.focus}, at or below -{g.focus_max}: frozen by fear and stress"))
+        ctx.emit(ev.ConditionChanged(actor=g.id, condition="shattered", active=True,
+                                     why=f"Focus {g.focus}, at or below -{g.focus_max}: frozen by fear and stress"))
     elif g.demoralized and not was_dem:
-        ctx.emit(ev.ConditionChanged(g.id, "demoralized", True, f"Focus {g.focus}: trouble on all actions"))
+        ctx.emit(ev.ConditionChanged(actor=g.id, condition="demoralized", active=True,
+                                     why=f"Focus {g.focus}: trouble on all actions"))
     elif was_dem and not g.demoralized and not g.shattered:
-        ctx.emit(ev.ConditionChanged(g.id, "demoralized", False, f"Focus back to {g.focus}"))
+        ctx.emit(ev.ConditionChanged(actor=g.id, condition="demoralized", active=False, why=f"Focus back to {g.focus}"))
     if g.out:
         g.dodging = False
         if g.holding:
@@ -75,7 +80,7 @@ def inflict(ctx: RulesContext, g: Fighter, name: str, why: str, for_a_round: boo
     if for_a_round:
         g.for_a_round = g.for_a_round | {name}
     c = TIMED[name]
-    ctx.emit(ev.ConditionChanged(g.id, name, True, why))
+    ctx.emit(ev.ConditionChanged(actor=g.id, condition=name, active=True, why=why))
     if c.breaks_concentration and any(CATALOGUE[n].duration == "concentration" for n in g.active):
         end_powers(ctx, g, lambda p: p.duration == "concentration", f"{g.name} is {name}: concentration breaks")
 
@@ -86,7 +91,7 @@ def lift(ctx: RulesContext, g: Fighter, name: str, why: str) -> None:
         g.timed = {n: w for n, w in g.timed.items() if n != name}
         if name in g.for_a_round:
             g.for_a_round = g.for_a_round - {name}
-        ctx.emit(ev.ConditionChanged(g.id, name, False, why))
+        ctx.emit(ev.ConditionChanged(actor=g.id, condition=name, active=False, why=why))
 
 
 # -- holds (rules/marvel.md §3.4 Grab and Escape, §5 Grabbed and Pinned) ----------------------
@@ -129,7 +134,8 @@ def escape(ctx: RulesContext, f: Fighter, how: str = "action") -> None:
     ok = succeeds(roll, total, tn)
     whose = f"{holder.name}'s hold" if holder is not None else "the hold"
     purpose = f"breaks free of {whose}" + (" (a reaction)" if how == "reaction" else "")
-    ctx.emit(ev.CheckRolled(f.id, purpose, "Melee", score, roll, total, tn, ok, ok and roll.fantastic))
+    ctx.emit(ev.CheckRolled(actor=f.id, purpose=purpose, ability="Melee", score=score, roll=roll, total=total, tn=tn,
+                            success=ok, fantastic=ok and roll.fantastic))
     if ok:
         let_go(ctx, f, "broke free" if holder is None else f"broke free of {holder.name}")
 
@@ -163,7 +169,8 @@ def treat(ctx: RulesContext, f: Fighter, g: Fighter, name: str) -> None:
     whose = "its own" if f is g else f"{g.name}'s"
     verb, what = c.treating
     purpose = f"{verb} {whose} {what or name}"
-    ctx.emit(ev.CheckRolled(f.id, purpose, c.treated_with, score, roll, total, TREAT_TN, ok, ok and roll.fantastic))
+    ctx.emit(ev.CheckRolled(actor=f.id, purpose=purpose, ability=c.treated_with, score=score, roll=roll, total=total,
+                            tn=TREAT_TN, success=ok, fantastic=ok and roll.fantastic))
     if ok:
         lift(ctx, g, name, "treated" if f is g else f"{f.name} {verb} {what or name}")
 
@@ -172,7 +179,7 @@ def end_powers(ctx: RulesContext, f: Fighter, which, why: str) -> None:
     """Stop the powers ``f`` has in use that ``which`` picks (a catalogue entry -> bool)."""
     for name in [n for n in f.active if which(CATALOGUE[n])]:
         f.active = {n: level for n, level in f.active.items() if n != name}
-        ctx.emit(ev.PowerEnded(f.id, name, why))
+        ctx.emit(ev.PowerEnded(actor=f.id, power=name, why=why))
 
 
 def can_use(f: Fighter, p: Power, level: int) -> str:
@@ -233,7 +240,8 @@ def use_power(ctx: RulesContext, f: Fighter, p: Power, level: int, how: str) -> 
         f.spent_once = f.spent_once | {p.name}
     if p.duration != "instant":
         f.active = {**f.active, p.name: level}
-    ctx.emit(ev.PowerUsed(f.id, p.name, level, how, cost, before, f.focus, p.duration, effect_text(p, level)))
+    ctx.emit(ev.PowerUsed(actor=f.id, power=p.name, level=level, how=how, cost=cost, focus_before=before,
+                          focus_after=f.focus, lasts=p.duration, effect=effect_text(p, level)))
     announce(ctx, f, before_flags)
 
 
@@ -251,10 +259,12 @@ def karma_recovery(ctx: RulesContext, f: Fighter, pool: str, free: str = "") -> 
     ok = succeeds(roll, total, KARMA_TN)
     fantastic = ok and roll.fantastic
     purpose = f"{free} recovery ({pool})" if free else f"Karma recovery ({pool})"
-    ctx.emit(ev.CheckRolled(f.id, purpose, ability, score, roll, total, KARMA_TN, ok, fantastic))
+    ctx.emit(ev.CheckRolled(actor=f.id, purpose=purpose, ability=ability, score=score, roll=roll, total=total,
+                            tn=KARMA_TN, success=ok, fantastic=fantastic))
     before_flags = flags(f)
     if not ok:
-        ctx.emit(ev.Recovered(f.id, pool, 0, f.pool(pool), f.pool_max(pool), f.karma, "the check failed"))
+        ctx.emit(ev.Recovered(actor=f.id, pool=pool, gained=0, after=f.pool(pool), maximum=f.pool_max(pool),
+                              karma_left=f.karma, how="the check failed"))
         return
     adds = opts.karma_recovery == "rank+ability"
     amount = max(roll.marvel * f.sheet.rank + (score if adds else 0), 0) * (2 if fantastic else 1)
@@ -267,7 +277,8 @@ def karma_recovery(ctx: RulesContext, f: Fighter, pool: str, free: str = "") -> 
         f.health += gained
     else:
         f.focus += gained
-    ctx.emit(ev.Recovered(f.id, pool, gained, f.pool(pool), f.pool_max(pool), f.karma, how))
+    ctx.emit(ev.Recovered(actor=f.id, pool=pool, gained=gained, after=f.pool(pool), maximum=f.pool_max(pool),
+                          karma_left=f.karma, how=how))
     announce(ctx, f, before_flags)
     if pool == "Health" and gained:
         healed(ctx, f)
@@ -297,7 +308,8 @@ def start_turn(ctx: RulesContext, f: Fighter) -> None:
         roll = roll_d616(ctx.dice, (), own_troubles(f, ability), ctx.options.stacked_rerolls)
         total = roll.dice_total + score
         ok = succeeds(roll, total, tn)
-        ctx.emit(ev.CheckRolled(f.id, f"resists being {name}", ability, score, roll, total, tn, ok, ok and roll.fantastic))
+        ctx.emit(ev.CheckRolled(actor=f.id, purpose=f"resists being {name}", ability=ability, score=score, roll=roll,
+                                total=total, tn=tn, success=ok, fantastic=ok and roll.fantastic))
         if ok and roll.fantastic:
             lift(ctx, f, name, "a Fantastic success: cured")
         elif not ok:
@@ -334,7 +346,8 @@ def end_turn(ctx: RulesContext, f: Fighter) -> None:
             f.health += gained
         else:
             f.focus += gained
-        ctx.emit(ev.Regained(f.id, p.name, p.regains, gained, f.pool(p.regains), f.pool_max(p.regains)))
+        ctx.emit(ev.Regained(actor=f.id, power=p.name, pool=p.regains, gained=gained, after=f.pool(p.regains),
+                             maximum=f.pool_max(p.regains)))
         announce(ctx, f, before_flags)
         if p.regains == "Health":
             healed(ctx, f)

@@ -23,10 +23,12 @@ def protected(ctx: RulesContext, g: Fighter, pool: str, taken: int) -> int:
             continue
         limit = p.absorbs[min(level, len(p.absorbs)) - 1]
         if taken <= limit:
-            ctx.emit(ev.Absorbed(g.id, name, taken, 0, f"{name} {level} absorbs hits up to {limit}"))
+            ctx.emit(ev.Absorbed(actor=g.id, power=name, absorbed=taken, left=0,
+                                 how=f"{name} {level} absorbs hits up to {limit}"))
             return 0
         end_powers(ctx, g, lambda q: q.name == name, f"a hit of {taken} breaks it (over {limit})")
-        ctx.emit(ev.Absorbed(g.id, name, limit, taken - limit, f"{name} {level} absorbs {limit}; the rest goes through"))
+        ctx.emit(ev.Absorbed(actor=g.id, power=name, absorbed=limit, left=taken - limit,
+                             how=f"{name} {level} absorbs {limit}; the rest goes through"))
         taken -= limit
     return taken
 
@@ -40,8 +42,9 @@ def knock_back(ctx: RulesContext, f: Fighter, g: Fighter, multiplier: int) -> No
     if steady is not None and can_react(g):
         g.reactions -= 1
         cut = min(spaces, g.sheet.defense("Melee"))
-        ctx.emit(ev.ReactionUsed(g.id, steady.name, f.id, f"knockback {spaces} spaces less {cut} (its Melee defense)",
-                                 g.reactions))
+        ctx.emit(ev.ReactionUsed(actor=g.id, reaction=steady.name, against=f.id,
+                                 effect=f"knockback {spaces} spaces less {cut} (its Melee defense)",
+                                 reactions_left=g.reactions))
         spaces -= cut
         if spaces <= 0:
             return
@@ -54,4 +57,5 @@ def knock_back(ctx: RulesContext, f: Fighter, g: Fighter, multiplier: int) -> No
         if g.held_by:
             let_go(ctx, g, "knocked out of the hold")
         g.pos = path[-1]
-    ctx.emit(ev.KnockedBack(g.id, f.id, multiplier, spaces, len(path), start, g.pos, stopped))
+    ctx.emit(ev.KnockedBack(target=g.id, attacker=f.id, multiplier=multiplier, spaces=spaces, travelled=len(path),
+                            start=start, end=g.pos, stopped=stopped))

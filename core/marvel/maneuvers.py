@@ -118,7 +118,8 @@ def _ram(ctx: RulesContext, f: Fighter, a: Action, pic: Picture) -> Asking[None]
     g = ctx.state.fighters[a.target]
     move(ctx, f, ram_line(pic, g) or [], f"charges at {g.name} in a straight line (Ram)")
     f.reactions -= 1
-    ctx.emit(ev.ReactionUsed(f.id, RAM_BLOW.name, g.id, "a close attack at the end of its charge", f.reactions))
+    ctx.emit(ev.ReactionUsed(actor=f.id, reaction=RAM_BLOW.name, against=g.id,
+                             effect="a close attack at the end of its charge", reactions_left=f.reactions))
     hit, dmg = yield from combat.resolve_attack(ctx, f, g, f.attack(a.attack), RAM_BLOW)
     if dmg is not None and dmg.calc.multiplier >= 1 and not f.killed:
         impact = ram_impact(f, dmg.calc)
@@ -191,15 +192,16 @@ def _fastball(ctx: RulesContext, f: Fighter, a: Action, pic: Picture) -> Asking[
     roll = roll_d616(ctx.dice, (), own_troubles(f, "Agility"), ctx.options.stacked_rerolls)
     total = roll.dice_total + score
     ok = succeeds(roll, total, tn)
-    ctx.emit(ev.CheckRolled(f.id, f"throws {h.name} at {g.name} (Fastball Special)", "Agility", score, roll, total,
-                            tn, ok, ok and roll.fantastic))
+    ctx.emit(ev.CheckRolled(actor=f.id, purpose=f"throws {h.name} at {g.name} (Fastball Special)", ability="Agility",
+                            score=score, roll=roll, total=total, tn=tn, success=ok, fantastic=ok and roll.fantastic))
     if not ok:
         return
     cell = interpose_cell(ctx, h, g, f)
     if cell != h.pos:
         start, h.pos = h.pos, cell
-        ctx.emit(Moved(h.id, start, cell, distance(start, cell), "space" if distance(start, cell) == 1 else "spaces",
-                       f"is thrown at {g.name} by {f.name} (Fastball Special)"))
+        ctx.emit(Moved(actor=h.id, start=start, end=cell, distance=distance(start, cell),
+                       unit="space" if distance(start, cell) == 1 else "spaces",
+                       why=f"is thrown at {g.name} by {f.name} (Fastball Special)"))
     if not can_react(h) or distance(h.pos, g.pos) > h.sheet.reach:
         return
     menu = (DECLINE, *(Action("attack", x.name, g.id, FASTBALL_BLOW.name) for x in h.sheet.attacks if x.close))
@@ -208,7 +210,8 @@ def _fastball(ctx: RulesContext, f: Fighter, a: Action, pic: Picture) -> Asking[
     if choice.action.kind != "attack":
         return
     h.reactions -= 1
-    ctx.emit(ev.ReactionUsed(h.id, FASTBALL_BLOW.name, g.id, "a close attack as it lands", h.reactions))
+    ctx.emit(ev.ReactionUsed(actor=h.id, reaction=FASTBALL_BLOW.name, against=g.id, effect="a close attack as it lands",
+                             reactions_left=h.reactions))
     yield from combat.resolve_attack(ctx, h, g, h.attack(choice.action.attack), FASTBALL_BLOW)
 
 

@@ -59,5 +59,6 @@ def move(ctx: RulesContext, f: Fighter, path: list[Cell], why: str) -> int:
         release(ctx, f, f"{f.name} lets go to move")
     start = f.pos
     f.pos = path[-1]
-    ctx.emit(Moved(f.id, start, f.pos, len(path), "space" if len(path) == 1 else "spaces", why))
+    ctx.emit(Moved(actor=f.id, start=start, end=f.pos, distance=len(path), unit="space" if len(path) == 1 else "spaces",
+                   why=why))
     return len(path)

@@ -58,14 +58,16 @@ def offer_interpose(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack
         if choice.action.kind == "none":
             continue
         h.reactions -= 1
-        ctx.emit(ev.ReactionUsed(h.id, "Interpose", f.id, f"steps in front of {g.name} and becomes the target",
-                                 h.reactions))
+        ctx.emit(ev.ReactionUsed(actor=h.id, reaction="Interpose", against=f.id,
+                                 effect=f"steps in front of {g.name} and becomes the target",
+                                 reactions_left=h.reactions))
         if cell != h.pos:
             if h.holding:  # stepping in is moving: it lets go (as any holder that moves)
                 release(ctx, h, f"{h.name} lets go to step in")
             start, h.pos = h.pos, cell
-            ctx.emit(Moved(h.id, start, cell, distance(start, cell), "space" if distance(start, cell) == 1 else "spaces",
-                           f"steps between {f.name} and {g.name} (Interpose: a free move)"))
+            ctx.emit(Moved(actor=h.id, start=start, end=cell, distance=distance(start, cell),
+                           unit="space" if distance(start, cell) == 1 else "spaces",
+                           why=f"steps between {f.name} and {g.name} (Interpose: a free move)"))
         return h
     return None
 
@@ -84,7 +86,8 @@ def offer_escape(ctx: RulesContext, g: Fighter, holder: Fighter | None, by: Figh
     if choice.action.kind == "none":
         return
     g.reactions -= 1
-    ctx.emit(ev.ReactionUsed(g.id, "Escape", by.id, "tries to break free", g.reactions))
+    ctx.emit(ev.ReactionUsed(actor=g.id, reaction="Escape", against=by.id, effect="tries to break free",
+                             reactions_left=g.reactions))
     escape(ctx, g, "reaction")
 
 
@@ -114,13 +117,17 @@ def offer_on_hit(ctx: RulesContext, g: Fighter, f: Fighter, taken: int) -> Askin
     before, spend = g.focus, (min(taken, g.focus - 1) if p.on_hit == "brace" else p.cost(g.sheet.level(p.name)))
     g.focus -= spend
     if p.on_hit == "brace":
-        ctx.emit(ev.ReactionUsed(g.id, p.name, f.id, f"spends {spend} Focus to ignore {spend} Health damage "
-                                 f"(Focus {before} -> {g.focus})", g.reactions))
+        ctx.emit(ev.ReactionUsed(actor=g.id, reaction=p.name, against=f.id,
+                                 effect=f"spends {spend} Focus to ignore {spend} Health damage "
+                                        f"(Focus {before} -> {g.focus})",
+                                 reactions_left=g.reactions))
         return taken - spend
     gained = max(min(taken, 2 * g.focus_max - g.focus), 0)
     g.focus += gained
-    ctx.emit(ev.ReactionUsed(g.id, p.name, f.id, f"spends {spend} Focus; the hit's {taken} Health damage becomes "
-                             f"{gained} Focus (Focus {before} -> {g.focus}, up to twice its maximum)", g.reactions))
+    ctx.emit(ev.ReactionUsed(actor=g.id, reaction=p.name, against=f.id,
+                             effect=f"spends {spend} Focus; the hit's {taken} Health damage becomes {gained} Focus "
+                                    f"(Focus {before} -> {g.focus}, up to twice its maximum)",
+                             reactions_left=g.reactions))
     return 0
 
 
@@ -147,8 +154,9 @@ def offer_help(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackCont
         if choice.action.kind == "none":
             continue
         h.reactions -= 1
-        ctx.emit(ev.ReactionUsed(h.id, "Help Teammate", g.id, f"{f.name}'s attack missed ({hit.total} vs TN "
-                                 f"{hit.tn}): an edge on that check", h.reactions))
+        ctx.emit(ev.ReactionUsed(actor=h.id, reaction="Help Teammate", against=g.id,
+                                 effect=f"{f.name}'s attack missed ({hit.total} vs TN {hit.tn}): an edge on that check",
+                                 reactions_left=h.reactions))
         return judge(actx, with_edge(ctx.dice, hit.roll, f"{h.name}'s Help Teammate"))
     return hit
 
@@ -163,14 +171,14 @@ def offer_karma(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackCon
         context = f"{f.name}'s {actx.attack.name} missed {g.name} ({hit.total} vs TN {hit.tn}): spend 1 Karma for an edge?"
         if (yield from _spends(ctx, f, "Karma for an edge", g, context)):
             hit = judge(actx, with_edge(ctx.dice, hit.roll, f"{f.name}'s Karma"))
-            ctx.emit(ev.KarmaSpent(f.id, f"an edge on its attack on {g.name}", f.karma))
+            ctx.emit(ev.KarmaSpent(actor=f.id, effect=f"an edge on its attack on {g.name}", karma_left=f.karma))
     immune = actx.marvel_m.endswith("ignores trouble")  # Combat Trickery (rules/marvel.md §4.3)
     if hit.hit and not hit.automatic and not immune and g.karma > 0 and not g.out and _trouble_could_matter(hit):
         context = (f"{f.name}'s {actx.attack.name} hits {g.name} ({hit.total} vs TN {hit.tn}): "
                    "spend 1 Karma for trouble on it?")
         if (yield from _spends(ctx, g, "Karma for trouble", f, context)):
             hit = judge(actx, with_trouble(ctx.dice, hit.roll, f"{g.name}'s Karma"))
-            ctx.emit(ev.KarmaSpent(g.id, f"trouble on {f.name}'s attack", g.karma))
+            ctx.emit(ev.KarmaSpent(actor=g.id, effect=f"trouble on {f.name}'s attack", karma_left=g.karma))
     return hit
 
 

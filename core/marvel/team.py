@@ -142,7 +142,8 @@ def call(ctx: RulesContext, side: str, caller: Fighter, m: Maneuver, revive: str
         announce(ctx, f, before)
     st.team[side] = TeamEffect(m, frozenset(members))
     st.team_used.add(side)
-    ctx.emit(ev.TeamManeuver(caller.id, side, m.name, tuple(members), ", ".join(paid), m.does))
+    ctx.emit(ev.TeamManeuver(actor=caller.id, side=side, maneuver=m.name, members=tuple(members), paid=", ".join(paid),
+                             effect=m.does))
     if m.recovery:
         for fid in members:
             f = st.fighters[fid]
@@ -159,7 +160,8 @@ def _revive(ctx: RulesContext, g: Fighter, m: Maneuver) -> None:
     g.health, g.focus = max(g.health, 0), max(g.focus, 0)
     for name, was in (("killed", was_killed), ("shattered", was_shattered)):
         if was:
-            ctx.emit(ev.ConditionChanged(g.id, name, False, f"{m.name}: Health {g.health}, Focus {g.focus}"))
+            ctx.emit(ev.ConditionChanged(actor=g.id, condition=name, active=False,
+                                         why=f"{m.name}: Health {g.health}, Focus {g.focus}"))
     announce(ctx, g, before)
 
 
@@ -168,4 +170,4 @@ def end_round(ctx: RulesContext) -> None:
     st: MarvelState = ctx.state
     for side, effect in list(st.team.items()):
         del st.team[side]
-        ctx.emit(ev.TeamManeuverEnded(side, effect.maneuver.name))
+        ctx.emit(ev.TeamManeuverEnded(side=side, maneuver=effect.maneuver.name))
