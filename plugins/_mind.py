@@ -36,6 +36,12 @@ def pct(x: float) -> str:
     return f"{x:.0%}"
 
 
+def where_to(move: Action) -> str:
+    """Where a move goes, as the log writes a cell ("x,y")."""
+    x, y = move.destination or (0, 0)
+    return f"{x},{y}"
+
+
 def primary(action: Action) -> str:
     """The (first) target of an attack."""
     return action.target or (action.targets[0] if action.targets else "")
@@ -465,8 +471,7 @@ class Situation:
             return None  # a full move toward it still ends out of its reach: nothing to wait for
         edge = self.outside_reach(target)
         if edge is not None:
-            x, y = edge.destination
-            return Choice(edge, f"closes on {target.name} to just outside the reach of every foe ({x},{y})")
+            return Choice(edge, f"closes on {target.name} to just outside the reach of every foe ({where_to(edge)})")
         if self.waited_last() and self.battle.dice.roll(6, "standoff") == 1:
             return None  # steps in
         return Choice(hold, f"{WAITS} for {target.name} to come ({d} cells): holds its Phase just outside its reach")
@@ -477,12 +482,12 @@ class Situation:
         if self.longest_range > 1:
             move = self.standoff(target, self.longest_range)
             if move is not None:
-                return move, f"moves to {move.destination[0]},{move.destination[1]} to have {target.name} in range"
+                return move, f"moves to {where_to(move)} to have {target.name} in range"
         move = self.close_in(target)
         if move is not None:
-            power = on_the_way(self.menu, self.me, target)
-            if power is not None:
-                return power, f"takes {power.maneuver} and closes on {target.name} ({self.dist(target)} cells)"
+            on_way = on_the_way(self.menu, self.me, target)
+            if on_way is not None:
+                return on_way, f"takes {on_way.maneuver} and closes on {target.name} ({self.dist(target)} cells)"
             return move, f"closes on {target.name} ({self.dist(target)} cells)"
         return None
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from slugfest import Action, BattleView, Choice, Decision
 
-from ._mind import WAITS, Situation, answer_for, describe_attack, pct
+from ._mind import WAITS, Situation, answer_for, describe_attack, pct, where_to
 
 NAME = "cautious"
 
@@ -80,16 +80,16 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
             if hit is not None and hit[1] > 0:
                 return Choice(hit[0], f"guards {ally.name} ({pct(ally.health)} left): {describe_attack(sit, *hit)}")
         for bully in bullies:
-            move = sit.approach(bully)
-            if move is not None:
-                return Choice(move[0], f"goes to guard {ally.name} ({pct(ally.health)} left): {move[1]}")
+            way = sit.approach(bully)
+            if way is not None:
+                return Choice(way[0], f"goes to guard {ally.name} ({pct(ally.health)} left): {way[1]}")
 
     # Kite a slower foe.
     if sit.adjacent and sit.longest_range > 1 and all(me.reach > v.reach for v in sit.adjacent):
-        move = sit.standoff(sit.adjacent[0], sit.longest_range)
-        if move is not None:
-            return Choice(move, f"keeps its distance from {sit.adjacent[0].name}, who is slower: "
-                                f"steps back to {move.destination[0]},{move.destination[1]}")
+        away = sit.standoff(sit.adjacent[0], sit.longest_range)
+        if away is not None:
+            return Choice(away, f"keeps its distance from {sit.adjacent[0].name}, who is slower: "
+                                f"steps back to {where_to(away)}")
 
     # Combat Skill Levels (HERO) go to DCV while a foe could reach it, to OCV otherwise.
     levels = ("dcv",) if threats else ("ocv",)

@@ -18,10 +18,12 @@ critical damage. Notes mark the critical at the attack roll and say what it did 
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import replace
-from typing import Any
 
-from slugfest import hookimpl
+from slugfest import AttackResult, AttackStep, BattleView, DamageResult, hookimpl
+from slugfest.hero import AttackContext, AttackRoll, DamageOutcome, retake, roll_profile
+from slugfest.marvel import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, held
 
 NAME = "criticals"
 
@@ -39,42 +41,44 @@ class _Maximum:
         return tuple(self.roll(sides, purpose) for _ in range(count))
 
 
-def critical(attack: Any, hit: Any) -> bool:
-    if attack.system == "hero":
+def critical(hit: AttackResult) -> bool:
+    """A natural 3 (HERO) or a 6-M-6 (Marvel)."""
+    if isinstance(hit, AttackRoll):
         return hit.total == 3
-    if attack.system == "marvel":
-        return bool(hit.roll.ultimate)
+    if isinstance(hit, MarvelAttackResult):
+        return hit.roll.ultimate
     return False
 
 
 @hookimpl(wrapper=True)
-def slugfest_attack_step(battle: Any, attack: Any) -> Any:
+def slugfest_attack_step(battle: BattleView, attack: AttackStep) -> Generator[None, AttackResult, AttackResult]:
     hit = yield
-    if not critical(attack, hit) or not hit.hit:
+    if not critical(hit) or not hit.hit:
         return hit
-    what = "maximum damage" if attack.system == "hero" else "triple damage"
-    roll = "a natural 3" if attack.system == "hero" else "6-M-6"
-    return replace(hit, notes=hit.notes + (f"critical hit: {roll}, {what}",))
+    if isinstance(hit, AttackRoll):
+        return replace(hit, notes=(*hit.notes, "critical hit: a natural 3, maximum damage"))
+    if isinstance(hit, MarvelAttackResult):
+        return replace(hit, notes=(*hit.notes, "critical hit: 6-M-6, triple damage"))
+    return hit
 
 
 @hookimpl(wrapper=True, trylast=True)
-def slugfest_damage_step(battle: Any, attack: Any, hit: Any) -> Any:
+def slugfest_damage_step(battle: BattleView, attack: AttackStep,
+                         hit: AttackResult) -> Generator[None, DamageResult, DamageResult]:
     outcome = yield
-    if not critical(attack, hit):
+    if not critical(hit):
         return outcome
-    if attack.system == "hero":
-        from slugfest.core.hero.resolve import retake, roll_profile
-
+    if isinstance(attack, AttackContext) and isinstance(outcome, DamageOutcome):
         roll = roll_profile(_Maximum(outcome.roll.multiplier_face or 1), attack)
         roll, taken = retake(attack, roll, outcome.location)  # at the hit's location, if it has one
         note = (f"critical hit: dice at their maximum {list(roll.faces)} instead of {list(outcome.roll.faces)}: "
                 f"{roll.stun} STUN, {roll.body} BODY")
-        return replace(outcome, roll=roll, taken=taken, notes=outcome.notes + (note,))
-    from slugfest.core.marvel.resolve import held
-
-    calc = outcome.calc
-    total = calc.regular * 3
-    calc = replace(calc, total=total, doubled="6-M-6 critical hit: x3 instead")
-    taken, why = held(attack, total)
-    note = f"critical hit: {calc.regular} x3 = {total}"
-    return replace(outcome, calc=calc, taken=taken, held_back=why, notes=outcome.notes + (note,))
+        return replace(outcome, roll=roll, taken=taken, notes=(*outcome.notes, note))
+    if isinstance(attack, MarvelAttackContext) and isinstance(outcome, MarvelDamageOutcome):
+        calc = outcome.calc
+        total = calc.regular * 3
+        calc = replace(calc, total=total, doubled="6-M-6 critical hit: x3 instead")
+        lost, why = held(attack, total)
+        return replace(outcome, calc=calc, taken=lost, held_back=why,
+                       notes=(*outcome.notes, f"critical hit: {calc.regular} x3 = {total}"))
+    return outcome

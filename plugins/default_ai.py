@@ -148,7 +148,7 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
             return tended
         hold = _first(menu, "hold")
         later = harm_of(hold) if hold is not None else 0.0
-        if later > max(value, 0.0):  # HERO tempo: let the foe next to it act, then Haymaker it
+        if hold is not None and later > max(value, 0.0):  # HERO tempo: let the foe next to it act, then Haymaker it
             return Choice(hold, f"holds its Phase: a Haymaker once the foe next to it has acted (worth {later:.0%}) "
                                 f"beats the best blow now ({max(value, 0.0):.0%})")
         out = break_free(menu, me, value)
@@ -189,10 +189,10 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
             waiting = None if unharmed else Situation(battle, decision).melee_standoff(v)
             if waiting is not None:
                 return waiting
-            power = on_the_way(menu, me, v)
-            if power is not None:
-                return Choice(power, f"{closes} {v.name} ({distance(me.position, v.position)} cells), "
-                                     f"taking {power.maneuver} on the way")
+            on_way = on_the_way(menu, me, v)
+            if on_way is not None:
+                return Choice(on_way, f"{closes} {v.name} ({distance(me.position, v.position)} cells), "
+                                      f"taking {on_way.maneuver} on the way")
             return Choice(move, f"{closes} {v.name} ({distance(me.position, v.position)} cells)")
     if recover is not None and me.health < 1:
         return Choice(recover, f"{idle}: takes a Recovery")

@@ -19,30 +19,32 @@ A note gives the rolled and the fixed multiplier.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import replace
-from typing import Any
 
-from slugfest.core.hero.resolve import take_hit
-from slugfest import hookimpl
+from slugfest import AttackResult, AttackStep, BattleView, DamageResult, hookimpl
+from slugfest.hero import AttackContext, DamageOutcome, take_hit
 
 NAME = "fixed-stun-multiplier"
 SLUGFEST_SYSTEMS = ("hero",)  # the rules systems this house rule is for
+
 FIXED = {"1d6-1": 3, "half-d6": 2}
 
 
 @hookimpl(wrapper=True)
-def slugfest_damage_step(battle: Any, attack: Any, hit: Any) -> Any:
+def slugfest_damage_step(battle: BattleView, attack: AttackStep,
+                         hit: AttackResult) -> Generator[None, DamageResult, DamageResult]:
     outcome = yield
-    if getattr(attack, "system", "") != "hero" or outcome.roll.kind != "killing":
+    if not (isinstance(attack, AttackContext) and isinstance(outcome, DamageOutcome)):
         return outcome
-    if any(n.startswith("hit location") for n in outcome.notes):
+    if outcome.roll.kind != "killing" or any(n.startswith("hit location") for n in outcome.notes):
         return outcome
     roll = outcome.roll
     mult = max(FIXED[attack.options.stun_multiplier] + attack.attack.stun_multiplier_bonus, 1)  # floored after levels
     if mult == roll.multiplier:
         note = f"fixed STUN multiplier: x{mult}, as rolled"
-        return replace(outcome, notes=outcome.notes + (note,))
+        return replace(outcome, notes=(*outcome.notes, note))
     roll = replace(roll, stun=roll.body * mult * (2 if roll.doubled else 1), multiplier=mult)
     taken = take_hit(attack, roll)
     note = f"fixed STUN multiplier: x{mult} instead of the rolled x{outcome.roll.multiplier}"
-    return replace(outcome, roll=roll, taken=taken, notes=outcome.notes + (note,))
+    return replace(outcome, roll=roll, taken=taken, notes=(*outcome.notes, note))

@@ -18,50 +18,52 @@ Everything else is left alone. Knockback (which counts the BODY rolled) is not h
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import replace
-from typing import Any
 
-from slugfest import hookimpl
+from slugfest import AttackResult, AttackStep, BattleView, DamageResult, hookimpl
+from slugfest.hero import AttackRoll, DamageOutcome
+from slugfest.marvel import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome, held
 
 NAME = "glancing-blows"
 NOTE = "glancing blow"
 
 
-def near_miss(attack: Any, hit: Any) -> bool:
-    if hit.hit or hit.automatic:
-        return False
-    if attack.system == "hero":
-        return hit.total == hit.needed + 1
-    if attack.system == "marvel":
-        return hit.total == hit.tn - 1
-    return False
+def near_miss(hit: AttackResult) -> str:
+    """How a roll missed by exactly 1 ("" when it did not): rolled one over what was needed
+    (HERO, not an automatic miss), or one short of the TN (Marvel)."""
+    if hit.hit:
+        return ""
+    if isinstance(hit, AttackRoll) and not hit.automatic and hit.total == hit.needed + 1:
+        return f"rolled {hit.total}, needed {hit.needed}-"
+    if isinstance(hit, MarvelAttackResult) and not hit.automatic and hit.total == hit.tn - 1:
+        return f"total {hit.total} vs TN {hit.tn}"
+    return ""
 
 
 @hookimpl(wrapper=True, tryfirst=True)
-def slugfest_attack_step(battle: Any, attack: Any) -> Any:
+def slugfest_attack_step(battle: BattleView, attack: AttackStep) -> Generator[None, AttackResult, AttackResult]:
     hit = yield
-    if not near_miss(attack, hit):
+    by = near_miss(hit)
+    if not by or not isinstance(hit, (AttackRoll, MarvelAttackResult)):
         return hit
-    by = f"rolled {hit.total}, needed {hit.needed}-" if attack.system == "hero" else f"total {hit.total} vs TN {hit.tn}"
-    return replace(hit, hit=True, notes=hit.notes + (f"{NOTE}: missed by 1 ({by}): hits for half damage",))
+    return replace(hit, hit=True, notes=(*hit.notes, f"{NOTE}: missed by 1 ({by}): hits for half damage"))
 
 
 @hookimpl(wrapper=True, tryfirst=True)
-def slugfest_damage_step(battle: Any, attack: Any, hit: Any) -> Any:
+def slugfest_damage_step(battle: BattleView, attack: AttackStep,
+                         hit: AttackResult) -> Generator[None, DamageResult, DamageResult]:
     outcome = yield
     if not any(n.startswith(NOTE) for n in hit.notes):
         return outcome
-    if attack.system == "hero":
+    if isinstance(outcome, DamageOutcome):
         t = outcome.taken
         taken = replace(t, stun=t.stun // 2, body=t.body // 2)
         note = f"{NOTE}: takes half of {t.stun} STUN, {t.body} BODY"
-        return replace(outcome, taken=taken, notes=outcome.notes + (note,))
-    if attack.system == "marvel":
-        from slugfest.core.marvel.resolve import held
-
+        return replace(outcome, taken=taken, notes=(*outcome.notes, note))
+    if isinstance(attack, MarvelAttackContext) and isinstance(outcome, MarvelDamageOutcome):
         full = outcome.calc.total
         half = -(-full // 2)
-        taken = held(attack, half)[0] if outcome.held_back else half
-        note = f"{NOTE}: half of {full} = {half}"
-        return replace(outcome, taken=taken, notes=outcome.notes + (note,))
+        lost = held(attack, half)[0] if outcome.held_back else half
+        return replace(outcome, taken=lost, notes=(*outcome.notes, f"{NOTE}: half of {full} = {half}"))
     return outcome

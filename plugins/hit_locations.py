@@ -41,26 +41,28 @@ A note says where each hit landed and what that did.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import replace
-from typing import Any
+from fractions import Fraction
 
-from slugfest import hookimpl
+from slugfest import AttackResult, AttackStep, BattleView, DamageResult, hookimpl
 from slugfest.core.hero import locations
-from slugfest.core.hero.resolve import take_located
+from slugfest.hero import AttackContext, DamageOutcome, take_located
 
 NAME = "hit-locations"
 SLUGFEST_SYSTEMS = ("hero",)  # the rules systems this house rule is for
 NOTE = "hit location"
+
 TABLE = locations.TABLE
 
 
-def location(total: int) -> tuple[str, int, Any, Any]:
+def location(total: int) -> tuple[str, int, Fraction, Fraction]:
     """Where a 3d6 total lands: (name, killing STUNx, normal STUNx, BODYx)."""
     loc = locations.location(total)
     return loc.name, loc.stun_x, loc.n_stun_x, loc.body_x
 
 
-def located(ctx: Any, outcome: Any, faces: tuple[int, ...]) -> Any:
+def located(ctx: AttackContext, outcome: DamageOutcome, faces: tuple[int, ...]) -> DamageOutcome:
     """The damage outcome of a hit that landed where ``faces`` say: taken again through the rules
     system's own located damage, which applies the multipliers after defenses and before Damage
     Reduction, Penetrating and the minimum STUN option (rules-powers §0 step 7)."""
@@ -68,13 +70,16 @@ def located(ctx: Any, outcome: Any, faces: tuple[int, ...]) -> Any:
     roll, taken = take_located(ctx, outcome.roll, where)
     words = locations.effect_words(where, roll.kind, ctx.attack.stun_multiplier_bonus)
     note = f"{NOTE}: 3d6 rolled {sum(faces)} {list(faces)}, {where.name}: {words}"
-    return replace(outcome, roll=roll, taken=taken, notes=outcome.notes + (note,), location=where.name)
+    return replace(outcome, roll=roll, taken=taken, notes=(*outcome.notes, note), location=where.name)
 
 
 @hookimpl(wrapper=True)
-def slugfest_damage_step(battle: Any, attack: Any, hit: Any) -> Any:
+def slugfest_damage_step(battle: BattleView, attack: AttackStep,
+                         hit: AttackResult) -> Generator[None, DamageResult, DamageResult]:
     outcome = yield
-    if getattr(attack, "system", "") != "hero" or outcome.roll.kind not in ("normal", "killing"):
+    if not (isinstance(attack, AttackContext) and isinstance(outcome, DamageOutcome)):
+        return outcome
+    if outcome.roll.kind not in ("normal", "killing"):
         return outcome
     if attack.options.hit_locations:
         return outcome  # the rules option located this hit already

@@ -11,22 +11,26 @@ no holding back: it already kills at -BODY). A note says what the blow would hav
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import replace
-from typing import Any
 
-from slugfest import hookimpl
+from slugfest import AttackResult, AttackStep, BattleView, DamageResult, hookimpl
+from slugfest.marvel import MarvelAttackContext, MarvelDamageOutcome
 
 NAME = "lethal"
 SLUGFEST_SYSTEMS = ("marvel",)  # the rules systems this house rule is for
 
 
 @hookimpl(wrapper=True)
-def slugfest_damage_step(battle: Any, attack: Any, hit: Any) -> Any:
+def slugfest_damage_step(battle: BattleView, attack: AttackStep,
+                         hit: AttackResult) -> Generator[None, DamageResult, DamageResult]:
     outcome = yield
-    if getattr(attack, "system", "") != "marvel" or not outcome.held_back or attack.attack.nonlethal:
+    if not (isinstance(attack, MarvelAttackContext) and isinstance(outcome, MarvelDamageOutcome)):
+        return outcome
+    if not outcome.held_back or attack.attack.nonlethal:
         return outcome
     full = outcome.calc.total
     kept = attack.target_pool - outcome.taken
     note = (f"lethal: no holding back, takes all {full} (held back it would have left "
             f"{attack.pool} at {kept})")
-    return replace(outcome, taken=full, held_back="", notes=outcome.notes + (note,))
+    return replace(outcome, taken=full, held_back="", notes=(*outcome.notes, note))

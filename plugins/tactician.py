@@ -134,9 +134,10 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     if focus is None:
         return sit.fallback()
     hold = sit.find("hold") if best is not None else None
-    if hold is not None and sit.value(hold) > max(best[1], 0.0):  # HERO tempo, as the default AI's
+    now = max(best[1], 0.0) if best is not None else 0.0
+    if hold is not None and sit.value(hold) > now:  # HERO tempo, as the default AI's
         return Choice(hold, f"holds its Phase: a Haymaker once the foe next to it has acted (worth "
-                            f"{sit.value(hold):.0%}) beats the best blow now ({max(best[1], 0.0):.0%})")
+                            f"{sit.value(hold):.0%}) beats the best blow now ({now:.0%})")
 
     def focused(a: Action, v: float) -> float:
         t = sit.everyone[primary(a)]

@@ -186,7 +186,7 @@ class SlugfestApp(App[None]):
         would offer for the open battle (or the scenario highlighted in the picker)."""
         if self.last_save_path:
             return self.last_save_path
-        screen = self.screen
+        screen: Screen[Any] = self.screen
         if not isinstance(screen, (BattleScreen, PickerScreen)):
             screen = next((s for s in reversed(self.screen_stack) if isinstance(s, (BattleScreen, PickerScreen))),
                           screen)

@@ -161,10 +161,11 @@ class Ladder:
         out = []
         for n, i in idx.items():
             se = math.sqrt(max(0.0, cov[i][i])) * ELO
-            r = 1500 + theta[i] * ELO
+            rating = 1500 + theta[i] * ELO
             played = sum(self.record(n, m).games for m in names if m != n)
             points = sum(self.record(n, m).wins + self.record(n, m).draws / 2 for m in names if m != n)
-            out.append(Rating(n, r, r - 1.959964 * se, r + 1.959964 * se, points / played if played else 0.0, played))
+            out.append(Rating(n, rating, rating - 1.959964 * se, rating + 1.959964 * se,
+                              points / played if played else 0.0, played))
         return sorted(out, key=lambda x: -x.rating)
 
     def as_dict(self) -> dict[str, Any]:

@@ -163,16 +163,16 @@ def combatant_tables(summary: dict[str, Any], names: dict[str, str] | None = Non
                     ("combatant", "side", "attacks", "hit%", *(f"{p} dealt" for p in pools),
                      *(f"{p} taken" for p in pools), "knocked out", "killed"), rows, ids, 2)]
     counts = summary.get("count_names") or []
-    rows = []
+    did: list[tuple[str, ...]] = []
     for c in people.values():
         won, lost = c["damage_dealt_when_won"], c["damage_dealt_when_lost"]
         split = (f"{won['mean']:.1f}" if won["n"] else "—") + " / " + (f"{lost['mean']:.1f}" if lost["n"] else "—")
-        rows.append((f"{c['knockouts_caused']:,}", f"{c['kills_caused']:,}",
+        did.append((f"{c['knockouts_caused']:,}", f"{c['kills_caused']:,}",
                      *(per(c["counts"][k]["per_battle"], 2) for k in counts), split))
     tables.append(Table(f"what each did (knock-outs and kills it caused: in all {plural(n, 'battle', grouped=True)}; "
                         "the rest: means per battle)",
                         ("combatant", "KOs caused", "kills caused", *counts, f"{main} dealt in wins / losses"),
-                        tuple((names.get(cid, cid), *r) for cid, r in zip(ids, rows)), ids, 1))
+                        tuple((names.get(cid, cid), *r) for cid, r in zip(ids, did)), ids, 1))
     attack_rows, attack_ids = [], []
     for cid, c in people.items():
         for name, a in c.get("by_attack", {}).items():

@@ -95,8 +95,8 @@ def merge_parts(documents: list[tuple[str, Any]]) -> Merged:
             raise ShardError(f"{name}: not a part of a batch (write one with `slugfest simulate ... --shard I/N "
                              f"--json FILE`)")
         shard = doc.get("shard")
-        part_of = (shard.get("part"), shard.get("of")) if isinstance(shard, dict) else (None, None)
-        if not all(isinstance(x, int) and not isinstance(x, bool) for x in part_of) or not 1 <= part_of[0] <= part_of[1]:
+        part, of = (shard.get("part"), shard.get("of")) if isinstance(shard, dict) else (None, None)
+        if not (type(part) is int and type(of) is int and 1 <= part <= of):
             raise ShardError(f"{name}: its shard is {shard!r}; expected part and of, whole numbers with "
                              "1 <= part <= of (as `--shard I/N` writes them)")
         head = {k: doc.get(k) for k in ("scenario", "system", "turn_limit", "base_seed", "runs_requested",

@@ -93,7 +93,7 @@ class Choice:
 
     action: Action
     reason: str = ""
-    meta: dict = field(default_factory=dict, compare=False)
+    meta: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
 T = TypeVar("T")

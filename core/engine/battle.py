@@ -44,6 +44,7 @@ from .context import Outcome, RulesContext
 from .events import ActionChosen, BattleEnded, BattleStarted, Event, PluginFailed
 from .forking import Answered, Checkpoint
 from .plugins import PluginHost, get_plugin_manager
+from .system import RulesSystem
 from .view import BattleView
 
 __all__ = ["Battle", "BattleHalted", "Outcome"]
@@ -73,7 +74,7 @@ class Battle:
         self.seed = scenario.seed if seed is None else seed
         self._dice: Dice = dice if dice is not None else SeededDice(self.seed)
         self.host = host if host is not None else get_plugin_manager(house_rules=scenario.house_rules)
-        self.system = self.host.systems()[scenario.system]
+        self.system: RulesSystem = self.host.systems()[scenario.system]
         self.options = scenario.options
         self.grid = grid_for(scenario.map.width, scenario.map.height, scenario.map.obstacles)
         self.events: list[Event] = []

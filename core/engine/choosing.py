@@ -112,7 +112,7 @@ def _decide_through_pluggy(battle: Battle, decision: Decision) -> tuple[Choice, 
         caller = host.without("slugfest_choose_action", excluded)
 
 
-def call_step(battle: Battle, hook_name: str, validate: Callable[[Any], str], args: tuple) -> Any:
+def call_step(battle: Battle, hook_name: str, validate: Callable[[Any], str], args: tuple[Any, ...]) -> Any:
     """Run a step hook through its house rules, containing failures (see ``Battle._step``)."""
     host = battle.host
     names = getattr(host.hook, hook_name).spec.argnames[1:]  # after ``battle``

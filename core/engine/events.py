@@ -35,14 +35,14 @@ def to_jsonable(value: Any) -> Any:
         return [to_jsonable(v) for v in value]
     if isinstance(value, dict):
         return {str(k): to_jsonable(v) for k, v in value.items()}
-    if is_dataclass(value):  # before the general tuple case: a record is a tuple underneath
+    if is_dataclass(value) and not isinstance(value, type):  # before the general tuple case: a record is a tuple
         cls = type(value)
         names = _FIELDS.get(cls)
         if names is None:
             names = _FIELDS[cls] = tuple(f.name for f in fields(cls))
         out: dict[str, Any] = {}
         if isinstance(value, Event):
-            out["event"] = cls.kind
+            out["event"] = value.kind
         for name in names:
             out[name] = to_jsonable(getattr(value, name))
         return out

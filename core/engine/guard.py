@@ -20,7 +20,7 @@ and :func:`set_beacon` mirrors it where another process can read it.
 
 from __future__ import annotations
 
-import _signal  # signal.getsignal without its enum conversion (checked on every timed call)
+import _signal  # type: ignore[import-not-found]  # signal.getsignal without its enum conversion (checked on every timed call); no stub ships for it
 import os
 import signal
 import sys
@@ -266,10 +266,10 @@ def guard(fn: Any, plugin: str, hook: str, wrapper: bool, tracker: Tracker, time
     clock runs too. The wrapper keeps what the host reads off the function (``__wrapped__``,
     and ``slugfest_answers_for`` for routing decisions)."""
     out = _guard_wrapper(fn, plugin, hook, tracker, timed) if wrapper else _guard_call(fn, plugin, hook, tracker, timed)
-    out.__wrapped__ = fn  # type: ignore[attr-defined]
+    out.__wrapped__ = fn
     answers_for = getattr(fn, "slugfest_answers_for", None)
     if answers_for is not None:
-        out.slugfest_answers_for = answers_for  # type: ignore[attr-defined]
+        out.slugfest_answers_for = answers_for
     return out
 
 

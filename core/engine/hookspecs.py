@@ -32,6 +32,8 @@ A plugin that raises is reported as a ``PluginFailed`` event naming the plugin a
 the engine then goes on without that plugin for that call.
 """
 
+# mypy: disable-error-code="empty-body"
+# (a hookspec is a signature: pluggy never runs its body)
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
@@ -49,11 +51,19 @@ hookspec = pluggy.HookspecMarker("slugfest")
 
 class AttackStep(Protocol):
     """What every rules system's attack context has (HERO: ``core.hero.resolve.AttackContext``;
-    Marvel: ``core.marvel.resolve.MarvelAttackContext``). Frozen: a house rule reads it."""
+    Marvel: ``core.marvel.resolve.MarvelAttackContext``; both importable from ``slugfest.hero``
+    and ``slugfest.marvel``). Frozen: a house rule reads it, and tells the systems apart with
+    ``isinstance``."""
 
-    system: str  # "hero", "marvel": which rules system's attack this is
-    attacker: str
-    target: str
+    @property
+    def system(self) -> str:
+        """Which rules system's attack this is: "hero", "marvel"."""
+
+    @property
+    def attacker(self) -> str: ...
+
+    @property
+    def target(self) -> str: ...
 
 
 class AttackResult(Protocol):
@@ -61,15 +71,19 @@ class AttackResult(Protocol):
     ``core.marvel.resolve.MarvelAttackResult``). Frozen: a house rule returns a changed copy
     (``dataclasses.replace``), adding a line to ``notes``."""
 
-    hit: bool
-    notes: tuple[str, ...]
+    @property
+    def hit(self) -> bool: ...
+
+    @property
+    def notes(self) -> tuple[str, ...]: ...
 
 
 class DamageResult(Protocol):
     """What every damage step's result has (HERO: ``core.hero.resolve.DamageOutcome``; Marvel:
     ``core.marvel.resolve.MarvelDamageOutcome``). Frozen, as above."""
 
-    notes: tuple[str, ...]
+    @property
+    def notes(self) -> tuple[str, ...]: ...
 
 
 @hookspec

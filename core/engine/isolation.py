@@ -77,7 +77,7 @@ class Beacons:
     def claim(self) -> int:
         """Take the next free slot for this process and report plugin calls into it."""
         with self._next.get_lock():
-            slot = self._next.value % self.slots  # a replacement worker reuses a dead one's slot
+            slot: int = self._next.value % self.slots  # a replacement worker reuses a dead one's slot
             self._next.value += 1
         self.slot = slot
         self._pid[slot] = os.getpid()

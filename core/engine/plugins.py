@@ -42,7 +42,9 @@ __all__ = ["hookimpl", "answers_for", "PluginTimeout", "get_plugin_manager", "ca
 
 hookimpl = pluggy.HookimplMarker("slugfest")
 
-ChooseAction = Callable[["BattleView", "Decision"], "Choice | None"]
+#: An AI's ``slugfest_choose_action``: a function (battle, decision), or a plugin class's
+#: method (self, battle, decision), answering a Choice or None.
+ChooseAction = Callable[..., "Choice | None"]
 
 
 def answers_for(name: str, **marks: Any) -> Callable[[ChooseAction], ChooseAction]:
@@ -61,17 +63,20 @@ def answers_for(name: str, **marks: Any) -> Callable[[ChooseAction], ChooseActio
     """
 
     def mark(fn: ChooseAction) -> ChooseAction:
+        routed: ChooseAction
         if next(iter(inspect.signature(fn).parameters), "") == "self":  # a method of a plugin class
             @functools.wraps(fn)
-            def slugfest_choose_action(self: Any, battle: BattleView, decision: Decision) -> Choice | None:
-                return fn(self, battle, decision) if decision.controller == name else None  # type: ignore[call-arg]
+            def method(self: Any, battle: BattleView, decision: Decision) -> Choice | None:
+                return fn(self, battle, decision) if decision.controller == name else None
+            routed = method
         else:
             @functools.wraps(fn)
-            def slugfest_choose_action(battle: BattleView, decision: Decision) -> Choice | None:  # type: ignore[misc]
+            def function(battle: BattleView, decision: Decision) -> Choice | None:
                 return fn(battle, decision) if decision.controller == name else None
-
-        slugfest_choose_action.slugfest_answers_for = name  # type: ignore[attr-defined]
-        return hookimpl(**marks)(slugfest_choose_action)
+            routed = function
+        setattr(routed, "slugfest_answers_for", name)  # read by the host to route decisions (PluginHost.choosers)
+        marked: ChooseAction = hookimpl(**marks)(routed)
+        return marked
 
     return mark
 
@@ -404,7 +409,8 @@ class PluginHost:
         key = (hook_name, system_name)
         if key not in self._own:
             self._own[key] = self._find_own(hook_name, system_name)
-        return self._own[key]
+        found: tuple[str, Any] | None = self._own[key]
+        return found
 
     def _find_own(self, hook_name: str, system_name: str) -> tuple[str, Any] | None:
         self.systems()

@@ -12,7 +12,7 @@ rewound.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
 from ..rules.records import record
@@ -53,6 +53,7 @@ class EventLog(Sequence["Event"]):
     """The battle's events so far, in order, readable and not writable."""
 
     __slots__ = ("_events",)
+    _events: list[Event]
 
     def __init__(self, events: list[Event]) -> None:
         object.__setattr__(self, "_events", events)
@@ -63,8 +64,9 @@ class EventLog(Sequence["Event"]):
     def __getitem__(self, index: slice) -> Sequence[Event]: ...
 
     def __getitem__(self, index: int | slice) -> Event | Sequence[Event]:
-        got = self._events[index]
-        return tuple(got) if isinstance(index, slice) else got
+        if isinstance(index, slice):
+            return tuple(self._events[index])
+        return self._events[index]
 
     def __len__(self) -> int:
         return len(self._events)
@@ -84,6 +86,8 @@ class RollingDice:
     rewound). Its two methods are the dice's own bound methods, so a roll costs what it costs."""
 
     __slots__ = ("roll", "rolls")
+    roll: Callable[..., int]  #: (sides, purpose="") -> one die
+    rolls: Callable[..., tuple[int, ...]]  #: (count, sides=6, purpose="") -> that many dice
 
     def __init__(self, dice: Any) -> None:
         object.__setattr__(self, "roll", dice.roll)
@@ -105,6 +109,9 @@ class BattleView:
     grid: Grid
     dice: RollingDice
     events: EventLog
+    _battle: Battle
+    _info: SystemInfo
+    _sheets: dict[str, Any]
 
     def __init__(self, battle: Battle) -> None:
         set_ = object.__setattr__

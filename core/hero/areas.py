@@ -94,8 +94,8 @@ def target_dcv(shape: str, origin: Cell, aim: Cell) -> CVChain:
     return _ADJACENT if distance(origin, cell) <= 1 else _CELL
 
 
-_CELL = build_cv("DCV", 3, ())
-_ADJACENT = build_cv("DCV", 0, ())
+_CELL = build_cv("DCV", 3, [])
+_ADJACENT = build_cv("DCV", 0, [])
 
 
 def explosion_dcs_lost(metres: int) -> int:

@@ -228,7 +228,7 @@ def penetrate(stun: int, body: int, roll: DamageRoll, defenses: Defenses, levels
     resistant one: normal defense never stops killing BODY)."""
     if roll.kind == "killing":
         floor = roll.normal_body if roll.normal_body >= 0 else roll.body
-        stopping = ((defenses.resistant, defenses.impenetrable[1], defenses.names[1]),)
+        stopping: tuple[tuple[int, int, str], ...] = ((defenses.resistant, defenses.impenetrable[1], defenses.names[1]),)
     else:
         floor = roll.body
         stopping = tuple(zip((defenses.normal, defenses.resistant), defenses.impenetrable, defenses.names))

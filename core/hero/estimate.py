@@ -331,8 +331,9 @@ def expected_taken(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     stun_sum = body_sum = 0.0
     for where, ways in places:
         mult, scale = locations.multipliers(where, atk.kind, atk.stun_multiplier_bonus)
-        at = roll if atk.kind != "killing" else DamageRoll(atk.kind, "", (), body * mult * (2 if g.ko else 1), body,
-                                                           normal_body=normal_body)  # type: ignore[arg-type]
+        stun_then = body * mult * (2 if g.ko else 1)
+        at = roll if atk.kind != "killing" else DamageRoll(atk.kind, "", (), stun_then, body,  # type: ignore[arg-type]
+                                                           normal_body=normal_body)  # type: ignore[arg-type]  # means
         taken = take_damage(at, defs, atk.defense, opts.minimum_stun, armor_piercing=atk.armor_piercing,
                             penetrating=atk.penetrating, location=scale)
         stun_sum += ways * taken.stun

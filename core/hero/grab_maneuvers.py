@@ -82,8 +82,14 @@ def _escape(ctx: RulesContext, f: Fighter, a: Action) -> None:
     grabs.escape(ctx, f)
 
 
+def _offer_escape(pic: Picture) -> list[Action]:
+    """Escape from the one holding it."""
+    holder = pic.f.held_by
+    return [pic.action("escape", target=holder)] if holder else []
+
+
 ESCAPE = Maneuver("escape", "escape", "Escape", "rules-powers §4.1: STR against STR, the BODY each rolls",
-                  _escape, offer=lambda pic: [pic.action("escape", target=pic.f.held_by)] if pic.f.held_by else [])
+                  _escape, offer=_offer_escape)
 
 
 def _disarm(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
@@ -106,7 +112,7 @@ def _offer_disarm(pic: Picture) -> list[Action]:
     f = pic.f
     if f.held_by is not None or f.entangle is not None:
         return []
-    out = []
+    out: list[Action] = []
     for g in pic.standing:
         weapons = [a.name for a in g.sheet.attacks if a.focus in ACCESSIBLE and a.name not in g.disarmed]
         if weapons and pic.steps(g, pic.half_cells) is not None:

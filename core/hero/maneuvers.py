@@ -261,8 +261,13 @@ def _recover(ctx: RulesContext, f: Fighter, a: Action) -> None:
     ctx.emit(ev.DefenseTaken(actor=f.id, maneuver="recovery", dcv=dcv_chain(f).value))
 
 
+def _offer_recover(pic: Picture) -> list[Action]:
+    """A Recovery, when the Phase is whole (it takes a full Phase)."""
+    return [Action("recover")] if pic.full_phase else []
+
+
 RECOVER = Maneuver("recover", "recover", "Recovery", "the seed: Recovery, a full Phase, ½ DCV", _recover,
-                   full_phase=True, offer=lambda pic: [Action("recover")] if pic.full_phase else [])
+                   full_phase=True, offer=_offer_recover)
 
 
 def _hold(ctx: RulesContext, f: Fighter, a: Action) -> None:

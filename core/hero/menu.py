@@ -221,7 +221,7 @@ def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str
     return f"{a.label()} is not possible now"
 
 
-def _entry_of_kind(kind: str):  # type: ignore[no-untyped-def]
+def _entry_of_kind(kind: str) -> Maneuver | None:
     return next((m for m in MANEUVERS.values() if m.kind == kind and m.kind != "attack"), None)
 
 

@@ -38,7 +38,7 @@ from .effects import change_spd, die, knock_out, spend_end
 from .endurance import str_end
 from .mind_control import MENTAL_ILLUSIONS, MIND_CONTROL
 from .profile import DamageProfile
-from .sheet import FLASH_DEFENSE, POWER_DEFENSE, HeroAttack
+from .sheet import FLASH_DEFENSE, POWER_DEFENSE, Characteristics, HeroAttack
 from .state import Entanglement, Fighter
 from .usage import attack_end, damage_profile
 
@@ -288,7 +288,7 @@ def readjust(ctx: RulesContext, g: Fighter) -> None:
     _pools_follow(ctx, g, old)
 
 
-def _pools_follow(ctx: RulesContext, g: Fighter, old) -> None:  # type: ignore[no-untyped-def]
+def _pools_follow(ctx: RulesContext, g: Fighter, old: Characteristics) -> None:
     """STUN, BODY and END now move with their maximum (:data:`.adjustment.POOLS`), never above it;
     a fall may knock out, leave dying or kill, as damage would."""
     new = g.ch

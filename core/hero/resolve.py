@@ -52,7 +52,7 @@ class DamageOutcome:
 
 
 def default_attack_step(dice, ctx: AttackContext) -> AttackRoll:
-    return attack_roll(dice.rolls(3, 6, "attack"), ctx.ocv.value, ctx.dcv.value)  # type: ignore[arg-type]
+    return attack_roll(dice.rolls(3, 6, "attack"), ctx.ocv.value, ctx.dcv.value)
 
 
 def roll_profile(dice, ctx: AttackContext) -> DamageRoll:

@@ -9,6 +9,8 @@ expected harm of each option (:mod:`.estimate`), kept so nobody works it out twi
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine.actions import Action
 from ..engine.context import RulesContext
 from ..rules.grid import distance
@@ -46,7 +48,7 @@ class Picture:
         self.full_phase = not f.half_used
         self.half_cells = cells(f, False) if self.full_phase else 0
         self.full_cells = cells(f, True)
-        self._steps: dict[tuple, object] = {}
+        self._steps: dict[tuple[Any, ...], Any] = {}  # a walk's length, or a walk itself, by what it is for
         self._in_range: dict[tuple[str, str], bool] = {}
         #: The attacks ``f`` can use without moving, by target, in menu order (a Multiple
         #: Attack's strikes): the menu notes them as it is built.

@@ -240,7 +240,7 @@ def _offer_treat(pic: Picture) -> list[Action]:
     """Ending a condition that an action and a check can end (bleeding, ablaze), its own or an
     ally's next to it."""
     f = pic.f
-    out = []
+    out: list[Action] = []
     for g in pic.ctx.state.fighters.values():
         if g.side != f.side or g.killed or (g is not f and distance(f.pos, g.pos) > 1):
             continue

@@ -86,7 +86,7 @@ class Condition:
     barred: tuple[str, ...] = ()  #: abilities it cannot act with (no attack or check with them)
     speed: str = ""  #: "halved" (rounded up) or "none": what it does to every movement mode
     health_per_turn: int = 0  #: Health lost at the end of each of its own turns
-    start_check: tuple[str, int, int] = ()  #: (ability, TN, Health lost on a failure): free, as each turn starts
+    start_check: tuple[()] | tuple[str, int, int] = ()  #: (ability, TN, Health lost on a failure): free, as each turn starts
     treated_with: str = ""  #: the ability of the check (TN 10) an action makes to end it
     treating: tuple[str, str] = ("ends", "")  #: the log's verb and object for that action: "puts out" "flames"
     ends_on_healing: bool = False  #: it ends when the victim regains any Health

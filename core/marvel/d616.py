@@ -226,6 +226,7 @@ def with_trouble(dice, roll: D616, source: str) -> D616:
         return make(roll.rolled, roll.faces, roll.edges, (*roll.troubles, source), roll.rerolls,
                     "6-M-6 ignores trouble")
     pos = pick_trouble(roll.faces)
+    assert pos is not None  # nothing excluded: one of the three dice is picked
     new = dice.roll(6, MARVEL if pos == 1 else ORDINARY)
     kept = keep("trouble", pos, roll.faces[pos], new)
     faces = list(roll.faces)

@@ -302,8 +302,11 @@ def start_turn(ctx: RulesContext, f: Fighter) -> None:
     starts is rolled (poisoned: Resilience against TN 18, 1 Health lost on a failure, cured
     on a Fantastic success: rules/marvel.md §5)."""
     f.expiring = tuple(n for n in f.timed if TIMED[n].rounds == 1 or n in f.for_a_round)
-    for name in [n for n in f.timed if TIMED[n].start_check]:
-        ability, tn, loss = TIMED[name].start_check
+    for name in list(f.timed):
+        check = TIMED[name].start_check
+        if not check:
+            continue
+        ability, tn, loss = check
         score = f.sheet.ability(ability)
         roll = roll_d616(ctx.dice, (), own_troubles(f, ability), ctx.options.stacked_rerolls)
         total = roll.dice_total + score

@@ -176,7 +176,7 @@ def _offer_fastball(pic: Picture) -> list[Action]:
     if not allies:
         return []
     rng = throw_range(f)
-    out = []
+    out: list[Action] = []
     for g in pic.foes:
         if g.out or distance(f.pos, g.pos) > rng or not ctx.grid.line_of_sight(f.pos, g.pos):
             continue

@@ -38,7 +38,7 @@ class Power:
     reduction: str = ""  #: damage to this pool is reduced by the level (1 without levels)
     edge: str = ""  #: "Melee attacks" or "initiative": an edge on those rolls
     defense_bonus: tuple[tuple[str, int], ...] = ()  #: (defense, bonus) while it applies
-    defends_with: tuple[str, str] = ()  #: (this defense, may be used against attacks on that one)
+    defends_with: tuple[()] | tuple[str, str] = ()  #: (this defense, may be used against attacks on that one)
     trouble_on: str = ""  #: attacks against the holder have trouble: "close", "all" or "Agility defense"
     extra_reactions: int = 0
     regains: str = ""  #: the pool it regains Resilience of at the end of the holder's turns
@@ -64,7 +64,7 @@ class Power:
     sets_m: bool = False  #: attack power: the Marvel die becomes an M, and the attack ignores trouble
     equal_or_higher: bool = False  #: attack power: only against a target of equal or higher rank
     boosts: str = ""  #: in use: the ability whose attacks gain ``flat_damage``
-    lowers: tuple[str, int] = ()  #: in use: (ability, change) to its score and defense
+    lowers: tuple[()] | tuple[str, int] = ()  #: in use: (ability, change) to its score and defense
     steadies: bool = False  #: knockback shortened by 1 space per point of its Melee defense
     absorbs: tuple[int, ...] = ()  #: in use: a Health hit up to this (by level) is absorbed; a bigger one ends it
     #: a reaction to a Health hit that does damage: "brace" (1 Health ignored per Focus spent, at

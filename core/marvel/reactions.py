@@ -189,6 +189,7 @@ def _trouble_could_matter(hit: MarvelAttackResult) -> bool:
     if hit.roll.ultimate:
         return False
     pos = pick_trouble(faces)
+    assert pos is not None  # nothing excluded: one of the three dice is picked
     lowest = 2 if pos == 1 else 1
     return pos == 1 or hit.total - (counts(faces[pos], pos) - lowest) < hit.tn
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, cast
 
 
 class DiceError(Exception):
@@ -187,7 +187,7 @@ class ScriptedDice:
         return (self._pos, len(self.log))
 
     def setstate(self, state: object) -> None:
-        pos, n = state  # type: ignore[misc]
+        pos, n = cast(tuple[int, int], state)
         self._pos = pos
         del self.log[n:]
 

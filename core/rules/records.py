@@ -71,7 +71,7 @@ def record(cls: type[T]) -> type[T]:
     bases = (layout, *(b for b in cls.__bases__ if b is not object))
     rebuilt = type(cls.__name__, bases, namespace)
     rebuilt.__qualname__ = cls.__qualname__
-    return rebuilt  # type: ignore[return-value]
+    return rebuilt
 
 
 def _tuple_layout_fits(cls: type) -> bool:
@@ -84,7 +84,7 @@ def _tuple_layout_fits(cls: type) -> bool:
 
 def _eq(self: tuple, other: object) -> Any:
     if type(other) is type(self):
-        return tuple.__eq__(self, other)  # type: ignore[arg-type]
+        return tuple.__eq__(self, other)
     # Another class's record, or a plain tuple of the same values, is not this record.
     return False if isinstance(other, tuple) else NotImplemented
 

@@ -45,7 +45,7 @@ def copier(cls: type[T], shared: Iterable[str] = ()) -> Callable[[T], T]:
             value = getattr(obj, name)
             if value is not None:
                 setattr(twin, name, value.copy())
-        return twin  # type: ignore[no-any-return]
+        return twin
 
     copy.__doc__ = f"A copy of a {cls.__name__} sharing no container with it (core.rules.statecopy)."
     return copy

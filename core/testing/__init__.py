@@ -91,7 +91,7 @@ def battle_with(sc: Scenario, dice: Dice | Iterable[int | Face] | None = None, *
     """A battle over ``sc`` with scripted faces (a list) or a dice object, and extra plugins
     (``battle`` passes further keywords to :class:`Battle`, e.g. ``plugin_timeout``)."""
     if dice is not None and not hasattr(dice, "roll"):
-        dice = ScriptedDice(dice)  # type: ignore[arg-type]
+        dice = ScriptedDice(dice)
     host = get_plugin_manager(house_rules=sc.house_rules if house_rules is None else house_rules, extra=plugins)
     return Battle(sc, seed=seed, dice=dice, host=host, on_plugin_error=on_plugin_error, **battle)  # type: ignore[arg-type]
 
@@ -115,7 +115,7 @@ def drive(rules: Asking[T], answer: Callable[[Decision], Action | None] | None =
         try:
             question = rules.send(reply)  # type: ignore[arg-type]
         except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]
+            return done.value
         if asked is not None:
             asked.append(question)
         action = answer(question) if answer is not None else None

@@ -218,7 +218,7 @@ FAULTS: tuple[Fault, ...] = (
 def fault_duel(system: str) -> Scenario:
     """A short duel with an attack of each reach, for the faults to act in."""
     if system == "hero":
-        punch = [{"name": "Punch", "kind": "normal", "range": "hth"},
+        punch: list[dict[str, Any]] = [{"name": "Punch", "kind": "normal", "range": "hth"},
                  {"name": "Bolt", "kind": "killing", "range": 40, "dice": "1d6", "adds_str": False}]
         return scenario("hero", {"A": [hero("a", (3, 3), attacks=punch, DEX=15, SPD=4)],
                                  "B": [hero("b", (4, 3), attacks=punch, SPD=3)]}, turn_limit=2)

@@ -68,17 +68,18 @@ def cmd_import(args: argparse.Namespace) -> int:
     problem = _arguments_problem(args)
     if problem:
         return _usage(problem)
-    scenario = None
+    scenario, side = None, ""
     if args.into:
         scenario, error = load(args.into)
         if error:
             print(error, file=sys.stderr)
             return EXIT_BAD_INPUT
-        side = _side(scenario, args.side, args.new_side)
-        if side is None:
+        chosen = _side(scenario, args.side, args.new_side)
+        if chosen is None:
             names = ", ".join(repr(s.name) for s in scenario.sides)
             return _usage(f"{args.into} has no side {args.side!r}; its sides are {names} "
                           f"(add --new-side to make {args.side!r} a side of its own)")
+        side = chosen
     imported, failed = [], False
     for path in [*args.characters, *args.against]:
         try:

@@ -7,10 +7,13 @@ import argparse
 import io
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .common import (EXIT_BAD_INPUT, EXIT_OK, EXIT_PLUGIN, SCENARIO_HELP, STREAMS, handled, load, seed, unwritable,
                      write_out)
+
+if TYPE_CHECKING:  # the commands import the engine when they run, so that --help starts at once
+    from slugfest.core.engine.events import Event
 
 
 def add_parsers(sub: Any) -> dict[str, Any]:
@@ -92,7 +95,9 @@ def cmd_battle(args: argparse.Namespace) -> int:
     buffer = io.StringIO() if args.out else None
     out = buffer if buffer is not None else sys.stdout
     if args.log == "jsonl":
-        battle.listen(lambda e: (out.write(jsonl.dumps(e)), out.write("\n")))
+        def write(event: Event) -> None:
+            out.write(jsonl.dumps(event) + "\n")
+        battle.listen(write)
     else:
         log = TextLog({c.id: c.name for c in scenario.combatants}, verbose=not args.brief)
 

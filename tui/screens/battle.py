@@ -17,6 +17,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
@@ -172,7 +173,7 @@ class BattleScreen(Screen[None]):
         self._leave_asked = -LEAVE_WINDOW  # when Escape last warned that the battle is not saved
         self._quit_asked = -LEAVE_WINDOW  # when q last warned
         #: The hard stop for third-party plugins, which run in the battle's worker thread here.
-        self.watch = ThreadWatch(session.battle.plugin_timeout)
+        self.plugin_watch = ThreadWatch(session.battle.plugin_timeout)
         self.op_thread: int | None = None  # the thread playing the battle right now
         self.abandoned = ""  # why the battle cannot go on (a plugin that would not stop)
         self.map_data: MapData | None = None  # what the map shows now, kept to fit its legend on a resize
@@ -364,7 +365,7 @@ class BattleScreen(Screen[None]):
     def _watchdog(self) -> None:
         """Stop a third-party plugin call that runs far past its limit; abandon the battle when
         the plugin will not stop (its thread cannot be killed, and holds the battle)."""
-        runaway = self.watch.check(self.op_thread)
+        runaway = self.plugin_watch.check(self.op_thread)
         if runaway is None or self.abandoned:
             return
         plugin, hook = runaway
@@ -479,8 +480,8 @@ class BattleScreen(Screen[None]):
         # What gives way on a narrow terminal, in order: the speed, the scenario's name (cut,
         # then gone), the action count, the seed; the state (whose turn, who won) always shows.
         name = sc.name
-        tries = [lambda: build(name, True), lambda: build(name, False)]
-        tries += [lambda n=n: build(name[:n] + "…", False) for n in range(max(len(name) - 1, 4), 3, -1)]
+        tries: list[Callable[[], Content]] = [lambda: build(name, True), lambda: build(name, False)]
+        tries += [partial(build, name[:n] + "…", False) for n in range(max(len(name) - 1, 4), 3, -1)]
         tries += [lambda: build("", False), lambda: build("", False, with_action=False),
                   lambda: build("", False, with_seed=False, with_action=False)]
         for attempt in tries:
@@ -657,7 +658,10 @@ class BattleScreen(Screen[None]):
 
     def _export_to(self, path: str | None) -> None:
         if path:
-            self._file_op(lambda: (_make_data_dir(path), self.session.export_jsonl(path)), f"event log written to {path}")
+            def export() -> None:
+                _make_data_dir(path)
+                self.session.export_jsonl(path)
+            self._file_op(export, f"event log written to {path}")
 
     @work(thread=True, group="files", exit_on_error=False)
     def _file_op(self, fn: Callable[[], Any], done: str) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
@@ -76,10 +76,10 @@ REPORT = (
 _KEY_NAMES = {"escape": "Esc", "question_mark": "?", "space": "space"}
 
 
-def key_rows(bindings: Iterable[Binding]) -> list[tuple[str, str]]:
+def key_rows(bindings: Iterable[BindingType]) -> list[tuple[str, str]]:
     """(keys, what they do) for each binding with a description, keys as the footer writes them."""
     rows = []
-    for b in bindings:
+    for b in (b if isinstance(b, Binding) else Binding(*b) for b in bindings):
         if not b.description:
             continue
         keys = b.key_display or " / ".join(_KEY_NAMES.get(k, k.replace("ctrl+", "^")) for k in b.key.split(","))

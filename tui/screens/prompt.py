@@ -140,9 +140,9 @@ def whats(data: PromptData) -> list[What]:
             if a.attack == name and a.kind in ("attack", "move-through", "ram") and a.maneuver not in maneuvers \
                     and not a.targets:
                 maneuvers.append(a.maneuver)
-        if not maneuvers and any(a.attack == name and a.targets for a in menu):
-            maneuvers = None  # only aimed at sets of targets (a HERO area): their lines below say it all
-        for m in (maneuvers or [""]) if maneuvers is not None else ():
+        # only aimed at sets of targets (a HERO area): their lines below say it all
+        area_only = not maneuvers and any(a.attack == name and a.targets for a in menu)
+        for m in () if area_only else (maneuvers or [""]):
             kind = "move-through" if m == "move through" else "ram" if m == "Ram" else "attack"
             legal = {a.target for a in menu if a.kind == kind and a.attack == name and a.maneuver == m}
             out.append(What(f"{name}: {m}" if m else name, kind, name, m, legal_targets=legal))

@@ -443,12 +443,12 @@ def report_content(summary: dict[str, Any], scenario: Scenario, width: int, lett
     lines.append(Content.assemble((f"Battle length ({unit}s)", "bold $text-primary"),
                                   ((f"   mean {ln['mean']:.2f} · sd {ln['stdev']:.2f} · "
                                     f"min {ln['min']:g} · max {ln['max']:g}"), "$text-muted")))
-    rows = _buckets(ln["histogram"]) if ln["histogram"] else []
-    if rows:
-        label_w = max(len(label) for label, _ in rows)
+    buckets = _buckets(ln["histogram"]) if ln["histogram"] else []
+    if buckets:
+        label_w = max(len(label) for label, _ in buckets)
         bar_w = max(10, min(50, width - label_w - 18))
-        peak = max(v for _, v in rows)
-        for label, v in rows:
+        peak = max(v for _, v in buckets)
+        for label, v in buckets:
             lines.append(Content.assemble(
                 (f"  {label:>{label_w}} ", "$text-muted"), ("│", "$text-disabled"),
                 (f"{_bar(v, peak, bar_w):{bar_w}}", "$text-primary"),

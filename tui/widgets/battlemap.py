@@ -68,7 +68,7 @@ class BattleMap(Widget):
         self.refresh(layout=relayout)
 
     @staticmethod
-    def gutter(grid: Grid) -> int:
+    def label_width(grid: Grid) -> int:
         """Columns the row numbers take (the widest number and a space)."""
         return len(str(max(grid.height - 1, 0))) + 1
 
@@ -78,14 +78,14 @@ class BattleMap(Widget):
     def get_content_width(self, container: Any, viewport: Any) -> int:
         if not self.data:
             return 1
-        return self.gutter(self.data.grid) + self.data.grid.width * 2
+        return self.label_width(self.data.grid) + self.data.grid.width * 2
 
     def render(self) -> Content:
         d = self.data
         if d is None:
             return Content("")
         g = d.grid
-        gutter = self.gutter(g)
+        gutter = self.label_width(g)
         width = max(self.content_size.width - gutter, 1)
         height = max(self.content_size.height - 1, 1)
         cw = 2 if g.width * 2 <= width else 1

@@ -226,4 +226,5 @@ class CombatLog(OptionList):
 
     def text(self) -> str:
         """Everything the log shows now, as plain text (tests read it)."""
-        return "\n".join(self.get_option_at_index(i).prompt.plain for i in range(self.option_count))
+        prompts = (self.get_option_at_index(i).prompt for i in range(self.option_count))
+        return "\n".join(p.plain if isinstance(p, Content) else str(p) for p in prompts)

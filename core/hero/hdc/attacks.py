@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..pricing import end_of, power_points
 from ..dice import MAX_DICE, DamageDice
@@ -77,7 +78,7 @@ class Keys:
     hth: bool
     adds_str: bool
     defense: str
-    fields: dict[str, object] = field(default_factory=dict)
+    fields: dict[str, Any] = field(default_factory=dict)  # HeroAttack's keyword arguments, of their own types
     end_factor: int = 1
     thrown: bool = False
     notes: list[str] = field(default_factory=list)

@@ -181,7 +181,7 @@ def _sheet(d: Draft, report: Report) -> HeroSheet:
     for k, v in wanted.items():
         if v != held[k]:
             report.notes.append(f"{k} held to the engine's range: {v} -> {held[k]}")
-    negation = tuple(max(0, min(n, 30)) for n in d.negation)
+    negation = (max(0, min(d.negation[0], 30)), max(0, min(d.negation[1], 30)))
     if negation != tuple(d.negation):
         report.notes.append(f"damage negation held to the engine's 30 DCs: {tuple(d.negation)} -> {negation}")
     return HeroSheet(
@@ -190,8 +190,9 @@ def _sheet(d: Draft, report: Report) -> HeroSheet:
         running=held["running"], flying=d.flight > 0, csl=held["csl"],
         special_defenses=tuple((k, min(v, 200)) for k, v in sorted(d.special.items())),
         attacks=tuple(d.attacks),
-        hardened=tuple(d.hardened), impenetrable=tuple(d.impenetrable),
-        damage_reduction=tuple(d.reduction), damage_reduction_resistant=resistant,
+        hardened=(d.hardened[0], d.hardened[1], d.hardened[2], d.hardened[3]),
+        impenetrable=(d.impenetrable[0], d.impenetrable[1], d.impenetrable[2], d.impenetrable[3]),
+        damage_reduction=(d.reduction[0], d.reduction[1]), damage_reduction_resistant=resistant,
         damage_negation=negation,
         martial_arts=tuple(d.martial_arts),
         multipowers=_multipowers(d, report),
