@@ -26,7 +26,6 @@ Battles are fought with seeds 0, 1, 2...: the same command prints the same figur
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections import Counter
 from typing import Any
@@ -104,7 +103,6 @@ def section_dex(runs: int, jobs: int) -> None:
     base_w, base_n = pooled(data, runs, jobs)
     plus_w, plus_n = pooled(adjust_side(data, a, "DEX", 1), runs, jobs)
     base = base_w / base_n if base_n else 0.0
-    plus = plus_w / plus_n if plus_n else 0.0
     lo, hi = wilson(plus_w, plus_n) if plus_n else (0, 1)
     print(f"  plain mirror  {share(base_w, base_n)}")
     print(f"  +1 DEX        {share(plus_w, plus_n)}  {verdict(hi >= base)} (not below the plain mirror's {base:.1%})")

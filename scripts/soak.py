@@ -16,12 +16,11 @@ import os
 import random
 import sys
 import time
-from pathlib import Path
 
 
 from slugfest.cli import positive_int
 from slugfest.core.testing.extremes import extreme_hero, extreme_marvel
-from slugfest.core.engine.plugins import installed_plugin_names
+from slugfest.core.engine.catalog import installed_plugin_names
 from slugfest.core.files.scenario import load_scenario, parse_scenario
 from slugfest.core.testing.soak import soak
 from slugfest.scenarios import bundled

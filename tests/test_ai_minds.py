@@ -295,7 +295,7 @@ def test_slugfest_plugins_lists_every_built_in_mind_and_house_rule_with_its_docs
     import importlib
 
     from slugfest.cli import main
-    from slugfest.core.engine.plugins import BUILTINS
+    from slugfest.core.engine.catalog import BUILTINS
 
     assert main(["plugins"]) == 0
     out = capsys.readouterr().out

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from slugfest import BattleView, ReadOnlyBattle, answers_for, hookimpl
-from slugfest.core.engine.actions import Choice
 from slugfest.core.engine.battle import Battle
 from slugfest.core.engine.events import BattleEnded, PluginFailed
 from slugfest.core.testing import battle_with, events_of, hero, scenario

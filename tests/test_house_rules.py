@@ -269,7 +269,7 @@ def test_a_house_rule_for_another_system_is_refused_by_the_scenario_check():
 
 
 def test_every_house_rule_documents_its_rule_in_its_docstring():
-    from slugfest.core.engine.plugins import catalog
+    from slugfest.core.engine.catalog import catalog
 
     for name in ALL:
         info = catalog()[name]

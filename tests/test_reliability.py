@@ -35,7 +35,7 @@ def test_nesting_is_measured_outside_strings_and_comments():
     assert nesting_problem('a = "[[[[[[[[[[[[[[[[[[[[[[[[[[["\n# [[[[[[[[[[[[[[[[[[[[[[[[[[[[\n', limit=3) is None
     assert nesting_problem("b = '''\n[[[[[[[[[[\n'''\n", limit=3) is None
     assert nesting_problem("c = [[1, 2], [3, 4]]\n", limit=2) is None
-    assert nesting_problem("ok = 1\nc = [[[1]]]\n", limit=2) == (2, f"expected arrays and inline tables nested at most 2 deep, got deeper here")
+    assert nesting_problem("ok = 1\nc = [[[1]]]\n", limit=2) == (2, "expected arrays and inline tables nested at most 2 deep, got deeper here")
 
 
 def test_toml_nested_deeper_than_the_bound_is_refused_with_its_line():

@@ -285,7 +285,6 @@ def two_questions_in_one_decision(in_the_look_ahead: bool = False) -> Session:
     landing at the end of the Segment)."""
     for seed in range(1, 40):
         s = Session.from_path(bundled()["hero-brawl"], seed=seed)
-        names = {c.id: c.name for c in s.scenario.combatants}
         for c in s.scenario.combatants:
             s.set_player(c.id, True)
         while not s.over:

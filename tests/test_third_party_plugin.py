@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from slugfest import cli
-from slugfest.core.engine import plugins
+from slugfest.core.engine import catalog, plugins
 from slugfest.core.engine.battle import Battle
 from slugfest.core.engine.events import Moved
 from slugfest.core.testing import hero, scenario
@@ -123,9 +123,9 @@ def test_a_plugin_importing_a_module_of_core_that_has_moved_is_told_where_it_wen
     import importlib
 
     exc = ModuleNotFoundError("No module named 'slugfest.core.actions'", name="slugfest.core.actions")
-    said = plugins.load_failure(exc)
+    said = catalog.load_failure(exc)
     assert "'slugfest.core.engine.actions' since Slugfest 0.3" in said and "'slugfest' itself" in said
-    assert plugins.moved_to("core.battle") == "slugfest.core.engine.battle"
-    assert plugins.moved_to("slugfest.core.hero.events") is None  # did not move
-    for old in plugins.MOVED:
-        importlib.import_module(plugins.moved_to(f"slugfest.core.{old}"))  # every new home exists
+    assert catalog.moved_to("core.battle") == "slugfest.core.engine.battle"
+    assert catalog.moved_to("slugfest.core.hero.events") is None  # did not move
+    for old in catalog.MOVED:
+        importlib.import_module(catalog.moved_to(f"slugfest.core.{old}"))  # every new home exists

@@ -48,3 +48,13 @@ def test_the_code_type_checks(tmp_path):
                           cwd=run, env=env, capture_output=True, text=True, timeout=600)
     said = (done.stdout + done.stderr).replace(str(view) + os.sep, "")
     assert done.returncode == 0, said
+
+
+def test_no_name_is_imported_or_assigned_and_left_unused():
+    """pyflakes' checks (ruff's F rules, pyproject.toml's [tool.ruff]) over every Python file in
+    the repository: an import or a name nothing reads is usually a rule that was moved and half
+    left behind."""
+    pytest.importorskip("ruff")
+    done = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--output-format", "concise",
+                           str(ROOT)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr

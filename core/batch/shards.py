@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from ..engine.plugins import catalog
+from ..engine.catalog import catalog
 from ..errors import SlugfestError
 from .stats import Aggregate
 

@@ -217,88 +217,116 @@ def _run_parallel(plan: Plan, runs: int, base_seed: int, jobs: int,
     unknown; those chunks are run again one at a time, so only a chunk that kills a worker on
     its own is reported as crashed (with its seeds), and no other battle is lost.
     """
-    ctx = multiprocessing.get_context()
-    stop = runs
-    chunks = deque((s, min(s + CHUNK, stop)) for s in range(0, stop, CHUNK))
-    suspects: set[tuple[int, int]] = set()
-    stopped: dict[int, BattleError] = {}
+    _Supervisor(plan, runs, base_seed, jobs, fold, deadline, plugins).run()
 
-    def start() -> tuple[ProcessPoolExecutor, Beacons]:
-        beacons = Beacons(jobs, ctx)
-        return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init_worker,
-                                   initargs=(plan, beacons, plugins)), beacons
 
-    pool, beacons = start()
-    pending: deque[tuple[tuple[int, int], Future]] = deque()
-    done: dict[int, list[BattleTally | BattleError]] = {}
-    next_start = 0
-    killed = False
+Span = tuple[int, int]
 
-    def restart() -> tuple[ProcessPoolExecutor, Beacons]:
-        pool.shutdown(wait=False, cancel_futures=True)
-        return start()
 
-    def submit(span: tuple[int, int]) -> Future:
-        skip = frozenset(i for i in range(*span) if i in stopped)
-        return pool.submit(_chunk_entry, span[0], span[1], base_seed, skip)
+class _Supervisor:
+    """One parallel batch: the pool, the chunks still to hand out and in flight, the battles
+    stopped, and the results waiting for their turn to be folded (see :func:`_run_parallel`)."""
 
-    try:
-        while chunks or pending:
-            limit = 1 if suspects else jobs * 2
-            while chunks and len(pending) < limit:
-                try:
-                    fut = submit(chunks[0])
-                except BrokenExecutor:
-                    break  # the pool broke under a chunk already in flight: handled below
-                pending.append((chunks.popleft(), fut))
-            if not pending:  # broken with nothing in flight: just start again
-                pool, beacons = restart()
-                killed = False
-                continue
-            span, fut = pending[0]
-            try:
-                results = fut.result(timeout=POLL)
-                pending.popleft()
-            except TimeoutError:
-                killed |= _stop_overdue(beacons, deadline, plan, stopped)
-                continue
-            except BrokenExecutor:
-                pending.popleft()
-                explained = _stopped_by_plugins(beacons, plan, stopped) or killed
-                if not explained and span in suspects and not pending:
-                    # It killed a worker while running alone: it is the culprit. Its worker's
-                    # slot says which battle was under way (and in which plugin call): that one
-                    # is listed, the rest of the chunk played again; if it cannot say, the chunk.
-                    suspects.discard(span)
-                    culprit = _battle_under_way(beacons, span)
-                    if culprit is not None:
-                        stopped[culprit.index] = plan.error(  # type: ignore[index]
-                            culprit.index, f"its worker process crashed: {culprit.culprit()}")  # type: ignore[arg-type]
-                        chunks.appendleft(span)
-                        pool, beacons = restart()
-                        killed = False
-                        continue
-                    results = [plan.error(g, "worker process crashed") for g in range(*span)]
-                else:
-                    for other, _ in [(span, fut), *pending]:
-                        if not explained:
-                            suspects.add(other)
-                        chunks.append(other)
-                    pending.clear()
-                    chunks = deque(sorted(chunks))
-                    pool, beacons = restart()
-                    killed = False
+    def __init__(self, plan: Plan, runs: int, base_seed: int, jobs: int,
+                 fold: Callable[[int, BattleTally | BattleError], None], deadline: float, plugins: tuple) -> None:
+        self.plan, self.stop, self.base_seed, self.jobs = plan, runs, base_seed, jobs
+        self.fold, self.deadline, self.plugins = fold, deadline, plugins
+        self.ctx = multiprocessing.get_context()
+        self.chunks: deque[Span] = deque((s, min(s + CHUNK, runs)) for s in range(0, runs, CHUNK))
+        self.pending: deque[tuple[Span, Future]] = deque()
+        self.suspects: set[Span] = set()  # chunks in flight when a worker died: each run alone
+        self.stopped: dict[int, BattleError] = {}  # battles stopped (deadline, crash), by position
+        self.done: dict[int, list[BattleTally | BattleError]] = {}  # finished chunks, by first position
+        self.next_start = 0  # the first position not yet folded
+        self.killed = False  # a worker was killed at its deadline since the pool started
+        self.pool, self.beacons = self._start()
+
+    def _start(self) -> tuple[ProcessPoolExecutor, Beacons]:
+        beacons = Beacons(self.jobs, self.ctx)
+        return ProcessPoolExecutor(max_workers=self.jobs, mp_context=self.ctx, initializer=_init_worker,
+                                   initargs=(self.plan, beacons, self.plugins)), beacons
+
+    def _restart(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.pool, self.beacons = self._start()
+        self.killed = False
+
+    def run(self) -> None:
+        try:
+            while self.chunks or self.pending:
+                self._hand_out()
+                if not self.pending:  # broken with nothing in flight: just start again
+                    self._restart()
                     continue
-            suspects.discard(span)
-            done[span[0]] = [stopped[span[0] + k] if r is None else r for k, r in enumerate(results)]
-            while next_start in done:  # fold in index order, whatever order chunks finish in
-                part = done.pop(next_start)
-                for k, r in enumerate(part):
-                    fold(next_start + k, r)
-                next_start = min(next_start + CHUNK, stop)
-        pool.shutdown(wait=True)  # all done: let the workers exit cleanly before the interpreter does
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)  # interrupted or failed: do not wait
+                span, fut = self.pending[0]
+                try:
+                    results = fut.result(timeout=POLL)
+                    self.pending.popleft()
+                except TimeoutError:
+                    self.killed |= _stop_overdue(self.beacons, self.deadline, self.plan, self.stopped)
+                    continue
+                except BrokenExecutor:
+                    self.pending.popleft()
+                    crashed = self._after_crash(span)
+                    if crashed is None:
+                        continue
+                    results = crashed
+                self._finish(span, results)
+            self.pool.shutdown(wait=True)  # all done: let the workers exit cleanly before the interpreter does
+        finally:
+            self.pool.shutdown(wait=False, cancel_futures=True)  # interrupted or failed: do not wait
+
+    def _hand_out(self) -> None:
+        """Submit chunks up to two per worker, or one at a time while a crash is hunted down."""
+        limit = 1 if self.suspects else self.jobs * 2
+        while self.chunks and len(self.pending) < limit:
+            span = self.chunks[0]
+            skip = frozenset(i for i in range(*span) if i in self.stopped)
+            try:
+                fut = self.pool.submit(_chunk_entry, span[0], span[1], self.base_seed, skip)
+            except BrokenExecutor:
+                return  # the pool broke under a chunk already in flight: the caller sees it
+            self.pending.append((self.chunks.popleft(), fut))
+
+    def _after_crash(self, span: Span) -> list[BattleTally | BattleError | None] | None:
+        """The pool broke while ``span`` was first in line. If that chunk ran alone and nothing
+        else explains the crash, it is the culprit: its results (the battle under way listed as
+        crashed, else the whole chunk), or None when the rest of it is to be played again. Else
+        every chunk in flight is queued again (as a suspect, unless a deadline or a plugin's
+        runaway explains the crash) and None."""
+        explained = _stopped_by_plugins(self.beacons, self.plan, self.stopped) or self.killed
+        if not explained and span in self.suspects and not self.pending:
+            # Its worker's slot says which battle was under way (and in which plugin call): that
+            # one is listed, the rest of the chunk played again; if it cannot say, the chunk.
+            self.suspects.discard(span)
+            culprit = _battle_under_way(self.beacons, span)
+            if culprit is None:
+                return [self.plan.error(g, "worker process crashed") for g in range(*span)]
+            assert culprit.index is not None
+            self.stopped[culprit.index] = self.plan.error(culprit.index,
+                                                          f"its worker process crashed: {culprit.culprit()}")
+            self.chunks.appendleft(span)
+            self._restart()
+            return None
+        for other in (span, *(s for s, _ in self.pending)):
+            if not explained:
+                self.suspects.add(other)
+            self.chunks.append(other)
+        self.pending.clear()
+        self.chunks = deque(sorted(self.chunks))
+        self._restart()
+        return None
+
+    def _finish(self, span: Span, results: list[BattleTally | BattleError | None]) -> None:
+        """Keep a finished chunk, then fold every chunk whose turn has come, in index order
+        (whatever order the chunks finish in)."""
+        self.suspects.discard(span)
+        self.done[span[0]] = [self.stopped[span[0] + k] if r is None else r for k, r in enumerate(results)]
+        while self.next_start in self.done:
+            part = self.done.pop(self.next_start)
+            for k, r in enumerate(part):
+                self.fold(self.next_start + k, r)
+            self.next_start = min(self.next_start + CHUNK, self.stop)
 
 
 def _stop_overdue(beacons: Beacons, deadline: float, plan: Plan, stopped: dict[int, BattleError]) -> bool:

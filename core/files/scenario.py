@@ -18,7 +18,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..engine.plugins import catalog, installed_plugin_names, rules_systems
+from ..engine.catalog import catalog, installed_plugin_names
+from ..engine.plugins import rules_systems
 from ..errors import SlugfestError
 from ..render.words import plural
 from .bounds import UnreadableToml, parse_toml, read_limited

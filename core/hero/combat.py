@@ -30,13 +30,13 @@ from . import events as ev
 from .attack import AttackRoll, autofire_hits
 from .chains import dcv_chain, defense_chain, ocv_chain, true_metres
 from .combat_values import CVChain, Modifier
-from .damage import roll_normal
+from .damage import Defenses, roll_normal
 from .dice import DamageDice, active_points
 from .effects import apply_damage, defenses, plain_damage, release_all, spend_end
 from .endurance import in_whole_damage_classes, push_heroic, push_superheroic
 from .entry import Maneuver
 from .knockback import impact_dice, knockback, knockback_dice
-from .profile import fall_off, negate
+from .profile import DamageProfile, fall_off, negate
 from .resolve import AttackContext, DamageOutcome
 from .rounding import characteristic_roll
 from .sheet import HeroAttack
@@ -50,6 +50,47 @@ METRES_PER_CELL = 2
 Resolution = tuple[AttackRoll, DamageOutcome | None, bool]
 
 
+def _pay_for(ctx: RulesContext, f: Fighter, atk: HeroAttack, entry: Maneuver, push: int, levels: str,
+             velocity_m: int = 0, shots: int = 1, burst: bool = False) -> DamageProfile | None:
+    """What making an attack costs ``f`` (``shots`` of an Autofire ``burst``): the push allowed, the
+    END for each shot and the push, then its Charges (spent once the attack is made, so not by
+    an attacker the END knocks out). The attack's damage profile with the push, or None when
+    paying put ``f`` out of the fight."""
+    opts = ctx.options
+    ctx.state.attacks += 1
+    allowed = push_points(ctx, f, atk, push,
+                          lambda points: counted_push(opts, f, atk, entry, levels, velocity_m, points))
+    profile = damage_profile(opts, f, atk, entry, levels, allowed, velocity_m)
+    what = f"{atk.name} (pushed {allowed})" if allowed else atk.name
+    spend_end(ctx, f, shots * attack_end(f, atk, opts.campaign, opts.str_end) + allowed,
+              f"{atk.name}, {shots} shots" if burst else what)
+    if f.out_of_fight(opts):
+        return None
+    if atk.charges is not None:
+        f.spend_charges(atk, shots)
+        ctx.emit(ev.ChargeUsed(actor=f.id, attack=atk.name, left=f.charges_left(atk) or 0))
+    return profile
+
+
+def _negated(ctx: RulesContext, atk: HeroAttack, profile: DamageProfile,
+             defs: Defenses) -> tuple[DamageProfile, str]:
+    """The profile after the target's Damage Negation (a Normal or Killing attack only), and the
+    dice it had before, for the log ("" when nothing was negated)."""
+    if defs.negation and atk.kind in ("normal", "killing"):
+        return negate(profile, defs.negation, ctx.options.killing_minus_one), str(profile.dice)
+    return profile, ""
+
+
+def _roll(ctx: RulesContext, actx: AttackContext) -> AttackRoll:
+    """The attack step (the plugins' house rules around the roll), logged as ``AttackRolled``."""
+    hit: AttackRoll = ctx.attack_step(actx)
+    ctx.emit(ev.AttackRolled(attacker=actx.attacker, target=actx.target, attack=actx.attack.name,
+                             maneuver=actx.maneuver, ocv=actx.ocv, dcv=actx.dcv, faces=hit.faces, total=hit.total,
+                             needed=hit.needed, hit=hit.hit, dcv_hit=hit.dcv_hit, automatic=hit.automatic,
+                             notes=hit.notes))
+    return hit
+
+
 def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, entry: Maneuver, *,
                    push: int = 0, levels: str = "", velocity_m: int = 0,
                    extra_ocv: tuple[Modifier, ...] = (), aim: str = "") -> Resolution | None:
@@ -59,19 +100,10 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, e
     each shot, and each shot that hits (:func:`.attack.autofire_hits`) is damaged on its own,
     with its own knockback."""
     opts = ctx.options
-    ctx.state.attacks += 1
-    allowed = push_points(ctx, f, atk, push,
-                          lambda points: counted_push(opts, f, atk, entry, levels, velocity_m, points))
-    profile = damage_profile(opts, f, atk, entry, levels, allowed, velocity_m)
     shots = shots_fired(f, atk)
-    what = f"{atk.name} (pushed {allowed})" if allowed else atk.name
-    spend_end(ctx, f, shots * attack_end(f, atk, opts.campaign, opts.str_end) + allowed,
-              f"{atk.name}, {shots} shots" if atk.autofire else what)
-    if f.out_of_fight(opts):
+    profile = _pay_for(ctx, f, atk, entry, push, levels, velocity_m, shots, burst=atk.autofire > 0)
+    if profile is None:
         return None
-    if atk.charges is not None:  # spent once the attack is made: not by an attacker END knocked out
-        f.spend_charges(atk, shots)
-        ctx.emit(ev.ChargeUsed(actor=f.id, attack=atk.name, left=f.charges_left(atk) or 0))
     if aim:
         extra_ocv = (*extra_ocv, placed_shot(aim, g))
     ocv = ocv_chain(f, atk, g, entry, levels, extra_ocv)
@@ -79,16 +111,10 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, e
         return None
     dcv = defense_chain(g, atk)
     defs = defenses(g, atk.defense)
-    negated_from = ""
-    if defs.negation and atk.kind in ("normal", "killing"):
-        negated_from = str(profile.dice)
-        profile = negate(profile, defs.negation, opts.killing_minus_one)
+    profile, negated_from = _negated(ctx, atk, profile, defs)
     actx = AttackContext(system="hero", attacker=f.id, target=g.id, attack=atk, maneuver=entry.name, ocv=ocv, dcv=dcv,
                          profile=profile, defenses=defs, target_knocked_out=g.ko, options=opts, aim=aim)
-    hit: AttackRoll = ctx.attack_step(actx)
-    ctx.emit(ev.AttackRolled(attacker=f.id, target=g.id, attack=atk.name, maneuver=entry.name, ocv=ocv, dcv=dcv,
-                             faces=hit.faces, total=hit.total, needed=hit.needed, hit=hit.hit, dcv_hit=hit.dcv_hit,
-                             automatic=hit.automatic, notes=hit.notes))
+    hit = _roll(ctx, actx)
     if not hit.hit:
         return hit, None, False
     if atk.effect:  # Entangle, Flash, Drain: the hit does what its entry says, not damage
@@ -127,16 +153,9 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack
     is knocked back away from the centre (a Cone's or Line's user). A miss hits nothing (our
     reading: where a missed area lands is not modelled)."""
     opts = ctx.options
-    ctx.state.attacks += 1
-    allowed = push_points(ctx, f, atk, push, lambda points: counted_push(opts, f, atk, entry, levels, 0, points))
-    profile = damage_profile(opts, f, atk, entry, levels, allowed, 0)
-    spend_end(ctx, f, attack_end(f, atk, opts.campaign, opts.str_end) + allowed,
-              f"{atk.name} (pushed {allowed})" if allowed else atk.name)
-    if f.out_of_fight(opts):
+    profile = _pay_for(ctx, f, atk, entry, push, levels)
+    if profile is None:
         return
-    if atk.charges is not None:
-        f.spend_charges(atk)
-        ctx.emit(ev.ChargeUsed(actor=f.id, attack=atk.name, left=f.charges_left(atk) or 0))
     origin, aim = f.pos, aim_at.pos
     ocv = ocv_chain(f, atk, aim_at, entry, levels)  # to the cell aimed at, whoever dives away
     yield from before_roll(ctx, f, atk, origin, aim)
@@ -144,10 +163,7 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack
     actx = AttackContext(system="hero", attacker=f.id, target=aim_at.id, attack=atk, maneuver=entry.name, ocv=ocv,
                          dcv=dcv, profile=profile, defenses=defenses(aim_at, atk.defense), target_knocked_out=aim_at.ko,
                          options=opts, aim="", area=atk.area)
-    hit: AttackRoll = ctx.attack_step(actx)
-    ctx.emit(ev.AttackRolled(attacker=f.id, target=aim_at.id, attack=atk.name, maneuver=entry.name, ocv=ocv, dcv=dcv,
-                             faces=hit.faces, total=hit.total, needed=hit.needed, hit=hit.hit, dcv_hit=hit.dcv_hit,
-                             automatic=hit.automatic, notes=hit.notes))
+    hit = _roll(ctx, actx)
     if not hit.hit:
         return
     inside = areas.affected(ctx.grid, atk.area, atk.area_m, origin, aim,
@@ -161,10 +177,7 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack
         if g.dead:
             continue
         defs = defenses(g, atk.defense)
-        own, negated_from = profile, ""
-        if defs.negation and atk.kind in ("normal", "killing"):
-            negated_from = str(own.dice)
-            own = negate(own, defs.negation, opts.killing_minus_one)
+        own, negated_from = _negated(ctx, atk, profile, defs)
         if atk.explosion:
             metres = true_metres(centre, g.pos)
             lost = areas.explosion_dcs_lost(metres)

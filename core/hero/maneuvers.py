@@ -16,7 +16,6 @@ Adding a maneuver is one entry here, in menu order, plus its tests.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 

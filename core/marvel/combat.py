@@ -39,6 +39,38 @@ NO_REACTION = Action("none")
 Resolution = tuple[MarvelAttackResult, MarvelDamageOutcome | None]
 
 
+def _target_number(tn: int, swapped: str, g: Fighter, hits: MarvelAttack, category: str,
+                   shielded: Fighter | None) -> tuple[int, str, str]:
+    """The TN against ``g`` (its defense, or the swapped one), why it differs from the
+    defense, and why the attack hits whatever the roll: a helpless target is hit automatically
+    in close combat and has defense 10 against ranged attacks; Interpose uses the lower of
+    the two defenses (rules/marvel.md)."""
+    tn_note, auto = (f"{swapped}: its {dict(_SWAPS)[swapped]} defense" if swapped else ""), ""
+    helpless = "unconscious" if g.unconscious or g.killed else _defenseless(g) if g.timed else ""
+    if helpless:
+        if category == "close":
+            auto = f"target {helpless}: close attacks hit automatically"
+        elif tn > 10:
+            tn, tn_note = 10, f"{helpless}: defense against ranged attacks is 10"
+    if shielded is not None:
+        theirs = _target_facts(shielded.sheet, hits)[0]
+        if theirs < tn:
+            tn, tn_note = theirs, f"Interpose: the lower of the two, {shielded.name}'s {theirs}"
+    return tn, tn_note, auto
+
+
+def _target_troubles(ctx: RulesContext, f: Fighter, g: Fighter, poised: tuple[str, ...]) -> list[str]:
+    """The troubles the target gives an attack on it: while it is in the fight, its dodge and
+    the powers it holds ready (``poised``); and its grappling with someone other than the attacker."""
+    troubles = []
+    if not g.out:
+        troubles = [f"{g.name} is dodging"] if g.dodging else []
+        troubles.extend(f"{g.name}'s {name}" for name in poised)
+    if (g.held_by or g.holding) and f.id != g.held_by and f.id != g.holding:  # one of a pair, by a third
+        troubles.append(f"{g.name} is grappling with {ctx.state.fighters[g.held_by or g.holding].name}")
+    return troubles
+
+
 def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
                    reaction: str = "", shielded: Fighter | None = None, power: Power | None = None,
                    origin: Cell | None = None, rolled: tuple[int, ...] = ()) -> MarvelAttackContext:
@@ -63,24 +95,9 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
     if theirs is None:
         theirs = g.memo[("target", hits.defense, hits.damage, category)] = _target_facts(g.sheet, hits)
     tn, swapped, poised, reductions = theirs
-    tn_note, auto = (f"{swapped}: its {dict(_SWAPS)[swapped]} defense" if swapped else ""), ""
-    helpless = "unconscious" if g.unconscious or g.killed else _defenseless(g) if g.timed else ""
-    if helpless:
-        if category == "close":
-            auto = f"target {helpless}: close attacks hit automatically"
-        elif tn > 10:
-            tn, tn_note = 10, f"{helpless}: defense against ranged attacks is 10"
-    if shielded is not None:
-        theirs = _target_facts(shielded.sheet, hits)[0]
-        if theirs < tn:
-            tn, tn_note = theirs, f"Interpose: the lower of the two, {shielded.name}'s {theirs}"
+    tn, tn_note, auto = _target_number(tn, swapped, g, hits, category, shielded)
     troubles: list[str] = list(own_troubles(f, atk.ability, True)) if f.demoralized or f.timed else []
-    if g.dodging and not g.out:
-        troubles.append(f"{g.name} is dodging")
-    if not g.out:
-        troubles.extend(f"{g.name}'s {name}" for name in poised)
-    if (g.held_by or g.holding) and f.id != g.held_by and f.id != g.holding:  # one of a pair, by a third
-        troubles.append(f"{g.name} is grappling with {ctx.state.fighters[g.held_by or g.holding].name}")
+    troubles += _target_troubles(ctx, f, g, poised)
     if (g.active or g.timed) and not g.out:
         edges, reductions = _on_the_target(g, hits, category, edges, reductions, troubles)
     twice, marvel_m = False, ""

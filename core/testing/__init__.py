@@ -28,7 +28,8 @@ from ..engine.actions import Action, Asking, Choice, Decision
 from ..engine.battle import Battle
 from ..rules.dice import Dice, Face, ScriptedDice
 from ..engine.events import Event
-from ..engine.plugins import PluginInfo, _describe, _hooks_of, _kind, get_plugin_manager, installed_plugin_names
+from ..engine.catalog import PluginInfo, describe, hooks_of, kind_of, installed_plugin_names
+from ..engine.plugins import get_plugin_manager
 from ..files.scenario import Scenario, parse_scenario
 
 E = TypeVar("E", bound=Event)
@@ -65,8 +66,8 @@ def _info(name: str, plugin: Any) -> Any:
     """What the scenario checks know of a plugin given in code (a bare name: nothing, so any role)."""
     if plugin is None:
         return None
-    hooks = _hooks_of(plugin)
-    return PluginInfo(name, plugin, "test", "<test>", _describe(plugin), hooks, _kind(hooks),
+    hooks = hooks_of(plugin)
+    return PluginInfo(name, plugin, "test", "<test>", describe(plugin), hooks, kind_of(hooks),
                       tuple(getattr(plugin, "SLUGFEST_SYSTEMS", ())))
 
 

@@ -44,7 +44,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
 
 
 def _installed_ais() -> list[str]:
-    from slugfest.core.engine.plugins import catalog
+    from slugfest.core.engine.catalog import catalog
 
     return [name for name, info in catalog().items() if info.kind == "ai"]
 

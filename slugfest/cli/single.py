@@ -205,7 +205,7 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
 
 
 def cmd_plugins(args: argparse.Namespace) -> int:
-    from slugfest.core.engine.plugins import catalog
+    from slugfest.core.engine.catalog import catalog
 
     rows = sorted(catalog().values(), key=lambda i: (i.kind, i.name))
     w = max([len("NAME")] + [len(i.name) for i in rows])

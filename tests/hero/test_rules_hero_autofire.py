@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from slugfest.core.engine.actions import Action, Choice
+from slugfest.core.engine.actions import Action
 from slugfest.core.errors import IllegalAction
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.attack import AttackRoll, attack_roll, autofire_hits

@@ -10,7 +10,6 @@ from slugfest.core.engine.actions import Action
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.chains import dcv_chain
 from slugfest.core.hero.dice import DamageDice, parse_dice
-from slugfest.core.hero.menu import menu_for
 from slugfest.core.hero.presence import chance, level, presence_dice
 from slugfest.core.render.text import TextLog
 from slugfest.core.files.scenario import ScenarioError, dump_scenario, parse_scenario

@@ -7,7 +7,7 @@ from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.d616 import make, with_trouble
 from slugfest.core.render.text import TextLog
 
-from marvel_kit import FIRST_GOES_FIRST, LOGO, M, Script, battle_with, duel, events_of, fighter
+from marvel_kit import FIRST_GOES_FIRST, M, Script, battle_with, duel, events_of, fighter
 
 
 def hero(**keys):

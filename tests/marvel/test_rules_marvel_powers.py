@@ -11,7 +11,7 @@ from slugfest.core.marvel.powers import CATALOGUE, levels_text
 from slugfest.core.marvel.sheet import parse_power
 from slugfest.core.files.scenario import ScenarioError, parse_scenario_text
 
-from marvel_kit import FIRST_GOES_FIRST, M, Script, battle_with, duel, events_of, fighter
+from marvel_kit import FIRST_GOES_FIRST, Script, battle_with, duel, events_of, fighter
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,7 +8,7 @@ from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.combat import attack_context
 from slugfest.core.marvel.team import level_for
 
-from marvel_kit import FIRST_GOES_FIRST, LOGO, M, Script, battle_with, events_of, fighter, scenario
+from marvel_kit import FIRST_GOES_FIRST, M, Script, battle_with, events_of, fighter, scenario
 
 THIRD = [2, M(3), 1]
 

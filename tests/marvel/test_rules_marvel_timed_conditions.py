@@ -6,7 +6,6 @@ import pytest
 from slugfest.core.engine.actions import Action, Choice
 from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.effects import inflict
-from slugfest.core.marvel.menu import menu_for
 from slugfest.core.files.scenario import ScenarioError
 
 from marvel_kit import FIRST_GOES_FIRST, LOGO, M, Script, battle_with, duel, events_of, fighter
