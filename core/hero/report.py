@@ -5,7 +5,6 @@ app unfolds under a roll.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from ..engine.context import RulesContext
@@ -55,10 +54,14 @@ def snapshot(ctx: RulesContext) -> dict[str, Any]:
     return out
 
 
-@lru_cache(maxsize=256)
-def _longest(sheet: Any) -> int:
-    """Cells the sheet's longest attack reaches without moving (1: hand-to-hand only)."""
-    return max(max((1 if a.hth else a.range_m // METRES_PER_CELL for a in sheet.attacks), default=1), 1)
+def _longest(f: Fighter) -> int:
+    """Cells the sheet's longest attack reaches without moving (1: hand-to-hand only); kept in
+    the fighter's memo (an AI reads every combatant's vitals at every Phase)."""
+    found = f.memo.get("longest")
+    if found is None:
+        found = f.memo["longest"] = max(max((1 if a.hth else a.range_m // METRES_PER_CELL
+                                             for a in f.sheet.attacks), default=1), 1)
+    return found
 
 
 def vitals(ctx: RulesContext, cid: str) -> Vitals:
@@ -68,7 +71,7 @@ def vitals(ctx: RulesContext, cid: str) -> Vitals:
     return Vitals(f.id, f.name, f.allegiance, f.pos, not f.out_of_fight(ctx.options), not f.dead, health,
                   max(f.end / ch.END, 0.0) if ch.END else 1.0,
                   f.stunned or f.standing_down, tuple(status_words(f)), cells(f, True),
-                  _longest(f.sheet))
+                  _longest(f))
 
 
 def invariant_violations(ctx: RulesContext) -> list[str]:

@@ -3,7 +3,6 @@ system-neutral figures an AI reasons with, and the invariants the soak checks.""
 
 from __future__ import annotations
 
-from functools import lru_cache
 
 from typing import Any
 
@@ -26,10 +25,13 @@ def snapshot(ctx: RulesContext) -> dict[str, Any]:
     return out
 
 
-@lru_cache(maxsize=256)
-def _longest(sheet: Any) -> int:
-    """Spaces the sheet's longest attack reaches without moving (1: close attacks only)."""
-    return max((a.range or 1 for a in sheet.attacks), default=1)
+def _longest(f: Fighter) -> int:
+    """Spaces the sheet's longest attack reaches without moving (1: close attacks only); kept
+    in the fighter's memo (an AI reads every combatant's vitals at every turn)."""
+    found = f.memo.get("longest")
+    if found is None:
+        found = f.memo["longest"] = max((a.range or 1 for a in f.sheet.attacks), default=1)
+    return found
 
 
 def vitals(ctx: RulesContext, cid: str) -> Vitals:
@@ -37,7 +39,7 @@ def vitals(ctx: RulesContext, cid: str) -> Vitals:
     # Fight left: Health until unconscious, or Focus until shattered (Focus 0 only demoralizes).
     health = min(max(f.health, 0) / f.health_max, max(f.focus + f.focus_max, 0) / (2 * f.focus_max))
     return Vitals(f.id, f.name, f.side, f.pos, not f.out, not f.killed, health,
-                  max(f.focus, 0) / f.focus_max, False, f.conditions(), speed(f), _longest(f.sheet))
+                  max(f.focus, 0) / f.focus_max, False, f.conditions(), speed(f), _longest(f))
 
 
 def invariant_violations(ctx: RulesContext) -> list[str]:
