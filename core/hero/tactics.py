@@ -61,20 +61,22 @@ class Picture:
         self._layers: Layers | None = None
         self._winding: dict[str, list[Fighter]] | None = None
 
-    #: What a copy over a forked battle shares with this one (:meth:`rebind`): figures of this
-    #: moment, keyed by ids. The fork's state equals this one's, and a picture is read only while
-    #: its decision waits (and as its action starts), so whichever of the two works a figure out
-    #: works it out for both. The lists of fighters are read off the fork's state again.
-    _CARRIED = ("_steps", "_in_range", "still", "_harm", "_vitals", "_dcv", "_strikes")
-
     def rebind(self, ctx: RulesContext) -> Picture:
         """This picture over ``ctx`` (a fork of the battle, as it stands): the menu read off this
-        one, and what it has worked out so far, so nothing is worked out twice."""
-        twin = Picture(ctx, ctx.state.fighters[self.f.id])
-        twin.menu = self.menu
-        for name in self._CARRIED:
+        one, and what it has worked out so far, so nothing is worked out twice.
+
+        The fork's state equals this one's, and a picture is read only while its decision waits
+        (and as its action starts), so whichever of the two works a figure out works it out for
+        both: the figures of this moment, keyed by ids and cells (the distances, the search, the
+        expected harm...), are shared. Only what holds fighters is read off the fork's state."""
+        twin = object.__new__(Picture)
+        for name in self.__slots__:
             setattr(twin, name, getattr(self, name))
-        twin._layers = self._layers  # the search from the same cell past the same fighters
+        fighters = ctx.state.fighters
+        twin.ctx, twin.f = ctx, fighters[self.f.id]
+        twin.foes = [fighters[g.id] for g in self.foes]
+        twin.standing = [fighters[g.id] for g in self.standing]
+        twin._winding = None  # fighters by target: worked out again over the fork's
         return twin
 
     @property

@@ -57,20 +57,20 @@ class Picture:
         self.menu: tuple[Action, ...] = ()
         self._vitals: dict[str, Vitals] = {}
 
-    #: What a copy over a forked battle shares with this one (:meth:`rebind`): figures of this
-    #: moment, keyed by ids. The fork's state equals this one's, and a picture is read only while
-    #: its decision waits (and as its action starts), so whichever of the two works a figure out
-    #: works it out for both. The lists of fighters are read off the fork's state again.
-    _CARRIED = ("_paths", "_spots", "_reach", "_toward", "_harm", "_vitals")
-
     def rebind(self, ctx: RulesContext) -> Picture:
         """This picture over ``ctx`` (a fork of the battle, as it stands): the menu read off this
-        one, and what it has worked out so far, so nothing is worked out twice."""
-        twin = Picture(ctx, ctx.state.fighters[self.f.id])
-        twin.menu = self.menu
-        for name in self._CARRIED:
+        one, and what it has worked out so far, so nothing is worked out twice.
+
+        The fork's state equals this one's, and a picture is read only while its decision waits
+        (and as its action starts), so whichever of the two works a figure out works it out for
+        both: the figures of this moment, keyed by ids and cells (the paths, the search, the
+        expected harm...), are shared. Only what holds fighters is read off the fork's state."""
+        twin = object.__new__(Picture)
+        for name in self.__slots__:
             setattr(twin, name, getattr(self, name))
-        twin._layers = self._layers  # the search from the same cell past the same fighters
+        fighters = ctx.state.fighters
+        twin.ctx, twin.f = ctx, fighters[self.f.id]
+        twin.foes = [fighters[g.id] for g in self.foes]
         return twin
 
     @property
