@@ -11,6 +11,9 @@ program's own code:
   (default 600: the largest legal battle takes a few minutes);
 * ``SLUGFEST_PLUGINS`` / ``SLUGFEST_BLOCK_PLUGINS``: comma-separated plugin names (see
   :mod:`core.engine.plugins`);
+* ``SLUGFEST_PLANNER_CANDIDATES`` / ``_ROLLOUTS`` / ``_DEPTH``: how much the ``planner`` AI looks
+  ahead at each decision: options weighed (2 to 8, default 4), rollouts of each (1 to 64,
+  default 3), Phases or turns in a rollout (1 to 200, default 8);
 * ``SLUGFEST_DATA_DIR``: the folder the app offers for saves and exports (default: the per-user
   data folder, ``platformdirs.user_data_dir("slugfest")``, so a checkout gathers no save files).
 """
@@ -57,6 +60,26 @@ def battle_deadline() -> float:
     value = _seconds("SLUGFEST_BATTLE_DEADLINE", 600.0, 1.0, 86400.0, off=False)
     assert value is not None
     return value
+
+
+def _count(var: str, default: int, lo: int, hi: int) -> int:
+    raw = os.environ.get(var)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        value = lo - 1
+    if not lo <= value <= hi:
+        raise SettingError(f"{var}: expected a whole number from {lo} to {hi}, got {raw!r}")
+    return value
+
+
+def planner_budget() -> tuple[int, int, int]:
+    """The ``planner`` AI's look-ahead at each decision: (options weighed, rollouts of each,
+    Phases or turns in a rollout)."""
+    return (_count("SLUGFEST_PLANNER_CANDIDATES", 4, 2, 8), _count("SLUGFEST_PLANNER_ROLLOUTS", 3, 1, 64),
+            _count("SLUGFEST_PLANNER_DEPTH", 8, 1, 200))
 
 
 def plugin_names(var: str) -> set[str] | None:

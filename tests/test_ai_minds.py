@@ -299,7 +299,7 @@ def test_slugfest_plugins_lists_every_built_in_mind_and_house_rule_with_its_docs
 
     assert main(["plugins"]) == 0
     out = capsys.readouterr().out
-    minds = {"default", "aggressive", "tactician", "cautious", "berserker", "random"}
+    minds = {"default", "aggressive", "tactician", "planner", "cautious", "berserker", "random"}
     rules = {"hit-locations", "fixed-stun-multiplier", "criticals", "glancing-blows", "lethal"}
     names = {name for name, _ in BUILTINS}
     assert minds | rules <= names

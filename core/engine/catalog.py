@@ -35,6 +35,7 @@ BUILTINS: tuple[tuple[str, str], ...] = (
     ("default", "slugfest.plugins.default_ai"),
     ("aggressive", "slugfest.plugins.aggressive"),
     ("tactician", "slugfest.plugins.tactician"),
+    ("planner", "slugfest.plugins.planner"),
     ("cautious", "slugfest.plugins.cautious"),
     ("berserker", "slugfest.plugins.berserker"),
     ("random", "slugfest.plugins.random_ai"),

@@ -41,7 +41,8 @@ from .soak import InvariantChecker
 
 #: A case taking longer than this is counted as a hang.
 HANG_SECONDS = 20.0
-#: The AIs every extreme sheet is played under.
+#: The AIs every extreme sheet is played under. Not `planner`: it plays the tactician's picks checked
+#: by the default AI's rollouts (both here), at some fifty times the cost of a decision.
 AIS = ("default", "aggressive", "tactician", "cautious", "berserker", "random")
 
 

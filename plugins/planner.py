@@ -1,0 +1,127 @@
+"""Planner: plays its few best options out on forks of the battle and takes the one that leaves its side best off.
+
+The tactician (:mod:`.tactician`) picks by rules of thumb over the rules system's expected harm;
+the planner checks those picks against what actually follows. At a Phase or turn it gathers a
+few candidates (at most ``SLUGFEST_PLANNER_CANDIDATES``):
+
+1. the tactician's pick, which it keeps unless another is clearly better;
+2. the default AI's pick, the attacks the picture expects most harm from, a Recovery, and
+   holding the Phase, as far as the menu offers them.
+
+Each candidate is played out on ``SLUGFEST_PLANNER_ROLLOUTS`` forks of the battle
+(:meth:`BattleView.fork`), ``SLUGFEST_PLANNER_DEPTH`` Phases or turns deep. Every decision in a
+fork, both sides', is the default AI's: the planner never reads its opponents' minds, and its
+own lookahead does not call itself. A fork rolls dice of its own, from a seed drawn from the
+battle's seed and the number of events so far, so the real battle is not foreseen and still
+replays byte for byte from its seed; every candidate meets the same dice streams (common random
+numbers), so the comparison is of the choices, not of the luck.
+
+A rollout is scored by what is left of each side (:func:`standing`): the fight left in its own
+side less the fight left in the others (each combatant counts 0..1), plus one for each side the
+battle ended in favour of. The tactician's pick is replaced only by a candidate whose mean score
+is at least ``MARGIN`` better, so a coin-flip difference does not overturn a sound pick. The
+log's reason says what was weighed and by how much.
+
+Questions in the middle of an action (an Abort, a reaction) go to the tactician: the planner
+weighs Phases and turns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from slugfest import Action, BattleView, Choice, Decision
+from slugfest.core import settings
+
+from . import default_ai, tactician
+from ._mind import answer_for
+
+NAME = "planner"
+
+#: How much better (in combatants' worth of fight) a candidate's mean score must be to replace
+#: the tactician's pick.
+MARGIN = 0.05
+
+#: The AI that plays every decision inside a rollout, for both sides.
+ROLLOUT_AI = default_ai.NAME
+
+
+def standing(battle: BattleView, side: str) -> float:
+    """``side``'s fight left less every other side's (each combatant 0..1), plus one for each
+    side the battle has ended in favour of (``side``'s win counts +1, a foe's -1)."""
+    score = 0.0
+    for c in battle.scenario.combatants:
+        v = battle.vitals(c.id)
+        score += v.health if v.side == side else -v.health
+    out = battle.outcome
+    if out is not None and out.winner is not None:
+        score += 1.0 if out.winner == side else -1.0
+    return score
+
+
+def candidates(battle: BattleView, decision: Decision, kept: Action, limit: int) -> list[Action]:
+    """``kept`` first, then the default AI's pick, the attacks expected to harm most, a
+    Recovery and a Hold, as far as the menu offers them, without repeats, at most ``limit``."""
+    menu = decision.menu
+    out = [kept]
+
+    def add(actions: Iterable[Action]) -> None:
+        for a in actions:
+            if len(out) >= limit:
+                return
+            if a in menu and a not in out:
+                out.append(a)
+
+    add([default_ai.choose(battle, decision).action])
+    picture = decision.picture
+    if picture is not None:
+        attacks = [a for a in menu if a.kind in ("attack", "multiple-attack", "move-through")]
+        add(sorted(attacks, key=picture.harm, reverse=True)[:2])
+    add(a for a in menu if a.kind == "recover")
+    add(a for a in menu if a.kind == "hold")
+    return out
+
+
+def choose(battle: BattleView, decision: Decision) -> Choice:
+    first = tactician.choose(battle, decision)
+    if decision.kind != "phase" or len(decision.menu) < 2 or battle.is_fork:
+        return first
+    limit, rollouts, depth = settings.planner_budget()
+    options = candidates(battle, decision, first.action, limit)
+    if len(options) < 2:
+        return first
+    side = battle.vitals(decision.actor).side
+    seeds = [rollout_seed(battle, k) for k in range(rollouts)]
+    scores = [sum(rollout(battle, a, side, s, depth) for s in seeds) / len(seeds) for a in options]
+    best = max(range(len(options)), key=lambda i: (scores[i] - (0 if i == 0 else MARGIN), -i))
+    if best == 0:
+        return Choice(first.action, f"{first.reason} (looked ahead: {_weighed(options, scores)})",
+                      dict(first.meta))
+    return Choice(options[best], f"looked ahead: {options[best].label()} leaves its side best off "
+                                 f"({scores[best]:+.2f} against the tactician's {first.action.label()}, "
+                                 f"{scores[0]:+.2f}; {rollouts} rollouts of {depth})")
+
+
+def rollout_seed(battle: BattleView, k: int) -> int:
+    """The dice seed of rollout ``k`` at this moment of the battle: from its seed and the
+    events so far, so it is the same whenever the battle is replayed."""
+    return (battle.seed * 1_000_003 + len(battle.events) * 7_919 + k) % (2 ** 63)
+
+
+def rollout(battle: BattleView, action: Action, side: str, seed: int, depth: int) -> float:
+    """``action`` taken on a fork with dice ``seed``, then ``depth`` Phases or turns played by
+    the default AI for everyone; the score (:func:`standing`) for ``side``."""
+    fork = battle.fork(seed=seed, ai=ROLLOUT_AI, player_controlled=())
+    pending = fork.advance()
+    assert pending is not None, "a fork waits on the decision being made"
+    fork.submit(pending, Choice(action, "planner: rollout"))
+    fork.play_out(depth)
+    return standing(fork.view, side)
+
+
+def _weighed(options: list[Action], scores: list[float]) -> str:
+    others = ", ".join(f"{a.label()} {s:+.2f}" for a, s in zip(options[1:], scores[1:]))
+    return f"{scores[0]:+.2f} against {others}"
+
+
+slugfest_choose_action = answer_for(NAME, choose)

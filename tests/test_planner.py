@@ -1,0 +1,118 @@
+"""The planner AI (plugins/planner.py): candidates played out on forks of the battle.
+
+What it must do whatever the dice: keep the tactician's pick unless a rollout shows a clearly
+better one, leave the real battle untouched (events, dice), replay byte for byte from the seed,
+answer questions as the tactician does, and look ahead only as far as its budget says.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from slugfest.core.engine.actions import Action, Decision
+from slugfest.core.engine.events import ActionChosen
+from slugfest.core.settings import SettingError, planner_budget
+from slugfest.core.testing import battle_with, hero, phase_decision, scenario
+from slugfest.plugins import planner, tactician
+
+PUNCH = [{"name": "Punch", "kind": "normal", "range": "hth"}]
+
+
+def brawl(mind: str = "planner", **battle):
+    """Two a side, fists only, close enough to strike at once: a planner (and its ally) against two."""
+    def fighter(cid, pos, ai):
+        return hero(cid, pos, attacks=PUNCH, ai=ai, STR=20, DEX=15, SPD=3, STUN=30, END=40)
+    sc = scenario("hero", {"A": [fighter("a", (4, 4), mind), fighter("b", (4, 6), "tactician")],
+                           "B": [fighter("x", (5, 4), "tactician"), fighter("y", (5, 6), "tactician")]},
+                  width=12, height=10, **battle)
+    return sc
+
+
+def started(sc, seed=1):
+    b = battle_with(sc, seed=seed)
+    b.start()
+    return b
+
+
+def test_the_tactician_s_pick_stands_unless_another_candidate_scores_a_margin_better(monkeypatch):
+    b = started(brawl())
+    decision = phase_decision(b, "a")
+    kept = tactician.choose(b.view, decision).action
+    options = planner.candidates(b.view, decision, kept, 4)
+    assert options[0] == kept and len(options) >= 2 and len(set(options)) == len(options)
+    rival = options[1]
+
+    def scripted(gain):
+        return lambda battle, action, side, seed, depth: gain if action == rival else 0.0
+
+    monkeypatch.setattr(planner, "rollout", scripted(planner.MARGIN / 2))
+    choice = planner.choose(b.view, decision)
+    assert choice.action == kept and "looked ahead:" in choice.reason      # a coin-flip gain: kept
+    monkeypatch.setattr(planner, "rollout", scripted(planner.MARGIN * 2))
+    choice = planner.choose(b.view, decision)
+    assert choice.action == rival
+    assert choice.reason.startswith(f"looked ahead: {rival.label()} leaves its side best off")
+
+
+def test_looking_ahead_leaves_the_real_battle_as_it_was():
+    b = started(brawl())
+    d = b.advance()
+    while d.actor != "a":
+        b.submit(d, *b.decide(d), checked=True)
+        d = b.advance()
+    events, dice = list(b.events), b.dice.getstate()
+    choice, who = b.decide(d)
+    assert who == "planner" and choice.action in d.menu
+    assert b.events == events and b.dice.getstate() == dice and b.pending is d
+
+
+def test_a_battle_with_a_planner_replays_byte_for_byte_from_its_seed():
+    sc = brawl(turn_limit=2)
+    first, again = battle_with(sc, seed=5), battle_with(sc, seed=5)
+    first.run()
+    again.run()
+    assert first.events == again.events
+    planned = [e for e in first.events if isinstance(e, ActionChosen) and e.chosen_by == "planner"]
+    assert planned and all("looked ahead" in e.reason or e.decision != "phase" for e in planned)
+
+
+def test_a_question_is_answered_as_the_tactician_answers_it():
+    b = started(brawl())
+    question = Decision("a", (Action("none"), Action("dodge"), Action("block")), "planner", "abort",
+                        "x attacks a with Punch")
+    assert planner.choose(b.view, question) == tactician.choose(b.view, question)
+
+
+def test_the_budget_bounds_the_forks(monkeypatch):
+    b = started(brawl())
+    decision = phase_decision(b, "a")
+    played = []
+    monkeypatch.setattr(planner, "rollout", lambda battle, action, side, seed, depth: played.append(
+        (action, seed, depth)) or 0.0)
+    monkeypatch.setenv("SLUGFEST_PLANNER_CANDIDATES", "2")
+    monkeypatch.setenv("SLUGFEST_PLANNER_ROLLOUTS", "3")
+    monkeypatch.setenv("SLUGFEST_PLANNER_DEPTH", "5")
+    planner.choose(b.view, decision)
+    assert len(played) == 2 * 3 and {depth for *_, depth in played} == {5}
+    by_action: dict[Action, list[int]] = {}
+    for action, seed, _ in played:
+        by_action.setdefault(action, []).append(seed)
+    assert len(by_action) == 2
+    first, second = by_action.values()
+    assert first == second  # every candidate meets the same dice streams
+
+
+@pytest.mark.parametrize("var, value", [("SLUGFEST_PLANNER_ROLLOUTS", "0"), ("SLUGFEST_PLANNER_DEPTH", "many"),
+                                        ("SLUGFEST_PLANNER_CANDIDATES", "9")])
+def test_a_budget_out_of_range_is_refused_naming_the_variable(monkeypatch, var, value):
+    monkeypatch.setenv(var, value)
+    with pytest.raises(SettingError, match=f"{var}: expected a whole number from"):
+        planner_budget()
+
+
+def test_standing_is_the_fight_left_on_its_side_less_the_others_and_a_win_counts_one():
+    b = started(brawl())
+    assert planner.standing(b.view, "A") == pytest.approx(0.0)          # both sides whole
+    b.state.fighters["x"].stun = 15                                      # half of x's 30 STUN gone
+    assert planner.standing(b.view, "A") == pytest.approx(0.5)
+    assert planner.standing(b.view, "B") == pytest.approx(-0.5)
