@@ -32,3 +32,25 @@ def test_play_sh_skips_the_install_when_pyproject_is_unchanged(tmp_path):
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ran slugfest scenarios"
     assert not (tmp_path / ".venv" / "pip.log").exists()  # pip never ran
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+def test_test_sh_skips_the_install_when_pyproject_is_unchanged(tmp_path):
+    """The same for scripts/test.sh: with pytest installed and a matching stamp, a second run
+    goes straight to pytest (the fake .venv's python says what it was asked), never pip."""
+    (tmp_path / "scripts").mkdir()
+    shutil.copy(ROOT / "scripts" / "test.sh", tmp_path / "scripts" / "test.sh")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    bin_dir = tmp_path / ".venv" / "bin"
+    bin_dir.mkdir(parents=True)
+    for name in ("python", "pytest"):
+        fake = bin_dir / name
+        fake.write_text(f"#!/bin/sh\necho ran {name} \"$@\"\n")
+        fake.chmod(0o755)
+    stamp = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    (tmp_path / ".venv" / ".slugfest-test-installed").write_text(stamp + "\n")
+    out = subprocess.run(["bash", str(tmp_path / "scripts" / "test.sh"), "-k", "x"], capture_output=True,
+                         text=True, timeout=60, env={**os.environ, "PATH": os.environ.get("PATH", "")})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "ran python -m pytest -n auto -k x"
+    assert not (tmp_path / ".venv" / "pip.log").exists()  # pip never ran

@@ -11,7 +11,7 @@ from slugfest.core.batch import simulate as sim
 from slugfest.core.batch.report import render_report
 from slugfest.core.engine.battle import Battle
 from slugfest.core.files.scenario import load_scenario
-from slugfest.core.batch.pace import Pace
+from slugfest.core.batch.pace import Pace, Progress
 from slugfest.core.batch.stats import Aggregate, Sums, wilson
 from slugfest.core.batch.sweep import SweepError, parse_value, read_data, set_parameter
 from slugfest.scenarios import bundled
@@ -344,3 +344,29 @@ def test_the_pace_is_measured_from_the_first_battles_finished_not_from_the_start
     now[0] = 3.5
     rate, left = pace.update(50, 1000)
     assert rate == pytest.approx(50.0) and left == pytest.approx(19.0)
+
+
+def test_the_progress_bar_shows_no_rate_for_a_chunk_folded_at_once_then_the_pace(monkeypatch):
+    """A chunk of 25 battles is folded in a millisecond: the bar's rate waits for the pace
+    (no '2,741/s' while the true rate is 9/s), then shows it and the time left."""
+    from slugfest.cli import progress
+
+    now = [10.0]
+    monkeypatch.setattr(progress.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(progress.sys.stderr, "isatty", lambda: True, raising=False)
+    bars = progress.Bars(["hero-brawl"], [200])
+    bars.progress.stop()  # the figures are read off the task; nothing needs drawing
+    now[0] = 16.0
+    for done in range(1, 26):  # the first chunk, all at once, six seconds in
+        bars(Progress(done, 200, 0))
+    task = bars.progress.tasks[0]
+    assert task.completed == 25 and task.fields["rate"] is None
+    rendered = progress._Rate().render(task).plain
+    assert rendered == "" and progress._Left().render(task).plain == "-:--:--"
+    now[0] = 18.5  # the next chunk, 2.5 s later: 10 battles a second
+    for done in range(26, 51):
+        bars(Progress(done, 200, 0))
+    task = bars.progress.tasks[0]
+    assert task.fields["rate"] == pytest.approx(10.0)
+    assert progress._Rate().render(task).plain == "10.0/s"
+    assert progress._Left().render(task).plain == "0:00:15"  # 150 battles left at 10/s

@@ -22,6 +22,10 @@ class Pace:
     would promise ten minutes for a batch that takes twenty seconds. Until a second report
     arrives at least ``settle`` seconds after the first, there is no estimate (None)."""
 
+    #: Reports this close to the first are the same arrival: a chunk's battles are folded one
+    #: by one, a few microseconds apart, and all of them were done when the first was.
+    BURST = 0.05
+
     def __init__(self, clock: Callable[[], float], settle: float = 0.5) -> None:
         self.clock = clock
         self.settle = settle
@@ -35,6 +39,9 @@ class Pace:
                 self.first = (now, done)
             return None, None
         since, done_then = self.first
+        if now - since <= self.BURST:
+            self.first = (since, max(done, done_then))
+            return None, None
         if done <= done_then or now - since < self.settle:
             return None, None
         rate = (done - done_then) / (now - since)
