@@ -39,8 +39,10 @@ from ._mind import answer_for
 NAME = "planner"
 
 #: How much better (in combatants' worth of fight) a candidate's mean score must be to replace
-#: the tactician's pick.
-MARGIN = 0.05
+#: the tactician's pick. Measured in hero-brawl against the tactician (3 rollouts of 8, 40
+#: battles in each seating): at 0.05 the planner won 55% of the decided battles (43-66), at
+#: 0.15 70% (58-79): three rollouts are noisy, and a small gain is mostly the noise.
+MARGIN = 0.15
 
 #: The AI that plays every decision inside a rollout, for both sides.
 ROLLOUT_AI = default_ai.NAME
