@@ -22,6 +22,8 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
+#: Not `planner`: its picks are the tactician's checked by the default AI's rollouts (both here), at
+#: some hundred times the cost.
 MINDS = ("default", "aggressive", "tactician", "cautious", "berserker", "random")
 
 
