@@ -33,7 +33,8 @@ class PathDialog(ModalScreen[str | None]):
         with Vertical(id="path-dialog", classes="dialog"):
             yield Static(Content.styled(self.title_text, "bold"), classes="dialog-title")
             yield Input(value=self.default, id="path")
-            yield Static(Content.styled(self.hint or "Enter to confirm, Escape to cancel", "$text-muted"),
+            keys = "Enter to confirm, Escape to cancel"  # said even under a hint of the dialog's own
+            yield Static(Content.styled(f"{self.hint} · {keys}" if self.hint else keys, "$text-muted"),
                          id="path-hint")
             if self.recent:
                 yield Static(Content.styled("recent (↓ to choose, Enter opens):", "$text-muted"))

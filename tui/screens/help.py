@@ -73,7 +73,8 @@ REPORT = (
                "that replays one), and what fired; Tab then ↑ ↓ / PageUp PageDown scroll it"),
 )
 
-_KEY_NAMES = {"escape": "Esc", "question_mark": "?", "space": "space"}
+_KEY_NAMES = {"escape": "Esc", "question_mark": "?", "space": "space", "equals_sign": "=", "plus": "+",
+              "minus": "-", "right": "→", "left": "←", "up": "↑", "down": "↓", "enter": "Enter"}
 
 
 def key_rows(bindings: Iterable[BindingType]) -> list[tuple[str, str]]:
@@ -82,7 +83,10 @@ def key_rows(bindings: Iterable[BindingType]) -> list[tuple[str, str]]:
     for b in (b if isinstance(b, Binding) else Binding(*b) for b in bindings):
         if not b.description:
             continue
-        keys = b.key_display or " / ".join(_KEY_NAMES.get(k, k.replace("ctrl+", "^")) for k in b.key.split(","))
+        names = [_KEY_NAMES.get(k, k.replace("ctrl+", "^")) for k in b.key.split(",")]
+        if b.key_display:  # the footer's name for the first key; the others are said too (→ / n)
+            names[0] = b.key_display
+        keys = " / ".join(dict.fromkeys(names))
         rows.append((keys, b.description))
     return rows
 
@@ -106,7 +110,8 @@ class HelpScreen(ModalScreen[None]):
         width = max((len(k) for k, _ in self.keys), default=4)
         keys = "\n".join(f"  {k:<{width}}  {what}" for k, what in self.keys)
         with VerticalScroll(id="help-dialog", classes="dialog"):
-            yield Static(Content.styled("Slugfest: keys", "bold"), classes="dialog-title")
+            yield Static(Content.assemble(("Slugfest: keys", "bold"), ("   Esc or ? closes this", "$text-muted")),
+                         classes="dialog-title")
             yield Static(keys, id="help-keys")
             if self.options is not None:
                 yield Static(Content.styled("Rules options in force", "bold"))
