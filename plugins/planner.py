@@ -74,7 +74,7 @@ def candidates(battle: BattleView, decision: Decision, kept: Action, limit: int)
             if a in menu and a not in out:
                 out.append(a)
 
-    add([default_ai.choose(battle, decision).action])
+    add([default_pick(battle)])
     picture = decision.picture
     if picture is not None:
         attacks = [a for a in menu if a.kind in ("attack", "multiple-attack", "move-through")]
@@ -82,6 +82,15 @@ def candidates(battle: BattleView, decision: Decision, kept: Action, limit: int)
     add(a for a in menu if a.kind == "recover")
     add(a for a in menu if a.kind == "hold")
     return out
+
+
+def default_pick(battle: BattleView) -> Action:
+    """What the default AI would do here, asked on a fork: it may roll dice (a melee standoff's
+    1 in 6), and the real battle's dice are not the planner's to roll for a mere candidate."""
+    fork = battle.fork(seed=rollout_seed(battle, -1), player_controlled=())
+    pending = fork.advance()
+    assert pending is not None, "a fork waits on the decision being made"
+    return default_ai.choose(fork.view, pending).action
 
 
 def choose(battle: BattleView, decision: Decision) -> Choice:
