@@ -131,3 +131,22 @@ def test_the_second_entrant_is_credited_with_the_wins_of_every_side_after_the_fi
     doc = json.loads(capsys.readouterr().out)
     m = doc["matchups"]["default"]["random"]
     assert (m["wins"], m["losses"], m["draws"]) == (4 + 5, 5 + 4, 2)  # each seating: 4 to 3 + 2
+
+
+def test_a_ladder_without_ais_ranks_every_installed_ai_but_the_planner(monkeypatch):
+    """The planner plays each decision out many times over: a default ladder of thousands of
+    battles would wait on it. Named, it is ranked like any other."""
+    import slugfest.core.batch.ladder as core_ladder
+
+    ranked = []
+
+    def entrants_only(pairings, run, entrants, *rest, **kw):  # who would play, and no battle
+        ranked.append(list(entrants))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(core_ladder, "play", entrants_only)
+    for argv in ([], ["--ais", "planner,tactician"]):
+        cli.main(["ladder", "hero-duel", "--runs", "1", "--jobs", "1", "--no-progress", *argv])
+    everyone, named = ranked
+    assert "planner" not in everyone and {"default", "tactician", "random"} <= set(everyone)
+    assert named == ["planner", "tactician"]

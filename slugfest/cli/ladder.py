@@ -30,7 +30,9 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                               "  slugfest ladder marvel-brawl --ais default,tactician,random --mirror\n"
                               "  slugfest ladder marvel-brawl --combatants --runs 100 --json roster.json")
     p.add_argument("scenario", metavar="SCENARIO", help=SCENARIO_HELP)
-    p.add_argument("--ais", metavar="A,B,...", help="the AIs to rank (default: every AI installed)")
+    p.add_argument("--ais", metavar="A,B,...", help="the AIs to rank (default: every AI installed but planner, "
+                                                  "which looks ahead at some hundred times the cost of a "
+                                                  "decision: name it to rank it)")
     p.add_argument("--combatants", nargs="?", const="", metavar="ID,ID,...",
                    help="rank the file's combatants instead (all, or those listed), in duels")
     p.add_argument("--mirror", action="store_true",
@@ -41,6 +43,10 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     p.add_argument("--json", metavar="FILE", help="also write the matchups and ratings as JSON (- for standard output)")
     p.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
     return {"ladder": cmd_ladder}
+
+
+#: AIs a ladder leaves out unless named: each of their decisions plays the battle out many times.
+DEAR = frozenset({"planner"})
 
 
 def _installed_ais() -> list[str]:
@@ -81,7 +87,8 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         entrants, pairings, what = wanted, list(lad.combatant_pairings(data, wanted)), "combatant ladder (duels)"
     else:
         known = _installed_ais()
-        entrants = [x.strip() for x in args.ais.split(",") if x.strip()] if args.ais is not None else known
+        entrants = ([x.strip() for x in args.ais.split(",") if x.strip()] if args.ais is not None
+                    else [x for x in known if x not in DEAR])
         if args.ais is not None and not entrants:
             print(f"slugfest: --ais expects AI names separated by commas (installed: {', '.join(known)})",
                   file=sys.stderr)
