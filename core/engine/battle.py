@@ -333,6 +333,11 @@ class Battle:
         self.ctx.emit(ActionChosen(actor=decision.actor, action=a.label(), reason=choice.reason, chosen_by=who,
                                    action_kind=a.kind, maneuver=a.maneuver, decision=decision.kind))
         self._journal.append(Answered(choice, len(self.events) - 1, self._dice.getstate(), frozenset(self.disabled)))
+        self._carry_out(decision, choice)
+
+    def _carry_out(self, decision: Decision, choice: Choice) -> None:
+        """The rules go on with ``choice``: a question's answer resumes the rules that asked it;
+        a Phase or turn's choice starts the system's action (a fork's replay does the same)."""
         self.pending = None
         if self._rules is None:
             self._rules, self._ahead = self.system.perform(self.ctx, decision, choice), False

@@ -138,12 +138,7 @@ def _replayed(b: Battle) -> Battle:
         twin.events.append(b.events[answered.event])
         twin._journal.append(answered)
         dice.setstate(answered.dice)
-        twin.pending = None
-        if twin._rules is None:
-            twin._rules, twin._ahead = twin.system.perform(twin.ctx, decision, choice), False
-            twin._resume(None)
-        else:
-            twin._resume(choice)
+        twin._carry_out(decision, choice)
     if twin.pending is None and twin.ctx.outcome is None:
         twin._look_ahead()
     twin.disabled = set(b.disabled)

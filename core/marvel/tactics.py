@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..engine.actions import Action
 from ..engine.context import RulesContext
+from ..rules.statecopy import slot_copy
 from ..rules.grid import Cell, distance
 from ..rules.reach import Layers
 from ..rules.vitals import Vitals
@@ -65,9 +66,7 @@ class Picture:
         (and as its action starts), so whichever of the two works a figure out works it out for
         both: the figures of this moment, keyed by ids and cells (the paths, the search, the
         expected harm...), are shared. Only what holds fighters is read off the fork's state."""
-        twin = object.__new__(Picture)
-        for name in self.__slots__:
-            setattr(twin, name, getattr(self, name))
+        twin = slot_copy(self)
         fighters = ctx.state.fighters
         twin.ctx, twin.f = ctx, fighters[self.f.id]
         twin.foes = [fighters[g.id] for g in self.foes]

@@ -51,4 +51,13 @@ def copier(cls: type[T], shared: Iterable[str] = ()) -> Callable[[T], T]:
     return copy
 
 
-__all__ = ["container_fields", "copier"]
+def slot_copy(obj: T) -> T:
+    """A copy of slotted ``obj`` holding the same values (nothing copied below it): a fork's
+    tactical picture starts as the original's and replaces what holds fighters."""
+    twin = object.__new__(type(obj))
+    for name in type(obj).__slots__:  # type: ignore[attr-defined]
+        setattr(twin, name, getattr(obj, name))
+    return twin
+
+
+__all__ = ["container_fields", "copier", "slot_copy"]
