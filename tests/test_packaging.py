@@ -47,7 +47,8 @@ def test_the_wheel_holds_every_bundled_scenario(wheel):
     for name in bundled():
         assert f"slugfest/scenarios/{name}.toml" in names
     assert {"slugfest/scenarios/hero-duel.toml", "slugfest/tui/app.tcss", "slugfest/core/hero/system.py",
-            "slugfest/plugins/default_ai.py", "slugfest/__main__.py"} <= names
+            "slugfest/plugins/default_ai.py", "slugfest/__main__.py", "slugfest/core/render/events.schema.json",
+            "slugfest/core/render/replay_page.html"} <= names
 
 
 def test_nothing_but_slugfest_is_installed_at_the_top_level(wheel):

@@ -30,6 +30,8 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     b.add_argument("--out", metavar="FILE", help="write the log to FILE (written whole, atomically; - for standard output, "
                                                  "the default)")
     b.add_argument("--brief", action="store_true", help="text log without CV chains and END spending")
+    b.add_argument("--html", metavar="FILE", help="also write the battle as a replay page (one self-contained HTML "
+                                                 "file: open it in any browser; see `slugfest replay --help`)")
     b.add_argument("--on-plugin-error", choices=("fallback", "stop"), default="fallback",
                    help="when a plugin fails: go on without it (default) or stop the battle, keeping the log")
 
@@ -59,20 +61,40 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     pl.add_argument("--seed", type=seed, default=None, help="dice seed (default: the scenario's own)")
     pl.add_argument("--scenarios", metavar="DIR", help="also list the .toml files in DIR in the picker")
 
+    r = sub.add_parser("replay", help="turn a save or a JSONL log into an HTML replay page",
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Write a battle as one self-contained HTML page that opens from disk in any "
+                                   "browser (no server,\nno network): the map with everyone moving, the Speed "
+                                   "Chart or the initiative order, each\ncombatant's pools over the battle, and "
+                                   "the log in the terminal's words, each roll's full\nmodifier chain a click "
+                                   "away; step, play, or jump to a Turn or round.",
+                       epilog="examples:\n"
+                              "  slugfest battle hero-brawl --seed 7 --html brawl.html      straight from a battle\n"
+                              "  slugfest battle hero-duel --log jsonl --out duel.jsonl\n"
+                              "  slugfest replay duel.jsonl                                 writes duel.html\n"
+                              "  slugfest replay my-save.toml --out save.html --play-out    a save, played to its end\n"
+                              "\nA JSONL log starts with its header (the scene and who played it); the log's "
+                              "shape is\ndocs/events.md. In the app, press h to write the battle so far to the "
+                              "data folder.")
+    r.add_argument("source", metavar="FILE", help="a save file (.toml, from the app) or a JSONL log (battle --log jsonl)")
+    r.add_argument("--out", metavar="FILE", help="the HTML file to write (default: FILE with .html in place of its "
+                                                 "suffix)")
+    r.add_argument("--play-out", action="store_true", help="a save: let the AIs play the battle to its end first "
+                                                          "(default: as far as it was saved)")
+
     e = sub.add_parser("export", help="write a scenario back out as canonical TOML",
                        description="Load a scenario and write it back with tomli-w (a round trip check, or a starting point).")
     e.add_argument("scenario", metavar="SCENARIO", help=SCENARIO_HELP)
     e.add_argument("--out", metavar="FILE", required=True, help="where to write it; - prints it instead")
     e.add_argument("--force", action="store_true", help="replace FILE if it already exists")
     return {"battle": cmd_battle, "check": cmd_check, "scenarios": cmd_scenarios, "plugins": cmd_plugins,
-            "play": cmd_play, "export": cmd_export}
+            "play": cmd_play, "export": cmd_export, "replay": cmd_replay}
 
 
 def cmd_battle(args: argparse.Namespace) -> int:
     from slugfest.core.engine.battle import Battle
     from slugfest.core.errors import PluginError, UnknownPlugin
     from slugfest.core.engine.isolation import can_isolate, run_in_child
-    from slugfest.core.render import jsonl
     from slugfest.core.settings import battle_deadline
     from slugfest.core.render.text import TextLog
 
@@ -83,7 +105,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
             print(f"\n(`slugfest check {args.scenario}` validates a file; `slugfest scenarios` lists the bundled ones.)",
                   file=sys.stderr)
         return EXIT_BAD_INPUT
-    problem = unwritable(args.out)
+    problem = unwritable(args.out) or unwritable(args.html)
     if problem:
         print(problem, file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -94,11 +116,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     buffer = io.StringIO() if args.out else None
     out = buffer if buffer is not None else sys.stdout
-    if args.log == "jsonl":
-        def write(event: Event) -> None:
-            out.write(jsonl.dumps(event) + "\n")
-        battle.listen(write)
-    else:
+    if args.log != "jsonl":
         log = TextLog({c.id: c.name for c in scenario.combatants}, verbose=not args.brief)
 
         def show(e):
@@ -117,8 +135,30 @@ def cmd_battle(args: argparse.Namespace) -> int:
 
 
 def _finish(battle: Any, args: argparse.Namespace, buffer: io.StringIO | None) -> int:
-    """Play the battle out and write its log where it was asked for; the exit code."""
+    """Play the battle out and write its log (and replay) where they were asked for; the exit code."""
+    from slugfest.core.render import jsonl
+    from slugfest.core.render.replay_input import battle_replay, started_header
+
+    opening = started_header(battle)  # starts the battle: its first events reach the text log's listener
+    if args.log == "jsonl":
+        out = buffer if buffer is not None else sys.stdout
+        # the header first (the scene as it starts, which starting the battle sets), then every event
+        out.write(jsonl.dumps_header(opening) + "\n")
+        for event in battle.events:
+            out.write(jsonl.dumps(event) + "\n")
+
+        def write(event: Event) -> None:
+            out.write(jsonl.dumps(event) + "\n")
+        battle.listen(write)
     outcome = battle.run()
+    if args.html:
+        from slugfest.core.render.html import page
+
+        failed = write_out(args.html, page(battle_replay(battle, opening)))
+        if failed:
+            print(failed, file=sys.stderr)
+            return EXIT_BAD_INPUT
+        print(f"replay written to {args.html}", file=sys.stderr)
     if buffer is not None:
         failed = write_out(args.out, buffer.getvalue())
         if failed:
@@ -239,4 +279,34 @@ def cmd_export(args: argparse.Namespace) -> int:
         print(failed, file=sys.stderr)
         return EXIT_BAD_INPUT
     print(f"wrote {args.out}")
+    return EXIT_OK
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """A save or a JSONL log as an HTML replay page."""
+    from slugfest.core.render.html import page
+    from slugfest.core.render.replay import ReplayInputError
+    from slugfest.core.render.replay_input import replay_from_file
+
+    target = args.out or str(os.path.splitext(args.source)[0] + ".html")
+    if os.path.abspath(target) == os.path.abspath(args.source):
+        print(f"slugfest: --out {target} would replace the file read from; name another", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    problem = unwritable(target)
+    if problem:
+        print(problem, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        data = replay_from_file(args.source, play_out=args.play_out)
+    except ReplayInputError as exc:
+        print(f"slugfest: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    text = page(data)
+    failed = write_out(target, text)
+    if failed:
+        print(failed, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    steps = len(data["steps"])
+    print(f"wrote {target} ({len(text.encode()) // 1024:,} KB, {steps:,} steps, {len(data['turns'])} "
+          f"{'Turns' if data['header']['system'] == 'hero' else 'rounds'}): open it in a browser")
     return EXIT_OK
