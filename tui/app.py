@@ -135,6 +135,8 @@ class SlugfestApp(App[None]):
             yield SystemCommand("Open a saved battle", "continue a save, recent ones listed (ctrl+o)",
                                 screen.action_load)
             yield SystemCommand("Export the event log", "one JSON object per event (e)", screen.action_export)
+            yield SystemCommand("Export an HTML replay", "the battle so far as one web page, to show anyone (h)",
+                                screen.action_export_html)
             yield SystemCommand("Run statistics", "many AI-vs-AI battles of this scenario (m)", screen.action_simulate)
             yield SystemCommand("Expand or collapse the log", "every roll's full chain (v)", screen.action_verbose)
             yield SystemCommand("Game help", "keys, panels and the rules options in force (?)", screen.action_help)

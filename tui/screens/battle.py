@@ -37,6 +37,9 @@ from slugfest.core.errors import IllegalAction, SlugfestError
 from slugfest.core.engine.events import Event
 from slugfest.core.rules.grid import Grid, distance
 from slugfest.core.engine.guard import ThreadWatch
+from slugfest.core.files.atomic import write_text_atomic
+from slugfest.core.render.html import page
+from slugfest.core.render.replay_input import session_replay
 from slugfest.core.render.text import TextLog
 from slugfest.core.engine.session import Session
 from slugfest.core.settings import data_dir
@@ -117,6 +120,7 @@ class BattleScreen(Screen[None]):
         Binding("ctrl+s", "save", "Save"),
         Binding("ctrl+o", "load", "Load save", show=False),
         Binding("e", "export", "Export log", show=False),
+        Binding("h", "export_html", "Export HTML replay", show=False),
         Binding("escape", "leave", "Scenarios", show=False),
         Binding("question_mark", "help", "Keys", key_display="?"),
         Binding("q", "quit", "Quit"),
@@ -662,6 +666,25 @@ class BattleScreen(Screen[None]):
                 _make_data_dir(path)
                 self.session.export_jsonl(path)
             self._file_op(export, f"event log written to {path}")
+
+    def action_export_html(self) -> None:
+        """The battle so far as one HTML page (`slugfest replay`'s), in the data folder by default:
+        a battle to show someone who has no terminal."""
+        self._pause()
+        if self._refuse_if_abandoned():  # the stuck plugin's thread holds the battle
+            return
+        stem = Path(self.session.scenario_path or "battle").stem
+        seed = self.frame.seed if self.frame is not None else self.session.seed
+        default = str(data_dir() / f"{stem}-seed{seed}.html")
+        self.app.push_screen(PathDialog("Write the HTML replay (opens in any browser) to", default,
+                                        "the battle so far; one self-contained file"), self._export_html_to)
+
+    def _export_html_to(self, path: str | None) -> None:
+        if path:
+            def export() -> None:
+                _make_data_dir(path)
+                write_text_atomic(page(session_replay(self.session)), path)
+            self._file_op(export, f"replay written to {path}: open it in a browser")
 
     @work(thread=True, group="files", exit_on_error=False)
     def _file_op(self, fn: Callable[[], Any], done: str) -> None:
