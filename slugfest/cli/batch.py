@@ -27,6 +27,8 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                               "  slugfest simulate hero-duel --runs 5000 --seed 42 --json duel.json\n"
                               "  slugfest simulate hero-duel --runs 100 --play-by-play 17   the full log of battle 17\n"
                               "  slugfest simulate hero-duel --precision 2%   as many battles as a ±2% interval needs\n"
+                              "  slugfest simulate hero-brawl --runs 500 --html brawl.html\n"
+                              "      the report as a page, linking replays of the shortest and longest battles\n"
                               "  slugfest simulate hero-brawl --runs 100000 --shard 3/10 --json part3.json\n"
                               "      one tenth of a batch, on any machine; `slugfest merge part*.json` reports the whole\n"
                               "Ctrl-C stops early and reports the battles that finished.")
@@ -44,6 +46,9 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     m.add_argument("--shard", metavar="I/N", help="run only part I of N of the batch (its battles keep their seeds) "
                                                  "and write it with --json for `slugfest merge`")
     m.add_argument("--plot", action="store_true", help="also plot the battle-length histogram in the terminal")
+    m.add_argument("--html", metavar="FILE", help="also write the report as a web page (its tables, win rates with "
+                                                 "intervals, the length histogram, damage by combatant), with the "
+                                                 "replays of the notable battles beside it (FILE-battleK.html)")
     m.add_argument("--cluster", metavar="ADDRESS",
                    help="run the battles on a Dask cluster (a scheduler's tcp://HOST:PORT, or local / local:N for N "
                         "worker processes here; needs pip install 'slugfest[cluster]'): the same report as a local run")
@@ -109,9 +114,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for line in log.lines(b.events):
             print(line)
         return EXIT_OK
-    problem = unwritable(args.json)
+    problem = unwritable(args.json) or unwritable(args.html)
     if problem:
         print(problem, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.html and args.shard:
+        print("slugfest: --html reports a whole batch; a part (--shard) is written with --json for `slugfest merge`",
+              file=sys.stderr)
         return EXIT_BAD_INPUT
     shard = None
     if args.shard is not None:
@@ -146,11 +155,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"interrupted: reporting the {agg.n} battles that finished", file=sys.stderr)
     # With the JSON on standard output, the table goes to standard error: stdout stays parseable.
     out = report_stream(args.json)
-    print(render_report(summary, scenario), file=out)
+    text = render_report(summary, scenario)
     if args.precision is not None:
-        print("\n" + _precision_line(summary, args.precision), file=out)
+        text += "\n\n" + _precision_line(summary, args.precision)
+    print(text, file=out)
     if args.plot and agg.n:
         print(length_plot(summary, colour=out.isatty()), file=out)
+    if args.html:
+        failed = _write_html(args, scenario, summary, text)
+        if failed:
+            print(failed, file=sys.stderr)
+            return EXIT_BAD_INPUT
     if args.json:
         document = summary
         if shard is not None:
@@ -211,6 +226,39 @@ def _run_batch(args: argparse.Namespace, scenario: Any, base: int,
         header["precision"] = {"asked": args.precision, "reached": round(widest_half_width(agg), 4),
                                "met": widest_half_width(agg) <= args.precision}
     return header, agg, interrupted
+
+
+def _write_html(args: argparse.Namespace, scenario: Any, summary: dict[str, Any], text: str) -> str | None:
+    """The report page and, beside it, a replay of each notable battle (played again from its
+    seed); why a file could not be written, or None."""
+    import os
+
+    from slugfest.core.batch.report import notable_rows
+    from slugfest.core.batch.report_page import report_page
+    from slugfest.core.engine.battle import Battle
+    from slugfest.core.render.html import page
+    from slugfest.core.render.replay_input import battle_replay, started_header
+
+    stem = os.path.splitext(args.html)[0]
+    replays, written = [], set()
+    for label, b, _ in notable_rows(summary):
+        if b is None:
+            continue
+        target = f"{stem}-battle{b['index']}.html"
+        if target not in written:
+            battle = Battle(scenario, seed=b["seed"])
+            opening = started_header(battle)
+            battle.run()
+            failed = write_out(target, page(battle_replay(battle, opening)))
+            if failed:
+                return failed
+            written.add(target)
+        replays.append((label, b, os.path.basename(target)))
+    command = f"slugfest simulate {args.scenario} --runs {summary['runs_requested']} --seed {summary['base_seed']}"
+    failed = write_out(args.html, report_page(summary, text, replays, command))
+    if failed is None:
+        print(f"report written to {args.html}, with {plural(len(written), 'replay')} beside it", file=sys.stderr)
+    return failed
 
 
 def length_plot(summary: dict[str, Any], colour: bool = False) -> str:
