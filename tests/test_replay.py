@@ -156,3 +156,13 @@ def test_replay_will_not_write_over_its_own_source(capsys, tmp_path):
     src.write_text("{}", encoding="utf-8")
     assert cli.main(["replay", str(src)]) == 2
     assert "would replace the file read from" in capsys.readouterr().err
+
+
+def test_the_apps_log_export_replays_as_the_apps_html_export(tmp_path):
+    from slugfest.core.render.replay_input import replay_from_file, session_log
+
+    s = Session(load_scenario(bundled()["hero-duel"]), seed=8)
+    s.run(max_steps=5)
+    log = tmp_path / "app.jsonl"
+    log.write_text(session_log(s), encoding="utf-8")
+    assert json.loads(json.dumps(replay_from_file(log))) == json.loads(json.dumps(session_replay(s)))

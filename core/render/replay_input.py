@@ -18,6 +18,7 @@ from ..engine.session import Session
 from ..files.bounds import UnreadableToml, read_limited
 from ..files.saves import SaveError, is_save_file
 from ..files.scenario import Scenario
+from . import jsonl
 from .header import header
 from .replay import ReplayInputError, replay_data, replay_of_lines
 
@@ -46,6 +47,14 @@ def battle_replay(battle: Battle, opening: dict[str, Any]) -> dict[str, Any]:
 def session_replay(session: Session) -> dict[str, Any]:
     """The page data of a session so far (the app's battle, or a save reopened)."""
     return replay_data(opening_header(session.scenario, session.seed), session.events)
+
+
+def session_log(session: Session) -> str:
+    """A session's JSONL log so far, header first, as ``battle --log jsonl`` writes one (the
+    app's export: a log `slugfest replay` and any reader of docs/events.md can take)."""
+    lines = [jsonl.dumps_header(opening_header(session.scenario, session.seed))]
+    lines += [jsonl.dumps(e) for e in session.events]
+    return "\n".join(lines) + "\n"
 
 
 def replay_from_file(path: str | os.PathLike[str], play_out: bool = False) -> dict[str, Any]:

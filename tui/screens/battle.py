@@ -39,7 +39,7 @@ from slugfest.core.rules.grid import Grid, distance
 from slugfest.core.engine.guard import ThreadWatch
 from slugfest.core.files.atomic import write_text_atomic
 from slugfest.core.render.html import page
-from slugfest.core.render.replay_input import session_replay
+from slugfest.core.render.replay_input import session_log, session_replay
 from slugfest.core.render.text import TextLog
 from slugfest.core.engine.session import Session
 from slugfest.core.settings import data_dir
@@ -664,7 +664,7 @@ class BattleScreen(Screen[None]):
         if path:
             def export() -> None:
                 _make_data_dir(path)
-                self.session.export_jsonl(path)
+                write_text_atomic(session_log(self.session), path)  # header first: `slugfest replay` reads it
             self._file_op(export, f"event log written to {path}")
 
     def action_export_html(self) -> None:
