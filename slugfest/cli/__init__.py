@@ -28,7 +28,10 @@ examples:
   slugfest battle hero-brawl --brief | tail -1
                                             just the result line
   slugfest battle my.toml --log jsonl --out fight.jsonl
-                                            one JSON object per event, for tools
+                                            a header, then one JSON object per event (docs/events.md)
+  slugfest replay fight.jsonl               that log (or a save) as one HTML page to share
+  slugfest battle hero-brawl --html brawl.html
+                                            a battle and its replay page at once
   slugfest check scenarios/*.toml           validate files, every problem at once
   slugfest scenarios                        list the bundled scenarios
   slugfest plugins                          list AI behaviours, house rules, systems
