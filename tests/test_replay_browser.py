@@ -1,5 +1,5 @@
 """The replay page in a real browser: Debian's Chromium driven by Playwright (scripts/test.sh
-installs both). One browser for the session; every wait is bounded, and without a browser that
+installs both). One browser for the module; every wait is bounded, and without a browser that
 starts these tests skip and say why."""
 
 from __future__ import annotations
@@ -22,8 +22,10 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 WAIT_MS = 15_000  # the longest any step may take before the test fails rather than hangs
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """Chromium, for this module's tests only: while Playwright's driver runs, its event loop is
+    the thread's running loop, and the app's tests (asyncio.run) in the same worker would fail."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (scripts/test.sh installs it)")
     if not os.path.exists(CHROMIUM):
         pytest.skip("Chromium is not installed (scripts/test.sh installs Debian's chromium when run as root)")
