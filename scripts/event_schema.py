@@ -37,7 +37,11 @@ def main() -> int:
         print(f"{len(done)} scenarios x {args.validate} seeds: {lines:,} lines, every one valid against schema "
               f"version {event_schema.SCHEMA_VERSION} ({time.perf_counter() - start:.1f} s)")
         return 0
-    text = event_schema.schema_text()
+    from jsonschema import Draft202012Validator
+
+    schema = event_schema.build_schema()
+    Draft202012Validator.check_schema(schema)  # a valid draft 2020-12 schema, or no file is written
+    text = event_schema.schema_text(schema)
     targets = [event_schema.SCHEMA_FILE, ROOT / "docs" / "events.schema.json"]
     stale = [t for t in targets if not t.exists() or t.read_text(encoding="utf-8") != text]
     if args.check:

@@ -28,11 +28,10 @@ def test_the_shipped_schema_is_the_one_the_event_classes_give():
     assert (ROOT / "docs" / "events.schema.json").read_text(encoding="utf-8") == text
 
 
-def test_the_schema_is_a_valid_draft_2020_12_schema_with_its_version():
-    from jsonschema import Draft202012Validator
-
+def test_the_schema_names_its_version():
+    """(Checking it against the draft 2020-12 metaschema costs a second: scripts/event_schema.py
+    does that before it writes the file this suite compares with the code.)"""
     schema = event_schema.load_schema()
-    Draft202012Validator.check_schema(schema)
     assert schema["version"] == event_schema.SCHEMA_VERSION
     assert f"v{event_schema.SCHEMA_VERSION}" in schema["$id"]
 

@@ -61,12 +61,18 @@ def opened(browser, path, width=1280, height=800):
     return p, errors
 
 
-def test_stepping_to_the_end_shows_every_pool_as_the_battle_ended(browser, tmp_path):
+def test_a_hero_replay_steps_plays_opens_a_chain_jumps_and_ends_as_the_battle_did(browser, tmp_path):
     path, b = replay_file(tmp_path, "hero-duel", 5)
     p, errors = opened(browser, path)
     assert p.inner_text("#time") == "Start"
     p.keyboard.press("ArrowRight")
     assert p.locator("#log .s.now").inner_text().startswith("=== Duel at the Docks")
+    roll = p.locator("#log .s.more", has_text="needs").first
+    roll.click()
+    assert "OCV" in roll.locator(".full").inner_text() and roll.locator(".full").is_visible()
+    p.select_option("#turn", label="Turn 2")
+    assert p.inner_text("#time").startswith("Turn 2, Segment")
+    assert p.locator("#chart th.seg").count() == 1  # the Speed Chart marks the Segment
     p.keyboard.press("End")
     assert p.inner_text("#time").endswith("end")
     for i, c in enumerate(b.snapshot()["combatants"]):
@@ -76,19 +82,6 @@ def test_stepping_to_the_end_shows_every_pool_as_the_battle_ended(browser, tmp_p
         x, y = c["position"]
         assert p.get_attribute(f"#w{i}", "transform") == f"translate({x} {y})"
     assert p.locator("#log .s.now").inner_text().startswith("=== ")  # the result line
-    assert errors == []
-    p.close()
-
-
-def test_a_click_opens_a_rolls_chain_and_a_jump_goes_to_its_turn(browser, tmp_path):
-    path, _ = replay_file(tmp_path, "hero-duel", 5)
-    p, errors = opened(browser, path)
-    roll = p.locator("#log .s.more", has_text="needs").first
-    roll.click()
-    assert "OCV" in roll.locator(".full").inner_text() and roll.locator(".full").is_visible()
-    p.select_option("#turn", label="Turn 2")
-    assert p.inner_text("#time").startswith("Turn 2, Segment")
-    assert p.locator("#chart th.seg").count() == 1  # the Speed Chart marks the Segment
     assert errors == []
     p.close()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 
 import pytest
@@ -11,6 +12,8 @@ from helpers_tui import DATA, FASTEST, answer_prompt, run, screen_text, settle, 
 
 from slugfest.core.engine.events import ActionChosen
 from slugfest.core.engine.session import Session
+from slugfest.core.render.html import page
+from slugfest.core.render.replay_input import session_replay
 from slugfest.scenarios import bundled
 from textual.widgets import Input, OptionList, Select
 from slugfest.tui.app import SlugfestApp, make_app
@@ -350,6 +353,16 @@ def test_restart_with_a_new_seed_and_export(tmp_path):
             app.screen.query_one(Input).value = str(out)
             await pilot.press("enter")
             await settle(app, pilot)
+            await pilot.press("h")  # issue 38: the replay page, in the data folder unless told otherwise
+            await pilot.pause()
+            assert isinstance(app.screen, PathDialog)
+            html_path = app.screen.query_one(Input).value
+            await pilot.press("enter")
+            await settle(app, pilot)
+            from pathlib import Path
+
+            assert Path(html_path).read_text(encoding="utf-8") == page(session_replay(screen.session))
+            assert Path(html_path).parent == Path(os.environ["SLUGFEST_DATA_DIR"])
             return list(screen.session.events)
 
     events = run(go())
@@ -1137,7 +1150,7 @@ def test_the_command_palette_offers_the_games_commands():
             await settle(app, pilot)
             titles = [c.title for c in app.get_system_commands(app.screen)]
             for wanted in ("Restart with a new seed", "Save the battle", "Open a saved battle", "Export the event log",
-                           "Run statistics", "Theme", "Quit"):
+                           "Export an HTML replay", "Run statistics", "Theme", "Quit"):
                 assert wanted in titles
             assert "Keys" not in titles  # ? is the game's own help
             await pilot.press("ctrl+p")
