@@ -196,9 +196,18 @@ def schema_text(schema: dict[str, Any] | None = None) -> str:
 
 
 def fingerprint(schema: dict[str, Any]) -> str:
-    """What a version note pins: the schema's shape without its own version number."""
-    shape = {k: v for k, v in schema.items() if k not in ("version", "$id")}
+    """What a version note pins: the schema's shape, without its own version number and without
+    the descriptions (a docstring reworded changes the file, not what a line may hold)."""
+    shape = _shape({k: v for k, v in schema.items() if k not in ("version", "$id")})
     return hashlib.sha256(json.dumps(shape, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def _shape(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _shape(v) for k, v in value.items() if k != "description"}
+    if isinstance(value, list):
+        return [_shape(v) for v in value]
+    return value
 
 
 def load_schema() -> dict[str, Any]:
