@@ -47,12 +47,13 @@ def test_hero_designer_utf16_either_byte_order_and_utf8_copies_read_the_same(tmp
     assert [p.levels for p in c.sections["CHARACTERISTICS"] if p.xmlid == "STR"] == [5]
 
 
-def test_a_5th_edition_character_is_refused_with_the_reason_and_what_to_do(tmp_path):
+def test_a_5th_edition_character_imports_converted_and_the_report_says_so(tmp_path):
     path = write(tmp_path / "old.hdc", character(template="builtIn.Superheroic.hdt"))
-    with pytest.raises(HdcError) as err:
-        import_file(path)
-    assert str(err.value).startswith(f"{path}: is a 5th Edition character (TEMPLATE builtIn.Superheroic.hdt)")
-    assert "6E template" in str(err.value)
+    result = import_file(path)
+    assert result.report.edition == "5e" and result.report.conversions
+    assert result.report.notes[0].startswith("a 5th Edition character (TEMPLATE builtIn.Superheroic.hdt): converted "
+                                             "to 6th Edition values")
+    assert "converted from 5th Edition" in result.report.text()
 
 
 def test_an_older_file_keeps_its_template_on_the_basic_configuration(tmp_path):
@@ -62,10 +63,12 @@ def test_an_older_file_keeps_its_template_on_the_basic_configuration(tmp_path):
     assert result.campaign == "heroic"
 
 
-def test_a_file_with_no_template_is_refused_as_of_unknown_edition(tmp_path):
+def test_a_file_with_no_template_is_refused_only_when_nothing_else_tells_its_edition(tmp_path):
     text = character().replace(' TEMPLATE="builtIn.Superheroic6E.hdt"', "")
-    with pytest.raises(HdcError, match="has no TEMPLATE, so its edition is unknown"):
-        import_file(write(tmp_path / "c.hdc", text))
+    assert import_file(write(tmp_path / "c.hdc", text)).report.edition == "6e"  # it has OCV: 6e's
+    bare = text.split("<CHARACTERISTICS>")[0] + "</CHARACTER>"
+    with pytest.raises(HdcError, match="has no TEMPLATE and no characteristic that tells the edition"):
+        import_file(write(tmp_path / "d.hdc", bare))
 
 
 @pytest.mark.parametrize("text, message", [

@@ -96,9 +96,14 @@ def combat_levels(p: Part, d: Draft) -> Entry:
         return Entry(p.label, "combat levels", IN_PART if dropped else IMPORTED, into=f"csl +{levels}",
                      combat=True, children=mods)
     words = f"{p.option} {p.option_alias}".upper()
-    scope = "hth" if "HTH" in words or "HAND" in words else "ranged" if "RANGED" in words else "named"
-    entry = Entry(p.label, "combat levels", IN_PART, combat=True, children=mods)
-    d.pending.append(PendingLevels(entry, levels, scope, p.input or p.option_alias))
+    # the attacks the file names as adders ("with Sentient Pistol", "Strike", ...) decide first
+    named = [a.alias or a.name for a in p.adders if a.alias or a.name]
+    scope = ("named" if named else "hth" if "HTH" in words or "HAND" in words else "ranged" if "RANGED" in words
+             else "named")
+    adders = [Entry(a.label, "adder", IMPORTED, into="one of the attacks the levels are with", combat=False)
+              for a in p.adders]
+    entry = Entry(p.label, "combat levels", IN_PART, combat=True, children=adders + mods)
+    d.pending.append(PendingLevels(entry, levels, scope, p.input or p.option_alias, names=named))
     return entry
 
 
@@ -119,10 +124,14 @@ def apply_levels(d: Draft) -> None:
 
 def _levels_fit(pl: PendingLevels, a: HeroAttack) -> bool:
     if pl.scope == "hth":
-        return a.hth and not a.uses_str_only
+        # every hand-to-hand attack but a plain STR strike (a martial one counts) and a touch that helps
+        return a.hth and a.kind not in ("aid", "healing") and not (a.uses_str_only and a.martial_dcs is None)
     if pl.scope == "ranged":
         return not a.hth
-    hint, name = pl.hint.lower().removeprefix("with ").strip(), a.name.lower()
+    name = a.name.lower()
+    if pl.names:
+        return any(n.lower() == name or n.lower() in name for n in pl.names)
+    hint = pl.hint.lower().removeprefix("with ").strip()
     return bool(hint) and (hint in name or name in hint)
 
 
