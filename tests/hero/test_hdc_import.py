@@ -615,3 +615,44 @@ def test_entangle_flash_drain_aid_and_healing_import_as_their_powers(tmp_path):
     assert entry(result, "Wither").into == 'attack "Wither": drain of BODY 3d6 vs Power Defense, 300 m, 30 AP'
     sheet = as_sheet(result)  # the sheet it writes loads
     assert {a.kind for a in sheet.attacks} >= {"entangle", "flash", "drain", "aid", "healing"}
+
+
+# --- every element accounted for, levels matched to the attacks the file names -------------------
+
+def test_an_ignored_power_lists_its_own_parts_and_nested_adders_once_each(tmp_path):
+    result = imported(tmp_path, powers=(
+        power("ENDURANCERESERVE", power("ENDURANCERESERVEREC", NAME="Refill", LEVELS=4), NAME="Battery", LEVELS=40),
+        power("FLASH", adder("PLUSONEHALFDIE", BASECOST="3.0"), NAME="Siren", LEVELS=2, OPTION="HEARINGGROUP")),
+        skills=(part("SKILL", "WEAPON_FAMILIARITY", part("ADDER", "COMMONMISSILE", part("ADDER", "BOWS", ALIAS="Bows"),
+                                                         ALIAS="Common Missile Weapons")),))
+    labels = [e.label for top in result.report.entries for e in top.walk()]
+    assert labels.count("Refill (Endurancereserverec)") == 1  # a part inside an ignored power
+    assert labels.count("Bows") == 1  # an adder's own adder
+    assert labels.count("Plusonehalfdie") == 1  # a Flash's dice adder, once (not again "with its power")
+
+
+def test_levels_go_with_the_attacks_their_adders_name_or_the_folder_they_name(tmp_path):
+    result = imported(tmp_path, powers=(
+        part("LIST", "GENERIC_OBJECT", NAME="Pistol", ID="5"),
+        power("ENERGYBLAST", NAME="Stun Shot", LEVELS=6, PARENTID="5"),
+        power("RKA", NAME="Lethal Shot", LEVELS=2, PARENTID="5"),
+        power("ENERGYBLAST", NAME="Eye Beam", LEVELS=8)),
+        skills=(part("SKILL", "COMBAT_LEVELS", LEVELS=2, OPTIONID="TIGHT", OPTION_ALIAS="with Pistol"),
+                part("SKILL", "COMBAT_LEVELS", adder("ATTACK", ALIAS="Eye Beam"), LEVELS=1, OPTIONID="SINGLE",
+                     OPTION_ALIAS="with any single attack")))
+    ocv = {a["name"]: a.get("ocv", 0) for a in result.sheet["attacks"]}
+    assert (ocv["Stun Shot"], ocv["Lethal Shot"], ocv["Eye Beam"]) == (2, 2, 1)
+
+
+def test_hand_to_hand_levels_count_with_martial_strikes(tmp_path):
+    result = imported(tmp_path, skills=(part("SKILL", "COMBAT_LEVELS", LEVELS=3, OPTIONID="HTH"),), martial=(
+        part("MANEUVER", "MANEUVER", ALIAS="Martial Strike", DC="2", OCV="+0", DCV="+2", EFFECT="[NORMALDC] Strike",
+             ADDSTR="Yes"),))
+    assert attack(result, "Martial Strike")["ocv"] == 3
+
+
+def test_a_negative_custom_adder_below_the_dice_is_said_not_silently_priced(tmp_path):
+    result = imported(tmp_path, powers=(power("ENERGYBLAST", adder("GENERIC_OBJECT", BASECOST="-60.0", ALIAS=""),
+                                              NAME="Pistol Blast", LEVELS=12),))
+    e = entry(result, "Pistol Blast")
+    assert e.status == IN_PART and "below its dice's 60: its range and END follow the file" in e.why

@@ -261,6 +261,10 @@ def attack(p: Part, d: Draft) -> Entry:
         return Entry(p.label, "power", IGNORED, why="no dice to roll", combat=True,
                      children=dice_lines + _modifiers_with(p))
     points = max(1, min(1000, costs.rounded(costs.active_points(p, edition=d.edition))))  # the loader's bound on active_points
+    dice_only = costs.rounded(costs.base_points(replace(p, adders=(), basecost=0 * p.basecost), edition=d.edition))
+    if points < dice_only:  # a custom adder of negative cost: Hero Designer's way of paying for it elsewhere
+        k.notes.append(f"the file's adders bring it to {points} Active Points, below its dice's {dice_only}: its range "
+                       "and END follow the file")
     name = d.attack_name(p.name or p.alias or p.xmlid)
     physical = k.kind in ("normal", "killing")
     mental = k.kind in MENTAL_KINDS  # line of sight, no knockback (rules-powers §3.5)

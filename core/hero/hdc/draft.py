@@ -56,6 +56,7 @@ class Draft:
     multipowers: dict[str, tuple[str, int, list[str]]] = field(default_factory=dict)
     resistant_share: list[int] = field(default_factory=lambda: [0, 0])  # PD, ED points made resistant
     pending: list[PendingLevels] = field(default_factory=list)  # levels for some attacks (apply_levels)
+    groups: dict[str, list[str]] = field(default_factory=dict)  # a list's or framework's name -> its attacks
     edition: str = "6e"  # "5e": a 5th Edition file, converted as it is read (:mod:`.fifth`)
     primaries: dict[str, int] = field(default_factory=dict)  # 5e: the primaries figured ones are worked from
     figured: dict[str, str] = field(default_factory=dict)  # 5e: how each figured characteristic was worked out

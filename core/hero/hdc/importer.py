@@ -114,8 +114,11 @@ def _entry(p: Part, section: str, d: Draft, by_id: dict[str, Part], handlers: di
         readable = section in _READ_IN and (section != "SKILLS" or p.xmlid in _SKILLS_READ)
         before = len(d.attacks)
         entry = _read(handler, p, d) if handler is not None and readable else ignored(p, section)
+        made = [a.name for a in d.attacks[before:]]
+        for group in (parent, by_id.get(parent.parent_id) if parent is not None else None):
+            if group is not None and (group.name or group.alias):  # levels "with Sentient Pistol" name its folder
+                d.groups.setdefault((group.name or group.alias).lower(), []).extend(made)
         if parent is not None and parent.tag == "MULTIPOWER":
-            made = [a.name for a in d.attacks[before:]]
             d.multipowers.setdefault(parent.id, (parent.name or parent.alias or "Multipower", _reserve(parent), []))
             d.multipowers[parent.id][2].extend(made)
             if made:

@@ -110,7 +110,9 @@ def combat_levels(p: Part, d: Draft) -> Entry:
 def apply_levels(d: Draft) -> None:
     """Levels for some attacks, as +OCV on the attacks they name (see :func:`combat_levels`)."""
     for pl in d.pending:
-        targets = pl.targets or [a.name for a in d.attacks if _levels_fit(pl, a)]
+        hint = pl.hint.lower().removeprefix("with ").strip()
+        group = d.groups.get(hint, []) if pl.scope == "named" and not pl.names else []
+        targets = pl.targets or group or [a.name for a in d.attacks if _levels_fit(pl, a)]
         if not targets:
             pl.entry.status = IGNORED
             pl.entry.why = f"cannot tell which attack {pl.hint!r} means: the sheet's attacks are " + \
