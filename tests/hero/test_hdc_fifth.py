@@ -167,3 +167,15 @@ def test_one_unreadable_value_costs_that_element_not_the_character(tmp_path):
     odd = entry(r, "Odd Strike")
     assert odd.status == IGNORED and odd.why.startswith("unreadable:") and "OCV: expected a number" in odd.why
     assert chars(r)["STR"] == 15
+
+
+def test_5e_level_options_martial_both_kinds_and_dcv_alone(tmp_path):
+    levels = (part("SKILL", "COMBAT_LEVELS", LEVELS=2, OPTIONID="MARTIAL", OPTION_ALIAS="with Martial Maneuvers"),
+              part("SKILL", "COMBAT_LEVELS", LEVELS=1, OPTIONID="HTHRANGED", OPTION_ALIAS="with HTH and Ranged Combat"),
+              part("SKILL", "COMBAT_LEVELS", NAME="Duck", LEVELS=3, OPTIONID="DCV", OPTION_ALIAS="with DCV"))
+    r = imported(tmp_path, skills=levels, powers=(power("ENERGYBLAST", NAME="Bolt", LEVELS=6),), martial=(
+        part("MANEUVER", "MANEUVER", ALIAS="Martial Strike", DC="2", OCV="+0", DCV="+2", EFFECT="[NORMALDC] Strike",
+             ADDSTR="Yes"),))
+    assert (attack(r, "Martial Strike")["ocv"], attack(r, "Bolt")["ocv"]) == (2 + 1, 1)
+    duck = entry(r, "Duck")
+    assert duck.status == IGNORED and duck.why.startswith("levels for DCV alone")

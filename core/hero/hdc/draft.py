@@ -25,7 +25,7 @@ class PendingLevels:
 
     entry: Entry
     levels: int
-    scope: str  # "hth", "ranged" or "named"
+    scope: str  # "hth", "ranged", "physical" (both), "martial" or "named"
     hint: str  # the file's words for the attacks (its option alias or input)
     targets: list[str] | None = None  # the attacks of the Compound Power it came in, if any
     names: list[str] = field(default_factory=list)  # the attacks the file names for them (its adders)

@@ -103,7 +103,8 @@ def prepare(c: Character, d: Draft, report: Report) -> None:
         d.values[name] = max(lo, min(hi, value))
         d.figured[name] = f"5e figured {FIGURED_FORMULA[name]}: {how} = {value}"
     report.notes.append(f"a 5th Edition character (TEMPLATE {c.template or 'none; its characteristics say 5e'}): "
-                        "converted to 6th Edition values, each conversion listed below")
+                        "converted to 6th Edition values, each conversion listed below; in play, 6e's rules apply "
+                        "(a killing attack's STUN multiplier is 1/2d6, not 5e's 1d6-1)")
 
 
 def finish(d: Draft, report: Report) -> None:

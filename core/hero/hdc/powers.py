@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..sheet import _LIMITS as CHARACTERISTIC_LIMITS
-from ..sheet import BASE_CHARACTERISTICS, HeroAttack
+from ..sheet import BASE_CHARACTERISTICS, MENTAL_KINDS, HeroAttack
 from . import attacks, martial  # noqa: F401  (their handlers register themselves)
 from .defenses import _hardening  # (and its handlers register themselves)
 from .draft import HANDLERS, MAX_ATTACKS, Draft, PendingLevels, _count, _n, handles
@@ -88,9 +88,12 @@ def combat_levels(p: Part, d: Draft) -> Entry:
     option = p.option.upper()
     levels = _count(p.levels)
     mods, dropped = sort_modifiers(p, {})
-    if "MENTAL" in option:
+    if "MENTAL" in option or option == "DECV":
         return Entry(p.label, "combat levels", IGNORED, why="mental levels: the engine has no mental combat yet",
                      combat=False, children=mods)
+    if "DCV" in option and "OCV" not in option:  # 5e's DCV-only levels ("with DCV", "HTHDCV", "TWODCV")
+        return Entry(p.label, "combat levels", IGNORED, why="levels for DCV alone: the engine takes DCV from levels only "
+                     "in its pool with every attack; not modelled", combat=True, children=mods)
     if option in ("ALL", "ALLCOMBAT", "OVERALL", "ALLATTACKS"):
         d.csl += levels
         return Entry(p.label, "combat levels", IN_PART if dropped else IMPORTED, into=f"csl +{levels}",
@@ -98,8 +101,9 @@ def combat_levels(p: Part, d: Draft) -> Entry:
     words = f"{p.option} {p.option_alias}".upper()
     # the attacks the file names as adders ("with Sentient Pistol", "Strike", ...) decide first
     named = [a.alias or a.name for a in p.adders if a.alias or a.name]
-    scope = ("named" if named else "hth" if "HTH" in words or "HAND" in words else "ranged" if "RANGED" in words
-             else "named")
+    hth, ranged = "HTH" in words or "HAND" in words, "RANGED" in words
+    scope = ("named" if named else "martial" if option == "MARTIAL" else "physical" if hth and ranged
+             else "hth" if hth else "ranged" if ranged else "named")
     adders = [Entry(a.label, "adder", IMPORTED, into="one of the attacks the levels are with", combat=False)
               for a in p.adders]
     entry = Entry(p.label, "combat levels", IN_PART, combat=True, children=adders + mods)
@@ -130,6 +134,10 @@ def _levels_fit(pl: PendingLevels, a: HeroAttack) -> bool:
         return a.hth and a.kind not in ("aid", "healing") and not (a.uses_str_only and a.martial_dcs is None)
     if pl.scope == "ranged":
         return not a.hth
+    if pl.scope == "martial":  # 5e's levels "with Martial Maneuvers"
+        return a.martial_dcs is not None
+    if pl.scope == "physical":  # "with HTH and Ranged Combat": every attack but a mental one and a helping touch
+        return a.kind not in (*MENTAL_KINDS, "aid", "healing") and not (a.uses_str_only and a.martial_dcs is None)
     name = a.name.lower()
     if pl.names:
         return any(n.lower() == name or n.lower() in name for n in pl.names)
