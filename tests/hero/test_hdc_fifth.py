@@ -179,3 +179,10 @@ def test_5e_level_options_martial_both_kinds_and_dcv_alone(tmp_path):
     assert (attack(r, "Martial Strike")["ocv"], attack(r, "Bolt")["ocv"]) == (2 + 1, 1)
     duck = entry(r, "Duck")
     assert duck.status == IGNORED and duck.why.startswith("levels for DCV alone")
+
+
+def test_5e_armor_piercing_is_priced_and_shown_at_plus_one_half(tmp_path):
+    r = imported(tmp_path, powers=(power("RKA", modifier("ARMORPIERCING", LEVELS=1, ALIAS="Armor Piercing"),
+                                         NAME="Drill", LEVELS=2),))
+    assert attack(r, "Drill")["active_points"] == 45 and attack(r, "Drill")["armor_piercing"] == 1  # 30 x 1.5
+    assert entry(r, "Armor Piercing").label == "Armor Piercing (+1/2)"

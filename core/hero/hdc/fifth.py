@@ -186,6 +186,9 @@ def attack(p: Part, d: Draft) -> Entry:
     mods = []
     points = costs.active_points(p, edition=EDITION)
     for m in p.modifiers:
+        step = costs.PER_LEVEL_VALUE_5E.get(m.xmlid)
+        if step is not None and step != costs.PER_LEVEL_VALUE.get(m.xmlid) and not m.basecost and m.lvlcost is None:
+            m = replace(m, basecost=max(1, int(m.levels)) * step)  # priced and shown at 5e's value (+1/2)
         if m.xmlid == "AOE" and m.option.upper() == "RADIUS":
             hexes = max(1, int(points // 10))
             d.conversions.append(f"{p.label}: 5e Radius of {hexes}\" ({costs.rounded(points)} Active Points / 10) = "
@@ -206,7 +209,7 @@ def attack(p: Part, d: Draft) -> Entry:
                             levels=Fraction(0), basecost=Fraction(0), lvlcost=None, lvlval=None, option="",
                             option_alias="", input="", attrs={}, modifiers=(), adders=(), children=()))
         d.conversions.append(f"{p.label}: 5e {p.alias or p.xmlid} has no range unless bought Ranged: hand-to-hand")
-    if p.xmlid in costs.COST_PER_LEVEL_5E:
+    if p.xmlid in costs.COST_PER_LEVEL_5E and (p.xmlid != "FLASH" or p.option.upper().startswith("SIGHT")):
         d.conversions.append(f"{p.label}: {costs.rounded(points)} Active Points at 5e's "
                              f"{costs.COST_PER_LEVEL_5E[p.xmlid]} CP a die (6e: {costs.COST_PER_LEVEL[p.xmlid]}); "
                              "its END and range follow them")
