@@ -22,6 +22,7 @@ from typing import Any
 from slugfest.core.engine.battle import Battle
 from slugfest.core.files.scenario import parse_scenario
 from slugfest.core.hero.hdc import HdcError, import_file
+from slugfest.core.hero.hdc.fifth import CALCULATED_KIND
 from slugfest.core.hero.hdc.reading import read_character
 from slugfest.core.hero.hdc.report import IMPORTED
 from slugfest.core.hero.hdc.scenario import new_scenario
@@ -38,8 +39,8 @@ def survey_file(path: Path, seed: int) -> dict[str, Any]:
     except HdcError as exc:
         row.update(imported=False, refusal=exc.message)
         return row
-    relevant = [e for top in imported.report.entries for e in top.walk()
-                if e.combat and e.kind not in ("modifier", "adder")]
+    relevant = [e for top in imported.report.entries for e in top.walk()  # the file's own elements only
+                if e.combat and e.kind not in ("modifier", "adder", CALCULATED_KIND)]
     whole = sum(1 for e in relevant if e.status == IMPORTED)
     row.update(imported=True, character=imported.name, relevant=len(relevant), whole=whole,
                dropped=[f"{e.status}: {e.label}" + (f" ({e.gap})" if e.gap else "")

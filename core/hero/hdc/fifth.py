@@ -51,6 +51,9 @@ FIGURED_FORMULA = {"PD": "STR/5", "ED": "CON/5", "SPD": "1 + DEX/10", "REC": "ST
 #: The combat values 5e calculates from a primary (6e buys them).
 CALCULATED = {"OCV": "DEX", "DCV": "DEX", "OMCV": "EGO", "DMCV": "EGO"}
 
+#: The report's kind for the four values 5e calculates (lines of their own, not elements of the file).
+CALCULATED_KIND = "calculated characteristic"
+
 #: Metres in one 5e inch (a hex).
 METRES_PER_INCH = 2
 
@@ -119,7 +122,7 @@ def finish(d: Draft, report: Report) -> None:
         line = f"{name} {d.values[name]}: 5e calculated {source} {d.values[source]}/3 = {value} (6e buys {name}; the sheet carries the 5e value)"
         d.conversions.append(line)
         report.entries.insert(_after_characteristics(report), Entry(
-            f"{name} (5e: calculated from {source})", "characteristic", IMPORTED, into=f"{name} {d.values[name]}",
+            f"{name} (5e: calculated from {source})", CALCULATED_KIND, IMPORTED, into=f"{name} {d.values[name]}",
             why="", combat=True))
     for i, what in enumerate(("PD", "ED", "rPD", "rED")):
         if d.hardened[i] > d.impenetrable[i]:
@@ -130,7 +133,7 @@ def finish(d: Draft, report: Report) -> None:
 
 
 def _after_characteristics(report: Report) -> int:
-    return sum(1 for e in report.entries if e.kind == "characteristic")
+    return sum(1 for e in report.entries if e.kind in ("characteristic", CALCULATED_KIND))
 
 
 # --- the 5e handlers: each converts, reports the conversion, and leaves the rest to the 6e one ---
