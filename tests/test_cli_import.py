@@ -125,9 +125,12 @@ def test_a_refused_file_stops_the_whole_import(capsys, tmp_path, two):
 def test_a_5th_edition_file_imports_and_plays_beside_a_6th_edition_one(capsys, tmp_path, two):
     old = write(tmp_path / "old.hdc", character("Oldie", template="builtIn.Heroic.hdt", levels={"DEX": 8, "STR": 5}))
     out_file = tmp_path / "x.toml"
-    code, out, err = run(capsys, "import", two[0], old, "--out", out_file)
+    code, out, err = run(capsys, "import", two[0], old, "--out", out_file, "--json", tmp_path / "r.json")
     assert code == 0, err
     assert "converted from 5th Edition" in out and "OCV 6: 5e calculated DEX 18/3 = 6" in out
+    report = json.loads((tmp_path / "r.json").read_text())[1]
+    assert report["edition"] == "5e" and "OCV 6: 5e calculated DEX 18/3 = 6" in report["conversions"][-4]
+    assert "#   5e -> 6e: PD 3: 5e figured STR/5: STR 15/5 = 3" in out_file.read_text()  # the written file says so too
     outcome = Battle(load_scenario(out_file), seed=3).run()
     assert outcome.rounds >= 1 and outcome.reason
 
