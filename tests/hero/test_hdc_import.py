@@ -475,6 +475,18 @@ _RICH = character("Fuzz", levels={"STR": 15, "PD": 10}, powers=(
                   EFFECT="[NORMALDC] Strike", ADDSTR="Yes"),))
 
 
+#: The same in a 5th Edition file, with what its conversion reads (Armor, a Radius sized from
+#: Active Points, a martial velocity in inches).
+_RICH_5E = character("Fuzz", template="builtIn.Superheroic.hdt", levels={"STR": 15, "DEX": 8, "PD": 10}, powers=(
+    power("RKA", modifier("ARMORPIERCING", LEVELS=1), NAME="Gun", LEVELS=2),
+    power("ENERGYBLAST", modifier("AOE", BASECOST="1.0", OPTION="RADIUS"), NAME="Ball", LEVELS=6),
+    power("ARMOR", modifier("HARDENED", LEVELS=1), LEVELS=10, PDLEVELS=5, EDLEVELS=5),
+    power("DRAIN", modifier("RANGED", BASECOST="0.5"), NAME="Sap", LEVELS=2, INPUT="STR"),
+    power("MENTALDEFENSE", LEVELS=5), power("STR", LEVELS=5, AFFECTS_PRIMARY="Yes")),
+    martial=(part("MANEUVER", "MANEUVER", ALIAS="Martial Throw", DC="0", OCV="+0", DCV="+1",
+                  EFFECT="STR [NORMALDC] +v/5, Target Falls"),))
+
+
 def _import(raw: bytes) -> None:
     c = parse_character(raw, "fuzz.hdc")
     if edition_error(c) is None:
@@ -486,8 +498,8 @@ def _import(raw: bytes) -> None:
 @given(st.data())
 def test_a_damaged_file_imports_or_gets_one_clear_error_never_a_traceback(data):
     """Attribute values replaced by junk (negative, huge, fractional, words, empty), and bytes
-    flipped: either a sheet the loader accepts, or an HdcError."""
-    text = _RICH
+    flipped, in a 6e file or a 5e one (converted): either a sheet the loader accepts, or an HdcError."""
+    text = _RICH_5E if data.draw(st.booleans()) else _RICH
     values = re.findall(r'="([^"]*)"', text)
     for _ in range(data.draw(st.integers(1, 6))):
         old = data.draw(st.sampled_from(values))
