@@ -133,7 +133,9 @@ def finish(d: Draft, report: Report) -> None:
 
 
 def _after_characteristics(report: Report) -> int:
-    return sum(1 for e in report.entries if e.kind in ("characteristic", CALCULATED_KIND))
+    """Where the characteristics section's leading run of characteristics ends in the report."""
+    kinds = ("characteristic", CALCULATED_KIND)
+    return next((i for i, e in enumerate(report.entries) if e.kind not in kinds), len(report.entries))
 
 
 # --- the 5e handlers: each converts, reports the conversion, and leaves the rest to the 6e one ---
