@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable
 
 from slugfest import Action, BattleView, Choice, Decision, Vitals, answers_for
 from slugfest.core.engine.events import ActionChosen
-from slugfest.core.rules.grid import distance
+from slugfest.core.rules.grid import Cell, distance
 
 #: The kinds of action that strike a foe (a Marvel Ram and Fastball Special are estimated like attacks).
 ATTACK_KINDS = ("attack", "multiple-attack", "move-through", "ram", "fastball")
@@ -126,7 +126,7 @@ def power_reaction(decision: Decision, me: Vitals) -> Choice | None:
     power = next((a for a in decision.menu if a.kind == "power"), None)
     if power is None or me.health >= POWER_REACTION_BELOW:
         return None
-    return Choice(power, f"hurt ({pct(me.health)} left): uses {power.maneuver}")
+    return Choice(power, f"hurt ({pct(me.health)} left): uses {power.power}")
 
 
 def break_free(menu: Iterable[Action], me: Vitals, best: float, free: bool = False) -> Choice | None:
@@ -222,7 +222,7 @@ def tend(decision: Decision, battle: BattleView, harm: Callable[[Action], float]
     against = f"; its best attack {pct(beat)}" if beat > 0 else ""
     who = battle.vitals(best.target)
     grappling = {"grab": f"grabs {who.name}", "choke": f"takes {who.name} in a Choke Hold", "squeeze": f"squeezes {who.name}", "throw": f"throws {who.name} down",
-                 "escape": f"tries to break {who.name}'s hold", "disarm": f"knocks {who.name}'s {best.attack} away"}
+                 "escape": f"tries to break {who.name}'s hold", "disarm": f"knocks {who.name}'s {best.weapon} away"}
     if best.kind in grappling:
         return Choice(best, f"{grappling[best.kind]} (worth {pct(value)}{against})")
     if best.kind == "break-out":
@@ -258,7 +258,7 @@ def free_first(decision: Decision, battle: BattleView, harm: Callable[[Action], 
     if best.kind == "presence":
         return Choice(best, f"a Presence Attack takes no time: {best.attack} (worth {pct(value)} in Phases the "
                             "foes in sight may lose)")
-    return Choice(best, f"switches its Multipower to {best.attack} (better by {pct(value)}): it takes no time")
+    return Choice(best, f"switches its Multipower to {best.slot} (better by {pct(value)}): it takes no time")
 
 
 class Situation:
@@ -376,8 +376,10 @@ class Situation:
         return self.battle.player_options(self.me.id).levels
 
     def ranged(self, action: Action) -> bool:
-        names = (action.attack, *action.attacks)
-        return all(self.ranges.get(n, 0) > 0 for n in names if n)
+        """Whether every attack ``action`` makes reaches beyond the next cell (a Fastball
+        Special, made with no attack of the thrower's, does not)."""
+        names = [n for n in (action.attack, *action.attacks) if n]
+        return bool(names) and all(self.ranges.get(n, 0) > 0 for n in names)
 
     @cached_property
     def longest_range(self) -> int:
@@ -389,7 +391,8 @@ class Situation:
         if action.kind == "move-through":
             return True
         t = self.everyone[primary(action)]
-        reach = min(self.ranges.get(n, 0) for n in (action.attack, *action.attacks) if n) or 1
+        # a Fastball Special uses no attack of the thrower's: it is thrown from next to the ally
+        reach = min((self.ranges.get(n, 0) for n in (action.attack, *action.attacks) if n), default=0) or 1
         return self.dist(t) > reach
 
     # -- moving ------------------------------------------------------------------------------
@@ -404,6 +407,15 @@ class Situation:
             return self.me.reach if self.full_phase else self.me.reach // 2
         return 2 * self.me.reach  # Marvel: a move is the standard action spent as a second movement
 
+    def walkable(self) -> dict[Cell, int]:
+        """The cells the actor's move can end on, with the steps to each: the picture's own
+        search when there is one (a Phase or turn), else a search around everyone alive."""
+        limit = self.move_cells()
+        if self.picture is not None:
+            return self.picture.walkable(limit)
+        occupied = {v.position for v in self.everyone.values() if v.alive and v.id != self.me.id}
+        return self.battle.grid.flood(self.me.position, occupied, limit=limit).steps
+
     def close_in(self, target: Vitals) -> Action | None:
         return self.find("move", target=target.id)
 
@@ -414,11 +426,9 @@ class Situation:
         most squarely in front of the target."""
         if not any(a.kind == "move" for a in self.menu) or rng <= 1:
             return None
-        occupied = {v.position for v in self.everyone.values() if v.alive and v.id != self.me.id}
         grid = self.battle.grid
-        reach = grid.flood(self.me.position, occupied, limit=self.move_cells())
         candidates = []
-        for cell, steps in reach.steps.items():
+        for cell, steps in self.walkable().items():
             d = distance(cell, target.position)
             if 1 < d <= rng:
                 exposed = sum(1 for v in self.foes.values() if distance(cell, v.position) <= v.reach + 1)
@@ -436,13 +446,11 @@ class Situation:
         so none of them strikes first; None if no such cell is nearer ``target`` than here."""
         if not any(a.kind == "move" for a in self.menu):
             return None
-        occupied = {v.position for v in self.everyone.values() if v.alive and v.id != self.me.id}
-        reach = self.battle.grid.flood(self.me.position, occupied, limit=self.move_cells())
         here = self.dist(target)
         tx, ty = target.position
         threats = [(v.position[0], v.position[1], v.reach + 1) for v in self.foes.values()]
         best = None
-        for cell, steps in reach.steps.items():  # a few dozen cells, each against every foe: kept plain
+        for cell, steps in self.walkable().items():  # a few dozen cells, each against every foe: kept plain
             x, y = cell
             d = max(abs(x - tx), abs(y - ty))
             if d >= here or (best is not None and d > best[0]):
@@ -487,7 +495,7 @@ class Situation:
         if move is not None:
             on_way = on_the_way(self.menu, self.me, target)
             if on_way is not None:
-                return on_way, f"takes {on_way.maneuver} and closes on {target.name} ({self.dist(target)} cells)"
+                return on_way, f"takes {on_way.power} and closes on {target.name} ({self.dist(target)} cells)"
             return move, f"closes on {target.name} ({self.dist(target)} cells)"
         return None
 

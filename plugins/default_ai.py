@@ -108,7 +108,7 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
             return power
         costly = _first(menu, "power") if dodge is None else None
         if costly is not None:  # a reaction power that pays Focus, which is fight too
-            return Choice(menu[0], f"keeps its Focus: not hurt enough for {costly.maneuver} yet ({me.health:.0%} left)")
+            return Choice(menu[0], f"keeps its Focus: not hurt enough for {costly.power} yet ({me.health:.0%} left)")
         dive = _first(menu, "dive")  # out of an area, which no Dodge escapes
         if dive is not None and me.health < 1 / 3:
             return Choice(dive, f"hurt ({me.health:.0%} left): dives for cover")
@@ -192,7 +192,7 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
             on_way = on_the_way(menu, me, v)
             if on_way is not None:
                 return Choice(on_way, f"{closes} {v.name} ({distance(me.position, v.position)} cells), "
-                                      f"taking {on_way.maneuver} on the way")
+                                      f"taking {on_way.power} on the way")
             return Choice(move, f"{closes} {v.name} ({distance(me.position, v.position)} cells)")
     if recover is not None and me.health < 1:
         return Choice(recover, f"{idle}: takes a Recovery")

@@ -114,11 +114,25 @@ def test_strict_refuses_a_file_with_fight_changing_parts_not_imported_and_writes
 
 
 def test_a_refused_file_stops_the_whole_import(capsys, tmp_path, two):
-    old = write(tmp_path / "old.hdc", character("Oldie", template="builtIn.Heroic.hdt"))
+    bare = character("Nobody").replace(' TEMPLATE="builtIn.Superheroic6E.hdt"', "")
+    old = write(tmp_path / "old.hdc", bare.split("<CHARACTERISTICS>")[0] + "</CHARACTER>")
     code, out, err = run(capsys, "import", two[0], old, "--out", tmp_path / "x.toml")
     assert code == 2
-    assert f"slugfest: {old}: is a 5th Edition character (TEMPLATE builtIn.Heroic.hdt)" in err
+    assert f"slugfest: {old}: has no TEMPLATE and no characteristic that tells the edition" in err
     assert "nothing written" in err and not (tmp_path / "x.toml").exists() and "Traceback" not in err
+
+
+def test_a_5th_edition_file_imports_and_plays_beside_a_6th_edition_one(capsys, tmp_path, two):
+    old = write(tmp_path / "old.hdc", character("Oldie", template="builtIn.Heroic.hdt", levels={"DEX": 8, "STR": 5}))
+    out_file = tmp_path / "x.toml"
+    code, out, err = run(capsys, "import", two[0], old, "--out", out_file, "--json", tmp_path / "r.json")
+    assert code == 0, err
+    assert "converted from 5th Edition" in out and "OCV 6: 5e calculated DEX 18/3 = 6" in out
+    report = json.loads((tmp_path / "r.json").read_text())[1]
+    assert report["edition"] == "5e" and "OCV 6: 5e calculated DEX 18/3 = 6" in report["conversions"][-4]
+    assert "#   5e -> 6e: PD 3: 5e figured STR/5: STR 15/5 = 3" in out_file.read_text()  # the written file says so too
+    outcome = Battle(load_scenario(out_file), seed=3).run()
+    assert outcome.rounds >= 1 and outcome.reason
 
 
 def test_an_existing_out_file_is_kept_unless_forced(capsys, tmp_path, two):
@@ -159,21 +173,12 @@ def test_strict_still_writes_the_json_report_it_refused_on(capsys, tmp_path, two
 
 # --- the real files -------------------------------------------------------------------------------
 
-def _sixth(path: Path) -> bool:
-    from slugfest.core.hero.hdc.reading import read_character
-
-    return read_character(path).sixth_edition
-
-
 @needs_fixtures
 @pytest.mark.parametrize("path", REAL, ids=lambda p: p.name)
-def test_each_real_file_imports_and_plays_or_gets_the_5e_refusal(capsys, tmp_path, path):
+def test_each_real_file_imports_and_plays(capsys, tmp_path, path):
+    """Every real file, 6th Edition or 5th (converted), imports and plays a battle."""
     out_file = tmp_path / "real.toml"
     code, out, err = run(capsys, "import", path, path, "--out", out_file, "--quiet")
-    if not _sixth(path):
-        assert code == 2 and ("is a 5th Edition character" in err or "has no TEMPLATE" in err), err
-        assert not out_file.exists()
-        return
     assert code == 0, err
     sc = load_scenario(out_file)
     outcome = Battle(sc, seed=3).run()
@@ -181,15 +186,19 @@ def test_each_real_file_imports_and_plays_or_gets_the_5e_refusal(capsys, tmp_pat
 
 
 @needs_fixtures
-@pytest.mark.parametrize("path", [p for p in REAL if _sixth(p)], ids=lambda p: p.name)
-def test_each_real_6e_report_accounts_for_every_element(path):
+@pytest.mark.parametrize("path", REAL, ids=lambda p: p.name)
+def test_each_real_report_accounts_for_every_element(path):
+    """One report line for each element of the file (a 5e file's has four more: the OCV, DCV,
+    OMCV and DMCV 5e calculates and 6e buys)."""
     from slugfest.core.hero.hdc.reading import decode
 
     text = decode(path.read_bytes(), str(path))
     body = text.split("<CHARACTERISTICS", 1)[1]
     elements = len(re.findall(r"<[A-Z_]+ [^>]*XMLID=", body))
+    older = len(re.findall(r"<(?:MANEUVER|LIST|MULTIPOWER|[A-Z]+ LEVELS=)(?![^>]*XMLID=)[^>]*>", body))
     result = import_file(path)
-    assert sum(result.report.counts().values()) == elements
+    added = 4 if result.report.edition == "5e" else 0
+    assert sum(result.report.counts().values()) == elements + older + added
 
 
 @pytest.mark.skipif(not (FIXTURES / "Sample_Character.hdc").exists(),

@@ -463,12 +463,30 @@ def test_save_is_self_contained_toml(tmp_path):
 def test_action_data_round_trip():
     for a in (Action("attack", "Punch", "b", "haymaker", push=5, levels="ocv"), Action("move", destination=(3, 4)),
               Action("multiple-attack", targets=("a", "b"), attacks=("x", "x"), maneuver="multiple attack"),
-              Action("dodge")):
+              Action("dodge"), Action("fastball", target="foe", maneuver="Fastball Special", ally="logan"),
+              Action("disarm", target="b", weapon="Pistol"), Action("switch", slot="Beam"),
+              Action("power", target="thug", power="Attack Stance")):
         assert action_from_data(action_to_data(a), "t") == a
     with pytest.raises(SaveError):
         action_from_data({"kind": "move", "destination": [1]}, "t")
     with pytest.raises(SaveError):
         action_from_data({"kind": "attack", "bogus": 1}, "t")
+
+
+def test_a_save_from_before_each_field_meant_one_thing_reads_the_thrown_ally_weapon_slot_and_power():
+    """Saves written when ``attack`` held the ally thrown, the weapon disarmed and the Multipower
+    slot, and ``maneuver`` the Marvel power, replay as the same actions."""
+    old = {"fastball": {"kind": "fastball", "attack": "logan", "target": "foe", "maneuver": "Fastball Special"},
+           "disarm": {"kind": "disarm", "attack": "Pistol", "target": "b"},
+           "switch": {"kind": "switch", "attack": "Beam"},
+           "power": {"kind": "power", "maneuver": "Attack Stance", "target": "thug"}}
+    assert {k: action_from_data(v, "t") for k, v in old.items()} == {
+        "fastball": Action("fastball", target="foe", maneuver="Fastball Special", ally="logan"),
+        "disarm": Action("disarm", target="b", weapon="Pistol"),
+        "switch": Action("switch", slot="Beam"),
+        "power": Action("power", target="thug", power="Attack Stance")}
+    assert Action("fastball", target="foe", maneuver="Fastball Special", ally="logan").label() == \
+        "Fastball Special logan -> foe"  # the log's wording is the one older saves recorded
 
 
 def test_a_failed_save_keeps_the_previous_one(tmp_path, monkeypatch):

@@ -20,8 +20,23 @@ class Action:
     """One thing an actor can do when its rules system lets it act.
 
     ``kind`` is the family (``attack``, ``move``, ``recover``, ``dodge``, ``block``, ``hold``,
-    ``multiple-attack``, ``move-through``...); ``maneuver`` refines an attack (``strike``,
-    ``haymaker``, ``set``, ``brace``). Fields that do not apply stay empty.
+    ``multiple-attack``, ``move-through``, ``fastball``, ``switch``, ``disarm``, ``power``...);
+    ``maneuver`` refines it (``strike``, ``haymaker``, ``set``, ``brace``; a Marvel reaction's or
+    team maneuver's name). Fields that do not apply stay empty, and each field means one thing
+    whatever the kind:
+
+    - ``attack``: the actor's own attack it uses (an attack, Move Through, Ram, Presence Attack,
+      Aid, the attack a Break Out strikes with); ``attacks``/``targets`` a Multiple Attack's pairs
+      or the fighters an area names;
+    - ``target``: the fighter it is aimed at, moved toward or helped;
+    - ``ally``: the ally thrown (Marvel's Fastball Special);
+    - ``weapon``: the target's weapon knocked away (HERO Disarm);
+    - ``slot``: the Multipower slot switched to (HERO);
+    - ``power``: the power used (a Marvel power as the action, or as a reaction).
+
+    One record for every kind, as python-chess keeps one ``Move``: menus, saves, the log and
+    the plugins read actions by their fields, and a field that means one thing is what lets
+    them (a class per kind would put a type test in each of those readers).
     """
 
     kind: str
@@ -34,17 +49,22 @@ class Action:
     push: int = 0
     levels: str = ""
     aim: str = ""  # HERO placed shot: the hit location aimed at (with the hit-location rule)
+    ally: str = ""
+    weapon: str = ""
+    slot: str = ""
+    power: str = ""
 
     def label(self) -> str:
         """A short human description, e.g. ``haymaker Punch -> villain``."""
         if self.kind == "none":
             return self.maneuver or "no reaction"
-        parts = [self.maneuver or self.kind]
+        parts = [self.maneuver or self.power or self.kind]
         if self.kind in ("multiple-attack",):
             pairs = ", ".join(f"{a}->{t}" for a, t in zip(self.attacks, self.targets))
             return f"multiple attack [{pairs}]"
-        if self.attack:
-            parts.append(self.attack)
+        used = self.attack or self.ally or self.weapon or self.slot
+        if used:
+            parts.append(used)
         if self.target:
             parts.append(f"-> {self.target}")
         if self.destination is not None:

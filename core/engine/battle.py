@@ -331,7 +331,7 @@ class Battle:
         asked it; a Phase or turn's choice starts the system's action."""
         a = choice.action
         self.ctx.emit(ActionChosen(actor=decision.actor, action=a.label(), reason=choice.reason, chosen_by=who,
-                                   action_kind=a.kind, maneuver=a.maneuver, decision=decision.kind))
+                                   action_kind=a.kind, maneuver=a.maneuver or a.power, decision=decision.kind))
         self._journal.append(Answered(choice, len(self.events) - 1, self._dice.getstate(), frozenset(self.disabled)))
         self._carry_out(decision, choice)
 

@@ -64,6 +64,10 @@ class BattleStarted(Event):
 
 @record
 class ActionChosen(Event):
+    """A controller's legal choice, as the log tells it: ``action`` its label, ``maneuver`` the
+    maneuver that refines it or, for a Marvel ``power`` action, the power used (the log's one
+    word for "what was used", kept as the JSONL log has always given it)."""
+
     kind: ClassVar[str] = "action_chosen"
     actor: str
     action: str

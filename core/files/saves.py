@@ -46,7 +46,12 @@ class ReplayMismatch(SaveError):
 
 # -- actions as TOML data --------------------------------------------------------------------
 
-_TEXT_FIELDS = ("attack", "target", "maneuver", "levels", "aim")
+_TEXT_FIELDS = ("attack", "target", "maneuver", "levels", "aim", "ally", "weapon", "slot", "power")
+#: Saves written before each of these kinds had a field of its own kept it in another: the ally
+#: thrown, the weapon disarmed and the Multipower slot in ``attack``, the Marvel power in
+#: ``maneuver``. Such a save is read with the value moved to its own field.
+_OLD_HOMES = {"fastball": ("attack", "ally"), "disarm": ("attack", "weapon"), "switch": ("attack", "slot"),
+              "power": ("maneuver", "power")}
 #: The keys a saved choice or answer holds beside its action's.
 _CHOICE_KEYS = ("index", "actor", "reason")
 _ANSWER_KEYS = ("question", "actor", "reason")
@@ -101,6 +106,10 @@ def action_from_data(data: Any, where: str, beside: Iterable[str] = _CHOICE_KEYS
     push = data.get("push", 0)
     if type(push) is not int:
         raise SaveError(f"{where}.push: expected an integer, got {push!r}")
+    moved = _OLD_HOMES.get(kind)
+    if moved is not None and moved[1] not in data:
+        old, new = moved
+        kw[new], kw[old] = kw[old], ""
     return Action(kind, push=push, **kw)
 
 

@@ -103,7 +103,7 @@ def _disarm(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
     yield from offer_abort(ctx, g, f, grabs.GRAB_ATTACK, entry, a.levels)
     hit = combat.maneuver_roll(ctx, f, g, grabs.GRAB_ATTACK, entry, a.levels)
     if hit is not None and hit.hit and not (f.out_of_fight(ctx.options) or g.dead):
-        grabs.disarm(ctx, f, g, a.attack)
+        grabs.disarm(ctx, f, g, a.weapon)
 
 
 def _offer_disarm(pic: Picture) -> list[Action]:
@@ -116,7 +116,7 @@ def _offer_disarm(pic: Picture) -> list[Action]:
     for g in pic.standing:
         weapons = [a.name for a in g.sheet.attacks if a.focus in ACCESSIBLE and a.name not in g.disarmed]
         if weapons and pic.steps(g, pic.half_cells) is not None:
-            out.extend(pic.action("disarm", n, g.id) for n in weapons)
+            out.extend(pic.action("disarm", target=g.id, weapon=n) for n in weapons)
     return out
 
 

@@ -45,11 +45,11 @@ PRESENCE = Maneuver("presence", "presence", "Presence Attack", "rules-powers §3
 
 
 def _switch(ctx: RulesContext, f: Fighter, a: Action) -> None:
-    mp = f.sheet.multipower_of(a.attack)
+    mp = f.sheet.multipower_of(a.slot)
     assert mp is not None
     old = f.slots[mp.name]
-    f.slots = {**f.slots, mp.name: a.attack}
-    ctx.emit(ev.SlotSwitched(actor=f.id, multipower=mp.name, old=old, new=a.attack))
+    f.slots = {**f.slots, mp.name: a.slot}
+    ctx.emit(ev.SlotSwitched(actor=f.id, multipower=mp.name, old=old, new=a.slot))
 
 
 def _offer_switch(pic: Picture) -> list[Action]:
@@ -58,7 +58,7 @@ def _offer_switch(pic: Picture) -> list[Action]:
     f = pic.f
     if "switch" in f.free_done or not f.sheet.multipowers:
         return []
-    return [pic.action("switch", slot) for m in f.sheet.multipowers for slot in m.slots
+    return [pic.action("switch", slot=slot) for m in f.sheet.multipowers for slot in m.slots
             if slot != f.slots.get(m.name) and slot not in f.disarmed and f.charges_left(f.attack(slot)) != 0]
 
 

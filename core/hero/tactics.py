@@ -14,7 +14,7 @@ from typing import Any
 from ..engine.actions import Action
 from ..engine.context import RulesContext
 from ..rules.statecopy import slot_copy
-from ..rules.grid import distance
+from ..rules.grid import Cell, distance
 from ..rules.reach import Layers
 from ..rules.vitals import Vitals
 from ..rules.odds import Odds
@@ -85,6 +85,12 @@ class Picture:
             self._layers = self.ctx.grid.layers(self.f.pos, self.occupied)
         return self._layers
 
+    def walkable(self, limit: int) -> dict[Cell, int]:
+        """Every cell the actor can stand on within ``limit`` steps, with the fewest steps to
+        it: read off the Phase's one search (:attr:`layers`), so an AI weighing where to stop
+        searches no map of its own."""
+        return self.layers.steps(limit)
+
     @property
     def winding(self) -> dict[str, list[Fighter]]:
         """The Haymakers the actor's friends are winding up, by target (:func:`.windup.winding_on`)."""
@@ -140,13 +146,14 @@ class Picture:
         return 0 if atk.hth else atk.range_m // METRES_PER_CELL
 
     def action(self, kind: str, attack: str = "", target: str = "", maneuver: str = "", *,
-               targets: tuple[str, ...] = (), attacks: tuple[str, ...] = ()) -> Action:
+               targets: tuple[str, ...] = (), attacks: tuple[str, ...] = (), weapon: str = "",
+               slot: str = "") -> Action:
         """A menu action, made once (actions are plain data; every Phase asks for the same ones)."""
-        key = ("action", kind, attack, target, maneuver, targets, attacks)
+        key = ("action", kind, attack, target, maneuver, targets, attacks, weapon, slot)
         memo = self.f.memo
         found = memo.get(key)
         if found is None:
-            found = memo[key] = Action(kind, attack, target, maneuver, targets, attacks)
+            found = memo[key] = Action(kind, attack, target, maneuver, targets, attacks, weapon=weapon, slot=slot)
         return found
 
     def area_options(self, atk: HeroAttack) -> list[Action]:

@@ -199,7 +199,7 @@ RECOVER = TurnAction("recover", "rules/marvel.md §4.6: Karma spent on a recover
 
 
 def _power(ctx: RulesContext, f: Fighter, a: Action, pic: Picture) -> None:
-    p = CATALOGUE[a.maneuver]
+    p = CATALOGUE[a.power]
     use_power(ctx, f, p, f.sheet.level(p.name), "action")
     if a.target:
         g = ctx.state.fighters[a.target]
@@ -219,12 +219,12 @@ def _offer_powers(pic: Picture) -> list[Action]:
             continue
         if p.doubles_ability and not any(x.ability == p.doubles_ability for x in f.sheet.attacks):
             continue
-        out.append(Action("power", maneuver=p.name))
+        out.append(Action("power", power=p.name))
         if p.duration == "concentration" and pic.speed > 0:
             if toward is None:
                 toward = [g.id for g in pic.foes
                           if not g.out and distance(f.pos, g.pos) > 1 and pic.can_walk_toward(g)]
-            out.extend(Action("power", maneuver=p.name, target=gid) for gid in toward)
+            out.extend(Action("power", target=gid, power=p.name) for gid in toward)
     return out
 
 

@@ -248,7 +248,7 @@ def offer_reaction(ctx: RulesContext, g: Fighter, f: Fighter, atk: MarvelAttack)
         if "reaction" in p.uses and p.trouble_on != "Agility defense" and not p.on_hit and not can_use(g, p, level):
             if (p.reduction or p.absorbs) and (atk is GRAB or atk.damage != (p.reduction or "Health")):
                 continue  # it stops Health damage only: none to stop here
-            menu.append(Action("power", maneuver=p.name))
+            menu.append(Action("power", power=p.name))
     if len(menu) == 1:
         return ""
     context = f"{f.name} attacks {g.name} with {atk.name}: use a reaction?"
@@ -260,7 +260,7 @@ def offer_reaction(ctx: RulesContext, g: Fighter, f: Fighter, atk: MarvelAttack)
         return ""
     g.reactions -= 1
     if a.kind == "power":
-        p = CATALOGUE[a.maneuver]
+        p = CATALOGUE[a.power]
         ctx.emit(ev.ReactionUsed(actor=g.id, reaction=p.name, against=f.id,
                                  effect=effect_text(p, g.sheet.level(p.name)), reactions_left=g.reactions))
         use_power(ctx, g, p, g.sheet.level(p.name), "reaction")

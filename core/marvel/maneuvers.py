@@ -180,13 +180,13 @@ def _offer_fastball(pic: Picture) -> list[Action]:
     for g in pic.foes:
         if g.out or distance(f.pos, g.pos) > rng or not ctx.grid.line_of_sight(f.pos, g.pos):
             continue
-        out.extend(Action("fastball", h.id, g.id, "Fastball Special") for h in allies
+        out.extend(Action("fastball", target=g.id, maneuver="Fastball Special", ally=h.id) for h in allies
                    if interpose_cell(ctx, h, g, f) != h.pos or distance(h.pos, g.pos) <= 1)
     return out
 
 
 def _fastball(ctx: RulesContext, f: Fighter, a: Action, pic: Picture) -> Asking[None]:
-    g, h = ctx.state.fighters[a.target], ctx.state.fighters[a.attack]
+    g, h = ctx.state.fighters[a.target], ctx.state.fighters[a.ally]
     tn = g.sheet.defense("Agility")
     score = f.sheet.ability("Agility")
     roll = roll_d616(ctx.dice, (), own_troubles(f, "Agility"), ctx.options.stacked_rerolls)
@@ -217,7 +217,7 @@ def _fastball(ctx: RulesContext, f: Fighter, a: Action, pic: Picture) -> Asking[
 
 def _estimate_fastball(ctx: RulesContext, f: Fighter, a: Action) -> float:
     """The chance the throw succeeds times the best expected harm of the ally's close attacks."""
-    g, h = ctx.state.fighters[a.target], ctx.state.fighters[a.attack]
+    g, h = ctx.state.fighters[a.target], ctx.state.fighters[a.ally]
     needed = g.sheet.defense("Agility") - f.sheet.ability("Agility")
     net = -len(own_troubles(f, "Agility"))
     throw = sum(p for (total, _, ultimate), p in distribution(net, ctx.options.stacked_rerolls).items()

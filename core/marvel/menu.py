@@ -138,20 +138,20 @@ def _hold_refused(ctx: RulesContext, f: Fighter, a: Action) -> str:
 
 
 def _power_refused(ctx: RulesContext, f: Fighter, a: Action) -> str:
-    """Why using the power ``a.maneuver`` as the turn (with a move toward ``a.target``) is not on the menu."""
-    if a.maneuver not in CATALOGUE or not f.sheet.has(a.maneuver):
-        return f"{f.name} has no power named {a.maneuver!r}"
-    p = CATALOGUE[a.maneuver]
+    """Why using the power ``a.power`` as the turn (with a move toward ``a.target``) is not on the menu."""
+    if a.power not in CATALOGUE or not f.sheet.has(a.power):
+        return f"{f.name} has no power named {a.power!r}"
+    p = CATALOGUE[a.power]
     if "action" not in p.uses:
-        return f"{a.maneuver} is not used as an action"
-    why = can_use(f, p, f.sheet.level(a.maneuver))
+        return f"{a.power} is not used as an action"
+    why = can_use(f, p, f.sheet.level(a.power))
     if why or not a.target:
-        return why or f"{a.maneuver} is not possible now"
+        return why or f"{a.power} is not possible now"
     g = ctx.state.fighters.get(a.target)
     if g is None or g.side == f.side or g.out:
-        return f"{a.maneuver} comes with a move toward a foe still in the fight"
+        return f"{a.power} comes with a move toward a foe still in the fight"
     if p.duration != "concentration":
-        return f"{a.maneuver} lasts a round: it is a turn of its own, without a move"
+        return f"{a.power} lasts a round: it is a turn of its own, without a move"
     if distance(f.pos, g.pos) <= 1:
-        return f"{f.name} is already next to {g.name}: use {a.maneuver} without the move"
+        return f"{f.name} is already next to {g.name}: use {a.power} without the move"
     return f"{f.name} cannot walk toward {g.name}"

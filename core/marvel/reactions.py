@@ -105,14 +105,14 @@ def offer_on_hit(ctx: RulesContext, g: Fighter, f: Fighter, taken: int) -> Askin
         least = p.cost(level)
         spend = min(taken, g.focus - 1) if p.on_hit == "brace" else least
         if spend >= least and g.focus - spend >= 1:
-            menu.append(Action("power", maneuver=p.name, target=f.id))
+            menu.append(Action("power", target=f.id, power=p.name))
     if len(menu) == 1:
         return taken
     context = f"{f.name}'s hit would take {taken} Health from you (Health {g.health}, Focus {g.focus}): react?"
     choice = yield Decision(g.id, tuple(menu), g.ai, "abort", context, free=True)
     if choice.action.kind == "none":
         return taken
-    p = CATALOGUE[choice.action.maneuver]
+    p = CATALOGUE[choice.action.power]
     g.reactions -= 1
     before, spend = g.focus, (min(taken, g.focus - 1) if p.on_hit == "brace" else p.cost(g.sheet.level(p.name)))
     g.focus -= spend

@@ -79,6 +79,12 @@ class Picture:
             self._layers = self.ctx.grid.layers(self.f.pos, self.occupied)
         return self._layers
 
+    def walkable(self, limit: int) -> dict[Cell, int]:
+        """Every cell the actor can stand on within ``limit`` steps, with the fewest steps to
+        it: read off the Phase's one search (:attr:`layers`), so an AI weighing where to stop
+        searches no map of its own."""
+        return self.layers.steps(limit)
+
     def can_attack(self, g: Fighter, atk: MarvelAttack) -> bool:
         """Whether ``f`` can attack ``g`` with ``atk`` this turn (moving first if it must). A close
         attack needs a walk next to ``g`` within its speed: the turn's one search tells; a ranged

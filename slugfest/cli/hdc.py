@@ -12,15 +12,18 @@ from typing import Any
 from .common import EXIT_BAD_INPUT, EXIT_OK, load, unwritable, write_out
 
 DESCRIPTION = """\
-Read Hero Designer character files (.hdc, 6th Edition) and write a scenario with them in it.
+Read Hero Designer character files (.hdc) and write a scenario with them in it.
 
 Each file's characteristics, movement, defenses, Combat Skill Levels and attacks (Blast,
 Hand-to-Hand Attack, Killing Attacks, NND and AVLD, with the advantages the engine models)
 become a combatant. Everything else in the file is listed in the report, element by element:
 imported (and into what), in part (and what was dropped) or ignored (and why).
 
-Hero Designer's UTF-16 files and UTF-8 copies are both read. 5th Edition characters are
-refused: Slugfest plays 6th Edition and does not convert them.
+Hero Designer's UTF-16 files and UTF-8 copies are both read. A 5th Edition character is
+converted to 6th Edition values, each conversion a line of its report ("converted from 5th
+Edition"): figured characteristics worked out from its primaries (PD = STR/5, SPD = 1 + DEX/10,
+OCV = DEX/3...), inches as 2 m, Armor and Force Field as Resistant Protection, 5e costs for
+Active Points. A 5e element with no defined conversion (a Cone, an Explosion) is listed by name.
 """
 
 EPILOG = """\

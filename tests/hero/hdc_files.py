@@ -8,6 +8,9 @@ from xml.sax.saxutils import quoteattr
 
 CHARACTERISTICS = ("STR", "DEX", "CON", "INT", "EGO", "PRE", "OCV", "DCV", "OMCV", "DMCV", "SPD", "PD", "ED",
                    "REC", "END", "BODY", "STUN", "RUNNING", "SWIMMING", "LEAPING")
+#: A 5th Edition file's rows: no OCV to buy, Comeliness, and the figured ones after the primaries.
+CHARACTERISTICS_5E = ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM", "PD", "ED", "SPD", "REC", "END", "STUN",
+                      "RUNNING", "SWIMMING", "LEAPING")
 
 
 def part(tag: str, xmlid: str, *children: str, **attrs: object) -> str:
@@ -37,7 +40,8 @@ def character(name: str = "Test Subject", *, template: str = "builtIn.Superheroi
               talents: tuple[str, ...] = (), equipment: tuple[str, ...] = (), disads: tuple[str, ...] = (),
               martial: tuple[str, ...] = (), perks: tuple[str, ...] = ()) -> str:
     levels = levels or {}
-    chars = "".join(part(c, c, LEVELS=levels.get(c, 0), ALIAS=c) for c in CHARACTERISTICS)
+    rows = CHARACTERISTICS if template.lower().endswith("6e.hdt") else CHARACTERISTICS_5E
+    chars = "".join(part(c, c, LEVELS=levels.get(c, 0), ALIAS=c) for c in rows)
     return (f'<?xml version="1.0" encoding="UTF-16"?>\r\n'
             f'<CHARACTER version="6.0" TEMPLATE={quoteattr(template)}>\r\n'
             f'  <BASIC_CONFIGURATION BASE_POINTS="400" DISAD_POINTS="75" EXPERIENCE="0" />\r\n'

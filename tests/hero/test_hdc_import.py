@@ -47,12 +47,13 @@ def test_hero_designer_utf16_either_byte_order_and_utf8_copies_read_the_same(tmp
     assert [p.levels for p in c.sections["CHARACTERISTICS"] if p.xmlid == "STR"] == [5]
 
 
-def test_a_5th_edition_character_is_refused_with_the_reason_and_what_to_do(tmp_path):
+def test_a_5th_edition_character_imports_converted_and_the_report_says_so(tmp_path):
     path = write(tmp_path / "old.hdc", character(template="builtIn.Superheroic.hdt"))
-    with pytest.raises(HdcError) as err:
-        import_file(path)
-    assert str(err.value).startswith(f"{path}: is a 5th Edition character (TEMPLATE builtIn.Superheroic.hdt)")
-    assert "6E template" in str(err.value)
+    result = import_file(path)
+    assert result.report.edition == "5e" and result.report.conversions
+    assert result.report.notes[0].startswith("a 5th Edition character (TEMPLATE builtIn.Superheroic.hdt): converted "
+                                             "to 6th Edition values")
+    assert "converted from 5th Edition" in result.report.text()
 
 
 def test_an_older_file_keeps_its_template_on_the_basic_configuration(tmp_path):
@@ -62,10 +63,12 @@ def test_an_older_file_keeps_its_template_on_the_basic_configuration(tmp_path):
     assert result.campaign == "heroic"
 
 
-def test_a_file_with_no_template_is_refused_as_of_unknown_edition(tmp_path):
+def test_a_file_with_no_template_is_refused_only_when_nothing_else_tells_its_edition(tmp_path):
     text = character().replace(' TEMPLATE="builtIn.Superheroic6E.hdt"', "")
-    with pytest.raises(HdcError, match="has no TEMPLATE, so its edition is unknown"):
-        import_file(write(tmp_path / "c.hdc", text))
+    assert import_file(write(tmp_path / "c.hdc", text)).report.edition == "6e"  # it has OCV: 6e's
+    bare = text.split("<CHARACTERISTICS>")[0] + "</CHARACTER>"
+    with pytest.raises(HdcError, match="has no TEMPLATE and no characteristic that tells the edition"):
+        import_file(write(tmp_path / "d.hdc", bare))
 
 
 @pytest.mark.parametrize("text, message", [
@@ -472,6 +475,18 @@ _RICH = character("Fuzz", levels={"STR": 15, "PD": 10}, powers=(
                   EFFECT="[NORMALDC] Strike", ADDSTR="Yes"),))
 
 
+#: The same in a 5th Edition file, with what its conversion reads (Armor, a Radius sized from
+#: Active Points, a martial velocity in inches).
+_RICH_5E = character("Fuzz", template="builtIn.Superheroic.hdt", levels={"STR": 15, "DEX": 8, "PD": 10}, powers=(
+    power("RKA", modifier("ARMORPIERCING", LEVELS=1), NAME="Gun", LEVELS=2),
+    power("ENERGYBLAST", modifier("AOE", BASECOST="1.0", OPTION="RADIUS"), NAME="Ball", LEVELS=6),
+    power("ARMOR", modifier("HARDENED", LEVELS=1), LEVELS=10, PDLEVELS=5, EDLEVELS=5),
+    power("DRAIN", modifier("RANGED", BASECOST="0.5"), NAME="Sap", LEVELS=2, INPUT="STR"),
+    power("MENTALDEFENSE", LEVELS=5), power("STR", LEVELS=5, AFFECTS_PRIMARY="Yes")),
+    martial=(part("MANEUVER", "MANEUVER", ALIAS="Martial Throw", DC="0", OCV="+0", DCV="+1",
+                  EFFECT="STR [NORMALDC] +v/5, Target Falls"),))
+
+
 def _import(raw: bytes) -> None:
     c = parse_character(raw, "fuzz.hdc")
     if edition_error(c) is None:
@@ -483,8 +498,8 @@ def _import(raw: bytes) -> None:
 @given(st.data())
 def test_a_damaged_file_imports_or_gets_one_clear_error_never_a_traceback(data):
     """Attribute values replaced by junk (negative, huge, fractional, words, empty), and bytes
-    flipped: either a sheet the loader accepts, or an HdcError."""
-    text = _RICH
+    flipped, in a 6e file or a 5e one (converted): either a sheet the loader accepts, or an HdcError."""
+    text = _RICH_5E if data.draw(st.booleans()) else _RICH
     values = re.findall(r'="([^"]*)"', text)
     for _ in range(data.draw(st.integers(1, 6))):
         old = data.draw(st.sampled_from(values))
@@ -612,3 +627,44 @@ def test_entangle_flash_drain_aid_and_healing_import_as_their_powers(tmp_path):
     assert entry(result, "Wither").into == 'attack "Wither": drain of BODY 3d6 vs Power Defense, 300 m, 30 AP'
     sheet = as_sheet(result)  # the sheet it writes loads
     assert {a.kind for a in sheet.attacks} >= {"entangle", "flash", "drain", "aid", "healing"}
+
+
+# --- every element accounted for, levels matched to the attacks the file names -------------------
+
+def test_an_ignored_power_lists_its_own_parts_and_nested_adders_once_each(tmp_path):
+    result = imported(tmp_path, powers=(
+        power("ENDURANCERESERVE", power("ENDURANCERESERVEREC", NAME="Refill", LEVELS=4), NAME="Battery", LEVELS=40),
+        power("FLASH", adder("PLUSONEHALFDIE", BASECOST="3.0"), NAME="Siren", LEVELS=2, OPTION="HEARINGGROUP")),
+        skills=(part("SKILL", "WEAPON_FAMILIARITY", part("ADDER", "COMMONMISSILE", part("ADDER", "BOWS", ALIAS="Bows"),
+                                                         ALIAS="Common Missile Weapons")),))
+    labels = [e.label for top in result.report.entries for e in top.walk()]
+    assert labels.count("Refill (Endurancereserverec)") == 1  # a part inside an ignored power
+    assert labels.count("Bows") == 1  # an adder's own adder
+    assert labels.count("Plusonehalfdie") == 1  # a Flash's dice adder, once (not again "with its power")
+
+
+def test_levels_go_with_the_attacks_their_adders_name_or_the_folder_they_name(tmp_path):
+    result = imported(tmp_path, powers=(
+        part("LIST", "GENERIC_OBJECT", NAME="Pistol", ID="5"),
+        power("ENERGYBLAST", NAME="Stun Shot", LEVELS=6, PARENTID="5"),
+        power("RKA", NAME="Lethal Shot", LEVELS=2, PARENTID="5"),
+        power("ENERGYBLAST", NAME="Eye Beam", LEVELS=8)),
+        skills=(part("SKILL", "COMBAT_LEVELS", LEVELS=2, OPTIONID="TIGHT", OPTION_ALIAS="with Pistol"),
+                part("SKILL", "COMBAT_LEVELS", adder("ATTACK", ALIAS="Eye Beam"), LEVELS=1, OPTIONID="SINGLE",
+                     OPTION_ALIAS="with any single attack")))
+    ocv = {a["name"]: a.get("ocv", 0) for a in result.sheet["attacks"]}
+    assert (ocv["Stun Shot"], ocv["Lethal Shot"], ocv["Eye Beam"]) == (2, 2, 1)
+
+
+def test_hand_to_hand_levels_count_with_martial_strikes(tmp_path):
+    result = imported(tmp_path, skills=(part("SKILL", "COMBAT_LEVELS", LEVELS=3, OPTIONID="HTH"),), martial=(
+        part("MANEUVER", "MANEUVER", ALIAS="Martial Strike", DC="2", OCV="+0", DCV="+2", EFFECT="[NORMALDC] Strike",
+             ADDSTR="Yes"),))
+    assert attack(result, "Martial Strike")["ocv"] == 3
+
+
+def test_a_negative_custom_adder_below_the_dice_is_said_not_silently_priced(tmp_path):
+    result = imported(tmp_path, powers=(power("ENERGYBLAST", adder("GENERIC_OBJECT", BASECOST="-60.0", ALIAS=""),
+                                              NAME="Pistol Blast", LEVELS=12),))
+    e = entry(result, "Pistol Blast")
+    assert e.status == IN_PART and "below its dice's 60: its range and END follow the file" in e.why

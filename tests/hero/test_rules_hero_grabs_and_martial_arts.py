@@ -211,7 +211,7 @@ def test_a_disarm_hit_then_won_str_contest_knocks_an_accessible_focus_away():
               [3, 3, 3,  # 9 on 11 + 6 - 2 - 5 = 10-
                6, 6, 6, 6, 6, 6,  # STR 30: BODY 12
                1, 1, 1, 1],  # STR 20: BODY 0
-              ("a", Action("disarm", "Pistol", "b")), turn_limit=1)
+              ("a", Action("disarm", target="b", weapon="Pistol")), turn_limit=1)
     (roll,) = events_of(b, ev.AttackRolled)
     assert (roll.maneuver, roll.needed) == ("disarm", 10)
     (d,) = events_of(b, ev.DisarmRolled)
@@ -248,7 +248,7 @@ def test_the_ai_weighs_a_weapon_by_the_share_of_the_foes_threat_it_carries_for_a
 def test_only_an_accessible_focus_is_offered_to_disarm():
     oif = {**PISTOL, "name": "Wrist Blaster", "focus": "OIF"}
     b = battle_with(scenario("hero", {"A": [grabber()], "B": [held(attacks=[PISTOL, oif])]}), dice=[])
-    offered = {(a.attack, a.target) for a in phase_decision(b, "a").menu if a.kind == "disarm"}
+    offered = {(a.weapon, a.target) for a in phase_decision(b, "a").menu if a.kind == "disarm"}
     assert offered == {("Pistol", "b")}
 
 

@@ -115,14 +115,14 @@ def test_only_the_slot_in_use_is_on_the_menu_and_the_others_are_a_switch_away():
     d = phase_decision(b, "a")
     attacks = {a.attack for a in d.menu if a.kind == "attack"}
     assert attacks == {"Blast"}  # (its Punch cannot reach b, 10 m away, with a half move)
-    assert {a.attack for a in d.menu if a.kind == "switch"} == {"Beam", "Glue"}
+    assert {a.slot for a in d.menu if a.kind == "switch"} == {"Beam", "Glue"}
 
 
 def test_a_switch_takes_no_time_and_the_same_phase_goes_on_with_the_new_slot():
     b = fight({"A": [gunner()], "B": [hero("b", (5, 5), DCV=3, PD=0, ED=0)]},
               [4, 3, 3,  # Glue hits
                6, 6, 6, 6],  # 8 BODY
-              ("a", Action("switch", "Glue")), ("a", Action("attack", "Glue", "b", "strike")), turn_limit=1)
+              ("a", Action("switch", slot="Glue")), ("a", Action("attack", "Glue", "b", "strike")), turn_limit=1)
     (sw,) = events_of(b, ev.SlotSwitched)
     assert (sw.multipower, sw.old, sw.new) == ("Gauntlet", "Blast", "Glue")
     assert decisions_for(b, "a") == [(1, 12), (1, 12)]
@@ -139,7 +139,7 @@ def test_the_default_ai_switches_to_a_better_slot_first():
     # against a foe whose ED stops a Blast but not a Beam's BODY: the Beam's slot is worth more
     b = battle_with(scenario("hero", {"A": [gunner()], "B": [hero("b", (5, 5), ED=30, STUN=30)]}), dice=[])
     choice = choose(BattleView(b), phase_decision(b, "a", controller="default"))
-    assert (choice.action.kind, choice.action.attack) == ("switch", "Beam")
+    assert (choice.action.kind, choice.action.slot) == ("switch", "Beam")
     assert "switches its Multipower to Beam" in choice.reason
 
 

@@ -80,7 +80,7 @@ def roll(faces, edges=(), troubles=()):
 
 class Script:
     """A controller plugin: plays the planned actions in order, then dodges; never reacts unless
-    told (``reactions``: a list of maneuver names or None, consumed one per reaction offer). A
+    told (``reactions``: a list of maneuver or power names or None, consumed one per reaction offer). A
     team maneuver's question consumes one only when it is the next planned ("Offensive 2")."""
 
     def __init__(self, plan: list[Action] | None = None, reactions: list[str | None] | None = None) -> None:
@@ -97,7 +97,7 @@ class Script:
             self.offers.append(decision)
             want = self.reactions.pop(0) if self.reactions else None
             for a in decision.menu:
-                if want is not None and a.maneuver == want:
+                if want is not None and want in (a.maneuver, a.power):
                     return Choice(a, "scripted reaction")
             return Choice(decision.menu[0], "scripted: no reaction")
         if self.plan:

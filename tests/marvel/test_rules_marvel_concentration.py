@@ -29,7 +29,7 @@ def thug(position=(6, 5), **keys):
 
 
 def test_attack_stance_is_a_standard_action_and_adds_melee_twice_to_the_damage():
-    script = Script([Action("power", maneuver="Attack Stance"), Action("dodge"), Action("attack", "Punch", "thug")])
+    script = Script([Action("power", power="Attack Stance"), Action("dodge"), Action("attack", "Punch", "thug")])
     # the thug dodges: a trouble rerolls the Marvel die (the highest), 5 again
     b = battle_with(duel(shang(), thug()), dice=FIRST_GOES_FIRST + [4, M(5), 4, M(5)], plugins=[("script", script)])
     b.step(); b.step(); b.step()
@@ -43,8 +43,8 @@ def test_attack_stance_is_a_standard_action_and_adds_melee_twice_to_the_damage()
 
 
 def test_defense_stance_gives_close_attacks_trouble_but_not_ranged_ones():
-    script = Script([Action("power", maneuver="Defense Stance"), Action("attack", "Punch", "shang"),
-                     Action("power", maneuver="Attack Stance"), Action("attack", "Pistol", "shang")])
+    script = Script([Action("power", power="Defense Stance"), Action("attack", "Punch", "shang"),
+                     Action("power", power="Attack Stance"), Action("attack", "Pistol", "shang")])
     b = battle_with(duel(shang(), thug()), dice=FIRST_GOES_FIRST + [3, M(3), 3, M(3)] + [3, M(3), 3],
                     plugins=[("script", script)])
     for _ in range(4):
@@ -88,7 +88,7 @@ def test_blur_lasts_until_its_next_turn_then_ends():
 def test_concentration_breaks_when_the_character_is_demoralized_or_unconscious():
     b = battle_with(duel(shang(), thug()), dice=FIRST_GOES_FIRST, plugins=[("script", Script())])
     d = b.next_decision()
-    b.submit(d, Choice(Action("power", maneuver="Attack Stance")))
+    b.submit(d, Choice(Action("power", power="Attack Stance")))
     f = b.state.fighters["shang"]
     from slugfest.core.marvel.effects import apply_damage
 
@@ -122,7 +122,7 @@ def test_a_lasting_power_is_offered_with_a_single_move_toward_a_foe():
     powers = [a.label() for a in menu_for(b.ctx, b.state.fighters["shang"]) if a.kind == "power"]
     assert powers == ["Attack Stance", "Attack Stance -> thug", "Defense Stance", "Defense Stance -> thug"]
     d = b.next_decision()
-    b.submit(d, Choice(Action("power", maneuver="Attack Stance", target="thug")))
+    b.submit(d, Choice(Action("power", target="thug", power="Attack Stance")))
     moved = events_of(b, Moved)[0]
     assert moved.distance == 5  # one movement action (run 5), not a double move
 
@@ -132,7 +132,7 @@ def test_the_default_ai_takes_a_stance_on_the_way_in_only_if_it_still_strikes_ne
     near = battle_with(duel(shang(position=(1, 5)), thug(position=(12, 5)), rules=no_ram), dice=FIRST_GOES_FIRST)
     d = near.next_decision()
     choice, _ = near.decide(d)
-    assert choice.action == Action("power", maneuver="Attack Stance", target="thug")
+    assert choice.action == Action("power", target="thug", power="Attack Stance")
     assert choice.reason.endswith("taking Attack Stance on the way")
     far = battle_with(duel(shang(position=(1, 5)), thug(position=(13, 5)), rules=no_ram), dice=FIRST_GOES_FIRST)
     choice, _ = far.decide(far.next_decision())
@@ -142,16 +142,16 @@ def test_the_default_ai_takes_a_stance_on_the_way_in_only_if_it_still_strikes_ne
 def test_the_default_ai_uses_a_focus_reaction_only_when_hurt():
     b = battle_with(duel(shang(powers=["Blur"]), thug()), dice=FIRST_GOES_FIRST)
     b.start()
-    menu = (Action("none"), Action("power", maneuver="Blur"))
+    menu = (Action("none"), Action("power", power="Blur"))
     question = Decision("shang", menu, "default", "abort", free=True)
     assert b.decide(question)[0].action.kind == "none"
     b.state.fighters["shang"].health = 30
     choice, _ = b.decide(question)
-    assert (choice.action.maneuver, choice.reason) == ("Blur", "hurt (33% left): uses Blur")
+    assert (choice.action.power, choice.reason) == ("Blur", "hurt (33% left): uses Blur")
 
 
 def test_the_coverage_block_counts_a_power_used_as_an_action():
-    script = Script([Action("power", maneuver="Attack Stance")])
+    script = Script([Action("power", power="Attack Stance")])
     b = battle_with(duel(shang(), thug(), turn_limit=1), dice=FIRST_GOES_FIRST, plugins=[("script", script)])
     b.run()
     t = tally(b)

@@ -75,7 +75,7 @@ def test_combat_trickery_only_against_an_equal_or_higher_rank():
 
 def test_anger_adds_15_to_melee_damage_and_takes_2_from_logic():
     b = started({"powers": ["Anger"], "attacks": [CLUB, {"name": "Psi", "ability": "Logic", "range": 10}]},
-                plan=[Action("power", maneuver="Anger")])
+                plan=[Action("power", power="Anger")])
     b.step()
     club, psi = ctx_of(b, "Club"), ctx_of(b, "Psi")
     assert club.flat == (("Anger", 15),) and psi.score == 1  # Logic 3 - 2

@@ -64,7 +64,7 @@ def wolverine(position=(2, 6)):
                    attacks=[{"name": "Claws", "multiplier_bonus": 1}])
 
 
-THROW = Action("fastball", "wolverine", "foe", "Fastball Special")  # its attack: the ally thrown
+THROW = Action("fastball", target="foe", maneuver="Fastball Special", ally="wolverine")
 
 
 def throw_battle(faces, reactions=("Fastball Special",)):

@@ -69,7 +69,8 @@ def test_i_imports_two_files_shows_the_report_and_enter_plays_them(tmp_path, mon
 def test_a_refused_file_is_explained_in_the_picker_and_nothing_is_written(tmp_path, monkeypatch):
     monkeypatch.setenv("SLUGFEST_DATA_DIR", str(tmp_path / "data"))
     a, _ = files(tmp_path)
-    old = write(tmp_path / "old.hdc", character("Oldie", template="builtIn.Superheroic.hdt"))
+    bare = character("Oldie").replace(' TEMPLATE="builtIn.Superheroic6E.hdt"', "")
+    old = write(tmp_path / "old.hdc", bare.split("<CHARACTERISTICS>")[0] + "</CHARACTER>")  # no edition to read
 
     async def go():
         app = make_app()
@@ -81,9 +82,10 @@ def test_a_refused_file_is_explained_in_the_picker_and_nothing_is_written(tmp_pa
             shown = " ".join(screen_text(app).split())
             assert "nothing imported: see the note" in shown
             assert [n.message for n in app._notifications][-1].endswith(
-                "is a 5th Edition character (TEMPLATE builtIn.Superheroic.hdt); Slugfest plays HERO 6th Edition and "
-                "does not convert 5e sheets (figured characteristics, costs and maneuvers differ). In Hero Designer, "
-                "build the character on a 6E template (File > New, a *6E.hdt template) and import that file")
+                "has no TEMPLATE and no characteristic that tells the edition (OCV is 6th Edition's, COM 5th's), so "
+                "its figured characteristics cannot be worked out; Hero Designer writes "
+                "TEMPLATE=\"builtIn.Superheroic6E.hdt\" (6e) or TEMPLATE=\"builtIn.Superheroic.hdt\" (5e): open the "
+                "file in Hero Designer and save it again")
             assert not (tmp_path / "data" / "imports").exists()
             # Escape from the report leaves the imported battle listed in the picker
             await import_from_picker(app, pilot, f"'{a}' '{a}'")

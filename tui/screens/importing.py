@@ -15,7 +15,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-HINT = ("two or more character files (Hero Designer .hdc, 6th Edition), separated by spaces, each on a side of its own; "
+HINT = ("two or more character files (Hero Designer .hdc; 5th Edition ones converted), separated by spaces, "
+        "each on a side of its own; "
         "quote a path that has spaces · Enter imports, Escape cancels")
 
 

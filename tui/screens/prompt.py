@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from textual import events, on
@@ -50,6 +50,7 @@ class What:
     kind: str
     attack: str = ""
     maneuver: str = ""
+    power: str = ""  # a Marvel power used with a move toward the target chosen
     action: Action | None = None  # a complete action (no target to choose)
     legal_targets: set[str] = field(default_factory=set)
     cell: bool = False  # move to a typed cell
@@ -66,14 +67,12 @@ class What:
         if self.action is not None:
             attacking = self.action.kind == "multiple-attack"
             # an aim chosen for an action that cannot take one goes to the rules, which say why
-            return Action(self.action.kind, self.action.attack, self.action.target, self.action.maneuver,
-                          self.action.targets, self.action.attacks, self.action.destination,
-                          push if attacking else 0, levels if attacking else self.action.levels,
-                          aim if attacking else "")
+            return replace(self.action, push=push if attacking else 0,
+                           levels=levels if attacking else self.action.levels, aim=aim if attacking else "")
         if self.cell:
             return Action("move", destination=cell)
         return Action(self.kind, self.attack, target, self.maneuver, push=push if self.attack else 0,
-                      levels=levels if self.attack else "", aim=aim if self.kind == "attack" else "")
+                      levels=levels if self.attack else "", aim=aim if self.kind == "attack" else "", power=self.power)
 
 
 @dataclass
@@ -161,21 +160,21 @@ def whats(data: PromptData) -> list[What]:
     out.append(What("Move to a cell (type x,y below)", "move", cell=True))
     seen: set[tuple[str, str]] = set()
     for a in menu:
-        key = (a.kind, a.maneuver)
+        key = (a.kind, a.maneuver or a.power)
         if (a.kind not in _NEEDS_TARGET and a.kind not in ("multiple-attack", "escape", "presence", "switch")
                 and not a.target and key not in seen):
             seen.add(key)
-            label = (f"Use {a.maneuver}" if a.kind == "power" else a.maneuver[:1].upper() + a.maneuver[1:] + " (Karma)"
+            label = (f"Use {a.power}" if a.kind == "power" else a.maneuver[:1].upper() + a.maneuver[1:] + " (Karma)"
                      if a.kind == "recover" and a.maneuver else _PLAIN_NAMES.get(a.kind, a.label()))
             out.append(What(label, a.kind, action=a))
     for a in menu:  # a lasting power taken with the move toward a foe: the foe is its target
-        if a.kind == "power" and a.target and ("power", a.maneuver + "->") not in seen:
-            seen.add(("power", a.maneuver + "->"))
-            legal = {x.target for x in menu if x.kind == "power" and x.maneuver == a.maneuver and x.target}
-            out.append(What(f"Use {a.maneuver} and move toward", "power", maneuver=a.maneuver, legal_targets=legal))
+        if a.kind == "power" and a.target and ("power", a.power + "->") not in seen:
+            seen.add(("power", a.power + "->"))
+            legal = {x.target for x in menu if x.kind == "power" and x.power == a.power and x.target}
+            out.append(What(f"Use {a.power} and move toward", "power", power=a.power, legal_targets=legal))
     for a in menu:  # a Fastball Special: each ally thrown at each foe is a line of its own
         if a.kind == "fastball":
-            out.append(What(f"Fastball Special: throw {names.get(a.attack, a.attack)} at "
+            out.append(What(f"Fastball Special: throw {names.get(a.ally, a.ally)} at "
                             f"{names.get(a.target, a.target)}", "fastball", action=a))
     for kind, label in (("grab", "Grab (hold it in place)"), ("choke", "Choke Hold (hold it, and an NND)")):
         grabs = {a.target for a in menu if a.kind == kind}
@@ -186,7 +185,7 @@ def whats(data: PromptData) -> list[What]:
         if a.kind == "presence":
             out.append(What(f"Presence Attack: {a.attack} (takes no time)", "presence", action=a))
         elif a.kind == "switch":
-            out.append(What(f"Switch the Multipower to {a.attack} (takes no time)", "switch", action=a))
+            out.append(What(f"Switch the Multipower to {a.slot} (takes no time)", "switch", action=a))
         elif a.kind == "aid":
             out.append(What(f"{a.attack} on {names.get(a.target, a.target) if a.target != data.decision.actor else 'itself'}",
                             "aid", action=a))
@@ -199,7 +198,7 @@ def whats(data: PromptData) -> list[What]:
             held = names.get(a.target, a.target)
             out.append(What(f"{'Squeeze' if a.kind == 'squeeze' else 'Throw down'} {held} (held)", a.kind, action=a))
         elif a.kind == "disarm":
-            out.append(What(f"Disarm: knock {names.get(a.target, a.target)}'s {a.attack} away", a.kind, action=a))
+            out.append(What(f"Disarm: knock {names.get(a.target, a.target)}'s {a.weapon} away", a.kind, action=a))
     for a in menu:  # breaking a hold: its holder is the target already
         if a.kind == "escape":
             holder = names.get(a.target, "")
@@ -550,8 +549,8 @@ def answer_label(action: Action, names: dict[str, str] | None = None) -> str:
         return "No"
     if action.kind == "attack" and action.attack:
         return f"{action.attack} ({action.maneuver}, a reaction)" if action.maneuver else action.attack
-    if action.kind != "none" and action.maneuver:
-        return f"{action.maneuver} (reaction)"
+    if action.kind != "none" and (action.maneuver or action.power):
+        return f"{action.maneuver or action.power} (reaction)"
     return _ANSWER_NAMES.get(action.kind, action.label())
 
 

@@ -256,10 +256,15 @@ def attack(p: Part, d: Draft) -> Entry:
     k, read = _keys(p)
     why_not = _effect_keys(p, k) if k.kind in EFFECT_KINDS else ""
     if why_not:
-        return Entry(p.label, "power", IGNORED, why=why_not, combat=True, children=dice_lines + with_power(p))
+        return Entry(p.label, "power", IGNORED, why=why_not, combat=True, children=dice_lines + _modifiers_with(p))
     if dice == DamageDice() and not k.adds_str:
-        return Entry(p.label, "power", IGNORED, why="no dice to roll", combat=True, children=dice_lines + with_power(p))
-    points = max(1, min(1000, costs.rounded(costs.active_points(p))))  # the loader's bound on active_points
+        return Entry(p.label, "power", IGNORED, why="no dice to roll", combat=True,
+                     children=dice_lines + _modifiers_with(p))
+    points = max(1, min(1000, costs.rounded(costs.active_points(p, edition=d.edition))))  # the loader's bound on active_points
+    dice_only = costs.rounded(costs.base_points(replace(p, adders=(), basecost=0 * p.basecost), edition=d.edition))
+    if points < dice_only:  # a custom adder of negative cost: Hero Designer's way of paying for it elsewhere
+        k.notes.append(f"the file's adders bring it to {points} Active Points, below its dice's {dice_only}: its range "
+                       "and END follow the file")
     name = d.attack_name(p.name or p.alias or p.xmlid)
     physical = k.kind in ("normal", "killing")
     mental = k.kind in MENTAL_KINDS  # line of sight, no knockback (rules-powers §3.5)
@@ -270,7 +275,7 @@ def attack(p: Part, d: Draft) -> Entry:
                      **{key: v for key, v in k.fields.items() if key not in ("knockback", "does_body")})
     if atk.spreads:  # a Cone or Line reaches its own length
         atk = replace(atk, range_m=atk.area_m)
-    atk = _priced(atk, p, points, k.end_factor)
+    atk = _priced(atk, p, points, k.end_factor, d.edition)
     d.attacks.append(atk)
     mods, dropped = sort_modifiers(p, read)
     dropped = dropped or any(c.status != IMPORTED for c in dice_lines if c.combat)
@@ -284,6 +289,11 @@ def attack(p: Part, d: Draft) -> Entry:
             + (f", {atk.end} END" if atk.end is not None else ""))
     return Entry(p.label, "power", IN_PART if dropped or k.notes else IMPORTED, into=into, why="; ".join(k.notes),
                  combat=True, children=dice_lines + mods)
+
+
+def _modifiers_with(p: Part) -> list[Entry]:
+    """The lines of an ignored power's modifiers (its adders are already :func:`_dice`'s lines)."""
+    return with_power(replace(p, adders=()))
 
 
 def _effect_keys(p: Part, k: Keys) -> str:
@@ -316,7 +326,7 @@ def _effect_keys(p: Part, k: Keys) -> str:
     return ""
 
 
-def _priced(atk: HeroAttack, p: Part, points: int, end_factor: int) -> HeroAttack:
+def _priced(atk: HeroAttack, p: Part, points: int, end_factor: int, edition: str = "6e") -> HeroAttack:
     """Active Points and END as the file's power costs them, written on the attack only where
     the engine would work out something else from the keys alone (an advantage it does not
     model raised them, or Increased Endurance Cost multiplies them)."""
@@ -324,7 +334,7 @@ def _priced(atk: HeroAttack, p: Part, points: int, end_factor: int) -> HeroAttac
         atk = replace(atk, active_points=points)
     if atk.charges is not None:
         return atk
-    without_re = costs.active_points(p, without=frozenset({"REDUCEDEND"}))
+    without_re = costs.active_points(p, without=frozenset({"REDUCEDEND"}), edition=edition)
     if atk.reduced_end == "zero":
         own = 0
     elif atk.reduced_end == "half":

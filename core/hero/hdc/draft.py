@@ -25,9 +25,10 @@ class PendingLevels:
 
     entry: Entry
     levels: int
-    scope: str  # "hth", "ranged" or "named"
+    scope: str  # "hth", "ranged", "physical" (both), "martial" or "named"
     hint: str  # the file's words for the attacks (its option alias or input)
     targets: list[str] | None = None  # the attacks of the Compound Power it came in, if any
+    names: list[str] = field(default_factory=list)  # the attacks the file names for them (its adders)
 
 
 
@@ -55,6 +56,11 @@ class Draft:
     multipowers: dict[str, tuple[str, int, list[str]]] = field(default_factory=dict)
     resistant_share: list[int] = field(default_factory=lambda: [0, 0])  # PD, ED points made resistant
     pending: list[PendingLevels] = field(default_factory=list)  # levels for some attacks (apply_levels)
+    groups: dict[str, list[str]] = field(default_factory=dict)  # a list's or framework's name -> its attacks
+    edition: str = "6e"  # "5e": a 5th Edition file, converted as it is read (:mod:`.fifth`)
+    primaries: dict[str, int] = field(default_factory=dict)  # 5e: the primaries figured ones are worked from
+    figured: dict[str, str] = field(default_factory=dict)  # 5e: how each figured characteristic was worked out
+    conversions: list[str] = field(default_factory=list)  # 5e: each conversion, one report line
 
     def attack_name(self, wanted: str) -> str:
         base = wanted.strip()[:56] or "Attack"

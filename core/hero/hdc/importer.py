@@ -18,6 +18,8 @@ from ..pricing import power_points
 from ..sheet import Characteristics, HeroAttack, HeroSheet, Multipower
 from ..sheet_keys import dump_sheet
 from .modifiers import sort_modifiers, with_power
+from . import fifth
+from .draft import Handler
 from .powers import HANDLERS, MAX_ATTACKS, Draft, apply_levels, ignored
 from .reading import Character, HdcError, Part, read_character
 from .report import IGNORED, IMPORTED, IN_PART, Entry, Report
@@ -38,20 +40,19 @@ class Imported:
 
 
 def edition_error(c: Character) -> str | None:
-    """Why a file will not import (5th Edition, or no template at all), or None."""
-    if c.sixth_edition:
+    """Why a file will not import (nothing in it says its edition), or None. A 5th Edition file
+    imports, converted (:mod:`.fifth`)."""
+    if c.edition:
         return None
-    if not c.template:
-        return ("has no TEMPLATE, so its edition is unknown; Slugfest imports 6th Edition characters "
-                "(Hero Designer writes TEMPLATE=\"builtIn.Superheroic6E.hdt\" or another *6E.hdt)")
-    return (f"is a 5th Edition character (TEMPLATE {c.template}); Slugfest plays HERO 6th Edition and does not "
-            f"convert 5e sheets (figured characteristics, costs and maneuvers differ). In Hero Designer, build the "
-            f"character on a 6E template (File > New, a *6E.hdt template) and import that file")
+    return ("has no TEMPLATE and no characteristic that tells the edition (OCV is 6th Edition's, COM 5th's), "
+            "so its figured characteristics cannot be worked out; Hero Designer writes "
+            "TEMPLATE=\"builtIn.Superheroic6E.hdt\" (6e) or TEMPLATE=\"builtIn.Superheroic.hdt\" (5e): open the file "
+            "in Hero Designer and save it again")
 
 
 def import_file(path: str | Path) -> Imported:
-    """Read and map one ``.hdc`` file. Raises :class:`HdcError` for an unreadable file or one
-    of another edition."""
+    """Read and map one ``.hdc`` file (a 5th Edition one converted to 6e values). Raises
+    :class:`HdcError` for an unreadable file or one whose edition is unknown."""
     c = read_character(path)
     why = edition_error(c)
     if why:
@@ -66,14 +67,20 @@ def import_character(c: Character) -> Imported:
     name = (c.name or Path(c.file).stem.replace("_", " ")).strip()[:60] or "Imported"
     heroic = "heroic" in c.template.lower() and "superheroic" not in c.template.lower()
     d = Draft()
-    report = Report(file=c.file, character=name, template=c.template)
+    report = Report(file=c.file, character=name, template=c.template, edition=c.edition or "6e")
+    handlers = HANDLERS
+    if c.edition == fifth.EDITION:
+        fifth.prepare(c, d, report)
+        handlers = fifth.handlers()
     d.martial_dcs = sum(max(0, int(p.levels)) for p in c.sections.get("MARTIALARTS", ()) if p.xmlid == "EXTRADC"
                         and "RANGED" not in p.alias.upper())
     for section, parts in c.sections.items():
         by_id = {p.id: p for p in parts if p.id}
         for p in parts:
-            report.entries.append(_entry(p, section, d, by_id))
+            report.entries.append(_entry(p, section, d, by_id, handlers))
     apply_levels(d)
+    if c.edition == fifth.EDITION:
+        fifth.finish(d, report)
     if not any(a.uses_str_only and a.martial_dcs is None for a in d.attacks):
         if len(d.attacks) < MAX_ATTACKS:
             d.attacks.insert(0, HeroAttack(d.attack_name("Punch")))
@@ -94,28 +101,37 @@ _READ_IN = {"CHARACTERISTICS", "POWERS", "EQUIPMENT", "TALENTS", "SKILLS", "MART
 _SKILLS_READ = {"COMBAT_LEVELS", "SKILL_LEVELS"}
 
 
-def _entry(p: Part, section: str, d: Draft, by_id: dict[str, Part]) -> Entry:
+def _entry(p: Part, section: str, d: Draft, by_id: dict[str, Part], handlers: dict[str, Handler]) -> Entry:
     parent = by_id.get(p.parent_id)
-    if parent is not None and parent.tag in ("VPP", "ELEMENTAL_CONTROL"):
-        why = ("in a Variable Power Pool, out of scope (rules-powers §5.2)" if parent.tag == "VPP"
-               else "in an Elemental Control, 5th Edition only")
-        return Entry(p.label, "framework slot", IGNORED, why=why, combat=True, children=with_power(p))
+    if parent is not None and parent.tag == "VPP":
+        return Entry(p.label, "framework slot", IGNORED, why="in a Variable Power Pool, out of scope (rules-powers §5.2)",
+                     combat=True, children=with_power(p))
     if p.tag in ("MULTIPOWER", "VPP", "LIST", "ELEMENTAL_CONTROL") or p.xmlid == "COMPOUNDPOWER":
-        entry = _framework(p, section, d, by_id)
+        entry = _framework(p, section, d, by_id, handlers)
     else:
         section = _SECTION_OF_TAG.get(p.tag, section)  # a skill or talent kept with the equipment is still one
-        handler = HANDLERS.get(p.xmlid)
+        handler = handlers.get(p.xmlid)
         readable = section in _READ_IN and (section != "SKILLS" or p.xmlid in _SKILLS_READ)
         before = len(d.attacks)
-        entry = handler(p, d) if handler is not None and readable else ignored(p, section)
+        entry = _read(handler, p, d) if handler is not None and readable else ignored(p, section)
+        made = [a.name for a in d.attacks[before:]]
+        for group in (parent, by_id.get(parent.parent_id) if parent is not None else None):
+            if group is not None and (group.name or group.alias):  # levels "with Sentient Pistol" name its folder
+                d.groups.setdefault((group.name or group.alias).lower(), []).extend(made)
         if parent is not None and parent.tag == "MULTIPOWER":
-            made = [a.name for a in d.attacks[before:]]
             d.multipowers.setdefault(parent.id, (parent.name or parent.alias or "Multipower", _reserve(parent), []))
             d.multipowers[parent.id][2].extend(made)
             if made:
                 entry.kind = "framework slot"
                 entry.into += f" (a slot of {parent.name or parent.alias or 'the Multipower'})"
                 return entry
+    if parent is not None and parent.tag == "ELEMENTAL_CONTROL":
+        # rules-powers §5.3: a 6e engine loads a (5e) Elemental Control as independent powers; the
+        # framework only lowered their cost, and all of them could be used at once anyway
+        entry.kind = "framework slot"
+        if entry.into:
+            entry.into += f" (a slot of {parent.name or parent.alias or 'an Elemental Control'}: an independent power)"
+        return entry
     if parent is not None and parent.tag == "MULTIPOWER":
         entry.kind = "framework slot"
         for e in entry.walk():  # a Compound Power in a slot: each of its parts is a slot's part
@@ -126,17 +142,26 @@ def _entry(p: Part, section: str, d: Draft, by_id: dict[str, Part]) -> Entry:
     return entry
 
 
+def _read(handler: Handler, p: Part, d: Draft) -> Entry:
+    """One part through its handler. A value the handler cannot read (an OCV of "--", a word
+    where a number goes) costs that part alone, named in the report, not the whole character."""
+    try:
+        return handler(p, d)
+    except HdcError as exc:
+        return Entry(p.label, "power", IGNORED, why=f"unreadable: {exc.message}", combat=True, children=with_power(p))
+
+
 def _reserve(p: Part) -> int:
     return int(p.levels or p.basecost)
 
 
-def _framework(p: Part, section: str, d: Draft, by_id: dict[str, Part]) -> Entry:
+def _framework(p: Part, section: str, d: Draft, by_id: dict[str, Part], handlers: dict[str, Handler]) -> Entry:
     mods, dropped = sort_modifiers(p, {})
     if p.xmlid == "COMPOUNDPOWER":
         # an unnamed part takes the compound's name ("Bronze Battle Axe", not "Killing Attack"); levels in
         # it are for its attacks (a magic sword's +2 to hit)
         attacks_before, pending_before = len(d.attacks), len(d.pending)
-        children = [_entry(c if c.name else replace(c, name=p.name), section, d, by_id) for c in p.children]
+        children = [_entry(c if c.name else replace(c, name=p.name), section, d, by_id, handlers) for c in p.children]
         own = [a.name for a in d.attacks[attacks_before:]]
         for pl in d.pending[pending_before:]:
             if own and pl.targets is None:
@@ -150,9 +175,11 @@ def _framework(p: Part, section: str, d: Draft, by_id: dict[str, Part]) -> Entry
         reserve = _reserve(p)
         return Entry(p.label, "framework", IMPORTED, into=f"a Multipower of {reserve} Active Points: its attack slots, "
                      "one in use at a time", combat=True, children=mods)
-    return Entry(p.label, "framework", IGNORED, why="a Variable Power Pool is out of scope (rules-powers §5.2)"
-                 if p.tag == "VPP" else "Elemental Control is 5th Edition only", combat=True,
-                 children=with_power(p))
+    if p.tag == "ELEMENTAL_CONTROL":
+        return Entry(p.label, "framework", IMPORTED, into="its slots, each an independent power (an Elemental Control "
+                     "only lowered their cost; rules-powers §5.3)", combat=False, children=mods)
+    return Entry(p.label, "framework", IGNORED, why="a Variable Power Pool is out of scope (rules-powers §5.2)",
+                 combat=True, children=with_power(p))
 
 
 #: The engine's bounds on the keys a sheet is built from (core/hero/sheet.py's loader).

@@ -7,6 +7,7 @@ change a basic one (Martial Dodge, Block, Grab, Escape, Disarm, Crush) into the 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..dice import MAX_DICE, DamageDice, killing_dice_for_dc
 from ..martial import TABLE
@@ -32,6 +33,9 @@ def martial_maneuver(p: Part, d: Draft) -> Entry:
     modelled: other effects (must follow a Block), other non-strikes (custom NND strikes) and
     weapon maneuvers, which are ignored."""
     effect = p.attrs.get("EFFECT", "")
+    if effect.startswith("STR ["):  # older files: "STR [NORMALDC] Strike", STR adding to the DCs (no ADDSTR)
+        effect = effect[4:]
+        p = replace(p, attrs={**p.attrs, "ADDSTR": "Yes"})
     kind = next((k for tag, k in _EFFECT_KIND.items() if effect.startswith(tag)), None)
     shown = p.attrs.get("DISPLAY", "") or effect
     if p.flag("USEWEAPON"):

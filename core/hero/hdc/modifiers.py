@@ -81,7 +81,9 @@ def sort_modifiers(p: Part, modelled: dict[str, str]) -> tuple[list[Entry], bool
 
 
 def with_power(p: Part) -> list[Entry]:
-    """The lines of the modifiers and adders of a power that was ignored whole."""
+    """The lines of the modifiers and adders of a power that was ignored whole (an adder's own
+    adders under it: a Weapon Familiarity's "Bows" under its "Common Missile Weapons")."""
     out = [modifier_entry(m, IGNORED, why="with its power", combat=False) for m in p.modifiers]
-    out += [Entry(a.label, "adder", IGNORED, why="with its power") for a in p.adders]
+    out += [Entry(a.label, "adder", IGNORED, why="with its power", children=with_power(a)) for a in p.adders]
+    out += [Entry(c.label, "power", IGNORED, why="with its power", children=with_power(c)) for c in p.children]
     return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..sheet import _LIMITS as CHARACTERISTIC_LIMITS
-from ..sheet import BASE_CHARACTERISTICS, HeroAttack
+from ..sheet import BASE_CHARACTERISTICS, MENTAL_KINDS, HeroAttack
 from . import attacks, martial  # noqa: F401  (their handlers register themselves)
 from .defenses import _hardening  # (and its handlers register themselves)
 from .draft import HANDLERS, MAX_ATTACKS, Draft, PendingLevels, _count, _n, handles
@@ -88,24 +88,35 @@ def combat_levels(p: Part, d: Draft) -> Entry:
     option = p.option.upper()
     levels = _count(p.levels)
     mods, dropped = sort_modifiers(p, {})
-    if "MENTAL" in option:
+    if "MENTAL" in option or option == "DECV":
         return Entry(p.label, "combat levels", IGNORED, why="mental levels: the engine has no mental combat yet",
                      combat=False, children=mods)
+    if "DCV" in option and "OCV" not in option:  # 5e's DCV-only levels ("with DCV", "HTHDCV", "TWODCV")
+        return Entry(p.label, "combat levels", IGNORED, why="levels for DCV alone: the engine takes DCV from levels only "
+                     "in its pool with every attack; not modelled", combat=True, children=mods)
     if option in ("ALL", "ALLCOMBAT", "OVERALL", "ALLATTACKS"):
         d.csl += levels
         return Entry(p.label, "combat levels", IN_PART if dropped else IMPORTED, into=f"csl +{levels}",
                      combat=True, children=mods)
     words = f"{p.option} {p.option_alias}".upper()
-    scope = "hth" if "HTH" in words or "HAND" in words else "ranged" if "RANGED" in words else "named"
-    entry = Entry(p.label, "combat levels", IN_PART, combat=True, children=mods)
-    d.pending.append(PendingLevels(entry, levels, scope, p.input or p.option_alias))
+    # the attacks the file names as adders ("with Sentient Pistol", "Strike", ...) decide first
+    named = [a.alias or a.name for a in p.adders if a.alias or a.name]
+    hth, ranged = "HTH" in words or "HAND" in words, "RANGED" in words
+    scope = ("named" if named else "martial" if option == "MARTIAL" else "physical" if hth and ranged
+             else "hth" if hth else "ranged" if ranged else "named")
+    adders = [Entry(a.label, "adder", IMPORTED, into="one of the attacks the levels are with", combat=False)
+              for a in p.adders]
+    entry = Entry(p.label, "combat levels", IN_PART, combat=True, children=adders + mods)
+    d.pending.append(PendingLevels(entry, levels, scope, p.input or p.option_alias, names=named))
     return entry
 
 
 def apply_levels(d: Draft) -> None:
     """Levels for some attacks, as +OCV on the attacks they name (see :func:`combat_levels`)."""
     for pl in d.pending:
-        targets = pl.targets or [a.name for a in d.attacks if _levels_fit(pl, a)]
+        hint = pl.hint.lower().removeprefix("with ").strip()
+        group = d.groups.get(hint, []) if pl.scope == "named" and not pl.names else []
+        targets = pl.targets or group or [a.name for a in d.attacks if _levels_fit(pl, a)]
         if not targets:
             pl.entry.status = IGNORED
             pl.entry.why = f"cannot tell which attack {pl.hint!r} means: the sheet's attacks are " + \
@@ -119,10 +130,18 @@ def apply_levels(d: Draft) -> None:
 
 def _levels_fit(pl: PendingLevels, a: HeroAttack) -> bool:
     if pl.scope == "hth":
-        return a.hth and not a.uses_str_only
+        # every hand-to-hand attack but a plain STR strike (a martial one counts) and a touch that helps
+        return a.hth and a.kind not in ("aid", "healing") and not (a.uses_str_only and a.martial_dcs is None)
     if pl.scope == "ranged":
         return not a.hth
-    hint, name = pl.hint.lower().removeprefix("with ").strip(), a.name.lower()
+    if pl.scope == "martial":  # 5e's levels "with Martial Maneuvers"
+        return a.martial_dcs is not None
+    if pl.scope == "physical":  # "with HTH and Ranged Combat": every attack but a mental one and a helping touch
+        return a.kind not in (*MENTAL_KINDS, "aid", "healing") and not (a.uses_str_only and a.martial_dcs is None)
+    name = a.name.lower()
+    if pl.names:
+        return any(n.lower() == name or n.lower() in name for n in pl.names)
+    hint = pl.hint.lower().removeprefix("with ").strip()
     return bool(hint) and (hint in name or name in hint)
 
 

@@ -36,6 +36,11 @@ MAX_DEPTH = 12
 #: Parts (powers, modifiers, adders) in one file, at most.
 MAX_PARTS = 20_000
 
+#: The XMLID older Hero Designer versions leave out, by the part's tag (a characteristic's or a
+#: movement's tag is its XMLID).
+_OLDER_FORMAT = {"MANEUVER": "MANEUVER", "LIST": "GENERIC_OBJECT", "MULTIPOWER": "GENERIC_OBJECT",
+                 "VPP": "GENERIC_OBJECT", "ELEMENTAL_CONTROL": "GENERIC_OBJECT"}
+
 _DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>", re.DOTALL)
 
 
@@ -120,6 +125,23 @@ class Character:
     @property
     def sixth_edition(self) -> bool:
         return self.template.lower().endswith("6e.hdt")
+
+    @property
+    def edition(self) -> str:
+        """"6e", "5e", or "" when nothing in the file says. Hero Designer's 6th Edition templates
+        all end ``6E.hdt``; any other template is a 5th Edition one. A file with no template still
+        shows its edition in its characteristics: only 6e has OCV as a characteristic, only 5e
+        has Comeliness (COM)."""
+        if self.sixth_edition:
+            return "6e"
+        if self.template:
+            return "5e"
+        have = {p.xmlid for p in self.sections.get("CHARACTERISTICS", ())}
+        if "OCV" in have or "DCV" in have:
+            return "6e"
+        if "COM" in have:
+            return "5e"
+        return ""
 
 
 #: The file's sections that hold parts, in the order Hero Designer writes them.
@@ -207,7 +229,12 @@ def _parts(el: Any, file: str, depth: int, counter: list[int]) -> list[Part]:
     out = []
     for child in el:
         if "XMLID" not in child.attrib:
-            continue  # NOTES, and the text fields of a part
+            named = _OLDER_FORMAT.get(child.tag) or (child.tag if "LEVELS" in child.attrib else "")
+            if not named or child.tag == "NOTES":
+                continue  # NOTES, and the text fields of a part
+            # older Hero Designer versions write some parts with no XMLID: a characteristic as
+            # <STR LEVELS="15" ...> (a movement power too), a maneuver, a list or a framework
+            child.attrib["XMLID"] = named
         counter[0] += 1
         if counter[0] > MAX_PARTS:
             raise HdcError(file, f"has more than {MAX_PARTS} parts; refused")

@@ -71,6 +71,10 @@ class Report:
     template: str
     entries: list[Entry] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    edition: str = "6e"
+    #: A 5th Edition file: each value converted to 6e, and how (figured characteristics, inches,
+    #: 5e costs...), one line each (:mod:`.fifth`).
+    conversions: list[str] = field(default_factory=list)
 
     def counts(self) -> Counter[str]:
         return Counter(e.status for top in self.entries for e in top.walk())
@@ -91,6 +95,9 @@ class Report:
         then every element, one a line, its modifiers and adders indented under it."""
         lines = [f"{self.character}  ({self.file}, {self.template or 'no template'})", f"  {self.summary()}"]
         lines += [f"  note: {n}" for n in self.notes]
+        if self.conversions:
+            lines.append(f"  converted from 5th Edition ({len(self.conversions)}):")
+            lines += [f"    {c}" for c in self.conversions]
         gaps = self.strict_failures()
         if gaps:
             lines.append(f"  changes a fight but is not modelled whole ({len(gaps)}; --strict refuses these):")
@@ -103,7 +110,8 @@ class Report:
     def as_json(self) -> dict[str, Any]:
         c = self.counts()
         return {"file": self.file, "character": self.character, "template": self.template,
-                "counts": {s: c[s] for s in STATUSES}, "notes": list(self.notes),
+                "edition": self.edition, "counts": {s: c[s] for s in STATUSES}, "notes": list(self.notes),
+                "conversions": list(self.conversions),
                 "elements": [e.as_json() for e in self.entries]}
 
 

@@ -160,6 +160,7 @@ def header(members: Sequence[Imported]) -> str:
     for m in members:
         lines.append(f"#   {m.name} ({Path(m.report.file).name}): {m.report.summary()}")
         lines += [f"#   note: {n}" for n in m.report.notes]
+        lines += [f"#   5e -> 6e: {c}" for c in m.report.conversions]
         for e in m.report.strict_failures():
             lines.append(f"#     {e.status}: {e.label}" + (f" ({e.gap})" if e.gap else ""))
     return "\n".join(lines) + "\n\n"
