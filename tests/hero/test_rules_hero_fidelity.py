@@ -119,9 +119,29 @@ def test_a_knockback_stopped_early_says_how_far_the_target_really_went():
 
     stopped = ev.KnockbackRolled("b", 8, (1, 3), 0, 8, "knockback", (5, 5), (6, 5), True)
     line = TextLog().line(stopped)
-    assert "knocked back 8 m, stopped after 2 m at 6,5: slams into something, prone" in line
+    assert "= 4 x 2 m = 8 m -> knocked back, stopped after 2 m at 6,5 by a wall, someone or the map's edge" in line
     free = ev.KnockbackRolled("b", 8, (1, 3), 0, 8, "knockback", (5, 5), (9, 5), False)
-    assert "knocked back 8 m to 9,5, prone" in TextLog().line(free)
+    assert "8 m -> knocked back to 9,5, prone" in TextLog().line(free)
+
+
+def test_the_knockback_line_shows_the_knockback_resistance_it_subtracts():
+    """Issue 37: "14 BODY - 4 [1, 3] -> knocked back 14 m" read as wrong; 6 m was resisted."""
+    from slugfest.core.render.text import TextLog
+
+    resisted_some = ev.KnockbackRolled("b", 14, (1, 3), 6, 14, "knockback", (5, 5), (12, 5), False)
+    assert ("14 BODY - 4 [1, 3] = 10 x 2 m = 20 m - 6 m Knockback Resistance = 14 m -> knocked back to 12,5"
+            in TextLog().line(resisted_some))
+    resisted_all = ev.KnockbackRolled("b", 7, (1, 3), 6, 0, "resisted", (5, 5), (5, 5), False)
+    assert "= 3 x 2 m = 6 m -> stopped by 6 m of Knockback Resistance" in TextLog().line(resisted_all)
+
+
+def test_a_knockback_landing_names_its_rule_not_a_wall_that_may_be_the_maps_edge():
+    from slugfest.core.render.text import TextLog
+
+    impact = ev.DamageRolled("knockback", "b", "slams into a wall", "normal", "4d6", "4d6", (), False,
+                             (1, 2, 3, 4), 10, 4, 0, 0, (), "", ())
+    line = TextLog().line(impact)
+    assert "a wall" not in line and line.strip().startswith("stopped short, the impact (1d6 per 2 m")
 
 
 def test_the_result_line_names_the_turn_the_battle_ended_in():
