@@ -210,7 +210,37 @@ def whats(data: PromptData) -> list[What]:
             legal = {x.target for x in menu if x.kind == "treat" and x.maneuver == a.maneuver}
             label = {"bleeding": "Stop the bleeding of", "ablaze": "Put out the flames of"}.get(a.maneuver, f"Treat {a.maneuver}")
             out.append(What(label, "treat", maneuver=a.maneuver, legal_targets=legal))
-    return out
+    return ordered_for_play(out)
+
+
+#: The moves and defences: a keystroke or two away, whatever the number of attack variants.
+_MOVES_AND_DEFENCES = ("move", "retreat", "dodge", "block", "dive", "recover", "hold", "none")
+
+
+def usable(w: What) -> bool:
+    """Whether the rules allow the line now: a complete action, a cell to type, or a target."""
+    return w.action is not None or w.cell or bool(w.legal_targets) or not w.needs_target
+
+
+def ordered_for_play(items: list[What]) -> list[What]:
+    """The list in the order a player reaches for it: each attack's first usable form, then the
+    moves and defences, then every other usable line (Haymakers, Braces, powers...), and last
+    the lines the rules refuse now (marked "no target"). Sparkwing's twelve attack variants put
+    Move and Dodge twelve presses down, under rows such as "Lightning Bolt: pull (no target)"."""
+    firsts: set[str] = set()
+
+    def group(w: What) -> int:
+        if not usable(w):
+            return 3
+        if w.kind == "attack" and w.attack and w.action is None and w.attack not in firsts:
+            firsts.add(w.attack)
+            return 0
+        if w.kind in _MOVES_AND_DEFENCES:
+            return 1
+        return 2
+
+    ranked = [(group(w), i, w) for i, w in enumerate(items)]
+    return [w for _, _, w in sorted(ranked, key=lambda r: (r[0], r[1]))]
 
 
 def parse_cell(text: str) -> tuple[int, int] | None:
@@ -280,7 +310,7 @@ class PlayerPrompt(ModalScreen[Any]):
             return Content(w.label)
         if w.legal_targets:
             return Content(w.label)
-        return Content.assemble((w.label, "$text-muted"), ("  (no target)", "$text-disabled"))
+        return Content.assemble((w.label, "$text-muted"), ("  (not now: no target allows it)", "$text-disabled"))
 
     def on_mount(self) -> None:
         what = self.query_one("#what", OptionList)
@@ -462,6 +492,11 @@ class PlayerPrompt(ModalScreen[Any]):
         """A field edited: the refusal of what it said before no longer applies, and the odds
         under the targets follow a new push."""
         self._say("")
+        if event.input.id == "cell" and event.value.strip():
+            # keys typed from the lists land here: say what Enter does now, before it does it
+            cell = parse_cell(event.value)
+            where = f"moves to {cell[0]},{cell[1]}" if cell else "moves to the cell typed (x,y)"
+            self._say(f"Enter {where}, not the action that was highlighted · Esc: back to the list")
         if event.input.id == "push":
             current = self.query_one("#what", OptionList).highlighted
             if current is not None:
