@@ -14,6 +14,7 @@ is shutting down (a blocking ``call_from_thread`` could, on quitting mid-autopla
 from __future__ import annotations
 
 import random
+import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -34,7 +35,7 @@ from textual.worker import get_current_worker
 from slugfest.core.engine.actions import Action, Decision
 from slugfest.core.engine.battle import Outcome
 from slugfest.core.errors import IllegalAction, SlugfestError
-from slugfest.core.engine.events import Event
+from slugfest.core.engine.events import ActionChosen, Event
 from slugfest.core.rules.grid import Grid, distance
 from slugfest.core.engine.guard import ThreadWatch
 from slugfest.core.render.text import TextLog
@@ -60,6 +61,12 @@ FRAME_INTERVAL = 0.05
 
 #: Lines of the log the player's prompts repeat (they cover the log).
 RECAP_LINES = 4
+#: The clock's lines, which a prompt's recap leaves out (the dialog and the status bar say them).
+_CLOCK_KINDS = frozenset({"segment_started", "phase_started", "turn_started", "round_started"})
+#: A line that says how an action came out: a roll's result, damage taken, a change of status.
+_RESULT = re.compile(r"\b(takes|blocked|block fails|knocked)\b|is now|is no longer")
+#: A roll's verdict on an attack line (HERO: "...: HIT; would hit up to DCV 8"; Marvel: "...: HIT, Fantastic success!").
+_VERDICT = re.compile(r"\b(HIT|miss)\b( \([^)]*\))?(, Fantastic success)?")
 def _make_data_dir(path: str) -> None:
     """Create the data folder the first time something is written there (only that folder: a
     path the player typed elsewhere must already exist)."""
@@ -257,17 +264,51 @@ class BattleScreen(Screen[None]):
                            "foe": me is not None and _fights_for(c) != _fights_for(me)})
         others.sort(key=lambda o: (not o["foe"], o["out"]))
         return PromptData(decision, self.names.get(decision.actor, decision.actor),
-                          s.battle.view.player_options(decision.actor), others, self._recent())
+                          s.battle.view.player_options(decision.actor), others, self._recent(), self._own_result())
 
     def _recent(self, most: int = RECAP_LINES) -> tuple[str, ...]:
         """The last lines of the log, for the prompt that covers it: the action just taken, so
-        the player sees what it did (the hit they chose not to dodge) before choosing."""
+        the player sees what it did (the hit they chose not to dodge) before choosing. The
+        clock's own lines (a Segment's heading, a Phase's or turn's opening figures) say less
+        than what happened, and the dialog and the status bar say them already."""
         s = self.session
         if not s.history:
             return ()  # the first decision: the log holds only the battle's heading
         start = s.history[-1].first_event
-        lines = [line.strip() for line in self.recap.lines(s.events[start:]) if line.strip()]
+        events = [e for e in s.events[start:] if e.kind not in _CLOCK_KINDS]
+        lines = [line.strip() for line in self.recap.lines(events) if line.strip()]
         return tuple(lines[-most:])
+
+    def _own_result(self, most: int = 3) -> tuple[str, ...]:
+        """What the player's own last action did (the hit or the miss, the damage), which the
+        recap shows first: after Sparkwing's Lightning Bolt, two Post-Segment-12 recoveries,
+        a Segment heading and a Phase line had pushed its result out of the four lines."""
+        s = self.session
+        events = s.events
+        begin = next((i for i in range(len(events) - 1, max(len(events) - 600, 0) - 1, -1)
+                      if isinstance(events[i], ActionChosen) and events[i].chosen_by == "player"
+                      and events[i].action_kind != "none"), None)
+        if begin is None:
+            return ()
+        end = next((i for i in range(begin + 1, len(events))
+                    if (isinstance(events[i], ActionChosen) and events[i].decision != "abort")  # a reaction is
+                    or events[i].kind in _CLOCK_KINDS), len(events))  # part of the action it answers
+        # an entry's first line is its result; the rest (the END it cost, a note) can wait for the log
+        lines = [entry.strip().split("\n")[0] for entry in self.recap.lines(events[begin + 1:end]) if entry.strip()]
+        # the roll's verdict joins the head, so a narrow dialog never cuts it off a long roll line
+        verdicts = [m.group(0) for line in lines if (m := _VERDICT.search(line))]
+        results = [line for line in lines if _RESULT.search(line) and not _VERDICT.search(line)]
+        if not lines:
+            return ()
+        chosen = events[begin]
+        assert isinstance(chosen, ActionChosen)
+        action = " ".join(self.names.get(word, word) for word in chosen.action.split(" "))  # ids as names
+        head = f"You ({self.names.get(chosen.actor, chosen.actor)}): {action}"
+        if verdicts:
+            head += ": " + ", ".join(verdicts[:3]) + (" ..." if len(verdicts) > 3 else "")
+        elif not results:
+            results = lines[:1]  # a move, a Recovery: its one line says how it went
+        return (head, *results[:most - 1]) if most > 1 else (head,)
 
     def _send(self, frame: Frame) -> None:
         """Hand a frame to the UI thread (call with the lock held, so frames keep their order)."""

@@ -83,6 +83,7 @@ class PromptData:
     options: PlayerOptions  # what the rules system lets a player try beside the menu
     others: list[dict[str, Any]]  # id, name, side_index, letter, distance text, out
     recent: tuple[str, ...] = ()  # the last lines of the log, which the prompt covers
+    own: tuple[str, ...] = ()  # the player's own last action and how it came out: shown first
 
     @property
     def levels(self) -> int:
@@ -102,26 +103,35 @@ def quit_from_prompt(screen: ModalScreen) -> None:
 
 
 class Recap(Widget):
-    """The last lines of the log under a prompt's title (the prompt covers the log): wrapped to
-    the width, and the newest kept when they do not all fit (a cut last line lost the roll's
-    result: "... = 13 vs" and no HIT or miss)."""
+    """The player's own last action and how it came out, first, then the last lines of the log
+    under a prompt's title (the prompt covers the log): wrapped to the width, and the newest
+    kept when they do not all fit (a cut last line lost the roll's result: "... = 13 vs" and no
+    HIT or miss)."""
 
-    ROWS = 4  # a short terminal: 2
+    ROWS = 4  # a short terminal: 3
 
-    def __init__(self, lines: list[str], **kw: Any) -> None:
+    def __init__(self, lines: list[str], own: list[str] | None = None, **kw: Any) -> None:
         super().__init__(classes="recap", **kw)
-        self.lines = lines
+        self.own = own or []
+        self.lines = [line for line in lines if line not in self.own]  # said once, in the player's part
 
     def render(self) -> Content:
         width = max(self.content_size.width, 20)
-        rows = 2 if self.is_attached and self.screen.has_class("-short") else self.ROWS
-        wrapped = [piece for line in self.lines
-                   for piece in (textwrap.wrap(line, width, subsequent_indent="  ") or [""])]
-        return Content.styled("\n".join(wrapped[-rows:]), "$text-muted")
+        rows = 3 if self.is_attached and self.screen.has_class("-short") else self.ROWS
+
+        def wrap(lines: list[str]) -> list[str]:
+            return [piece for line in lines for piece in (textwrap.wrap(line, width, subsequent_indent="  ") or [""])]
+
+        own = wrap(self.own)[:max(rows - 1, 1) if self.lines else rows]  # the head and the result, then the rest
+        rest = wrap(self.lines)[-(rows - len(own)):] if rows > len(own) else []
+        parts = [Content.styled("\n".join(own), "$text")] if own else []
+        if rest:
+            parts.append(Content.styled("\n".join(rest), "$text-muted"))
+        return Content("\n").join(parts)
 
 
 def recap(data: PromptData) -> Recap:
-    return Recap(list(data.recent))
+    return Recap(list(data.recent), list(data.own))
 
 
 def whats(data: PromptData) -> list[What]:
@@ -277,7 +287,7 @@ class PlayerPrompt(ModalScreen[Any]):
         with Vertical(id="prompt", classes="dialog"):
             yield Static(Content.assemble((f"{self.data.actor_name}'s turn", "bold $text-accent"),
                                           (f"  {d.context}" if d.context else "", "$text-muted")), classes="dialog-title")
-            if self.data.recent:
+            if self.data.recent or self.data.own:
                 yield recap(self.data)
             with Horizontal(id="prompt-lists"):
                 yield OptionList(*[Option(self._what_label(w)) for w in self.items], id="what")
@@ -621,7 +631,7 @@ class QuestionPrompt(ModalScreen[Any]):
             yield Static(Content.assemble((f"{self.data.actor_name} {title}", "bold $text-accent"),
                                           (f"  {d.context}" if d.context else "", "$text-muted")),
                          classes="dialog-title")
-            if self.data.recent:
+            if self.data.recent or self.data.own:
                 yield recap(self.data)
             names = {o["id"]: o["name"] for o in self.data.others}
             yield OptionList(*[Option(answer_label(a, names)) for a in d.menu], id="answers")
