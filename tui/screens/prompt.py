@@ -320,7 +320,7 @@ class PlayerPrompt(ModalScreen[Any]):
             return Content(w.label)
         if w.legal_targets:
             return Content(w.label)
-        return Content.assemble((w.label, "$text-muted"), ("  (not now: no target allows it)", "$text-disabled"))
+        return Content.assemble((w.label, "$text-muted"), ("  (not now: → says why)", "$text-disabled"))
 
     def on_mount(self) -> None:
         what = self.query_one("#what", OptionList)
