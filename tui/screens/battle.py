@@ -65,6 +65,17 @@ RECAP_LINES = 4
 _CLOCK_KINDS = frozenset({"segment_started", "phase_started", "turn_started", "round_started"})
 #: A line that says how an action came out: a roll's result, damage taken, a change of status.
 _RESULT = re.compile(r"\b(takes|blocked|block fails|knocked)\b|is now|is no longer")
+def _players(e: Event) -> bool:
+    """An action the player chose (not a question declined)."""
+    return isinstance(e, ActionChosen) and e.chosen_by == "player" and e.action_kind != "none"
+
+
+def _ends_action(e: Event) -> bool:
+    """The next action or a new Segment, Phase, turn or round: a reaction (an Abort, Karma) is
+    part of the action it answers."""
+    return (isinstance(e, ActionChosen) and e.decision != "abort") or e.kind in _CLOCK_KINDS
+
+
 #: A roll's verdict on an attack line (HERO: "...: HIT; would hit up to DCV 8"; Marvel: "...: HIT, Fantastic success!").
 _VERDICT = re.compile(r"\b(HIT|miss)\b( \([^)]*\))?(, Fantastic success)?")
 def _make_data_dir(path: str) -> None:
@@ -286,13 +297,10 @@ class BattleScreen(Screen[None]):
         s = self.session
         events = s.events
         begin = next((i for i in range(len(events) - 1, max(len(events) - 600, 0) - 1, -1)
-                      if isinstance(events[i], ActionChosen) and events[i].chosen_by == "player"
-                      and events[i].action_kind != "none"), None)
+                      if _players(events[i])), None)
         if begin is None:
             return ()
-        end = next((i for i in range(begin + 1, len(events))
-                    if (isinstance(events[i], ActionChosen) and events[i].decision != "abort")  # a reaction is
-                    or events[i].kind in _CLOCK_KINDS), len(events))  # part of the action it answers
+        end = next((i for i in range(begin + 1, len(events)) if _ends_action(events[i])), len(events))
         # an entry's first line is its result; the rest (the END it cost, a note) can wait for the log
         lines = [entry.strip().split("\n")[0] for entry in self.recap.lines(events[begin + 1:end]) if entry.strip()]
         # the roll's verdict joins the head, so a narrow dialog never cuts it off a long roll line
