@@ -71,10 +71,19 @@ def _players(e: Event) -> bool:
 
 
 def _ends_action(e: Event) -> bool:
-    """The next action or a new Segment, Phase, turn or round: a reaction (an Abort, Karma) is
-    part of the action it answers."""
-    return (isinstance(e, ActionChosen) and e.decision != "abort") or e.kind in _CLOCK_KINDS
+    """The next action or a new Segment, Phase, turn or round. A defence or a help answering it
+    (a Dodge, a Block, Karma, an Interpose) is part of the action; a held Phase or a reaction
+    that strikes (HERO's held attack, Marvel's Ram) is an action of its own."""
+    if isinstance(e, ActionChosen):
+        return e.decision != "abort" or e.action_kind not in _ANSWERS
+    return e.kind in _CLOCK_KINDS
 
+
+#: The answers to an attack that belong to it (see :func:`_ends_action`).
+_ANSWERS = frozenset({"none", "dodge", "block", "dive", "karma", "help", "interpose", "power", "escape", "team"})
+
+#: The reason an AI gives for its choice, at the end of an "X -> action" line.
+_AI_REASON = re.compile(r"  \(.*\)$")
 
 #: A roll's verdict on an attack line (HERO: "...: HIT; would hit up to DCV 8"; Marvel: "...: HIT, Fantastic success!").
 _VERDICT = re.compile(r"\b(HIT|miss)\b( \([^)]*\))?(, Fantastic success)?")
@@ -287,7 +296,8 @@ class BattleScreen(Screen[None]):
             return ()  # the first decision: the log holds only the battle's heading
         start = s.history[-1].first_event
         events = [e for e in s.events[start:] if e.kind not in _CLOCK_KINDS]
-        lines = [line.strip() for line in self.recap.lines(events) if line.strip()]
+        # an AI's reason ("  (best expected harm: ...)") is the log's to keep: here it pushes out results
+        lines = [_AI_REASON.sub("", line.strip()) for line in self.recap.lines(events) if line.strip()]
         return tuple(lines[-most:])
 
     def _own_result(self, most: int = 3) -> tuple[str, ...]:

@@ -122,8 +122,19 @@ class Recap(Widget):
         def wrap(lines: list[str]) -> list[str]:
             return [piece for line in lines for piece in (textwrap.wrap(line, width, subsequent_indent="  ") or [""])]
 
-        own = wrap(self.own)[:max(rows - 1, 1) if self.lines else rows]  # the head and the result, then the rest
-        rest = wrap(self.lines)[-(rows - len(own)):] if rows > len(own) else []
+        def newest(lines: list[str], room: int) -> list[str]:
+            """The newest whole lines that fit (no "left))" cut from an older one); a newest line
+            too long by itself keeps its end, where the roll's result is."""
+            kept: list[str] = []
+            for line in reversed(lines):
+                pieces = wrap([line])
+                if len(kept) + len(pieces) > room:
+                    return kept or ([] if self.own else pieces[-room:])  # no fragment under the player's part
+                kept = pieces + kept
+            return kept
+
+        own = wrap(self.own)[:rows]  # the head and the result first, then what room is left
+        rest = newest(self.lines, rows - len(own)) if rows > len(own) else []
         parts = [Content.styled("\n".join(own), "$text")] if own else []
         if rest:
             parts.append(Content.styled("\n".join(rest), "$text-muted"))
