@@ -829,8 +829,8 @@ def test_an_attack_on_the_players_combatant_asks_the_player_whether_to_abort():
             # the dialog covers the log, so it repeats the log's last lines (what just happened)
             from slugfest.core.render.text import TextLog
             clock = {"segment_started", "phase_started"}  # the dialog's title and the status bar say these
-            tail = [line.strip() for line in TextLog(battle.names, verbose=False).lines(
-                [e for e in s.events if e.kind not in clock]) if line.strip()]
+            tail = [re.sub(r"  \(.*\)$", "", line.strip()) for line in TextLog(battle.names, verbose=False).lines(
+                [e for e in s.events if e.kind not in clock]) if line.strip()]  # less the AIs' reasons
             recap = [line.strip() for line in app.screen.query_one(".recap").render().plain.splitlines()]
             # the newest lines, wrapped to the dialog: the last one whole, so the roll's result shows
             assert recap and " ".join(tail).endswith(" ".join(recap))
