@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..render.text import TextLog, formats
 from ..render.words import possessive
 from . import events as ev
+from .adjustment import COST_PER_POINT, DEFENSIVE, points
 
 
 @formats(ev.SegmentStarted)
@@ -174,11 +175,24 @@ def _flash(e: ev.FlashRolled, log: TextLog) -> str:
 def _adjustment(e: ev.AdjustmentRolled, log: TextLog) -> str:
     if e.power == "drain":
         less = f" - Power Defense {e.defense}" if e.defense else ""
-        return (f"    Drain {e.characteristic}: rolled{_faces(e.faces)}, {e.total}{less} = {e.ap} Active Points: "
+        return (f"    Drain {e.characteristic}: rolled{_faces(e.faces)}, {e.total}{less} = {e.ap} Active Points"
+                f"{_bought(e.characteristic, e.ap, e.before - e.after)}: "
                 f"{possessive(log.name(e.target))} {e.characteristic} {e.before} -> {e.after}")
     held = f" (held to its ceiling: {e.ap} more)" if e.ap < e.total else ""
     return (f"    {log.name(e.actor)} Aids {possessive(log.name(e.target))} {e.characteristic}: rolled{_faces(e.faces)}, "
-            f"{e.total} Active Points{held}: {e.characteristic} {e.before} -> {e.after}")
+            f"{e.total} Active Points{held}{_bought(e.characteristic, e.ap, e.after - e.before)}: "
+            f"{e.characteristic} {e.before} -> {e.after}")
+
+
+def _bought(characteristic: str, ap: int, moved: int) -> str:
+    """How Active Points become points of a characteristic, when that is all that moved it:
+    "8 Active Points: BODY 15 -> 11" hid the halving for a defensive characteristic."""
+    if moved != points(characteristic, ap) or not moved:
+        return ""  # a floor, a ceiling or earlier adjustments counted in: the before and after say it
+    half = " / 2 (a defensive characteristic)" if characteristic in DEFENSIVE else ""
+    cost = COST_PER_POINT[characteristic]
+    per = f" / {cost} a point" if cost != 1 else ""
+    return f"{half}{per} = {moved} {characteristic}" if per or half else ""
 
 
 @formats(ev.AdjustmentFaded)

@@ -150,3 +150,15 @@ def test_the_result_line_names_the_turn_the_battle_ended_in():
 
     line = TextLog().line(BattleEnded("Heroes", "last side standing", 4, "turn", ("a",)))
     assert line == "=== Heroes win: last side standing, in Turn 4. Still standing: a ==="
+
+
+def test_a_drain_line_shows_how_its_active_points_become_points_of_the_characteristic():
+    """Issue 37's audit: "8 Active Points: BODY 15 -> 11" hid the halving for a defensive one."""
+    from slugfest.core.render.text import TextLog
+
+    body = ev.AdjustmentRolled("a", "b", "Sap", "drain", "BODY", (2, 3, 3), 8, 0, 8, 15, 11)
+    assert "8 = 8 Active Points / 2 (a defensive characteristic) = 4 BODY: b's BODY 15 -> 11" in TextLog().line(body)
+    spd = ev.AdjustmentRolled("a", "b", "Sap", "drain", "SPD", (5, 4, 5), 14, 0, 14, 4, 3)
+    assert "14 Active Points / 10 a point = 1 SPD: b's SPD 4 -> 3" in TextLog().line(spd)
+    floored = ev.AdjustmentRolled("a", "b", "Sap", "drain", "SPD", (6, 6, 6, 6), 24, 0, 24, 2, 1)  # SPD stops at 1
+    assert "24 Active Points: b's SPD 2 -> 1" in TextLog().line(floored)
