@@ -14,7 +14,6 @@ is shutting down (a blocking ``call_from_thread`` could, on quitting mid-autopla
 from __future__ import annotations
 
 import random
-import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -35,7 +34,7 @@ from textual.worker import get_current_worker
 from slugfest.core.engine.actions import Action, Decision
 from slugfest.core.engine.battle import Outcome
 from slugfest.core.errors import IllegalAction, SlugfestError
-from slugfest.core.engine.events import ActionChosen, Event
+from slugfest.core.engine.events import Event
 from slugfest.core.rules.grid import Grid, distance
 from slugfest.core.engine.guard import ThreadWatch
 from slugfest.core.render.text import TextLog
@@ -44,6 +43,7 @@ from slugfest.core.settings import data_dir
 
 from .. import systems
 from ..widgets import assign_letters
+from ..recap import AI_REASON, CLOCK_KINDS, own_result
 from ..widgets.battlemap import BattleMap, MapData, knockback_path, legend
 from ..widgets.combat_log import CombatLog
 from ..widgets.combatants import CardData, CombatantCard, CombatantPanel
@@ -61,32 +61,8 @@ FRAME_INTERVAL = 0.05
 
 #: Lines of the log the player's prompts repeat (they cover the log).
 RECAP_LINES = 4
-#: The clock's lines, which a prompt's recap leaves out (the dialog and the status bar say them).
-_CLOCK_KINDS = frozenset({"segment_started", "phase_started", "turn_started", "round_started"})
-#: A line that says how an action came out: a roll's result, damage taken, a change of status.
-_RESULT = re.compile(r"\b(takes|blocked|block fails|knocked)\b|is now|is no longer")
-def _players(e: Event) -> bool:
-    """An action the player chose (not a question declined)."""
-    return isinstance(e, ActionChosen) and e.chosen_by == "player" and e.action_kind != "none"
 
 
-def _ends_action(e: Event) -> bool:
-    """The next action or a new Segment, Phase, turn or round. A defence or a help answering it
-    (a Dodge, a Block, Karma, an Interpose) is part of the action; a held Phase or a reaction
-    that strikes (HERO's held attack, Marvel's Ram) is an action of its own."""
-    if isinstance(e, ActionChosen):
-        return e.decision != "abort" or e.action_kind not in _ANSWERS
-    return e.kind in _CLOCK_KINDS
-
-
-#: The answers to an attack that belong to it (see :func:`_ends_action`).
-_ANSWERS = frozenset({"none", "dodge", "block", "dive", "karma", "help", "interpose", "power", "escape", "team"})
-
-#: The reason an AI gives for its choice, at the end of an "X -> action" line.
-_AI_REASON = re.compile(r"  \(.*\)$")
-
-#: A roll's verdict on an attack line (HERO: "...: HIT; would hit up to DCV 8"; Marvel: "...: HIT, Fantastic success!").
-_VERDICT = re.compile(r"\b(HIT|miss)\b( \([^)]*\))?(, Fantastic success)?")
 def _make_data_dir(path: str) -> None:
     """Create the data folder the first time something is written there (only that folder: a
     path the player typed elsewhere must already exist)."""
@@ -295,38 +271,14 @@ class BattleScreen(Screen[None]):
         if not s.history:
             return ()  # the first decision: the log holds only the battle's heading
         start = s.history[-1].first_event
-        events = [e for e in s.events[start:] if e.kind not in _CLOCK_KINDS]
+        events = [e for e in s.events[start:] if e.kind not in CLOCK_KINDS]
         # an AI's reason ("  (best expected harm: ...)") is the log's to keep: here it pushes out results
-        lines = [_AI_REASON.sub("", line.strip()) for line in self.recap.lines(events) if line.strip()]
+        lines = [AI_REASON.sub("", line.strip()) for line in self.recap.lines(events) if line.strip()]
         return tuple(lines[-most:])
 
     def _own_result(self, most: int = 3) -> tuple[str, ...]:
-        """What the player's own last action did (the hit or the miss, the damage), which the
-        recap shows first: after Sparkwing's Lightning Bolt, two Post-Segment-12 recoveries,
-        a Segment heading and a Phase line had pushed its result out of the four lines."""
-        s = self.session
-        events = s.events
-        begin = next((i for i in range(len(events) - 1, max(len(events) - 600, 0) - 1, -1)
-                      if _players(events[i])), None)
-        if begin is None:
-            return ()
-        end = next((i for i in range(begin + 1, len(events)) if _ends_action(events[i])), len(events))
-        # an entry's first line is its result; the rest (the END it cost, a note) can wait for the log
-        lines = [entry.strip().split("\n")[0] for entry in self.recap.lines(events[begin + 1:end]) if entry.strip()]
-        # the roll's verdict joins the head, so a narrow dialog never cuts it off a long roll line
-        verdicts = [m.group(0) for line in lines if (m := _VERDICT.search(line))]
-        results = [line for line in lines if _RESULT.search(line) and not _VERDICT.search(line)]
-        if not lines:
-            return ()
-        chosen = events[begin]
-        assert isinstance(chosen, ActionChosen)
-        action = " ".join(self.names.get(word, word) for word in chosen.action.split(" "))  # ids as names
-        head = f"You ({self.names.get(chosen.actor, chosen.actor)}): {action}"
-        if verdicts:
-            head += ": " + ", ".join(verdicts[:3]) + (" ..." if len(verdicts) > 3 else "")
-        elif not results:
-            results = lines[:1]  # a move, a Recovery: its one line says how it went
-        return (head, *results[:most - 1]) if most > 1 else (head,)
+        """What the player's own last action did, for the recap's first lines (:mod:`..recap`)."""
+        return own_result(self.session.events, self.recap, self.names, most)
 
     def _send(self, frame: Frame) -> None:
         """Hand a frame to the UI thread (call with the lock held, so frames keep their order)."""
