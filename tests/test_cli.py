@@ -224,15 +224,15 @@ def test_the_module_runs_as_a_process():
     assert proc.stderr.count("expected") == 6
 
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+RULES = Path(__file__).resolve().parent.parent / "docs" / "rules.md"  # the rules reference, with the sample logs
 
 
 @pytest.mark.parametrize("scenario, intro", [("hero-duel", "A Phase of the HERO text log"),
                                              ("marvel-seed", "A Marvel log reads like this")])
-def test_the_readmes_sample_logs_are_what_the_command_it_names_prints(capsys, scenario, intro):
-    """The README shows real output: the block after each intro line is a run of lines of
+def test_the_rules_references_sample_logs_are_what_the_command_it_names_prints(capsys, scenario, intro):
+    """docs/rules.md shows real output: the block after each intro line is a run of lines of
     ``slugfest battle SCENARIO --seed 1``, in order, so the samples cannot drift from the game."""
-    text = README.read_text(encoding="utf-8")
+    text = RULES.read_text(encoding="utf-8")
     block = text[text.index(intro):].split("```")[1].strip("\n").splitlines()
     _, out, _ = run(capsys, "battle", scenario, "--seed", "1")
     lines = out.splitlines()

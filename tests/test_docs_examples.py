@@ -120,3 +120,40 @@ def test_each_hookspec_documents_its_arguments_and_its_result(name):
     assert ":return:" in doc, f"{name} does not say what it returns"
     for param in inspect.signature(fn).parameters:
         assert f":param {param}:" in doc, f"{name} does not document {param}"
+
+
+def _helpers() -> list[tuple[str, object]]:
+    import inspect
+
+    import slugfest.hero
+    import slugfest.marvel
+
+    return [(f"{m.__name__}.{name}", getattr(m, name)) for m in (slugfest.hero, slugfest.marvel)
+            for name in m.__all__ if inspect.isfunction(getattr(m, name))]
+
+
+@pytest.mark.parametrize("qualified,fn", _helpers(), ids=[q for q, _ in _helpers()])
+def test_the_guide_gives_every_helper_its_signature_and_return_type(qualified, fn):
+    """Issue 37: the guide named ``resolve.retake(...)`` without saying it returns a tuple, and a
+    house rule written from it failed on ``.notes``. Each helper the package exports has a row
+    ``name(params) -> ReturnType`` whose return type is the function's own annotation."""
+    import inspect
+
+    guide = GUIDE.read_text()
+    sig = inspect.signature(fn)
+    params = ", ".join(p.name + ("" if p.default is p.empty else f"={p.default!r}") for p in sig.parameters.values())
+    returns = sig.return_annotation if isinstance(sig.return_annotation, str) else sig.return_annotation.__name__
+    assert f"`{qualified}({params}) -> {returns}`" in guide
+
+
+def test_the_readmes_first_screen_says_what_it_is_shows_the_app_and_gives_the_two_commands():
+    """Issue 37: a new user met 969 lines, mostly rules reference, and times that were not true."""
+    root = GUIDE.parent.parent
+    first = "\n".join((root / "README.md").read_text(encoding="utf-8").splitlines()[:40])
+    assert "superhero combats" in first and "HERO System" in first and "Marvel Multiverse" in first
+    picture = re.search(r"!\[[^\]]+\]\((docs/[^)]+\.svg)\)", first)
+    assert picture and (root / picture.group(1)).read_text(encoding="utf-8").lstrip().startswith("<svg")
+    assert "bash scripts/play.sh" in first and "bash scripts/test.sh" in first
+    assert "a few seconds" not in first and "three to four minutes" in first
+    assert "(docs/rules.md)" in first and (root / "docs" / "rules.md").exists()
+    assert len((root / "README.md").read_text(encoding="utf-8").splitlines()) < 500  # the readings live in docs/rules.md

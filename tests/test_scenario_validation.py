@@ -94,6 +94,17 @@ def test_every_reported_line_has_the_promised_shape(name):
         assert m.group("file").endswith(f"{name}.toml")
 
 
+def test_a_misspelt_attack_kind_does_not_hide_a_bad_defense_in_the_same_attack():
+    """Issue 37: ``check`` found 6 of 7 mistakes; ``defense = "PDD"`` hid behind ``kind = "kiling"``.
+    The attack is checked as the kind it most likely means, so both show in one pass."""
+    text = (BAD / "unknown_attack_kind.toml").read_text().replace('kind = "lazer"', 'kind = "kiling"\n    defense = "PDD"')
+    with pytest.raises(ScenarioError) as info:
+        parse_scenario_text(text.encode(), "kiling.toml")
+    by_path = {p.path: p.message for p in info.value.problems}
+    assert "did you mean 'killing'?" in by_path["sides[0].combatants[0].attacks[0].kind"]
+    assert "got a string 'PDD' (did you mean 'PD'?)" in by_path["sides[0].combatants[0].attacks[0].defense"]
+
+
 def test_wrong_types_reports_each_string_where_an_integer_belongs():
     paths = {p.path: p for p in problems_of("wrong_types")}
     assert "battle.turn_limit" in paths and "got a string '5'" in paths["battle.turn_limit"].message

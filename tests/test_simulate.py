@@ -370,3 +370,27 @@ def test_the_progress_bar_shows_no_rate_for_a_chunk_folded_at_once_then_the_pace
     assert task.fields["rate"] == pytest.approx(10.0)
     assert progress._Rate().render(task).plain == "10.0/s"
     assert progress._Left().render(task).plain == "0:00:15"  # 150 battles left at 10/s
+
+
+def test_off_a_terminal_progress_is_a_plain_line_every_few_seconds_with_count_rate_and_time_left():
+    """Issue 37: a three-minute ladder under CI or ``nohup`` printed nothing until it was done."""
+    import io
+
+    from slugfest.cli import progress
+
+    now = [0.0]
+    out = io.StringIO()
+    lines = progress.PlainLines(["hero-brawl"], [2000], out, clock=lambda: now[0])
+    for second, done in ((1.0, 100), (3.0, 300), (4.9, 490)):  # within the first 5 s: silent
+        now[0] = second
+        lines(Progress(done, 2000, 0))
+    assert out.getvalue() == ""
+    now[0] = 5.0
+    lines(Progress(500, 2000, 0))  # 400 battles in the 4 s since the first report: 100/s, 15 s left
+    assert out.getvalue() == "progress: hero-brawl 500 of 2,000 battles (25%), 100.0/s, 0:00:15 left\n"
+    now[0] = 7.0
+    lines(Progress(700, 2000, 1))
+    assert out.getvalue().count("\n") == 1  # the next line waits its 5 s
+    now[0] = 10.0
+    lines(Progress(1000, 2000, 1))
+    assert out.getvalue().splitlines()[-1].endswith("0:00:10 left; 1 failed")

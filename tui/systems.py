@@ -72,8 +72,8 @@ def clock(snapshot: dict[str, Any], time_unit: str = "turn") -> str:
         parts.append(f"Turn {snapshot['turn']}")
     if "segment" in snapshot:
         parts.append(f"Segment {snapshot['segment']}")
-    if "round" in snapshot:
-        parts.append(f"Round {snapshot['round']}")
+    if "round" in snapshot:  # Marvel's round 0 is the bonus round, as the log and the dialogs call it
+        parts.append(f"Round {snapshot['round']}" if snapshot["round"] else "Bonus round")
     return ", ".join(parts) if parts else time_unit.title()
 
 

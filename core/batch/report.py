@@ -157,7 +157,8 @@ def combatant_tables(summary: dict[str, Any], names: dict[str, str] | None = Non
                   *(per(c["dealt"][p]["mean"] if n else None) for p in pools),
                   *(per(c["taken"][p]["mean"] if n else None) for p in pools),
                   pct(c["knocked_out"], n), pct(c["killed"], n)) for cid, c in people.items())
-    unowned = "walls met in knockback" + (", STUN paid for END" if "STUN" in pools else "")  # HERO pays END in STUN
+    unowned = "walls met in knockback" + (", STUN paid for END" if "STUN" in pools  # HERO pays END in STUN
+                                          else ", a Ram's impact on the rammer, Bleeding")
     tables = [Table(f"per combatant (means per battle; knocked out, killed: share of the {plural(n, 'battle', grouped=True)}; "
                     f"hit%: of its attacks, — if none; taken also counts what no one dealt: {unowned})",
                     ("combatant", "side", "attacks", "hit%", *(f"{p} dealt" for p in pools),
@@ -180,7 +181,8 @@ def combatant_tables(summary: dict[str, Any], names: dict[str, str] | None = Non
                                 *(per(a["dealt_per_use"][p]) for p in pools)))
             attack_ids.append(cid)
     if attack_rows:
-        tables.append(Table("per attack (damage per use, misses included)",
+        tables.append(Table("per attack (damage per use, misses included; a use with no attack roll, as a Throw "
+                            "from a Grab, lands and counts as a hit)",
                             ("combatant", "attack", "uses", "hit%", *(f"{p} per use" for p in pools)),
                             tuple(attack_rows), tuple(attack_ids), 2))
     return tables

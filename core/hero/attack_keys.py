@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..files.schema import NOTHING, Table, did_you_mean, show, toml_type
+from ..files.schema import NOTHING, Table, closest, did_you_mean, show, toml_type
 from .dice import DamageDice, parse_dice
 from .sheet import (
     ADJUSTABLE, AREA_SHAPES, ATTACK_KINDS, EFFECT_DEFENSE, EFFECT_KINDS, FOCI, LINE_OF_SIGHT_M, MENTAL_DEFENSE,
@@ -64,7 +64,11 @@ def _defense(t: Table, kind: str, hth: bool) -> str:
     """PD or ED for Normal and Killing attacks; the rules' own for a Mental Blast, the effect powers
     and a Presence Attack; the special defense an NND or AVLD names."""
     default_defense = "PD" if kind in ("normal", "killing") and hth else ("ED" if kind in ("normal", "killing") else "")
-    kind_known = t.data.get("kind", "normal") in ATTACK_KINDS  # else one mistake, not a second about defense
+    raw_kind = t.data.get("kind", "normal")
+    kind_known = raw_kind in ATTACK_KINDS
+    if not kind_known and isinstance(raw_kind, str):  # a misspelt kind: check as the kind it most likely means,
+        kind = closest(raw_kind, ATTACK_KINDS) or kind  # so a bad defense behind it shows in the same pass
+        kind_known = kind in ("normal", "killing")
     if kind in ("normal", "killing") and kind_known:
         return t.choice("defense", ("PD", "ED"), default_defense)
     if kind == "mental":

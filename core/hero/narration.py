@@ -4,7 +4,9 @@ and modifier chain, STUN/BODY before and after defenses, and status changes."""
 from __future__ import annotations
 
 from ..render.text import TextLog, formats
+from ..render.words import possessive
 from . import events as ev
+from .adjustment import COST_PER_POINT, DEFENSIVE, points
 
 
 @formats(ev.SegmentStarted)
@@ -21,7 +23,7 @@ def _segment(e: ev.SegmentStarted, log: TextLog) -> str | None:
 @formats(ev.PhaseStarted)
 def _phase(e: ev.PhaseStarted, log: TextLog) -> str | None:
     held = " (held Phase)" if e.held else ""
-    return f"  {log.name(e.actor)}'s Phase{held}: STUN {e.stun}, BODY {e.body}, END {e.end}"
+    return f"  {possessive(log.name(e.actor))} Phase{held}: STUN {e.stun}, BODY {e.body}, END {e.end}"
 
 
 @formats(ev.PhaseSkipped)
@@ -80,8 +82,15 @@ def _damage(e: ev.DamageRolled, log: TextLog) -> str:
     dice = f"{e.dice}" if e.base_dice == e.dice else f"{e.base_dice} -> {e.dice}"
     notes = "".join(f"\n      note: {n}" for n in e.notes)
     rolled = f"rolled {list(e.faces)}" if e.faces else "no dice rolled"  # Standard Effect, or Negation left none
-    return (f"    {e.attack}: {dice}{added} {e.damage_kind} {rolled}{mult}{flat}{doubled}"
+    what = _IMPACT.get(e.attack, e.attack) if e.attacker == "knockback" else e.attack
+    return (f"    {what}: {dice}{added} {e.damage_kind} {rolled}{mult}{flat}{doubled}"
             f" = {e.stun} STUN, {e.body} BODY{notes}")
+
+
+#: A knockback's landing, as the rules name it (core/hero/combat.py), with the rule of its dice:
+#: the map's edge, an obstacle and a combatant all stop a flight as a wall does.
+_IMPACT = {"slams into a wall": "stopped short, the impact (1d6 per 2 m of the knockback)",
+           "hits the ground": "the landing (1d6 per 4 m of the knockback)"}
 
 
 _MODIFIER_WORDS = {
@@ -166,17 +175,30 @@ def _flash(e: ev.FlashRolled, log: TextLog) -> str:
 def _adjustment(e: ev.AdjustmentRolled, log: TextLog) -> str:
     if e.power == "drain":
         less = f" - Power Defense {e.defense}" if e.defense else ""
-        return (f"    Drain {e.characteristic}: rolled{_faces(e.faces)}, {e.total}{less} = {e.ap} Active Points: "
-                f"{log.name(e.target)}'s {e.characteristic} {e.before} -> {e.after}")
+        return (f"    Drain {e.characteristic}: rolled{_faces(e.faces)}, {e.total}{less} = {e.ap} Active Points"
+                f"{_bought(e.characteristic, e.ap, e.before - e.after)}: "
+                f"{possessive(log.name(e.target))} {e.characteristic} {e.before} -> {e.after}")
     held = f" (held to its ceiling: {e.ap} more)" if e.ap < e.total else ""
-    return (f"    {log.name(e.actor)} Aids {log.name(e.target)}'s {e.characteristic}: rolled{_faces(e.faces)}, "
-            f"{e.total} Active Points{held}: {e.characteristic} {e.before} -> {e.after}")
+    return (f"    {log.name(e.actor)} Aids {possessive(log.name(e.target))} {e.characteristic}: rolled{_faces(e.faces)}, "
+            f"{e.total} Active Points{held}{_bought(e.characteristic, e.ap, e.after - e.before)}: "
+            f"{e.characteristic} {e.before} -> {e.after}")
+
+
+def _bought(characteristic: str, ap: int, moved: int) -> str:
+    """How Active Points become points of a characteristic, when that is all that moved it:
+    "8 Active Points: BODY 15 -> 11" hid the halving for a defensive characteristic."""
+    if moved != points(characteristic, ap) or not moved:
+        return ""  # a floor, a ceiling or earlier adjustments counted in: the before and after say it
+    half = " / 2 (a defensive characteristic)" if characteristic in DEFENSIVE else ""
+    cost = COST_PER_POINT[characteristic]
+    per = f" / {cost} a point" if cost != 1 else ""
+    return f"{half}{per} = {moved} {characteristic}" if per or half else ""
 
 
 @formats(ev.AdjustmentFaded)
 def _faded(e: ev.AdjustmentFaded, log: TextLog) -> str:
     what = "Drain on" if e.power == "drain" else "Aid to"
-    return (f"    The {what} {log.name(e.actor)}'s {e.characteristic} fades by 5 Active Points ({e.ap_left} left): "
+    return (f"    The {what} {possessive(log.name(e.actor))} {e.characteristic} fades by 5 Active Points ({e.ap_left} left): "
             f"{e.characteristic} {e.before} -> {e.value}")
 
 
@@ -189,14 +211,14 @@ def _healed(e: ev.Healed, log: TextLog) -> str:
 @formats(ev.EscapeRolled)
 def _escape(e: ev.EscapeRolled, log: TextLog) -> str:
     end = "breaks free" if e.freed else "still held"
-    return (f"    {log.name(e.actor)} tries to break {log.name(e.holder)}'s Grab: STR {e.strength} rolled "
+    return (f"    {log.name(e.actor)} tries to break {possessive(log.name(e.holder))} Grab: STR {e.strength} rolled "
             f"{list(e.faces)}, {e.body} BODY against STR {e.holder_strength} rolled {list(e.holder_faces)}, "
             f"{e.holder_body} BODY: {end}")
 
 
 @formats(ev.DisarmRolled)
 def _disarm(e: ev.DisarmRolled, log: TextLog) -> str:
-    end = f"{log.name(e.target)}'s {e.weapon} is knocked away" if e.success else f"{log.name(e.target)} keeps it"
+    end = f"{possessive(log.name(e.target))} {e.weapon} is knocked away" if e.success else f"{log.name(e.target)} keeps it"
     return (f"    Disarm: STR {e.strength} rolled {list(e.faces)}, {e.body} BODY against STR {e.target_strength} "
             f"rolled {list(e.target_faces)}, {e.target_body} BODY: {end}")
 
@@ -207,27 +229,27 @@ def _mind_control(e: ev.MindControlRolled, log: TextLog) -> str:
     net = max(e.total - e.mental_defense, 0)
     kept = "" if e.took or e.level < 3 else " (it is held as strongly already)"
     return (f"    {e.power}: rolled{_faces(e.faces)}, {e.total}{less} = {net} against "
-            f"{log.name(e.target)}'s EGO {e.ego} ({net - e.ego:+d}): {e.words}{kept}")
+            f"{possessive(log.name(e.target))} EGO {e.ego} ({net - e.ego:+d}): {e.words}{kept}")
 
 
 @formats(ev.BreakoutRolled)
 def _breakout(e: ev.BreakoutRolled, log: TextLog) -> str:
-    whose = f"{e.power}'" if e.power.endswith("s") else f"{e.power}'s"
+    whose = possessive(e.power)
     roll = (f"EGO roll {e.needed + e.penalty}- less {e.penalty} for the {whose} margin = {e.needed}-"
             if e.penalty else f"EGO roll {e.needed}-")
-    end = "breaks free" if e.made else f"still held by {log.name(e.controller)}'s {e.power}"
+    end = "breaks free" if e.made else f"still held by {possessive(log.name(e.controller))} {e.power}"
     return f"    {log.name(e.actor)} tries to break free: {roll}, rolled {sum(e.faces)} {list(e.faces)}: {end}"
 
 
 @formats(ev.PresenceRolled)
 def _presence(e: ev.PresenceRolled, log: TextLog) -> str:
-    return f"    {log.name(e.actor)}'s Presence Attack ({e.attack}): {e.dice} rolled {list(e.faces)} = {e.total}"
+    return f"    {possessive(log.name(e.actor))} Presence Attack ({e.attack}): {e.dice} rolled {list(e.faces)} = {e.total}"
 
 
 @formats(ev.PresenceEffect)
 def _presence_effect(e: ev.PresenceEffect, log: TextLog) -> str:
     over = e.total - e.pre
-    return f"      against {log.name(e.target)}'s PRE {e.pre} ({over:+d}): {e.words}"
+    return f"      against {possessive(log.name(e.target))} PRE {e.pre} ({over:+d}): {e.words}"
 
 
 @formats(ev.SlotSwitched)
@@ -262,20 +284,29 @@ def _pushed(e: ev.Pushed, log: TextLog) -> str:
 
 @formats(ev.KnockbackRolled)
 def _kb(e: ev.KnockbackRolled, log: TextLog) -> str:
-    base = f"    knockback on {log.name(e.target)}: {e.body} BODY - {sum(e.faces)} {list(e.faces)}"
+    """Every term of the sum shows, the target's Knockback Resistance too: "14 BODY - 4 -> 14 m"
+    read as an error until the 6 m it resisted was written down."""
+    points = e.body - sum(e.faces)
+    base = f"    knockback on {log.name(e.target)}: {e.body} BODY - {sum(e.faces)} {list(e.faces)} = {points}"
+    flight = f"{base} x 2 m = {2 * points} m"
     if e.outcome == "knockback":
+        if e.resistance:
+            flight += f" - {e.resistance} m Knockback Resistance = {e.metres} m"
         moved = 2 * max(abs(e.end[0] - e.start[0]), abs(e.end[1] - e.start[1]))  # cells of 2 m
+        stopper = "a wall, someone or the map's edge"
         if e.hit_wall and moved < e.metres:
-            stop = f"stopped after {moved} m at {e.end[0]},{e.end[1]}: slams into something" if moved else \
-                f"slams into something where it stands, {e.end[0]},{e.end[1]}"
-            return f"{base} -> knocked back {e.metres} m, {stop}, prone"
-        wall = ", slams into something" if e.hit_wall else ""
-        return f"{base} -> knocked back {e.metres} m to {e.end[0]},{e.end[1]}{wall}, prone"
+            stop = (f"stopped after {moved} m at {e.end[0]},{e.end[1]} by {stopper}" if moved else
+                    f"stopped where it stands, {e.end[0]},{e.end[1]}, by {stopper}")
+            return f"{flight} -> knocked back, {stop}, prone"
+        wall = f", stopped there by {stopper}" if e.hit_wall else ""
+        return f"{flight} -> knocked back to {e.end[0]},{e.end[1]}{wall}, prone"
     if e.outcome == "knockdown":
-        return f"{base} -> knocked down (prone)"
+        if points > 0:  # the scenario's knockback = "knockdown" option turns any knockback into this
+            return f"{base} -> knocked down instead (prone): this scenario's knockback option"
+        return f"{base} -> knocked down (prone): exactly 0"
     if e.outcome == "resisted":
-        return f"{base} -> stopped by {e.resistance} m of knockback resistance"
-    return f"{base} -> no knockback"
+        return f"{flight} -> stopped by {e.resistance} m of Knockback Resistance"
+    return f"{base} -> no knockback (below 0)"
 
 
 @formats(ev.HaymakerWindup)
@@ -285,7 +316,7 @@ def _windup(e: ev.HaymakerWindup, log: TextLog) -> str:
 
 @formats(ev.HaymakerFizzled)
 def _fizzle(e: ev.HaymakerFizzled, log: TextLog) -> str:
-    return f"    {log.name(e.actor)}'s Haymaker comes to nothing: {e.why}"
+    return f"    {possessive(log.name(e.actor))} Haymaker comes to nothing: {e.why}"
 
 
 @formats(ev.PostSegment12)

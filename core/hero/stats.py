@@ -79,8 +79,10 @@ class _Count:
         self.hurt_by: dict[str, str] = {}  # who last hurt each combatant: credited with its knock-out
         self.turn = 1
         self.first_knockout: int | None = None
+        self.rolled: dict[str, set[str]] = {}  # per attacker, the attacks it rolled for in its current action
 
     def chosen(self, e: ActionChosen) -> None:
+        self.rolled[e.actor] = set()
         if e.decision == "abort":
             if e.action_kind != "none":
                 self.actions[f"abort:{e.action_kind}"] += 1
@@ -96,6 +98,7 @@ class _Count:
         a = c.attack(e.attack)
         a.uses += 1
         a.hits += e.hit
+        self.rolled.setdefault(e.attacker, set()).add(e.attack)
         self.rules["rule:attack hit" if e.hit else "rule:attack missed"] += 1
         if e.automatic:
             self.rules["rule:3 always hits" if e.automatic == "hit" else "rule:18 always misses"] += 1
@@ -104,6 +107,17 @@ class _Count:
         self.last_attacker = e.attacker
         self.last_attack = e.attack
         if e.attacker != "knockback" and e.attacker != e.target:
+            rolled = self.rolled.setdefault(e.attacker, set())
+            if e.attack not in rolled and e.attacker in self.combatants:
+                # A Throw, a Squeeze or a Choke from a Grab rolls no attack: it lands. Counted once
+                # per action as a use and a hit, or the per-attack table would say it never happened.
+                rolled.add(e.attack)
+                c = self.combatants[e.attacker]
+                c.attacks += 1
+                c.hits += 1
+                a = c.attack(e.attack)
+                a.uses += 1
+                a.hits += 1
             self.rules[_DAMAGE_RULES[e.damage_kind]] += 1
             if e.capped:
                 self.rules["rule:doubling cap"] += 1

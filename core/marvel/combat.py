@@ -24,6 +24,7 @@ from ..engine.actions import Action, Asking, Decision
 from ..engine.context import RulesContext
 from ..rules.grid import Cell, distance
 from ..rules.odds import percent
+from ..render.words import possessive
 from . import events as ev
 from .conditions import ELEMENTS_FOR_A_ROUND, TIMED
 from .effects import apply_damage, barred, can_use, effect_text, inflict, own_troubles, use_power
@@ -113,7 +114,7 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
     if category != "close" and opts.range_penalty == "trouble" and opts.long_range:
         d = distance(origin or f.pos, g.pos)
         if d > atk.range:
-            troubles.append(f"{g.name} is beyond {atk.name}'s listed range ({d} of {atk.range} spaces)")
+            troubles.append(f"{g.name} is beyond {possessive(atk.name)} listed range ({d} of {atk.range} spaces)")
     holds = nonlethal or (f"{f.name} holds back (Heroic)" if heroic_hold else "")
     flat: tuple[tuple[str, int], ...] = ()
     if power is not None or f.active or g.active:

@@ -241,6 +241,35 @@ def best_edge_gain(faces: Faces) -> int:
     return 0 if pos is None else 6 - counts(faces[pos], pos)
 
 
+def edge_chance(faces: Faces, total: int, tn: int) -> float:
+    """The chance one more edge, given after the roll (Karma, Help Teammate), makes a check of
+    ``total`` meet ``tn``: the die :func:`pick_edge` rerolls, each of its six faces, the better
+    kept. What the Karma question says, as the HERO Abort question gives its odds."""
+    pos = pick_edge(faces)
+    if pos is None:
+        return 1.0 if total >= tn else 0.0
+    made = 0
+    for new in range(1, 7):
+        after = list(faces)
+        after[pos] = keep("edge", pos, faces[pos], new)
+        kept: Faces = (after[0], after[1], after[2])
+        made += total - dice_total(faces) + dice_total(kept) >= tn or is_ultimate(kept)
+    return made / 6
+
+
+def trouble_chance(faces: Faces, total: int, tn: int) -> float:
+    """The chance one more trouble, given after the roll (the target's Karma), makes a check of
+    ``total`` that met ``tn`` fall short: the die :func:`pick_trouble` rerolls, the worse kept."""
+    pos = pick_trouble(faces)
+    assert pos is not None
+    missed = 0
+    for new in range(1, 7):
+        after = list(faces)
+        after[pos] = keep("trouble", pos, faces[pos], new)
+        missed += total - dice_total(faces) + dice_total((after[0], after[1], after[2])) < tn
+    return missed / 6
+
+
 def succeeds(roll: D616, total: int, tn: int) -> bool:
     """Meets or beats the TN; 6-M-6 always succeeds."""
     return roll.ultimate or total >= tn

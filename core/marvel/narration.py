@@ -7,7 +7,7 @@ pools before and after, holding back, knockback and conditions."""
 from __future__ import annotations
 
 from ..render.text import TextLog, formats
-from ..render.words import plural
+from ..render.words import plural, possessive
 from . import events as ev
 from .d616 import D616, POSITIONS, face_text, faces_text
 from .conditions import TIMED
@@ -97,7 +97,7 @@ def _round(e: ev.RoundStarted, log: TextLog) -> str:
 @formats(ev.TurnStarted)
 def _turn(e: ev.TurnStarted, log: TextLog) -> str:
     conds = f" [{', '.join(e.conditions)}]" if e.conditions else ""
-    return (f"  {log.name(e.actor)}'s turn: Health {e.health}/{e.health_max}, Focus {e.focus}/{e.focus_max}, "
+    return (f"  {possessive(log.name(e.actor))} turn: Health {e.health}/{e.health_max}, Focus {e.focus}/{e.focus_max}, "
             f"Karma {e.karma}{conds}")
 
 
@@ -131,7 +131,7 @@ def _attack(e: ev.AttackCheck, log: TextLog) -> str:
         res = "miss" + (" (a Fantastic failure: M on a total below the TN)" if e.roll.fantastic else "")
     lines = [f"    {log.name(e.attacker)} attacks {log.name(e.target)} with {e.attack} ({e.category}, {e.ability} {e.score}): "
              f"rolled {roll_text(e.roll)} = {e.roll.dice_total} + {e.ability} {e.score}{mods} = {e.total} "
-             f"vs TN {e.tn} ({log.name(e.target)}'s {e.defense} defense{tn_note}): {res}"]
+             f"vs TN {e.tn} ({possessive(log.name(e.target))} {e.defense} defense{tn_note}): {res}"]
     for n in e.notes:
         lines.append(f"      note: {n}")
     return "\n".join(lines)
@@ -169,10 +169,11 @@ def _condition(e: ev.ConditionChanged, log: TextLog) -> str:
 @formats(ev.KnockedBack)
 def _knockback(e: ev.KnockedBack, log: TextLog) -> str:
     where = f"{e.start[0]},{e.start[1]} -> {e.end[0]},{e.end[1]}"
-    stop = (f", stopped after {plural(e.travelled, 'space')} by something in the way (no extra damage)"
-            if e.stopped else "")
-    rule = f"multiplier {e.multiplier} x 5" if e.spaces == 5 * e.multiplier else (
-        f"multiplier {e.multiplier} x 5 = {5 * e.multiplier}, less Immovable")
+    stop = (f", stopped after {plural(e.travelled, 'space')} by an obstacle, someone or the map's edge "
+            "(no extra damage)" if e.stopped else "")
+    full = 5 * e.multiplier  # every term shows: what Immovable took off, not just that it did
+    rule = f"multiplier {e.multiplier} x 5" if e.spaces == full else (
+        f"multiplier {e.multiplier} x 5 = {full} - {full - e.spaces} Immovable (its Melee defense)")
     return (f"    knockback: {log.name(e.attacker)} knocks {log.name(e.target)} back {e.spaces} spaces "
             f"({rule}): {where}{stop}")
 
@@ -192,7 +193,7 @@ def _recovered(e: ev.Recovered, log: TextLog) -> str:
 
 @formats(ev.Regained)
 def _regained(e: ev.Regained, log: TextLog) -> str:
-    return (f"    {log.name(e.actor)}'s {e.power}: regains {e.gained} {e.pool} at the end of its turn "
+    return (f"    {possessive(log.name(e.actor))} {e.power}: regains {e.gained} {e.pool} at the end of its turn "
             f"-> {e.pool} {e.after}/{e.maximum}")
 
 
@@ -207,7 +208,7 @@ def _power_used(e: ev.PowerUsed, log: TextLog) -> str:
 
 @formats(ev.PowerEnded)
 def _power_ended(e: ev.PowerEnded, log: TextLog) -> str:
-    return f"    {log.name(e.actor)}'s {e.power} ends: {e.why}"
+    return f"    {possessive(log.name(e.actor))} {e.power} ends: {e.why}"
 
 
 @formats(ev.KarmaSpent)
@@ -228,4 +229,4 @@ def _team_ended(e: ev.TeamManeuverEnded, log: TextLog) -> str:
 
 @formats(ev.Absorbed)
 def _absorbed(e: ev.Absorbed, log: TextLog) -> str:
-    return f"    {log.name(e.actor)}'s {e.power} takes {e.absorbed} of the hit ({e.how}); {e.left} goes through"
+    return f"    {possessive(log.name(e.actor))} {e.power} takes {e.absorbed} of the hit ({e.how}); {e.left} goes through"

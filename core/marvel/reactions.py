@@ -16,7 +16,8 @@ from . import events as ev
 from .conditions import POWER_HOLD_TN, TIMED
 from .powers import CATALOGUE
 from .effects import barred, escape, release
-from .d616 import best_edge_gain, counts, pick_trouble, with_edge, with_trouble
+from ..rules.odds import percent
+from .d616 import best_edge_gain, counts, edge_chance, pick_trouble, trouble_chance, with_edge, with_trouble
 from .movement import attack_range, speed
 from .resolve import MarvelAttackContext, MarvelAttackResult, judge
 from .sheet import MarvelAttack
@@ -168,14 +169,16 @@ def offer_karma(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackCon
     target may spend 1 for trouble on one that hit (not an automatic hit, which no roll undoes).
     Each is asked with the roll before it; the engine's rule judges again."""
     if not hit.hit and f.karma > 0 and hit.total + best_edge_gain(hit.roll.faces) >= hit.tn:
-        context = f"{f.name}'s {actx.attack.name} missed {g.name} ({hit.total} vs TN {hit.tn}): spend 1 Karma for an edge?"
+        context = (f"{f.name}'s {actx.attack.name} missed {g.name} ({hit.total} vs TN {hit.tn}): spend 1 Karma for an edge? "
+                   f"({percent(edge_chance(hit.roll.faces, hit.total, hit.tn))} that it then hits)")
         if (yield from _spends(ctx, f, "Karma for an edge", g, context)):
             hit = judge(actx, with_edge(ctx.dice, hit.roll, f"{f.name}'s Karma"))
             ctx.emit(ev.KarmaSpent(actor=f.id, effect=f"an edge on its attack on {g.name}", karma_left=f.karma))
     immune = actx.marvel_m.endswith("ignores trouble")  # Combat Trickery (rules/marvel.md §4.3)
     if hit.hit and not hit.automatic and not immune and g.karma > 0 and not g.out and _trouble_could_matter(hit):
         context = (f"{f.name}'s {actx.attack.name} hits {g.name} ({hit.total} vs TN {hit.tn}): "
-                   "spend 1 Karma for trouble on it?")
+                   f"spend 1 Karma for trouble on it? ({percent(trouble_chance(hit.roll.faces, hit.total, hit.tn))} "
+                   "that it then misses)")
         if (yield from _spends(ctx, g, "Karma for trouble", f, context)):
             hit = judge(actx, with_trouble(ctx.dice, hit.roll, f"{g.name}'s Karma"))
             ctx.emit(ev.KarmaSpent(actor=g.id, effect=f"trouble on {f.name}'s attack", karma_left=g.karma))

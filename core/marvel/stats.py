@@ -137,7 +137,9 @@ class _Count:
         target = self.combatants[e.target]
         target.taken[e.pool] += e.taken
         by = self.last_attacker
-        credited = by in self.combatants and by != e.target
+        # Only the attack's own damage is its attacker's: Bleeding or a Ram's impact on the rammer,
+        # which come after some attack, are no one's (the report says so under "taken").
+        credited = by in self.combatants and by != e.target and e.source == self.last_attack
         if credited:
             c = self.combatants[by]
             c.dealt[e.pool] += e.taken

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from ..engine.actions import Action, Asking, Decision
 from ..engine.context import RulesContext
+from ..render.words import possessive
 from . import events as ev
 from .effects import announce, flags, karma_recovery
 from .state import Fighter, MarvelState
@@ -111,7 +112,7 @@ def offer_team(ctx: RulesContext, side: str, caller: Fighter) -> Asking[None]:
                 menu.append(Action("team", maneuver=m.name))
     if not menu:
         return
-    context = (f"Round {st.round}: call {side}'s team maneuver (once a battle; each member pays "
+    context = (f"Round {st.round}: call {possessive(side)} team maneuver (once a battle; each member pays "
                f"{'/'.join(str(COST[lv]) for lv in range(1, level + 1))} Focus by level, or 1 Karma)?")
     choice = yield Decision(caller.id, (Action("none", maneuver="declines"), *menu), caller.ai, "abort", context,
                             free=True)

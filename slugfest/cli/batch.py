@@ -52,7 +52,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     m.add_argument("--cluster", metavar="ADDRESS",
                    help="run the battles on a Dask cluster (a scheduler's tcp://HOST:PORT, or local / local:N for N "
                         "worker processes here; needs pip install 'slugfest[cluster]'): the same report as a local run")
-    m.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    m.add_argument("--no-progress", action="store_true", help="no progress on stderr (a bar on a terminal; otherwise a plain line every 5 s)")
 
     g = sub.add_parser("merge", help="join the parts of a batch run with --shard into one report",
                        formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -41,7 +41,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     p.add_argument("--seed", type=seed, default=None, help="base seed, the same for every pairing (default: the scenario's)")
     p.add_argument("--jobs", type=positive_int, default=JOBS_DEFAULT, help=f"worker processes (default: all {JOBS_DEFAULT} cores)")
     p.add_argument("--json", metavar="FILE", help="also write the matchups and ratings as JSON (- for standard output)")
-    p.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
+    p.add_argument("--no-progress", action="store_true", help="no progress on stderr (a bar on a terminal; otherwise a plain line every 5 s)")
     return {"ladder": cmd_ladder}
 
 

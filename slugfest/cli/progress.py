@@ -1,6 +1,8 @@
 """Progress of long batches on standard error, with ``rich.progress``: a bar per part (one for
-a batch, one per value of a sweep), each with its count, rate and time left. Shown only when
-standard error is a terminal, so logs and pipes stay clean."""
+a batch, one per value of a sweep), each with its count, rate and time left. When standard
+error is not a terminal (a log file, CI, a pipe), a bar would print escape codes or nothing, so
+a plain line is written instead every :data:`EVERY` seconds: a three-minute ladder run under
+``nohup`` or CI said nothing at all until it was done."""
 
 from __future__ import annotations
 
@@ -35,11 +37,51 @@ class _Left(ProgressColumn):
         return Text(f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}", style="progress.remaining")
 
 
+#: Seconds between two plain progress lines when standard error is not a terminal.
+EVERY = 5.0
+
+
+def _clock(seconds: float) -> str:
+    whole = int(seconds + 0.5)
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
+
+
+class PlainLines:
+    """Progress as plain lines, one every :data:`EVERY` seconds, for a standard error that is not
+    a terminal: ``progress: hero-brawl 1,200 of 2,000 battles (60%), 45.3/s, 0:00:18 left``."""
+
+    def __init__(self, labels: list[str], totals: list[int], out: Any, clock: Any = time.monotonic) -> None:
+        self.labels, self.totals, self.out, self.clock = labels, totals, out, clock
+        self.paces = [Pace(clock) for _ in labels]
+        self.last = clock()
+        self.errors = 0
+
+    def __call__(self, p: Any) -> None:
+        parts = p.parts or (p.done,)
+        rates = [pace.update(done, total) for pace, done, total in zip(self.paces, parts, self.totals)]
+        self.errors = p.errors
+        now = self.clock()
+        if now - self.last < EVERY:
+            return
+        self.last = now
+        self.write(parts, rates)
+
+    def write(self, parts: Any, rates: list[tuple[float | None, float | None]]) -> None:
+        bits = []
+        for label, done, total, (rate, left) in zip(self.labels, parts, self.totals, rates):
+            pace = f", {rate:,.1f}/s, {_clock(left)} left" if rate and left is not None else ""
+            bits.append(f"{label} {done:,} of {total:,} battles ({done / total:.0%}){pace}" if total else label)
+        failed = f"; {self.errors} failed" if self.errors else ""
+        print("progress: " + "; ".join(bits) + failed, file=self.out, flush=True)
+
+
 class Bars:
-    """Bars labelled ``labels`` of ``totals`` battles each, fed :class:`core.batch.pace.Progress`."""
+    """Bars labelled ``labels`` of ``totals`` battles each, fed :class:`core.batch.pace.Progress`;
+    plain lines instead (:class:`PlainLines`) when standard error is not a terminal."""
 
     def __init__(self, labels: list[str], totals: list[int], enabled: bool = True) -> None:
         self.enabled = enabled and sys.stderr.isatty()
+        self.plain = PlainLines(labels, totals, sys.stderr) if enabled and not self.enabled else None
         self.seen: list[int] = [0] * len(labels)
         self.errors = 0
         if not self.enabled:
@@ -55,6 +97,8 @@ class Bars:
         self.progress.start()
 
     def __call__(self, p: Any) -> None:
+        if self.plain is not None:
+            self.plain(p)
         if not self.enabled:
             return
         parts = p.parts or (p.done,)

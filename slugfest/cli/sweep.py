@@ -51,7 +51,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     w.add_argument("--csv", metavar="FILE", help="also write the table as CSV (- for standard output)")
     w.add_argument("--plot", action="store_true", help="plot the first side's win rate against the value, with "
                                                        "its interval (one parameter)")
-    w.add_argument("--no-progress", action="store_true", help="no progress bars on stderr")
+    w.add_argument("--no-progress", action="store_true", help="no progress on stderr (bars on a terminal; otherwise a plain line every 5 s)")
     return {"sweep": cmd_sweep}
 
 

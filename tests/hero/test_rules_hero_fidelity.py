@@ -119,9 +119,29 @@ def test_a_knockback_stopped_early_says_how_far_the_target_really_went():
 
     stopped = ev.KnockbackRolled("b", 8, (1, 3), 0, 8, "knockback", (5, 5), (6, 5), True)
     line = TextLog().line(stopped)
-    assert "knocked back 8 m, stopped after 2 m at 6,5: slams into something, prone" in line
+    assert "= 4 x 2 m = 8 m -> knocked back, stopped after 2 m at 6,5 by a wall, someone or the map's edge" in line
     free = ev.KnockbackRolled("b", 8, (1, 3), 0, 8, "knockback", (5, 5), (9, 5), False)
-    assert "knocked back 8 m to 9,5, prone" in TextLog().line(free)
+    assert "8 m -> knocked back to 9,5, prone" in TextLog().line(free)
+
+
+def test_the_knockback_line_shows_the_knockback_resistance_it_subtracts():
+    """Issue 37: "14 BODY - 4 [1, 3] -> knocked back 14 m" read as wrong; 6 m was resisted."""
+    from slugfest.core.render.text import TextLog
+
+    resisted_some = ev.KnockbackRolled("b", 14, (1, 3), 6, 14, "knockback", (5, 5), (12, 5), False)
+    assert ("14 BODY - 4 [1, 3] = 10 x 2 m = 20 m - 6 m Knockback Resistance = 14 m -> knocked back to 12,5"
+            in TextLog().line(resisted_some))
+    resisted_all = ev.KnockbackRolled("b", 7, (1, 3), 6, 0, "resisted", (5, 5), (5, 5), False)
+    assert "= 3 x 2 m = 6 m -> stopped by 6 m of Knockback Resistance" in TextLog().line(resisted_all)
+
+
+def test_a_knockback_landing_names_its_rule_not_a_wall_that_may_be_the_maps_edge():
+    from slugfest.core.render.text import TextLog
+
+    impact = ev.DamageRolled("knockback", "b", "slams into a wall", "normal", "4d6", "4d6", (), False,
+                             (1, 2, 3, 4), 10, 4, 0, 0, (), "", ())
+    line = TextLog().line(impact)
+    assert "a wall" not in line and line.strip().startswith("stopped short, the impact (1d6 per 2 m")
 
 
 def test_the_result_line_names_the_turn_the_battle_ended_in():
@@ -130,3 +150,15 @@ def test_the_result_line_names_the_turn_the_battle_ended_in():
 
     line = TextLog().line(BattleEnded("Heroes", "last side standing", 4, "turn", ("a",)))
     assert line == "=== Heroes win: last side standing, in Turn 4. Still standing: a ==="
+
+
+def test_a_drain_line_shows_how_its_active_points_become_points_of_the_characteristic():
+    """Issue 37's audit: "8 Active Points: BODY 15 -> 11" hid the halving for a defensive one."""
+    from slugfest.core.render.text import TextLog
+
+    body = ev.AdjustmentRolled("a", "b", "Sap", "drain", "BODY", (2, 3, 3), 8, 0, 8, 15, 11)
+    assert "8 = 8 Active Points / 2 (a defensive characteristic) = 4 BODY: b's BODY 15 -> 11" in TextLog().line(body)
+    spd = ev.AdjustmentRolled("a", "b", "Sap", "drain", "SPD", (5, 4, 5), 14, 0, 14, 4, 3)
+    assert "14 Active Points / 10 a point = 1 SPD: b's SPD 4 -> 3" in TextLog().line(spd)
+    floored = ev.AdjustmentRolled("a", "b", "Sap", "drain", "SPD", (6, 6, 6, 6), 24, 0, 24, 2, 1)  # SPD stops at 1
+    assert "24 Active Points: b's SPD 2 -> 1" in TextLog().line(floored)

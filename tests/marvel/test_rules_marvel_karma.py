@@ -82,3 +82,19 @@ def test_the_ai_spends_karma_to_finish_a_foe_or_when_hurt_and_the_text_log_leave
     declined = ActionChosen("hero", "declines", "keeps its Karma", "default", "none", "declines", "abort")
     assert log.line(declined) is None
     assert log.line(ActionChosen("hero", "declines", "player's choice", "player", "none", "declines", "abort"))
+
+
+def test_the_karma_question_gives_the_odds_as_the_hero_abort_question_does():
+    """Issue 37: the HERO Abort question says the attack's chance; the Karma one said nothing."""
+    from slugfest.core.marvel.d616 import edge_chance, trouble_chance
+
+    # 2 [3] 1 + Melee 3 = 9 vs TN 12: the edge rerolls the 1; a 4, 5 or 6 makes 12 or more
+    assert edge_chance((2, 3, 1), 9, 12) == 3 / 6
+    # 3 [5] 3 + 3 = 14 vs TN 12: the trouble rerolls the Marvel die 5, the worse kept: an M (6) or a
+    # 6 keeps the 5, a 3 or 4 still hits (12, 13), only a 2 misses (11)
+    assert trouble_chance((3, 5, 3), 14, 12) == 1 / 6
+    script = Script([Action("attack", "Punch", "thug")], reactions=["Karma for an edge"])
+    b = battle_with(duel(hero(), thug(karma=0)), dice=FIRST_GOES_FIRST + [2, M(3), 1, 6], plugins=[("script", script)])
+    b.step()
+    (offer,) = [o for o in script.offers if o.actor == "hero"]
+    assert offer.context.endswith("spend 1 Karma for an edge? (50% that it then hits)")

@@ -70,8 +70,8 @@ name = "B"
     assert "which it does: list it under powers (as 'Healing Factor')" in problem.message
 
 
-def test_the_readme_names_every_power_of_the_catalogue():
-    readme = (ROOT / "README.md").read_text()
+def test_the_rules_reference_names_every_power_of_the_catalogue():
+    readme = (ROOT / "docs" / "rules.md").read_text()
     row = next(line for line in readme.splitlines() if line.startswith("| `powers` |"))
     missing = [levels_text(p) for p in CATALOGUE.values() if f"`{levels_text(p)}`" not in row]
     assert not missing, missing

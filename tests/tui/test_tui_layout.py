@@ -94,7 +94,8 @@ def test_thirty_two_combatants_stay_reachable_by_scrolling(tmp_path, load_script
             await pilot.pause()
             assert "B15" in screen_text(app)
             shown = str(app.screen.query_one("#legend").render())
-            assert len(shown.splitlines()) <= 3 and shown.rstrip().endswith("more")
+            # by letter, every one of the 31 others fits in the legend's three lines
+            assert len(shown.splitlines()) <= 3 and len(re.findall(r"\S \d+\b", shown)) == 31
     run(go())
 
 
@@ -103,14 +104,16 @@ def test_the_legend_lists_the_nearest_first_and_counts_what_does_not_fit():
     people = [{"id": f"c{i}", "name": f"Fighter {i}", "position": [i * 3, 0]} for i in range(12)]
     data = MapData(grid, people, {f"c{i}": chr(65 + i) for i in range(12)}, {f"c{i}": i % 2 for i in range(12)},
                    "c5", None, [], 2, "m")
+    assert str(legend(data, 400, 1)).startswith("from F Fighter 5: E Fighter 4 6 m  G Fighter 6 6 m  D Fighter 3 12 m")
+    # where the names crowd the distances out (80x24: "from S She-Hulk:" then "+4 more"), the
+    # distances come by letter, nearest first, the unit said once
     lines = str(legend(data, 60, 2)).splitlines()
-    assert len(lines) == 2 and all(len(line) <= 60 for line in lines)
-    assert lines[0] == "from F Fighter 5: E Fighter 4 6 m  G Fighter 6 6 m"
-    shown = sum(len(re.findall(r"\d m\b", line)) for line in lines)
-    assert lines[-1].endswith(f"+{11 - shown} more")
+    assert lines == ["from F Fighter 5, in m: E 6  G 6  D 12  H 12  C 18  I 18", "B 24  J 24  A 30  K 30  L 36"]
     # one short line: entries give way to the count, which always shows
     one = str(legend(data, 44, 1))
     assert "\n" not in one and len(one) <= 44 and one.endswith("more")
+    shown = len(re.findall(r" \d+\b", one.split(":", 1)[1]))
+    assert one.endswith(f"+{11 - shown} more")
     # a name longer than the line is cut, and the others still show
     long = MapData(grid, [{"id": "x", "name": "A" * 40, "position": [0, 0]}, {"id": "y", "name": "Bob", "position": [1, 0]},
                           {"id": "z", "name": "Cy", "position": [2, 0]}], {"x": "X", "y": "Y", "z": "Z"},

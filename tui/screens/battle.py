@@ -46,6 +46,7 @@ from slugfest.core.settings import data_dir
 
 from .. import systems
 from ..widgets import assign_letters
+from ..recap import AI_REASON, CLOCK_KINDS, own_result
 from ..widgets.battlemap import BattleMap, MapData, knockback_path, legend
 from ..widgets.combat_log import CombatLog
 from ..widgets.combatants import CardData, CombatantCard, CombatantPanel
@@ -63,6 +64,8 @@ FRAME_INTERVAL = 0.05
 
 #: Lines of the log the player's prompts repeat (they cover the log).
 RECAP_LINES = 4
+
+
 def _make_data_dir(path: str) -> None:
     """Create the data folder the first time something is written there (only that folder: a
     path the player typed elsewhere must already exist)."""
@@ -261,17 +264,25 @@ class BattleScreen(Screen[None]):
                            "foe": me is not None and _fights_for(c) != _fights_for(me)})
         others.sort(key=lambda o: (not o["foe"], o["out"]))
         return PromptData(decision, self.names.get(decision.actor, decision.actor),
-                          s.battle.view.player_options(decision.actor), others, self._recent())
+                          s.battle.view.player_options(decision.actor), others, self._recent(), self._own_result())
 
     def _recent(self, most: int = RECAP_LINES) -> tuple[str, ...]:
         """The last lines of the log, for the prompt that covers it: the action just taken, so
-        the player sees what it did (the hit they chose not to dodge) before choosing."""
+        the player sees what it did (the hit they chose not to dodge) before choosing. The
+        clock's own lines (a Segment's heading, a Phase's or turn's opening figures) say less
+        than what happened, and the dialog and the status bar say them already."""
         s = self.session
         if not s.history:
             return ()  # the first decision: the log holds only the battle's heading
         start = s.history[-1].first_event
-        lines = [line.strip() for line in self.recap.lines(s.events[start:]) if line.strip()]
+        events = [e for e in s.events[start:] if e.kind not in CLOCK_KINDS]
+        # an AI's reason ("  (best expected harm: ...)") is the log's to keep: here it pushes out results
+        lines = [AI_REASON.sub("", line.strip()) for line in self.recap.lines(events) if line.strip()]
         return tuple(lines[-most:])
+
+    def _own_result(self, most: int = 3) -> tuple[str, ...]:
+        """What the player's own last action did, for the recap's first lines (:mod:`..recap`)."""
+        return own_result(self.session.events, self.recap, self.names, most)
 
     def _send(self, frame: Frame) -> None:
         """Hand a frame to the UI thread (call with the lock held, so frames keep their order)."""

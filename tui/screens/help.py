@@ -126,8 +126,8 @@ class HelpScreen(ModalScreen[None]):
         if self.options:
             rules = "\n".join(f"  {name} = {value!r}".replace("'", '"').replace("True", "true").replace("False", "false")
                               for name, value in self.options)
-            return f"{rules}\n  (every other option at its default: README, \"{self.system.upper()} rules options\")"
-        return f"  every option at its default (README, \"{self.system.upper()} rules options\")"
+            return f"{rules}\n  (every other option at its default: docs/rules.md, \"{self.system.upper()} rules options\")"
+        return f"  every option at its default (docs/rules.md, \"{self.system.upper()} rules options\")"
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -82,6 +82,7 @@ class PromptData:
     options: PlayerOptions  # what the rules system lets a player try beside the menu
     others: list[dict[str, Any]]  # id, name, side_index, letter, distance text, out
     recent: tuple[str, ...] = ()  # the last lines of the log, which the prompt covers
+    own: tuple[str, ...] = ()  # the player's own last action and how it came out: shown first
 
     @property
     def levels(self) -> int:
@@ -101,26 +102,46 @@ def quit_from_prompt(screen: ModalScreen) -> None:
 
 
 class Recap(Widget):
-    """The last lines of the log under a prompt's title (the prompt covers the log): wrapped to
-    the width, and the newest kept when they do not all fit (a cut last line lost the roll's
-    result: "... = 13 vs" and no HIT or miss)."""
+    """The player's own last action and how it came out, first, then the last lines of the log
+    under a prompt's title (the prompt covers the log): wrapped to the width, and the newest
+    kept when they do not all fit (a cut last line lost the roll's result: "... = 13 vs" and no
+    HIT or miss)."""
 
-    ROWS = 4  # a short terminal: 2
+    ROWS = 4  # a short terminal: 3
 
-    def __init__(self, lines: list[str], **kw: Any) -> None:
+    def __init__(self, lines: list[str], own: list[str] | None = None, **kw: Any) -> None:
         super().__init__(classes="recap", **kw)
-        self.lines = lines
+        self.own = own or []
+        self.lines = [line for line in lines if line not in self.own]  # said once, in the player's part
 
     def render(self) -> Content:
         width = max(self.content_size.width, 20)
-        rows = 2 if self.is_attached and self.screen.has_class("-short") else self.ROWS
-        wrapped = [piece for line in self.lines
-                   for piece in (textwrap.wrap(line, width, subsequent_indent="  ") or [""])]
-        return Content.styled("\n".join(wrapped[-rows:]), "$text-muted")
+        rows = 3 if self.is_attached and self.screen.has_class("-short") else self.ROWS
+
+        def wrap(lines: list[str]) -> list[str]:
+            return [piece for line in lines for piece in (textwrap.wrap(line, width, subsequent_indent="  ") or [""])]
+
+        def newest(lines: list[str], room: int) -> list[str]:
+            """The newest whole lines that fit (no "left))" cut from an older one); a newest line
+            too long by itself keeps its end, where the roll's result is."""
+            kept: list[str] = []
+            for line in reversed(lines):
+                pieces = wrap([line])
+                if len(kept) + len(pieces) > room:
+                    return kept or ([] if self.own else pieces[-room:])  # no fragment under the player's part
+                kept = pieces + kept
+            return kept
+
+        own = wrap(self.own)[:rows]  # the head and the result first, then what room is left
+        rest = newest(self.lines, rows - len(own)) if rows > len(own) else []
+        parts = [Content.styled("\n".join(own), "$text")] if own else []
+        if rest:
+            parts.append(Content.styled("\n".join(rest), "$text-muted"))
+        return Content("\n").join(parts)
 
 
 def recap(data: PromptData) -> Recap:
-    return Recap(list(data.recent))
+    return Recap(list(data.recent), list(data.own))
 
 
 def whats(data: PromptData) -> list[What]:
@@ -209,7 +230,37 @@ def whats(data: PromptData) -> list[What]:
             legal = {x.target for x in menu if x.kind == "treat" and x.maneuver == a.maneuver}
             label = {"bleeding": "Stop the bleeding of", "ablaze": "Put out the flames of"}.get(a.maneuver, f"Treat {a.maneuver}")
             out.append(What(label, "treat", maneuver=a.maneuver, legal_targets=legal))
-    return out
+    return ordered_for_play(out)
+
+
+#: The moves and defences: a keystroke or two away, whatever the number of attack variants.
+_MOVES_AND_DEFENCES = ("move", "retreat", "dodge", "block", "dive", "recover", "hold", "none")
+
+
+def usable(w: What) -> bool:
+    """Whether the rules allow the line now: a complete action, a cell to type, or a target."""
+    return w.action is not None or w.cell or bool(w.legal_targets) or not w.needs_target
+
+
+def ordered_for_play(items: list[What]) -> list[What]:
+    """The list in the order a player reaches for it: each attack's first usable form, then the
+    moves and defences, then every other usable line (Haymakers, Braces, powers...), and last
+    the lines the rules refuse now (marked "no target"). Sparkwing's twelve attack variants put
+    Move and Dodge twelve presses down, under rows such as "Lightning Bolt: pull (no target)"."""
+    firsts: set[str] = set()
+
+    def group(w: What) -> int:
+        if not usable(w):
+            return 3
+        if w.kind == "attack" and w.attack and w.action is None and w.attack not in firsts:
+            firsts.add(w.attack)
+            return 0
+        if w.kind in _MOVES_AND_DEFENCES:
+            return 1
+        return 2
+
+    ranked = [(group(w), i, w) for i, w in enumerate(items)]
+    return [w for _, _, w in sorted(ranked, key=lambda r: (r[0], r[1]))]
 
 
 def parse_cell(text: str) -> tuple[int, int] | None:
@@ -246,7 +297,7 @@ class PlayerPrompt(ModalScreen[Any]):
         with Vertical(id="prompt", classes="dialog"):
             yield Static(Content.assemble((f"{self.data.actor_name}'s turn", "bold $text-accent"),
                                           (f"  {d.context}" if d.context else "", "$text-muted")), classes="dialog-title")
-            if self.data.recent:
+            if self.data.recent or self.data.own:
                 yield recap(self.data)
             with Horizontal(id="prompt-lists"):
                 yield OptionList(*[Option(self._what_label(w)) for w in self.items], id="what")
@@ -279,7 +330,7 @@ class PlayerPrompt(ModalScreen[Any]):
             return Content(w.label)
         if w.legal_targets:
             return Content(w.label)
-        return Content.assemble((w.label, "$text-muted"), ("  (no target)", "$text-disabled"))
+        return Content.assemble((w.label, "$text-muted"), ("  (not now: → says why)", "$text-disabled"))
 
     def on_mount(self) -> None:
         what = self.query_one("#what", OptionList)
@@ -461,6 +512,11 @@ class PlayerPrompt(ModalScreen[Any]):
         """A field edited: the refusal of what it said before no longer applies, and the odds
         under the targets follow a new push."""
         self._say("")
+        if event.input.id == "cell" and event.value.strip():
+            # keys typed from the lists land here: say what Enter does now, before it does it
+            cell = parse_cell(event.value)
+            where = f"moves to {cell[0]},{cell[1]}" if cell else "moves to the cell typed (x,y)"
+            self._say(f"Enter {where}, not the action that was highlighted · Esc: back to the list")
         if event.input.id == "push":
             current = self.query_one("#what", OptionList).highlighted
             if current is not None:
@@ -585,7 +641,7 @@ class QuestionPrompt(ModalScreen[Any]):
             yield Static(Content.assemble((f"{self.data.actor_name} {title}", "bold $text-accent"),
                                           (f"  {d.context}" if d.context else "", "$text-muted")),
                          classes="dialog-title")
-            if self.data.recent:
+            if self.data.recent or self.data.own:
                 yield recap(self.data)
             names = {o["id"]: o["name"] for o in self.data.others}
             yield OptionList(*[Option(answer_label(a, names)) for a in d.menu], id="answers")

@@ -149,15 +149,28 @@ def column_labels(x0: int, cols: int, cw: int) -> str:
 def legend(d: MapData, width: int, max_lines: int = 3) -> Content:
     """Who is who on the map, and the range from the selected combatant to each other one
     (nearest first), in at most ``max_lines`` lines of ``width``: entries never break across
-    lines, and those that do not fit are counted ("+5 more") rather than cut off."""
+    lines, and those that do not fit are counted ("+5 more") rather than cut off. When the
+    names crowd the distances out (80x24 showed "from S She-Hulk:" and "+4 more"), the
+    distances come by letter alone, the unit said once: the letters are the combatants list's."""
+    full = _legend(d, width, max_lines, compact=False)
+    if not full[1]:
+        return full[0]
+    compact = _legend(d, width, max_lines, compact=True)
+    return compact[0] if compact[1] < full[1] else full[0]
+
+
+def _legend(d: MapData, width: int, max_lines: int, compact: bool) -> tuple[Content, int]:
+    """The legend, and how many entries it had to count as "+N more" rather than show."""
     by_id = {c.get("id"): c for c in d.combatants}
     sel = by_id.get(d.selected) if d.selected else None
 
-    def tag(c: dict[str, Any]) -> Content:
+    def tag(c: dict[str, Any], short: bool = False) -> Content:
         cid = c.get("id", "")
         style = side_style(d.sides.get(cid, 0))
         if systems.is_out(c):
             style = "$text-disabled"
+        if short:
+            return Content.styled(d.letters.get(cid, "?"), f"bold {style}")
         return Content.assemble((d.letters.get(cid, "?"), f"bold {style}"), " ", str(c.get("name", cid)))
 
     others = [c for c in d.combatants if sel is None or c.get("id") != d.selected]
@@ -167,18 +180,26 @@ def legend(d: MapData, width: int, max_lines: int = 3) -> Content:
         here = tuple(sel["position"])
         others.sort(key=lambda c: distance(here, tuple(c["position"])) if "position" in c else 10**6)
     parts: list[Content] = []
+    unit = ""
     for c in others:
-        entry = tag(c)
+        short = compact and ranged and "position" in c
+        entry = tag(c, short)
         if ranged and "position" in c:
             cells = distance(here, tuple(c["position"]))
-            entry = entry + Content.styled(" " + systems.distance_text(cells, d.metres_per_cell, d.cell_unit),
-                                           "$text-accent")
+            far = systems.distance_text(cells, d.metres_per_cell, d.cell_unit)
+            if short:
+                number, _, unit = far.partition(" ")
+                far = number
+            entry = entry + Content.styled(" " + far, "$text-accent")
         parts.append(entry)
     if d.knockback and len(d.knockback) > 1:  # last, as it is also traced on the map
         a, b = d.knockback[0], d.knockback[-1]
         parts.append(Content.assemble(("•", "bold $text-warning"), (f" knockback {a[0]},{a[1]}→{b[0]},{b[1]}",
                                                                       "$text-muted")))
-    prefix = (Content.assemble(("from ", "$text-muted"), tag(sel), (":", "$text-muted"))
+    if compact and unit:
+        unit = {"space": "spaces", "cell": "cells"}.get(unit, unit)
+    prefix = (Content.assemble(("from ", "$text-muted"), tag(sel), (f", in {unit}:" if compact and unit else ":",
+                                                                      "$text-muted"))
               if sel is not None else None)
     rows: list[list[Content]] = [[]]  # the entries on each line
 
@@ -217,4 +238,4 @@ def legend(d: MapData, width: int, max_lines: int = 3) -> Content:
             break  # not even the count fits
         row.pop()
         shown -= 1
-    return Content("\n").join(text(row, i == 0) for i, row in enumerate(rows))
+    return Content("\n").join(text(row, i == 0) for i, row in enumerate(rows)), len(parts) - shown
