@@ -274,6 +274,173 @@ def worth_plot(rows: list[Any], unit: str, width: int = 48) -> list[str]:
     return lines
 
 
+def _caps(texts: list[str]) -> dict[str, int] | str:
+    caps = {}
+    for text in texts:
+        name, eq, value = text.partition("=")
+        if not eq or not name.strip() or not value.strip().lstrip("-").isdigit():
+            return f"slugfest: --cap expects NAME=N, such as SPD=6 or Melee=7, got {text!r}"
+        caps[name.strip()] = int(value)
+    return caps
+
+
 def cmd_optimise(args: argparse.Namespace) -> int:
-    print("slugfest optimise: not built yet", file=sys.stderr)
-    return EXIT_BAD_INPUT
+    import json
+
+    from slugfest.core.batch.optimise import builds, estimate, head_to_head, race
+    from slugfest.core.batch.stats import wilson
+    from slugfest.core.batch.sweep import paired_difference
+    from slugfest.core.batch.worth import UNITS, describe, make_variant, menu_for, ranked, worth_of
+    from slugfest.core.errors import SlugfestError
+    from slugfest.core.files.scenario import parse_scenario
+
+    caps = _caps(args.cap)
+    if isinstance(caps, str):
+        print(caps, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    got = _setup(args, args.json)
+    if isinstance(got, int):
+        return got
+    scenario, data, side = got
+    unit = UNITS[scenario.system]
+    cid = args.combatant
+    name = scenario.combatant(cid).name
+    base = scenario.seed if args.seed is None else args.seed
+    out = report_stream(args.json)
+    progress = not args.no_progress
+    budget = args.budget
+    print(prose(f"{scenario.name}: the best way to spend {_price(budget)} {unit} more on {name} ({side}) against the "
+                f"scenario's foes; every combatant played by the {args.ai} AI; base seed {base}"), file=out)
+
+    # 1. the screen: every step on its own
+    steps = []
+    refused = []
+    for change in menu_for(scenario, cid):
+        v = make_variant(data, scenario, cid, {change: 1}, caps, args.scenario)
+        if v.scenario is None or v.price <= 0 or v.price > budget:
+            refused.append((change.label, v.refused or ("costs nothing" if v.price <= 0 else "costs more than the budget")))
+        else:
+            steps.append(v)
+    if not steps:
+        print(f"slugfest: no step fits a budget of {_price(budget)} {unit}: "
+              + "; ".join(f"{label}: {why}" for label, why in refused), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(f"\n1. screen: {plural(len(steps), 'step')} on {plural(args.screen_runs, 'battle')} each (battles "
+          f"0-{args.screen_runs - 1})", file=out)
+    series, stopped = measure([scenario] + [v.scenario for v in steps], args.screen_runs, base, args.jobs, side,
+                              ["as it is"] + [v.label for v in steps], progress)
+    if stopped:
+        print("interrupted: stopped in the screen", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    screened = ranked([worth_of(v.label, v.price, series[i + 1], series[0]) for i, v in enumerate(steps)])
+    by_label = {v.label: v for v in steps}
+    kept = [w for w in screened if w.gain > 0][:args.steps] or screened[:1]
+    for w in screened:
+        mark = "kept" if w in kept else "    "
+        print(f"   {mark} {w.label:<24} {_price(w.price):>5} {unit}  {w.per_unit:+.2%} per {unit}", file=out)
+    for label, why in refused:
+        print(f"   not a step: {label}: {why}", file=out)
+    gains = {by_label[w.label].build[0][0]: w.gain for w in kept}
+    unit_steps = [(by_label[w.label].build[0][0], w.price) for w in kept]
+
+    # 2. the race
+    options = builds(unit_steps, budget)
+    options.sort(key=lambda b: (-estimate(b, gains), describe(b)))
+    variants = []
+    for b in options:
+        if len(variants) >= args.candidates:
+            break
+        v = make_variant(data, scenario, cid, b, caps, args.scenario)
+        if v.scenario is not None and v.price <= budget:
+            variants.append(v)
+    if not variants:
+        print("slugfest: no build of the kept steps is allowed (see the steps above)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    first = args.screen_runs
+    print(f"\n2. race: {plural(len(variants), 'build')} of the kept steps (of {len(options):,} that spend the budget), "
+          f"from battle {first} on, the worse half out each round", file=out)
+
+    def play(keys: list[int], start: int, count: int) -> tuple[list[list[int | None]], bool]:
+        return measure([variants[k].scenario for k in keys], count, base, args.jobs, side,
+                       [variants[k].label for k in keys], progress, first=first + start)
+
+    r = race(len(variants), args.race_runs, play)
+    for n, battles in r.rounds:
+        print(f"   {plural(n, 'build'):>10} to battle {first + battles - 1}", file=out)
+    standing = r.standing()
+    for e in standing[:8]:
+        v = variants[e.key]
+        left = "still in" if e.out_in is None else f"out in round {e.out_in + 1}"
+        print(f"   {e.rate:6.1%} of {sum(x is not None for x in e.series):>4}  {_price(v.price):>5} {unit}  "
+              f"{v.label}  ({left})", file=out)
+    if len(standing) > 8:
+        print(f"   ... and {len(standing) - 8} more", file=out)
+    if r.interrupted:
+        print("interrupted: stopped in the race", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    win = standing[0]
+    winner = variants[win.key]
+    n_last = len(win.series)
+    control, stopped = measure([scenario], n_last, base, args.jobs, side, ["as it is"], progress, first=first)
+    if stopped:
+        print("interrupted: stopped measuring the unchanged sheet", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+    # 3. the verdict
+    print(f"\n3. the winner: {winner.label} ({_price(winner.price)} {unit})", file=out)
+    doc: dict[str, Any] = {"scenario": scenario.name, "combatant": cid, "side": side, "ai": args.ai, "unit": unit,
+                           "budget": float(budget), "base_seed": base, "caps": caps,
+                           "screen": [_row_json(w) for w in screened], "kept": [w.label for w in kept],
+                           "builds_spending_budget": len(options), "raced": len(variants),
+                           "rounds": [{"builds": n, "battles_each": b} for n, b in r.rounds],
+                           "winner": {"build": winner.label, "price": float(winner.price), "win_rate": round(win.rate, 4)}}
+    if len(standing) > 1:
+        second = standing[1]
+        d, lo, hi, pairs = paired_difference(win.series, second.series)
+        print(f"   against the runner-up ({variants[second.key].label}): {d:+.1%} ({lo:+.1%} to {hi:+.1%}, paired, "
+              f"{pairs} battles){'' if lo > 0 else ': not told apart; either is as good on these battles'}", file=out)
+        doc["runner_up"] = {"build": variants[second.key].label, "difference": round(d, 4), "ci95": [round(lo, 4), round(hi, 4)]}
+    d, lo, hi, pairs = paired_difference(win.series, control[0])
+    played = [x for x in control[0] if x is not None]
+    print(f"   against the foes: {side} win {win.rate:.1%} with it, {sum(played) / max(1, len(played)):.1%} as it is: "
+          f"{d:+.1%} ({lo:+.1%} to {hi:+.1%}, paired, {pairs} battles)", file=out)
+    doc["vs_unchanged"] = {"difference": round(d, 4), "ci95": [round(lo, 4), round(hi, 4)], "battles": pairs}
+    try:
+        one, other, build_side = head_to_head(data, scenario, cid, dict(winner.build))
+        duel = [parse_scenario(one, f"{args.scenario}: {name} with {winner.label} against the unchanged sheet"),
+                parse_scenario(other, f"{args.scenario}: the same, seated the other way")]
+    except (SlugfestError, ValueError) as exc:
+        print(f"   head to head: cannot be set up ({exc})", file=out)
+        duel = []
+    wins = decided = duels = 0
+    if duel:
+        half = max(1, args.duel_runs // 2)
+        from slugfest.core.batch.simulate import simulate_many
+
+        bars = Bars(["head to head", "seated the other way"], [half, half], progress)
+        try:
+            aggs, stopped = simulate_many(duel, half, base, args.jobs, bars)
+        finally:
+            bars.done()
+        for agg in aggs:
+            wins += agg.wins.get(build_side, 0)
+            decided += sum(agg.wins.values())
+            duels += agg.n
+        lo, hi = wilson(wins, decided)
+        beats = decided > 0 and lo > 0.5
+        print(prose(f"   head to head against the unchanged sheet (one on one, mirrored map, both seatings): "
+                    f"{wins / max(1, decided):.1%} ({lo:.1%}-{hi:.1%}) of {decided} decided of {duels} battles: "
+                    + ("it BEATS the original sheet (the interval's lower end is above 50%)" if beats else
+                       "it does NOT beat the original sheet surely (the interval reaches 50%)")), file=out)
+        doc["head_to_head"] = {"wins": wins, "decided": decided, "battles": duels, "rate": round(wins / max(1, decided), 4),
+                               "ci95": [round(lo, 4), round(hi, 4)], "beats_original": beats}
+    total = sum(1 for s in series for x in s if x is not None) + r.battles + len(played) + duels
+    print(f"\nbattles used: {total:,} (screen {sum(1 for s in series for x in s if x is not None):,}, race {r.battles:,}, "
+          f"unchanged sheet {len(played):,}, head to head {duels:,}); AI: {args.ai}", file=out)
+    doc["battles"] = total
+    if args.json:
+        problem = write_out(args.json, json.dumps(doc, indent=2) + "\n")
+        if problem:
+            print(problem, file=sys.stderr)
+            return EXIT_BAD_INPUT
+    return EXIT_OK
