@@ -23,7 +23,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from ..errors import SlugfestError
 from ..files.scenario import Scenario, parse_scenario
@@ -31,6 +31,7 @@ from ..hero import points as hero_points
 from ..hero.dice import DamageDice
 from ..marvel import points as marvel_points
 from ..marvel.powers import CATALOGUE
+from ..prices import PRICERS, UNITS
 from .sweep import paired_difference
 
 
@@ -38,9 +39,6 @@ class WorthError(SlugfestError):
     pass
 
 
-#: The unit a system's changes are priced in, and the sheet pricer.
-UNITS = {"hero": "CP", "marvel": "rank-eq"}
-PRICERS: dict[str, Callable[[Any], Fraction]] = {"hero": hero_points.total, "marvel": marvel_points.total}
 
 #: HERO's standard menu of steps: (label, where the value lives, the step). "+1d6" steps on each
 #: attack with dice of its own are added per sheet (:func:`hero_menu`).

@@ -202,8 +202,8 @@ def bill(sheet: HeroSheet) -> Bill:
     if sheet.martial_extra_dcs:
         lines.append(Line("Martial Arts: Extra DCs", sheet.martial_extra_dcs * MARTIAL_EXTRA_DC))
     in_multipower = {slot for m in sheet.multipowers for slot in m.slots}
-    for m in sheet.multipowers:
-        lines.append(Line(f"Multipower: {m.name} (reserve)", Fraction(m.reserve), "multipower"))
+    for mp in sheet.multipowers:
+        lines.append(Line(f"Multipower: {mp.name} (reserve)", Fraction(mp.reserve), "multipower"))
     for atk in sheet.attacks:
         if atk.martial_dcs is not None or atk.uses_str_only:
             continue

@@ -175,7 +175,8 @@ def cmd_worth(args: argparse.Namespace) -> int:
     if isinstance(menu, str):
         print(menu, file=sys.stderr)
         return EXIT_BAD_INPUT
-    variants, refused = [], []
+    variants: list[Any] = []
+    refused: list[Any] = []
     for change in menu:
         v = make_variant(data, scenario, args.combatant, {change: 1}, file=args.scenario)
         (variants if v.scenario is not None and v.price > 0 else refused).append(v)
@@ -346,7 +347,7 @@ def cmd_optimise(args: argparse.Namespace) -> int:
     # 2. the race
     options = builds(unit_steps, budget)
     options.sort(key=lambda b: (-estimate(b, gains), describe(b)))
-    variants = []
+    variants: list[Any] = []
     for b in options:
         if len(variants) >= args.candidates:
             break
