@@ -31,7 +31,8 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                                    "as the unchanged sheet (common random numbers), so each gain\ncomes with a paired "
                                    "95% interval; the table is sorted by value, best first, and says\nwhether the "
                                    "intervals part its top third from its bottom third. A change's price is the\n"
-                                   "difference of the sheet's price before and after (`slugfest check --costs`).",
+                                   "difference of the sheet's price before and after (`slugfest check --costs`).\n"
+                                   "A win rate is the side's share of all the battles (a draw is not a win).",
                        epilog="examples:\n"
                               "  slugfest worth hero-duel --combatant ironclad\n"
                               "  slugfest worth hero-brawl --combatant sunflare --runs 300 --plot\n"
@@ -201,7 +202,8 @@ def cmd_worth(args: argparse.Namespace) -> int:
     parted, third = thirds_separated(rows)
     battles = sum(1 for s in series for x in s if x is not None)
     if third:
-        print(prose(f"\nthe intervals {'PART' if parted else 'do NOT part'} the top third ({third} changes) from the "
+        print("", file=out)
+        print(prose(f"the intervals {'PART' if parted else 'do NOT part'} the top third ({third} changes) from the "
                     f"bottom third{'' if parted else ': raise --runs to tell them apart'}"), file=out)
     for v in refused:
         print(f"not priced: {v.label}: {v.refused or 'it costs nothing'}", file=out)
@@ -209,7 +211,9 @@ def cmd_worth(args: argparse.Namespace) -> int:
         print("\n" + "\n".join(worth_plot(rows, unit)), file=out)
     print(f"battles used: {battles:,} ({len(variants) + 1} batches of {args.runs:,}); AI: {args.ai}", file=out)
     if interrupted:
-        print("interrupted: the rows stopped early (see their battles)", file=sys.stderr)
+        print(f"interrupted: stopped before {args.runs:,} battles each; each row's gain is read from the battles "
+              "both it and the unchanged sheet finished (its pairs)", file=out)
+        print("interrupted: the rows stopped early (see their pairs)", file=sys.stderr)
     if args.json:
         doc = {"scenario": scenario.name, "combatant": args.combatant, "side": side, "ai": args.ai, "unit": unit,
                "base_seed": base, "runs": args.runs, "battles": battles, "baseline_rate": round(base_rate, 4),
@@ -242,12 +246,12 @@ def worth_table(rows: list[Any], unit: str, side: str, base_rate: float) -> list
     """The price table: one row per change, best value first."""
     from slugfest.core.batch.report import Table
 
-    head = ("change", unit, f"{side} wins", "gain (paired 95% CI)", f"per {unit} (95% CI)")
-    body = [("(as it is)", "0", f"{base_rate:.1%}", "", "")]
+    head = ("change", unit, f"{side} wins", "gain (paired 95% CI)", f"per {unit} (95% CI)", "pairs")
+    body = [("(as it is)", "0", f"{base_rate:.1%}", "", "", "")]
     for w in rows:
         lo, hi = w.per_unit_interval
         body.append((w.label, _price(w.price), f"{w.rate:.1%}", f"{w.gain:+.1%} ({w.gain_low:+.1%} to {w.gain_high:+.1%})",
-                     f"{w.per_unit:+.2%} ({lo:+.2%} to {hi:+.2%})"))
+                     f"{w.per_unit:+.2%} ({lo:+.2%} to {hi:+.2%})", f"{w.pairs:,}"))
     return Table("", head, tuple(body), tuple(str(i) for i in range(len(body))), 1).lines()
 
 
