@@ -186,3 +186,8 @@ def test_the_apps_cards_show_the_price_check_costs_totals():
 
     assert price_figures(load_scenario(find("hero-duel"))) == {"ironclad": [("CP", "252.5")], "sparkwing": [("CP", "306")]}
     assert price_figures(load_scenario(find("marvel-seed")))["she-hulk"] == [("rank-eq", "5.20")]
+
+
+def test_a_change_that_moved_no_battle_is_worth_nothing_within_the_rule_of_three():
+    w = worth_of("+10 END", Fraction(2), [1, 0, 1, 0] * 25, [1, 0, 1, 0] * 25)
+    assert w.gain == 0 and (w.gain_low, w.gain_high) == (pytest.approx(-0.03), pytest.approx(0.03))

@@ -228,7 +228,13 @@ class Worth:
 
 
 def worth_of(label: str, price: Fraction, mine: list[int | None], base: list[int | None]) -> Worth:
+    """The change's paired gain over the unchanged sheet, and its price. When no battle's outcome
+    moved at all, the spread of the differences is nil and says nothing of how often the change
+    *could* flip one: the interval is then the rule of three's (a change that flipped none of n
+    battles flips at most 3/n of them, 95%), so "worth nothing here" is never read as certain."""
     gain, lo, hi, pairs = paired_difference(mine, base)
+    if pairs and lo == hi:
+        lo, hi = max(-1.0, gain - 3 / pairs), min(1.0, gain + 3 / pairs)
     played = [x for x in mine if x is not None]
     return Worth(label, price, gain, lo, hi, pairs, sum(played) / len(played) if played else 0.0)
 
