@@ -171,6 +171,8 @@ def test_optimise_refuses_a_bad_cap_and_a_budget_of_nothing(capsys):
     assert run(capsys, "optimise", "hero-duel", "--combatant", "ironclad", "--budget", "0")[0] == 2
     code, _, err = run(capsys, "optimise", "hero-duel", "--combatant", "ironclad", "--budget", "5", "--cap", "SPD")
     assert code == 2 and "--cap expects NAME=N" in err
+    code, _, err = run(capsys, "optimise", "hero-duel", "--combatant", "ironclad", "--budget", "5", "--cap", "SDP=6")
+    assert code == 2 and "--cap SDP: Ironclad's sheet has no such value (did you mean" in err
 
 
 def test_check_costs_prices_each_sheet_and_names_the_readings(capsys):

@@ -21,7 +21,7 @@ change's worth, interval and all (the price is exact, so the interval scales wit
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any, Mapping
 
@@ -175,10 +175,21 @@ def make_variant(data: dict[str, Any], scenario: Scenario, cid: str, build: Mapp
     return Variant(kept, price, sc)
 
 
+def cap_names(sheet: Any) -> list[str]:
+    """What a ``--cap`` may name on ``sheet``: its characteristics or abilities and its other
+    whole-number keys (rPD, running, csl...)."""
+    names = []
+    for holder in (getattr(sheet, "characteristics", None), getattr(sheet, "abilities", None), sheet):
+        if holder is not None:
+            names += [f.name for f in fields(holder) if _value_of(sheet, f.name) is not None]
+    return sorted(set(names))
+
+
 def _value_of(sheet: Any, name: str) -> int | None:
     for holder in (getattr(sheet, "characteristics", None), getattr(sheet, "abilities", None), sheet):
-        if holder is not None and isinstance(getattr(holder, name, None), int):
-            return int(getattr(holder, name))
+        value = getattr(holder, name, None) if holder is not None else None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
     return None
 
 
@@ -190,19 +201,6 @@ def with_ai(data: dict[str, Any], ai: str) -> dict[str, Any]:
         for c in side.get("combatants", []):
             c["ai"] = ai
     return out
-
-
-@dataclass
-class Outcomes:
-    """Each variant's 0/1 series ("the side won battle i"), None for a battle not (yet) played
-    or failed: what the paired intervals are read from."""
-
-    runs: int
-    series: list[list[int | None]] = field(default_factory=list)
-
-    def add_variant(self) -> int:
-        self.series.append([None] * self.runs)
-        return len(self.series) - 1
 
 
 @dataclass(frozen=True)
@@ -256,5 +254,5 @@ def thirds_separated(rows: list[Worth]) -> tuple[bool, int]:
     return min(w.per_unit_interval[0] for w in top) > max(w.per_unit_interval[1] for w in bottom), k
 
 
-__all__ = ["Change", "Outcomes", "PRICERS", "UNITS", "Variant", "Worth", "WorthError", "apply_build", "describe",
+__all__ = ["Change", "PRICERS", "UNITS", "Variant", "Worth", "WorthError", "apply_build", "cap_names", "describe",
            "hero_menu", "make_variant", "marvel_menu", "menu_for", "ranked", "thirds_separated", "with_ai", "worth_of"]

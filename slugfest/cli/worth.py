@@ -295,9 +295,10 @@ def cmd_optimise(args: argparse.Namespace) -> int:
     from slugfest.core.batch.optimise import builds, estimate, head_to_head, race
     from slugfest.core.batch.stats import wilson
     from slugfest.core.batch.sweep import paired_difference
-    from slugfest.core.batch.worth import UNITS, describe, make_variant, menu_for, ranked, worth_of
+    from slugfest.core.batch.worth import UNITS, cap_names, describe, make_variant, menu_for, ranked, worth_of
     from slugfest.core.errors import SlugfestError
     from slugfest.core.files.scenario import parse_scenario
+    from slugfest.core.files.schema import did_you_mean
 
     caps = _caps(args.cap)
     if isinstance(caps, str):
@@ -310,6 +311,12 @@ def cmd_optimise(args: argparse.Namespace) -> int:
     unit = UNITS[scenario.system]
     cid = args.combatant
     name = scenario.combatant(cid).name
+    known = cap_names(scenario.combatant(cid).sheet)
+    for cap in caps:
+        if cap not in known:
+            print(f"slugfest: --cap {cap}: {name}'s sheet has no such value{did_you_mean(cap, known)} "
+                  f"(it has {', '.join(known)})", file=sys.stderr)
+            return EXIT_BAD_INPUT
     base = scenario.seed if args.seed is None else args.seed
     out = report_stream(args.json)
     progress = not args.no_progress
