@@ -66,7 +66,10 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                    help="points to spend: Character Points (HERO) or rank-equivalents (Marvel)")
     o.add_argument("--cap", action="append", default=[], metavar="NAME=N",
                    help="a campaign limit the build may not pass, e.g. SPD=6 or Melee=7 (repeatable; a value the "
-                        "sheet already has above it may stay)")
+                        "sheet already has above it may stay). A scenario states no campaign limits of its own, so "
+                        "they are given here; what its loader refuses (SPD above 12, an ability past its rank's cap, "
+                        "a power past its top level) no build passes either, and the doubling cap is a rule of play "
+                        "the battles already apply")
     o.add_argument("--steps", type=positive_int, default=6, help="how many of the screened steps to combine "
                                                                 "(the best by worth; default 6)")
     o.add_argument("--screen-runs", type=positive_int, default=100, help="battles per step in the screen (default 100)")
