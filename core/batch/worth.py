@@ -225,14 +225,20 @@ class Worth:
         return self.gain_low / float(self.price), self.gain_high / float(self.price)
 
 
-def worth_of(label: str, price: Fraction, mine: list[int | None], base: list[int | None]) -> Worth:
-    """The change's paired gain over the unchanged sheet, and its price. When no battle's outcome
-    moved at all, the spread of the differences is nil and says nothing of how often the change
-    *could* flip one: the interval is then the rule of three's (a change that flipped none of n
-    battles flips at most 3/n of them, 95%), so "worth nothing here" is never read as certain."""
+def paired(mine: list[int | None], base: list[int | None]) -> tuple[float, float, float, int]:
+    """:func:`.sweep.paired_difference` (mean, low, high, pairs), except when no battle's outcome
+    differs at all: the spread of the differences is then nil and says nothing of how often the
+    change *could* flip one, so the interval is the rule of three's (a change that flipped none
+    of n battles flips at most 3/n of them, 95%), and "no better here" is never read as certain."""
     gain, lo, hi, pairs = paired_difference(mine, base)
     if pairs and lo == hi:
         lo, hi = max(-1.0, gain - 3 / pairs), min(1.0, gain + 3 / pairs)
+    return gain, lo, hi, pairs
+
+
+def worth_of(label: str, price: Fraction, mine: list[int | None], base: list[int | None]) -> Worth:
+    """The change's paired gain over the unchanged sheet (:func:`paired`), and its price."""
+    gain, lo, hi, pairs = paired(mine, base)
     played = [x for x in mine if x is not None]
     return Worth(label, price, gain, lo, hi, pairs, sum(played) / len(played) if played else 0.0)
 
@@ -255,4 +261,4 @@ def thirds_separated(rows: list[Worth]) -> tuple[bool, int]:
 
 
 __all__ = ["Change", "PRICERS", "UNITS", "Variant", "Worth", "WorthError", "apply_build", "cap_names", "describe",
-           "hero_menu", "make_variant", "marvel_menu", "menu_for", "ranked", "thirds_separated", "with_ai", "worth_of"]
+           "hero_menu", "make_variant", "marvel_menu", "menu_for", "paired", "ranked", "thirds_separated", "with_ai", "worth_of"]

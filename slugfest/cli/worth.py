@@ -297,8 +297,8 @@ def cmd_optimise(args: argparse.Namespace) -> int:
 
     from slugfest.core.batch.optimise import builds, estimate, head_to_head, race
     from slugfest.core.batch.stats import wilson
-    from slugfest.core.batch.sweep import paired_difference
-    from slugfest.core.batch.worth import UNITS, cap_names, describe, make_variant, menu_for, ranked, worth_of
+    from slugfest.core.batch.worth import (UNITS, cap_names, describe, make_variant, menu_for, paired, ranked,
+                                           worth_of)
     from slugfest.core.errors import SlugfestError
     from slugfest.core.files.scenario import parse_scenario
     from slugfest.core.files.schema import did_you_mean
@@ -411,11 +411,11 @@ def cmd_optimise(args: argparse.Namespace) -> int:
                            "winner": {"build": winner.label, "price": float(winner.price), "win_rate": round(win.rate, 4)}}
     if len(standing) > 1:
         second = standing[1]
-        d, lo, hi, pairs = paired_difference(win.series, second.series)
+        d, lo, hi, pairs = paired(win.series, second.series)
         print(f"   against the runner-up ({variants[second.key].label}): {d:+.1%} ({lo:+.1%} to {hi:+.1%}, paired, "
               f"{pairs} battles){'' if lo > 0 else ': not told apart; either is as good on these battles'}", file=out)
         doc["runner_up"] = {"build": variants[second.key].label, "difference": round(d, 4), "ci95": [round(lo, 4), round(hi, 4)]}
-    d, lo, hi, pairs = paired_difference(win.series, control[0])
+    d, lo, hi, pairs = paired(win.series, control[0])
     played = [x for x in control[0] if x is not None]
     print(f"   against the foes: {side} win {win.rate:.1%} with it, {sum(played) / max(1, len(played)):.1%} as it is: "
           f"{d:+.1%} ({lo:+.1%} to {hi:+.1%}, paired, {pairs} battles)", file=out)
