@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from slugfest.core.engine.events import Event
+from slugfest.core.prices import UNITS, price, shown
 from slugfest.core.render.words import plural
 
 #: Snapshot keys that are not figures to show.
@@ -105,3 +106,16 @@ def event_details(event: Event, system: Any) -> list[str]:
         return list(describe(event))
     except Exception:  # a display nicety must never break the screen
         return []
+
+
+# -- from the scenario ----------------------------------------------------------------------
+
+def price_figures(scenario: Any) -> dict[str, list[tuple[str, str]]]:
+    """Each combatant's sheet price as a card figure (``CP 252``, ``rank-eq 5.20``): what
+    `slugfest check --costs` totals; none for a system with no price list."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for c in scenario.combatants:
+        points = price(scenario.system, c.sheet)
+        if points is not None:
+            out[c.id] = [(UNITS[scenario.system], shown(scenario.system, points))]
+    return out

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import balance, batch, hdc, ladder, single, sweep
+from . import balance, batch, hdc, ladder, single, sweep, worth
 from .common import EXIT_BAD_INPUT, handled, positive_int, version
 
 __all__ = ["main", "build_parser", "positive_int"]
@@ -40,6 +40,10 @@ examples:
   slugfest simulate hero-brawl --runs 2000  win rates, damage, coverage over many battles
   slugfest sweep hero-duel --param ironclad.SPD --values 3,4,5,6
                                             win rate against a changed parameter
+  slugfest worth hero-duel --combatant ironclad
+                                            win rate bought per Character Point, change by change
+  slugfest optimise hero-duel --combatant ironclad --budget 25
+                                            the build that spends 25 more points best
 
 SCENARIO is a path to a .toml file or the name of a bundled scenario.
 The same scenario, seed and plugins always give the same battle, byte for byte.
@@ -79,6 +83,7 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, Callable[[argparse.Nam
     handlers.update(ladder.add_parsers(sub))
     handlers.update(balance.add_parsers(sub))
     handlers.update(sweep.add_parsers(sub))
+    handlers.update(worth.add_parsers(sub))
     return p, handlers
 
 

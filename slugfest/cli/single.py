@@ -42,6 +42,10 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                                    "e.g. an NND against a special defense no combatant has, with the "
                                    "nearest name). Exit code 0 when all are valid (warnings or not), 2 otherwise.")
     c.add_argument("scenarios", nargs="+", metavar="SCENARIO", help="one or more: " + SCENARIO_HELP)
+    c.add_argument("--costs", action="store_true",
+                   help="also price each valid file's sheets: HERO in Character Points (characteristics above "
+                        "their 6e base, defenses, movement, each power's Real Points), Marvel in rank-equivalents "
+                        "(a rank buys 5 ability points and 4 powers)")
 
     sub.add_parser("scenarios", help="list the bundled scenarios",
                    description="List the bundled scenarios: name (usable wherever SCENARIO is asked), system, title.")
@@ -205,6 +209,11 @@ def cmd_check(args: argparse.Namespace) -> int:
                   f"{scenario.map.width}x{scenario.map.height} map)")
             for line in warnings_of(name, scenario):
                 print(line, file=sys.stderr)
+            if getattr(args, "costs", False):
+                from .costs import cost_lines
+
+                for line in cost_lines(scenario):
+                    print(line)
     return EXIT_BAD_INPUT if bad else EXIT_OK
 
 

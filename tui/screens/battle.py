@@ -163,6 +163,7 @@ class BattleScreen(Screen[None]):
         self.recap = TextLog(self.names, verbose=False)  # what just happened, for the prompts
         self.letters = assign_letters([(c.id, c.name) for c in sc.combatants])
         self.side_index = {c.id: i for i, s in enumerate(sc.sides) for c in s.combatants}
+        self.prices = systems.price_figures(sc)  # each sheet's price, shown on its card (`slugfest check --costs`)
         self.grid: Grid = session.battle.grid
         system = session.battle.view.system
         self.metres_per_cell = system.metres_per_cell
@@ -437,7 +438,7 @@ class BattleScreen(Screen[None]):
         cards = {}
         for c in f.snapshot.get("combatants", []):
             cid = c["id"]
-            cards[cid] = CardData(c, self.letters.get(cid, "?"), self.side_index.get(cid, 0), f.extras.get(cid, []),
+            cards[cid] = CardData(c, self.letters.get(cid, "?"), self.side_index.get(cid, 0), [*f.extras.get(cid, []), *self.prices.get(cid, [])],
                                   cid in f.players, cid == active, cid == self.selected)
         self.query_one("#combatants", CombatantPanel).update_cards(cards)
         turn = self.query_one("#turn", TurnTracker)

@@ -16,19 +16,15 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..areas import size_value
+from ..points import HDC_POWER_KINDS, POWER_COST_PER_DIE
 from ..rounding import hero_round
 from .reading import Part
 
 #: Character Points per 1d6 of the 6e attack powers the importer prices (rules-powers §3.1):
-#: their Active Points give their END and range.
-COST_PER_LEVEL: dict[str, Fraction] = {
-    "ENERGYBLAST": Fraction(5), "HANDTOHANDATTACK": Fraction(5), "RKA": Fraction(15), "HKA": Fraction(15),
-    "EGOATTACK": Fraction(10),  # Mental Blast: 10 CP a die (rules-powers §3.5)
-    "MINDCONTROL": Fraction(5), "MENTALILLUSIONS": Fraction(5),  # Mind Control, Mental Illusions: 5 CP a die
-    # rules-powers §3.2-3.4: Entangle 10, Flash 5 (the Sight Group; 3 for the others), Drain 10,
-    # Aid 6, Healing 10 a die
-    "ENTANGLE": Fraction(10), "FLASH": Fraction(5), "DRAIN": Fraction(10), "AID": Fraction(6), "HEALING": Fraction(10),
-}
+#: their Active Points give their END and range. The prices live in :mod:`..points`, the one
+#: home of Character Point costs; this name stays for the importer's callers.
+COST_PER_LEVEL: dict[str, Fraction] = {xmlid: Fraction(POWER_COST_PER_DIE[kind])
+                                       for xmlid, kind in HDC_POWER_KINDS.items()}
 
 #: Where a 5th Edition file's power costs otherwise a die (its Active Points, and so its END
 #: and range, as the 5e sheet had them): Aid 10 CP a die, Flash 10 (the Sight Group).
