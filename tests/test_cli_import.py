@@ -267,15 +267,15 @@ def test_into_a_full_scenario_is_refused(capsys, tmp_path, two):
 
 @pytest.mark.skipif(not (FIXTURES / "Sample_Character_MA.hdc").exists(),
                     reason=f"no Sample_Character*.hdc at {FIXTURES} (it lives beside the repository, in ../shared)")
-def test_the_readmes_import_sample_is_what_the_command_prints(capsys, monkeypatch, tmp_path):
-    """Issue 37: the README's sample said 32/11/147 elements while the importer said 36/12/142.
+def test_the_import_guides_sample_is_what_the_command_prints(capsys, monkeypatch, tmp_path):
+    """Issue 37: the import guide's sample (README then) said 32/11/147 elements while the importer said 36/12/142.
     Every line of the sample but its "..." is a line the command prints, in the same order."""
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parent.parent / "docs" / "import.md").read_text(encoding="utf-8")
     block = readme.split("A sample, from a heroic 6e character", 1)[1].split("```")[1].strip("\n").splitlines()
     monkeypatch.chdir(FIXTURES)  # the report names the files as they were given
     assert cli.main(["import", "Sample_Character.hdc", "Sample_Character_MA.hdc", "--out", str(tmp_path / "x.toml")]) == 0
     printed = capsys.readouterr().out.splitlines()
     at = 0
     for line in (x for x in block if x.strip() != "..."):
-        assert line in printed[at:], f"the README's line is not printed (after line {at}): {line!r}"
+        assert line in printed[at:], f"the guide's line is not printed (after line {at}): {line!r}"
         at = printed.index(line, at) + 1

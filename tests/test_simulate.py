@@ -288,7 +288,7 @@ def test_coverage_counts_prone_when_a_combatant_stands_up():
     for index in range(10):
         b = Battle(brawl, seed=sim.battle_seed(1, index))
         b.run()
-        stood = sum(1 for e in b.events if isinstance(e, StatusChanged) and e.status == "prone")
+        stood = sum(1 for e in b.events if isinstance(e, StatusChanged) and e.status == "prone" and not e.active)
         if stood:
             assert b.system.tally(b, index).rules["rule:prone"] == stood
             return
