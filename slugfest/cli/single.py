@@ -9,8 +9,8 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from .common import (EXIT_BAD_INPUT, EXIT_OK, EXIT_PLUGIN, SCENARIO_HELP, STREAMS, handled, load, seed, unwritable,
-                     write_out)
+from .common import (EXIT_BAD_INPUT, EXIT_OK, EXIT_PLUGIN, SCENARIO_HELP, STREAMS, add_force, handled, input_path, load,
+                     seed, unwritable, write_out)
 
 if TYPE_CHECKING:  # the commands import the engine when they run, so that --help starts at once
     from slugfest.core.engine.events import Event
@@ -32,6 +32,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     b.add_argument("--brief", action="store_true", help="text log without CV chains and END spending")
     b.add_argument("--on-plugin-error", choices=("fallback", "stop"), default="fallback",
                    help="when a plugin fails: go on without it (default) or stop the battle, keeping the log")
+    add_force(b)
 
     c = sub.add_parser("check", help="validate scenario files",
                        description="Validate scenario files and report every problem in each one "
@@ -63,7 +64,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                        description="Load a scenario and write it back with tomli-w (a round trip check, or a starting point).")
     e.add_argument("scenario", metavar="SCENARIO", help=SCENARIO_HELP)
     e.add_argument("--out", metavar="FILE", required=True, help="where to write it; - prints it instead")
-    e.add_argument("--force", action="store_true", help="replace FILE if it already exists")
+    add_force(e)
     return {"battle": cmd_battle, "check": cmd_check, "scenarios": cmd_scenarios, "plugins": cmd_plugins,
             "play": cmd_play, "export": cmd_export}
 
@@ -83,7 +84,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
             print(f"\n(`slugfest check {args.scenario}` validates a file; `slugfest scenarios` lists the bundled ones.)",
                   file=sys.stderr)
         return EXIT_BAD_INPUT
-    problem = unwritable(args.out)
+    problem = unwritable(args.out, force=args.force, inputs=(input_path(args.scenario),))
     if problem:
         print(problem, file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -231,10 +232,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.out == "-":
         sys.stdout.write(text)
         return EXIT_OK
-    if os.path.exists(args.out) and not args.force:
-        print(f"slugfest: {args.out} already exists; add --force to replace it (or --out - to print)", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    failed = write_out(args.out, text)
+    failed = unwritable(args.out, force=args.force, inputs=(input_path(args.scenario),)) or write_out(args.out, text)
     if failed:
         print(failed, file=sys.stderr)
         return EXIT_BAD_INPUT
