@@ -8,10 +8,18 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
+from slugfest.core.batch import simulate as sim
+from slugfest.core.engine.plugins import hookimpl
+from slugfest.core.files.scenario import load_scenario
+from slugfest.scenarios import bundled
 from slugfest.core.batch.state_schema import StateProblem, check_state
 from slugfest.core.files.bounds import UnreadableFile, bounded_fraction, parse_json, read_limited
 from slugfest.core.testing import fuzzing as fz
@@ -173,3 +181,56 @@ def test_no_command_writes_over_its_own_input_even_with_force(tmp_path, parts):
                  ["export", str(scenario), "--out", str(scenario), "--force"]):
         code, _, err = run(argv)
         assert code == 2 and "it is an input of this command" in err, argv
+
+
+# -- plugins' threads and the standard streams ------------------------------------------------
+
+class StartsAThreadThatNeverEnds:
+    """An observer leaving a thread behind in the worker process: the process cannot exit
+    while it runs, and the batch used to wait on it for ever."""
+
+    @hookimpl
+    def slugfest_battle_start(self, battle):
+        threading.Thread(target=_spin, daemon=False).start()
+
+
+def _spin() -> None:
+    while True:
+        time.sleep(0.05)
+
+
+def test_a_plugins_stray_thread_cannot_keep_a_batch_from_finishing(monkeypatch):
+    monkeypatch.setattr(sim, "EXIT_GRACE", 0.1)  # how long a worker gets to exit: not the point here
+    duel = load_scenario(bundled()["hero-duel"])
+    agg, interrupted = sim.simulate(duel, 3, 1, jobs=1, plugins=[("stray-thread", StartsAThreadThatNeverEnds())])
+    assert (agg.n, interrupted, agg.errors) == (3, False, [])
+
+
+HOSTILE_STREAMS = '''\
+"""Takes the standard streams away from the command that runs it."""
+import os
+import sys
+
+from slugfest import hookimpl
+
+
+@hookimpl
+def slugfest_battle_start(battle):
+    sys.stdout.close()
+    sys.stderr.close()
+    os.close(1)
+'''
+
+
+def test_a_plugin_that_closes_the_standard_streams_cannot_crash_the_command(tmp_path):
+    dist = tmp_path / "closer-0.1.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: closer\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text("[slugfest]\ncloser = closer_plugin\n")
+    (tmp_path / "closer_plugin.py").write_text(HOSTILE_STREAMS)
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    code, clean, _ = run(["battle", "hero-duel"])
+    done = subprocess.run([sys.executable, "-m", "slugfest", "battle", "hero-duel"], capture_output=True, text=True,
+                          env=env, timeout=300)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert done.stdout == clean and "Heroes win" in done.stdout
