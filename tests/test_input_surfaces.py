@@ -22,7 +22,7 @@ from slugfest.core.files.scenario import load_scenario
 from slugfest.scenarios import bundled
 from slugfest.core.batch.state_schema import StateProblem, check_state
 from slugfest.core.files.bounds import UnreadableFile, bounded_fraction, parse_json, read_limited
-from slugfest.core.testing import fuzzing as fz
+from slugfest.core.testing import surfaces as fz
 
 run = fz.run_cli
 
@@ -234,3 +234,23 @@ def test_a_plugin_that_closes_the_standard_streams_cannot_crash_the_command(tmp_
                           env=env, timeout=300)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     assert done.stdout == clean and "Heroes win" in done.stdout
+
+
+# -- a local cluster's killed workers: no foreign tracebacks --------------------------------------
+
+TRACKER = """
+import sys
+from multiprocessing import resource_tracker
+if sys.argv[1] == "quiet":
+    from slugfest.core.batch.cluster import quiet_resource_tracker
+    quiet_resource_tracker()
+resource_tracker.ensure_running()
+resource_tracker.unregister("/slugfest-never-registered", "semaphore")  # what a killed worker leaves it to do
+"""
+
+
+@pytest.mark.parametrize("mode", ["loud", "quiet"])
+def test_the_resource_tracker_a_local_cluster_shares_prints_no_tracebacks(mode):
+    done = subprocess.run([sys.executable, "-c", TRACKER, mode], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0
+    assert ("KeyError" in done.stderr) == (mode == "loud"), done.stderr  # the fault is real, and quietened

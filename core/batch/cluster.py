@@ -66,6 +66,7 @@ def connect(address: str) -> tuple[Any, Any]:
             raise ClusterError(f"--cluster {address}: expected local or local:N, N a number of worker processes")
 
         n = int(count) if count else (os.cpu_count() or 1)
+        quiet_resource_tracker()
         cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                                            dashboard_address=None, silence_logs=40)
         return distributed.Client(cluster), cluster
@@ -76,6 +77,30 @@ def connect(address: str) -> tuple[Any, Any]:
     except ValueError as exc:
         raise ClusterError(f"--cluster {address}: expected a scheduler's address such as tcp://10.0.0.5:8786, or "
                            f"local / local:N ({exc})") from None
+
+
+def quiet_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker (if it is not running yet) with its standard
+    error on the null device.
+
+    A local cluster's worker processes share this process's tracker. When one is killed while it
+    holds a semaphore, the tracker is later told to forget a name it no longer has, and prints
+    a ``KeyError`` traceback of its own for each: a dozen foreign tracebacks under a report that
+    is right (the battles were run again). The tracker is not ours to fix, so it is quietened;
+    what the batch lost is in the report."""
+    from multiprocessing import resource_tracker  # imported here: only a local cluster starts one
+
+    try:
+        saved, null = os.dup(2), os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        return
+    try:
+        os.dup2(null, 2)
+        resource_tracker.ensure_running()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
 
 
 def run_span(scenario: Scenario, first: int, count: int, base_seed: int, pool: list[str], counts: list[str],

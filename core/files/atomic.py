@@ -6,6 +6,7 @@ device, a pipe).
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import tempfile
@@ -66,8 +67,7 @@ def write_text_atomic(text: str, path: str | os.PathLike[str]) -> None:
     a shell opened with ``>>``."""
     encoded = text.encode("utf-8")
     if written_in_place(path):
-        with open(path, "ab") as fh:
-            fh.write(encoded)
+        _append_in_place(path, encoded)
         return
     target = Path(os.path.realpath(path))
     try:
@@ -91,6 +91,25 @@ def write_text_atomic(text: str, path: str | os.PathLike[str]) -> None:
         except OSError:
             pass
         raise
+
+
+def _append_in_place(path: str | os.PathLike[str], encoded: bytes) -> None:
+    """Append to a device, a pipe or a descriptor's file where it is. The open does not wait: a
+    named pipe nobody reads would otherwise hold the program for ever before its first byte
+    (it is refused, as ``OSError`` ENXIO, with a message that says so)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:
+            raise OSError(errno.ENXIO, "it is a named pipe (FIFO) that no process is reading", str(path)) from None
+        raise
+    try:
+        os.set_blocking(fd, True)  # opened: now every byte is written, however slowly it is read
+        view = memoryview(encoded)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
 
 
 def _sweep_leftovers(target: Path) -> None:

@@ -108,8 +108,12 @@ def load(name: str):
     from slugfest.core.errors import SlugfestError
     from slugfest.core.files.scenario import load_scenario
     from slugfest.core.files.schema import did_you_mean
+    from slugfest.core.files.paths import path_problem
     from slugfest.scenarios import bundled, find
 
+    problem = path_problem(name)
+    if problem:
+        return None, f"{name[:80]}{'...' if len(name) > 80 else ''}: {problem}"
     path = find(name)
     if path.exists() and path.suffix == ".toml":
         from slugfest.core.engine.session import is_save_file

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import json
 import os
+import random
 
 import pytest
 from helpers_tui import run, settle, step
 from textual.widgets import Input, OptionList
 
+from slugfest.core.testing import surfaces
 from slugfest.tui import preferences
-from slugfest.tui.app import make_app
+from slugfest.tui.app import default_save_path, make_app
 from slugfest.tui.screens.battle import BattleScreen, DEFAULT_SPEED
 from slugfest.tui.screens.files import PathDialog
 
@@ -147,3 +149,19 @@ def test_a_data_folder_that_is_a_loop_of_links_is_a_note_when_saving(tmp_path, m
             assert isinstance(app.screen, BattleScreen)
 
     run(go())
+
+
+@pytest.mark.parametrize("kind", surfaces.DATA_FOLDER_KINDS)
+def test_every_kind_of_hostile_data_folder_is_read_remembered_and_written_without_a_crash(tmp_path, monkeypatch,
+                                                                                           kind):
+    """The app's start (load), ctrl+o (the recent saves), and a save's remembering (save): each
+    goes on, with a note where something could not be used (scripts/fuzz.py plays these in the
+    app itself)."""
+    monkeypatch.chdir(tmp_path)
+    _, value = surfaces.hostile_data_folder(random.Random(kind), tmp_path, kind)
+    monkeypatch.setenv("SLUGFEST_DATA_DIR", value)
+    prefs, note = preferences.load()
+    assert isinstance(note, str) and "Traceback" not in note
+    prefs.existing_recent()
+    prefs.remember(default_save_path("hero-duel"))
+    assert isinstance(preferences.save(prefs), str)
