@@ -143,6 +143,8 @@ def test_an_hdc_level_of_a_billion_digits_is_refused_by_name(tmp_path):
     (["simulate", "hero-duel", "--shard", "1/1000000000", "--json", "x.json"], "expected from 1 to 100000 parts"),
     (["simulate", "hero-duel", "--play-by-play", "-1"], "expected a battle's index from 0"),
     (["battle", "hero-duel", "--seed", "0x10"], "expected a whole number, got '0x10'"),
+    (["simulate", "hero-duel", "--cluster", "local:" + "9" * 5000], "N a number of worker processes from 1 to 256"),
+    (["simulate", "hero-duel", "--cluster", "tcp://10.0.0.1:99999"], "expected a port from 1 to 65535, got 99999"),
 ])
 def test_a_numeric_argument_out_of_range_is_a_usage_error(tmp_path, monkeypatch, argv, expected):
     monkeypatch.chdir(tmp_path)

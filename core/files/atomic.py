@@ -66,6 +66,11 @@ def write_text_atomic(text: str, path: str | os.PathLike[str]) -> None:
     replace the device, or the file the descriptor is open on, and truncating could empty a file
     a shell opened with ``>>``."""
     encoded = text.encode("utf-8")
+    try:
+        os.stat(path)
+    except OSError as exc:  # a loop of links: renaming over it would put a file where the loop was
+        if exc.errno == errno.ELOOP:
+            raise
     if written_in_place(path):
         _append_in_place(path, encoded)
         return

@@ -308,7 +308,8 @@ def _edge_paths(folder: Path, rng: random.Random) -> list[str]:
     fifo, loop, existing = folder / "fifo", folder / "loop", folder / "existing.json"
     if not fifo.exists():
         os.mkfifo(fifo)
-    if not loop.is_symlink():
+    if not loop.is_symlink():  # (a command that wrote over it would be a finding of its own)
+        loop.unlink(missing_ok=True)
         loop.symlink_to(loop)
     existing.write_text("{}")
     return [str(fifo), "/dev/zero", "/dev/urandom", "/dev/null", str(folder), str(loop), str(loop / "x"),

@@ -188,10 +188,13 @@ def unwritable(path: str | None, *, force: bool = False, inputs: Any = ()) -> st
     into its folder, so the folder must be writable; anything else is written in place, so it
     must be."""
     from slugfest.core.files.atomic import written_in_place
-    from slugfest.core.files.paths import same_file
+    from slugfest.core.files.paths import path_problem, same_file
 
     if path is None or path in STREAMS:
         return None
+    problem = path_problem(path)
+    if problem:
+        return f"slugfest: cannot write {path[:80]}{'...' if len(path) > 80 else ''}: {problem}"
     for source in inputs:
         if source is not None and same_file(path, source):
             return f"slugfest: cannot write {path}: it is an input of this command ({source}); write elsewhere"
