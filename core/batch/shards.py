@@ -105,7 +105,7 @@ def _check_header(doc: dict[str, Any], file: str) -> None:
     is compared, looked up or counted to)."""
     shard = doc.get("shard")
     part, of = (shard.get("part"), shard.get("of")) if isinstance(shard, dict) else (None, None)
-    if not (type(part) is int and type(of) is int and 1 <= part <= of <= MOST_PARTS):
+    if not (isinstance(shard, dict) and type(part) is int and type(of) is int and 1 <= part <= of <= MOST_PARTS):
         shown = repr(shard) if len(repr(shard)) <= 80 else repr(shard)[:77] + "..."
         raise ShardError(f"{file}: its shard is {shown}; expected part and of, whole numbers with "
                          f"1 <= part <= of <= {MOST_PARTS} (as `--shard I/N` writes them)")
