@@ -60,6 +60,14 @@ def is_file(path: str | os.PathLike[str]) -> bool:
         return False
 
 
+def is_dir(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is a folder now (False for any path that cannot be one)."""
+    try:
+        return stat.S_ISDIR(os.stat(path).st_mode)
+    except PATH_ERRORS:
+        return False
+
+
 def resolved(path: str | os.PathLike[str]) -> Path | None:
     """``path`` made absolute with its links followed, or None when that cannot be done (a
     loop of links, a name too long)."""

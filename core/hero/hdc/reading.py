@@ -134,7 +134,8 @@ def read_character(path: str | os.PathLike[str]) -> Character:
     try:
         raw = read_limited(file, MAX_BYTES)  # only a regular file, of at most MAX_BYTES
     except UnreadableFile as exc:
-        raise HdcError(file, f"{exc.message} (a Hero Designer .hdc file)") from None
+        raise HdcError(file, f"{exc.message}: a Hero Designer character file is at most {MAX_BYTES // 2**20} MB, "
+                             "and a regular file") from None
     except FileNotFoundError:
         raise HdcError(file, "no such file") from None
     except IsADirectoryError:
