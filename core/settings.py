@@ -101,7 +101,7 @@ def data_dir() -> Path:
     if raw is not None:
         if not raw.strip() or "\x00" in raw:
             raise SettingError(f"SLUGFEST_DATA_DIR: expected a folder path, got {raw!r}")
-        return Path(raw).expanduser()
+        return Path(os.path.expanduser(raw))  # os.path's leaves an unknown ~user as it is (Path's raises)
     import platformdirs  # imported here: only saves and preferences need it; ~10 ms off every start-up
 
     return Path(platformdirs.user_data_dir("slugfest", appauthor=False))

@@ -3,10 +3,14 @@
     .venv/bin/python scripts/fuzz.py                       # the full campaign, a few minutes
     .venv/bin/python scripts/fuzz.py --scenarios 500 --saves 100 --extreme 200   # a quick look
     .venv/bin/python scripts/fuzz.py --replay extreme:1234  # one case again, with its traceback
+    .venv/bin/python scripts/fuzz.py --surfaces-only        # merge parts, .hdc, data folders, arguments
 
 Each case is seeded (case i of a kind uses seed BASE+i), so a finding replays alone. Counts go to
 standard output; a finding is listed with the seed that replays it, and the exit code is 1 when
-there is any. The generators are in core/fuzzing.py (files), core/extremes.py (sheets) and core/faults.py (plugins); tests/test_fuzz.py runs a short slice.
+there is any. The generators are in core/testing/: fuzzing.py (scenarios, saves), extremes.py
+(sheets), faults.py (plugins) and surfaces.py (merge parts, .hdc files, edge arguments to every
+command, hostile preferences and data folders, which this script plays in the app itself);
+tests/test_fuzz.py runs a short slice.
 """
 
 from __future__ import annotations
@@ -24,15 +28,19 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from slugfest.cli import positive_int
-from slugfest.core.testing import extremes, faults
+from slugfest.core.testing import extremes, faults, surfaces
 from slugfest.core.testing import fuzzing as fz
 
-KINDS = ("scenario", "save", "extreme")
+KINDS = ("scenario", "save", "extreme", "merge", "hdc", "data-folder", "argument")
+#: The real Hero Designer files (never in the repository): mutated beside the synthetic one when present.
+HDC_FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "hdc"
 
 
 def _cases(kind: str, start: int, stop: int, base: int) -> list[tuple[int, fz.Verdict]]:
     """Cases ``start`` to ``stop`` of ``kind`` (a worker's share)."""
     out = []
+    if kind in ("merge", "hdc", "data-folder", "argument"):
+        return _surface_cases(kind, start, stop, base)
     if kind == "save":
         with tempfile.TemporaryDirectory(prefix="slugfest-fuzz-") as folder:
             saves = fz.base_saves(folder)
@@ -46,6 +54,71 @@ def _cases(kind: str, start: int, stop: int, base: int) -> list[tuple[int, fz.Ve
     return out
 
 
+def _surface_cases(kind: str, start: int, stop: int, base: int) -> list[tuple[int, fz.Verdict]]:
+    """Cases of the surfaces added after the first campaigns (core/testing/surfaces.py), each in
+    a folder of its own that is also the working directory (a relative path stays in it)."""
+    out = []
+    home = os.getcwd()
+    with tempfile.TemporaryDirectory(prefix="slugfest-fuzz-") as folder:
+        os.chdir(folder)
+        try:
+            if kind == "merge":
+                parts = surfaces.base_parts(folder)
+            elif kind == "hdc":
+                bases = surfaces.base_hdc_files(HDC_FIXTURES)
+            elif kind == "argument":
+                surfaces.prepare_arguments(folder)
+            for i in range(start, stop):
+                rng = random.Random(base + i)
+                if kind == "merge":
+                    v = surfaces.merge_case(rng, parts, folder)
+                elif kind == "hdc":
+                    v = surfaces.hdc_case(rng, bases, folder)
+                elif kind == "argument":
+                    v = surfaces.argument_case(rng, folder, surfaces.COMMANDS[i % len(surfaces.COMMANDS)])
+                else:
+                    v = data_folder_case(rng, folder)
+                out.append((base + i, v))
+        finally:
+            os.chdir(home)
+    return out
+
+
+def data_folder_case(rng: random.Random, folder: str) -> fz.Verdict:
+    """The app started with a hostile data folder or preferences file (SLUGFEST_DATA_DIR): it
+    must start, save with ctrl+s (or say why it cannot), list the recent saves with ctrl+o and
+    quit, with a note where something could not be used, never a crash or a hang."""
+    import asyncio  # imported here: only this kind plays the app
+
+    from slugfest.tui.app import make_app
+
+    kind, value = surfaces.hostile_data_folder(rng, folder)
+    os.environ["SLUGFEST_DATA_DIR"] = value
+
+    async def play() -> tuple[int, BaseException | None]:
+        app = make_app("hero-duel", seed=rng.randrange(1000))
+        async with app.run_test(size=(100, 32)) as pilot:
+            for keys in (("right",), ("ctrl+s",), ("enter",), ("ctrl+o",), ("escape",)):
+                await app.workers.wait_for_complete()
+                await pilot.press(*keys)
+                await pilot.pause()
+            await app.workers.wait_for_complete()
+        return app.return_code or 0, getattr(app, "_exception", None)
+
+    def run() -> tuple[str, str]:
+        code, error = asyncio.run(play())
+        if error is not None or code not in (0, None):
+            return "internal", f"{kind}: the app ended with {type(error).__name__ if error else code}: {error}"[:300]
+        return "accepted", ""
+
+    try:
+        verdict = fz._timed("data-folder", run)
+    finally:
+        os.environ.pop("SLUGFEST_DATA_DIR", None)
+    return verdict if not verdict.problem else fz.Verdict(verdict.kind, verdict.outcome, f"{kind}: {verdict.problem}",
+                                                          verdict.seconds)
+
+
 def run_kind(kind: str, count: int, base: int, jobs: int) -> tuple[collections.Counter, list[str], float]:
     started = time.monotonic()
     outcomes: collections.Counter = collections.Counter()
@@ -57,8 +130,8 @@ def run_kind(kind: str, count: int, base: int, jobs: int) -> tuple[collections.C
         for part in pool.map(_cases, [kind] * len(spans), [a for a, _ in spans], [b for _, b in spans],
                              [base] * len(spans)):
             for seed, v in part:
-                outcomes[v.kind if kind == "extreme" else v.outcome] += 1
-                if kind == "extreme":
+                outcomes[v.kind if kind in ("extreme", "argument") else v.outcome] += 1
+                if kind in ("extreme", "argument"):
                     outcomes[v.outcome] += 1
                 if v.problem:
                     findings.append(f"{kind}:{seed}: {v.problem}")
@@ -117,6 +190,15 @@ def replay(what: str) -> int:
         print(f"fuzz.py: no fault named {seed_text!r}", file=sys.stderr)
         return 2
     seed = int(seed_text)
+    if kind in ("merge", "hdc", "data-folder", "argument"):
+        if kind == "argument":  # the command is the one case SEED of the campaign ran
+            rng_case = random.Random(seed)
+            folder = tempfile.mkdtemp(prefix="slugfest-fuzz-")
+            surfaces.prepare_arguments(folder)
+            print(surfaces.argument_case(rng_case, folder, surfaces.COMMANDS[seed % len(surfaces.COMMANDS)]))
+        else:
+            print(_surface_cases(kind, 0, 1, seed)[0][1])
+        return 0
     rng = random.Random(seed)
     if kind == "scenario":
         name, text = rng.choice(fz.base_scenarios())
@@ -136,6 +218,15 @@ def main() -> int:
     p.add_argument("--scenarios", type=int, default=10_000, help="mutated scenario files (default 10000)")
     p.add_argument("--saves", type=int, default=600, help="corrupted saves (default 600)")
     p.add_argument("--extreme", type=int, default=3_000, help="battles of extreme legal sheets (default 3000)")
+    p.add_argument("--merges", type=int, default=1_000, help="merges with mutated batch parts (default 1000)")
+    p.add_argument("--hdc", type=int, default=1_500, help="imports of mutated .hdc files (default 1500)")
+    p.add_argument("--data-folders", type=int, default=110,
+                   help="app runs with hostile preferences or data folders (default 110)")
+    p.add_argument("--arguments", type=int, default=110,
+                   help=f"edge arguments per command, for each of the {len(surfaces.COMMANDS)} commands (default 110)")
+    p.add_argument("--surfaces-only", action="store_true",
+                   help="only the merge parts, .hdc files, data folders and arguments (no scenarios, saves, "
+                        "extreme battles or faulty plugins)")
     p.add_argument("--no-faults", action="store_true", help="skip the faulty plugins")
     p.add_argument("--seed", type=int, default=0, help="base seed (default 0)")
     cores = os.cpu_count() or 1
@@ -146,8 +237,14 @@ def main() -> int:
         return replay(args.replay)
     print(f"Slugfest reliability campaign (base seed {args.seed}, {args.jobs} processes)")
     findings: list[str] = []
+    if args.surfaces_only:
+        args.scenarios = args.saves = args.extreme = 0
+        args.no_faults = True
     for kind, count, label in (("scenario", args.scenarios, "mutated scenarios"), ("save", args.saves, "corrupted saves"),
-                               ("extreme", args.extreme, "extreme battles")):
+                               ("extreme", args.extreme, "extreme battles"), ("merge", args.merges, "mutated merge parts"),
+                               ("hdc", args.hdc, "mutated .hdc files"),
+                               ("data-folder", args.data_folders, "hostile data folders"),
+                               ("argument", args.arguments * len(surfaces.COMMANDS), "edge arguments")):
         if count <= 0:
             continue
         outcomes, found, seconds = run_kind(kind, count, args.seed, args.jobs)
@@ -155,6 +252,12 @@ def main() -> int:
         if kind == "extreme":
             detail = (f"HERO {outcomes['extreme-hero']}, Marvel {outcomes['extreme-marvel']}, "
                       f"across {len(fz.AIS)} AIs; sheets the validator refused {outcomes['refused']}")
+        elif kind == "argument":
+            per = ", ".join(f"{c} {outcomes['argument-' + c]}" for c in surfaces.COMMANDS)
+            detail = (f"{per}; ran {outcomes['accepted']}, refused with a message {outcomes['refused']}; "
+                      f"exits 70 {outcomes['internal']}")
+        elif kind == "data-folder":
+            detail = f"the app started, saved, listed and quit in {outcomes['accepted']}"
         else:
             detail = f"accepted {outcomes['accepted']}, refused with the file named {outcomes['refused']}"
         hangs = sum("a hang" in f for f in found)
@@ -164,8 +267,14 @@ def main() -> int:
         findings += found
         print(f"  {'faulty plugins':<20} {len(faults.FAULTS):>6}  kinds x HERO and Marvel = {n} battles; "
               f"contained and named {n - len(found)}; findings {len(found)}  [{seconds:.1f} s]")
+    if args.surfaces_only:
+        return _verdict(findings)
     seconds, size, problems = time_check()
     print(f"  {'check, 1 MB of errors':<20} {seconds:>6.2f}  s for {size:,} bytes and {problems:,} problems (goal: under 2 s)")
+    return _verdict(findings)
+
+
+def _verdict(findings: list[str]) -> int:
     if findings:
         print(f"\nFindings ({len(findings)}); replay one with --replay KIND:SEED:")
         for f in findings[:50]:

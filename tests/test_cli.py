@@ -65,7 +65,8 @@ def test_jsonl_is_one_json_object_per_line_and_replays_byte_for_byte(capsys):
 def test_out_writes_the_log_whole_and_leaves_no_temp_file(capsys, tmp_path):
     target = tmp_path / "fight.jsonl"
     target.write_text("an older log\n")
-    code, out, err = run(capsys, "battle", "hero-duel", "--log", "jsonl", "--seed", "3", "--out", str(target))
+    code, out, err = run(capsys, "battle", "hero-duel", "--log", "jsonl", "--seed", "3", "--out", str(target),
+                         "--force")
     assert code == 0
     assert out == ""
     assert "log written to" in err and ("win" in err or "Draw" in err)

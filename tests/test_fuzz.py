@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from slugfest import cli
-from slugfest.core.testing import extremes, faults
+from slugfest.core.testing import extremes, faults, surfaces
 from slugfest.core.testing import fuzzing as fz
 from slugfest.core.files import locate
 
@@ -86,3 +86,36 @@ def test_checking_a_file_full_of_mistakes_scans_its_text_once(monkeypatch, tmp_p
     assert first.endswith("problems in this scenario:") and int(first.split(": ")[1].split()[0]) > 2000
     assert f"{path}:22: map.obstacles[0]: expected [x, y] inside the 30x16 map" in second
     assert scans == [1]
+
+
+# -- the surfaces added since (issue 36): merge parts, .hdc files, edge arguments -------------------
+
+@pytest.fixture(scope="module")
+def surface_folder(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("surfaces")
+    surfaces.prepare_arguments(folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def parts(tmp_path_factory):
+    return surfaces.base_parts(tmp_path_factory.mktemp("parts"), ("hero-duel",))
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_merge_of_a_mutated_part_reports_or_is_refused_naming_the_file(parts, tmp_path, seed):
+    verdict = surfaces.merge_case(random.Random(seed), parts, tmp_path)
+    assert verdict.outcome in ("accepted", "refused") and verdict.problem == ""
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_an_import_of_a_mutated_hdc_file_writes_a_scenario_or_is_refused(tmp_path, seed):
+    verdict = surfaces.hdc_case(random.Random(seed), surfaces.base_hdc_files(), tmp_path)
+    assert verdict.outcome in ("accepted", "refused") and verdict.problem == ""
+
+
+@pytest.mark.parametrize("command", surfaces.COMMANDS)
+def test_every_command_given_an_edge_argument_runs_or_says_why_with_exit_2(surface_folder, command):
+    verdict = surfaces.argument_case(random.Random(command), surface_folder, command)
+    assert verdict.outcome in ("accepted", "refused") and verdict.problem == ""
+

@@ -105,17 +105,25 @@ def test_a_symbolic_link_is_followed_not_replaced(tmp_path):
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
 def test_something_other_than_a_file_is_written_in_place_not_renamed_over(tmp_path):
     """A device or a pipe (``--json /dev/stdout``) must receive the text, not be replaced."""
-    import threading
-
     pipe = tmp_path / "pipe"
     os.mkfifo(pipe)
-    got = []
-    reader = threading.Thread(target=lambda: got.append(pipe.read_text()), daemon=True)
-    reader.start()
-    write_text_atomic("through the pipe", pipe)
-    reader.join(5)
-    assert got == ["through the pipe"]
+    reader = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)  # open before the write: no thread to wait on
+    try:
+        write_text_atomic("through the pipe", pipe)
+        assert os.read(reader, 100) == b"through the pipe"
+    finally:
+        os.close(reader)
     assert stat.S_ISFIFO(pipe.stat().st_mode)
+
+
+def test_a_named_pipe_nobody_reads_is_refused_not_waited_on(tmp_path, monkeypatch):
+    from slugfest.core.files import atomic
+
+    monkeypatch.setattr(atomic, "READER_GRACE", 0.0)
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    with pytest.raises(OSError, match="a named pipe .FIFO. that no process is reading"):
+        write_text_atomic("nobody", pipe)
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="descriptors named through /proc")

@@ -8,12 +8,18 @@ rewritten at the next change.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from slugfest.core.files.bounds import UnreadableFile, parse_toml, read_limited
+from slugfest.core.files.paths import is_file, path_problem, resolved
+
 FILE = "preferences.toml"
 MOST_RECENT = 8
+#: The largest preferences file read (the app writes a few hundred bytes).
+MAX_BYTES = 64 * 1024
 
 
 @dataclass
@@ -23,12 +29,14 @@ class Preferences:
     recent: list[str] = field(default_factory=list)  # save files, most recent first
 
     def remember(self, path: str) -> None:
-        """A save written or opened: first in the list, once."""
-        full = str(Path(path).expanduser().resolve())
+        """A save written or opened: first in the list, once. A path that cannot be resolved
+        (a loop of links on the way) is kept as it was typed, made absolute."""
+        full = str(resolved(path) or os.path.abspath(os.path.expanduser(path)))
         self.recent = [full, *(p for p in self.recent if p != full)][:MOST_RECENT]
 
     def existing_recent(self) -> list[str]:
-        return [p for p in self.recent if Path(p).is_file()]
+        """The remembered saves that are still files (one too long or looping is not)."""
+        return [p for p in self.recent if is_file(p)]
 
 
 def path() -> Path:
@@ -38,39 +46,52 @@ def path() -> Path:
 
 
 def load() -> tuple[Preferences, str]:
-    """The preferences, and a note if the file was there but could not be used ("" if fine)."""
-    import tomllib
+    """The preferences, and a note if the file was there but could not be used ("" if fine).
 
+    It is read as every file the program reads is (a regular file of at most 64 KB, nested a
+    few levels deep), so a FIFO, a link to ``/dev/zero`` or a file nested 100,000 deep is set
+    aside with a note instead of hanging or crashing the app at start."""
     where = path()
+    problem = path_problem(where)
+    if problem:
+        return Preferences(), f"{where}: {problem}; using the defaults"
     try:
-        raw = where.read_bytes()
+        data: dict[str, Any] = parse_toml(read_limited(where, MAX_BYTES), MAX_BYTES)
     except FileNotFoundError:
         return Preferences(), ""
     except OSError as exc:
         return Preferences(), f"{where}: cannot read it ({exc.strerror or exc}); using the defaults"
-    try:
-        data: dict[str, Any] = tomllib.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        return Preferences(), f"{where}: not TOML ({exc}); using the defaults, and it is rewritten at the next change"
+    except UnreadableFile as exc:
+        at = f" (line {exc.line})" if exc.line else ""
+        return Preferences(), f"{where}{at}: {exc.message}; using the defaults, and it is rewritten at the next change"
     prefs = Preferences()
     problems = []
     theme = data.get("theme")
-    if isinstance(theme, str):
+    if isinstance(theme, str) and len(theme) <= 100:
         prefs.theme = theme
     elif theme is not None:
-        problems.append(f"theme: expected a theme's name, got {theme!r}")
+        problems.append(f"theme: expected a theme's name, got {_shown(theme)}")
     speed = data.get("speed")
-    if isinstance(speed, int) and not isinstance(speed, bool) and speed >= 0:
+    if isinstance(speed, int) and not isinstance(speed, bool) and 0 <= speed <= 100:
         prefs.speed = speed
     elif speed is not None:
-        problems.append(f"speed: expected a whole number from 0, got {speed!r}")
+        problems.append(f"speed: expected a whole number from 0 to 100, got {_shown(speed)}")
     recent = data.get("recent", [])
     if isinstance(recent, list) and all(isinstance(p, str) for p in recent):
-        prefs.recent = recent[:MOST_RECENT]
+        usable = [p for p in recent if not path_problem(p)]
+        prefs.recent = usable[:MOST_RECENT]
+        if len(usable) < len(recent):
+            problems.append(f"recent: {len(recent) - len(usable)} entries are not paths this system can open "
+                            "(too long, or a NUL in them)")
     else:
         problems.append("recent: expected a list of file paths")
     note = f"{where}: {'; '.join(problems)}; those keys are ignored" if problems else ""
     return prefs, note
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def save(prefs: Preferences) -> str:

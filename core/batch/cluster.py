@@ -43,6 +43,12 @@ from .stats import Aggregate, BattleError, BattleTally
 SPAN = 200
 
 
+#: The most worker processes ``local:N`` starts (each is a Python process of its own).
+MOST_LOCAL_WORKERS = 256
+#: Seconds to wait for a scheduler to answer before saying none did.
+CONNECT_SECONDS = 5
+
+
 class ClusterError(SlugfestError):
     pass
 
@@ -62,20 +68,54 @@ def connect(address: str) -> tuple[Any, Any]:
     distributed = _dask()
     if address == "local" or address.startswith("local:"):
         count = address.partition(":")[2]
-        if address.startswith("local:") and not (count.isdigit() and int(count) >= 1):
-            raise ClusterError(f"--cluster {address}: expected local or local:N, N a number of worker processes")
+        if address.startswith("local:") and not (count.isascii() and count.isdigit() and len(count) <= 4
+                                                 and 1 <= int(count) <= MOST_LOCAL_WORKERS):
+            shown = address if len(address) <= 40 else address[:37] + "..."
+            raise ClusterError(f"--cluster {shown}: expected local or local:N, N a number of worker processes "
+                               f"from 1 to {MOST_LOCAL_WORKERS}")
 
         n = int(count) if count else (os.cpu_count() or 1)
+        quiet_resource_tracker()
         cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                                            dashboard_address=None, silence_logs=40)
         return distributed.Client(cluster), cluster
+    port = address.rpartition(":")[2]
+    if "://" in address and port.isdigit() and not 1 <= int(port[:6]) <= 65535:
+        raise ClusterError(f"--cluster {address[:60]}: expected a port from 1 to 65535, got {port[:10]}")
     try:
-        return distributed.Client(address, timeout=20), None
+        return distributed.Client(address, timeout=CONNECT_SECONDS), None
     except (OSError, TimeoutError) as exc:
         raise ClusterError(f"--cluster {address}: no Dask scheduler answered there ({exc})") from None
     except ValueError as exc:
         raise ClusterError(f"--cluster {address}: expected a scheduler's address such as tcp://10.0.0.5:8786, or "
                            f"local / local:N ({exc})") from None
+    except Exception as exc:  # not a Dask scheduler at the other end: its answer can break the client any way
+        raise ClusterError(f"--cluster {address}: what answered there is not a Dask scheduler "
+                           f"({type(exc).__name__}: {str(exc)[:100]})") from None
+
+
+def quiet_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker (if it is not running yet) with its standard
+    error on the null device.
+
+    A local cluster's worker processes share this process's tracker. When one is killed while it
+    holds a semaphore, the tracker is later told to forget a name it no longer has, and prints
+    a ``KeyError`` traceback of its own for each: a dozen foreign tracebacks under a report that
+    is right (the battles were run again). The tracker is not ours to fix, so it is quietened;
+    what the batch lost is in the report."""
+    from multiprocessing import resource_tracker  # imported here: only a local cluster starts one
+
+    try:
+        saved, null = os.dup(2), os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        return
+    try:
+        os.dup2(null, 2)
+        resource_tracker.ensure_running()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
 
 
 def run_span(scenario: Scenario, first: int, count: int, base_seed: int, pool: list[str], counts: list[str],

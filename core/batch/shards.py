@@ -20,24 +20,52 @@ from typing import Any, Iterable
 
 from ..engine.catalog import catalog
 from ..errors import SlugfestError
+from .state_schema import StateProblem, check_state, count, name as a_name, text as a_text
 from .stats import Aggregate
 
 KIND = "slugfest-shard"
+#: The largest part file merge reads (a part of a batch is a few tens of kilobytes).
+MAX_PART_BYTES = 16 * 1024 * 1024
 
 
 class ShardError(SlugfestError):
     pass
 
 
+#: The most parts a batch may be split into (a part per battle of the largest batch would be
+#: 10 million; nobody runs that many machines, and merge lists the parts it misses).
+MOST_PARTS = 100_000
+
+
 def parse_shard(text: str) -> tuple[int, int]:
-    """``"3/10"`` -> (3, 10): the third of ten parts (counted from 1)."""
-    m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", text)
+    """``"3/10"`` -> (3, 10): the third of ten parts (counted from 1). The digits are bounded
+    before they are converted: Python refuses to read a number of more than 4300 digits."""
+    m = re.fullmatch(r"\s*(\d{1,12})\s*/\s*(\d{1,12})\s*", text)
     if not m:
-        raise ShardError(f"--shard expects I/N, the part and how many parts (e.g. 3/10), got {text!r}")
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise ShardError(f"--shard expects I/N, the part and how many parts (e.g. 3/10), whole numbers of at "
+                         f"most {MOST_PARTS} parts, got {shown!r}")
     i, n = int(m.group(1)), int(m.group(2))
-    if n < 1 or not 1 <= i <= n:
-        raise ShardError(f"--shard {text}: the part must be from 1 to the number of parts (e.g. 1/{max(n, 2)})")
+    if not 1 <= n <= MOST_PARTS:
+        raise ShardError(f"--shard {text.strip()}: expected from 1 to {MOST_PARTS} parts, got {n}")
+    if not 1 <= i <= n:
+        raise ShardError(f"--shard {text.strip()}: the part must be from 1 to the number of parts (e.g. 1/{max(n, 2)})")
     return i, n
+
+
+def spans(numbers: list[int]) -> str:
+    """Sorted whole numbers as runs: ``[1, 2, 3, 7, 9, 10]`` -> ``"1-3, 7, 9-10"`` (so a merge
+    missing 99,999 parts says so in a line, not in a megabyte)."""
+    out: list[str] = []
+    start = prev = None
+    for x in [*numbers, None]:
+        if x is not None and prev is not None and x == prev + 1:
+            prev = x
+            continue
+        if start is not None:
+            out.append(str(start) if start == prev else f"{start}-{prev}")
+        start = prev = x
+    return ", ".join(out)
 
 
 def shard_range(runs: int, i: int, n: int) -> tuple[int, int]:
@@ -72,6 +100,28 @@ def part_document(agg: Aggregate, *, scenario: str, system: str, turn_limit: int
             "state": agg.state()}
 
 
+def _check_header(doc: dict[str, Any], file: str) -> None:
+    """The keys a part's head must hold, each of its type and in its range (checked before any
+    is compared, looked up or counted to)."""
+    shard = doc.get("shard")
+    part, of = (shard.get("part"), shard.get("of")) if isinstance(shard, dict) else (None, None)
+    if not (isinstance(shard, dict) and type(part) is int and type(of) is int and 1 <= part <= of <= MOST_PARTS):
+        shown = repr(shard) if len(repr(shard)) <= 80 else repr(shard)[:77] + "..."
+        raise ShardError(f"{file}: its shard is {shown}; expected part and of, whole numbers with "
+                         f"1 <= part <= of <= {MOST_PARTS} (as `--shard I/N` writes them)")
+    if not isinstance(shard.get("complete", True), bool):
+        raise ShardError(f"{file}: shard.complete: expected true or false, got {shard.get('complete')!r:.60}")
+    try:
+        a_name(doc.get("scenario"), "scenario")
+        a_name(doc.get("system"), "system")
+        a_text(doc.get("fingerprint"), "fingerprint", 100)
+        count(doc.get("turn_limit"), "turn_limit", 1, 10**6)
+        count(doc.get("base_seed"), "base_seed", 0, 2**63 - 1)
+        count(doc.get("runs_requested"), "runs_requested", 1, 10**9)
+    except StateProblem as exc:
+        raise ShardError(f"{file}: {exc}") from None
+
+
 @dataclass
 class Merged:
     aggregate: Aggregate
@@ -94,11 +144,7 @@ def merge_parts(documents: list[tuple[str, Any]]) -> Merged:
         if not isinstance(doc, dict) or doc.get("kind") != KIND or "state" not in doc:
             raise ShardError(f"{name}: not a part of a batch (write one with `slugfest simulate ... --shard I/N "
                              f"--json FILE`)")
-        shard = doc.get("shard")
-        part, of = (shard.get("part"), shard.get("of")) if isinstance(shard, dict) else (None, None)
-        if not (type(part) is int and type(of) is int and 1 <= part <= of):
-            raise ShardError(f"{name}: its shard is {shard!r}; expected part and of, whole numbers with "
-                             "1 <= part <= of (as `--shard I/N` writes them)")
+        _check_header(doc, name)
         head = {k: doc.get(k) for k in ("scenario", "system", "turn_limit", "base_seed", "runs_requested",
                                         "fingerprint")}
         head["of"] = doc["shard"]["of"]
@@ -122,9 +168,10 @@ def merge_parts(documents: list[tuple[str, Any]]) -> Merged:
         if not doc["shard"].get("complete", True):
             incomplete.append(part)
         try:
+            check_state(doc["state"])  # the structure first, so nothing is summed from a wrong type
             agg = Aggregate.from_state(doc["state"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ShardError(f"{name}: its statistics cannot be read ({exc})") from None
+        except StateProblem as exc:
+            raise ShardError(f"{name}: {exc}") from None
         if merged is None:
             merged = agg
         else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import time
 import traceback
 from collections import deque
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
@@ -200,6 +201,8 @@ def workers(runs: int, jobs: int) -> int:
 
 #: Seconds between looks at the workers' clocks while waiting for a chunk.
 POLL = 0.25
+#: Seconds the workers get to exit once the batch is done (see :meth:`_Supervisor._close`).
+EXIT_GRACE = 2.0
 
 
 def _run_parallel(plan: Plan, runs: int, base_seed: int, jobs: int,
@@ -272,9 +275,24 @@ class _Supervisor:
                         continue
                     results = crashed
                 self._finish(span, results)
-            self.pool.shutdown(wait=True)  # all done: let the workers exit cleanly before the interpreter does
+            self._close()
         finally:
             self.pool.shutdown(wait=False, cancel_futures=True)  # interrupted or failed: do not wait
+
+    def _close(self) -> None:
+        """All done: let the workers exit cleanly before the interpreter does, but wait no more
+        than :data:`EXIT_GRACE` seconds for one. A process does not exit while a thread it
+        started is running, and a plugin may have started one that never ends: such a worker
+        has no battle left to play, so it is killed rather than waited on for ever."""
+        workers = list(getattr(self.pool, "_processes", {}).values())
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        until = time.monotonic() + EXIT_GRACE
+        for process in workers:
+            process.join(max(until - time.monotonic(), 0))
+        for process in workers:
+            if process.is_alive():
+                process.kill()
+                process.join(EXIT_GRACE)
 
     def _hand_out(self) -> None:
         """Submit chunks up to two per worker, or one at a time while a crash is hunted down."""

@@ -6,9 +6,11 @@ device, a pipe).
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -65,9 +67,13 @@ def write_text_atomic(text: str, path: str | os.PathLike[str]) -> None:
     replace the device, or the file the descriptor is open on, and truncating could empty a file
     a shell opened with ``>>``."""
     encoded = text.encode("utf-8")
+    try:
+        os.stat(path)
+    except OSError as exc:  # a loop of links: renaming over it would put a file where the loop was
+        if exc.errno == errno.ELOOP:
+            raise
     if written_in_place(path):
-        with open(path, "ab") as fh:
-            fh.write(encoded)
+        _append_in_place(path, encoded)
         return
     target = Path(os.path.realpath(path))
     try:
@@ -91,6 +97,36 @@ def write_text_atomic(text: str, path: str | os.PathLike[str]) -> None:
         except OSError:
             pass
         raise
+
+
+#: Seconds a named pipe with no reader yet is given one before the write is refused.
+READER_GRACE = 2.0
+
+
+def _append_in_place(path: str | os.PathLike[str], encoded: bytes) -> None:
+    """Append to a device, a pipe or a descriptor's file where it is. The open does not wait: a
+    named pipe nobody reads would otherwise hold the program for ever before its first byte
+    (it is refused, as ``OSError`` ENXIO, with a message that says so)."""
+    flags = os.O_WRONLY | os.O_APPEND | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    until = time.monotonic() + READER_GRACE
+    while True:
+        try:
+            fd = os.open(path, flags)
+            break
+        except OSError as exc:
+            if exc.errno != errno.ENXIO:
+                raise
+            if time.monotonic() >= until:  # a reader started just before (`cat fifo &`) has had its time
+                raise OSError(errno.ENXIO, "it is a named pipe (FIFO) that no process is reading",
+                              str(path)) from None
+            time.sleep(0.02)
+    try:
+        os.set_blocking(fd, True)  # opened: now every byte is written, however slowly it is read
+        view = memoryview(encoded)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
 
 
 def _sweep_leftovers(target: Path) -> None:

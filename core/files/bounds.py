@@ -1,4 +1,8 @@
-"""Bounds on untrusted TOML text, checked before it is parsed.
+"""Bounds on untrusted files and text, checked before they are read or parsed.
+
+Every file the program reads (scenario, save, batch part, character file, preferences) is opened
+here, by :func:`read_limited`: only a regular file, and only so many bytes, so a FIFO, a device
+or a file that never ends is refused with a message rather than waited on for ever.
 
 Scenario and save files come from other people. The TOML parser, and everything that walks its
 result, recurses into nested arrays and inline tables: a value nested a few hundred levels deep
@@ -10,11 +14,13 @@ pass, so the loaders can refuse it with the line, as any other mistake in the fi
 from __future__ import annotations
 
 import errno
+import json
 import os
 import re
 import stat
 import sys
 import tomllib
+from fractions import Fraction
 from typing import Any
 
 #: How deep arrays and inline tables may nest (a real scenario needs 3: [[x, y], ...] in a table).
@@ -80,9 +86,9 @@ def _skip_string(text: str, i: int, quote: str, triple: bool, line: int) -> tupl
     return n, line
 
 
-class UnreadableToml(Exception):
-    """Text that is not TOML a loader can read: too big, not UTF-8, nested too deep, or a
-    syntax error. ``line`` is where, when known; the message says what was expected."""
+class UnreadableFile(Exception):
+    """A file or text a loader cannot read: not a regular file, too big, not UTF-8, nested too
+    deep, or a syntax error. ``line`` is where, when known; the message says what was expected."""
 
     def __init__(self, message: str, line: int | None = None) -> None:
         super().__init__(message)
@@ -90,14 +96,19 @@ class UnreadableToml(Exception):
         self.line = line
 
 
+#: The name the TOML loaders catch it by (one family: a file read here is refused the same way).
+UnreadableToml = UnreadableFile
+
+
 def read_limited(path: str | os.PathLike[str], max_bytes: int) -> bytes:
     """The bytes of the regular file at ``path``, if it holds at most ``max_bytes``.
 
     Reads at most ``max_bytes + 1`` bytes whatever the file says its size is, and only from a
     regular file: a name that leads to ``/dev/zero`` would never end and a FIFO would wait for
-    ever (it is opened without waiting, then refused). Raises :class:`UnreadableToml` for those
+    ever (it is opened without waiting, then refused). Raises :class:`UnreadableFile` for those
     and for a file too big, ``IsADirectoryError`` for a folder, and ``OSError`` as it comes."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+                 | getattr(os, "O_NOCTTY", 0))
     try:
         info = os.fstat(fd)
         mode = info.st_mode
@@ -106,9 +117,9 @@ def read_limited(path: str | os.PathLike[str], max_bytes: int) -> bytes:
         if not stat.S_ISREG(mode):
             kind = "a FIFO" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) \
                 else "a socket" if stat.S_ISSOCK(mode) else "something else"
-            raise UnreadableToml(f"expected a regular file, got {kind}")
+            raise UnreadableFile(f"expected a regular file, got {kind}")
         if info.st_size > max_bytes:
-            raise UnreadableToml(f"expected a file of at most {max_bytes} bytes, got {info.st_size}")
+            raise UnreadableFile(f"expected a file of at most {max_bytes} bytes, got {info.st_size}")
         chunks, size = [], 0
         while size <= max_bytes:
             chunk = os.read(fd, min(1 << 20, max_bytes + 1 - size))
@@ -119,7 +130,7 @@ def read_limited(path: str | os.PathLike[str], max_bytes: int) -> bytes:
     finally:
         os.close(fd)
     if size > max_bytes:
-        raise UnreadableToml(f"expected a file of at most {max_bytes} bytes, got more")
+        raise UnreadableFile(f"expected a file of at most {max_bytes} bytes, got more")
     return b"".join(chunks)
 
 
@@ -159,3 +170,52 @@ def parse_toml(raw: bytes | str, max_bytes: int) -> dict[str, Any]:
 
 def _max_digits() -> int:
     return sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 4300
+
+
+def parse_json(raw: bytes, max_bytes: int) -> Any:
+    """``raw`` parsed as JSON, within the same bounds as TOML: at most ``max_bytes``, UTF-8,
+    arrays and objects nested at most :data:`MAX_NESTING` deep (the parser recurses, so a
+    deeper one would end in a ``RecursionError``), whole numbers of at most 4300 digits.
+    Raises :class:`UnreadableFile`."""
+    if len(raw) > max_bytes:
+        raise UnreadableFile(f"expected a file of at most {max_bytes} bytes, got {len(raw)}")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UnreadableFile(f"expected UTF-8 text, got an undecodable byte at offset {exc.start}") from None
+    deep = nesting_problem(text)
+    if deep is not None:
+        raise UnreadableFile(deep[1].replace("inline tables", "objects"), deep[0])
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UnreadableFile(f"expected JSON, got {exc.msg.lower()} at column {exc.colno}", exc.lineno) from None
+    except ValueError as exc:  # an integer of more digits than Python converts
+        raise UnreadableFile(f"expected whole numbers of at most {_max_digits()} digits, got {exc}"[:200]) from None
+    except RecursionError:  # pragma: no cover - the nesting bound comes first
+        raise UnreadableFile("expected JSON nested a few levels deep, got too deep a structure") from None
+
+
+#: A decimal number as people and Hero Designer write one: digits, a point, an exponent.
+_DECIMAL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+
+
+def bounded_fraction(text: str, most_digits: int = 30, most_exponent: int = 30) -> Fraction:
+    """``text`` as an exact number, its size checked *before* it is computed.
+
+    ``Fraction("1e-1000000000")`` works out ten to the billionth power before anyone can ask
+    whether the number is sensible, and never finishes; so the digits and the exponent are
+    bounded first. Raises ``ValueError`` for anything else than a plain decimal (or a ratio
+    such as ``1/2``) within those bounds."""
+    s = text.strip()
+    num, slash, den = s.partition("/")
+    for part in (num, den) if slash else (num,):
+        m = _DECIMAL.fullmatch(part.strip())
+        if m is None:
+            raise ValueError(f"not a number: {text[:40]!r}")
+        digits = len(re.sub(r"\D", "", m.group(1)))
+        exponent = (m.group(3) or "e0")[1:].lstrip("+-").lstrip("0")
+        if digits > most_digits or len(exponent) > 6 or int(exponent or 0) > most_exponent:
+            raise ValueError(f"a number of more than {most_digits} digits or an exponent beyond "
+                             f"{most_exponent}: {text[:40]!r}")
+    return Fraction(s)

@@ -273,3 +273,4 @@ def mistakes_text(size: int = 990_000) -> str:
         n += 1
     return head + "obstacles = [\n" + "".join(items) + "]\n" + tail
 
+

@@ -16,6 +16,7 @@ from typing import Any
 
 from . import balance, batch, hdc, ladder, single, sweep, worth
 from .common import EXIT_BAD_INPUT, handled, positive_int, version
+from .streams import kept_streams
 
 __all__ = ["main", "build_parser", "positive_int"]
 
@@ -106,7 +107,10 @@ def _dispatch(parser: argparse.ArgumentParser, handlers: dict[str, Any], args: a
             print(f"(no terminal for the app: playing {DEFAULT} headless; `slugfest --help` for more)",
                   file=sys.stderr)
             args = parser.parse_args(["battle", DEFAULT])
-    return handlers[args.command](args)
+    if args.command == "play":  # the app draws on the terminal itself
+        return handlers[args.command](args)
+    with kept_streams():  # a plugin that closes stdout cannot end the command (see streams.py)
+        return handlers[args.command](args)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,7 +8,7 @@ from typing import Any
 
 from slugfest.core.render.words import plural
 
-from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, batch_inputs,
+from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_force, batch_inputs,
                      positive_int, prose, report_stream, seed, write_out)
 from .progress import Bars
 
@@ -40,6 +40,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     p.add_argument("--seed", type=seed, default=None, help="base seed, the same for every value (default: the scenario's)")
     p.add_argument("--jobs", type=positive_int, default=JOBS_DEFAULT, help=f"worker processes (default: all {JOBS_DEFAULT} cores)")
     p.add_argument("--json", metavar="FILE", help="also write the search as JSON (- for standard output)")
+    add_force(p)
     p.add_argument("--no-progress", action="store_true", help="no progress on stderr (bars on a terminal; otherwise a plain line every 5 s)")
     return {"balance": cmd_balance}
 

@@ -11,8 +11,8 @@ from slugfest.core.render.words import plural
 
 from .progress import Bars
 
-from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, load, positive_int,
-                     report_stream, seed, unwritable, write_out)
+from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_force, battle_index,
+                     input_path, load, positive_int, report_stream, seed, unwritable, write_out)
 
 
 def add_parsers(sub: Any) -> dict[str, Any]:
@@ -39,7 +39,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                    help=f"worker processes (default: all {JOBS_DEFAULT} cores)")
     m.add_argument("--json", metavar="FILE", help="also write the full statistics as JSON (- for standard "
                                                   "output; the table then goes to standard error)")
-    m.add_argument("--play-by-play", type=int, metavar="K", help="print battle K of the batch with its full log")
+    m.add_argument("--play-by-play", type=battle_index, metavar="K", help="print battle K of the batch with its full log")
     m.add_argument("--precision", type=precision, metavar="P",
                    help="run until every win rate's 95%% interval is within ±P (0.02 or 2%%), checked every 100 "
                         "battles; --runs is then the most to run (default 100000)")
@@ -53,6 +53,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                    help="run the battles on a Dask cluster (a scheduler's tcp://HOST:PORT, or local / local:N for N "
                         "worker processes here; needs pip install 'slugfest[cluster]'): the same report as a local run")
     m.add_argument("--no-progress", action="store_true", help="no progress on stderr (a bar on a terminal; otherwise a plain line every 5 s)")
+    add_force(m)
 
     g = sub.add_parser("merge", help="join the parts of a batch run with --shard into one report",
                        formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -67,6 +68,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     g.add_argument("parts", nargs="+", metavar="PART.json", help="the parts' JSON files, in any order")
     g.add_argument("--json", metavar="FILE", help="also write the merged statistics as JSON (- for standard output)")
     g.add_argument("--partial", action="store_true", help="report even if some parts are missing (they are named)")
+    add_force(g)
 
     return {"simulate": cmd_simulate, "merge": cmd_merge}
 
@@ -114,7 +116,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for line in log.lines(b.events):
             print(line)
         return EXIT_OK
-    problem = unwritable(args.json) or unwritable(args.html)
+    problem = (unwritable(args.json, force=args.force, inputs=(input_path(args.scenario),))
+               or unwritable(args.html, force=args.force, inputs=(input_path(args.scenario),)))
     if problem:
         print(problem, file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -246,6 +249,9 @@ def _write_html(args: argparse.Namespace, scenario: Any, summary: dict[str, Any]
             continue
         target = f"{stem}-battle{b['index']}.html"
         if target not in written:
+            problem = unwritable(target, force=args.force, inputs=(input_path(args.scenario),))
+            if problem:
+                return problem
             battle = Battle(scenario, seed=b["seed"])
             opening = started_header(battle)
             battle.run()
@@ -295,22 +301,22 @@ def cmd_merge(args: argparse.Namespace) -> int:
 
     from slugfest.core.batch.report import render_report
     from slugfest.core.engine.plugins import get_plugin_manager
-    from slugfest.core.batch.shards import ShardError, merge_parts
+    from slugfest.core.batch.shards import MAX_PART_BYTES, ShardError, merge_parts, spans
+    from slugfest.core.files.bounds import UnreadableFile, parse_json, read_limited
 
-    problem = unwritable(args.json)
+    problem = unwritable(args.json, force=args.force, inputs=args.parts)
     if problem:
         print(problem, file=sys.stderr)
         return EXIT_BAD_INPUT
     documents = []
     for name in args.parts:
         try:
-            with open(name, encoding="utf-8") as f:
-                documents.append((name, json.load(f)))
+            documents.append((name, parse_json(read_limited(name, MAX_PART_BYTES), MAX_PART_BYTES)))
         except OSError as exc:
             print(f"slugfest: {name}: cannot read it ({exc.strerror or exc})", file=sys.stderr)
             return EXIT_BAD_INPUT
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            print(f"slugfest: {name}: not JSON ({exc})", file=sys.stderr)
+        except UnreadableFile as exc:
+            print(f"slugfest: {name}{f':{exc.line}' if exc.line else ''}: {exc.message}", file=sys.stderr)
             return EXIT_BAD_INPUT
     try:
         merged = merge_parts(documents)
@@ -319,7 +325,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     head = merged.header
     if merged.missing and not args.partial:
-        gone = ", ".join(map(str, merged.missing))
+        gone = spans(merged.missing)
         print(f"slugfest: {'part' if len(merged.missing) == 1 else 'parts'} {gone} of {head['of']} "
               f"{'is' if len(merged.missing) == 1 else 'are'} missing; merge them too, "
               "or give --partial to report the parts you have", file=sys.stderr)
@@ -335,7 +341,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
     print(render_report(summary), file=out)
     note = f"\nmerged {plural(len(merged.parts), 'part')} of {head['of']}"
     if merged.missing:
-        note += f"; missing: {', '.join(map(str, merged.missing))}"
+        note += f"; missing: {spans(merged.missing)}"
     if merged.incomplete:
         note += f"; stopped early (Ctrl-C): {', '.join(map(str, merged.incomplete))}"
     print(note, file=out)

@@ -61,25 +61,39 @@ def prose(text: str) -> str:
                          break_long_words=False)
 
 
-def seed(text: str) -> int:
-    try:
-        value = int(text, 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if not 0 <= value < 2**63:
-        raise argparse.ArgumentTypeError(f"expected a seed from 0 to {2**63 - 1}, got {value}")
+def _shown(text: str) -> str:
+    """An argument as a message quotes it: cut to 40 characters (one may be megabytes long)."""
+    return repr(text) if len(text) <= 40 else repr(text[:37] + "...")
+
+
+def whole(text: str, lo: int, hi: int, what: str = "a number") -> int:
+    """``text`` as a whole number from ``lo`` to ``hi``, its digits counted before it is
+    converted (Python refuses more than 4300 of them, with an error of its own)."""
+    raw = text.strip()
+    digits = raw.lstrip("+-")
+    if not digits.isdigit() or not digits.isascii() or raw.count("-") + raw.count("+") > 1 or raw[:1] not in "+-0123456789":
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {_shown(text)}")
+    if len(digits.lstrip("0")) > len(str(max(abs(lo), abs(hi)))):
+        raise argparse.ArgumentTypeError(f"expected {what} from {lo} to {hi}, got a number of {len(digits)} digits")
+    value = int(raw, 10)
+    if not lo <= value <= hi:
+        raise argparse.ArgumentTypeError(f"expected {what} from {lo} to {hi}, got {value}")
     return value
+
+
+def seed(text: str) -> int:
+    """An argparse type: a seed, from 0 to 2**63 - 1 (what a scenario's ``battle.seed`` holds)."""
+    return whole(text, 0, 2**63 - 1, "a seed")
 
 
 def positive_int(text: str) -> int:
     """An argparse type: a whole number from 1 to 10,000,000 (battles, processes)."""
-    try:
-        value = int(text, 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if not 1 <= value <= 10_000_000:
-        raise argparse.ArgumentTypeError(f"expected a number from 1 to 10000000, got {value}")
-    return value
+    return whole(text, 1, 10_000_000)
+
+
+def battle_index(text: str) -> int:
+    """An argparse type: a battle's index in a batch, from 0 (the largest batch is 10,000,000)."""
+    return whole(text, 0, 10_000_000 - 1, "a battle's index")
 
 
 def version() -> str:
@@ -94,8 +108,12 @@ def load(name: str):
     from slugfest.core.errors import SlugfestError
     from slugfest.core.files.scenario import load_scenario
     from slugfest.core.files.schema import did_you_mean
+    from slugfest.core.files.paths import path_problem
     from slugfest.scenarios import bundled, find
 
+    problem = path_problem(name)
+    if problem:
+        return None, f"{name[:80]}{'...' if len(name) > 80 else ''}: {problem}"
     path = find(name)
     if path.exists() and path.suffix == ".toml":
         from slugfest.core.engine.session import is_save_file
@@ -141,17 +159,51 @@ def report_stream(json_path: str | None):
     return sys.stderr if STREAMS.get(json_path or "") == "stdout" else sys.stdout
 
 
-def unwritable(path: str | None) -> str | None:
-    """Why an output file could not be written, checked before a long run rather than after
-    it (the write itself can still fail, e.g. on a full disk); None if it looks writable.
+FORCE_HELP = "replace output files that already exist (never one of the command's own inputs)"
 
-    A plain file is replaced by renaming a new one into its folder, so the folder must be
-    writable; anything else (a device, a pipe) is written in place, so it must be."""
+
+def input_path(name: str) -> str:
+    """The file a SCENARIO argument names (a bundled name is its file), for :func:`unwritable`."""
+    from slugfest.scenarios import find
+
+    try:
+        return str(find(name))
+    except (OSError, ValueError, RuntimeError):
+        return name
+
+
+def add_force(parser: Any) -> None:
+    """The ``--force`` every command that writes a file takes (see :func:`unwritable`)."""
+    parser.add_argument("--force", action="store_true", help=FORCE_HELP)
+
+
+def unwritable(path: str | None, *, force: bool = False, inputs: Any = ()) -> str | None:
+    """Why an output file may not or could not be written, checked before a long run rather
+    than after it (the write itself can still fail, e.g. on a full disk); None if it may.
+
+    One rule for every command that writes: an existing file is replaced only with ``--force``,
+    and never when it is one of the command's own ``inputs`` (with or without ``--force``: the
+    input would be lost to its own report). Streams (``-``), devices and pipes are written to,
+    not replaced, so they need no ``--force``. A plain file is replaced by renaming a new one
+    into its folder, so the folder must be writable; anything else is written in place, so it
+    must be."""
     from slugfest.core.files.atomic import written_in_place
+    from slugfest.core.files.paths import path_problem, same_file
 
     if path is None or path in STREAMS:
         return None
-    real = os.path.realpath(path)
+    problem = path_problem(path)
+    if problem:
+        return f"slugfest: cannot write {path[:80]}{'...' if len(path) > 80 else ''}: {problem}"
+    for source in inputs:
+        if source is not None and same_file(path, source):
+            return f"slugfest: cannot write {path}: it is an input of this command ({source}); write elsewhere"
+    try:
+        real = os.path.realpath(path)
+    except (OSError, ValueError, RuntimeError) as exc:
+        return f"slugfest: cannot write {path}: {getattr(exc, 'strerror', None) or exc}"
+    if not force and os.path.isfile(real) and not written_in_place(path):
+        return f"slugfest: {path} already exists; add --force to replace it (or write elsewhere)"
     folder = os.path.dirname(real)
     if os.path.isdir(real):
         return f"slugfest: cannot write {path}: it is a directory"
@@ -173,7 +225,7 @@ def batch_inputs(args: Any, *outputs: str | None) -> Any:
         print(error, file=sys.stderr)
         return EXIT_BAD_INPUT
     for target in outputs:
-        problem = unwritable(target)
+        problem = unwritable(target, force=getattr(args, "force", False), inputs=(input_path(args.scenario),))
         if problem:
             print(problem, file=sys.stderr)
             return EXIT_BAD_INPUT

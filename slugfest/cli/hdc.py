@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from typing import Any
 
-from .common import EXIT_BAD_INPUT, EXIT_OK, load, unwritable, write_out
+from .common import EXIT_BAD_INPUT, EXIT_OK, add_force, input_path, load, seed, unwritable, write_out
 
 DESCRIPTION = """\
 Read Hero Designer character files (.hdc) and write a scenario with them in it.
@@ -53,14 +52,19 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     p.add_argument("--out", metavar="FILE",
                    help="where to write the scenario (- for standard output); default: the characters' names "
                         "joined with -vs-, in this folder (needed with --into, which never rewrites its scenario)")
-    p.add_argument("--force", action="store_true", help="replace --out if it exists")
+    add_force(p)
     p.add_argument("--strict", action="store_true",
                    help="write nothing if anything that changes a fight (a characteristic, movement, a defense, an "
                         "attack, Combat Skill Levels, a framework slot) was ignored or imported only in part")
     p.add_argument("--json", metavar="FILE", help="also write the reports as JSON to FILE (- for standard output)")
     p.add_argument("--quiet", action="store_true", help="print only the summary line of each report")
-    p.add_argument("--seed", type=int, default=1, help="the new scenario's seed (default 1)")
+    p.add_argument("--seed", type=seed, default=1, help=f"the new scenario's seed, from 0 to {2**63 - 1} (default 1)")
     return {"import": cmd_import}
+
+
+def _inputs(args: argparse.Namespace) -> list[str]:
+    """The files this import reads (none of them is ever written over)."""
+    return [*args.characters, *args.against, *([input_path(args.into)] if args.into else [])]
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -108,7 +112,7 @@ def cmd_import(args: argparse.Namespace) -> int:
               file=reports_to)
         print(file=reports_to)
     if args.json:
-        failed_json = unwritable(args.json) or write_out(
+        failed_json = unwritable(args.json, force=args.force, inputs=_inputs(args)) or write_out(
             args.json, json.dumps([m.report.as_json() for m in imported], indent=2) + "\n")
         if failed_json:
             print(failed_json, file=sys.stderr)
@@ -129,10 +133,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(f"slugfest: internal error: the imported scenario does not validate; please report it with the "
               f".hdc files:\n{exc}", file=sys.stderr)
         return 70
-    if out != "-" and os.path.exists(out) and not args.force:
-        print(f"slugfest: {out} already exists; add --force to replace it (or --out - to print)", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    failed_out = unwritable(out) or write_out(out, text)
+    failed_out = unwritable(out, force=args.force, inputs=_inputs(args)) or write_out(out, text)
     if failed_out:
         print(failed_out, file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -9,8 +9,8 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from .common import (EXIT_BAD_INPUT, EXIT_OK, EXIT_PLUGIN, SCENARIO_HELP, STREAMS, handled, load, seed, unwritable,
-                     write_out)
+from .common import (EXIT_BAD_INPUT, EXIT_OK, EXIT_PLUGIN, SCENARIO_HELP, STREAMS, add_force, handled, input_path, load,
+                     seed, unwritable, write_out)
 
 if TYPE_CHECKING:  # the commands import the engine when they run, so that --help starts at once
     from slugfest.core.engine.events import Event
@@ -34,6 +34,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                                                  "file: open it in any browser; see `slugfest replay --help`)")
     b.add_argument("--on-plugin-error", choices=("fallback", "stop"), default="fallback",
                    help="when a plugin fails: go on without it (default) or stop the battle, keeping the log")
+    add_force(b)
 
     c = sub.add_parser("check", help="validate scenario files",
                        description="Validate scenario files and report every problem in each one "
@@ -85,12 +86,13 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                                                  "suffix)")
     r.add_argument("--play-out", action="store_true", help="a save: let the AIs play the battle to its end first "
                                                           "(default: as far as it was saved)")
+    add_force(r)
 
     e = sub.add_parser("export", help="write a scenario back out as canonical TOML",
                        description="Load a scenario and write it back with tomli-w (a round trip check, or a starting point).")
     e.add_argument("scenario", metavar="SCENARIO", help=SCENARIO_HELP)
     e.add_argument("--out", metavar="FILE", required=True, help="where to write it; - prints it instead")
-    e.add_argument("--force", action="store_true", help="replace FILE if it already exists")
+    add_force(e)
     return {"battle": cmd_battle, "check": cmd_check, "scenarios": cmd_scenarios, "plugins": cmd_plugins,
             "play": cmd_play, "export": cmd_export, "replay": cmd_replay}
 
@@ -109,7 +111,8 @@ def cmd_battle(args: argparse.Namespace) -> int:
             print(f"\n(`slugfest check {args.scenario}` validates a file; `slugfest scenarios` lists the bundled ones.)",
                   file=sys.stderr)
         return EXIT_BAD_INPUT
-    problem = unwritable(args.out) or unwritable(args.html)
+    problem = (unwritable(args.out, force=args.force, inputs=(input_path(args.scenario),))
+               or unwritable(args.html, force=args.force, inputs=(input_path(args.scenario),)))
     if problem:
         print(problem, file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -280,10 +283,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.out == "-":
         sys.stdout.write(text)
         return EXIT_OK
-    if os.path.exists(args.out) and not args.force:
-        print(f"slugfest: {args.out} already exists; add --force to replace it (or --out - to print)", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    failed = write_out(args.out, text)
+    failed = unwritable(args.out, force=args.force, inputs=(input_path(args.scenario),)) or write_out(args.out, text)
     if failed:
         print(failed, file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -301,7 +301,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if os.path.abspath(target) == os.path.abspath(args.source):
         print(f"slugfest: --out {target} would replace the file read from; name another", file=sys.stderr)
         return EXIT_BAD_INPUT
-    problem = unwritable(target)
+    problem = unwritable(target, force=args.force, inputs=(args.source,))
     if problem:
         print(problem, file=sys.stderr)
         return EXIT_BAD_INPUT

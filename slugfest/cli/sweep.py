@@ -9,7 +9,7 @@ from typing import Any
 
 from slugfest.core.render.words import plural
 
-from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, batch_inputs,
+from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_force, batch_inputs,
                      positive_int, prose, report_stream, seed, write_out)
 from .progress import Bars
 
@@ -49,6 +49,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     w.add_argument("--json", metavar="FILE", help="also write every value's whole report as JSON (- for standard "
                                                   "output; the table then goes to standard error)")
     w.add_argument("--csv", metavar="FILE", help="also write the table as CSV (- for standard output)")
+    add_force(w)
     w.add_argument("--plot", action="store_true", help="plot the first side's win rate against the value, with "
                                                        "its interval (one parameter)")
     w.add_argument("--no-progress", action="store_true", help="no progress on stderr (bars on a terminal; otherwise a plain line every 5 s)")

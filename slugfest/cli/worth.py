@@ -9,7 +9,7 @@ from typing import Any
 
 from slugfest.core.render.words import plural
 
-from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, batch_inputs,
+from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_force, batch_inputs,
                      positive_int, prose, report_stream, seed, write_out)
 from .progress import Bars
 
@@ -45,6 +45,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     w.add_argument("--runs", type=positive_int, default=400, help="battles per change (default 400)")
     w.add_argument("--plot", action="store_true", help="also draw each change's worth and interval")
     w.add_argument("--json", metavar="FILE", help="also write the table as JSON (- for standard output)")
+    add_force(w)
 
     o = sub.add_parser("optimise", aliases=["optimize"], help="the best way to spend a budget of points on a character",
                        formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -79,6 +80,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     o.add_argument("--duel-runs", type=positive_int, default=400,
                    help="battles of the winner against the unchanged sheet, head to head (default 400)")
     o.add_argument("--json", metavar="FILE", help="also write the search and its result as JSON (- for standard output)")
+    add_force(o)
     return {"worth": cmd_worth, "optimise": cmd_optimise, "optimize": cmd_optimise}
 
 

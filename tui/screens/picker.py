@@ -22,6 +22,7 @@ from slugfest.core.engine.plugins import rules_systems
 from slugfest.core.files.scenario import Scenario, load_scenario
 from slugfest.core.engine.session import is_save_file
 from slugfest.core.render.words import plural
+from slugfest.core.files.paths import is_dir, resolved
 
 
 @dataclass
@@ -52,10 +53,10 @@ def gather(scenarios_dir: str | Path | None, include_bundled: bool = True) -> li
     out: list[Listing] = [Listing(name, path, "bundled") for name, path in bundled().items()] if include_bundled else []
     if scenarios_dir is not None:
         folder = Path(scenarios_dir)
-        files = sorted(folder.glob("*.toml")) if folder.is_dir() else []
+        files = sorted(folder.glob("*.toml")) if is_dir(folder) else []
         out.extend(Listing(p.stem, p, "folder") for p in files)
-    imports = imports_folder()
-    if include_bundled and imports.is_dir() and (scenarios_dir is None or Path(scenarios_dir).resolve() != imports.resolve()):
+    imports = imports_folder()  # in the data folder, which may be any path (too long, a loop): asked safely
+    if include_bundled and is_dir(imports) and (scenarios_dir is None or resolved(scenarios_dir) != resolved(imports)):
         out.extend(Listing(p.stem, p, "imported") for p in sorted(imports.glob("*.toml")))
     for item in out:
         if item.origin == "folder" and is_save_file(item.path):

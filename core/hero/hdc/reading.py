@@ -25,6 +25,7 @@ import defusedxml.ElementTree as safe_et
 from defusedxml import DefusedXmlException
 
 from ...errors import SlugfestError
+from ...files.bounds import UnreadableFile, bounded_fraction, read_limited
 
 #: No character file comes near this (a 400-point sheet with a portrait is under 1 MB); a
 #: larger file is refused before it is read.
@@ -153,12 +154,10 @@ def read_character(path: str | os.PathLike[str]) -> Character:
     with a 5th Edition one). Raises :class:`HdcError`."""
     file = os.fspath(path)
     try:
-        size = os.path.getsize(file)
-        if size > MAX_BYTES:
-            raise HdcError(file, f"is {size / 2**20:.1f} MB; a Hero Designer character file is at most "
-                                 f"{MAX_BYTES // 2**20} MB here (is it the right file?)")
-        with open(file, "rb") as fh:
-            raw = fh.read(MAX_BYTES + 1)
+        raw = read_limited(file, MAX_BYTES)  # only a regular file, of at most MAX_BYTES
+    except UnreadableFile as exc:
+        raise HdcError(file, f"{exc.message}: a Hero Designer character file is at most {MAX_BYTES // 2**20} MB, "
+                             "and a regular file") from None
     except FileNotFoundError:
         raise HdcError(file, "no such file") from None
     except IsADirectoryError:
@@ -267,7 +266,7 @@ def _number(attrs: Mapping[str, str], key: str, default: Any, where: str, file: 
     if text is None or not text.strip():
         return default
     try:
-        value = Fraction(text.strip())
+        value = bounded_fraction(text)  # its size checked before it is computed
     except (ValueError, ZeroDivisionError):
         raise HdcError(file or "<hdc>", f"{where}: {key}: expected a number, got {clean(text, 40)!r}") from None
     if abs(value) > 100_000:
