@@ -185,6 +185,18 @@ def test_armor_piercing_raises_active_points_and_so_range_and_end(tmp_path):
     assert end_of(sheet.attacks[1], 0, "superheroic", "") == 5
 
 
+@pytest.mark.parametrize("adders, dice", [
+    (("PLUSONEPIP", "PLUSONEPIP"), "1½d6"),  # a pip bought twice (issue 36's mutated file hdc:407): 1d6+2 is no dice
+    (("PLUSONEHALFDIE", "PLUSONEPIP"), "2d6"),
+    (("PLUSONEPIP",), "1d6+1"),
+    (("MINUSONEPIP",), "2d6-1"),
+])
+def test_dice_adders_fold_into_the_5_point_steps_of_the_dice(tmp_path, adders, dice):
+    """d6, d6+1, 1½d6, 2d6: each step 5 Active Points of a Killing Attack."""
+    hka = power("HKA", *(adder(x, BASECOST="5.0") for x in adders), NAME="Claws", LEVELS=1, INPUT="PD")
+    assert attack(imported(tmp_path, powers=(hka,)), "Claws")["dice"] == dice
+
+
 def test_an_hka_adds_str_and_keeps_its_str_minimum_and_zero_end(tmp_path):
     hka = power("HKA", adder("PLUSONEPIP", BASECOST="5.0"), modifier("REDUCEDEND", OPTIONID="ZERO", BASECOST="0.5"),
                 modifier("STRMINIMUM", OPTIONID="4-8", OPTION_ALIAS="8", BASECOST="-0.25"),

@@ -49,8 +49,13 @@ def _dice(p: Part) -> tuple[DamageDice, list[Entry]]:
             children.append(Entry(a.label, "adder", IMPORTED, into="the dice", combat=True))
         else:
             children.append(Entry(a.label, "adder", IGNORED, why="not modelled in a battle yet", combat=True))
-    if half and pip:  # "+½d6" and "+1 pip" together: the next full step
-        half, pip, count = False, 0, count + 1
+    # Dice grow a step of 5 Active Points at a time (rules §1: d6, d6+1, 1½d6, 2d6): a pip is one
+    # step, a half die two, a die three. Adders that sum past one pip ("+½d6" and "+1 pip", or a
+    # pip bought twice) fold into the dice those steps make, so the sheet never says 1d6+2.
+    # (A "-1 pip" die, 3d6-1, is a step short of its dice and stays as it is.)
+    if pip > 0:
+        count, rest = divmod(3 * count + 2 * half + pip, 3)
+        half, pip = rest == 2, int(rest == 1)
     if count + half > MAX_DICE:
         count, half, pip = MAX_DICE, False, 0
     return DamageDice(count, half, pip), children
