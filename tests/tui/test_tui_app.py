@@ -363,7 +363,18 @@ def test_restart_with_a_new_seed_and_export(tmp_path):
 
             assert Path(html_path).read_text(encoding="utf-8") == page(session_replay(screen.session))
             assert Path(html_path).parent == Path(os.environ["SLUGFEST_DATA_DIR"])
-            return list(screen.session.events)
+            written = Path(html_path).read_text(encoding="utf-8")
+            exported = list(screen.session.events)  # what the JSONL log holds
+            await step(app, pilot)
+            await pilot.press("h")  # a second export suggests a free name, never the first one
+            await pilot.pause()
+            assert app.screen.query_one(Input).value == html_path.replace(".html", "-2.html")
+            app.screen.query_one(Input).value = html_path  # and the earlier file is not replaced
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert Path(html_path).read_text(encoding="utf-8") == written
+            assert not Path(html_path.replace(".html", "-2.html")).exists()
+            return exported
 
     events = run(go())
     lines = out.read_text().splitlines()

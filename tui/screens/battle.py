@@ -66,6 +66,16 @@ FRAME_INTERVAL = 0.05
 RECAP_LINES = 4
 
 
+def free_name(path: Path) -> str:
+    """``path``, or the first of ``name-2``, ``name-3``... not taken: an export's suggested name
+    never points at an earlier export (the same scenario and seed suggest the same name)."""
+    n, candidate = 2, path
+    while candidate.exists():
+        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
+        n += 1
+    return str(candidate)
+
+
 def _make_data_dir(path: str) -> None:
     """Create the data folder the first time something is written there (only that folder: a
     path the player typed elsewhere must already exist)."""
@@ -669,11 +679,11 @@ class BattleScreen(Screen[None]):
             return
         stem = Path(self.session.scenario_path or "battle").stem
         seed = self.frame.seed if self.frame is not None else self.session.seed
-        default = str(data_dir() / f"{stem}-seed{seed}.jsonl")
+        default = free_name(data_dir() / f"{stem}-seed{seed}.jsonl")
         self.app.push_screen(PathDialog("Export the event log (JSONL) to", default), self._export_to)
 
     def _export_to(self, path: str | None) -> None:
-        if path:
+        if path and not self._refused_existing(path):
             def export() -> None:
                 _make_data_dir(path)
                 write_text_atomic(session_log(self.session), path)  # header first: `slugfest replay` reads it
@@ -687,16 +697,25 @@ class BattleScreen(Screen[None]):
             return
         stem = Path(self.session.scenario_path or "battle").stem
         seed = self.frame.seed if self.frame is not None else self.session.seed
-        default = str(data_dir() / f"{stem}-seed{seed}.html")
+        default = free_name(data_dir() / f"{stem}-seed{seed}.html")
         self.app.push_screen(PathDialog("Write the HTML replay (opens in any browser) to", default,
                                         "the battle so far; one self-contained file"), self._export_html_to)
 
     def _export_html_to(self, path: str | None) -> None:
-        if path:
+        if path and not self._refused_existing(path):
             def export() -> None:
                 _make_data_dir(path)
                 write_text_atomic(page(session_replay(self.session)), path)
             self._file_op(export, f"replay written to {path}: open it in a browser")
+
+    def _refused_existing(self, path: str) -> bool:
+        """An export never replaces a file already there (the command line's rule without
+        --force): the player is told, and picks another name."""
+        if not Path(path).expanduser().exists():
+            return False
+        self.post_message(self.Notice(f"{path} already exists: not replaced (export again and name another file)",
+                                      "warning"))
+        return True
 
     @work(thread=True, group="files", exit_on_error=False)
     def _file_op(self, fn: Callable[[], Any], done: str) -> None:
