@@ -674,39 +674,35 @@ class BattleScreen(Screen[None]):
         self.saved_at = self.session.decisions
 
     def action_export(self) -> None:
-        self._pause()
-        if self._refuse_if_abandoned():  # the stuck plugin's thread holds the battle
-            return
-        stem = Path(self.session.scenario_path or "battle").stem
-        seed = self.frame.seed if self.frame is not None else self.session.seed
-        default = free_name(data_dir() / f"{stem}-seed{seed}.jsonl")
-        self.app.push_screen(PathDialog("Export the event log (JSONL) to", default), self._export_to)
-
-    def _export_to(self, path: str | None) -> None:
-        if path and not self._refused_existing(path):
-            def export() -> None:
-                _make_data_dir(path)
-                write_text_atomic(session_log(self.session), path)  # header first: `slugfest replay` reads it
-            self._file_op(export, f"event log written to {path}")
+        """The event log so far as JSONL, header first (what `slugfest replay` reads)."""
+        self._export("jsonl", "Export the event log (JSONL) to", "", lambda: session_log(self.session),
+                     "event log written to {path}")
 
     def action_export_html(self) -> None:
         """The battle so far as one HTML page (`slugfest replay`'s), in the data folder by default:
         a battle to show someone who has no terminal."""
+        self._export("html", "Write the HTML replay (opens in any browser) to",
+                     "the battle so far; one self-contained file", lambda: page(session_replay(self.session)),
+                     "replay written to {path}: open it in a browser")
+
+    def _export(self, suffix: str, title: str, hint: str, text: Callable[[], str], done: str) -> None:
+        """Ask where (a free name in the data folder suggested), then write ``text()`` there,
+        never over a file already there."""
         self._pause()
         if self._refuse_if_abandoned():  # the stuck plugin's thread holds the battle
             return
         stem = Path(self.session.scenario_path or "battle").stem
         seed = self.frame.seed if self.frame is not None else self.session.seed
-        default = free_name(data_dir() / f"{stem}-seed{seed}.html")
-        self.app.push_screen(PathDialog("Write the HTML replay (opens in any browser) to", default,
-                                        "the battle so far; one self-contained file"), self._export_html_to)
+        default = free_name(data_dir() / f"{stem}-seed{seed}.{suffix}")
 
-    def _export_html_to(self, path: str | None) -> None:
-        if path and not self._refused_existing(path):
-            def export() -> None:
-                _make_data_dir(path)
-                write_text_atomic(page(session_replay(self.session)), path)
-            self._file_op(export, f"replay written to {path}: open it in a browser")
+        def write_to(path: str | None) -> None:
+            if path and not self._refused_existing(path):
+                def export() -> None:
+                    _make_data_dir(path)
+                    write_text_atomic(text(), path)
+                self._file_op(export, done.format(path=path))
+
+        self.app.push_screen(PathDialog(title, default, hint), write_to)
 
     def _refused_existing(self, path: str) -> bool:
         """An export never replaces a file already there (the command line's rule without
