@@ -9,7 +9,7 @@ from typing import Any
 from slugfest.core.render.words import plural
 
 from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_force, batch_inputs,
-                     positive_int, prose, report_stream, seed, write_out)
+                     positive_int, prose, report_stream, seed, write_json)
 from .progress import Bars
 
 
@@ -55,7 +55,6 @@ def _target(text: str) -> float | None:
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
-    import json
 
     from slugfest.core.batch.balance import BalanceError, parse_range, search
     from slugfest.core.errors import SlugfestError
@@ -165,8 +164,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
                "target_within_interval": found.within, "crossing": round(found.crossing, 3) if found.crossing is not None else None,
                "probes": [{"value": knob.value(p.value), "wins": p.wins, "decided": p.decided, "battles": p.battles}
                           for p in found.probes]}
-        problem = write_out(args.json, json.dumps(doc, indent=2) + "\n")
-        if problem:
-            print(problem, file=sys.stderr)
-            return EXIT_BAD_INPUT
+        failed = write_json(args.json, doc)
+        if failed:
+            return failed
     return EXIT_OK

@@ -12,7 +12,7 @@ from slugfest.core.render.words import plural
 from .progress import Bars
 
 from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_force, battle_index,
-                     input_path, load, positive_int, report_stream, seed, unwritable, write_out)
+                     input_path, load, positive_int, report_stream, seed, unwritable, write_out, write_json)
 
 
 def add_parsers(sub: Any) -> dict[str, Any]:
@@ -88,7 +88,6 @@ def precision(text: str) -> float:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    import json
 
     from slugfest.core.engine.plugins import get_plugin_manager
     from slugfest.core.render.text import TextLog
@@ -179,10 +178,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                                         turn_limit=scenario.turn_limit, base_seed=base, runs=summary["runs_requested"],
                                         shard=shard, print_=fingerprint(dump_scenario(scenario), host.names()),
                                         interrupted=interrupted), "summary": summary}
-        problem = write_out(args.json, json.dumps(document, indent=2) + "\n")
-        if problem:
-            print(problem, file=sys.stderr)
-            return EXIT_BAD_INPUT
+        code = write_json(args.json, document)
+        if code:
+            return code
     return EXIT_INTERRUPTED if interrupted else EXIT_OK
 
 
@@ -297,7 +295,6 @@ def _precision_line(summary: dict[str, Any], asked: float) -> str:
 
 
 def cmd_merge(args: argparse.Namespace) -> int:
-    import json
 
     from slugfest.core.batch.report import render_report
     from slugfest.core.engine.plugins import get_plugin_manager
@@ -346,8 +343,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
         note += f"; stopped early (Ctrl-C): {', '.join(map(str, merged.incomplete))}"
     print(note, file=out)
     if args.json:
-        problem = write_out(args.json, json.dumps(summary, indent=2) + "\n")
-        if problem:
-            print(problem, file=sys.stderr)
-            return EXIT_BAD_INPUT
+        failed = write_json(args.json, summary)
+        if failed:
+            return failed
     return EXIT_OK

@@ -137,6 +137,18 @@ STREAMS = {"-": "stdout", "/dev/stdout": "stdout", "/dev/fd/1": "stdout",
             "/dev/stderr": "stderr", "/dev/fd/2": "stderr"}
 
 
+def write_json(path: str, doc: Any) -> int:
+    """Write a command's --json document (see :func:`write_out`); the exit code: 0, or 2 after
+    saying why it could not be written."""
+    import json
+
+    problem = write_out(path, json.dumps(doc, indent=2) + "\n")
+    if problem:
+        print(problem, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return EXIT_OK
+
+
 def write_out(path: str, text: str) -> str | None:
     """Write an --out or --json file atomically (``-``: standard output); the reason it
     failed, or None."""

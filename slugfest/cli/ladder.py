@@ -9,7 +9,7 @@ from typing import Any
 from slugfest.core.render.words import plural
 
 from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_force, batch_inputs,
-                     positive_int, prose, report_stream, seed, write_out)
+                     positive_int, prose, report_stream, seed, write_json)
 from .progress import Bars
 
 
@@ -57,7 +57,6 @@ def _installed_ais() -> list[str]:
 
 
 def cmd_ladder(args: argparse.Namespace) -> int:
-    import json
 
     from slugfest.core.batch import ladder as lad
     from slugfest.core.files.scenario import dump_scenario, parse_scenario
@@ -142,10 +141,9 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         doc = {"scenario": scenario.name, "system": scenario.system, "kind": "combatants" if args.combatants is not None
                else "ais", "mirrored": bool(args.mirror), "base_seed": base, "runs_per_seating": args.runs,
                **ladder.as_dict()}
-        problem = write_out(args.json, json.dumps(doc, indent=2) + "\n")
-        if problem:
-            print(problem, file=sys.stderr)
-            return EXIT_BAD_INPUT
+        failed = write_json(args.json, doc)
+        if failed:
+            return failed
     return EXIT_OK
 
 

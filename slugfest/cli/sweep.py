@@ -10,7 +10,7 @@ from typing import Any
 from slugfest.core.render.words import plural
 
 from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_force, batch_inputs,
-                     positive_int, prose, report_stream, seed, write_out)
+                     positive_int, prose, report_stream, seed, write_out, write_json)
 from .progress import Bars
 
 
@@ -117,7 +117,6 @@ def _variants(args: argparse.Namespace) -> tuple[list[tuple[Any, ...]], list[Any
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
-    import json
 
     from slugfest.core.engine.plugins import get_plugin_manager
     from slugfest.core.batch.simulate import simulate_many
@@ -188,10 +187,9 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     if args.json:
         doc = {"scenario": scenario.name, "params": params, "param": args.param, "base_seed": base, "runs": runs,
                "interrupted": interrupted, "rows": rows}
-        problem = write_out(args.json, json.dumps(doc, indent=2) + "\n")
-        if problem:
-            print(problem, file=sys.stderr)
-            return EXIT_BAD_INPUT
+        failed = write_json(args.json, doc)
+        if failed:
+            return failed
     return EXIT_INTERRUPTED if interrupted else EXIT_OK
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from slugfest.core.render.words import plural
 
 from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_force, batch_inputs,
-                     positive_int, prose, report_stream, seed, write_out)
+                     positive_int, prose, report_stream, seed, write_json)
 from .progress import Bars
 
 DEFAULT_AI = "tactician"
@@ -168,7 +168,6 @@ def measure(variants: list[Any], runs: int, base: int, jobs: int, side: str, lab
 
 
 def cmd_worth(args: argparse.Namespace) -> int:
-    import json
 
     from slugfest.core.batch.worth import UNITS, make_variant, menu_for, ranked, thirds_separated, worth_of
 
@@ -225,10 +224,9 @@ def cmd_worth(args: argparse.Namespace) -> int:
                "thirds_parted": parted, "interrupted": interrupted,
                "rows": [_row_json(w) for w in rows],
                "refused": [{"change": v.label, "why": v.refused or "costs nothing"} for v in refused]}
-        problem = write_out(args.json, json.dumps(doc, indent=2) + "\n")
-        if problem:
-            print(problem, file=sys.stderr)
-            return EXIT_BAD_INPUT
+        failed = write_json(args.json, doc)
+        if failed:
+            return failed
     return EXIT_INTERRUPTED if interrupted else EXIT_OK
 
 
@@ -295,7 +293,6 @@ def _caps(texts: list[str]) -> dict[str, int] | str:
 
 
 def cmd_optimise(args: argparse.Namespace) -> int:
-    import json
 
     from slugfest.core.batch.optimise import builds, estimate, head_to_head, race
     from slugfest.core.batch.stats import wilson
@@ -456,8 +453,7 @@ def cmd_optimise(args: argparse.Namespace) -> int:
           f"unchanged sheet {len(played):,}, head to head {duels:,}); AI: {args.ai}", file=out)
     doc["battles"] = total
     if args.json:
-        problem = write_out(args.json, json.dumps(doc, indent=2) + "\n")
-        if problem:
-            print(problem, file=sys.stderr)
-            return EXIT_BAD_INPUT
+        failed = write_json(args.json, doc)
+        if failed:
+            return failed
     return EXIT_OK
