@@ -9,6 +9,7 @@ expected harm of each option (:mod:`.estimate`), kept so nobody works it out twi
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ..engine.actions import Action
@@ -90,6 +91,12 @@ class Picture:
         it: read off the Phase's one search (:attr:`layers`), so an AI weighing where to stop
         searches no map of its own."""
         return self.layers.steps(limit)
+
+    def nearest(self, goal: Cell, limit: int, nearer_than: int,
+                keep_out: Iterable[tuple[Cell, int]] = ()) -> dict[Cell, int]:
+        """The cells within ``limit`` steps nearest ``goal`` (and nearer than ``nearer_than``)
+        outside every ``keep_out`` square, with the steps to each (:meth:`.Layers.nearest`)."""
+        return self.layers.nearest(goal, limit, nearer_than, keep_out)
 
     @property
     def winding(self) -> dict[str, list[Fighter]]:
