@@ -294,8 +294,9 @@ def section_ladder(c: Campaign, scenarios: list[str], ais: list[str], runs: int,
             print(f"  {name:13} {x + ' vs ' + y:24} {share(wins, decided)}  {judged} ({goal})")
     c.end()
     if "planner" in ais:
-        print(f"ladder cost: CPU time per decision, planner against tactician, {cost_runs} battle(s) a seating timed "
-              f"in this process; goal: at most {COST_GOAL:.0f}x")
+        print(f"ladder cost: planner against tactician, {cost_runs} battle(s) a seating played in this process, each "
+              f"AI's decisions timed in process CPU time (time.process_time) from its hook call to its answer; "
+              f"goal: at most {COST_GOAL:.0f}x")
         for name in scenarios:
             rows.append(cost_row(c, name, scenario_data(name), cost_runs))
     return rows
