@@ -76,10 +76,10 @@ def swap_sides(data: dict[str, Any]) -> dict[str, Any]:
 
 def adjust_side(data: dict[str, Any], side_name: str, key: str, delta: int) -> dict[str, Any]:
     """``data`` with ``key`` of every combatant on ``side_name`` moved by ``delta``: a HERO
-    characteristic (``DEX`` +1 wins every DEX tie, 6E1 Speed Chart: the higher DEX acts first in a
-    Segment) or Marvel's ``initiative`` modifier (+1 on every initiative check: d616 + the
-    modifier, rules/marvel.md §3.2). The value moved is the one the loaded sheet has, so a key
-    the file leaves to its default moves from that default; see :func:`adjustable`."""
+    characteristic (``DEX`` +1 wins every DEX tie: the higher DEX acts first in a Segment,
+    rules/hero6e.md §1.3) or Marvel's ``initiative`` modifier (+1 on every initiative check,
+    d616 + the modifier: rules/marvel.md §3.2). The value moved is the one the loaded sheet has,
+    so a key the file leaves to its default moves from that default; see :func:`adjustable`."""
     out = copy.deepcopy(data)
     system = str(out["battle"]["system"])
     path, read = adjustable(system, key)
