@@ -127,6 +127,8 @@ class Fighter:
     held_by: str | None = None
     #: Its hold is a Choke Hold (rules-powers §4.3): its Squeezes do the choke's NND.
     choking: bool = False
+    #: STR added to its hold while it lasts (a Grab By's +v/10, 6E1's maneuver table).
+    grip: int = 0
     #: Flashed: blind to the end of this absolute Segment (rules-powers §3.3); -1: it sees.
     blind_until: int = -1
     #: Active Points of Drains on it and of Aids to it, by characteristic (rules-powers §3.4):
