@@ -182,6 +182,7 @@ class HeroSheet:
     damage_negation: tuple[int, int] = (0, 0)  # DCs off physical and energy attacks
     martial_arts: tuple[str, ...] = ()  # the Martial Arts maneuvers it knows (:mod:`.martial`)
     martial_extra_dcs: int = 0  # Extra DCs bought with Martial Arts: added to each martial strike
+    lightning_reflexes: int = 0  # +DEX for the order within a Segment, with all actions (:func:`.clock.order_dex`)
     multipowers: tuple[Multipower, ...] = ()
 
     def multipower_of(self, attack: str) -> Multipower | None:

@@ -43,6 +43,7 @@ class Draft:
     running: int = 12
     flight: int = 0
     csl: int = 0
+    lightning_reflexes: int = 0  # +DEX for the order within a Segment, with all actions
     special: dict[str, int] = field(default_factory=dict)
     attacks: list[HeroAttack] = field(default_factory=list)
     hardened: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
