@@ -221,7 +221,9 @@ def tend(decision: Decision, battle: BattleView, harm: Callable[[Action], float]
         return None
     against = f"; its best attack {pct(beat)}" if beat > 0 else ""
     who = battle.vitals(best.target)
-    grappling = {"grab": f"grabs {who.name}", "grab-by": f"swoops on {who.name} and grabs it", "choke": f"takes {who.name} in a Choke Hold", "squeeze": f"squeezes {who.name}", "throw": f"throws {who.name} down",
+    grappling = {"grab": f"grabs {who.name}", "grab-by": f"swoops on {who.name} and grabs it",
+                 "choke": f"takes {who.name} in a Choke Hold", "squeeze": f"squeezes {who.name}",
+                 "throw": f"throws {who.name} down",
                  "escape": f"tries to break {who.name}'s hold", "disarm": f"knocks {who.name}'s {best.weapon} away"}
     if best.kind in grappling:
         return Choice(best, f"{grappling[best.kind]} (worth {pct(value)}{against})")

@@ -1,8 +1,8 @@
 """The HERO clock: the 12-Segment Turn and the Speed Chart (the seed's Combat Sequence).
 
 Per Segment: collect who has a Phase (the Speed Chart) plus anyone holding one; order them by
-DEX (with Lightning Reflexes, :func:`order_dex`), ties broken by a 1d6 roll-off re-rolled every Segment (highest first; rolled again among
-those still tied); open each one's Phase (a Phase may be lost: to a Haymaker winding up, to an
+DEX (with Lightning Reflexes, :func:`order_dex`), ties broken by a 1d6 roll-off re-rolled every
+Segment (highest first; rolled again among those still tied); open each one's Phase (a Phase may be lost: to a Haymaker winding up, to an
 earlier Abort, to being Stunned; standing up takes half of it). At the end of the Segment:
 Haymakers land, Aborted defences lapse, Flashes whose Segments are over end, Recovery actions are
 taken, and Knocked-Out characters who had a Phase in it (but were not knocked out in it) get their
@@ -85,7 +85,8 @@ def begin_segment(ctx: RulesContext) -> None:
     ctx.emit(ev.SegmentStarted(turn=st.turn, segment=st.segment, order=tuple(st.queue), tie_breaks=ties))
     for f in order:
         if f.sheet.lightning_reflexes:
-            ctx.emit(ev.OrderRaised(actor=f.id, dex=f.ch.DEX, reflexes=f.sheet.lightning_reflexes, order_dex=order_dex(f)))
+            ctx.emit(ev.OrderRaised(actor=f.id, dex=f.ch.DEX, reflexes=f.sheet.lightning_reflexes,
+                                    order_dex=order_dex(f)))
 
 
 def order_dex(f: Fighter) -> int:

@@ -157,7 +157,8 @@ def recoil_share(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
     through its PD, as the hit would (:func:`.maneuvers._recoil`)."""
     entry = MANEUVERS[maneuver]
     opts = ctx.options
-    profile = damage_profile(opts, f, atk, entry, levels, planned_push(f, atk, opts, push), charge_metres(f, g, maneuver))
+    pushed = planned_push(f, atk, opts, push)
+    profile = damage_profile(opts, f, atk, entry, levels, pushed, charge_metres(f, g, maneuver))
     d = profile.dice
     n = d.count + (0.5 if d.half else 0)
     share = float(entry.recoil)

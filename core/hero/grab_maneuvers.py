@@ -1,6 +1,6 @@
 """The Grab family and Disarm as entries of the maneuver table (rules-powers §4.1-4.3): Grab,
-Grab By (6E1's maneuver table), Choke Hold, Squeeze, Throw, Escape, Disarm and Martial Disarm. Their rules are in :mod:`.grabs`; the table
-that gathers them is :mod:`.maneuvers`.
+Grab By (6E1's maneuver table), Choke Hold, Squeeze, Throw, Escape, Disarm and Martial Disarm.
+Their rules are in :mod:`.grabs`; the table that gathers them is :mod:`.maneuvers`.
 """
 
 from __future__ import annotations
@@ -161,5 +161,5 @@ MARTIAL_DISARM = Maneuver("martial disarm", "disarm", "Martial Disarm", "rules-p
 MARTIAL_DISARM_HELD = replace(MARTIAL_DISARM, dcv=(Modifier(4, "Martial Disarm", 1),))
 
 
-__all__ = ["CHOKE", "DISARM", "ESCAPE", "GRAB", "GRAB_BY", "MARTIAL_DISARM", "MARTIAL_DISARM_HELD", "MARTIAL_GRAB", "SQUEEZE",
-           "THROW"]
+__all__ = ["CHOKE", "DISARM", "ESCAPE", "GRAB", "GRAB_BY", "MARTIAL_DISARM", "MARTIAL_DISARM_HELD", "MARTIAL_GRAB",
+           "SQUEEZE", "THROW"]

@@ -148,8 +148,9 @@ MOVE_THROUGH = Maneuver("move through", "move-through", "Move Through", "6E1 man
 
 def _pass_by(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
     """Move By: a full move up to the target and a blow in passing, with half the STR and +1 DC
-    per 10 m moved; on a hit the attacker takes a third of the STUN and BODY it rolled (HERO-rounded),
-    against its PD. Our reading: the pass ends beside the target (moving on past it is not modelled)."""
+    per 10 m moved; on a hit the attacker takes a third of the STUN and BODY it rolled
+    (HERO-rounded), against its PD. Our reading: the pass ends beside the target (moving on past
+    it is not modelled)."""
     g = ctx.state.fighters[a.target]
     atk = f.attack(a.attack)
     path = walk_next_to(ctx, f, g, cells(f, True)) or []
@@ -313,7 +314,8 @@ HOLD = Maneuver("hold", "hold", "Hold", "the seed: Holding an action", _hold, of
 #: Every maneuver and action, by name, in menu order.
 MANEUVERS: dict[str, Maneuver] = {m.name: m for m in (
     STRIKE, PULL, HAYMAKER, MOVE_THROUGH, MOVE_BY, BRACE, SET, AREA, MULTIPLE_ATTACK, GRAB, GRAB_BY, CHOKE, SQUEEZE,
-    THROW, ESCAPE, DISARM, MARTIAL_DISARM, PRESENCE, SWITCH, AID, BREAK_OUT, MOVE, RETREAT, DODGE, BLOCK, DIVE, RECOVER, HOLD)}
+    THROW, ESCAPE, DISARM, MARTIAL_DISARM, PRESENCE, SWITCH, AID, BREAK_OUT, MOVE, RETREAT, DODGE, BLOCK, DIVE, RECOVER,
+    HOLD)}
 #: The attack maneuvers, offered for each attack and target, in menu order.
 AGAINST = tuple(m for m in MANEUVERS.values() if m.reach)
 #: The other entries, offered once a Phase, in menu order.

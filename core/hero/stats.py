@@ -12,7 +12,8 @@ from . import events as ev
 #: Every action and rule the coverage report looks for, so it can say which never fired.
 CATALOGUE: tuple[str, ...] = (
     "action:attack/strike", "action:attack/haymaker", "action:attack/set", "action:attack/brace",
-    "action:move-through", "action:attack/move by", "action:grab-by", "action:multiple-attack", "action:move", "action:retreat", "action:dodge",
+    "action:move-through", "action:attack/move by", "action:grab-by",
+    "action:multiple-attack", "action:move", "action:retreat", "action:dodge",
     "action:block", "action:recover", "action:hold", "abort:dodge", "abort:block", "abort:dive",
     "rule:attack hit", "rule:attack missed", "rule:3 always hits", "rule:18 always misses",
     "rule:normal damage", "rule:killing damage", "rule:killing without resistant defense", "rule:NND",
