@@ -228,19 +228,19 @@ def _weapon_worth(ctx: RulesContext, f: Fighter, g: Fighter, weapon: str) -> flo
     """A weapon knocked away is gone for the battle: the foe spends its next Turn (its SPD in
     Phases, at most 4: the AI's horizon) with what else it has, so the weapon is worth that many
     lost Phases times the share of the foe's threat to ``f`` it carries (its best other attack's
-    expected harm against the weapon's, each as from where the two stand now: a simplification,
-    as the disarmer ends next to it). An empty one (no Charges left) is worth nothing."""
+    expected harm against the weapon's, or its best weapon maneuver's, each as from where the two
+    stand now: a simplification, as the disarmer ends next to it). An empty one (no Charges left) is worth nothing."""
     def threat(atk: HeroAttack) -> float:
         p, value = estimate_one(ctx, g, f, atk, "strike", "")
         return p * value
 
     if g.charges_left(g.attack(weapon)) == 0:
         return 0.0  # an empty gun: nothing lost with it
-    armed = threat(g.attack(weapon))
+    armed = max(threat(a) for a in g.sheet.attacks if a.name == weapon or a.weapon == weapon)  # its maneuvers too
     if armed <= 0:
         return 0.0
-    rest = max((threat(a) for a in g.sheet.attacks if a.name != weapon and g.ready(a) and not a.effect
-                and not a.presence and not a.area and g.charges_left(a) != 0), default=0.0)
+    rest = max((threat(a) for a in g.sheet.attacks if a.name != weapon and a.weapon != weapon and g.ready(a)
+                and not a.effect and not a.presence and not a.area and g.charges_left(a) != 0), default=0.0)
     return powers.PHASE_LOST * min(g.spd, 4) * max(armed - rest, 0.0) / armed
 
 

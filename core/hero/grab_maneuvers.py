@@ -147,7 +147,8 @@ def _offer_disarm(pic: Picture) -> list[Action]:
         return []
     out: list[Action] = []
     for g in pic.standing:
-        weapons = [a.name for a in g.sheet.attacks if a.focus in ACCESSIBLE and a.name not in g.disarmed]
+        weapons = [a.name for a in g.sheet.attacks if a.focus in ACCESSIBLE and a.name not in g.disarmed
+                   and not a.weapon]  # a weapon maneuver goes with its weapon
         if weapons and pic.steps(g, pic.half_cells) is not None:
             out.extend(pic.action("disarm", target=g.id, weapon=n) for n in weapons)
     return out

@@ -42,6 +42,7 @@ def parse_sheet(t: Table) -> HeroSheet:
     for i, n in enumerate(names):
         if n and names.index(n) != i:
             t.problems.add(f"{t.path}.attacks[{i}].name", f"expected a name not used by another attack, got {n!r} twice")
+    _weapons(t, attacks)
     martial, extra_dcs, strikes = _martial_arts(t, names)
     if not attacks:
         attacks = (HeroAttack("Punch"),)
@@ -67,6 +68,23 @@ def parse_sheet(t: Table) -> HeroSheet:
         multipowers=multipowers,
     )
     return sheet
+
+
+def _weapons(t: Table, attacks: tuple[HeroAttack, ...]) -> None:
+    """A weapon maneuver's ``weapon`` names another hand-to-hand attack of the sheet, itself no
+    weapon maneuver: the one it is made with (a Disarm of it takes the maneuver too)."""
+    by = {a.name: a for a in attacks}
+    for i, a in enumerate(attacks):
+        if not a.weapon:
+            continue
+        w = by.get(a.weapon)
+        if w is None or w is a or w.weapon or not w.hth:
+            fit = tuple(n for n, x in by.items() if x.hth and not x.weapon and x is not a)
+            got = f"{a.weapon!r}" + ("" if w is None else " (itself)" if w is a else " (a weapon maneuver)"
+                                     if w.weapon else " (not hand-to-hand)")
+            t.problems.add(f"{t.path}.attacks[{i}].weapon", f"expected the name of another of its hand-to-hand "
+                                                            f"attacks (the weapon the maneuver is made with), got "
+                                                            f"{got}{did_you_mean(a.weapon, fit) if w is None else ''}")
 
 
 def _lightning_reflexes(t: Table) -> int:

@@ -217,8 +217,8 @@ class Fighter:
     def ready(self, atk: HeroAttack) -> bool:
         """Whether ``atk`` is in its hands and powers now: not knocked away by a Disarm, and, a
         Multipower's slot, the slot in use (rules-powers §4.2, §5.1)."""
-        if atk.name in self.disarmed:
-            return False
+        if atk.name in self.disarmed or (atk.weapon and atk.weapon in self.disarmed):
+            return False  # a weapon maneuver goes with its weapon
         mp = self.sheet.multipower_of(atk.name) if self.sheet.multipowers else None
         return mp is None or self.slots.get(mp.name) == atk.name
 

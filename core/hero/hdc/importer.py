@@ -20,6 +20,7 @@ from ..sheet_keys import dump_sheet
 from .modifiers import sort_modifiers, with_power
 from . import fifth
 from .draft import Handler
+from .martial import apply_weapon_maneuvers
 from .powers import HANDLERS, MAX_ATTACKS, Draft, apply_levels, ignored
 from .reading import Character, HdcError, Part, read_character
 from .report import IGNORED, IMPORTED, IN_PART, Entry, Report
@@ -79,6 +80,7 @@ def import_character(c: Character) -> Imported:
         for p in parts:
             report.entries.append(_entry(p, section, d, by_id, handlers))
     apply_levels(d)
+    apply_weapon_maneuvers(d)
     if c.edition == fifth.EDITION:
         fifth.finish(d, report)
     if not any(a.uses_str_only and a.martial_dcs is None for a in d.attacks):

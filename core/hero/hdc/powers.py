@@ -180,7 +180,8 @@ NOT_MODELLED: dict[str, str] = {
     "REGENERATION": "Regeneration is not modelled yet", "DAMAGESHIELD": "Damage Shield is not modelled yet",
     "CUSTOMPOWER": "a custom power: no rule to apply", "IMAGES": "sense-affecting powers are not modelled yet",
     "CHANGEENVIRONMENT": "Change Environment is left to the scenario (rules-powers §3.7)",
-    "WEAPON_ELEMENT": "Martial Arts weapon elements go with the maneuvers, not modelled yet",
+    "WEAPON_ELEMENT": "which weapons the Martial Arts weapon maneuvers are for is not read: every hand-to-hand "
+                      "weapon of the sheet takes them (our reading)",
     "PENALTY_SKILL_LEVELS": "Penalty Skill Levels are not modelled yet",
     "DEADLYBLOW": "Deadly Blow's circumstance dice are not modelled yet",
     "WEAPON_MASTER": "Weapon Master's extra dice are not modelled yet",
