@@ -112,9 +112,10 @@ def apply_weapon_maneuvers(d: Draft) -> None:
     maneuver's DCs and the Extra DCs, at the maneuver's OCV and DCV (6e's weapon maneuvers). Our
     reading of which attacks are weapons: the hand-to-hand ones with dice of their own (not a
     STR blow, a martial strike or an effect power), not on Charges (a second pool of them would
-    be wrong)."""
+    be wrong) and not a Multipower's slot (the copy would not be switched with it)."""
+    slots = {n for _, _, names in d.multipowers.values() for n in names}  # switched in and out: not a weapon to hand
     weapons = [a for a in d.attacks if a.hth and a.kind in ("normal", "killing") and not a.uses_str_only
-               and a.martial_dcs is None and not a.weapon and a.charges is None]
+               and a.martial_dcs is None and not a.weapon and a.charges is None and a.name not in slots]
     extra = min(d.martial_dcs, 60)
     for wm in d.weapon_maneuvers:
         if not weapons:
