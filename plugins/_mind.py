@@ -203,7 +203,7 @@ def hold_still(battle: BattleView, menu: Iterable[Action], me: Vitals, foes: Ite
 #: What the menu offers that is neither an attack nor a move: a power used on a friend (HERO Aid,
 #: Healing), a blow at an Entangle holding the actor or a friend, and the Grab family and Disarm
 #: (a Marvel Grab or Escape the estimate puts at 0, so they are only taken as before).
-TENDING = ("aid", "break-out", "grab", "choke", "squeeze", "throw", "escape", "disarm")
+TENDING = ("aid", "break-out", "grab", "grab-by", "choke", "squeeze", "throw", "escape", "disarm")
 
 
 def tend(decision: Decision, battle: BattleView, harm: Callable[[Action], float], beat: float = 0.0
@@ -221,7 +221,9 @@ def tend(decision: Decision, battle: BattleView, harm: Callable[[Action], float]
         return None
     against = f"; its best attack {pct(beat)}" if beat > 0 else ""
     who = battle.vitals(best.target)
-    grappling = {"grab": f"grabs {who.name}", "choke": f"takes {who.name} in a Choke Hold", "squeeze": f"squeezes {who.name}", "throw": f"throws {who.name} down",
+    grappling = {"grab": f"grabs {who.name}", "grab-by": f"swoops on {who.name} and grabs it",
+                 "choke": f"takes {who.name} in a Choke Hold", "squeeze": f"squeezes {who.name}",
+                 "throw": f"throws {who.name} down",
                  "escape": f"tries to break {who.name}'s hold", "disarm": f"knocks {who.name}'s {best.weapon} away"}
     if best.kind in grappling:
         return Choice(best, f"{grappling[best.kind]} (worth {pct(value)}{against})")

@@ -21,7 +21,7 @@ from ..rules.vitals import Vitals
 from ..rules.odds import Odds
 from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
 from .endurance import stun_for_end_dice
-from .estimate import estimate, expected_hits, expected_taken, hit_chance, may_step_away
+from .estimate import charge_metres, estimate, expected_hits, expected_taken, hit_chance, may_step_away
 from .movement import METRES_PER_CELL, cells, occupied, walk_into_range
 from . import areas, powers, report
 from .sheet import HeroAttack
@@ -217,7 +217,7 @@ class Picture:
         needed = 11 + ocv - dcv
         opts = ctx.options
         push = planned_push(f, atk, opts, action.push)
-        moved = self.dist[g.id] * METRES_PER_CELL if action.maneuver == "move through" else 0
+        moved = charge_metres(f, g, action.maneuver)
         if atk.effect:
             does = powers.hit_words(g, atk, damage_profile(opts, f, atk, MANEUVERS.get(action.maneuver), action.levels,
                                                            0, 0))
@@ -239,6 +239,9 @@ class Picture:
             note = "it may step away before the blow lands"
         if atk.autofire:
             note = f"~{expected_hits(needed, shots):.1f} of {shots} shots hit"
+        entry = MANEUVERS.get(action.maneuver)
+        if entry is not None and entry.recoil:
+            note = f"{f.name} takes {entry.recoil} of the damage it rolls"
         cvs = ("OMCV", "DMCV") if atk.mental else ("OCV", "DCV")
         return Odds(f"{needed}- (11 + {cvs[0]} {ocv} - {cvs[1]} {dcv})", hit_chance(needed), does, paid, note)
 
