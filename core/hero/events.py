@@ -85,6 +85,7 @@ class AttackRolled(Event):
     dcv_hit: int
     automatic: str
     notes: tuple[str, ...] = ()
+    cell: tuple[int, int] | None = None  # the cell an Area Of Effect is aimed at (its ``target`` stands there, or "")
 
 
 @record

@@ -27,9 +27,10 @@ class AutofireHits(Event):
 @record
 class AreaHit(Event):
     """An Area Of Effect attack that hit its cell (rules-powers §1.4): everyone ``inside`` the
-    ``shape`` of ``metres`` at ``cell`` (a Radius's centre, the cell a Cone or Line points at) is
-    hit, nearest the centre first; ``friends`` those of them (the attacker too) on its side as it fights
-    now (a Mind Control may have turned either)."""
+    ``shape`` of ``metres`` (a Radius, Cone or Line) or of ``cells`` (a Surface or Any Area, 2 m
+    each) at ``cell`` (a Radius's centre, where a laid area starts, the cell a Cone or Line
+    points at) is hit, nearest the centre first; ``friends`` those of them (the attacker too) on
+    its side as it fights now (a Mind Control may have turned either)."""
 
     kind: ClassVar[str] = "area_hit"
     attacker: str
@@ -39,6 +40,7 @@ class AreaHit(Event):
     cell: tuple[int, int]
     inside: tuple[str, ...]
     friends: tuple[str, ...] = ()
+    cells: int = 0
 
 
 @record
