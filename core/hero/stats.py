@@ -28,6 +28,7 @@ CATALOGUE: tuple[str, ...] = (
     "rule:out of charges", "rule:hit location", "rule:placed shot",
     "rule:autofire", "rule:autofire, more than one shot hit",
     "action:attack/area", "rule:area of effect", "rule:area hit an ally", "rule:explosion",
+    "rule:area at an empty cell", "rule:surface or any area",
     "rule:entangle", "rule:entangle stacked", "rule:entangle broken", "action:break-out", "rule:flash",
     "rule:flash ended", "rule:drain", "rule:aid", "rule:adjustment faded", "rule:SPD changed", "action:aid",
     "rule:healing", "rule:healed awake",
@@ -102,6 +103,8 @@ class _Count:
         self.rules["rule:attack hit" if e.hit else "rule:attack missed"] += 1
         if e.automatic:
             self.rules["rule:3 always hits" if e.automatic == "hit" else "rule:18 always misses"] += 1
+        if e.cell is not None and not e.target:
+            self.rules["rule:area at an empty cell"] += 1
 
     def damage(self, e: ev.DamageRolled) -> None:
         self.last_attacker = e.attacker
@@ -223,6 +226,8 @@ class _Count:
         self.rules["rule:area of effect"] += 1
         if e.friends:
             self.rules["rule:area hit an ally"] += 1
+        if e.cells:
+            self.rules["rule:surface or any area"] += 1
 
     def entangle(self, e: ev.EntangleRolled) -> None:
         if e.body:

@@ -198,3 +198,17 @@ def test_an_autofire_area_is_a_scenario_key_and_the_estimate_counts_its_shots():
     odds = d.picture.odds(both)
     assert odds.note == f"hits 2 inside; ~{expected_hits(14, 5):.1f} of 5 shots hit each"
     assert odds.cost == "END 10"
+
+
+def test_the_coverage_counts_an_area_at_an_empty_cell_and_a_laid_area():
+    from slugfest.core.hero import stats
+    from slugfest.core.hero.stats import CATALOGUE
+
+    assert {"rule:area at an empty cell", "rule:surface or any area"} <= set(CATALOGUE)
+    empty = two_foes([5, 3, 2] + [6] * 6 + [1] * 6)
+    cloud = {**CLOUD, "area": {"shape": "surface", "cells": 4}}
+    laid = fight({"A": [caster(cloud)], "B": [dummy("b", (8, 5), 12)]}, [4, 4, 4, 6, 6, 6, 6],
+                 ("a", Action("attack", "Choking Cloud", "b", "area", destination=(8, 5))), turn_limit=1)
+    assert stats.tally(empty).rules["rule:area at an empty cell"] == 1
+    assert stats.tally(laid).rules["rule:surface or any area"] == 1
+    assert stats.tally(laid).rules["rule:area at an empty cell"] == 0  # aimed at b's cell
