@@ -203,7 +203,7 @@ def _join(grid: Grid, laid: set[Cell], goal: Cell, spare: frozenset[Cell], most:
                 came[n] = c
                 if n == goal:
                     path = [n]
-                    back = c
+                    back: Cell | None = c
                     while back is not None and back not in laid:
                         path.append(back)
                         back = came[back]

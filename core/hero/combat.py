@@ -81,14 +81,13 @@ def _negated(ctx: RulesContext, atk: HeroAttack, profile: DamageProfile,
     return profile, ""
 
 
-def _roll(ctx: RulesContext, actx: AttackContext, cell: Cell | None = None) -> AttackRoll:
-    """The attack step (the plugins' house rules around the roll), logged as ``AttackRolled``
-    (with the ``cell`` an area is aimed at)."""
+def _roll(ctx: RulesContext, actx: AttackContext) -> AttackRoll:
+    """The attack step (the plugins' house rules around the roll), logged as ``AttackRolled``."""
     hit: AttackRoll = ctx.attack_step(actx)
     ctx.emit(ev.AttackRolled(attacker=actx.attacker, target=actx.target, attack=actx.attack.name,
                              maneuver=actx.maneuver, ocv=actx.ocv, dcv=actx.dcv, faces=hit.faces, total=hit.total,
                              needed=hit.needed, hit=hit.hit, dcv_hit=hit.dcv_hit, automatic=hit.automatic,
-                             notes=hit.notes, cell=cell))
+                             notes=hit.notes))
     return hit
 
 
@@ -167,6 +166,8 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim: Cell, atk: HeroAttack, entr
     origin, size = f.pos, areas.size_of(atk)
     layout = areas.layout_for(f, fighters.values())  # the attacker shapes a laid area as things stand
     there = next((g for g in fighters.values() if g.pos == aim and not g.dead), None)
+    ctx.emit(ev.AreaAimed(attacker=f.id, attack=atk.name, shape=atk.area, size=size, cell=aim,
+                          target=there.id if there is not None else ""))
     ocv = ocv_chain(f, atk, there, entry, levels, at=aim)  # to the cell aimed at, whoever dives away
     yield from before_roll(ctx, f, atk, origin, aim, layout)
     dcv = areas.target_dcv(atk.area, origin, aim)
@@ -174,7 +175,7 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim: Cell, atk: HeroAttack, entr
                          maneuver=entry.name, ocv=ocv, dcv=dcv, profile=profile,
                          defenses=defenses(there if there is not None else f, atk.defense),
                          target_knocked_out=there is not None and there.ko, options=opts, aim="", area=atk.area)
-    hit = _roll(ctx, actx, aim)
+    hit = _roll(ctx, actx)
     if not hit.hit:
         return
     inside = areas.affected(ctx.grid, atk.area, size, origin, aim,

@@ -85,7 +85,6 @@ class AttackRolled(Event):
     dcv_hit: int
     automatic: str
     notes: tuple[str, ...] = ()
-    cell: tuple[int, int] | None = None  # the cell an Area Of Effect is aimed at (its ``target`` stands there, or "")
 
 
 @record
@@ -262,6 +261,6 @@ class DefenseTaken(Event):
 # The events of the powers and maneuvers beyond a plain attack live in their own module; they are
 # named here too, so that every HERO event can be imported from this one module.
 from .power_events import (  # noqa: F401
-    AdjustmentFaded, AdjustmentRolled, AreaHit, AutofireHits, BreakoutRolled, DisarmRolled, EntangleAttacked,
+    AdjustmentFaded, AdjustmentRolled, AreaAimed, AreaHit, AutofireHits, BreakoutRolled, DisarmRolled, EntangleAttacked,
     EntangleRolled, EscapeRolled, FlashRolled, Healed, MindControlRolled, PresenceEffect, PresenceRolled,
     SlotSwitched)

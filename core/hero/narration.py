@@ -55,11 +55,15 @@ def _block(e: ev.BlockRolled, log: TextLog) -> str:
 
 
 def _aimed_at(e: ev.AttackRolled, log: TextLog) -> str:
-    """Who an attack is aimed at; an area's cell, and who stands there."""
-    if e.cell is None:
-        return log.name(e.target)
+    """Who an attack is aimed at; an area at an empty cell, the cell (:class:`.AreaAimed` says which)."""
+    return log.name(e.target) if e.target else "the cell"
+
+
+@formats(ev.AreaAimed)
+def _area_aimed(e: ev.AreaAimed, log: TextLog) -> str:
     x, y = e.cell
-    return f"{possessive(log.name(e.target))} cell {x},{y}" if e.target else f"the empty cell {x},{y}"
+    at = f"{possessive(log.name(e.target))} cell {x},{y}" if e.target else f"the empty cell {x},{y}"
+    return f"    {log.name(e.attacker)} aims {e.attack} ({areas.TABLE[e.shape].sized(e.size)}) at {at}"
 
 
 @formats(ev.AttackRolled)

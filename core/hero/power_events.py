@@ -25,6 +25,21 @@ class AutofireHits(Event):
 
 
 @record
+class AreaAimed(Event):
+    """An Area Of Effect attack aimed, before its roll (rules-powers §1.4): its ``shape`` of
+    ``size`` (metres, or 2 m cells for a Surface or Any Area) at ``cell``, where ``target``
+    stands ("" for an empty cell); the roll that follows is against that cell's DCV."""
+
+    kind: ClassVar[str] = "area_aimed"
+    attacker: str
+    attack: str
+    shape: str
+    size: int
+    cell: tuple[int, int]
+    target: str
+
+
+@record
 class AreaHit(Event):
     """An Area Of Effect attack that hit its cell (rules-powers §1.4): everyone ``inside`` the
     ``shape`` of ``metres`` (a Radius, Cone or Line) or of ``cells`` (a Surface or Any Area, 2 m

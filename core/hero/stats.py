@@ -103,8 +103,6 @@ class _Count:
         self.rules["rule:attack hit" if e.hit else "rule:attack missed"] += 1
         if e.automatic:
             self.rules["rule:3 always hits" if e.automatic == "hit" else "rule:18 always misses"] += 1
-        if e.cell is not None and not e.target:
-            self.rules["rule:area at an empty cell"] += 1
 
     def damage(self, e: ev.DamageRolled) -> None:
         self.last_attacker = e.attacker
@@ -222,6 +220,10 @@ class _Count:
         if e.hits > 1:
             self.rules["rule:autofire, more than one shot hit"] += 1
 
+    def aimed(self, e: ev.AreaAimed) -> None:
+        if not e.target:
+            self.rules["rule:area at an empty cell"] += 1
+
     def area(self, e: ev.AreaHit) -> None:
         self.rules["rule:area of effect"] += 1
         if e.friends:
@@ -284,6 +286,7 @@ _HANDLERS: dict[type, Any] = {
     ev.DamageModified: _Count.modified, ev.ChargeUsed: _Count.charge, ev.PhaseStarted: _Count.phase,
     ev.HaymakerFizzled: _counts("rule:haymaker fizzled"), ev.StunForEnd: _Count.stun_for_end,
     ev.Pushed: _counts("rule:push"), ev.AutofireHits: _Count.autofire, ev.AreaHit: _Count.area,
+    ev.AreaAimed: _Count.aimed,
     ev.EntangleRolled: _Count.entangle, ev.EntangleAttacked: _Count.entangle_hit, ev.FlashRolled: _Count.flash,
     ev.AdjustmentRolled: _Count.adjustment, ev.AdjustmentFaded: _counts("rule:adjustment faded"),
     ev.Healed: _counts("rule:healing"), ev.EscapeRolled: _Count.escape, ev.DisarmRolled: _Count.disarm,

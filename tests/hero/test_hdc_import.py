@@ -265,6 +265,11 @@ def test_any_area_and_area_autofire_import_and_price_the_end_per_shot(tmp_path):
     from slugfest.core.hero.pricing import end_of
     assert end_of(next(x for x in sheet.attacks if x.name == "Shrapnel Cloud"), 0, "superheroic", "") == 4
     assert attack(result, "Odd")["area"] == {"shape": "any area", "cells": 4}
+    # No Range read after the area leaves it nowhere to be placed: one target, said so
+    near = power("ENERGYBLAST", modifier("AOE", LEVELS=4, OPTIONID="ANY", ALIAS="Area Of Effect"),
+                 modifier("NORANGE", BASECOST="-0.5", ALIAS="No Range"), NAME="Near", LEVELS=4, INPUT="PD")
+    result = imported(tmp_path, powers=(near,))
+    assert "area" not in attack(result, "Near") and entry(result, "Near").status == IN_PART
 
 
 def test_increased_endurance_multiplies_the_end_and_charges_cost_none(tmp_path):

@@ -15,7 +15,7 @@ import pytest
 
 from slugfest.core.engine.actions import Action
 from slugfest.core.errors import IllegalAction
-from slugfest.core.files.scenario import ScenarioError, dump_scenario, parse_scenario
+from slugfest.core.files.scenario import dump_scenario, parse_scenario
 from slugfest.core.hero import areas
 from slugfest.core.hero import events as ev
 from slugfest.core.render.text import TextLog
@@ -90,21 +90,25 @@ def test_an_area_aimed_at_an_empty_cell_rolls_against_the_cells_dcv_and_hits_eve
     b = two_foes([5, 3, 2,  # 10 on 14-
                   6, 6, 6, 6, 6, 6,  # b: 36 STUN
                   1, 1, 1, 1, 1, 1])  # c: 6
+    (aimed,) = events_of(b, ev.AreaAimed)
+    assert (aimed.shape, aimed.size, aimed.cell, aimed.target) == ("radius", 4, (8, 5), "")
     (roll,) = events_of(b, ev.AttackRolled)
-    assert (roll.target, roll.cell, roll.needed, roll.dcv.value, roll.hit) == ("", (8, 5), 14, 3, True)
+    assert (roll.target, roll.needed, roll.dcv.value, roll.hit) == ("", 14, 3, True)
     assert [(m.value, m.source) for m in roll.ocv.modifiers] == [(-2, "range 16 m")]
     (area,) = events_of(b, ev.AreaHit)
     assert (area.cell, area.inside) == ((8, 5), ("b", "c"))
     assert [(e.target, e.stun_taken) for e in events_of(b, ev.DamageTakenEvent)] == [("b", 36), ("c", 6)]
     log = "\n".join(TextLog().lines(b.events))
-    assert ("a area with Fireball at the empty cell 8,5: needs 14- (11 + OCV 6 - DCV 3), rolled 10 [5, 3, 2]: HIT"
-            in log)
+    assert "a aims Fireball (4 m Radius) at the empty cell 8,5" in log
+    assert "a area with Fireball at the cell: needs 14- (11 + OCV 6 - DCV 3), rolled 10 [5, 3, 2]: HIT" in log
     assert "4 m Radius centred on 8,5: hits everyone inside: b, c" in log
 
 
 def test_aimed_at_a_foes_cell_the_log_names_the_foe_and_its_cell():
     b = two_foes([6, 6, 6], Action("attack", "Fireball", "b", "area", destination=(8, 4)))  # 18 always misses
-    assert "a area with Fireball at b's cell 8,4: needs 14-" in "\n".join(TextLog().lines(b.events))
+    log = "\n".join(TextLog().lines(b.events))
+    assert "a aims Fireball (4 m Radius) at b's cell 8,4" in log
+    assert "a area with Fireball at b: needs 14-" in log
     assert not events_of(b, ev.AreaHit)
 
 

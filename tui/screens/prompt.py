@@ -512,8 +512,10 @@ class PlayerPrompt(ModalScreen[Any]):
             self._focus_cell()
             return
         w = self._current()
-        aimed = w is not None and w.cell and w.kind == "attack"
-        action = w.build(cell=cell, push=self._push(), levels=self._levels()) if aimed else Action("move", destination=cell)
+        if w is not None and w.cell and w.kind == "attack":  # a HERO area's cell line: aim it there
+            action = w.build(cell=cell, push=self._push(), levels=self._levels())
+        else:
+            action = Action("move", destination=cell)
         if self._try(action) is False:
             self._focus_cell()
 

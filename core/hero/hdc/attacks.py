@@ -250,6 +250,13 @@ def _keys(p: Part) -> tuple[Keys, dict[str, str]]:
         what = reader(m, k) if reader is not None else None
         if what:
             read[m.xmlid] = what
+    area = k.fields.get("area")
+    if area and not AREA_TABLE[area].spreads and k.hth:  # No Range read after the area: nowhere to place it
+        for key in ("area", "area_m", "area_cells", "explosion"):
+            k.fields.pop(key, None)
+        read.pop("AOE", None)
+        k.notes.append(f"its {AREA_TABLE[area].title} is not modelled with No Range (an area centred on its user "
+                       "is not modelled): it hits one target")
     if k.thrown and "charges" not in k.fields:
         k.fields["charges"] = 1
         k.fields.pop("reduced_end", None)  # a thrown weapon on one Charge costs no END anyway
