@@ -19,6 +19,19 @@ class SegmentStarted(Event):
 
 
 @record
+class OrderRaised(Event):
+    """``actor`` takes its place in this Segment at ``order_dex``: its ``dex`` plus ``reflexes``
+    (Lightning Reflexes, +DEX to act earlier with all actions). Follows the ``segment_started``
+    whose order it explains, once for each such actor in it."""
+
+    kind: ClassVar[str] = "order_raised"
+    actor: str
+    dex: int
+    reflexes: int
+    order_dex: int
+
+
+@record
 class PhaseStarted(Event):
     kind: ClassVar[str] = "phase_started"
     actor: str

@@ -21,6 +21,12 @@ def _segment(e: ev.SegmentStarted, log: TextLog) -> str | None:
     return f"Turn {e.turn}, Segment {e.segment}: {order}{ties}"
 
 
+@formats(ev.OrderRaised)
+def _order_raised(e: ev.OrderRaised, log: TextLog) -> str:
+    return (f"  ({log.name(e.actor)} acts at DEX {e.order_dex} in the order: DEX {e.dex} "
+            f"+{e.reflexes} Lightning Reflexes)")
+
+
 @formats(ev.PhaseStarted)
 def _phase(e: ev.PhaseStarted, log: TextLog) -> str | None:
     held = " (held Phase)" if e.held else ""
