@@ -142,7 +142,7 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         harm_of = pic.harm if pic is not None else partial(battle.estimate, decision.actor)
         pick, value = _best(in_reach, harm_of, me, able_foes)
         pick, value = _aimed(pick, value, harm_of, battle.player_options(decision.actor).aims)
-        target = able_foes[pick.target or pick.targets[0]]
+        target = able_foes[pick.target or next(t for t in pick.targets if t in able_foes)]  # an area at an empty cell
         tended = tend(decision, battle, harm_of, max(value, 0.0))
         if tended is not None:
             return tended

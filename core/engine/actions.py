@@ -28,7 +28,9 @@ class Action:
     - ``attack``: the actor's own attack it uses (an attack, Move Through, Ram, Presence Attack,
       Aid, the attack a Break Out strikes with); ``attacks``/``targets`` a Multiple Attack's pairs
       or the fighters an area names;
-    - ``target``: the fighter it is aimed at, moved toward or helped;
+    - ``target``: the fighter it is aimed at, moved toward or helped (a HERO area: who stands in
+      its cell, or "");
+    - ``destination``: the cell a move goes to, or a HERO area is aimed at;
     - ``ally``: the ally thrown (Marvel's Fastball Special);
     - ``weapon``: the target's weapon knocked away (HERO Disarm);
     - ``slot``: the Multipower slot switched to (HERO);
@@ -68,7 +70,7 @@ class Action:
         if self.target:
             parts.append(f"-> {self.target}")
         if self.destination is not None:
-            parts.append(f"to {self.destination[0]},{self.destination[1]}")
+            parts.append(f"{'at' if self.kind == 'attack' else 'to'} {self.destination[0]},{self.destination[1]}")
         if self.push:
             parts.append(f"(push {self.push})")
         if self.levels:

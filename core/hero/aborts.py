@@ -216,18 +216,21 @@ def offer_dive(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack,
     return True
 
 
-def offer_dives(ctx: RulesContext, f: Fighter, atk: HeroAttack, origin: Cell, aim: Cell) -> Asking[None]:
+def offer_dives(ctx: RulesContext, f: Fighter, atk: HeroAttack, origin: Cell, aim: Cell,
+                layout: areas.Layout = areas.NO_LAYOUT) -> Asking[None]:
     """Before an area's roll, each one inside it is asked (:func:`offer_dive`), nearest the
     centre first; and once more anyone not yet asked after anyone was: a dive lets go of a Grab,
-    and the one it held may dive too."""
+    and the one it held may dive too. A laid area (Surface, Any Area) stays where ``layout``
+    laid it: a dive does not reshape it."""
     grid = ctx.grid
     fighters = ctx.state.fighters
+    size = areas.size_of(atk)
 
     def covered(cell: Cell) -> bool:
-        return areas.covers(grid, atk.area, atk.area_m, origin, aim, cell)
+        return areas.covers(grid, atk.area, size, origin, aim, cell, layout)
 
-    inside = areas.affected(grid, atk.area, atk.area_m, origin, aim,
-                            [(g.id, g.pos) for g in fighters.values() if not g.dead])
+    inside = areas.affected(grid, atk.area, size, origin, aim,
+                            [(g.id, g.pos) for g in fighters.values() if not g.dead], layout)
     asked: set[str] = set()
     while True:
         new = []

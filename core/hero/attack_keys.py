@@ -8,9 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..files.schema import NOTHING, Table, closest, did_you_mean, show, toml_type
+from .areas import SHAPES as AREA_SHAPES
+from .areas import TABLE as AREA_TABLE
 from .dice import DamageDice, parse_dice
 from .sheet import (
-    ADJUSTABLE, AREA_SHAPES, ATTACK_KINDS, EFFECT_DEFENSE, EFFECT_KINDS, FOCI, LINE_OF_SIGHT_M, MENTAL_DEFENSE,
+    ADJUSTABLE, ATTACK_KINDS, EFFECT_DEFENSE, EFFECT_KINDS, FOCI, LINE_OF_SIGHT_M, MENTAL_DEFENSE,
     MENTAL_KINDS, HeroAttack)
 
 
@@ -36,8 +38,8 @@ def parse_attack(t: Table) -> HeroAttack:
     name = t.text("name", max_len=60)
     kind = t.choice("kind", ATTACK_KINDS, "normal")
     dice = t.custom("dice", _dice, 'HERO dice such as "12d6", "1d6-1" or "2½d6"', DamageDice())
-    area, area_m, explosion = _parse_area(t)
-    if area in ("cone", "line"):  # it starts at its user and reaches its own length
+    area, area_m, area_cells, explosion = _parse_area(t)
+    if area and AREA_TABLE[area].spreads:  # it starts at its user and reaches its own length
         if t.has("range"):
             t.problems.add(f"{t.path}.range", f"expected no range for a {area.title()} (it starts at its user and "
                                               f"reaches its own length, area.metres = {area_m}), got "
@@ -54,7 +56,7 @@ def parse_attack(t: Table) -> HeroAttack:
             t.problems.add(f"{t.path}.dice", f"expected some dice for an attack that does not use STR, "
                                              f"got {show(t.data['dice'])}")
     atk = HeroAttack(name=name, kind=kind, dice=dice, hth=hth, adds_str=adds_str, range_m=range_m, defense=defense,
-                     area=area, area_m=area_m, explosion=explosion, **_other_keys(t, kind))
+                     area=area, area_m=area_m, area_cells=area_cells, explosion=explosion, **_other_keys(t, kind))
     _check_modifiers(t, atk)
     t.finish()
     return atk
@@ -149,25 +151,38 @@ def _parse_range(t: Table, kind: str) -> tuple[bool, int]:
     return True, 0
 
 
-def _parse_area(t: Table) -> tuple[str, int, bool]:
-    """``area = { shape = "radius", metres = 8, explosion = true }`` (rules-powers §1.4): the
-    shape, its size in metres (a Radius's radius, a Cone's or Line's length) and whether its
-    damage falls off from the centre."""
+def _parse_area(t: Table) -> tuple[str, int, int, bool]:
+    """``area = { shape = "radius", metres = 8, explosion = true }`` or ``area = { shape = "any area",
+    cells = 4 }`` (rules-powers §1.4): the shape, its size in its unit (:data:`.areas.TABLE`: a
+    Radius's radius, a Cone's or Line's length in metres; a Surface's or an Any Area's count of
+    2 m cells) and whether its damage falls off from the centre (a Radius, Cone or Line only)."""
     if not t.has("area"):
-        return "", 0, False
+        return "", 0, 0, False
     at = t.table("area")
     if not isinstance(t.data.get("area"), dict):
-        return "", 0, False  # already said: expected a table
+        return "", 0, 0, False  # already said: expected a table
     shape = at.choice("shape", AREA_SHAPES, "radius")
-    metres = at.integer("metres", 2, lo=2, hi=200)
+    table = AREA_TABLE.get(shape, AREA_TABLE["radius"])
+    metres = at.integer("metres", 2, lo=2, hi=200) if table.unit == "m" else 0
+    cells = at.integer("cells", 1, lo=1, hi=64) if table.unit == "cells" else 0
     explosion = at.boolean("explosion", False)
     if not at.has("shape"):
         at.problems.add(f"{at.path}.shape", f"expected one of {', '.join(repr(s) for s in AREA_SHAPES)}, got {NOTHING}")
-    if not at.has("metres"):
-        at.problems.add(f"{at.path}.metres", "expected the area's size in metres (a Radius's radius, a Cone's or "
-                                             f"Line's length: an integer from 2 to 200), got {NOTHING}")
+    wrong = "cells" if table.unit == "m" else "metres"
+    if at.has(wrong):
+        at.problems.add(f"{at.path}.{wrong}", f"expected {table.key} for {table.a} (it is sized in "
+                                              f"{'metres' if table.unit == 'm' else '2 m cells'}), got {wrong} = "
+                                              f"{show(at.raw(wrong))}")
+    elif not at.has(table.key):
+        at.problems.add(f"{at.path}.{table.key}", "expected the area's size in metres (a Radius's radius, a Cone's or "
+                        f"Line's length: an integer from 2 to 200), got {NOTHING}" if table.unit == "m" else
+                        "expected the area's size in 2 m cells (a Surface's or an Any Area's: an integer from 1 to "
+                        f"64), got {NOTHING}")
+    if explosion and not table.explodes:
+        at.problems.add(f"{at.path}.explosion", f"expected no explosion on {table.a} (6e sells the Explosion "
+                                                "on a Radius, Cone or Line only), got true")
     at.finish()
-    return shape, metres, explosion
+    return shape, metres, cells, explosion
 
 
 _NO_DAMAGE = ("mental", *EFFECT_KINDS, "presence")
@@ -295,15 +310,12 @@ def _check_area(t: Table, atk: HeroAttack) -> None:
         return  # _check_effect names it
     elif atk.mental:
         t.problems.add(path, "expected no area on a Mental Blast (mental areas are not modelled), got "
-                             f"a {atk.area.title()}")
-    elif atk.autofire:
-        t.problems.add(path, f"expected an area or autofire, not both (Area Of Effect Autofire is not modelled), "
-                             f"got a {atk.area.title()} with autofire = {atk.autofire}")
+                             f"{AREA_TABLE[atk.area].a}")
     elif atk.martial_dcs is not None:
         t.problems.add(path, "expected no area on a Martial Arts maneuver (a maneuver is one blow), got "
-                             f"a {atk.area.title()}")
-    elif atk.area == "radius" and atk.hth:
-        t.problems.add(f"{t.path}.range", "expected a range in metres for a Radius (it is centred on a cell within "
+                             f"{AREA_TABLE[atk.area].a}")
+    elif not AREA_TABLE[atk.area].spreads and atk.hth:
+        t.problems.add(f"{t.path}.range", f"expected a range in metres for {AREA_TABLE[atk.area].a} (it is placed on a cell within "
                                           'range; write range = 40, say), got "hth"')
 
 
@@ -312,7 +324,8 @@ def dump_attack(a: HeroAttack) -> dict[str, Any]:
     if a.dice != DamageDice():
         out["dice"] = str(a.dice)
     if a.area:
-        out["area"] = {"shape": a.area, "metres": a.area_m, **({"explosion": True} if a.explosion else {})}
+        size = {"metres": a.area_m} if AREA_TABLE[a.area].unit == "m" else {"cells": a.area_cells}
+        out["area"] = {"shape": a.area, **size, **({"explosion": True} if a.explosion else {})}
     if not a.mental and not a.presence and not a.spreads:  # the rules fix their range; a Cone's or Line's its length
         out["range"] = "hth" if a.hth else a.range_m
         if a.kind in ("nnd", "avld") or (not a.effect and not a.presence and a.defense != ("PD" if a.hth else "ED")):

@@ -13,6 +13,7 @@ import math
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ..rules.grid import Cell
 from .attack import range_modifier
 from .combat_values import CVChain, Modifier, build_cv
 from .dice import str_dice
@@ -73,24 +74,27 @@ def true_metres(a: tuple[int, int], b: tuple[int, int]) -> int:
 _METRES: dict[tuple[int, int], int] = {}
 
 
-def ocv_chain(f: Fighter, atk: HeroAttack, target: Fighter, entry: Maneuver | None, levels: str,
-              extra: tuple[Modifier, ...] = ()) -> CVChain:
+def ocv_chain(f: Fighter, atk: HeroAttack, target: Fighter | None, entry: Maneuver | None, levels: str,
+              extra: tuple[Modifier, ...] = (), at: Cell | None = None) -> CVChain:
     """``f``'s OCV with ``atk`` against ``target``, used with ``entry``'s maneuver (None: as it
     is, a Strike's), its Combat Skill Levels as ``levels`` says and the ``extra`` modifiers (a
-    Multiple Attack's later strikes, a Move Through's velocity)."""
+    Multiple Attack's later strikes, a Move Through's velocity). An area is aimed ``at`` a cell:
+    its Range Modifier is to that cell, whoever stands there (``target``, or None)."""
+    where = at if at is not None else target.pos if target is not None else f.pos
     if f.ko or f.dead:
-        return _build_ocv(f, atk, target, entry, levels, extra)
-    m = 0 if atk.hth or atk.mental or atk.spreads else metres(f, target)
+        return _build_ocv(f, atk, target, entry, levels, extra, where)
+    m = 0 if atk.hth or atk.mental or atk.spreads else true_metres(f.pos, where)
+    held = target is not None and f.held_by == target.id
     key = ("ocv", atk.name, entry.name if entry is not None else "strike", levels, m, extra, f.entangle is not None,
-           f.blind, f.held_by == target.id)
+           f.blind, held)
     chain = f.memo.get(key)
     if chain is None:
-        chain = f.memo[key] = _build_ocv(f, atk, target, entry, levels, extra)
+        chain = f.memo[key] = _build_ocv(f, atk, target, entry, levels, extra, where)
     return chain
 
 
-def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter, entry: Maneuver | None, levels: str,
-               extra: tuple[Modifier, ...]) -> CVChain:
+def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter | None, entry: Maneuver | None, levels: str,
+               extra: tuple[Modifier, ...], where: Cell) -> CVChain:
     if atk.mental:
         return _build_omcv(f, atk, extra)
     mods: list[Modifier] = []
@@ -103,7 +107,7 @@ def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter, entry: Maneuver | N
         mods.append(Modifier(3, f"below STR Minimum {atk.str_min}", -((short + 4) // 5)))
     rmod = m = 0
     if not atk.hth and not atk.spreads:  # a Cone or Line starts next to its user: no Range Modifier
-        m = metres(f, target)
+        m = true_metres(f.pos, where)
         rmod = range_modifier(m)
     if entry is not None:
         mods.extend(entry.ocv_before_range)
@@ -114,7 +118,7 @@ def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter, entry: Maneuver | N
         mods.append(Modifier(6, f"range {m} m", rmod))
         if entry is not None and entry.offsets_range:
             mods.append(Modifier(6, entry.title, min(entry.offsets_range, -rmod)))
-    if f.held_by is not None and f.held_by == target.id:
+    if f.held_by is not None and target is not None and f.held_by == target.id:
         mods.append(HELD_OCV)
     if f.entangle is not None:
         mods.append(ENTANGLED_OCV)

@@ -139,41 +139,58 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, e
     return hit, dmg, moved
 
 
-def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack, entry: Maneuver, *,
-                 before_roll: Callable[[RulesContext, Fighter, HeroAttack, Cell, Cell], Asking[None]],
+def resolve_area(ctx: RulesContext, f: Fighter, aim: Cell, atk: HeroAttack, entry: Maneuver, *,
+                 before_roll: Callable[[RulesContext, Fighter, HeroAttack, Cell, Cell, areas.Layout], Asking[None]],
                  push: int = 0, levels: str = "") -> Asking[None]:
-    """An Area Of Effect attack (rules-powers §1.4, :mod:`.areas`): a Radius centred on
-    ``aim_at``'s cell, or a Cone or Line from ``f`` toward it. END, Charges and a push as for
-    any attack; one roll against the target cell's DCV (3, or 0 next to the attacker), with the
-    Range Modifier to a Radius's centre; nobody Dodges or Blocks an area, but before the roll each
-    one inside may Abort to Dive for Cover out of it (``before_roll``, the entry's offer:
-    :func:`.aborts.offer_dives`, asked with the attacker, the attack, its origin and aim). On a hit
-    everyone in the area, friend or foe, is hit, nearest the centre first: each rolls its own
-    damage (an Explosion's a DC lighter for every 2 m from the centre), with no hit location, and
-    is knocked back away from the centre (a Cone's or Line's user). A miss hits nothing (our
-    reading: where a missed area lands is not modelled)."""
+    """An Area Of Effect attack (rules-powers §1.4, :mod:`.areas`) aimed at the cell ``aim``,
+    whoever stands there: a Radius centred on it, a Surface or Any Area laid from it (around the
+    foes as they stand now, :func:`.areas.layout_for`), or a Cone or Line from ``f`` toward it.
+    END, Charges and a push as for any attack (an Autofire area's for every shot); one roll
+    against the target cell's DCV (3, or 0 next to the attacker), with the Range Modifier to
+    the cell of a placed area; nobody Dodges or Blocks an area, but before the roll each one
+    inside may Abort to Dive for Cover out of it (``before_roll``, the entry's offer:
+    :func:`.aborts.offer_dives`, asked with the attacker, the attack, its origin, aim and
+    layout). On a hit everyone in the area, friend or foe, is hit, nearest the centre first:
+    each rolls its own damage (an Explosion's a DC lighter for every 2 m from the centre), with
+    no hit location, and is knocked back away from the centre (a Cone's or Line's user). An
+    Autofire area's burst hits the area once and once more for every 2 points the roll is made
+    by (:func:`.attack.autofire_hits`), each hit on everyone inside (our reading of rules-powers
+    §1.5 with §1.4: the burst is not walked). A miss hits nothing (our reading: where a missed
+    area lands is not modelled)."""
     opts = ctx.options
-    profile = _pay_for(ctx, f, atk, entry, push, levels)
+    shots = shots_fired(f, atk)
+    profile = _pay_for(ctx, f, atk, entry, push, levels, shots=shots, burst=atk.autofire > 0)
     if profile is None:
         return
-    origin, aim = f.pos, aim_at.pos
-    ocv = ocv_chain(f, atk, aim_at, entry, levels)  # to the cell aimed at, whoever dives away
-    yield from before_roll(ctx, f, atk, origin, aim)
+    fighters = ctx.state.fighters
+    origin, size = f.pos, areas.size_of(atk)
+    layout = areas.layout_for(f, fighters.values())  # the attacker shapes a laid area as things stand
+    there = next((g for g in fighters.values() if g.pos == aim and not g.dead), None)
+    ctx.emit(ev.AreaAimed(attacker=f.id, attack=atk.name, shape=atk.area, size=size, cell=aim,
+                          target=there.id if there is not None else ""))
+    ocv = ocv_chain(f, atk, there, entry, levels, at=aim)  # to the cell aimed at, whoever dives away
+    yield from before_roll(ctx, f, atk, origin, aim, layout)
     dcv = areas.target_dcv(atk.area, origin, aim)
-    actx = AttackContext(system="hero", attacker=f.id, target=aim_at.id, attack=atk, maneuver=entry.name, ocv=ocv,
-                         dcv=dcv, profile=profile, defenses=defenses(aim_at, atk.defense), target_knocked_out=aim_at.ko,
-                         options=opts, aim="", area=atk.area)
+    actx = AttackContext(system="hero", attacker=f.id, target=there.id if there is not None else "", attack=atk,
+                         maneuver=entry.name, ocv=ocv, dcv=dcv, profile=profile,
+                         defenses=defenses(there if there is not None else f, atk.defense),
+                         target_knocked_out=there is not None and there.ko, options=opts, aim="", area=atk.area)
     hit = _roll(ctx, actx)
     if not hit.hit:
         return
-    inside = areas.affected(ctx.grid, atk.area, atk.area_m, origin, aim,
-                            [(g.id, g.pos) for g in ctx.state.fighters.values() if not g.dead])
-    friends = tuple(gid for gid in inside if ctx.state.fighters[gid].allegiance == f.allegiance)
+    inside = areas.affected(ctx.grid, atk.area, size, origin, aim,
+                            [(g.id, g.pos) for g in fighters.values() if not g.dead], layout)
+    friends = tuple(gid for gid in inside if fighters[gid].allegiance == f.allegiance)
     ctx.emit(ev.AreaHit(attacker=f.id, attack=atk.name, shape=atk.area, metres=atk.area_m, cell=aim, inside=inside,
-                        friends=friends))
+                        friends=friends, cells=atk.area_cells))
+    hits = 1
+    if atk.autofire:
+        hits = autofire_hits(hit, shots)
+        ctx.emit(ev.AutofireHits(attacker=f.id, target=actx.target, attack=atk.name, shots=shots,
+                                 made_by=max(hit.needed - hit.total, 0), hits=hits))
     centre = areas.centre_of(atk.area, origin, aim)
     for gid in inside:
-        g = ctx.state.fighters[gid]
+        g = fighters[gid]
         if g.dead:
             continue
         defs = defenses(g, atk.defense)
@@ -189,8 +206,11 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim_at: Fighter, atk: HeroAttack
                 own = fallen
                 if own.dice == DamageDice() and not (own.flat_stun or own.flat_body):
                     continue  # nothing left this far out
-        gctx = replace(actx, target=g.id, profile=own, defenses=defs, target_knocked_out=g.ko)
-        _land(ctx, f, g, gctx, hit, negated_from, away_from=centre if g.pos != centre else origin)
+        for _ in range(hits):
+            if g.dead:
+                break
+            gctx = replace(actx, target=g.id, profile=own, defenses=defs, target_knocked_out=g.ko)
+            _land(ctx, f, g, gctx, hit, negated_from, away_from=centre if g.pos != centre else origin)
 
 
 def maneuver_roll(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, entry: Maneuver,

@@ -122,10 +122,10 @@ def _gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter]
         return presence.worth(ctx, f, f.attack(action.attack), powers.PHASE_LOST)
     if action.kind == "switch":
         return _slot_worth(ctx, f, f.attack(action.slot), dcv)
+    if action.maneuver == "area" and action.kind == "attack":  # aimed at a cell, maybe an empty one
+        return estimate_area(ctx, f, action)
     if action.kind not in ("attack", "move-through") or not action.target:
         return 0.0
-    if action.maneuver == "area":
-        return estimate_area(ctx, f, action)
     g = st.fighters[action.target]
     atk = f.attack(action.attack)
     p, value = estimate_one(ctx, f, g, atk, action.maneuver, action.levels, push=action.push, dcv=dcv, aim=action.aim)
@@ -170,15 +170,17 @@ def recoil_share(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
 def estimate_area(ctx: RulesContext, f: Fighter, action: Action) -> float:
     """An Area Of Effect's expected harm (rules-powers §1.4): the chance to hit the target cell
     times the harm to each foe still in the fight inside it, less the harm to each friend (the
-    actor too) inside it; an Explosion's by each one's distance from the centre. A knocked-out
-    foe counts for nothing: it is out of the fight already."""
+    actor too) inside it; an Explosion's by each one's distance from the centre. For an
+    Autofire area the chance is the shots expected home, as :func:`estimate_one` counts a
+    burst. A knocked-out foe counts for nothing: it is out of the fight already."""
     st = ctx.state
     atk = f.attack(action.attack)
-    aim = st.fighters[action.target]
-    ocv = ocv_chain(f, atk, aim, MANEUVERS["area"], action.levels).value
-    p = hit_chance(11 + ocv - areas.target_dcv(atk.area, f.pos, aim.pos).value)
+    cell = areas.aim_of(action, st.fighters)
+    ocv = ocv_chain(f, atk, st.fighters.get(action.target), MANEUVERS["area"], action.levels, at=cell).value
+    needed = 11 + ocv - areas.target_dcv(atk.area, f.pos, cell).value
+    p = hit_chance(needed) if not atk.autofire else expected_hits(needed, shots_fired(f, atk))  # as estimate_one
     push = planned_push(f, atk, ctx.options, action.push)
-    centre = areas.centre_of(atk.area, f.pos, aim.pos)
+    centre = areas.centre_of(atk.area, f.pos, cell)
     total = 0.0
     for tid in action.targets:
         g = st.fighters[tid]

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from ..engine.actions import Action, Asking
 from ..engine.context import RulesContext
 from ..rules.grid import distance
-from . import combat
+from . import areas, combat
 from . import events as ev
 from .aborts import BLOCK, DIVE, DODGE, offer_abort, offer_dives
 from .chains import dcv_chain
@@ -179,8 +179,9 @@ SET = Maneuver("set", "attack", "Set", "6E1 maneuver table: Set, +1 OCV, a full 
 
 
 def _area(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
-    """An Area Of Effect attack, made from where its user stands (see :func:`.combat.resolve_area`)."""
-    yield from combat.resolve_area(ctx, f, ctx.state.fighters[a.target], f.attack(a.attack), AREA,
+    """An Area Of Effect attack at the cell aimed at, made from where its user stands (see
+    :func:`.combat.resolve_area`)."""
+    yield from combat.resolve_area(ctx, f, areas.aim_of(a, ctx.state.fighters), f.attack(a.attack), AREA,
                                    before_roll=offer_dives, push=a.push, levels=a.levels)
 
 

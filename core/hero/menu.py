@@ -16,7 +16,7 @@ from ..engine.actions import Action, Decision
 from ..engine.context import RulesContext
 from ..errors import IllegalAction
 from ..rules.grid import distance
-from . import locations
+from . import areas, locations
 from .maneuvers import MANEUVERS, ONCE, Maneuver, fitting, fitting_pull
 from .movement import METRES_PER_CELL, occupied, phase_cells
 from .sheet import HeroAttack
@@ -119,7 +119,40 @@ def check(ctx: RulesContext, decision: Decision, action: Action) -> None:
     if base.kind == "attack" and base.maneuver == "pull":  # a pulled punch rides on a Strike of the menu
         _check_pull(f, base, decision)
         return
+    if base.kind == "attack" and base.maneuver == "area" and decision.kind == "phase":
+        _check_area(ctx, f, base, decision)  # aimed at any cell, not only the menu's
+        return
     raise IllegalAction(explain(ctx, f, base, decision))
+
+
+def _check_area(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> None:
+    """An Area Of Effect aimed at any cell (rules-powers §1.4: the roll is against the cell, so
+    any cell it reaches will do, :func:`.areas.refusal`), with an attack the menu would offer
+    (ready, Charges left); ``target``, if named, stands in that cell, and ``targets``, if
+    named, are everyone the area would catch now (the menu's own lines name them)."""
+    names = {x.name for x in f.sheet.attacks}
+    if a.attack not in names or not f.attack(a.attack).area:
+        raise IllegalAction(explain(ctx, f, a, decision))
+    atk = f.attack(a.attack)
+    if atk.charges is not None and not f.charges_left(atk):
+        raise IllegalAction(f"{atk.name} has no Charges left (all {atk.charges} spent)")
+    if not f.ready(atk):
+        raise IllegalAction(f"{atk.name} is not to hand now")
+    fighters = ctx.state.fighters
+    if a.destination is None and a.target not in fighters:
+        raise IllegalAction(f"aim {atk.name} at a cell (x,y)" if not a.target else f"there is no combatant {a.target!r}")
+    cell = areas.aim_of(a, fighters)
+    why = areas.refusal(ctx.grid, atk.area, areas.reach_of(atk), f.pos, cell)
+    if why:
+        raise IllegalAction(f"{atk.name} cannot be aimed there: {why}")
+    if a.target and (a.target not in fighters or fighters[a.target].pos != cell):
+        raise IllegalAction(f"{a.target} does not stand at {cell[0]},{cell[1]}")
+    alive = [g for g in fighters.values() if not g.dead]
+    inside = areas.affected(ctx.grid, atk.area, areas.size_of(atk), f.pos, cell, [(g.id, g.pos) for g in alive],
+                            areas.layout_for(f, alive))
+    if a.targets and set(a.targets) != set(inside):
+        raise IllegalAction(f"{atk.name} aimed at {cell[0]},{cell[1]} would hit {', '.join(inside) or 'no one'}, "
+                            f"not {', '.join(a.targets)}")
 
 
 def _check_pull(f: Fighter, a: Action, decision: Decision) -> None:
@@ -190,6 +223,8 @@ def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str
             if left < uses:
                 return (f"{an} has no Charges left (all {f.attack(an).charges} spent)" if not left else
                         f"{an} has {left} Charge left, and this uses it {uses} times")
+    if entry is not None and entry.name == "area" and a.attack in names and not f.attack(a.attack).area:
+        return f"{a.attack} is not an Area Of Effect attack"
     if a.target and a.attack:
         g = st.fighters[a.target]
         atk = f.attack(a.attack)
@@ -226,14 +261,9 @@ def _entry_of_kind(kind: str) -> Maneuver | None:
 
 
 def _area_refusal(ctx: RulesContext, f: Fighter, atk: HeroAttack, g: Fighter, a: Action) -> str:
-    """Why an area aimed at ``g`` is not on the menu: out of range or sight, or the wrong list of
-    who it would hit (the menu names everyone inside as it stands)."""
-    d = distance(f.pos, g.pos) * METRES_PER_CELL
-    if atk.spreads:
-        if d > atk.area_m:
-            return f"{g.name} is {d} m away; {atk.name}'s {atk.area.title()} reaches {atk.area_m} m"
-    elif d > atk.range_m:
-        return f"{g.name} is {d} m away; {atk.name} reaches {atk.range_m} m"
-    if not ctx.grid.line_of_sight(f.pos, g.pos):
-        return f"an obstacle blocks the line of sight to {g.name}"
+    """Why an area aimed at ``g``'s cell is not on the menu: out of reach or sight, or the wrong
+    list of who it would hit (the menu names everyone inside as it stands)."""
+    why = areas.refusal(ctx.grid, atk.area, areas.reach_of(atk), f.pos, g.pos)
+    if why:
+        return f"{atk.name} cannot be aimed at {g.name}: {why}"
     return f"{atk.name} aimed at {g.name} would hit someone else than {', '.join(a.targets) or 'no one'}"

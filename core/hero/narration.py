@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..render.text import TextLog, formats
 from ..render.words import possessive
+from . import areas
 from . import events as ev
 from .adjustment import COST_PER_POINT, DEFENSIVE, points
 
@@ -59,12 +60,24 @@ def _block(e: ev.BlockRolled, log: TextLog) -> str:
             f"{list(e.faces)}: {res}")
 
 
+def _aimed_at(e: ev.AttackRolled, log: TextLog) -> str:
+    """Who an attack is aimed at; an area at an empty cell, the cell (:class:`.AreaAimed` says which)."""
+    return log.name(e.target) if e.target else "the cell"
+
+
+@formats(ev.AreaAimed)
+def _area_aimed(e: ev.AreaAimed, log: TextLog) -> str:
+    x, y = e.cell
+    at = f"{possessive(log.name(e.target))} cell {x},{y}" if e.target else f"the empty cell {x},{y}"
+    return f"    {log.name(e.attacker)} aims {e.attack} ({areas.TABLE[e.shape].sized(e.size)}) at {at}"
+
+
 @formats(ev.AttackRolled)
 def _attack(e: ev.AttackRolled, log: TextLog) -> str:
     res = "HIT" if e.hit else "miss"
     auto = f" (a {e.total} always {'hits' if e.automatic == 'hit' else 'misses'})" if e.automatic else ""
     lines = [
-        f"    {log.name(e.attacker)} {e.maneuver} with {e.attack} at {log.name(e.target)}: "
+        f"    {log.name(e.attacker)} {e.maneuver} with {e.attack} at {_aimed_at(e, log)}: "
         f"needs {e.needed}- (11 + {e.ocv.name} {e.ocv.value} - {e.dcv.name} {e.dcv.value}), rolled {e.total} "
         f"{list(e.faces)}: {res}{auto}; would hit up to {e.dcv.name} {e.dcv_hit}",
     ]
@@ -139,9 +152,11 @@ def _autofire(e: ev.AutofireHits, log: TextLog) -> str:
 
 @formats(ev.AreaHit)
 def _area(e: ev.AreaHit, log: TextLog) -> str:
-    where = f"centred on {e.cell[0]},{e.cell[1]}" if e.shape == "radius" else f"toward {e.cell[0]},{e.cell[1]}"
+    shape = areas.TABLE[e.shape]
+    x, y = e.cell
+    where = f"toward {x},{y}" if shape.spreads else f"centred on {x},{y}" if shape.unit == "m" else f"laid from {x},{y}"
     who = ", ".join(log.name(c) for c in e.inside) or "no one"
-    return f"    {e.metres} m {e.shape.title()} {where}: hits everyone inside: {who}"
+    return f"    {shape.sized(e.cells if shape.unit == 'cells' else e.metres)} {where}: hits everyone inside: {who}"
 
 
 def _faces(faces: tuple[int, ...]) -> str:

@@ -25,11 +25,27 @@ class AutofireHits(Event):
 
 
 @record
+class AreaAimed(Event):
+    """An Area Of Effect attack aimed, before its roll (rules-powers §1.4): its ``shape`` of
+    ``size`` (metres, or 2 m cells for a Surface or Any Area) at ``cell``, where ``target``
+    stands ("" for an empty cell); the roll that follows is against that cell's DCV."""
+
+    kind: ClassVar[str] = "area_aimed"
+    attacker: str
+    attack: str
+    shape: str
+    size: int
+    cell: tuple[int, int]
+    target: str
+
+
+@record
 class AreaHit(Event):
     """An Area Of Effect attack that hit its cell (rules-powers §1.4): everyone ``inside`` the
-    ``shape`` of ``metres`` at ``cell`` (a Radius's centre, the cell a Cone or Line points at) is
-    hit, nearest the centre first; ``friends`` those of them (the attacker too) on its side as it fights
-    now (a Mind Control may have turned either)."""
+    ``shape`` of ``metres`` (a Radius, Cone or Line) or of ``cells`` (a Surface or Any Area, 2 m
+    each) at ``cell`` (a Radius's centre, where a laid area starts, the cell a Cone or Line
+    points at) is hit, nearest the centre first; ``friends`` those of them (the attacker too) on
+    its side as it fights now (a Mind Control may have turned either)."""
 
     kind: ClassVar[str] = "area_hit"
     attacker: str
@@ -39,6 +55,7 @@ class AreaHit(Event):
     cell: tuple[int, int]
     inside: tuple[str, ...]
     friends: tuple[str, ...] = ()
+    cells: int = 0
 
 
 @record

@@ -40,7 +40,7 @@ def advantages(atk: HeroAttack, with_reduced_end: bool = True) -> Fraction:
     if atk.autofire:
         adv += autofire_advantage(atk.autofire)
     if atk.area:
-        adv += areas.area_advantage(atk.area, atk.area_m, atk.explosion)
+        adv += areas.area_advantage(atk.area, areas.size_of(atk), atk.explosion)
     if atk.reduced_end and with_reduced_end:
         adv += Fraction(1, 4) if atk.reduced_end == "half" else Fraction(1, 2)
     return adv

@@ -46,7 +46,6 @@ MENTAL_DEFENSE = "Mental Defense"
 #: The special defense each effect power meets ("": none).
 EFFECT_DEFENSE = {"entangle": "", "flash": FLASH_DEFENSE, "drain": POWER_DEFENSE, "aid": "", "healing": "",
                   "mind_control": MENTAL_DEFENSE, "mental_illusions": MENTAL_DEFENSE}
-AREA_SHAPES = ("radius", "cone", "line")
 
 
 #: A Focus (6e): Obvious or Inobvious, Accessible or Inaccessible. An Accessible one (OAF, IAF)
@@ -122,8 +121,9 @@ class HeroAttack:
     #: of the sheet, whose dice, STR and Focus it has (plus ``martial_dcs``); it goes when a Disarm
     #: knocks the weapon away. "": none
     weapon: str = ""
-    area: str = ""  # Area Of Effect (rules-powers §1.4): "radius", "cone" or "line"; "": none
-    area_m: int = 0  # the area's size: a Radius's radius, a Cone's or Line's length, in metres
+    area: str = ""  # Area Of Effect (rules-powers §1.4): a shape of :data:`.areas.TABLE`; "": none
+    area_m: int = 0  # a Radius's radius, a Cone's or Line's length, in metres
+    area_cells: int = 0  # a Surface's or an Any Area's size: how many 2 m cells it lays
     explosion: bool = False  # the area's damage falls off from its centre (1 DC per 2 m)
 
     @property
@@ -244,7 +244,6 @@ def dump_options(o: HeroOptions) -> dict[str, Any]:
 __all__ = [
     "ACCESSIBLE",
     "ADJUSTABLE",
-    "AREA_SHAPES",
     "ATTACK_KINDS",
     "BASE_CHARACTERISTICS",
     "EFFECT_DEFENSE",

@@ -29,6 +29,7 @@ CATALOGUE: tuple[str, ...] = (
     "rule:out of charges", "rule:hit location", "rule:placed shot",
     "rule:autofire", "rule:autofire, more than one shot hit",
     "action:attack/area", "rule:area of effect", "rule:area hit an ally", "rule:explosion",
+    "rule:area at an empty cell", "rule:surface or any area",
     "rule:entangle", "rule:entangle stacked", "rule:entangle broken", "action:break-out", "rule:flash",
     "rule:flash ended", "rule:drain", "rule:aid", "rule:adjustment faded", "rule:SPD changed", "action:aid",
     "rule:healing", "rule:healed awake",
@@ -220,10 +221,16 @@ class _Count:
         if e.hits > 1:
             self.rules["rule:autofire, more than one shot hit"] += 1
 
+    def aimed(self, e: ev.AreaAimed) -> None:
+        if not e.target:
+            self.rules["rule:area at an empty cell"] += 1
+
     def area(self, e: ev.AreaHit) -> None:
         self.rules["rule:area of effect"] += 1
         if e.friends:
             self.rules["rule:area hit an ally"] += 1
+        if e.cells:
+            self.rules["rule:surface or any area"] += 1
 
     def entangle(self, e: ev.EntangleRolled) -> None:
         if e.body:
@@ -280,6 +287,7 @@ _HANDLERS: dict[type, Any] = {
     ev.DamageModified: _Count.modified, ev.ChargeUsed: _Count.charge, ev.PhaseStarted: _Count.phase,
     ev.HaymakerFizzled: _counts("rule:haymaker fizzled"), ev.StunForEnd: _Count.stun_for_end,
     ev.Pushed: _counts("rule:push"), ev.AutofireHits: _Count.autofire, ev.AreaHit: _Count.area,
+    ev.AreaAimed: _Count.aimed,
     ev.EntangleRolled: _Count.entangle, ev.EntangleAttacked: _Count.entangle_hit, ev.FlashRolled: _Count.flash,
     ev.AdjustmentRolled: _Count.adjustment, ev.AdjustmentFaded: _counts("rule:adjustment faded"),
     ev.Healed: _counts("rule:healing"), ev.EscapeRolled: _Count.escape, ev.DisarmRolled: _Count.disarm,

@@ -154,34 +154,63 @@ class Picture:
 
     def action(self, kind: str, attack: str = "", target: str = "", maneuver: str = "", *,
                targets: tuple[str, ...] = (), attacks: tuple[str, ...] = (), weapon: str = "",
-               slot: str = "") -> Action:
+               slot: str = "", destination: Cell | None = None) -> Action:
         """A menu action, made once (actions are plain data; every Phase asks for the same ones)."""
-        key = ("action", kind, attack, target, maneuver, targets, attacks, weapon, slot)
+        key = ("action", kind, attack, target, maneuver, targets, attacks, weapon, slot, destination)
         memo = self.f.memo
         found = memo.get(key)
         if found is None:
-            found = memo[key] = Action(kind, attack, target, maneuver, targets, attacks, weapon=weapon, slot=slot)
+            found = memo[key] = Action(kind, attack, target, maneuver, targets, attacks, destination, weapon=weapon,
+                                       slot=slot)
         return found
 
     def area_options(self, atk: HeroAttack) -> list[Action]:
-        """An Area Of Effect attack aimed at each foe in the fight it reaches from where the
-        actor stands (a Radius centred on its cell, in range and sight; a Cone or Line pointed at
-        it, within its length and in sight), each naming everyone the area would hit, friend or
-        foe (:func:`.areas.affected`). Made without moving (our reading), so the AI's estimate
-        and the player's odds read the same cells the resolver will."""
+        """An Area Of Effect attack aimed at a cell it reaches from where the actor stands, once
+        for each set of combatants it can catch that holds a foe still in the fight, each line
+        naming everyone inside, friend or foe (:func:`.areas.affected`); the cell aimed at is
+        the action's ``destination``, who stands there its ``target`` ("" for an empty cell).
+        The cells tried are each standing foe's and its neighbours' and, for a Radius, the cell
+        halfway between two foes it could catch together; of the cells that catch the same set,
+        a foe's own cell first, then the nearest (our reading: a short menu, not every cell in
+        range; the player may aim at any cell, :func:`.menu.check`). Made without moving (our
+        reading), so the AI's estimate and the player's odds read the cells the resolver will."""
         f, grid = self.f, self.ctx.grid
         if atk.charges is not None and not f.charges_left(atk):
             return []
-        reach = atk.area_m if atk.spreads else atk.range_m
-        everyone = [(g.id, g.pos) for g in self.ctx.state.fighters.values() if not g.dead]
-        out = []
-        for g in self.standing:
-            if self.dist[g.id] * METRES_PER_CELL > reach or not grid.line_of_sight(f.pos, g.pos):
+        alive = [g for g in self.ctx.state.fighters.values() if not g.dead]
+        everyone = [(g.id, g.pos) for g in alive]
+        layout = areas.layout_for(f, alive)
+        size, reach = areas.size_of(atk), areas.reach_of(atk)
+        standing = {g.id for g in self.standing}
+        foe_cells = {g.pos for g in self.standing}
+        best: dict[frozenset[str], tuple[tuple[int, int, int, int], Cell, tuple[str, ...]]] = {}
+        for cell in self._area_aims(atk, size):
+            if areas.refusal(grid, atk.area, reach, f.pos, cell):
                 continue
-            inside = areas.affected(grid, atk.area, atk.area_m, f.pos, g.pos, everyone)
-            if g.id in inside:
-                out.append(self.action("attack", atk.name, g.id, "area", targets=inside))
-        return out
+            inside = areas.affected(grid, atk.area, size, f.pos, cell, everyone, layout)
+            if not standing.intersection(inside):
+                continue
+            rank = (cell not in foe_cells, true_metres(f.pos, cell), cell[1], cell[0])
+            group = frozenset(inside)
+            if group not in best or rank < best[group][0]:
+                best[group] = (rank, cell, inside)
+        taken = {g.pos: g.id for g in alive}
+        return [self.action("attack", atk.name, taken.get(cell, ""), "area", targets=inside, destination=cell)
+                for _, cell, inside in sorted(best.values())]
+
+    def _area_aims(self, atk: HeroAttack, size: int) -> list[Cell]:
+        """The cells an area is tried at for the menu (see :meth:`area_options`)."""
+        aims: set[Cell] = set()
+        foes = self.standing
+        for g in foes:
+            x, y = g.pos
+            aims.update((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+        if atk.area == "radius":
+            for i, g in enumerate(foes):
+                for h in foes[i + 1:]:
+                    if true_metres(g.pos, h.pos) <= 2 * size:
+                        aims.add(((g.pos[0] + h.pos[0]) // 2, (g.pos[1] + h.pos[1]) // 2))
+        return sorted(aims, key=lambda c: (c[1], c[0]))
 
     def vitals(self, cid: str) -> Vitals:
         """System-neutral figures of a combatant now (kept for the decision: nothing changes
@@ -204,13 +233,13 @@ class Picture:
         target's defenses), and the END it costs, with the STUN the rest would cost when END is
         short (rules §6: 1d6 per 2 END, or fraction). None for an action that rolls nothing
         (a Multiple Attack's strikes are each their own roll)."""
-        if action.kind not in ("attack", "move-through") or not action.target:
+        if action.kind not in ("attack", "move-through") or not (action.target or action.destination):
             return None
         f, ctx = self.f, self.ctx
-        g = ctx.state.fighters[action.target]
         atk = f.attack(action.attack)
         if action.maneuver == "area":
-            return self._area_odds(action, atk, g)
+            return self._area_odds(action, atk)
+        g = ctx.state.fighters[action.target]
         extra = (placed_shot(action.aim, g),) if action.aim else ()
         ocv = ocv_chain(f, atk, g, MANEUVERS.get(action.maneuver), action.levels, extra).value
         dcv = dmcv_chain(g).value if atk.mental else self.dcv(g)
@@ -245,26 +274,37 @@ class Picture:
         cvs = ("OMCV", "DMCV") if atk.mental else ("OCV", "DCV")
         return Odds(f"{needed}- (11 + {cvs[0]} {ocv} - {cvs[1]} {dcv})", hit_chance(needed), does, paid, note)
 
-    def _area_odds(self, action: Action, atk: HeroAttack, aim: Fighter) -> Odds:
-        """An area's roll against its target cell's DCV, what a hit does to the foe it is aimed
-        at (an Explosion's full dice at the centre), and who else it hits, friends named."""
+    def _area_odds(self, action: Action, atk: HeroAttack) -> Odds:
+        """An area's roll against its target cell's DCV, what a hit does (for a burst, a shot)
+        to the first foe inside (an Explosion's dice where it stands), and who else it hits,
+        friends named."""
         f, ctx = self.f, self.ctx
-        ocv = ocv_chain(f, atk, aim, MANEUVERS["area"], action.levels).value
-        dcv = areas.target_dcv(atk.area, f.pos, aim.pos).value
+        fighters = ctx.state.fighters
+        cell = areas.aim_of(action, fighters)
+        there = fighters.get(action.target)
+        ocv = ocv_chain(f, atk, there, MANEUVERS["area"], action.levels, at=cell).value
+        dcv = areas.target_dcv(atk.area, f.pos, cell).value
         needed = 11 + ocv - dcv
         opts = ctx.options
         push = planned_push(f, atk, opts, action.push)
-        lost = (areas.explosion_dcs_lost(true_metres(areas.centre_of(atk.area, f.pos, aim.pos), aim.pos))
-                if atk.explosion else 0)
-        stun, body = expected_taken(ctx, f, aim, atk, "area", action.levels, push, 0, fallen=lost)
-        cost = attack_end(f, atk, opts.campaign, opts.str_end) + action.push
+        first = next((fighters[t] for t in action.targets if fighters[t].allegiance != f.allegiance), there)
+        does = ""
+        if first is not None:
+            lost = (areas.explosion_dcs_lost(true_metres(areas.centre_of(atk.area, f.pos, cell), first.pos))
+                    if atk.explosion else 0)
+            stun, body = expected_taken(ctx, f, first, atk, "area", action.levels, push, 0, fallen=lost)
+            does = f"~{stun:.0f} STUN, {body:.0f} BODY" + (" a hit" if atk.autofire else "") + f" to {first.name}"
+        shots = shots_fired(f, atk)
+        cost = shots * attack_end(f, atk, opts.campaign, opts.str_end) + action.push
         paid = f"END {cost}" if cost else ""
         if atk.charges is not None:
-            paid = f"1 Charge ({f.charges_left(atk)} left)" + (f", END {cost}" if cost else "")
-        friends = [ctx.state.fighters[t].name for t in action.targets if ctx.state.fighters[t].allegiance == f.allegiance]
+            spent = f"{shots} Charges" if shots > 1 else "1 Charge"
+            paid = f"{spent} ({f.charges_left(atk)} left)" + (f", END {cost}" if cost else "")
+        friends = [fighters[t].name for t in action.targets if fighters[t].allegiance == f.allegiance]
         note = f"hits {len(action.targets)} inside" + (f", friends too: {', '.join(friends)}" if friends else "")
-        return Odds(f"{needed}- (11 + OCV {ocv} - the cell's DCV {dcv})", hit_chance(needed),
-                    f"~{stun:.0f} STUN, {body:.0f} BODY to {aim.name}", paid, note)
+        if atk.autofire:
+            note += f"; ~{expected_hits(needed, shots):.1f} of {shots} shots hit each"
+        return Odds(f"{needed}- (11 + OCV {ocv} - the cell's DCV {dcv})", hit_chance(needed), does, paid, note)
 
     def dcv(self, g: Fighter) -> int:
         """``g``'s DCV now (kept for the Phase: the AI weighs several attacks on each foe)."""

@@ -19,7 +19,7 @@ SHOWN = (
     "rule:entangle", "rule:entangle broken", "rule:flash", "rule:drain", "rule:aid", "rule:healing",
     "rule:mind control: stands down", "rule:mind control: turned", "rule:mind control broken",
     "rule:mental illusions: stands down", "rule:mental illusions: turned", "rule:mental illusions broken",
-    "rule:area of effect", "rule:explosion", "rule:autofire", "action:attack/area", "action:presence",
+    "rule:area of effect", "rule:area at an empty cell", "rule:explosion", "rule:autofire", "action:attack/area", "action:presence",
     "rule:presence: very impressed", "action:switch", "action:grab", "action:choke", "action:squeeze",
     "abort:dive", "rule:knocked down by a maneuver", "rule:NND", "rule:charge used",
 )

@@ -222,7 +222,7 @@ def test_an_unmodelled_advantage_is_counted_in_active_points_and_reported_in_par
 
 def test_area_of_effect_imports_its_shape_size_and_explosion(tmp_path):
     """Area Of Effect (rules-powers §1.4): a Radius of 8 m (+½) on a 6d6 Blast is 45 AP: 450 m of
-    range, 4 END; a Cone reaches its own length; a Surface is not modelled."""
+    range, 4 END; a Cone reaches its own length; a Surface of 4 areas (+½) is 4 cells."""
     ball = power("ENERGYBLAST", modifier("AOE", LEVELS=8, OPTIONID="RADIUS", ALIAS="Area Of Effect"),
                  NAME="Fireball", LEVELS=6, INPUT="ED")
     cone = power("ENERGYBLAST", modifier("AOE", LEVELS=16, OPTIONID="CONE", ALIAS="Area Of Effect"),
@@ -236,7 +236,9 @@ def test_area_of_effect_imports_its_shape_size_and_explosion(tmp_path):
     assert entry(result, "Fireball").status == IMPORTED
     b = attack(result, "Breath")
     assert b["area"] == {"shape": "cone", "metres": 16} and "range" not in b
-    assert entry(result, "Field").status == IN_PART and "area" not in attack(result, "Field")
+    assert entry(result, "Field").status == IMPORTED
+    assert attack(result, "Field")["area"] == {"shape": "surface", "cells": 4}
+    assert [c.into for c in entry(result, "Field").children] == ["4-cell Surface"]
     sheet = as_sheet(result)
     from slugfest.core.hero.pricing import end_of
     assert end_of(next(x for x in sheet.attacks if x.name == "Fireball"), 0, "superheroic", "") == 4
@@ -244,6 +246,30 @@ def test_area_of_effect_imports_its_shape_size_and_explosion(tmp_path):
                                          ALIAS="Area Of Effect"), NAME="Grenade", LEVELS=6, INPUT="PD")
     g = attack(imported(tmp_path, powers=(boom,)), "Grenade")
     assert g["area"] == {"shape": "radius", "metres": 8, "explosion": True}
+
+
+def test_any_area_and_area_autofire_import_and_price_the_end_per_shot(tmp_path):
+    """Any Area (Hero Designer's ``ANY``) of 8 areas is +¾, 8 cells; with Autofire of 5 shots
+    (+½) a 4d6 Blast is 20 x 2¼ = 45 AP: 4 END a shot. An Explosion on an Any Area is not 6e's:
+    noted, not modelled."""
+    spray = power("ENERGYBLAST", modifier("AOE", LEVELS=8, OPTIONID="ANY", ALIAS="Area Of Effect"),
+                  modifier("AUTOFIRE", OPTION="FIVE", OPTIONID="FIVE", OPTION_ALIAS="5 Shots", BASECOST="0.5"),
+                  NAME="Shrapnel Cloud", LEVELS=4, INPUT="PD")
+    odd = power("ENERGYBLAST", modifier("AOE", adder("EXPLOSION", BASECOST="-0.25"), LEVELS=4, OPTIONID="ANY",
+                                        ALIAS="Area Of Effect"), NAME="Odd", LEVELS=4, INPUT="PD")
+    result = imported(tmp_path, powers=(spray, odd))
+    a = attack(result, "Shrapnel Cloud")
+    assert (a["area"], a["autofire"], a["range"]) == ({"shape": "any area", "cells": 8}, 5, 450)
+    assert entry(result, "Shrapnel Cloud").status == IMPORTED
+    sheet = as_sheet(result)
+    from slugfest.core.hero.pricing import end_of
+    assert end_of(next(x for x in sheet.attacks if x.name == "Shrapnel Cloud"), 0, "superheroic", "") == 4
+    assert attack(result, "Odd")["area"] == {"shape": "any area", "cells": 4}
+    # No Range read after the area leaves it nowhere to be placed: one target, said so
+    near = power("ENERGYBLAST", modifier("AOE", LEVELS=4, OPTIONID="ANY", ALIAS="Area Of Effect"),
+                 modifier("NORANGE", BASECOST="-0.5", ALIAS="No Range"), NAME="Near", LEVELS=4, INPUT="PD")
+    result = imported(tmp_path, powers=(near,))
+    assert "area" not in attack(result, "Near") and entry(result, "Near").status == IN_PART
 
 
 def test_increased_endurance_multiplies_the_end_and_charges_cost_none(tmp_path):

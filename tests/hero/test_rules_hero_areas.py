@@ -271,23 +271,39 @@ def started(sides, **kw):
     return battle_with(scenario("hero", sides, **kw), dice=[])
 
 
-def test_the_menu_offers_the_area_at_each_foe_in_range_and_sight_naming_everyone_it_would_hit():
+def test_the_menu_offers_a_cell_for_each_set_of_combatants_the_area_can_catch_naming_them():
     b = started({"A": [caster(), dummy("f", (8, 7))],
                  "B": [dummy("b", (8, 5)), dummy("c", (9, 5)), dummy("far", (19, 5)), dummy("gone", (0, 11))]},
                 width=22)
     d = phase_decision(b, "a")
-    offered = {a.target: a.targets for a in d.menu if a.maneuver == "area"}
-    # far is 38 m away (in range); gone is 12 m away (in range); each alone in its area
-    assert offered == {"b": ("b", "c", "f"), "c": ("c", "b", "f"), "far": ("far",), "gone": ("gone",)}
+    offered = {(a.target, a.destination): a.targets for a in d.menu if a.maneuver == "area"}
+    # far is 38 m away (in range); gone is 12 m away (in range); each alone in its area. At b's
+    # cell (or c's: the same three, so offered once, at the foe's cell nearer) the Radius takes in
+    # a's friend f 4 m away; the empty cell 7,4 takes in b (2.2 m) and c (2.8 m) but not f (4.2 m)
+    assert offered == {("b", (8, 5)): ("b", "c", "f"), ("", (7, 4)): ("b", "c"), ("far", (19, 5)): ("far",),
+                       ("gone", (0, 11)): ("gone",)}
     assert not [a for a in d.menu if a.attack == "Fireball" and a.maneuver != "area"]
+
+
+def test_the_ai_aims_at_the_empty_cell_that_catches_both_foes_and_spares_the_friend():
+    from slugfest.core.engine.view import BattleView
+    from slugfest.plugins.default_ai import choose
+
+    b = started({"A": [caster(), dummy("f", (8, 7))], "B": [dummy("b", (8, 5)), dummy("c", (9, 5))]})
+    d = phase_decision(b, "a", controller="default")
+    choice = choose(BattleView(b), d).action
+    assert (choice.maneuver, choice.target, choice.destination, choice.targets) == ("area", "", (7, 4), ("b", "c"))
+    # 16 m to the cell (-2), DCV 3: 14-, as at b's own cell
+    assert d.picture.odds(choice).roll == "14- (11 + OCV 6 - the cell's DCV 3)"
 
 
 def test_out_of_range_the_area_is_not_offered_and_the_refusal_says_why():
     b = started({"A": [caster()], "B": [dummy("b", (8, 5)), dummy("far", (21, 5))]}, width=22)
     d = phase_decision(b, "a")
-    assert {a.target for a in d.menu if a.maneuver == "area"} == {"b"}
+    # far itself is out of reach, but a cell 40 m away catches it 2.2 m from the centre
+    assert {(a.target, a.destination) for a in d.menu if a.maneuver == "area"} == {("b", (8, 5)), ("", (20, 4))}
     from slugfest.core.errors import IllegalAction
-    with pytest.raises(IllegalAction, match="Far is 42 m away; Fireball reaches 40 m"):
+    with pytest.raises(IllegalAction, match="Fireball cannot be aimed there: 21,5 is 42 m away; it reaches 40 m"):
         b.system.check(b.ctx, d, Action("attack", "Fireball", "far", "area", targets=("far",)))
     with pytest.raises(IllegalAction, match="Fireball is an Area Of Effect: it is aimed at a cell"):
         b.system.check(b.ctx, d, Action("attack", "Fireball", "b", "strike"))
@@ -311,16 +327,17 @@ def test_the_default_ai_never_throws_an_area_that_would_hit_a_friend():
     from slugfest.core.engine.view import BattleView
     from slugfest.plugins.default_ai import choose
 
-    # b, c and e together with a's friend f among them: every area on them hits f too (worth two
-    # foes' harm, net); d stands alone (worth one)
+    # b, c and e together with a's friend f among them: an area at any of their cells hits f too
+    # (worth two foes' harm, net); d stands alone (worth one); the empty cell 8,3 takes in e
+    # (2 m), b (4 m) and c (4.5 m, rounded to 4) but not f (6 m): worth all three
     b = started({"A": [caster(), dummy("f", (8, 6))],
                  "B": [dummy("b", (8, 5)), dummy("c", (9, 5)), dummy("e", (9, 4)), dummy("d", (4, 10))]})
     d = phase_decision(b, "a", controller="default")
     hits_friend = [a for a in d.menu if a.maneuver == "area" and "f" in a.targets]
     assert hits_friend and max(d.picture.harm(a) for a in hits_friend) > d.picture.harm(
         next(a for a in d.menu if a.maneuver == "area" and a.target == "d"))
-    choice = choose(BattleView(b), d)
-    assert (choice.action.maneuver, choice.action.target) == ("area", "d")
+    choice = choose(BattleView(b), d).action
+    assert (choice.maneuver, choice.destination, choice.targets) == ("area", (8, 3), ("e", "b", "c"))
 
 
 def test_area_keys_are_checked_and_written_back():
@@ -347,8 +364,18 @@ def test_area_keys_are_checked_and_written_back():
     ({"name": "Ball", "dice": "4d6", "range": 20, "area": {"shape": "globe", "metres": 4}},
      "area.shape: expected one of 'radius', 'cone', 'line'"),
     ({"name": "Ball", "dice": "4d6", "range": 20, "area": "radius"}, "area: expected a table"),
-    ({"name": "Spray", "dice": "4d6", "range": 20, "autofire": 5, "area": {"shape": "line", "metres": 16}},
-     "expected an area or autofire, not both"),
+    ({"name": "Floor", "dice": "4d6", "range": 20, "area": {"shape": "surface", "metres": 4}},
+     "area.metres: expected cells for a Surface (it is sized in 2 m cells), got metres = 4"),
+    ({"name": "Cloud", "dice": "4d6", "range": 20, "area": {"shape": "any area"}},
+     "area.cells: expected the area's size in 2 m cells"),
+    ({"name": "Cloud", "dice": "4d6", "range": 20, "area": {"shape": "any area", "cells": 4, "explosion": True}},
+     "area.explosion: expected no explosion on an Any Area (6e sells the Explosion on a Radius, Cone or Line only)"),
+    ({"name": "Ball", "dice": "4d6", "range": 20, "area": {"shape": "radius", "cells": 4}},
+     "area.cells: expected metres for a Radius (it is sized in metres), got cells = 4"),
+    ({"name": "Cloud", "dice": "4d6", "range": "hth", "adds_str": False, "area": {"shape": "any area", "cells": 4}},
+     "range: expected a range in metres for an Any Area (it is placed on a cell within range"),
+    ({"name": "Cloud", "dice": "4d6", "range": 20, "area": {"shape": "any area", "cells": 65}},
+     "area.cells: expected"),
 ])
 def test_an_area_that_cannot_be_is_refused_naming_the_key(attack, message):
     with pytest.raises(ScenarioError) as err:

@@ -53,7 +53,7 @@ class What:
     power: str = ""  # a Marvel power used with a move toward the target chosen
     action: Action | None = None  # a complete action (no target to choose)
     legal_targets: set[str] = field(default_factory=set)
-    cell: bool = False  # move to a typed cell
+    cell: bool = False  # move to a typed cell, or aim a HERO area at one (kind "attack")
 
     @property
     def needs_target(self) -> bool:
@@ -69,6 +69,8 @@ class What:
             # an aim chosen for an action that cannot take one goes to the rules, which say why
             return replace(self.action, push=push if attacking else 0,
                            levels=levels if attacking else self.action.levels, aim=aim if attacking else "")
+        if self.cell and self.kind == "attack":  # a HERO area at the typed cell: the rules say who is inside
+            return Action("attack", self.attack, "", self.maneuver, destination=cell, push=push, levels=levels)
         if self.cell:
             return Action("move", destination=cell)
         return Action(self.kind, self.attack, target, self.maneuver, push=push if self.attack else 0,
@@ -169,7 +171,10 @@ def whats(data: PromptData) -> list[What]:
         for a in menu:  # a split or area attack: each set of targets it would strike is a line of its own
             if a.attack == name and a.kind == "attack" and a.targets:
                 struck = ", ".join(names.get(t, t) for t in a.targets)
-                out.append(What(f"{name}: {a.maneuver} → {struck}", "attack", action=a))
+                at = f" at {a.destination[0]},{a.destination[1]}" if a.destination is not None else ""
+                out.append(What(f"{name}: {a.maneuver}{at} → {struck}", "attack", action=a))
+        if any(a.attack == name and a.maneuver == "area" for a in menu):  # or at any cell it reaches
+            out.append(What(f"{name}: area at a cell (type x,y below)", "attack", name, "area", cell=True))
     for a in menu:
         if a.kind == "multiple-attack":  # by the names the player sees, not the scenario's ids
             strikes = ", ".join(f"{an} → {names.get(t, t)}" for an, t in zip(a.attacks, a.targets))
@@ -461,7 +466,9 @@ class PlayerPrompt(ModalScreen[Any]):
         """Put the keyboard in the cell field (with ``text`` typed, or its old text selected)."""
         cell = self.query_one("#cell", Input)
         what = self.query_one("#what", OptionList)
-        index = next((i for i, w in enumerate(self.items) if w.cell), None)
+        current = self._current()
+        index = (what.highlighted if current is not None and current.cell else  # an area's cell line stays
+                 next((i for i, w in enumerate(self.items) if w.cell and w.kind == "move"), None))
         if index is not None and what.highlighted != index:
             what.highlighted = index
         if text is not None:
@@ -505,7 +512,12 @@ class PlayerPrompt(ModalScreen[Any]):
             self._say(f"a cell is two whole numbers, x,y (got {event.value!r})", error=True)
             self._focus_cell()
             return
-        if self._try(Action("move", destination=cell)) is False:
+        w = self._current()
+        if w is not None and w.cell and w.kind == "attack":  # a HERO area's cell line: aim it there
+            action = w.build(cell=cell, push=self._push(), levels=self._levels())
+        else:
+            action = Action("move", destination=cell)
+        if self._try(action) is False:
             self._focus_cell()
 
     @on(Input.Changed)
@@ -516,7 +528,9 @@ class PlayerPrompt(ModalScreen[Any]):
         if event.input.id == "cell" and event.value.strip():
             # keys typed from the lists land here: say what Enter does now, before it does it
             cell = parse_cell(event.value)
-            where = f"moves to {cell[0]},{cell[1]}" if cell else "moves to the cell typed (x,y)"
+            w = self._current()
+            verb = f"aims {w.attack} at" if w is not None and w.cell and w.kind == "attack" else "moves to"
+            where = f"{verb} {cell[0]},{cell[1]}" if cell else f"{verb} the cell typed (x,y)"
             self._say(f"Enter {where}, not the action that was highlighted · Esc: back to the list")
         if event.input.id == "push":
             current = self.query_one("#what", OptionList).highlighted

@@ -13,7 +13,7 @@ from typing import Any
 from ..pricing import end_of, power_points
 from ..dice import MAX_DICE, DamageDice
 from ..endurance import power_end
-from ..areas import BASE_M
+from ..areas import TABLE as AREA_TABLE
 from ..sheet import ADJUSTABLE, EFFECT_DEFENSE, EFFECT_KINDS, LINE_OF_SIGHT_M, MENTAL_DEFENSE, MENTAL_KINDS, HeroAttack
 from . import costs
 from .draft import MAX_ATTACKS, Draft, _count, _n, handles
@@ -185,7 +185,7 @@ def _autofire(m: Part, k: Keys) -> str | None:
     """Autofire: the shots from the option ("5 Shots", or its id ``FIVE``), held to the loader's 2-64."""
     digits = "".join(ch for ch in m.option_alias if ch.isdigit())
     shots = int(digits) if digits else _SHOT_WORDS.get(m.option.upper(), 0)
-    if shots < 2 or "area" in k.fields or k.kind in EFFECT_KINDS:  # AoE Autofire, an effect's burst: not modelled
+    if shots < 2 or k.kind in EFFECT_KINDS:  # an effect's burst: not modelled
         return None
     k.fields["autofire"] = min(shots, 64)
     if shots > 64:
@@ -193,22 +193,31 @@ def _autofire(m: Part, k: Keys) -> str | None:
     return f"autofire, {k.fields['autofire']} shots"
 
 
+_AREA_BY_OPTION = {s.hdc: s for s in AREA_TABLE.values()}
+
+
 def _area(m: Part, k: Keys) -> str | None:
-    """Area Of Effect (rules-powers §1.4): a Radius, Cone or Line of the size bought (its levels,
-    in metres; none written, the shape's smallest), with an Explosion adder. A Radius needs a
-    ranged power to be placed; a Surface, Any Area or One Hex is not modelled."""
-    shape = {"RADIUS": "radius", "CONE": "cone", "LINE": "line"}.get(m.option.upper())
-    if (shape is None or k.kind in MENTAL_KINDS or k.kind in EFFECT_KINDS or "autofire" in k.fields
-            or (shape == "radius" and k.hth)):
+    """Area Of Effect (rules-powers §1.4): a shape of :data:`.areas.TABLE` by its Hero Designer
+    option (Radius, Cone, Line; Surface and Any Area, ``ANY``), of the size bought (its levels:
+    metres, or 2 m areas for a Surface or an Any Area; none written, the shape's smallest),
+    with an Explosion adder on a shape that takes one. A Radius, a Surface and an Any Area need
+    a ranged power to be placed; One Hex (5th Edition's) is not modelled."""
+    shape = _AREA_BY_OPTION.get(m.option.upper())
+    if shape is None or k.kind in MENTAL_KINDS or k.kind in EFFECT_KINDS or (not shape.spreads and k.hth):
         return None
-    k.fields["area"] = shape
-    k.fields["area_m"] = max(2, min(200, _n(m.levels) or BASE_M[shape]))
-    if shape != "radius":
+    k.fields["area"] = shape.name
+    if shape.unit == "m":
+        size = k.fields["area_m"] = max(2, min(200, _n(m.levels) or shape.base))
+    else:
+        size = k.fields["area_cells"] = max(1, min(64, _n(m.levels) or shape.base))
+    if shape.spreads:
         k.hth, k.adds_str = False, False
-    what = f"{shape.title()} {k.fields['area_m']} m"
-    if m.adder("EXPLOSION") is not None:
+    what = shape.sized(size)
+    if m.adder("EXPLOSION") is not None and shape.explodes:
         k.fields["explosion"] = True
         what += ", explosion"
+    elif m.adder("EXPLOSION") is not None:
+        k.notes.append(f"the Explosion on {shape.a} is not modelled (6e sells it on a Radius, Cone or Line)")
     return what
 
 
@@ -241,6 +250,13 @@ def _keys(p: Part) -> tuple[Keys, dict[str, str]]:
         what = reader(m, k) if reader is not None else None
         if what:
             read[m.xmlid] = what
+    area = k.fields.get("area")
+    if area and not AREA_TABLE[area].spreads and k.hth:  # No Range read after the area: nowhere to place it
+        for key in ("area", "area_m", "area_cells", "explosion"):
+            k.fields.pop(key, None)
+        read.pop("AOE", None)
+        k.notes.append(f"its {AREA_TABLE[area].title} is not modelled with No Range (an area centred on its user "
+                       "is not modelled): it hits one target")
     if k.thrown and "charges" not in k.fields:
         k.fields["charges"] = 1
         k.fields.pop("reduced_end", None)  # a thrown weapon on one Charge costs no END anyway

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..areas import size_value
+from ..areas import TABLE, size_value
 from ..points import HDC_POWER_KINDS, POWER_COST_PER_DIE
 from ..rounding import hero_round
 from .reading import Part
@@ -41,7 +41,7 @@ PER_LEVEL_VALUE_5E: dict[str, Fraction] = {**PER_LEVEL_VALUE, "ARMORPIERCING": F
 
 #: Area Of Effect: the smallest size (metres, or 2 m areas for Surface and Any Area) bought at
 #: +1/4; each doubling adds +1/4 (rules-powers §1.4).
-AOE_BASE_SIZE = {"RADIUS": 4, "CONE": 8, "LINE": 16, "SURFACE": 2, "ANY": 2}
+AOE_BASE_SIZE = {s.hdc: s.base for s in TABLE.values()}
 
 
 def adder_cost(a: Part) -> Fraction:
