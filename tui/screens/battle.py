@@ -13,6 +13,7 @@ is shutting down (a blocking ``call_from_thread`` could, on quitting mid-autopla
 
 from __future__ import annotations
 
+import asyncio
 import random
 import threading
 import time
@@ -60,6 +61,19 @@ SPEEDS: tuple[float, ...] = (2.0, 1.0, 0.5, 0.25, 0.1, 0.03, 0.0)
 DEFAULT_SPEED = 3
 #: At the fastest speeds, send the screen a frame at most this often.
 FRAME_INTERVAL = 0.05
+
+
+#: The app's breakpoints (tui/app.py): from this width the map and the log stand side by side...
+VERY_WIDE = 150
+#: ...below this width and this height the screen is "compact" (80x24): see :func:`_compact`.
+WIDE, SHORT = 100, 30
+
+
+def _compact(width: int, height: int) -> bool:
+    """A small terminal (80x24): the map goes under the combatants and the turn chart over the
+    log, so the log has the whole right column but for the chart (a play-tester at 80x24 read
+    the log through 9 lines beside a map that left it half the column)."""
+    return width < WIDE and height < SHORT
 
 
 #: Lines of the log the player's prompts repeat (they cover the log).
@@ -195,27 +209,39 @@ class BattleScreen(Screen[None]):
         self.op_thread: int | None = None  # the thread playing the battle right now
         self.abandoned = ""  # why the battle cannot go on (a plugin that would not stop)
         self.map_data: MapData | None = None  # what the map shows now, kept to fit its legend on a resize
+        self.compact = False  # the small screen's arrangement (:func:`_compact`), set in compose
+        self._arranging = asyncio.Lock()  # one rearrangement at a time, however fast the resizes
 
     # -- layout --------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         sc = self.session.scenario
+        self.compact = _compact(self.app.size.width, self.app.size.height)
         yield Static(id="status")
         with Vertical(id="left"):
             yield CombatantPanel([(s.name, [c.id for c in s.combatants]) for s in sc.sides], id="combatants")
-            with VerticalScroll(id="turn-box"):
-                yield TurnTracker(id="turn")
-        with Vertical(id="map-box"):
-            yield BattleMap(id="map")
-            yield Static(id="legend")
-        yield CombatLog(self.names, self.session.battle.system, id="log")
+            yield self._map_box() if self.compact else self._turn_box()
+        with Vertical(id="right"):
+            yield self._turn_box() if self.compact else self._map_box()
+            yield CombatLog(self.names, self.session.battle.system, id="log")
         yield Footer(show_command_palette=False)  # ctrl+p is in the help (?), not worth a footer slot
+
+    def _turn_box(self) -> VerticalScroll:
+        box = VerticalScroll(TurnTracker(id="turn"), id="turn-box")
+        box.border_title = "Turn"
+        return box
+
+    def _map_box(self) -> Vertical:
+        box = Vertical(BattleMap(id="map"), Static(id="legend"), id="map-box")
+        size, cell = f"Map {self.grid.width}×{self.grid.height}", systems.cell_text(self.metres_per_cell, self.cell_unit)
+        if self.compact:  # the left column's width: the cell's size under the map, not cut off
+            box.border_title, box.border_subtitle = size, cell
+        else:
+            box.border_title = f"{size}, {cell}"
+        return box
 
     def on_mount(self) -> None:
         self.query_one("#combatants").border_title = "Combatants"
-        self.query_one("#turn-box").border_title = "Turn"
-        self.query_one("#map-box").border_title = (
-            f"Map {self.grid.width}×{self.grid.height}, {systems.cell_text(self.metres_per_cell, self.cell_unit)}")
         log = self.query_one("#log", CombatLog)
         log.border_title = "Log"
         log.hint = log.border_subtitle = "Enter on a ▸ line shows its full roll"
@@ -225,22 +251,42 @@ class BattleScreen(Screen[None]):
         self.set_interval(0.25, self._watchdog)
         self.run_op("show")
 
-    def on_resize(self) -> None:
+    async def on_resize(self) -> None:
+        await self._arrange()
         self._fit_map()
         self._show_legend()
         # Below 100 columns the footer's keys are packed closer, so all of them still show.
         self.query_one(Footer).compact = self.size.width < 100
 
+    async def _arrange(self) -> None:
+        """Put the map and the turn chart in the columns this size wants (:func:`_compact`):
+        Textual moves no widget between containers, so the two are built anew where they go,
+        and shown the frame they showed."""
+        async with self._arranging:
+            compact = _compact(*self.size)
+            if compact == self.compact:
+                return
+            self.compact = compact
+            await self.query_one("#map-box").remove()
+            await self.query_one("#turn-box").remove()
+            left, right = self.query_one("#left"), self.query_one("#right")
+            log = self.query_one("#log")
+            await left.mount(self._map_box() if compact else self._turn_box())
+            await right.mount(self._turn_box() if compact else self._map_box(), before=log)
+        self._render_state()
+
     def _fit_map(self) -> None:
-        """The map takes the room it needs, up to a share of the height that leaves the log room."""
+        """The map takes the room it needs, up to a share of its column's height, leaving the
+        rest to the log (beside a wide map, or under it) or, on a small screen, to the cards."""
         width, height = self.size
-        if width >= 150:
-            self.styles.grid_rows = "1fr"
+        box = self.query_one("#map-box")
+        if width >= VERY_WIDE:
+            box.styles.height = "1fr"
             return
         available = max(height - 2, 8)  # less the status line and the footer
         wanted = self.grid.height + 1 + 2 + 2  # the column numbers, the border and two legend lines
-        share = 0.5 if height < 30 else 0.62
-        self.styles.grid_rows = f"{max(min(wanted, int(available * share)), 6)} 1fr"
+        share = 0.5 if height < SHORT else 0.62
+        box.styles.height = max(min(wanted, int(available * share)), 6)
 
     # -- workers -------------------------------------------------------------------------
 
@@ -442,7 +488,7 @@ class BattleScreen(Screen[None]):
 
     def _render_state(self) -> None:
         f = self.frame
-        if f is None:
+        if f is None or self._arranging.locked():  # the map and the chart are being moved: shown after
             return
         active = f.pending.actor if f.pending is not None else None  # an attacker whose target is asked, too
         cards = {}
@@ -452,8 +498,12 @@ class BattleScreen(Screen[None]):
                                   cid in f.players, cid == active, cid == self.selected)
         self.query_one("#combatants", CombatantPanel).update_cards(cards)
         turn = self.query_one("#turn", TurnTracker)
+        turn.brief = self.compact
         turn.set_data(f.snapshot, self.letters, self.side_index, active, self.time_unit)
-        self.query_one("#turn-box").border_title = turn.chart_title
+        box = self.query_one("#turn-box", VerticalScroll)
+        box.border_title = turn.chart_title
+        if self.compact:  # a third of the column: the row of the one acting kept in view
+            self.call_after_refresh(self._chart_to, active)
         # on the player's turn the map keeps the one choosing in view
         data = MapData(self.grid, f.snapshot.get("combatants", []), self.letters, self.side_index, self.selected,
                        active, knockback_path(self.all_events), self.metres_per_cell, self.cell_unit,
@@ -463,8 +513,16 @@ class BattleScreen(Screen[None]):
         self._show_legend()
         self._status()
 
+    def _chart_to(self, cid: str | None) -> None:
+        row = self.query_one("#turn", TurnTracker).row_of(cid) if not self._arranging.locked() else None
+        if row is not None:
+            box = self.query_one("#turn-box", VerticalScroll)
+            header = 1 if row else 0
+            if not box.scroll_y + header <= row < box.scroll_y + box.scrollable_content_region.height:
+                box.scroll_to(y=max(row - header, 0), animate=False)
+
     def _show_legend(self) -> None:
-        if self.map_data is not None:
+        if self.map_data is not None and not self._arranging.locked():
             box = self.query_one("#legend", Static)
             box.update(legend(self.map_data, max(box.content_region.width, 20), 2 if self.has_class("-short") else 3))
 
