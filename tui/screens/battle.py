@@ -46,13 +46,13 @@ from slugfest.core.engine.session import Session
 from slugfest.core.settings import data_dir
 
 from .. import systems
-from ..widgets import assign_letters
+from ..widgets import assign_letters, fit_name
 from ..recap import AI_REASON, CLOCK_KINDS, own_result
 from ..widgets.battlemap import BattleMap, MapData, knockback_path, legend
 from ..widgets.combat_log import CombatLog
 from ..widgets.combatants import CardData, CombatantCard, CombatantPanel
 from ..widgets.turn import TurnTracker
-from .files import PathDialog
+from .files import PathDialog, short_path
 from .prompt import PlayerPrompt, PromptData, QuestionPrompt
 from .simulate import SimulateScreen
 
@@ -565,13 +565,20 @@ class BattleScreen(Screen[None]):
         # then gone), the action count, the seed; the state (whose turn, who won) always shows.
         name = sc.name
         tries: list[Callable[[], Content]] = [lambda: build(name, True), lambda: build(name, False)]
-        tries += [partial(build, name[:n] + "…", False) for n in range(max(len(name) - 1, 4), 3, -1)]
+        cuts = dict.fromkeys(fit_name(name, n, initials=False) for n in range(len(name) - 1, 3, -1))
+        tries += [partial(build, cut, False) for cut in cuts if not cut.startswith("…")]  # whole words
         tries += [lambda: build("", False), lambda: build("", False, with_action=False),
                   lambda: build("", False, with_seed=False, with_action=False)]
         for attempt in tries:
             line = attempt()
             if line.cell_length <= room:
                 break
+        else:  # not even the state fits: its name gives way, a word at a time
+            bare = build("", False, with_seed=False, with_action=False)
+            who = state[-1][0] if len(state) > 1 else ""
+            if who and bare.cell_length > room:
+                state[-1] = (fit_name(who, max(len(who) - (bare.cell_length - room), 4)), state[-1][1])
+                line = build("", False, with_seed=False, with_action=False)
         if line.cell_length + len(self.system_title) + 3 <= room:
             line = line + Content.styled(" " * (room - line.cell_length - len(self.system_title)) + self.system_title,
                                          "$text-muted")
@@ -721,7 +728,7 @@ class BattleScreen(Screen[None]):
     def _save_to(self, path: str | None) -> None:
         if path:
             self.app.remember_save(path, self.session.scenario_path)  # type: ignore[attr-defined]
-            self._file_op(lambda: self._save(path), f"saved to {path}")
+            self._file_op(lambda: self._save(path), f"saved to {short_path(path)}")
         if self.reprompt_after_save:  # saved (or not) from a prompt: back to it
             self.reprompt_after_save = False
             self._reopen_prompt_if_waiting()
@@ -758,7 +765,7 @@ class BattleScreen(Screen[None]):
                 def export() -> None:
                     _make_data_dir(path)
                     write_text_atomic(text(), path)
-                self._file_op(export, done.format(path=path))
+                self._file_op(export, done.format(path=short_path(path)))
 
         self.app.push_screen(PathDialog(title, default, hint), write_to)
 
@@ -767,8 +774,8 @@ class BattleScreen(Screen[None]):
         --force): the player is told, and picks another name."""
         if not Path(path).expanduser().exists():
             return False
-        self.post_message(self.Notice(f"{path} already exists: not replaced (export again and name another file)",
-                                      "warning"))
+        self.post_message(self.Notice(f"{short_path(path)} already exists: not replaced (export again and name "
+                                      "another file)", "warning"))
         return True
 
     @work(thread=True, group="files", exit_on_error=False)
@@ -844,7 +851,7 @@ class BattleScreen(Screen[None]):
         self._pause()
         started = next((e for e in self.session.events if getattr(e, "kind", "") == "battle_started"), None)
         options = list(getattr(started, "options", ()) or ())
-        keys = [*key_rows(self.BINDINGS), ("^p", "the command palette: every command by name")]
+        keys = [*key_rows(self.BINDINGS), ("^p", "Commands, by name")]
         self.app.push_screen(HelpScreen(keys, options, self.session.scenario.system))
 
     # -- for tests and scripts -----------------------------------------------------------------

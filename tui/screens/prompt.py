@@ -29,7 +29,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Input, Label, OptionList, Select, Static
+from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from slugfest.core.engine.actions import Action, Decision
@@ -178,7 +178,7 @@ def whats(data: PromptData) -> list[What]:
         legal = {a.target for a in menu if a.kind == kind and a.target}
         if legal or kind == "move":
             out.append(What(label, kind, legal_targets=legal))
-    out.append(What("Move to a cell (type x,y below)", "move", cell=True))
+    out.append(What("Move to cell x,y (below)", "move", cell=True))
     seen: set[tuple[str, str]] = set()
     for a in menu:
         key = (a.kind, a.maneuver or a.power)
@@ -272,12 +272,15 @@ def parse_cell(text: str) -> tuple[int, int] | None:
 
 
 class PlayerPrompt(ModalScreen[Any]):
+    """The player's turn. Its keys are in a footer of its own under the dialog: at 80x24 the
+    dialog covered the battle's footer, and with it every key hint."""
+
     BINDINGS = [
-        Binding("escape", "back", "Back / pause"),
-        Binding("a", "ai", "AI decides"),
-        Binding("ctrl+s", "save", "Save", show=False),
-        Binding("q", "quit", "Quit", show=False),
         Binding("right", "to_targets", "Other target", show=False),
+        Binding("a", "ai", "AI decides"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("escape", "back", "Back / pause"),
+        Binding("q", "quit", "Quit"),
         Binding("left", "to_what", "Back to the actions", show=False),
     ]
 
@@ -321,9 +324,9 @@ class PlayerPrompt(ModalScreen[Any]):
                 yield Static(Content.styled("column,row: the numbers on the map's edges", "$text-muted"),
                              id="cell-hint")
             yield Static(id="prompt-message")
-            yield Static(Content.styled("Enter: do it to the highlighted target · →: targets · a: AI decides · "
-                                        "ctrl+s: save · Esc: back", "$text-muted"),
+            yield Static(Content.styled("Enter: do it to the highlighted target · →: the targets", "$text-muted"),
                          id="prompt-help")
+        yield Footer(compact=True, show_command_palette=False)
 
     def _what_label(self, w: What) -> Content:
         if w.action is not None or w.cell:
@@ -616,10 +619,10 @@ class QuestionPrompt(ModalScreen[Any]):
     action is on hold until it is answered; it dismisses as :class:`PlayerPrompt` does."""
 
     BINDINGS = [
-        Binding("escape", "back", "Back / pause"),
         Binding("a", "ai", "AI decides"),
-        Binding("ctrl+s", "save", "Save", show=False),
-        Binding("q", "quit", "Quit", show=False),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("escape", "back", "Back / pause"),
+        Binding("q", "quit", "Quit"),
     ]
 
     def action_quit(self) -> None:
@@ -645,8 +648,8 @@ class QuestionPrompt(ModalScreen[Any]):
                 yield recap(self.data)
             names = {o["id"]: o["name"] for o in self.data.others}
             yield OptionList(*[Option(answer_label(a, names)) for a in d.menu], id="answers")
-            yield Static(Content.styled("Enter: answer · a: AI decides · ctrl+s: save · Esc: back / pause", "$text-muted"),
-                         id="question-help")
+            yield Static(Content.styled("Enter: answer", "$text-muted"), id="question-help")
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#answers", OptionList).focus()
