@@ -168,3 +168,29 @@ def test_the_help_fits_24_rows_and_scrolls_to_its_end():
             assert "Slugfest: keys" in screen_text(app)  # the title stays
 
     run(go())
+
+
+def test_the_distances_under_the_map_name_a_long_name_by_its_letter_rather_than_cut_it():
+    """marvel-brawl at 80x24: "from C Captain America, in spac…" became "from C, in spaces:"."""
+    async def go():
+        app = make_app("marvel-brawl", seed=7)
+        async with app.run_test(size=SMALL) as pilot:
+            await settle(app, pilot)
+            await step(app, pilot, 3)
+            legend = str(app.screen.query_one("#legend").render())
+            assert legend.startswith("from C, in spaces: B 7  H 10") and "…" not in legend
+
+    run(go())
+
+
+def test_a_refused_action_reads_whole_in_the_list_at_80_by_24():
+    async def go():
+        app = make_app("hero-duel", seed=2026, player_controlled=("ironclad",))
+        async with app.run_test(size=SMALL) as pilot:
+            await settle(app, pilot)
+            await step_to_prompt(app, pilot, 5)
+            text = screen_text(app)
+            assert "Punch: strike  (not now)" in text
+            assert "…" not in text.split("\n", 1)[1]  # (the status bar cuts the scenario's name at a word)
+
+    run(go())

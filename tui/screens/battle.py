@@ -285,8 +285,20 @@ class BattleScreen(Screen[None]):
             return
         available = max(height - 2, 8)  # less the status line and the footer
         wanted = self.grid.height + 1 + 2 + 2  # the column numbers, the border and two legend lines
-        share = 0.5 if height < SHORT else 0.62
-        box.styles.height = max(min(wanted, int(available * share)), 6)
+        share = int(available * (0.5 if height < SHORT else 0.62))
+        if self.compact and self._cards_height(dense=False) > available - share:
+            # under the cards, which go dense: the rows a small roster's dense cards leave are the map's too
+            share = max(share, available - self._cards_height(dense=True))
+        box.styles.height = max(min(wanted, share), 6)
+
+    def _cards_height(self, dense: bool) -> int:
+        """Rows the combatants' panel needs for every card, in full or dense (its border included)."""
+        panel = self.query_one("#combatants", CombatantPanel)
+        cards = [card for card in panel.query(CombatantCard) if card.data is not None]
+        if not cards:
+            return 10**6
+        width = max(panel.content_region.width - 1, 20)
+        return len(panel.sides) + sum(len(card.lines(width, dense)) for card in cards) + 2
 
     # -- workers -------------------------------------------------------------------------
 
@@ -497,6 +509,8 @@ class BattleScreen(Screen[None]):
             cards[cid] = CardData(c, self.letters.get(cid, "?"), self.side_index.get(cid, 0), [*f.extras.get(cid, []), *self.prices.get(cid, [])],
                                   cid in f.players, cid == active, cid == self.selected)
         self.query_one("#combatants", CombatantPanel).update_cards(cards)
+        if self.compact:
+            self._fit_map()  # conditions come and go on the cards: the map takes what they leave
         turn = self.query_one("#turn", TurnTracker)
         turn.brief = self.compact
         turn.set_data(f.snapshot, self.letters, self.side_index, active, self.time_unit)
@@ -515,11 +529,10 @@ class BattleScreen(Screen[None]):
 
     def _chart_to(self, cid: str | None) -> None:
         row = self.query_one("#turn", TurnTracker).row_of(cid) if not self._arranging.locked() else None
-        if row is not None:
+        if row is not None:  # from the top (the Segments' numbers in view) while the row is on the first page
             box = self.query_one("#turn-box", VerticalScroll)
-            header = 1 if row else 0
-            if not box.scroll_y + header <= row < box.scroll_y + box.scrollable_content_region.height:
-                box.scroll_to(y=max(row - header, 0), animate=False)
+            page = box.scrollable_content_region.height
+            box.scroll_to(y=0 if row < page else row - page + 1, animate=False)
 
     def _show_legend(self) -> None:
         if self.map_data is not None and not self._arranging.locked():

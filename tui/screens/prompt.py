@@ -333,7 +333,8 @@ class PlayerPrompt(ModalScreen[Any]):
             return Content(w.label)
         if w.legal_targets:
             return Content(w.label)
-        return Content.assemble((w.label, "$text-muted"), ("  (not now: → says why)", "$text-disabled"))
+        # short, as the list wraps at 80 columns: the targets beside it say why, under each
+        return Content.assemble((w.label, "$text-muted"), ("  (not now)", "$text-disabled"))
 
     def on_mount(self) -> None:
         what = self.query_one("#what", OptionList)
