@@ -31,7 +31,7 @@ from ..marvel import events as _marvel_events  # noqa: F401  (imported for its e
 
 #: Bumped on any change to the schema (a field added, removed or retyped; an event kind added):
 #: docs/events.md says what each version changed, and the test of the schema checks it does.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 #: The file shipped in the package; docs/events.schema.json is the same text.
 SCHEMA_FILE = Path(__file__).with_name("events.schema.json")
@@ -257,8 +257,15 @@ def _value(tp: Any, v: Any) -> Any:
     if origin is frozenset:
         return frozenset(_value(typing.get_args(tp)[0], x) for x in v)
     if isinstance(tp, type) and hasattr(tp, "__dataclass_fields__"):
-        return tp(**{name: _value(ftp, v[name]) for name, ftp in _hints(tp).items()})
+        # a field added since (a newer schema version) is absent from an older log: its default
+        fields = {f.name: f for f in dataclasses.fields(tp)}
+        return tp(**{name: _value(ftp, v[name]) for name, ftp in _hints(tp).items()
+                     if name in v or not _has_default(fields.get(name))})
     return v
+
+
+def _has_default(f: Any) -> bool:
+    return f is not None and (f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING)
 
 
 def _frozen(v: Any) -> Any:
