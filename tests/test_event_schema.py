@@ -155,3 +155,12 @@ def test_a_version_1_line_without_the_caps_still_reads_and_narrates_without_them
                     stun=55, body=14, stun_max=55, body_max=14)
     assert TextLog({"bulwark": "Bulwark", "medic": "Medic"}).line(healed).endswith("(now 55/55 STUN, 14/14 BODY)")
     assert problems(to_jsonable(healed)) == []
+
+
+def test_a_line_as_version_1_wrote_it_has_no_caps_so_an_older_saves_digest_still_matches():
+    """A save records its log's digest: one written under version 1 reopens (tests/test_session.py's
+    format-1 saves recover at Post-Segment 12) because the digest is taken of the lines as then."""
+    line = {"event": "recovered", "actor": "a", "stun_gained": 1, "end_gained": 0, "stun": 9, "end": 9, "why": "w",
+            "rec": 4, "stun_max": 9, "end_max": 9}
+    assert list(event_schema.as_of(line, 1)) == ["event", "actor", "stun_gained", "end_gained", "stun", "end", "why"]
+    assert event_schema.as_of(line, 2) == line
