@@ -203,7 +203,7 @@ def hold_still(battle: BattleView, menu: Iterable[Action], me: Vitals, foes: Ite
 #: What the menu offers that is neither an attack nor a move: a power used on a friend (HERO Aid,
 #: Healing), a blow at an Entangle holding the actor or a friend, and the Grab family and Disarm
 #: (a Marvel Grab or Escape the estimate puts at 0, so they are only taken as before).
-TENDING = ("aid", "break-out", "grab", "choke", "squeeze", "throw", "escape", "disarm")
+TENDING = ("aid", "break-out", "grab", "grab-by", "choke", "squeeze", "throw", "escape", "disarm")
 
 
 def tend(decision: Decision, battle: BattleView, harm: Callable[[Action], float], beat: float = 0.0
@@ -221,7 +221,9 @@ def tend(decision: Decision, battle: BattleView, harm: Callable[[Action], float]
         return None
     against = f"; its best attack {pct(beat)}" if beat > 0 else ""
     who = battle.vitals(best.target)
-    grappling = {"grab": f"grabs {who.name}", "choke": f"takes {who.name} in a Choke Hold", "squeeze": f"squeezes {who.name}", "throw": f"throws {who.name} down",
+    grappling = {"grab": f"grabs {who.name}", "grab-by": f"swoops on {who.name} and grabs it",
+                 "choke": f"takes {who.name} in a Choke Hold", "squeeze": f"squeezes {who.name}",
+                 "throw": f"throws {who.name} down",
                  "escape": f"tries to break {who.name}'s hold", "disarm": f"knocks {who.name}'s {best.weapon} away"}
     if best.kind in grappling:
         return Choice(best, f"{grappling[best.kind]} (worth {pct(value)}{against})")
@@ -407,14 +409,18 @@ class Situation:
             return self.me.reach if self.full_phase else self.me.reach // 2
         return 2 * self.me.reach  # Marvel: a move is the standard action spent as a second movement
 
+    def _layers(self) -> Any:
+        """The actor's reach search without a picture (a question, not a Phase or turn)."""
+        occupied = {v.position for v in self.everyone.values() if v.alive and v.id != self.me.id}
+        return self.battle.grid.layers(self.me.position, occupied)
+
     def walkable(self) -> dict[Cell, int]:
         """The cells the actor's move can end on, with the steps to each: the picture's own
-        search when there is one (a Phase or turn), else a search around everyone alive."""
+        search when there is one (a Phase or turn), else a search of its own."""
         limit = self.move_cells()
         if self.picture is not None:
             return self.picture.walkable(limit)
-        occupied = {v.position for v in self.everyone.values() if v.alive and v.id != self.me.id}
-        return self.battle.grid.flood(self.me.position, occupied, limit=limit).steps
+        return self._layers().steps(limit)
 
     def close_in(self, target: Vitals) -> Action | None:
         return self.find("move", target=target.id)
@@ -447,20 +453,14 @@ class Situation:
         if not any(a.kind == "move" for a in self.menu):
             return None
         here = self.dist(target)
-        tx, ty = target.position
-        threats = [(v.position[0], v.position[1], v.reach + 1) for v in self.foes.values()]
-        best = None
-        for cell, steps in self.walkable().items():  # a few dozen cells, each against every foe: kept plain
-            x, y = cell
-            d = max(abs(x - tx), abs(y - ty))
-            if d >= here or (best is not None and d > best[0]):
-                continue
-            if any(max(abs(x - fx), abs(y - fy)) <= r for fx, fy, r in threats):
-                continue
-            key = (d, steps, (x - tx) ** 2 + (y - ty) ** 2, cell)  # then the cell most squarely in front
-            if best is None or key < best:
-                best = key
-        return Action("move", destination=best[3]) if best is not None else None
+        keep_out = [(v.position, v.reach + 1) for v in self.foes.values()]
+        search = self.picture if self.picture is not None else self._layers()
+        cells = search.nearest(target.position, self.move_cells(), here, keep_out)
+        if not cells:
+            return None
+        tx, ty = target.position  # the fewest steps, then the cell most squarely in front
+        cell = min(cells, key=lambda c: (cells[c], (c[0] - tx) ** 2 + (c[1] - ty) ** 2, c))
+        return Action("move", destination=cell)
 
     def melee_standoff(self, target: Vitals) -> Choice | None:
         """Melee tempo (issue 18: a side with +1 DEX, moving first, won 35% of mirrored melee

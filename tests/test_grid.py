@@ -35,3 +35,20 @@ def test_an_open_rectangle_needs_no_search_and_a_wall_forces_the_way_round():
     walled = Grid(10, 10, frozenset({(1, 0), (1, 1), (0, 1)}))  # boxed into the corner
     assert walled.steps_next_to((0, 0), (5, 3)) is None
     assert Grid(10, 10).steps_next_to((0, 0), (5, 3), limit=3) is None
+
+
+@given(st.frozensets(cells, max_size=12), st.sets(cells, max_size=4), cells, cells,
+       st.lists(st.tuples(cells, st.integers(0, 3)), max_size=3), st.integers(0, 6), st.integers(0, 10))
+@settings(max_examples=300, deadline=None)
+def test_nearest_is_the_closest_safe_cells_of_the_walk_search(walls, people, start, goal, keep_out, limit,
+                                                              nearer_than):
+    """``Layers.nearest`` (the AI's "as near the foe as it can, out of every foe's reach") finds
+    exactly the cells the plain way finds: every cell within the walk limit, less the keep-out
+    squares, kept at the least distance from the goal below ``nearer_than``."""
+    grid = Grid(W, H, walls - {start})
+    walkable = grid.layers(start, people - {start}).steps(limit)
+    safe = {c: k for c, k in walkable.items()
+            if all(distance(c, centre) > radius for centre, radius in keep_out) and distance(c, goal) < nearer_than}
+    least = min((distance(c, goal) for c in safe), default=None)
+    expected = {c: k for c, k in safe.items() if distance(c, goal) == least}
+    assert grid.layers(start, people - {start}).nearest(goal, limit, nearer_than, keep_out) == expected

@@ -3,15 +3,21 @@ symmetric, so that any edge one side wins by is the AI's or the engine's, not th
 
 The balancer's check of the AIs (issue 18): with the twin on the mirrored cell of each fighter,
 the twins listed second, and the map's obstacles mirrored too, a fair engine and a fair AI give
-each side half of the decided battles (``swap_sides`` lists them the other way round, to pool
-out any seat effect). Everything here works on scenario data (what ``dump_scenario`` gives), so
-the result is loaded and checked like any scenario.
+each side half of the decided battles. ``swap_sides`` lists them the other way round, to measure
+what being listed first is worth; play each listing on seeds of its own (issue 34): on the same
+seeds the two listings are mirror images of one another, so pooling them gives each side 50% by
+construction and counts every battle twice. Everything here works on scenario data (what
+``dump_scenario`` gives), so the result is loaded and checked like any scenario.
 """
 
 from __future__ import annotations
 
 import copy
-from typing import Any
+from dataclasses import fields
+from typing import Any, Callable
+
+from ..files.scenario import parse_scenario
+from ..hero.sheet import Characteristics  # the one list of HERO characteristics
 
 TWIN = "-twin"
 
@@ -61,25 +67,48 @@ def mirrored(data: dict[str, Any], side: int = 0, *, ai: str | None = None, twin
 
 
 def swap_sides(data: dict[str, Any]) -> dict[str, Any]:
-    """The same scenario with its sides listed the other way round (a seat effect cancels out
-    when both listings are pooled)."""
+    """The same scenario with its sides listed the other way round (pooled with the first
+    listing, on seeds of its own, a seat effect cancels out; see the module's docstring)."""
     out = copy.deepcopy(data)
     out["sides"] = list(reversed(out["sides"]))
     return out
 
 
-def adjust_side(data: dict[str, Any], side_name: str, characteristic: str, delta: int) -> dict[str, Any]:
-    """``data`` with ``characteristic`` of every combatant on ``side_name`` moved by ``delta``
-    (HERO: ``DEX`` +1 to win every DEX tie)."""
+def adjust_side(data: dict[str, Any], side_name: str, key: str, delta: int) -> dict[str, Any]:
+    """``data`` with ``key`` of every combatant on ``side_name`` moved by ``delta``: a HERO
+    characteristic (``DEX`` +1 wins every DEX tie: the higher DEX acts first in a Segment,
+    rules/hero6e.md §1.3) or Marvel's ``initiative`` modifier (+1 on every initiative check,
+    d616 + the modifier: rules/marvel.md §3.2). The value moved is the one the loaded sheet has,
+    so a key the file leaves to its default moves from that default; see :func:`adjustable`."""
     out = copy.deepcopy(data)
+    system = str(out["battle"]["system"])
+    path, read = adjustable(system, key)
+    loaded = {c.id: c.sheet for s in parse_scenario(data, "<adjust_side>").sides for c in s.combatants}
     for s in out["sides"]:
         if s["name"] != side_name:
             continue
         for c in s["combatants"]:
-            ch = c.setdefault("characteristics", {})
-            base = ch.get(characteristic, 10)
-            ch[characteristic] = base + delta
+            where = c
+            for step in path[:-1]:
+                where = where.setdefault(step, {})
+            where[path[-1]] = read(loaded[str(c["id"])]) + delta
     return out
+
+
+def adjustable(system: str, key: str) -> tuple[tuple[str, ...], Callable[[Any], int]]:
+    """Where ``key`` sits in a combatant's scenario data, and how to read its value now off the
+    loaded sheet (a file may leave it to its default). HERO: any characteristic, under
+    ``characteristics`` (DEX is 10 unless given). Marvel: ``initiative``, the combatant's own key;
+    left out, the modifier is Vigilance (rules/marvel.md §3.2), so +1 sets it to Vigilance + 1 and
+    leaves Vigilance, and what else it feeds (Focus, a defense, the tie-break), alone."""
+    if system == "hero":
+        if key not in {f.name for f in fields(Characteristics)}:
+            raise ValueError(f"HERO: expected a characteristic to adjust, got {key!r}")
+        return ("characteristics", key), lambda sheet: int(getattr(sheet.characteristics, key))
+    if system == "marvel" and key == "initiative":
+        return ("initiative",), lambda sheet: int(sheet.initiative_modifier)
+    raise ValueError(f"{system}: expected a value adjust_side knows (HERO: a characteristic; Marvel: "
+                     f"initiative), got {key!r}")
 
 
 def mirror_first_fitting(data: dict[str, Any], **kw: Any) -> dict[str, Any]:

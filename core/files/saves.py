@@ -119,7 +119,7 @@ def action_from_data(data: Any, where: str, beside: Iterable[str] = _CHOICE_KEYS
 def events_digest(events: Iterable[Event], schema: int | None = None) -> str:
     """SHA-256 of the JSONL log: equal digests mean byte-identical battles. ``schema``: the log as
     that older version of the event schema wrote it (the digest a save written then recorded:
-    the same battle, less the fields added since, such as a Recovery's REC in version 2)."""
+    the same battle, less the fields added since, such as a Recovery's REC in version 3)."""
     h = hashlib.sha256()
     for e in events:
         line = jsonl.dumps(e) if schema is None else \

@@ -124,6 +124,7 @@ def _other_keys(t: Table, kind: str) -> dict[str, Any]:
         falls=t.boolean("falls", False),
         velocity_per_dc=t.integer("velocity_per_dc", 0, lo=2, hi=100) if t.has("velocity_per_dc") else 0,
         focus=t.choice("focus", FOCI, "") if t.has("focus") else "",
+        weapon=t.text("weapon", max_len=60) if t.has("weapon") else "",
     )
 
 
@@ -247,6 +248,9 @@ def _check_modifiers(t: Table, atk: HeroAttack) -> None:
     if atk.martial_dcs is not None and not atk.hth:
         t.problems.add(f"{t.path}.martial_dcs", f"expected a hand-to-hand attack for a Martial Arts maneuver, got "
                                                 f"range {atk.range_m}")
+    if atk.weapon and atk.martial_dcs is None:
+        t.problems.add(f"{t.path}.weapon", "expected martial_dcs with weapon (a weapon maneuver is a Martial Arts "
+                                           f"maneuver made with the weapon), got weapon = {atk.weapon!r} alone")
     if atk.autofire and atk.uses_str_only:
         t.problems.add(f"{t.path}.autofire", "expected dice for an Autofire attack (a burst is a power's, not a "
                                              "STR blow's), got none")
@@ -319,7 +323,7 @@ def dump_attack(a: HeroAttack) -> dict[str, Any]:
                          ("armor_piercing", 0), ("penetrating", 0), ("reduced_end", ""), ("charges", None),
                          ("standard_effect", False), ("martial_dcs", None), ("autofire", 0),
                          ("characteristic", ""), ("entangle_defense", 0), ("dcv", 0), ("falls", False), ("focus", ""),
-                         ("velocity_per_dc", 0)):
+                         ("velocity_per_dc", 0), ("weapon", "")):
         if getattr(a, key) != default:
             out[key] = getattr(a, key)
     if a.knockback_multiplier == 2:

@@ -1,8 +1,8 @@
 """The HERO clock: the 12-Segment Turn and the Speed Chart (the seed's Combat Sequence).
 
 Per Segment: collect who has a Phase (the Speed Chart) plus anyone holding one; order them by
-DEX, ties broken by a 1d6 roll-off re-rolled every Segment (highest first; rolled again among
-those still tied); open each one's Phase (a Phase may be lost: to a Haymaker winding up, to an
+DEX (with Lightning Reflexes, :func:`order_dex`), ties broken by a 1d6 roll-off re-rolled every
+Segment (highest first; rolled again among those still tied); open each one's Phase (a Phase may be lost: to a Haymaker winding up, to an
 earlier Abort, to being Stunned; standing up takes half of it). At the end of the Segment:
 Haymakers land, Aborted defences lapse, Flashes whose Segments are over end, Recovery actions are
 taken, and Knocked-Out characters who had a Phase in it (but were not knocked out in it) get their
@@ -83,13 +83,25 @@ def begin_segment(ctx: RulesContext) -> None:
     st.queue = [f.id for f in order]
     st.ranks = {f.id: i for i, f in enumerate(order)}
     ctx.emit(ev.SegmentStarted(turn=st.turn, segment=st.segment, order=tuple(st.queue), tie_breaks=ties))
+    for f in order:
+        if f.sheet.lightning_reflexes:
+            ctx.emit(ev.OrderRaised(actor=f.id, dex=f.ch.DEX, reflexes=f.sheet.lightning_reflexes,
+                                    order_dex=order_dex(f)))
+
+
+def order_dex(f: Fighter) -> int:
+    """The DEX ``f`` takes its place in a Segment by: its DEX, plus its Lightning Reflexes (6e's
+    talent: +DEX to act earlier in the Segment, with all actions; rules/hero6e.md §1.3). Only the
+    order changes: its DEX is what it is for everything else (OCV and DCV come from the sheet)."""
+    return f.ch.DEX + f.sheet.lightning_reflexes
 
 
 def dex_order(ctx: RulesContext, actors: list[Fighter]) -> tuple[list[Fighter], tuple[tuple[str, int], ...]]:
-    """Highest DEX first; equal DEX is settled by a 1d6 roll-off, re-rolled among those still tied."""
+    """Highest DEX first (Lightning Reflexes added, :func:`order_dex`); an equal one is settled by a
+    1d6 roll-off, re-rolled among those still tied."""
     by_dex: dict[int, list[Fighter]] = {}
     for f in actors:
-        by_dex.setdefault(f.ch.DEX, []).append(f)
+        by_dex.setdefault(order_dex(f), []).append(f)
     order: list[Fighter] = []
     ties: list[tuple[str, int]] = []
     for dex in sorted(by_dex, reverse=True):
@@ -112,7 +124,7 @@ def segment_end_order(ctx: RulesContext, group: list[Fighter]) -> list[Fighter]:
     ranks: dict[str, int] = ctx.state.ranks
     by_dex: dict[int, list[Fighter]] = {}
     for f in group:
-        by_dex.setdefault(f.ch.DEX, []).append(f)
+        by_dex.setdefault(order_dex(f), []).append(f)
     out: list[Fighter] = []
     for dex in sorted(by_dex, reverse=True):
         equals = by_dex[dex]

@@ -84,7 +84,7 @@ def release(ctx: RulesContext, f: Fighter, why: str) -> None:
     if f.holding is None:
         return
     g = ctx.state.fighters[f.holding]
-    f.holding, g.held_by, f.choking = None, None, False
+    f.holding, g.held_by, f.choking, f.grip = None, None, False, 0
     ctx.emit(ev.StatusChanged(actor=g.id, status="grabbed", active=False, why=why))
     ctx.emit(ev.StatusChanged(actor=f.id, status="grabbing", active=False, why=why))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..engine.actions import Action, Asking
@@ -47,7 +48,13 @@ class Maneuver:
     offsets_range: int = 0  #: OCV up to this much against the Range Modifier (Brace +2)
     dcv: tuple[Modifier, ...] = ()  #: DCV modifiers on its user until its next Phase
     adds_dcs: int = 0  #: damage classes it adds (Haymaker +4)
-    adds_velocity: bool = False  #: +1 DC per 6 m moved first (Move Through)
+    #: +1 DC per this many metres moved first (Move Through 6, Move By 10); 0: none
+    velocity_per_dc: int = 0
+    #: The STR a STR attack rolls is halved, HERO-rounded (Move By: STR/2 + v/10 in d6)
+    halves_str: bool = False
+    #: The share of the damage it rolled that its user takes itself on a hit (Move By ⅓); a Move
+    #: Through's share depends on the knockback, so its ``perform`` works it out instead
+    recoil: Fraction = Fraction(0)
     abort: str = ""  #: "any", "hth" or "area": a character may Abort to it against such an attack
     offer: Callable[[Picture], Iterable[Action]] | None = None
     start: Callable[[Fighter], None] = _nothing  #: the condition it sets (also when Aborting)

@@ -113,7 +113,7 @@ def _gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter]
         return powers.POWERS[atk.kind].worth(f, g, atk, profile)
     if action.kind == "break-out":
         return powers.break_out_worth(f, st.fighters[action.target], f.attack(action.attack) if action.attack else None)
-    if action.kind in ("grab", "choke", "squeeze", "throw", "escape", "disarm"):
+    if action.kind in ("grab", "grab-by", "choke", "squeeze", "throw", "escape", "disarm"):
         return _grappling(ctx, f, action, dcv)
     if action.kind == "hold":
         return hold_worth(ctx, f, dcv(f), estimate_one,
@@ -133,11 +133,38 @@ def _gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter]
         if may_step_away(st, g):
             return 0.0  # it can walk out of reach before the blow lands: not worth the wind-up
         return (p * value - overdraw_cost(ctx, f, action)) * (1.0 - knocked_away(ctx, f, g, dcv(f)))
+    entry = MANEUVERS.get(action.maneuver)
+    if entry is not None and entry.recoil:  # Move By: the share of its own blow it takes back
+        value -= recoil_share(ctx, f, g, atk, action.maneuver, action.levels, action.push)
     throwers = winding.get(g.id)
     if throwers:  # a friend's Haymaker is winding up on it: a knockback would spoil it
         push = planned_push(f, atk, ctx.options, action.push)
         return p * (value - spoiled(ctx, f, g, atk, action.maneuver, action.levels, push, throwers, estimate_one))
     return p * value
+
+
+def charge_metres(f: Fighter, g: Fighter, maneuver: str) -> int:
+    """The velocity a maneuver made at the end of a full move up to ``g`` (a Move Through, a Move
+    By: ``reach = "charge"``) is foreseen with: the metres between them; 0 for the others."""
+    entry = MANEUVERS.get(maneuver)
+    return distance(f.pos, g.pos) * METRES_PER_CELL if entry is not None and entry.reach == "charge" else 0
+
+
+def recoil_share(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str, levels: str,
+                 push: int) -> float:
+    """What the share of its own blow a maneuver hands back (:attr:`.entry.Maneuver.recoil`, Move
+    By's ⅓) takes off ``f``'s own fight: that share of the mean STUN and BODY the dice roll,
+    through its PD, as the hit would (:func:`.maneuvers._recoil`)."""
+    entry = MANEUVERS[maneuver]
+    opts = ctx.options
+    pushed = planned_push(f, atk, opts, push)
+    profile = damage_profile(opts, f, atk, entry, levels, pushed, charge_metres(f, g, maneuver))
+    d = profile.dice
+    n = d.count + (0.5 if d.half else 0)
+    share = float(entry.recoil)
+    roll = DamageRoll("normal", "", (), share * (3.5 * n + d.pip), share * n)  # type: ignore[arg-type]  # means
+    taken = take_damage(roll, defenses(f, "PD"), "", opts.minimum_stun)
+    return share_of_fight(f, taken.stun, taken.body)
 
 
 def estimate_area(ctx: RulesContext, f: Fighter, action: Action) -> float:
@@ -185,10 +212,12 @@ def _grappling(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fig
         return 1.25 * harm if kind == "squeeze" else harm + (0.0 if g.prone else 0.5 * powers.PHASE_LOST)
     if kind == "escape":
         return grabs.escape_chance(f, g) * 2 * powers.PHASE_LOST
-    maneuver = kind if kind in ("grab", "choke") or "Martial Disarm" not in f.sheet.martial_arts else "martial disarm"
+    maneuver = ("grab by" if kind == "grab-by" else kind if kind in ("grab", "choke")
+                or "Martial Disarm" not in f.sheet.martial_arts else "martial disarm")
     blow = grabs.CHOKE_GRAB if kind == "choke" else grabs.GRAB_ATTACK
     p = hit_chance(11 + ocv_chain(f, blow, g, MANEUVERS.get(maneuver), action.levels).value - dcv(g))
-    if kind == "grab":  # its payoff is the Squeeze a Phase later (two Phases for one blow that cannot miss)
+    if kind in ("grab", "grab-by"):  # its payoff is the Squeeze a Phase later (two Phases for one blow that cannot
+        # miss); a Grab By's is the same from farther off, at its -3 OCV
         return p * 0.5 * _blow(ctx, f, g, grabs.squeezing(f))
     if kind == "choke":  # its NND now, and half of another a Phase later (as a Grab's Squeeze)
         return p * 1.5 * _blow(ctx, f, g, grabs.choke_hold(f))
@@ -199,19 +228,19 @@ def _weapon_worth(ctx: RulesContext, f: Fighter, g: Fighter, weapon: str) -> flo
     """A weapon knocked away is gone for the battle: the foe spends its next Turn (its SPD in
     Phases, at most 4: the AI's horizon) with what else it has, so the weapon is worth that many
     lost Phases times the share of the foe's threat to ``f`` it carries (its best other attack's
-    expected harm against the weapon's, each as from where the two stand now: a simplification,
-    as the disarmer ends next to it). An empty one (no Charges left) is worth nothing."""
+    expected harm against the weapon's, or its best weapon maneuver's, each as from where the two
+    stand now: a simplification, as the disarmer ends next to it). An empty one (no Charges left) is worth nothing."""
     def threat(atk: HeroAttack) -> float:
         p, value = estimate_one(ctx, g, f, atk, "strike", "")
         return p * value
 
     if g.charges_left(g.attack(weapon)) == 0:
         return 0.0  # an empty gun: nothing lost with it
-    armed = threat(g.attack(weapon))
+    armed = max(threat(a) for a in g.sheet.attacks if a.name == weapon or a.weapon == weapon)  # its maneuvers too
     if armed <= 0:
         return 0.0
-    rest = max((threat(a) for a in g.sheet.attacks if a.name != weapon and g.ready(a) and not a.effect
-                and not a.presence and not a.area and g.charges_left(a) != 0), default=0.0)
+    rest = max((threat(a) for a in g.sheet.attacks if a.name != weapon and a.weapon != weapon and g.ready(a)
+                and not a.effect and not a.presence and not a.area and g.charges_left(a) != 0), default=0.0)
     return powers.PHASE_LOST * min(g.spd, 4) * max(armed - rest, 0.0) / armed
 
 
@@ -280,7 +309,7 @@ def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
     if atk.effect:  # Entangle, Flash, Drain: what its entry says a hit is worth
         return p, powers.POWERS[atk.kind].worth(f, g, atk, damage_profile(ctx.options, f, atk, MANEUVERS.get(maneuver),
                                                                            levels, 0, 0))
-    moved = distance(f.pos, g.pos) * METRES_PER_CELL if maneuver == "move through" else 0
+    moved = charge_metres(f, g, maneuver)
     push = planned_push(f, atk, ctx.options, push)  # as if allowed
     key = (g.id, atk.name, maneuver, levels, push // 5, moved // 6, g.ko, aim)
     taken = f.expected.get(key)

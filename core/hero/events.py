@@ -19,6 +19,19 @@ class SegmentStarted(Event):
 
 
 @record
+class OrderRaised(Event):
+    """``actor`` takes its place in this Segment at ``order_dex``: its ``dex`` plus ``reflexes``
+    (Lightning Reflexes, +DEX to act earlier with all actions). Follows the ``segment_started``
+    whose order it explains, once for each such actor in it."""
+
+    kind: ClassVar[str] = "order_raised"
+    actor: str
+    dex: int
+    reflexes: int
+    order_dex: int
+
+
+@record
 class PhaseStarted(Event):
     kind: ClassVar[str] = "phase_started"
     actor: str
@@ -153,7 +166,7 @@ class ChargeUsed(Event):
 class Recovered(Event):
     """A Recovery: ``rec`` (the character's REC) back to STUN and END, never above their
     maxima ``stun_max`` and ``end_max``: the log shows the cap when less than REC came back.
-    The three are ``None`` only in a log of schema version 1, which did not have them."""
+    The three are ``None`` only in a log of schema version 1 or 2, which did not have them."""
 
     kind: ClassVar[str] = "recovered"
     actor: str

@@ -1,6 +1,6 @@
 """The Grab family and Disarm as entries of the maneuver table (rules-powers §4.1-4.3): Grab,
-Choke Hold, Squeeze, Throw, Escape, Disarm and Martial Disarm. Their rules are in :mod:`.grabs`; the table
-that gathers them is :mod:`.maneuvers`.
+Grab By (6E1's maneuver table), Choke Hold, Squeeze, Throw, Escape, Disarm and Martial Disarm.
+Their rules are in :mod:`.grabs`; the table that gathers them is :mod:`.maneuvers`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from . import combat, grabs, martial
 from .aborts import offer_abort
 from .combat_values import Modifier
 from .entry import Maneuver, put_in_force
-from .movement import close_in
+from .movement import cells, close_in, move, walk_next_to
 from .sheet import ACCESSIBLE
 from .state import Fighter
 
@@ -59,6 +59,39 @@ MARTIAL_GRAB = replace(GRAB, name="martial grab", title="Martial Grab", dcv=(Mod
 CHOKE = Maneuver("choke", "choke", "Choke Hold", "rules-powers §4.3: Choke Hold, -2 OCV +0 DCV; a Grab whose hit and "
                  "Squeezes do 2d6 NND (Life Support stops it)", _grab,
                  ocv_before_range=(Modifier(4, "Choke Hold", martial.TABLE["Choke Hold"].ocv),), offer=_offer_grab("choke"))
+
+
+def _grab_by(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
+    """Grab By: a full move up to the target, then a Grab's roll at -3 OCV (-4 DCV to the next
+    Phase); a hit holds it as a Grab does, with +1 STR to the hold for every 10 m moved (+v/10;
+    our reading: STR points, for the holder's side of an Escape's contest, as long as it holds)."""
+    g = ctx.state.fighters[a.target]
+    path = walk_next_to(ctx, f, g, cells(f, True)) or []
+    moved_m = move(ctx, f, path, f"swoops on {g.name}")
+    put_in_force(f, GRAB_BY)
+    yield from offer_abort(ctx, g, f, grabs.GRAB_ATTACK, GRAB_BY, a.levels)
+    hit = combat.maneuver_roll(ctx, f, g, grabs.GRAB_ATTACK, GRAB_BY, a.levels)
+    if hit is not None and hit.hit and not (f.out_of_fight(ctx.options) or g.dead):
+        grabs.hold(ctx, f, g, grip=moved_m // GRAB_BY_METRES_PER_STR)
+
+
+#: Grab By's +v/10 to STR: 1 STR for every full 10 m moved.
+GRAB_BY_METRES_PER_STR = 10
+
+
+def _offer_grab_by(pic: Picture) -> list[Action]:
+    """A Grab By of each foe not next to it, not held by anyone, that a full move brings it
+    beside; as a Grab, not while it holds someone, is held or is Entangled; a full Phase."""
+    f = pic.f
+    if not pic.full_phase or f.holding is not None or f.held_by is not None or f.entangle is not None:
+        return []
+    return [pic.action("grab-by", target=g.id) for g in pic.standing
+            if g.held_by is None and pic.dist[g.id] > 1 and pic.steps(g, pic.full_cells) is not None]
+
+
+GRAB_BY = Maneuver("grab by", "grab-by", "Grab By", "6E1 maneuver table: Grab By, -3 OCV -4 DCV, a move and a Grab, "
+                   "+v/10 to STR", _grab_by, full_phase=True, ocv_before_range=(Modifier(4, "Grab By", -3),),
+                   dcv=(Modifier(4, "Grab By", -4),), offer=_offer_grab_by)
 
 
 def _squeeze(ctx: RulesContext, f: Fighter, a: Action) -> None:
@@ -114,7 +147,8 @@ def _offer_disarm(pic: Picture) -> list[Action]:
         return []
     out: list[Action] = []
     for g in pic.standing:
-        weapons = [a.name for a in g.sheet.attacks if a.focus in ACCESSIBLE and a.name not in g.disarmed]
+        weapons = [a.name for a in g.sheet.attacks if a.focus in ACCESSIBLE and a.name not in g.disarmed
+                   and not a.weapon]  # a weapon maneuver goes with its weapon
         if weapons and pic.steps(g, pic.half_cells) is not None:
             out.extend(pic.action("disarm", target=g.id, weapon=n) for n in weapons)
     return out
@@ -128,5 +162,5 @@ MARTIAL_DISARM = Maneuver("martial disarm", "disarm", "Martial Disarm", "rules-p
 MARTIAL_DISARM_HELD = replace(MARTIAL_DISARM, dcv=(Modifier(4, "Martial Disarm", 1),))
 
 
-__all__ = ["CHOKE", "DISARM", "ESCAPE", "GRAB", "MARTIAL_DISARM", "MARTIAL_DISARM_HELD", "MARTIAL_GRAB", "SQUEEZE",
-           "THROW"]
+__all__ = ["CHOKE", "DISARM", "ESCAPE", "GRAB", "GRAB_BY", "MARTIAL_DISARM", "MARTIAL_DISARM_HELD", "MARTIAL_GRAB",
+           "SQUEEZE", "THROW"]

@@ -56,19 +56,21 @@ MARTIAL_ESCAPE_STR = 15
 HELD_OCV = -3
 
 
-def hold(ctx: RulesContext, f: Fighter, g: Fighter, choke: bool = False) -> None:
-    """``f``'s Grab (or Choke Hold) hit: it holds ``g``; a choke's NND is done at once."""
-    f.holding, g.held_by, f.choking = g.id, f.id, choke
+def hold(ctx: RulesContext, f: Fighter, g: Fighter, choke: bool = False, grip: int = 0) -> None:
+    """``f``'s Grab (or Choke Hold) hit: it holds ``g``; a choke's NND is done at once. ``grip``:
+    STR added to the hold while it lasts (a Grab By's +v/10)."""
+    f.holding, g.held_by, f.choking, f.grip = g.id, f.id, choke, grip
     ctx.emit(ev.StatusChanged(actor=g.id, status="grabbed", active=True,
                               why=f"held by {f.name}: half DCV, -3 OCV against it, cannot move"))
-    ctx.emit(ev.StatusChanged(actor=f.id, status="grabbing", active=True, why=f"holds {g.name}: half DCV"))
+    speed = f", +{grip} STR to hold (Grab By's velocity)" if grip else ""
+    ctx.emit(ev.StatusChanged(actor=f.id, status="grabbing", active=True, why=f"holds {g.name}: half DCV{speed}"))
     if choke:
         squeeze(ctx, f, pay=False)
 
 
 def holding_str(f: Fighter) -> int:
     gripping = "Martial Grab" in f.sheet.martial_arts and not f.choking
-    return f.ch.STR + (MARTIAL_GRAB_STR if gripping else 0)
+    return f.ch.STR + (MARTIAL_GRAB_STR if gripping else 0) + f.grip
 
 
 def escaping_str(g: Fighter) -> int:
@@ -114,7 +116,7 @@ def squeezing(f: Fighter, throw: bool = False) -> HeroAttack:
 
 
 #: The actions of the Grab family, and Disarm, that use STR (rules §6: 1 END per 10 STR used).
-STR_ACTIONS = ("grab", "choke", "squeeze", "throw", "escape", "disarm")
+STR_ACTIONS = ("grab", "grab-by", "choke", "squeeze", "throw", "escape", "disarm")
 
 
 def pays_str(f: Fighter, kind: str) -> bool:

@@ -30,12 +30,13 @@ from .combat_values import Modifier
 from .damage import DamageRoll, take_damage
 from .effects import apply_damage, defenses
 from .entry import Maneuver, always, put_in_force
-from .grab_maneuvers import CHOKE, DISARM, ESCAPE, GRAB, MARTIAL_DISARM, SQUEEZE, THROW
+from .grab_maneuvers import CHOKE, DISARM, ESCAPE, GRAB, GRAB_BY, MARTIAL_DISARM, SQUEEZE, THROW
 from .movement import METRES_PER_CELL, cells, close_in, move, occupied, phase_cells, toward, walk_next_to
 from .power_actions import AID, BREAK_OUT, PRESENCE, SWITCH
 from .sheet import HeroAttack
 from .state import Fighter, PendingHaymaker
-from .usage import placed_shot
+from .rounding import hero_round
+from .usage import placed_shot, strength_used
 
 if TYPE_CHECKING:
     from .tactics import Picture
@@ -142,7 +143,32 @@ def _recoil(ctx: RulesContext, f: Fighter, stun: int, body: int, why: str) -> No
 MOVE_THROUGH = Maneuver("move through", "move-through", "Move Through", "6E1 maneuver table: Move Through, "
                         "-1 OCV per 10 m, -3 DCV, +1 DC per 6 m; the attacker takes damage too", _charge,
                         full_phase=True, attacks="hth", reach="charge", str_only=True,
-                        dcv=(Modifier(4, "Move Through", -3),), adds_velocity=True)
+                        dcv=(Modifier(4, "Move Through", -3),), velocity_per_dc=6)
+
+
+def _pass_by(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
+    """Move By: a full move up to the target and a blow in passing, with half the STR and +1 DC
+    per 10 m moved; on a hit the attacker takes a third of the STUN and BODY it rolled
+    (HERO-rounded), against its PD. Our reading: the pass ends beside the target (moving on past
+    it is not modelled)."""
+    g = ctx.state.fighters[a.target]
+    atk = f.attack(a.attack)
+    path = walk_next_to(ctx, f, g, cells(f, True)) or []
+    moved_m = move(ctx, f, path, f"moves by {g.name} (STR {f.ch.STR} halved to {strength_used(f, MOVE_BY)} for the "
+                                 f"blow)")
+    put_in_force(f, MOVE_BY)
+    outcome = yield from strike(ctx, f, g, atk, MOVE_BY, push=a.push, levels=a.levels, velocity_m=moved_m)
+    if outcome is not None and outcome[1] is not None and not f.dead:
+        roll = outcome[1].roll
+        share = MOVE_BY.recoil
+        _recoil(ctx, f, hero_round(roll.stun * share), hero_round(roll.body * share),
+                "Move By: takes a third of the damage it rolled")
+
+
+MOVE_BY = Maneuver("move by", "attack", "Move By", "6E1 maneuver table: Move By, -2 OCV -2 DCV, (STR/2 + v/10)d6; "
+                   "the attacker takes a third of it", _pass_by, full_phase=True, attacks="hth", reach="charge",
+                   str_only=True, ocv_before_range=(Modifier(4, "Move By", -2),), dcv=(Modifier(4, "Move By", -2),),
+                   velocity_per_dc=10, halves_str=True, recoil=Fraction(1, 3))
 
 BRACE = Maneuver("brace", "attack", "Brace", "6E1 maneuver table: Brace, +2 OCV against the Range Modifier, "
                  "½ DCV", _attack, attacks="ranged", reach="strike", offsets_range=2,
@@ -287,8 +313,9 @@ HOLD = Maneuver("hold", "hold", "Hold", "the seed: Holding an action", _hold, of
 
 #: Every maneuver and action, by name, in menu order.
 MANEUVERS: dict[str, Maneuver] = {m.name: m for m in (
-    STRIKE, PULL, HAYMAKER, MOVE_THROUGH, BRACE, SET, AREA, MULTIPLE_ATTACK, GRAB, CHOKE, SQUEEZE, THROW, ESCAPE, DISARM,
-    MARTIAL_DISARM, PRESENCE, SWITCH, AID, BREAK_OUT, MOVE, RETREAT, DODGE, BLOCK, DIVE, RECOVER, HOLD)}
+    STRIKE, PULL, HAYMAKER, MOVE_THROUGH, MOVE_BY, BRACE, SET, AREA, MULTIPLE_ATTACK, GRAB, GRAB_BY, CHOKE, SQUEEZE,
+    THROW, ESCAPE, DISARM, MARTIAL_DISARM, PRESENCE, SWITCH, AID, BREAK_OUT, MOVE, RETREAT, DODGE, BLOCK, DIVE, RECOVER,
+    HOLD)}
 #: The attack maneuvers, offered for each attack and target, in menu order.
 AGAINST = tuple(m for m in MANEUVERS.values() if m.reach)
 #: The other entries, offered once a Phase, in menu order.
@@ -311,7 +338,7 @@ def fitting(atk: HeroAttack) -> tuple[Maneuver, ...]:
     if atk.mental:  # the maneuvers change OCV and DCV; a mental power is a plain Strike (our reading)
         return tuple(m for m in AGAINST if m.name == "strike")
     if atk.effect:  # its dice are no damage: no maneuver that adds damage or moves (our reading)
-        return tuple(m for m in AGAINST if m.attacks in ("any", kind) and not (m.adds_dcs or m.adds_velocity
+        return tuple(m for m in AGAINST if m.attacks in ("any", kind) and not (m.adds_dcs or m.velocity_per_dc
                                                                               or m.str_only))
     return tuple(m for m in AGAINST if m.attacks in ("any", kind) and (atk.uses_str_only or not m.str_only)
                  and not (atk.autofire and m.adds_dcs))  # a burst is no Haymaker (our reading, README)

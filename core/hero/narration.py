@@ -20,6 +20,12 @@ def _segment(e: ev.SegmentStarted, log: TextLog) -> str | None:
     return f"Turn {e.turn}, Segment {e.segment}: {order}{ties}"
 
 
+@formats(ev.OrderRaised)
+def _order_raised(e: ev.OrderRaised, log: TextLog) -> str:
+    return (f"  ({log.name(e.actor)} acts at DEX {e.order_dex} in the order: DEX {e.dex} "
+            f"+{e.reflexes} Lightning Reflexes)")
+
+
 @formats(ev.PhaseStarted)
 def _phase(e: ev.PhaseStarted, log: TextLog) -> str | None:
     held = " (held Phase)" if e.held else ""
@@ -266,7 +272,7 @@ def _recovered(e: ev.Recovered, log: TextLog) -> str:
 
 
 def _of(maximum: int | None) -> str:
-    """``/60`` after a pool healed or recovered up to its maximum (nothing for a schema-1 log)."""
+    """``/60`` after a pool healed or recovered up to its maximum (nothing for a log of schema 1 or 2)."""
     return f"/{maximum}" if maximum is not None else ""
 
 

@@ -57,6 +57,9 @@ MARTIAL_EXTRA_DC = Fraction(4)  # 6e: an Extra Damage Class with Martial Arts
 DAMAGE_NEGATION_PER_DC = Fraction(5)  # 6e: -1 DC against one type (physical or energy)
 #: Damage Reduction against one type (6e): 25% 10 CP, 50% 20, 75% 40; Resistant is +1/2.
 DAMAGE_REDUCTION = {25: Fraction(10), 50: Fraction(20), 75: Fraction(40)}
+#: Lightning Reflexes with all actions: 1 CP for each +1 DEX to act earlier (6e's talent; the
+#: HERO Foundry system's price too).
+LIGHTNING_REFLEXES_PER_DEX = Fraction(1)
 HARDENED_PER_LEVEL = Fraction(1, 4)  # an advantage on the defense it hardens (rules-powers §2.3)
 
 #: The Martial Arts maneuvers' prices (rules-powers §4.3).
@@ -181,6 +184,8 @@ def bill(sheet: HeroSheet) -> Bill:
         lines.append(Line("Flight", sheet.running * FLIGHT_PER_M, "flight"))
     if sheet.csl:
         lines.append(Line("Combat Skill Levels", sheet.csl * CSL_PER_LEVEL, "csl"))
+    if sheet.lightning_reflexes:
+        lines.append(Line("Lightning Reflexes", sheet.lightning_reflexes * LIGHTNING_REFLEXES_PER_DEX))
     for name, value in sheet.special_defenses:
         if value:
             lines.append(Line(name, value * SPECIAL_DEFENSE_PER_POINT, "special"))

@@ -118,6 +118,10 @@ class HeroAttack:
     falls: bool = False  # its target falls (is knocked prone) on a hit (Legsweep, Martial Throw)
     velocity_per_dc: int = 0  # +1 DC per this many metres moved first (Martial Throw's +v/10); 0: none
     focus: str = ""  # a Focus: "OAF" or "IAF" can be knocked away by a Disarm (rules-powers §4.2)
+    #: A Martial Arts maneuver made with a weapon (6e's weapon maneuvers): the name of that attack
+    #: of the sheet, whose dice, STR and Focus it has (plus ``martial_dcs``); it goes when a Disarm
+    #: knocks the weapon away. "": none
+    weapon: str = ""
     area: str = ""  # Area Of Effect (rules-powers §1.4): "radius", "cone" or "line"; "": none
     area_m: int = 0  # the area's size: a Radius's radius, a Cone's or Line's length, in metres
     explosion: bool = False  # the area's damage falls off from its centre (1 DC per 2 m)
@@ -182,6 +186,7 @@ class HeroSheet:
     damage_negation: tuple[int, int] = (0, 0)  # DCs off physical and energy attacks
     martial_arts: tuple[str, ...] = ()  # the Martial Arts maneuvers it knows (:mod:`.martial`)
     martial_extra_dcs: int = 0  # Extra DCs bought with Martial Arts: added to each martial strike
+    lightning_reflexes: int = 0  # +DEX for the order within a Segment, with all actions (:func:`.clock.order_dex`)
     multipowers: tuple[Multipower, ...] = ()
 
     def multipower_of(self, attack: str) -> Multipower | None:

@@ -1,6 +1,6 @@
-"""A combatant's HERO keys (its characteristics, defenses, attacks, Martial Arts and Multipowers),
-read from a scenario's TOML with every problem named by its key, and written back as canonical
-TOML (:func:`dump_sheet`). An attack's own keys are :mod:`.attack_keys`'.
+"""A combatant's HERO keys (its characteristics, defenses, attacks, Martial Arts, Multipowers and
+Lightning Reflexes), read from a scenario's TOML with every problem named by its key, and
+written back as canonical TOML (:func:`dump_sheet`). An attack's own keys are :mod:`.attack_keys`'.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ def parse_sheet(t: Table) -> HeroSheet:
     for i, n in enumerate(names):
         if n and names.index(n) != i:
             t.problems.add(f"{t.path}.attacks[{i}].name", f"expected a name not used by another attack, got {n!r} twice")
+    _weapons(t, attacks)
     martial, extra_dcs, strikes = _martial_arts(t, names)
     if not attacks:
         attacks = (HeroAttack("Punch"),)
@@ -54,6 +55,7 @@ def parse_sheet(t: Table) -> HeroSheet:
         running=t.integer("running", 12, lo=0, hi=500),
         flying=t.boolean("flying", False),
         csl=t.integer("csl", 0, lo=0, hi=20),
+        lightning_reflexes=_lightning_reflexes(t),
         special_defenses=tuple(special),
         attacks=attacks,
         hardened=hardened,
@@ -66,6 +68,36 @@ def parse_sheet(t: Table) -> HeroSheet:
         multipowers=multipowers,
     )
     return sheet
+
+
+def _weapons(t: Table, attacks: tuple[HeroAttack, ...]) -> None:
+    """A weapon maneuver's ``weapon`` names another hand-to-hand attack of the sheet, itself no
+    weapon maneuver: the one it is made with (a Disarm of it takes the maneuver too)."""
+    by = {a.name: a for a in attacks}
+    for i, a in enumerate(attacks):
+        if not a.weapon:
+            continue
+        w = by.get(a.weapon)
+        if w is None or w is a or w.weapon or not w.hth:
+            fit = tuple(n for n, x in by.items() if x.hth and not x.weapon and x is not a)
+            got = f"{a.weapon!r}" + ("" if w is None else " (itself)" if w is a else " (a weapon maneuver)"
+                                     if w.weapon else " (not hand-to-hand)")
+            t.problems.add(f"{t.path}.attacks[{i}].weapon", f"expected the name of another of its hand-to-hand "
+                                                            f"attacks (the weapon the maneuver is made with), got "
+                                                            f"{got}{did_you_mean(a.weapon, fit) if w is None else ''}")
+
+
+def _lightning_reflexes(t: Table) -> int:
+    """``lightning_reflexes = 3``: +3 DEX for the order within a Segment, with all actions
+    (6e's Lightning Reflexes). The talent bought for listed actions only is not modelled: a table
+    or list here is refused with that reason rather than read as something else."""
+    raw = t.raw("lightning_reflexes", 0)
+    if isinstance(raw, (dict, list)):
+        t.problems.add(f"{t.path}.lightning_reflexes", f"expected an integer 0 to 30 (+DEX to act earlier with all "
+                                                       f"actions; Lightning Reflexes for listed actions only are not "
+                                                       f"modelled), got {toml_type(raw)} {show(raw)}")
+        return 0
+    return t.integer("lightning_reflexes", 0, lo=0, hi=30)
 
 
 def _multipower(mt: Table, attacks: tuple[HeroAttack, ...]) -> Multipower:
@@ -151,6 +183,8 @@ def dump_sheet(s: HeroSheet) -> dict[str, Any]:
         out["flying"] = True
     if s.csl:
         out["csl"] = s.csl
+    if s.lightning_reflexes:
+        out["lightning_reflexes"] = s.lightning_reflexes
     out["characteristics"] = ch
     d: dict[str, Any] = {}
     if s.rPD:

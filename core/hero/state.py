@@ -127,6 +127,8 @@ class Fighter:
     held_by: str | None = None
     #: Its hold is a Choke Hold (rules-powers §4.3): its Squeezes do the choke's NND.
     choking: bool = False
+    #: STR added to its hold while it lasts (a Grab By's +v/10, 6E1's maneuver table).
+    grip: int = 0
     #: Flashed: blind to the end of this absolute Segment (rules-powers §3.3); -1: it sees.
     blind_until: int = -1
     #: Active Points of Drains on it and of Aids to it, by characteristic (rules-powers §3.4):
@@ -215,8 +217,8 @@ class Fighter:
     def ready(self, atk: HeroAttack) -> bool:
         """Whether ``atk`` is in its hands and powers now: not knocked away by a Disarm, and, a
         Multipower's slot, the slot in use (rules-powers §4.2, §5.1)."""
-        if atk.name in self.disarmed:
-            return False
+        if atk.name in self.disarmed or (atk.weapon and atk.weapon in self.disarmed):
+            return False  # a weapon maneuver goes with its weapon
         mp = self.sheet.multipower_of(atk.name) if self.sheet.multipowers else None
         return mp is None or self.slots.get(mp.name) == atk.name
 

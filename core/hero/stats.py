@@ -12,7 +12,8 @@ from . import events as ev
 #: Every action and rule the coverage report looks for, so it can say which never fired.
 CATALOGUE: tuple[str, ...] = (
     "action:attack/strike", "action:attack/haymaker", "action:attack/set", "action:attack/brace",
-    "action:move-through", "action:multiple-attack", "action:move", "action:retreat", "action:dodge",
+    "action:move-through", "action:attack/move by", "action:grab-by",
+    "action:multiple-attack", "action:move", "action:retreat", "action:dodge",
     "action:block", "action:recover", "action:hold", "abort:dodge", "abort:block", "abort:dive",
     "rule:attack hit", "rule:attack missed", "rule:3 always hits", "rule:18 always misses",
     "rule:normal damage", "rule:killing damage", "rule:killing without resistant defense", "rule:NND",
@@ -22,7 +23,7 @@ CATALOGUE: tuple[str, ...] = (
     "rule:block failed", "rule:haymaker fizzled", "rule:stun for END", "rule:push",
     "rule:phase lost to an abort", "rule:stunned phase spent recovering", "rule:stunned recovery slipped",
     "rule:post-segment 12",
-    "rule:DEX tie-break", "rule:held phase lost",
+    "rule:DEX tie-break", "rule:lightning reflexes", "rule:held phase lost",
     "rule:armor piercing", "rule:hardened", "rule:penetrating", "rule:impenetrable", "rule:damage reduction",
     "rule:damage negation", "rule:double knockback", "rule:standard effect", "rule:charge used",
     "rule:out of charges", "rule:hit location", "rule:placed shot",
@@ -284,4 +285,5 @@ _HANDLERS: dict[type, Any] = {
     ev.Healed: _counts("rule:healing"), ev.EscapeRolled: _Count.escape, ev.DisarmRolled: _Count.disarm,
     ev.PresenceEffect: _Count.presence, ev.MindControlRolled: _Count.mind_control,
     ev.BreakoutRolled: _Count.breakout, ev.SpdChanged: _counts("rule:SPD changed"), ev.PostSegment12: _counts("rule:post-segment 12"),
+    ev.OrderRaised: _counts("rule:lightning reflexes"),
 }

@@ -9,6 +9,7 @@ expected harm of each option (:mod:`.estimate`), kept so nobody works it out twi
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ..engine.actions import Action
@@ -20,7 +21,7 @@ from ..rules.vitals import Vitals
 from ..rules.odds import Odds
 from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
 from .endurance import stun_for_end_dice
-from .estimate import estimate, expected_hits, expected_taken, hit_chance, may_step_away
+from .estimate import charge_metres, estimate, expected_hits, expected_taken, hit_chance, may_step_away
 from .movement import METRES_PER_CELL, cells, occupied, walk_into_range
 from . import areas, powers, report
 from .sheet import HeroAttack
@@ -90,6 +91,12 @@ class Picture:
         it: read off the Phase's one search (:attr:`layers`), so an AI weighing where to stop
         searches no map of its own."""
         return self.layers.steps(limit)
+
+    def nearest(self, goal: Cell, limit: int, nearer_than: int,
+                keep_out: Iterable[tuple[Cell, int]] = ()) -> dict[Cell, int]:
+        """The cells within ``limit`` steps nearest ``goal`` (and nearer than ``nearer_than``)
+        outside every ``keep_out`` square, with the steps to each (:meth:`.Layers.nearest`)."""
+        return self.layers.nearest(goal, limit, nearer_than, keep_out)
 
     @property
     def winding(self) -> dict[str, list[Fighter]]:
@@ -210,7 +217,7 @@ class Picture:
         needed = 11 + ocv - dcv
         opts = ctx.options
         push = planned_push(f, atk, opts, action.push)
-        moved = self.dist[g.id] * METRES_PER_CELL if action.maneuver == "move through" else 0
+        moved = charge_metres(f, g, action.maneuver)
         if atk.effect:
             does = powers.hit_words(g, atk, damage_profile(opts, f, atk, MANEUVERS.get(action.maneuver), action.levels,
                                                            0, 0))
@@ -232,6 +239,9 @@ class Picture:
             note = "it may step away before the blow lands"
         if atk.autofire:
             note = f"~{expected_hits(needed, shots):.1f} of {shots} shots hit"
+        entry = MANEUVERS.get(action.maneuver)
+        if entry is not None and entry.recoil:
+            note = f"{f.name} takes {entry.recoil} of the damage it rolls"
         cvs = ("OMCV", "DMCV") if atk.mental else ("OCV", "DCV")
         return Odds(f"{needed}- (11 + {cvs[0]} {ocv} - {cvs[1]} {dcv})", hit_chance(needed), does, paid, note)
 

@@ -18,6 +18,7 @@ from .endurance import in_whole_damage_classes
 from .locations import placed_penalty
 from .pricing import end_of
 from .profile import DamageProfile, build_profile
+from .rounding import hero_divide
 from .sheet import HeroAttack, HeroOptions
 from .state import Fighter
 
@@ -45,16 +46,24 @@ def damage_profile(opts: HeroOptions, f: Fighter, atk: HeroAttack, entry: Maneuv
     profile = f.memo.get(key)
     if profile is None:
         adds = (entry.title, entry.adds_dcs) if entry is not None and entry.adds_dcs else None
-        profile = f.memo[key] = build_profile(atk, f.ch.STR, opts, maneuver=adds, push_dcs=push // 5,
+        profile = f.memo[key] = build_profile(atk, strength_used(f, entry), opts, maneuver=adds, push_dcs=push // 5,
                                               csl_for_damage=csl, velocity_dcs=velocity)
     return profile
 
 
+def strength_used(f: Fighter, entry: Maneuver | None) -> int:
+    """The STR ``f``'s blow rolls with ``entry``: its own, or half of it HERO-rounded for a
+    maneuver that halves it (Move By's STR/2: STR 25 rolls as 13, 2½d6)."""
+    if entry is not None and entry.halves_str:
+        return hero_divide(f.ch.STR, 2)
+    return f.ch.STR
+
+
 def velocity_dcs(atk: HeroAttack, entry: Maneuver | None, velocity_m: int) -> int:
-    """The DCs velocity adds: a Move Through's +1 per 6 m, a Martial Throw's +1 per 10 m
-    (``velocity_per_dc``, rules-powers §4.3)."""
-    if entry is not None and entry.adds_velocity:
-        return velocity_m // 6
+    """The DCs velocity adds: a maneuver's (Move Through +1 per 6 m, Move By +1 per 10 m), or
+    a Martial Throw's +1 per 10 m (``velocity_per_dc``, rules-powers §4.3)."""
+    if entry is not None and entry.velocity_per_dc:
+        return velocity_m // entry.velocity_per_dc
     return velocity_m // atk.velocity_per_dc if atk.velocity_per_dc else 0
 
 
@@ -103,4 +112,4 @@ def counted_push(opts: HeroOptions, f: Fighter, atk: HeroAttack, entry: Maneuver
 
 
 __all__ = ["attack_end", "can_push", "counted_push", "damage_profile", "placed_shot", "planned_push", "shots_fired",
-           "velocity_dcs"]
+           "strength_used", "velocity_dcs"]

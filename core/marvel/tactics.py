@@ -12,6 +12,8 @@ for, the expected harm of each option (:func:`.combat.expected`), so nobody work
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..engine.actions import Action
 from ..engine.context import RulesContext
 from ..rules.statecopy import slot_copy
@@ -84,6 +86,12 @@ class Picture:
         it: read off the Phase's one search (:attr:`layers`), so an AI weighing where to stop
         searches no map of its own."""
         return self.layers.steps(limit)
+
+    def nearest(self, goal: Cell, limit: int, nearer_than: int,
+                keep_out: Iterable[tuple[Cell, int]] = ()) -> dict[Cell, int]:
+        """The cells within ``limit`` steps nearest ``goal`` (and nearer than ``nearer_than``)
+        outside every ``keep_out`` square, with the steps to each (:meth:`.Layers.nearest`)."""
+        return self.layers.nearest(goal, limit, nearer_than, keep_out)
 
     def can_attack(self, g: Fighter, atk: MarvelAttack) -> bool:
         """Whether ``f`` can attack ``g`` with ``atk`` this turn (moving first if it must). A close

@@ -149,3 +149,30 @@ class Layers:
                 out[cell] = k
             seen = layer
         return out
+
+    def nearest(self, goal: Cell, limit: int, nearer_than: int,
+                keep_out: Iterable[tuple[Cell, int]] = ()) -> dict[Cell, int]:
+        """The cells within ``limit`` steps, outside every ``keep_out`` square (a cell and a
+        radius, diagonals counting one), that lie as near ``goal`` as any such cell does and
+        nearer than ``nearer_than``; with the fewest steps to each. Empty if there are none.
+
+        An AI closing on a foe while staying out of everyone's reach asks exactly this; as masks
+        it is a few dozen whole-map operations instead of every reachable cell tested against
+        every foe (that loop was an eighth of a HERO battle's time, issue 35)."""
+        bits = self.map
+        allowed = self.within(limit)
+        for cell, radius in keep_out:
+            allowed &= ~bits.box(cell, radius)
+        found = 0
+        for d in range(nearer_than if allowed else 0):
+            found = allowed & bits.box(goal, d)
+            if found:
+                break
+        out: dict[Cell, int] = {}
+        seen, k = 0, 0
+        while seen != found:
+            layer = self.within(k) & found
+            for cell in bits.cells(layer & ~seen):
+                out[cell] = k
+            seen, k = layer, k + 1
+        return out

@@ -113,8 +113,8 @@ def gunner(multipowers=(MP,), **keys):
 def test_only_the_slot_in_use_is_on_the_menu_and_the_others_are_a_switch_away():
     b = battle_with(scenario("hero", {"A": [gunner()], "B": [hero("b", (5, 5))]}), dice=[])
     d = phase_decision(b, "a")
-    attacks = {a.attack for a in d.menu if a.kind == "attack"}
-    assert attacks == {"Blast"}  # (its Punch cannot reach b, 10 m away, with a half move)
+    attacks = {a.attack for a in d.menu if a.kind == "attack" and a.maneuver != "move by"}
+    assert attacks == {"Blast"}  # (its Punch reaches b, 10 m away, only with a full move: a Move By)
     assert {a.slot for a in d.menu if a.kind == "switch"} == {"Beam", "Glue"}
 
 
@@ -128,7 +128,7 @@ def test_a_switch_takes_no_time_and_the_same_phase_goes_on_with_the_new_slot():
     assert decisions_for(b, "a") == [(1, 12), (1, 12)]
     second = b.script.decisions[1]
     assert not any(a.kind == "switch" for a in second.menu)  # once a Phase
-    assert {a.attack for a in second.menu if a.kind == "attack"} == {"Glue"}
+    assert {a.attack for a in second.menu if a.kind == "attack" and a.maneuver != "move by"} == {"Glue"}
     assert b.state.fighters["b"].entangle is not None
 
 

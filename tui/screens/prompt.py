@@ -58,7 +58,7 @@ class What:
     @property
     def needs_target(self) -> bool:
         return self.action is None and not self.cell and (self.kind in _NEEDS_TARGET or
-                                                          self.kind in ("power", "treat", "grab", "choke"))
+                                                          self.kind in ("power", "treat", "grab", "grab-by", "choke"))
 
     def build(self, target: str = "", push: int = 0, cell: tuple[int, int] | None = None, levels: str = "",
               aim: str = "") -> Action:
@@ -197,7 +197,8 @@ def whats(data: PromptData) -> list[What]:
         if a.kind == "fastball":
             out.append(What(f"Fastball Special: throw {names.get(a.ally, a.ally)} at "
                             f"{names.get(a.target, a.target)}", "fastball", action=a))
-    for kind, label in (("grab", "Grab (hold it in place)"), ("choke", "Choke Hold (hold it, and an NND)")):
+    for kind, label in (("grab", "Grab (hold it in place)"), ("grab-by", "Grab By (a full move, then hold it)"),
+                        ("choke", "Choke Hold (hold it, and an NND)")):
         grabs = {a.target for a in menu if a.kind == kind}
         if grabs:  # a Grab: moving first if it must, as for a close attack (the menu's own maneuver word)
             word = next(a.maneuver for a in menu if a.kind == kind)

@@ -33,6 +33,21 @@ class PendingLevels:
 
 
 @dataclass
+class WeaponManeuver:
+    """A Martial Arts maneuver bought for use with weapons, waiting for the sheet's weapons
+    (:func:`.martial.apply_weapon_maneuvers`): its report entry, name, DCs, OCV, DCV, whether its
+    target falls, and the rest of its effect (not modelled)."""
+
+    entry: Entry
+    name: str
+    dcs: int
+    ocv: int
+    dcv: int
+    falls: bool
+    rest: str
+
+
+@dataclass
 class Draft:
     """The sheet being built, in the units of the scenario keys."""
 
@@ -43,6 +58,7 @@ class Draft:
     running: int = 12
     flight: int = 0
     csl: int = 0
+    lightning_reflexes: int = 0  # +DEX for the order within a Segment, with all actions
     special: dict[str, int] = field(default_factory=dict)
     attacks: list[HeroAttack] = field(default_factory=list)
     hardened: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
@@ -56,6 +72,7 @@ class Draft:
     multipowers: dict[str, tuple[str, int, list[str]]] = field(default_factory=dict)
     resistant_share: list[int] = field(default_factory=lambda: [0, 0])  # PD, ED points made resistant
     pending: list[PendingLevels] = field(default_factory=list)  # levels for some attacks (apply_levels)
+    weapon_maneuvers: list[WeaponManeuver] = field(default_factory=list)  # (martial.apply_weapon_maneuvers)
     groups: dict[str, list[str]] = field(default_factory=dict)  # a list's or framework's name -> its attacks
     edition: str = "6e"  # "5e": a 5th Edition file, converted as it is read (:mod:`.fifth`)
     primaries: dict[str, int] = field(default_factory=dict)  # 5e: the primaries figured ones are worked from

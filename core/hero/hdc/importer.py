@@ -20,6 +20,7 @@ from ..sheet_keys import dump_sheet
 from .modifiers import sort_modifiers, with_power
 from . import fifth
 from .draft import Handler
+from .martial import apply_weapon_maneuvers
 from .powers import HANDLERS, MAX_ATTACKS, Draft, apply_levels, ignored
 from .reading import Character, HdcError, Part, read_character
 from .report import IGNORED, IMPORTED, IN_PART, Entry, Report
@@ -79,6 +80,7 @@ def import_character(c: Character) -> Imported:
         for p in parts:
             report.entries.append(_entry(p, section, d, by_id, handlers))
     apply_levels(d)
+    apply_weapon_maneuvers(d)
     if c.edition == fifth.EDITION:
         fifth.finish(d, report)
     if not any(a.uses_str_only and a.martial_dcs is None for a in d.attacks):
@@ -183,7 +185,7 @@ def _framework(p: Part, section: str, d: Draft, by_id: dict[str, Part], handlers
 
 
 #: The engine's bounds on the keys a sheet is built from (core/hero/sheet.py's loader).
-_BOUNDS = {"rPD": 200, "rED": 200, "knockback_resistance": 200, "csl": 20, "running": 500}
+_BOUNDS = {"rPD": 200, "rED": 200, "knockback_resistance": 200, "csl": 20, "running": 500, "lightning_reflexes": 30}
 
 
 def _sheet(d: Draft, report: Report) -> HeroSheet:
@@ -203,7 +205,7 @@ def _sheet(d: Draft, report: Report) -> HeroSheet:
             d.hardened[2 + i] = max(d.hardened[2 + i], d.hardened[i])
             d.impenetrable[2 + i] = max(d.impenetrable[2 + i], d.impenetrable[i])
     wanted = {"rPD": d.rPD, "rED": d.rED, "knockback_resistance": d.knockback_resistance, "csl": d.csl,
-              "running": max(d.running, d.flight)}
+              "running": max(d.running, d.flight), "lightning_reflexes": d.lightning_reflexes}
     held = {k: max(0, min(v, _BOUNDS[k])) for k, v in wanted.items()}
     for k, v in wanted.items():
         if v != held[k]:
@@ -214,7 +216,7 @@ def _sheet(d: Draft, report: Report) -> HeroSheet:
     return HeroSheet(
         characteristics=Characteristics(**d.values),
         rPD=held["rPD"], rED=held["rED"], knockback_resistance=held["knockback_resistance"],
-        running=held["running"], flying=d.flight > 0, csl=held["csl"],
+        running=held["running"], flying=d.flight > 0, csl=held["csl"], lightning_reflexes=held["lightning_reflexes"],
         special_defenses=tuple((k, min(v, 200)) for k, v in sorted(d.special.items())),
         attacks=tuple(d.attacks),
         hardened=(d.hardened[0], d.hardened[1], d.hardened[2], d.hardened[3]),

@@ -78,6 +78,26 @@ def skill_levels(p: Part, d: Draft) -> Entry:
     return combat_levels(replace(p, option="ALL"), d)
 
 
+@handles("LIGHTNING_REFLEXES_ALL", "LIGHTNING_REFLEXES_SINGLE", "LIGHTNING_REFLEXES")
+def lightning_reflexes(p: Part, d: Draft) -> Entry:
+    """Lightning Reflexes: +DEX for the order within a Segment. Bought for all actions, it is the
+    sheet's ``lightning_reflexes``; bought for one action or a few (5e's ``_SINGLE``, or an
+    option or input that names the action), it is refused by name: acting earlier with listed
+    actions only is not modelled."""
+    levels = _count(p.levels)
+    mods, dropped = sort_modifiers(p, {})
+    words = f"{p.option} {p.option_alias} {p.input}".upper()
+    named = p.input if p.input and "ALL" not in p.input.upper() else ""
+    if p.xmlid.endswith("SINGLE") or "SINGLE" in words or named:
+        what = f" ({named})" if named else ""
+        return Entry(p.label, "talent", IGNORED, why=f"Lightning Reflexes for listed actions{what}: acting earlier "
+                     "with some actions only is not modelled (with all actions it is)", combat=True, children=mods)
+    d.lightning_reflexes += levels
+    return Entry(p.label, "talent", IN_PART if dropped else IMPORTED,
+                 into=f"lightning_reflexes {d.lightning_reflexes} (+DEX for the order within a Segment)",
+                 combat=True, children=mods)
+
+
 @handles("COMBAT_LEVELS")
 def combat_levels(p: Part, d: Draft) -> Entry:
     """Combat Skill Levels. Levels with every attack are the engine's pool (usable each Phase
@@ -160,11 +180,11 @@ NOT_MODELLED: dict[str, str] = {
     "REGENERATION": "Regeneration is not modelled yet", "DAMAGESHIELD": "Damage Shield is not modelled yet",
     "CUSTOMPOWER": "a custom power: no rule to apply", "IMAGES": "sense-affecting powers are not modelled yet",
     "CHANGEENVIRONMENT": "Change Environment is left to the scenario (rules-powers §3.7)",
-    "WEAPON_ELEMENT": "Martial Arts weapon elements go with the maneuvers, not modelled yet",
+    "WEAPON_ELEMENT": "which weapons the Martial Arts weapon maneuvers are for is not read: every hand-to-hand "
+                      "weapon of the sheet takes them (our reading)",
     "PENALTY_SKILL_LEVELS": "Penalty Skill Levels are not modelled yet",
     "DEADLYBLOW": "Deadly Blow's circumstance dice are not modelled yet",
     "WEAPON_MASTER": "Weapon Master's extra dice are not modelled yet",
-    "LIGHTNING_REFLEXES": "Lightning Reflexes: the engine orders Phases by DEX alone",
     "DEFENSE_MANEUVER": "Defense Maneuver is not modelled yet",
     "TWO_WEAPON_FIGHTING_HTH": "not modelled yet", "TWO_WEAPON_FIGHTING_RANGED": "not modelled yet",
     "RAPID_ATTACK_HTH": "not modelled yet", "RAPID_ATTACK_RANGED": "not modelled yet",
