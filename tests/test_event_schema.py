@@ -123,3 +123,45 @@ def test_the_jsonl_writer_writes_what_the_schema_reads():
 
     jsonl.write(b.events, out)
     assert all(problems(json.loads(line)) == [] for line in out.getvalue().splitlines())
+
+
+def test_a_recovery_says_its_rec_and_the_maxima_that_capped_it():
+    """Issue 37: "+9 STUN" from REC 14 read as wrong without the cap: 6E1 Recovery adds REC,
+    never above the maximum; the log now shows both (schema version 3)."""
+    from slugfest.core.render.text import TextLog
+
+    sc = load_scenario(bundled()["hero-powers"])
+    b = Battle(sc, seed=1)
+    b.run()
+    bulwark = next(c for c in sc.combatants if c.name == "Bulwark")
+    capped = next(e for e in b.events if e.kind == "recovered" and e.actor == bulwark.id and 0 < e.stun_gained < e.rec)
+    assert (capped.rec, capped.stun, capped.stun_max) == (14, 55, 55)
+    line = TextLog({c.id: c.name for c in sc.combatants}).line(capped)
+    assert f"recovers +{capped.stun_gained} STUN" in line and "(REC 14; Post-Segment 12 Recovery)" in line
+    assert line.endswith(f"-> STUN 55/55, END {capped.end}/{capped.end_max}")
+
+
+def test_a_version_1_line_without_the_caps_still_reads_and_narrates_without_them():
+    from slugfest.core.hero.power_events import Healed
+    from slugfest.core.render.text import TextLog
+
+    old = {"event": "recovered", "actor": "bulwark", "stun_gained": 9, "end_gained": 0, "stun": 55, "end": 60,
+           "why": "Post-Segment 12 Recovery"}
+    e = event_schema.from_jsonable(old)
+    assert (e.rec, e.stun_max, e.end_max) == (None, None, None)
+    assert TextLog({"bulwark": "Bulwark"}).line(e) == \
+        "    Bulwark recovers +9 STUN, +0 END (Post-Segment 12 Recovery) -> STUN 55, END 60"
+    healed = Healed(actor="medic", target="bulwark", attack="Healing", faces=(6, 6), stun_gained=3, body_gained=2,
+                    stun=55, body=14, stun_max=55, body_max=14)
+    assert TextLog({"bulwark": "Bulwark", "medic": "Medic"}).line(healed).endswith("(now 55/55 STUN, 14/14 BODY)")
+    assert problems(to_jsonable(healed)) == []
+
+
+def test_a_line_as_version_1_or_2_wrote_it_has_no_caps_so_an_older_saves_digest_still_matches():
+    """A save records its log's digest: one written under version 1 reopens (tests/test_session.py's
+    format-1 saves recover at Post-Segment 12) because the digest is taken of the lines as then."""
+    line = {"event": "recovered", "actor": "a", "stun_gained": 1, "end_gained": 0, "stun": 9, "end": 9, "why": "w",
+            "rec": 4, "stun_max": 9, "end_max": 9}
+    before = ["event", "actor", "stun_gained", "end_gained", "stun", "end", "why"]
+    assert list(event_schema.as_of(line, 1)) == before and list(event_schema.as_of(line, 2)) == before
+    assert event_schema.as_of(line, 3) == line

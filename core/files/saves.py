@@ -10,6 +10,7 @@ tomli-w, atomically; every way it can be malformed is reported by file and key.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
@@ -19,7 +20,9 @@ from .bounds import UnreadableToml, parse_toml, read_limited
 from ..errors import SlugfestError
 from ..engine.events import Event
 from .atomic import write_toml_atomic
+from ..engine.events import to_jsonable
 from ..render import jsonl
+from ..render.event_schema import SCHEMA_VERSION, as_of
 from .scenario import Scenario, dump_scenario, parse_scenario
 
 if TYPE_CHECKING:
@@ -113,11 +116,15 @@ def action_from_data(data: Any, where: str, beside: Iterable[str] = _CHOICE_KEYS
     return Action(kind, push=push, **kw)
 
 
-def events_digest(events: Iterable[Event]) -> str:
-    """SHA-256 of the JSONL log: equal digests mean byte-identical battles."""
+def events_digest(events: Iterable[Event], schema: int | None = None) -> str:
+    """SHA-256 of the JSONL log: equal digests mean byte-identical battles. ``schema``: the log as
+    that older version of the event schema wrote it (the digest a save written then recorded:
+    the same battle, less the fields added since, such as a Recovery's REC in version 3)."""
     h = hashlib.sha256()
     for e in events:
-        h.update(jsonl.dumps(e).encode("utf-8"))
+        line = jsonl.dumps(e) if schema is None else \
+            json.dumps(as_of(to_jsonable(e), schema), ensure_ascii=False, separators=(",", ":"))
+        h.update(line.encode("utf-8"))
         h.update(b"\n")
     return h.hexdigest()
 
@@ -204,6 +211,9 @@ def _verify(session: Session, save_table: dict[str, Any], file: str, verify: boo
         return
     want = (save_table.get("events"), save_table.get("digest"))
     got = (len(session.battle.events), events_digest(session.battle.events))
+    if want != got and want[0] == got[0]:  # a save written before the events gained fields
+        older = (events_digest(session.battle.events, v) for v in range(SCHEMA_VERSION - 1, 0, -1))
+        got = (got[0], next((d for d in older if d == want[1]), got[1]))
     if want != got:
         raise ReplayMismatch(f"{file}: replaying the save gives a different battle "
                              f"({got[0]} events instead of {want[0]}); the rules or plugins have changed")

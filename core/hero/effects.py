@@ -149,7 +149,8 @@ def take_recovery(ctx: RulesContext, f: Fighter, why: str) -> None:
     f.stun, f.end = r.stun, r.end
     if r.woke:
         f.ko = False  # the state is whole before any event about it is seen
-    ctx.emit(ev.Recovered(actor=f.id, stun_gained=gained_s, end_gained=gained_e, stun=f.stun, end=f.end, why=why))
+    ctx.emit(ev.Recovered(actor=f.id, stun_gained=gained_s, end_gained=gained_e, stun=f.stun, end=f.end, why=why,
+                          rec=ch.REC, stun_max=ch.STUN, end_max=ch.END))
     if r.woke:
         why = ("END set equal to STUN" if f.end == f.stun else f"END set equal to STUN, at most its maximum {ch.END}")
         ctx.emit(ev.StatusChanged(actor=f.id, status="knocked out", active=False,

@@ -164,6 +164,10 @@ class ChargeUsed(Event):
 
 @record
 class Recovered(Event):
+    """A Recovery: ``rec`` (the character's REC) back to STUN and END, never above their
+    maxima ``stun_max`` and ``end_max``: the log shows the cap when less than REC came back.
+    The three are ``None`` only in a log of schema version 1 or 2, which did not have them."""
+
     kind: ClassVar[str] = "recovered"
     actor: str
     stun_gained: int
@@ -171,6 +175,9 @@ class Recovered(Event):
     stun: int
     end: int
     why: str
+    rec: int | None = None
+    stun_max: int | None = None
+    end_max: int | None = None
 
 
 @record

@@ -226,7 +226,8 @@ def _faded(e: ev.AdjustmentFaded, log: TextLog) -> str:
 @formats(ev.Healed)
 def _healed(e: ev.Healed, log: TextLog) -> str:
     return (f"    {log.name(e.actor)} heals {log.name(e.target)} with {e.attack}: rolled{_faces(e.faces)}, "
-            f"+{e.stun_gained} STUN, +{e.body_gained} BODY (now {e.stun} STUN, {e.body} BODY)")
+            f"+{e.stun_gained} STUN, +{e.body_gained} BODY (now {e.stun}{_of(e.stun_max)} STUN, "
+            f"{e.body}{_of(e.body_max)} BODY)")
 
 
 @formats(ev.EscapeRolled)
@@ -280,8 +281,14 @@ def _switched(e: ev.SlotSwitched, log: TextLog) -> str:
 
 @formats(ev.Recovered)
 def _recovered(e: ev.Recovered, log: TextLog) -> str:
-    return (f"    {log.name(e.actor)} recovers {e.stun_gained:+d} STUN, {e.end_gained:+d} END ({e.why}) "
-            f"-> STUN {e.stun}, END {e.end}")
+    rec = f"REC {e.rec}; " if e.rec is not None else ""  # the cap shows as "/maximum": +3 of REC 8 at 60/60
+    return (f"    {log.name(e.actor)} recovers {e.stun_gained:+d} STUN, {e.end_gained:+d} END ({rec}{e.why}) "
+            f"-> STUN {e.stun}{_of(e.stun_max)}, END {e.end}{_of(e.end_max)}")
+
+
+def _of(maximum: int | None) -> str:
+    """``/60`` after a pool healed or recovered up to its maximum (nothing for a log of schema 1 or 2)."""
+    return f"/{maximum}" if maximum is not None else ""
 
 
 @formats(ev.EnduranceSpent)

@@ -156,6 +156,8 @@ class Healed(Event):
     body_gained: int
     stun: int
     body: int
+    stun_max: int | None = None  # the caps; None only in a log of schema version 1 or 2
+    body_max: int | None = None
 
 
 @record

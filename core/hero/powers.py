@@ -249,7 +249,7 @@ def _heal(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: D
     if woke:  # the state is whole before any event about it is seen
         g.ko = False
     ctx.emit(ev.Healed(actor=f.id, target=g.id, attack=atk.name, faces=faces, stun_gained=stun_gain,
-                       body_gained=body_gain, stun=g.stun, body=g.body))
+                       body_gained=body_gain, stun=g.stun, body=g.body, stun_max=g.ch.STUN, body_max=g.ch.BODY))
     if woke:
         ctx.emit(ev.StatusChanged(actor=g.id, status="knocked out", active=False, why=f"healed to {g.stun} STUN"))
 

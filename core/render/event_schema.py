@@ -33,6 +33,20 @@ from ..marvel import events as _marvel_events  # noqa: F401  (imported for its e
 #: docs/events.md says what each version changed, and the test of the schema checks it does.
 SCHEMA_VERSION = 3
 
+#: The fields each version added to a kind of event, so a line can be put as an older version
+#: wrote it (:func:`as_of`): a save records the digest of its log as written then.
+ADDED: dict[int, dict[str, tuple[str, ...]]] = {
+    3: {"recovered": ("rec", "stun_max", "end_max"), "healed": ("stun_max", "body_max")},
+}
+
+
+def as_of(line: dict[str, Any], version: int) -> dict[str, Any]:
+    """``line`` (a JSONL line as data) as schema ``version`` wrote it: the fields added since left out."""
+    kind = line.get("event")
+    drop = {name for v, kinds in ADDED.items() if v > version for name in kinds.get(kind, ())}  # type: ignore[arg-type]
+    return {k: v for k, v in line.items() if k not in drop} if drop else line
+
+
 #: The file shipped in the package; docs/events.schema.json is the same text.
 SCHEMA_FILE = Path(__file__).with_name("events.schema.json")
 
@@ -257,8 +271,15 @@ def _value(tp: Any, v: Any) -> Any:
     if origin is frozenset:
         return frozenset(_value(typing.get_args(tp)[0], x) for x in v)
     if isinstance(tp, type) and hasattr(tp, "__dataclass_fields__"):
-        return tp(**{name: _value(ftp, v[name]) for name, ftp in _hints(tp).items()})
+        # a field added since (a newer schema version) is absent from an older log: its default
+        fields = {f.name: f for f in dataclasses.fields(tp)}
+        return tp(**{name: _value(ftp, v[name]) for name, ftp in _hints(tp).items()
+                     if name in v or not _has_default(fields.get(name))})
     return v
+
+
+def _has_default(f: Any) -> bool:
+    return f is not None and (f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING)
 
 
 def _frozen(v: Any) -> Any:

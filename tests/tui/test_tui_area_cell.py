@@ -26,10 +26,10 @@ def _blastwave_with_the_bomb() -> PromptData:
 def test_an_area_attack_has_a_line_to_aim_it_at_a_typed_cell():
     items = whats(_blastwave_with_the_bomb())
     (line,) = [w for w in items if w.cell and w.kind == "attack"]
-    assert line.label == "Concussion Bomb: area at a cell (type x,y below)"
+    assert line.label == "Concussion Bomb: area at cell x,y (below)"
     assert line.build(cell=(9, 4), push=5) == Action("attack", "Concussion Bomb", "", "area", destination=(9, 4),
                                                      push=5)
-    assert [w.label for w in items if w.cell and w.kind == "move"] == ["Move to a cell (type x,y below)"]
+    assert [w.label for w in items if w.cell and w.kind == "move"] == ["Move to cell x,y (below)"]
 
 
 def test_typing_a_cell_on_the_area_line_aims_the_area_there(tmp_path):

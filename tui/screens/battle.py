@@ -13,6 +13,7 @@ is shutting down (a blocking ``call_from_thread`` could, on quitting mid-autopla
 
 from __future__ import annotations
 
+import asyncio
 import random
 import threading
 import time
@@ -45,13 +46,13 @@ from slugfest.core.engine.session import Session
 from slugfest.core.settings import data_dir
 
 from .. import systems
-from ..widgets import assign_letters
+from ..widgets import assign_letters, fit_name
 from ..recap import AI_REASON, CLOCK_KINDS, own_result
 from ..widgets.battlemap import BattleMap, MapData, knockback_path, legend
 from ..widgets.combat_log import CombatLog
 from ..widgets.combatants import CardData, CombatantCard, CombatantPanel
 from ..widgets.turn import TurnTracker
-from .files import PathDialog
+from .files import PathDialog, short_path
 from .prompt import PlayerPrompt, PromptData, QuestionPrompt
 from .simulate import SimulateScreen
 
@@ -60,6 +61,19 @@ SPEEDS: tuple[float, ...] = (2.0, 1.0, 0.5, 0.25, 0.1, 0.03, 0.0)
 DEFAULT_SPEED = 3
 #: At the fastest speeds, send the screen a frame at most this often.
 FRAME_INTERVAL = 0.05
+
+
+#: The app's breakpoints (tui/app.py): from this width the map and the log stand side by side...
+VERY_WIDE = 150
+#: ...below this width and this height the screen is "compact" (80x24): see :func:`_compact`.
+WIDE, SHORT = 100, 30
+
+
+def _compact(width: int, height: int) -> bool:
+    """A small terminal (80x24): the map goes under the combatants and the turn chart over the
+    log, so the log has the whole right column but for the chart (a play-tester at 80x24 read
+    the log through 9 lines beside a map that left it half the column)."""
+    return width < WIDE and height < SHORT
 
 
 #: Lines of the log the player's prompts repeat (they cover the log).
@@ -195,27 +209,39 @@ class BattleScreen(Screen[None]):
         self.op_thread: int | None = None  # the thread playing the battle right now
         self.abandoned = ""  # why the battle cannot go on (a plugin that would not stop)
         self.map_data: MapData | None = None  # what the map shows now, kept to fit its legend on a resize
+        self.compact = False  # the small screen's arrangement (:func:`_compact`), set in compose
+        self._arranging = asyncio.Lock()  # one rearrangement at a time, however fast the resizes
 
     # -- layout --------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         sc = self.session.scenario
+        self.compact = _compact(self.app.size.width, self.app.size.height)
         yield Static(id="status")
         with Vertical(id="left"):
             yield CombatantPanel([(s.name, [c.id for c in s.combatants]) for s in sc.sides], id="combatants")
-            with VerticalScroll(id="turn-box"):
-                yield TurnTracker(id="turn")
-        with Vertical(id="map-box"):
-            yield BattleMap(id="map")
-            yield Static(id="legend")
-        yield CombatLog(self.names, self.session.battle.system, id="log")
+            yield self._map_box() if self.compact else self._turn_box()
+        with Vertical(id="right"):
+            yield self._turn_box() if self.compact else self._map_box()
+            yield CombatLog(self.names, self.session.battle.system, id="log")
         yield Footer(show_command_palette=False)  # ctrl+p is in the help (?), not worth a footer slot
+
+    def _turn_box(self) -> VerticalScroll:
+        box = VerticalScroll(TurnTracker(id="turn"), id="turn-box")
+        box.border_title = "Turn"
+        return box
+
+    def _map_box(self) -> Vertical:
+        box = Vertical(BattleMap(id="map"), Static(id="legend"), id="map-box")
+        size, cell = f"Map {self.grid.width}×{self.grid.height}", systems.cell_text(self.metres_per_cell, self.cell_unit)
+        if self.compact:  # the left column's width: the cell's size under the map, not cut off
+            box.border_title, box.border_subtitle = size, cell
+        else:
+            box.border_title = f"{size}, {cell}"
+        return box
 
     def on_mount(self) -> None:
         self.query_one("#combatants").border_title = "Combatants"
-        self.query_one("#turn-box").border_title = "Turn"
-        self.query_one("#map-box").border_title = (
-            f"Map {self.grid.width}×{self.grid.height}, {systems.cell_text(self.metres_per_cell, self.cell_unit)}")
         log = self.query_one("#log", CombatLog)
         log.border_title = "Log"
         log.hint = log.border_subtitle = "Enter on a ▸ line shows its full roll"
@@ -225,22 +251,54 @@ class BattleScreen(Screen[None]):
         self.set_interval(0.25, self._watchdog)
         self.run_op("show")
 
-    def on_resize(self) -> None:
+    async def on_resize(self) -> None:
+        await self._arrange()
         self._fit_map()
         self._show_legend()
         # Below 100 columns the footer's keys are packed closer, so all of them still show.
         self.query_one(Footer).compact = self.size.width < 100
 
+    async def _arrange(self) -> None:
+        """Put the map and the turn chart in the columns this size wants (:func:`_compact`):
+        Textual moves no widget between containers, so the two are built anew where they go,
+        and shown the frame they showed."""
+        async with self._arranging:
+            compact = _compact(*self.size)
+            if compact == self.compact:
+                return
+            self.compact = compact
+            await self.query_one("#map-box").remove()
+            await self.query_one("#turn-box").remove()
+            left, right = self.query_one("#left"), self.query_one("#right")
+            log = self.query_one("#log")
+            await left.mount(self._map_box() if compact else self._turn_box())
+            await right.mount(self._turn_box() if compact else self._map_box(), before=log)
+        self._render_state()
+
     def _fit_map(self) -> None:
-        """The map takes the room it needs, up to a share of the height that leaves the log room."""
+        """The map takes the room it needs, up to a share of its column's height, leaving the
+        rest to the log (beside a wide map, or under it) or, on a small screen, to the cards."""
         width, height = self.size
-        if width >= 150:
-            self.styles.grid_rows = "1fr"
+        box = self.query_one("#map-box")
+        if width >= VERY_WIDE:
+            box.styles.height = "1fr"
             return
         available = max(height - 2, 8)  # less the status line and the footer
         wanted = self.grid.height + 1 + 2 + 2  # the column numbers, the border and two legend lines
-        share = 0.5 if height < 30 else 0.62
-        self.styles.grid_rows = f"{max(min(wanted, int(available * share)), 6)} 1fr"
+        share = int(available * (0.5 if height < SHORT else 0.62))
+        if self.compact and self._cards_height(dense=False) > available - share:
+            # under the cards, which go dense: the rows a small roster's dense cards leave are the map's too
+            share = max(share, available - self._cards_height(dense=True))
+        box.styles.height = max(min(wanted, share), 6)
+
+    def _cards_height(self, dense: bool) -> int:
+        """Rows the combatants' panel needs for every card, in full or dense (its border included)."""
+        panel = self.query_one("#combatants", CombatantPanel)
+        cards = [card for card in panel.query(CombatantCard) if card.data is not None]
+        if not cards:
+            return 10**6
+        width = max(panel.content_region.width - 1, 20)
+        return len(panel.sides) + sum(len(card.lines(width, dense)) for card in cards) + 2
 
     # -- workers -------------------------------------------------------------------------
 
@@ -442,7 +500,7 @@ class BattleScreen(Screen[None]):
 
     def _render_state(self) -> None:
         f = self.frame
-        if f is None:
+        if f is None or self._arranging.locked():  # the map and the chart are being moved: shown after
             return
         active = f.pending.actor if f.pending is not None else None  # an attacker whose target is asked, too
         cards = {}
@@ -451,9 +509,15 @@ class BattleScreen(Screen[None]):
             cards[cid] = CardData(c, self.letters.get(cid, "?"), self.side_index.get(cid, 0), [*f.extras.get(cid, []), *self.prices.get(cid, [])],
                                   cid in f.players, cid == active, cid == self.selected)
         self.query_one("#combatants", CombatantPanel).update_cards(cards)
+        if self.compact:
+            self._fit_map()  # conditions come and go on the cards: the map takes what they leave
         turn = self.query_one("#turn", TurnTracker)
+        turn.brief = self.compact
         turn.set_data(f.snapshot, self.letters, self.side_index, active, self.time_unit)
-        self.query_one("#turn-box").border_title = turn.chart_title
+        box = self.query_one("#turn-box", VerticalScroll)
+        box.border_title = turn.chart_title
+        if self.compact:  # a third of the column: the row of the one acting kept in view
+            self.call_after_refresh(self._chart_to, active)
         # on the player's turn the map keeps the one choosing in view
         data = MapData(self.grid, f.snapshot.get("combatants", []), self.letters, self.side_index, self.selected,
                        active, knockback_path(self.all_events), self.metres_per_cell, self.cell_unit,
@@ -463,8 +527,15 @@ class BattleScreen(Screen[None]):
         self._show_legend()
         self._status()
 
+    def _chart_to(self, cid: str | None) -> None:
+        row = self.query_one("#turn", TurnTracker).row_of(cid) if not self._arranging.locked() else None
+        if row is not None:  # from the top (the Segments' numbers in view) while the row is on the first page
+            box = self.query_one("#turn-box", VerticalScroll)
+            page = box.scrollable_content_region.height
+            box.scroll_to(y=0 if row < page else row - page + 1, animate=False)
+
     def _show_legend(self) -> None:
-        if self.map_data is not None:
+        if self.map_data is not None and not self._arranging.locked():
             box = self.query_one("#legend", Static)
             box.update(legend(self.map_data, max(box.content_region.width, 20), 2 if self.has_class("-short") else 3))
 
@@ -507,13 +578,20 @@ class BattleScreen(Screen[None]):
         # then gone), the action count, the seed; the state (whose turn, who won) always shows.
         name = sc.name
         tries: list[Callable[[], Content]] = [lambda: build(name, True), lambda: build(name, False)]
-        tries += [partial(build, name[:n] + "…", False) for n in range(max(len(name) - 1, 4), 3, -1)]
+        cuts = dict.fromkeys(fit_name(name, n, initials=False) for n in range(len(name) - 1, 3, -1))
+        tries += [partial(build, cut, False) for cut in cuts if not cut.startswith("…")]  # whole words
         tries += [lambda: build("", False), lambda: build("", False, with_action=False),
                   lambda: build("", False, with_seed=False, with_action=False)]
         for attempt in tries:
             line = attempt()
             if line.cell_length <= room:
                 break
+        else:  # not even the state fits: its name gives way, a word at a time
+            bare = build("", False, with_seed=False, with_action=False)
+            who = state[-1][0] if len(state) > 1 else ""
+            if who and bare.cell_length > room:
+                state[-1] = (fit_name(who, max(len(who) - (bare.cell_length - room), 4)), state[-1][1])
+                line = build("", False, with_seed=False, with_action=False)
         if line.cell_length + len(self.system_title) + 3 <= room:
             line = line + Content.styled(" " * (room - line.cell_length - len(self.system_title)) + self.system_title,
                                          "$text-muted")
@@ -663,7 +741,7 @@ class BattleScreen(Screen[None]):
     def _save_to(self, path: str | None) -> None:
         if path:
             self.app.remember_save(path, self.session.scenario_path)  # type: ignore[attr-defined]
-            self._file_op(lambda: self._save(path), f"saved to {path}")
+            self._file_op(lambda: self._save(path), f"saved to {short_path(path)}")
         if self.reprompt_after_save:  # saved (or not) from a prompt: back to it
             self.reprompt_after_save = False
             self._reopen_prompt_if_waiting()
@@ -700,7 +778,7 @@ class BattleScreen(Screen[None]):
                 def export() -> None:
                     _make_data_dir(path)
                     write_text_atomic(text(), path)
-                self._file_op(export, done.format(path=path))
+                self._file_op(export, done.format(path=short_path(path)))
 
         self.app.push_screen(PathDialog(title, default, hint), write_to)
 
@@ -709,8 +787,8 @@ class BattleScreen(Screen[None]):
         --force): the player is told, and picks another name."""
         if not Path(path).expanduser().exists():
             return False
-        self.post_message(self.Notice(f"{path} already exists: not replaced (export again and name another file)",
-                                      "warning"))
+        self.post_message(self.Notice(f"{short_path(path)} already exists: not replaced (export again and name "
+                                      "another file)", "warning"))
         return True
 
     @work(thread=True, group="files", exit_on_error=False)
@@ -786,7 +864,7 @@ class BattleScreen(Screen[None]):
         self._pause()
         started = next((e for e in self.session.events if getattr(e, "kind", "") == "battle_started"), None)
         options = list(getattr(started, "options", ()) or ())
-        keys = [*key_rows(self.BINDINGS), ("^p", "the command palette: every command by name")]
+        keys = [*key_rows(self.BINDINGS), ("^p", "Commands, by name")]
         self.app.push_screen(HelpScreen(keys, options, self.session.scenario.system))
 
     # -- for tests and scripts -----------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from textual import on
@@ -12,6 +13,34 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
+
+
+#: Columns of text in a notice (the toast is the left column's 34 wide, less its edge and padding).
+NOTICE_WIDTH = 30
+
+
+def short_path(path: str, width: int = NOTICE_WIDTH) -> str:
+    """``path`` in at most ``width`` columns, whole folder and file names only: the folders in
+    the middle give way to "…" ("/tmp/…/hero-brawl-save.toml"), the file name last. A notice
+    wrapped a long path mid-name ("hero-brawl-sa" / "ve.toml"). Only a file name wider than
+    ``width`` by itself loses its start, keeping the end that tells files apart."""
+    if len(path) <= width:
+        return path
+    sep = os.sep if os.sep in path else "/"
+    parts = path.split(sep)
+    head, name = parts[0] + sep if parts[0] else sep, parts[-1]
+    if parts[0] == "" and len(parts) > 2:
+        head = sep + parts[1] + sep  # "/tmp/": the root and the first folder say where it is
+        middle = parts[2:-1]
+    else:
+        middle = parts[1:-1]
+    for lead in (head, ""):  # the first folder too, if it fits; then only the folders near the file
+        for keep in range(len(middle), -1, -1):
+            tail = sep.join([*middle[len(middle) - keep:], name])
+            shown = f"{lead}…{sep}{tail}"
+            if len(shown) <= width:
+                return shown
+    return "…" + name[-(width - 1):] if width > 1 else "…"
 
 
 class PathDialog(ModalScreen[str | None]):

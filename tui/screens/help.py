@@ -11,9 +11,10 @@ from typing import Any, Iterable
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Static
 
 PANELS = (
@@ -91,6 +92,33 @@ def key_rows(bindings: Iterable[BindingType]) -> list[tuple[str, str]]:
     return rows
 
 
+class KeyTable(Widget):
+    """The keys and what they do, in two columns when the dialog is wide enough for both."""
+
+    #: Columns between the two halves.
+    GAP = 2
+
+    def __init__(self, keys: list[tuple[str, str]], **kw: Any) -> None:
+        super().__init__(**kw)
+        self.keys = keys
+
+    def rows(self, width: int) -> list[str]:
+        key_width = max((len(k) for k, _ in self.keys), default=4)
+        cells = [f"  {k:<{key_width}}  {what}" for k, what in self.keys]
+        half = (len(cells) + 1) // 2
+        left, right = cells[:half], cells[half:]
+        left_width = max((len(c) for c in left), default=0) + self.GAP
+        if len(cells) < 6 or left_width + max((len(c) for c in right), default=0) > width:
+            return cells
+        return [f"{a:<{left_width}}{b}".rstrip() for a, b in zip(left, [*right, ""])]
+
+    def render(self) -> Content:
+        return Content("\n".join(self.rows(self.content_size.width)))
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return len(self.rows(width))
+
+
 class HelpScreen(ModalScreen[None]):
     """The game's keys, its panels, and the rules options of the battle on screen (or, from the
     statistics screen, its own keys and what its report holds)."""
@@ -107,20 +135,25 @@ class HelpScreen(ModalScreen[None]):
             ("What the panels show", PANELS), ("Your turn", PROMPT_MARVEL if system == "marvel" else PROMPT))
 
     def compose(self) -> ComposeResult:
-        width = max((len(k) for k, _ in self.keys), default=4)
-        keys = "\n".join(f"  {k:<{width}}  {what}" for k, what in self.keys)
-        with VerticalScroll(id="help-dialog", classes="dialog"):
+        # The title and the way out stay put; what is between scrolls (with the keyboard: it
+        # has the focus). At 80x24 the whole help is some 60 lines: the keys go in two columns.
+        with Vertical(id="help-dialog", classes="dialog"):
             yield Static(Content.assemble(("Slugfest: keys", "bold"), ("   Esc or ? closes this", "$text-muted")),
                          classes="dialog-title")
-            yield Static(keys, id="help-keys")
-            if self.options is not None:
-                yield Static(Content.styled("Rules options in force", "bold"))
-                yield Static(self._rules(), id="help-rules")
-            for i, (title, rows) in enumerate(self.sections):
-                yield Static(Content.styled(title, "bold"))
-                yield Static("\n".join(f"  {name}: {what}" for name, what in rows),
-                             id="help-panels" if i == 0 else None)
-            yield Static(Content.styled("Esc or ? closes this", "$text-muted"))
+            with VerticalScroll(id="help-body"):
+                yield KeyTable(self.keys, id="help-keys")
+                if self.options is not None:
+                    yield Static(Content.styled("Rules options in force", "bold"))
+                    yield Static(self._rules(), id="help-rules")
+                for i, (title, rows) in enumerate(self.sections):
+                    yield Static(Content.styled(title, "bold"))
+                    yield Static("\n".join(f"  {name}: {what}" for name, what in rows),
+                                 id="help-panels" if i == 0 else None)
+            yield Static(Content.styled("↑ ↓ PgUp PgDn scroll · Esc or ? closes this", "$text-muted"),
+                         id="help-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-body").focus()
 
     def _rules(self) -> str:
         if self.options:

@@ -29,7 +29,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Input, Label, OptionList, Select, Static
+from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from slugfest.core.engine.actions import Action, Decision
@@ -174,7 +174,7 @@ def whats(data: PromptData) -> list[What]:
                 at = f" at {a.destination[0]},{a.destination[1]}" if a.destination is not None else ""
                 out.append(What(f"{name}: {a.maneuver}{at} → {struck}", "attack", action=a))
         if any(a.attack == name and a.maneuver == "area" for a in menu):  # or at any cell it reaches
-            out.append(What(f"{name}: area at a cell (type x,y below)", "attack", name, "area", cell=True))
+            out.append(What(f"{name}: area at cell x,y (below)", "attack", name, "area", cell=True))
     for a in menu:
         if a.kind == "multiple-attack":  # by the names the player sees, not the scenario's ids
             strikes = ", ".join(f"{an} → {names.get(t, t)}" for an, t in zip(a.attacks, a.targets))
@@ -183,7 +183,7 @@ def whats(data: PromptData) -> list[What]:
         legal = {a.target for a in menu if a.kind == kind and a.target}
         if legal or kind == "move":
             out.append(What(label, kind, legal_targets=legal))
-    out.append(What("Move to a cell (type x,y below)", "move", cell=True))
+    out.append(What("Move to cell x,y (below)", "move", cell=True))
     seen: set[tuple[str, str]] = set()
     for a in menu:
         key = (a.kind, a.maneuver or a.power)
@@ -278,12 +278,15 @@ def parse_cell(text: str) -> tuple[int, int] | None:
 
 
 class PlayerPrompt(ModalScreen[Any]):
+    """The player's turn. Its keys are in a footer of its own under the dialog: at 80x24 the
+    dialog covered the battle's footer, and with it every key hint."""
+
     BINDINGS = [
-        Binding("escape", "back", "Back / pause"),
-        Binding("a", "ai", "AI decides"),
-        Binding("ctrl+s", "save", "Save", show=False),
-        Binding("q", "quit", "Quit", show=False),
         Binding("right", "to_targets", "Other target", show=False),
+        Binding("a", "ai", "AI decides"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("escape", "back", "Back / pause"),
+        Binding("q", "quit", "Quit"),
         Binding("left", "to_what", "Back to the actions", show=False),
     ]
 
@@ -327,16 +330,17 @@ class PlayerPrompt(ModalScreen[Any]):
                 yield Static(Content.styled("column,row: the numbers on the map's edges", "$text-muted"),
                              id="cell-hint")
             yield Static(id="prompt-message")
-            yield Static(Content.styled("Enter: do it to the highlighted target · →: targets · a: AI decides · "
-                                        "ctrl+s: save · Esc: back", "$text-muted"),
+            yield Static(Content.styled("Enter: do it to the highlighted target · →: the targets", "$text-muted"),
                          id="prompt-help")
+        yield Footer(compact=True, show_command_palette=False)
 
     def _what_label(self, w: What) -> Content:
         if w.action is not None or w.cell:
             return Content(w.label)
         if w.legal_targets:
             return Content(w.label)
-        return Content.assemble((w.label, "$text-muted"), ("  (not now: → says why)", "$text-disabled"))
+        # short, as the list wraps at 80 columns: the targets beside it say why, under each
+        return Content.assemble((w.label, "$text-muted"), ("  (not now)", "$text-disabled"))
 
     def on_mount(self) -> None:
         what = self.query_one("#what", OptionList)
@@ -631,10 +635,10 @@ class QuestionPrompt(ModalScreen[Any]):
     action is on hold until it is answered; it dismisses as :class:`PlayerPrompt` does."""
 
     BINDINGS = [
-        Binding("escape", "back", "Back / pause"),
         Binding("a", "ai", "AI decides"),
-        Binding("ctrl+s", "save", "Save", show=False),
-        Binding("q", "quit", "Quit", show=False),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("escape", "back", "Back / pause"),
+        Binding("q", "quit", "Quit"),
     ]
 
     def action_quit(self) -> None:
@@ -660,8 +664,8 @@ class QuestionPrompt(ModalScreen[Any]):
                 yield recap(self.data)
             names = {o["id"]: o["name"] for o in self.data.others}
             yield OptionList(*[Option(answer_label(a, names)) for a in d.menu], id="answers")
-            yield Static(Content.styled("Enter: answer · a: AI decides · ctrl+s: save · Esc: back / pause", "$text-muted"),
-                         id="question-help")
+            yield Static(Content.styled("Enter: answer", "$text-muted"), id="question-help")
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#answers", OptionList).focus()

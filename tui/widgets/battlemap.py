@@ -212,6 +212,9 @@ def _legend(d: MapData, width: int, max_lines: int, compact: bool) -> tuple[Cont
     def more(k: int) -> Content:
         return Content.styled(f"+{k} more", "$text-muted")
 
+    if prefix is not None and prefix.cell_length > width and sel is not None:  # by letter, not cut mid-word
+        prefix = Content.assemble(("from ", "$text-muted"), tag(sel, short=True),
+                                  (f", in {unit}:" if compact and unit else ":", "$text-muted"))
     if prefix is not None and prefix.cell_length > width:
         prefix = prefix.truncate(width, ellipsis=True)
     shown = 0

@@ -12,7 +12,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from .. import systems
-from . import side_style
+from . import fit_name, side_style
 
 
 def bar_style(fraction: float) -> str:
@@ -81,6 +81,12 @@ class CombatantCard(Widget):
         relayout = old is None or bool(systems.conditions(old.combatant)) != bool(systems.conditions(data.combatant))
         self.refresh(layout=relayout)
 
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        """The card's lines at the width it is measured at. Textual's own measure wraps what
+        :meth:`render` drew for the width the card had before: lines drawn for a wider column
+        each took two rows, and a dense card on the 80x24 layout showed two blank lines."""
+        return len(self.lines(max(width, 20), self.dense)) if self.data is not None else 0
+
     def on_click(self) -> None:
         self.post_message(self.Clicked(self.cid))
 
@@ -90,18 +96,16 @@ class CombatantCard(Widget):
         return Content("\n").join(self.lines(max(self.content_size.width, 20), self.dense))
 
     def head(self, width: int = 10**6) -> Content:
-        """``▶ B Bulwark [you]``: a name too long for ``width`` is cut (with an ellipsis), never
-        what follows it."""
+        """``▶ B Bulwark [you]``: a name too long for ``width`` is shortened a word at a time
+        (:func:`fit_name`: "Hulkbuster (remote-piloted)" reads "Hulkbuster"), never what follows it."""
         d = self.data
         assert d is not None
         c = d.combatant
         name_style = "bold $text-disabled strike" if "dead" in systems.conditions(c) else (
             "bold $text-muted" if systems.is_out(c) else "bold")
         you = " [you]" if d.player else ""
-        name = Content.styled(str(c.get("name", c.get("id", "?"))), name_style)
         room = width - 4 - len(you)
-        if name.cell_length > room:
-            name = name.truncate(max(room, 1), ellipsis=True)
+        name = Content.styled(fit_name(str(c.get("name", c.get("id", "?"))), max(room, 1)), name_style)
         head = Content.assemble(("▶ " if d.active else "  ", "bold $text-accent"),
                                 (d.letter, f"bold {side_style(d.side_index)}"), " ", name)
         return head + Content.styled(you, "bold $text-accent") if you else head
@@ -229,12 +233,15 @@ class CombatantPanel(VerticalScroll):
         dense = needed > self.content_region.height
         self.set_class(dense, "-dense")
         self._caps.clear()
+        changed = False
         for card in cards:
             if card.dense != dense:
-                card.dense = dense
+                card.dense, changed = dense, True
                 card.refresh(layout=True)
             elif dense:
                 card.refresh()  # another card's name or "[you]" may change how many figures fit
+        if changed:  # the cards' new heights are laid out by the panel holding them
+            self.refresh(layout=True)
 
     def dense_cap(self, width: int) -> int:
         """How many figures dense cards of ``width`` show: as many as most cards have room for,

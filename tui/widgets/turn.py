@@ -17,7 +17,7 @@ from textual.content import Content
 from textual.widget import Widget
 
 from .. import systems
-from . import side_style
+from . import fit_name, side_style
 
 
 class TurnTracker(Widget):
@@ -43,20 +43,44 @@ class TurnTracker(Widget):
                 return str(c.get("name", cid))
         return cid or ""
 
+    #: Leave out the clock and "next:" lines (the 80x24 layout: the status bar says the clock,
+    #: ▶ marks who acts next here and on the cards).
+    brief = False
+
     def render(self) -> Content:
+        return Content("\n").join(self.lines(self.content_size.width))
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        """The lines drawn for the width measured (Textual's own measure would wrap the lines
+        drawn for the width the chart had before)."""
+        return len(self.lines(width))
+
+    def lines(self, width: int) -> list[Content]:
         snap = self.snapshot
         if not snap:
-            return Content("")
+            return [Content("")]
         combatants = snap.get("combatants", [])
         nxt = self._display_name(self.next_actor)
-        head = [Content.styled(systems.clock(snap, self.time_unit), "bold"),
-                Content.assemble(("next: ", "$text-muted"), (nxt, "bold $text-accent")) if nxt
-                else Content.styled("no one acts: the battle is over", "$text-muted")]
+        head = [] if self.brief else [
+            Content.styled(systems.clock(snap, self.time_unit), "bold"),
+            Content.assemble(("next: ", "$text-muted"), (fit_name(nxt, max(width - 6, 1)), "bold $text-accent"))
+            if nxt else Content.styled("no one acts: the battle is over", "$text-muted")]
         if self.is_speed_chart(snap):
-            lines = self._chart(snap, combatants)
+            lines = self._chart(snap, combatants, width)
         else:
-            lines = self._initiative(snap, combatants)
-        return Content("\n").join(head + lines)
+            lines = self._initiative(snap, combatants, width)
+        return head + lines
+
+    def row_of(self, cid: str | None) -> int | None:
+        """The line of ``cid``'s row (to keep the one acting in view when the chart scrolls)."""
+        snap = self.snapshot
+        combatants = snap.get("combatants", [])
+        ids = [c.get("id") for c in (combatants if self.is_speed_chart(snap) else self._ranked(snap, combatants))]
+        if cid not in ids:
+            return None
+        top = (0 if self.brief else 2) + (len(self._chart_header(int(snap["segment"]), self.content_size.width))
+                                          if self.is_speed_chart(snap) else 0)
+        return top + ids.index(cid)
 
     @staticmethod
     def is_speed_chart(snap: dict[str, Any]) -> bool:
@@ -75,10 +99,13 @@ class TurnTracker(Widget):
             style = "$text-disabled"
         return Content.assemble((marker, "bold $text-accent"), (self.letters.get(cid, "?"), f"bold {style}"))
 
-    def _chart(self, snap: dict[str, Any], combatants: list[dict[str, Any]]) -> list[Content]:
-        seg = int(snap["segment"])
-        # Three characters a Segment when there is room, else two with the tens above the units.
-        cw = 3 if self.content_size.width >= 5 + 3 * 12 else 2
+    @staticmethod
+    def _cell_width(width: int) -> int:
+        """Three characters a Segment when there is room, else two with the tens above the units."""
+        return 3 if width >= 5 + 3 * 12 else 2
+
+    def _chart_header(self, seg: int, width: int) -> list[Content]:
+        cw = self._cell_width(width)
         lines: list[Content] = []
         rows = [[f"{s:>{cw}}" for s in range(1, 13)]] if cw == 3 else \
             [[(" " * (cw - 1) + (str(s // 10) if s >= 10 else " ")) for s in range(1, 13)],
@@ -88,6 +115,12 @@ class TurnTracker(Widget):
             for s, text in enumerate(cells, 1):
                 header.append((text, "bold reverse" if s == seg else "$text-muted"))
             lines.append(Content.assemble(*header))
+        return lines
+
+    def _chart(self, snap: dict[str, Any], combatants: list[dict[str, Any]], width: int) -> list[Content]:
+        seg = int(snap["segment"])
+        cw = self._cell_width(width)
+        lines = self._chart_header(seg, width)
         for c in combatants:
             spd = int(c.get("SPD", 0))
             phases = set(c.get("phases", ()))
@@ -105,24 +138,24 @@ class TurnTracker(Widget):
             lines.append(Content.assemble(*parts))
         return lines
 
-    def _initiative(self, snap: dict[str, Any], combatants: list[dict[str, Any]]) -> list[Content]:
-        lines: list[Content] = []
+    @staticmethod
+    def _ranked(snap: dict[str, Any], combatants: list[dict[str, Any]]) -> list[dict[str, Any]]:
         by_id = {c.get("id"): c for c in combatants}
         order = snap.get("initiative") or snap.get("order")
         if isinstance(order, list) and all(isinstance(x, str) for x in order):
-            ranked = [by_id[x] for x in order if x in by_id]
-        elif combatants and all(isinstance(c.get("initiative"), (int, float)) for c in combatants):
-            ranked = sorted(combatants, key=lambda c: -c["initiative"])
-        else:
-            ranked = list(combatants)
-        width = max(self.content_size.width, 20)
-        for i, c in enumerate(ranked, 1):
+            return [by_id[x] for x in order if x in by_id]
+        if combatants and all(isinstance(c.get("initiative"), (int, float)) for c in combatants):
+            return sorted(combatants, key=lambda c: -c["initiative"])
+        return list(combatants)
+
+    def _initiative(self, snap: dict[str, Any], combatants: list[dict[str, Any]], width: int) -> list[Content]:
+        lines: list[Content] = []
+        width = max(width, 20)
+        for i, c in enumerate(self._ranked(snap, combatants), 1):
             init = c.get("initiative")
             extra = f" {init:>3}" if isinstance(init, (int, float)) else ""
             style = "$text-disabled" if systems.is_out(c) else ""
-            name = str(c.get("name", c.get("id")))
             room = width - 2 - 5 - len(extra)
-            if len(name) > room:
-                name = name[:max(room - 1, 1)] + "…"
+            name = fit_name(str(c.get("name", c.get("id"))), room)
             lines.append(Content.assemble(self._row_head(c), (f" {i:>2}. {name:<{room}}", style), (extra, "$text-muted")))
         return lines
