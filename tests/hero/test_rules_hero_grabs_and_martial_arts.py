@@ -221,9 +221,9 @@ def test_a_disarm_hit_then_won_str_contest_knocks_an_accessible_focus_away():
     assert "b's Pistol is knocked away" in text(b)
 
 
-def test_the_ai_weighs_a_weapon_by_the_share_of_the_foes_threat_it_carries_for_a_turn_of_its_phases():
+def test_the_ai_weighs_a_weapon_by_the_share_of_the_foes_threat_it_carries_for_the_phases_it_would_fire_it():
     from slugfest.core.hero.effect_power import PHASE_LOST
-    from slugfest.core.hero.estimate import _weapon_worth, estimate_one
+    from slugfest.core.hero.estimate import FINISHES_STUN, _weapon_worth, estimate_one
 
     def worth(*attacks):
         bt = battle_with(scenario("hero", {"A": [grabber()], "B": [held(attacks=list(attacks), SPD=3)]}), dice=[])
@@ -231,17 +231,22 @@ def test_the_ai_weighs_a_weapon_by_the_share_of_the_foes_threat_it_carries_for_a
         a, g = bt.state.fighters["a"], bt.state.fighters["b"]
         return _weapon_worth(bt.ctx, a, g, "Pistol"), bt, a, g
 
-    alone, *_ = worth(PISTOL)  # nothing else to fight with: all of its threat, for its 3 Phases
-    assert alone == pytest.approx(3 * PHASE_LOST)
+    alone, *_ = worth(PISTOL)  # nothing else to fight with, gone for the battle: as good as a knockout
+    assert alone == FINISHES_STUN == 1.0
     both, bt, a, g = worth({"name": "Punch"}, PISTOL)
     armed = estimate_one(bt.ctx, g, a, g.attack("Pistol"), "strike", "")
     fist = estimate_one(bt.ctx, g, a, g.attack("Punch"), "strike", "")
     share = (armed[0] * armed[1] - fist[0] * fist[1]) / (armed[0] * armed[1])
-    assert 0 < share < 1 and both == pytest.approx(3 * PHASE_LOST * share)
+    assert 0 < share < 1 and both == pytest.approx(share)  # it fights on with its fists
     spare, *_ = worth({**PISTOL, "name": "Rifle", "dice": "2d6"}, PISTOL)  # a better gun to hand: worth nothing
     assert spare == 0.0
-    empty, bt, a, g = worth({**PISTOL, "charges": 6})
-    g.charges_used = {**g.charges_used, "Pistol": 6}
+    few, bt, a, g = worth({**PISTOL, "charges": 6})
+    g.charges_used = {**g.charges_used, "Pistol": 4}
+    assert _weapon_worth(bt.ctx, a, g, "Pistol") == pytest.approx(2 * PHASE_LOST)  # two shots left: two Phases
+    burst, bt, a, g = worth({**PISTOL, "charges": 30, "autofire": 5})
+    g.charges_used = {**g.charges_used, "Pistol": 19}
+    assert _weapon_worth(bt.ctx, a, g, "Pistol") == pytest.approx(3 * PHASE_LOST)  # 11 left: 3 bursts (the last short)
+    g.charges_used = {**g.charges_used, "Pistol": 30}
     assert _weapon_worth(bt.ctx, a, g, "Pistol") == 0.0  # an empty gun
 
 
