@@ -236,6 +236,29 @@ def tend(decision: Decision, battle: BattleView, harm: Callable[[Action], float]
                         f"({pct(who.health)} fight left): worth {pct(value)}{against}")
 
 
+#: Placed shots (HERO hit locations) are tried on this many of the best single attacks: an aim
+#: multiplies a hit's STUN and BODY by at most x5 (a Killing Head shot) and costs up to -8 OCV, so
+#: an aimed blow worth most comes from one of the few best unaimed ones (a bound on the cost: ten
+#: locations an attack).
+AIM_TRIES = 3
+
+
+def placed_shots(actions: Iterable[Action], value: Callable[[Action], float],
+                 aims: Iterable[tuple[str, int]], tries: int = AIM_TRIES) -> list[Action]:
+    """Each of ``tries`` best single attacks on a foe (by ``value``; not an area, a Multiple
+    Attack or a Move Through, which cannot be placed) aimed at each location of ``aims``
+    (``player_options(...).aims``: empty without the hit-location rule). The rules system's
+    estimate of each counts the location's OCV penalty and its STUN and BODY multipliers, so a
+    mind weighs them like any attack: a Head shot at -8 OCV pays only against a foe it would still
+    hit, or a Stunned one (the penalty halved)."""
+    where = [name for name, _ in aims]
+    if not where:
+        return []
+    single = [a for a in actions if a.kind == "attack" and a.target and not a.aim and a.maneuver != "area"]
+    ranked = sorted(single, key=lambda a: (-value(a), a.label()))[:tries]
+    return [replace(a, aim=name) for a in ranked for name in where]
+
+
 #: How a defence taken is said.
 _GUARD_WORDS = {"block": "blocks", "dodge": "dodges", "dive": "dives for cover"}
 
@@ -507,6 +530,14 @@ class Situation:
             return list(actions)
         return [replace(a, levels=lv) for a in actions for lv in levels]
 
+    def aimed(self, actions: list[Action], weigh: Callable[[Action, float], float] | None = None) -> list[Action]:
+        """``actions`` and the placed shots worth trying among them (:func:`placed_shots`), ranked
+        as the mind weighs them (HERO with the hit-location rule; unchanged otherwise)."""
+        if not self.hero:
+            return actions
+        rank = self.value if weigh is None else (lambda a: weigh(a, self.value(a)))
+        return [*actions, *placed_shots(actions, rank, self.battle.player_options(self.me.id).aims)]
+
     def pushed(self, action: Action, points: int) -> Action:
         """``action`` pushed ``points`` Character Points, if that is expected to add harm (a push
         the doubling cap swallows costs END for nothing); otherwise ``action`` unchanged."""
@@ -617,7 +648,8 @@ def describe_attack(sit: Situation, action: Action, value: float) -> str:
     """``40% of what is left of Villain (75% fight left)``, or ``enough to finish Villain (...)``."""
     target = sit.everyone[primary(action)]
     harm = "enough to finish" if value >= 1 else f"{pct(value)} of what is left of"
-    return f"{harm} {target.name} ({pct(target.health)} fight left)"
+    placed = f"aimed at the {action.aim}, " if action.aim else ""
+    return f"{placed}{harm} {target.name} ({pct(target.health)} fight left)"
 
 
 def answer_for(name: str, choose: Callable[[BattleView, Decision], Choice]

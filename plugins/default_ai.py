@@ -29,9 +29,9 @@ Policy, in order (each choice carries its reason into the log):
    HERO tempo: when a foe next to it is still to act in this Segment (and has no Phase in the
    next), it Holds instead if a Haymaker thrown once that foe has acted, when it can no longer
    step away, is worth more than the best blow now (the rules system's estimate of a Hold).
-   With the hit-location rule on, it then tries the chosen attack as a placed shot at each
-   location and aims it where the expected harm (the lower chance to hit included) is highest,
-   if that beats the unaimed attack.
+   With the hit-location rule on, its three best attacks are also weighed as placed shots at
+   each location (``_mind.placed_shots``; the estimate counts the location's OCV penalty and
+   its STUN and BODY multipliers), and an aimed one is taken when it is worth most.
    Held by a foe (an Escape on the menu), it tries to break free when no attack would do
    anything, or when pinned and no attack would finish a foe; a free reaction to a grab always
    tries (``_mind.break_free``).
@@ -53,14 +53,13 @@ fallback when a named AI fails or returns nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 
 from slugfest import Action, BattleView, Choice, Decision, Vitals, hookimpl
 from slugfest.core.rules.grid import distance
 
 from ._mind import (ATTACK_KINDS, FREE, PLAINER, Situation, break_free, free_first, helping, hold_still, on_the_way,
-                    power_reaction, shield, spend_karma, strike_back, team_call, tend)
+                    placed_shots, power_reaction, shield, spend_karma, strike_back, team_call, tend)
 
 NAME = "default"
 #: Stamina (END) under which an attack worth nothing is put down to the STUN its END would cost.
@@ -72,21 +71,6 @@ def _first(menu: tuple[Action, ...], kind: str) -> Action | None:
         if a.kind == kind:
             return a
     return None
-
-
-def _aimed(pick: Action, value: float, harm_of: Callable[[Action], float], aims: tuple[tuple[str, int], ...]
-           ) -> tuple[Action, float]:
-    """``pick`` as the placed shot with the highest expected harm, if one beats it (HERO hit
-    locations: a Head shot at -8 OCV is worth it only against a foe it would still hit)."""
-    if not aims or pick.kind != "attack":
-        return pick, value
-    best, best_value = pick, value
-    for aim, _ in aims:
-        aimed = replace(pick, aim=aim)
-        v = harm_of(aimed)
-        if v > best_value:
-            best, best_value = aimed, v
-    return best, best_value
 
 
 def choose(battle: BattleView, decision: Decision) -> Choice:
@@ -140,8 +124,8 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         return Choice(recover, f"{why} and no foe adjacent: takes a Recovery")
     if in_reach:
         harm_of = pic.harm if pic is not None else partial(battle.estimate, decision.actor)
-        pick, value = _best(in_reach, harm_of, me, able_foes)
-        pick, value = _aimed(pick, value, harm_of, battle.player_options(decision.actor).aims)
+        aimed = placed_shots(in_reach, harm_of, battle.player_options(decision.actor).aims)
+        pick, value = _best([*in_reach, *aimed], harm_of, me, able_foes)
         target = able_foes[pick.target or next(t for t in pick.targets if t in able_foes)]  # an area at an empty cell
         tended = tend(decision, battle, harm_of, max(value, 0.0))
         if tended is not None:
@@ -159,7 +143,8 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
             return Choice(pick, f"best expected harm: {value:.0%} of a foe's fight in all, over {names}")
         if value > 0:
             harm = "enough to finish" if value >= 1 else f"{value:.0%} of what is left of"
-            return Choice(pick, f"best expected harm: {harm} {target.name} ({target.health:.0%} fight left)")
+            placed = f", aimed at the {pick.aim}" if pick.aim else ""
+            return Choice(pick, f"best expected harm{placed}: {harm} {target.name} ({target.health:.0%} fight left)")
     else:
         harm_of = pic.harm if pic is not None else partial(battle.estimate, decision.actor)
         tended = tend(decision, battle, harm_of)

@@ -20,7 +20,11 @@ Policy, in order (each choice carries its reason into the log):
    system's estimate, less 15% for Brace and Multiple Attack (half DCV) and 40% for a Haymaker
    (-5 DCV) when another foe could reach it; then, in HERO, half as much again on the team's
    target (Marvel's estimate already weighs what the target has left: see :data:`FOCUS`), and
-   a fifth more for every ally already next to the target. The best is taken.
+   a fifth more for every ally already next to the target. With the hit-location rule on, its
+   three best attacks are weighed as placed shots at each location too (``_mind.placed_shots``).
+   The best is taken; a Disarm or a Grab only when the estimate puts it above every attack
+   (``_mind.tend``: a Disarm is the chance to hit and win the STR contest times the weapon's share
+   of the foe's harm for a Turn).
    HERO tempo first, as the default AI's: it Holds when a Haymaker thrown once a foe next to
    it has acted is worth more than the best (weighed) blow now.
 6. No attack: a hand-to-hand fighter whose move would end in the reach of the nearest foe
@@ -109,7 +113,7 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
             return v * 0.85
         return v
 
-    options = sit.with_levels(sit.attacks, ("ocv", "damage"))
+    options = sit.aimed(sit.with_levels(sit.attacks, ("ocv", "damage")), weigh)  # HERO: placed shots too
     best = sit.best(options, weigh)
     sure = sit.best([a for a in options if a.maneuver != "haymaker" or sit.everyone[primary(a)].disabled], weigh)
     if sure is not None and sure[1] >= 1:

@@ -303,6 +303,64 @@ def test_marvel_cautious_waits_behind_a_dodge_for_a_faster_foe_the_others_close_
     assert ask(b, mind="aggressive")[:2] == ("move -> b", "charges the weakest foe, B (100% fight left, 10 cells)")
 
 
+# -- placed shots and Disarm (HERO) ---------------------------------------------------------
+
+LOCATED = {"knockback": "off", "hit_locations": True}
+
+
+def aiming(mind, ocv, stunned=False):
+    """A 6d6 puncher next to a foe at DCV 6, hit locations on (rules-powers §4.6: placed shots).
+    The foe has had its Phase (none next Segment), so the blow is a Haymaker."""
+    b = hero_position([me(mind, OCV=ocv)], [foe("b", (6, 5), DCV=6, PD=10, STUN=60, BODY=20)], rules=LOCATED)
+    b.state.queue = []
+    b.state.fighters["b"].stunned = stunned
+    return b
+
+
+@pytest.mark.parametrize("mind, says", [("default", "best expected harm"), ("tactician", "focus fire")])
+def test_a_head_shot_pays_against_a_stunned_foe_where_its_penalty_is_halved_and_not_against_an_alert_one(mind, says):
+    # alert: 11 + 8 - 8 - 6 = 5- for the Head (x2 STUN and BODY taken), against 13- unaimed
+    assert ask(aiming(mind, ocv=8))[:2] == ("haymaker Punch -> b", f"{says}: 35% of what is left of B (100% fight left)")
+    # Stunned: the Head's -8 halved to -4 (the seed's Stunning paragraph), so the x2 pays
+    assert ask(aiming(mind, ocv=8, stunned=True))[:2] == (
+        "haymaker Punch -> b (aimed at the Head)",
+        f"{says}{',' if mind == 'default' else ':'} aimed at the Head{':' if mind == 'default' else ','} "
+        "62% of what is left of B (100% fight left)")
+
+
+def test_without_the_hit_location_rule_no_mind_is_offered_or_takes_a_placed_shot():
+    b = hero_position([me("tactician", OCV=20)], [foe("b", (6, 5), DCV=6, PD=10, STUN=60, BODY=20)])
+    b.state.queue = []
+    assert ask(b)[0] == ask(b, mind="default")[0] == "haymaker Punch -> b"  # an aim would be refused
+
+
+PISTOL = {"name": "Pistol", "kind": "killing", "dice": "2d6", "range": 40, "adds_str": False, "focus": "OAF", "end": 0}
+
+
+def gunman(mind, PD, *attacks):
+    """A STR 30 puncher next to a foe whose Pistol (an Accessible Focus) is its whole threat;
+    its Phase is spent, so the puncher's blow is a Haymaker (rules-powers §4.2: Disarm)."""
+    b = hero_position([me(mind)], [hero("b", (6, 5), attacks=[PISTOL, *attacks], STUN=40, PD=PD)])
+    b.state.queue = []
+    return b
+
+
+@pytest.mark.parametrize("mind", ["default", "tactician"])
+def test_both_minds_knock_away_a_gun_that_is_all_a_foes_threat_when_their_blows_hardly_hurt_it(mind):
+    # the Pistol is all B's threat and has no Charges: disarmed, B is as good as knocked out (1),
+    # times the chance to hit at -2 OCV and to win STR 30 against 10 (37% in all); the Haymaker
+    # through PD 15 is worth 31%
+    assert ask(gunman(mind, PD=15))[:2] == ("disarm Pistol -> b", "knocks B's Pistol away (worth 37%; its best attack 31%)")
+
+
+@pytest.mark.parametrize("mind, says", [("default", "best expected harm"), ("tactician", "focus fire")])
+def test_no_mind_disarms_a_foe_its_blow_would_finish_or_one_with_a_spare_gun(mind, says):
+    assert ask(gunman(mind, PD=0))[:2] == ("haymaker Punch -> b", f"{says}: enough to finish B (100% fight left)")
+    rifle = {**PISTOL, "name": "Rifle"}  # as good as the Pistol: nothing lost with it
+    assert ask(gunman(mind, 15, rifle))[:2] == ("haymaker Punch -> b", f"{says}: 31% of what is left of B "
+                                                                       "(100% fight left)")
+
+
 # -- the catalogue ---------------------------------------------------------------------------
 
 def test_slugfest_plugins_lists_every_built_in_mind_and_house_rule_with_its_docstrings_first_line(capsys):
