@@ -32,6 +32,9 @@ Policy, in order (each choice carries its reason into the log):
    With the hit-location rule on, its three best attacks are also weighed as placed shots at
    each location (``_mind.placed_shots``; the estimate counts the location's OCV penalty and
    its STUN and BODY multipliers), and an aimed one is taken when it is worth most.
+   An Aid, a Healing, a blow at an Entangle, a Grab or a Disarm is taken instead when the estimate
+   puts it above that blow (``_mind.tend``; a Disarm: the chance to hit and to win the STR
+   contest times the weapon's share of the foe's harm for the Phases it would still fire it).
    Held by a foe (an Escape on the menu), it tries to break free when no attack would do
    anything, or when pinned and no attack would finish a foe; a free reaction to a grab always
    tries (``_mind.break_free``).
