@@ -35,6 +35,7 @@ def started(sc, seed=1):
 
 
 def test_the_tactician_s_pick_stands_unless_another_candidate_scores_a_margin_better(monkeypatch):
+    monkeypatch.setattr(planner, "CLEAR", None)  # look ahead even at a clear blow
     b = started(brawl())
     decision = phase_decision(b, "a")
     kept = tactician.choose(b.view, decision).action
@@ -73,7 +74,23 @@ def test_a_battle_with_a_planner_replays_byte_for_byte_from_its_seed():
     again.run()
     assert first.events == again.events
     planned = [e for e in first.events if isinstance(e, ActionChosen) and e.chosen_by == "planner"]
-    assert planned and all("looked ahead" in e.reason or e.decision != "phase" for e in planned)
+    assert planned and all("looked ahead" in e.reason or "without looking ahead" in e.reason or e.decision != "phase"
+                           for e in planned)
+
+
+def test_a_clear_blow_is_kept_without_a_fork(monkeypatch):
+    """An attack the picture expects to take CLEAR of its target's fight or more needs no check
+    (61x the tactician's cost instead of 83x, as strong: plugins/planner.py CLEAR)."""
+    b = started(brawl())
+    decision = phase_decision(b, "a")
+    kept = tactician.choose(b.view, decision)
+    assert decision.picture.harm(kept.action) >= planner.CLEAR  # 38% of a fresh foe's fight
+    monkeypatch.setattr(planner, "rollout", lambda *args: pytest.fail("a clear blow was played out"))
+    choice = planner.choose(b.view, decision)
+    assert choice.action == kept.action and choice.reason == f"{kept.reason} (a clear blow: kept without looking ahead)"
+    monkeypatch.setattr(planner, "CLEAR", 0.5)  # a blow worth less than that is checked
+    with pytest.raises(pytest.fail.Exception):
+        planner.choose(b.view, decision)
 
 
 def test_a_question_is_answered_as_the_tactician_answers_it():
@@ -84,6 +101,7 @@ def test_a_question_is_answered_as_the_tactician_answers_it():
 
 
 def test_the_budget_bounds_the_forks(monkeypatch):
+    monkeypatch.setattr(planner, "CLEAR", None)
     b = started(brawl())
     decision = phase_decision(b, "a")
     played = []
