@@ -168,7 +168,8 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim: Cell, atk: HeroAttack, entr
     there = next((g for g in fighters.values() if g.pos == aim and not g.dead), None)
     ctx.emit(ev.AreaAimed(attacker=f.id, attack=atk.name, shape=atk.area, size=size, cell=aim,
                           target=there.id if there is not None else ""))
-    ocv = ocv_chain(f, atk, there, entry, levels, at=aim)  # to the cell aimed at, whoever dives away
+    ocv = ocv_chain(f, atk, there, entry, levels, at=aim,  # to the cell aimed at, whoever dives away
+                    unseen=senses.unseen_cell(ctx, f, aim))
     yield from before_roll(ctx, f, atk, origin, aim, layout)
     dcv = areas.target_dcv(atk.area, origin, aim)
     actx = AttackContext(system="hero", attacker=f.id, target=there.id if there is not None else "", attack=atk,

@@ -176,7 +176,8 @@ def estimate_area(ctx: RulesContext, f: Fighter, action: Action) -> float:
     st = ctx.state
     atk = f.attack(action.attack)
     cell = areas.aim_of(action, st.fighters)
-    ocv = ocv_chain(f, atk, st.fighters.get(action.target), MANEUVERS["area"], action.levels, at=cell).value
+    ocv = ocv_chain(f, atk, st.fighters.get(action.target), MANEUVERS["area"], action.levels, at=cell,
+                    unseen=senses.unseen_cell(ctx, f, cell)).value
     needed = 11 + ocv - areas.target_dcv(atk.area, f.pos, cell).value
     p = hit_chance(needed) if not atk.autofire else expected_hits(needed, shots_fired(f, atk))  # as estimate_one
     power = powers.POWERS.get(atk.kind)

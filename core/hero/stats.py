@@ -183,6 +183,8 @@ class _Count:
             rules["rule:held phase lost"] += 1
         elif not e.active and e.status == "flashed":
             rules["rule:flash ended"] += 1
+        elif not e.active and e.status == "keeping a Darkness up":
+            rules["rule:darkness ended"] += 1
 
     def knockback(self, e: ev.KnockbackRolled) -> None:
         if e.outcome == "knockback":

@@ -319,7 +319,8 @@ class Picture:
         fighters = ctx.state.fighters
         cell = areas.aim_of(action, fighters)
         there = fighters.get(action.target)
-        ocv = ocv_chain(f, atk, there, MANEUVERS["area"], action.levels, at=cell).value
+        ocv = ocv_chain(f, atk, there, MANEUVERS["area"], action.levels, at=cell,
+                        unseen=senses.unseen_cell(ctx, f, cell)).value
         dcv = areas.target_dcv(atk.area, f.pos, cell).value
         needed = 11 + ocv - dcv
         opts = ctx.options

@@ -105,8 +105,21 @@ def test_a_second_darkness_replaces_the_users_first_and_the_field_lasts_while_it
     assert (first.replaced, second.replaced, second.inside) == (False, True, ())
     st = b.state
     assert (6, 5) not in senses.dark_cells(st) and (6, 1) in senses.dark_cells(st)
-    st.fighters["a"].ko = True  # a Constant power: its user knocked out, it is gone
+    st.fighters["a"].body = -1  # a Constant power: its user out of the fight (dying), it hides nothing
     assert senses.dark_cells(st) == frozenset()
+
+
+def test_a_darkness_is_gone_when_its_user_is_knocked_out_and_the_log_says_so():
+    blast = {"name": "Blast", "dice": "4d6", "range": 30}
+    b = fight({"A": [user(SHROUD, STUN=10, CON=5, PD=0, ED=0)], "B": [foe(attacks=[blast], OCV=12, DEX=9)]},
+              [4, 3, 3,  # the Darkness over b: 10 on 14-
+               1, 1, 1,  # b's Blast from inside: OCV 12 -2, x0 unseen, against a's DCV 3 halved: 9-; rolled 3
+               6, 6, 6, 6],  # 24 STUN, 8 BODY: a is knocked out
+              shroud_at((6, 5)), ("b", Action("attack", "Blast", "a", "strike")), turn_limit=1)
+    (gone,) = [e for e in events_of(b, ev.StatusChanged) if e.status == "keeping a Darkness up"]
+    assert (gone.actor, gone.active, gone.why) == ("a", False, "knocked out")
+    assert b.state.darkness == {}
+    assert "* a is no longer keeping a Darkness up: knocked out" in text(b)
 
 
 def test_the_ai_weighs_a_darkness_over_foes_with_ranged_attacks_and_not_over_those_already_in_one():
@@ -183,3 +196,26 @@ def test_a_flashed_fighter_sees_no_one_and_its_chain_names_the_flash_not_the_inv
     pic = Picture(b.ctx, blind)
     odds = pic.odds(Action("attack", "Bolt", "g"))
     assert odds.roll == "5- (11 + OCV 0 - DCV 6)" and odds.note == ""
+
+
+def test_an_area_is_aimed_at_a_place_seen_past_an_invisible_foe_but_not_into_darkness():
+    carpet = {"name": "Carpet", "dice": "4d6", "range": 40, "defense": "ED", "area": {"shape": "any area", "cells": 2}}
+    b = fight({"A": [user(SHROUD, carpet)], "B": [foe(), foe("c", (6, 9), DEX=9, invisible=True)]}, [4, 3, 3],
+              shroud_at((6, 5)), turn_limit=1)
+    st = b.state
+    a = st.fighters["a"]
+    assert senses.unseen_cell(b.ctx, a, (6, 9)) == ""  # c's cell is seen, c is not
+    assert senses.unseen_cell(b.ctx, a, (6, 5)) == "in Darkness"
+    pic = Picture(b.ctx, a)
+    into = pic.odds(Action("attack", "Carpet", "b", "area", targets=("b",), destination=(6, 5)))
+    past = pic.odds(Action("attack", "Carpet", "c", "area", targets=("c",), destination=(6, 9)))
+    assert into.roll == "8- (11 + OCV 0 - the cell's DCV 3)"  # OCV 8 -2 for 12 m, x0: the cell is unseen
+    assert past.roll == "14- (11 + OCV 6 - the cell's DCV 3)"  # OCV 8 -2 for the 14 m to 6,9
+
+
+def test_the_roster_and_the_vitals_say_who_is_invisible_and_who_stands_in_darkness():
+    b = fight({"A": [user(SHROUD)], "B": [foe(), foe("c", (6, 9), DEX=9, invisible=True)]}, [4, 3, 3],
+              shroud_at((6, 5)), turn_limit=1)
+    status = {c["id"]: c["status"] for c in b.snapshot()["combatants"]}
+    assert status == {"a": [], "b": ["in Darkness"], "c": ["invisible"]}
+    assert b.vitals("b").conditions == ("in Darkness",)
