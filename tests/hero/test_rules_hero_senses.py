@@ -17,7 +17,7 @@ from slugfest.core.hero.points import bill
 from slugfest.core.hero.tactics import Picture
 from slugfest.core.render.text import TextLog
 from slugfest.core.rules.grid import grid_for
-from slugfest.core.testing import battle_with, events_of, hero, scenario
+from slugfest.core.testing import events_of, hero, scenario
 
 from hero_script import fight
 
