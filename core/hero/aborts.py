@@ -19,7 +19,7 @@ from ..engine.actions import Action, Asking, Decision
 from ..engine.context import RulesContext
 from ..rules.grid import Cell
 from ..rules.odds import percent
-from . import areas, martial
+from . import areas, martial, senses
 from . import events as ev
 from .attack import block_roll_needed
 from .chains import block_ocv_chain, dcv_chain, ocv_chain
@@ -120,8 +120,8 @@ def offer_abort(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack, entr
     menu = ABORT_HTH if atk.hth else ABORT_RANGED
     context = f"{f.name} attacks {g.name} with {atk.name}"
     if ctx.for_player(g.id):  # the odds are for a person to weigh; an AI reads the picture
-        ocv = ocv_chain(f, atk, g, entry, levels, extra).value
-        context += ": " + abort_odds(ctx, g, ocv, dcv_chain(g).value, atk.hth)
+        ocv = ocv_chain(f, atk, g, entry, levels, extra, unseen=senses.unseen(ctx, f, g)).value
+        context += ": " + abort_odds(ctx, g, ocv, dcv_chain(g, senses.unseen(ctx, g, f)).value, atk.hth)
     choice = yield Decision(g.id, menu, g.ai, "abort", context)
     kind = choice.action.kind
     if kind == "none":

@@ -220,6 +220,12 @@ def covers(grid: Grid, shape: str, size: int, origin: Cell, aim: Cell, cell: Cel
     return TABLE[shape].covers(grid, size, origin, aim, cell, layout)
 
 
+def cells_of(grid: Grid, shape: str, size: int, origin: Cell, aim: Cell,
+             layout: Layout = NO_LAYOUT) -> frozenset[Cell]:
+    """Every open cell the area covers (:func:`covers`): what a Darkness fills (:mod:`.senses`)."""
+    return frozenset(c for c in grid.adjacent if covers(grid, shape, size, origin, aim, c, layout))
+
+
 def line_cells(grid: Grid, size_m: int, origin: Cell, aim: Cell) -> tuple[Cell, ...]:
     """A Line's cells: the grid's straight line from ``origin`` through ``aim``, ``size_m``
     metres long, stopped by the first wall or the map's edge."""

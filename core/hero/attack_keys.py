@@ -12,7 +12,7 @@ from .areas import SHAPES as AREA_SHAPES
 from .areas import TABLE as AREA_TABLE
 from .dice import DamageDice, parse_dice
 from .sheet import (
-    ADJUSTABLE, ATTACK_KINDS, EFFECT_DEFENSE, EFFECT_KINDS, FOCI, LINE_OF_SIGHT_M, MENTAL_DEFENSE,
+    ADJUSTABLE, ATTACK_KINDS, EFFECT_DEFENSE, EFFECT_KINDS, FIELD_KINDS, FOCI, LINE_OF_SIGHT_M, MENTAL_DEFENSE,
     MENTAL_KINDS, HeroAttack)
 
 
@@ -49,7 +49,9 @@ def parse_attack(t: Table) -> HeroAttack:
         hth, range_m = _parse_range(t, kind)
     defense = _defense(t, kind, hth)
     adds_str = _adds_str(t, kind, hth)
-    if dice == DamageDice() and not adds_str and kind != "presence":  # a Presence Attack rolls PRE's dice
+    if kind in FIELD_KINDS:
+        _check_field(t, kind, dice, area, hth)
+    elif dice == DamageDice() and not adds_str and kind != "presence":  # a Presence Attack rolls PRE's dice
         if not t.has("dice"):
             t.problems.add(f"{t.path}.dice", f"expected dice for an attack that does not use STR, got {NOTHING}")
         elif _no_dice(t.data["dice"]):
@@ -60,6 +62,20 @@ def parse_attack(t: Table) -> HeroAttack:
     _check_modifiers(t, atk)
     t.finish()
     return atk
+
+
+def _check_field(t: Table, kind: str, dice: DamageDice, area: str, hth: bool) -> None:
+    """A Darkness is an area placed at range and rolls no dice (6e sizes it by its area alone,
+    and it is Ranged by nature)."""
+    if hth and area and not AREA_TABLE[area].spreads:
+        t.problems.add(f"{t.path}.range", f"expected a range in metres for {_A[kind]} (it is placed on a cell "
+                                          f"within range; write range = 40, say), got {show(t.raw('range', 'hth'))}")
+    if t.has("dice") and dice != DamageDice():
+        t.problems.add(f"{t.path}.dice", f"expected no dice for {_A[kind]} (it is sized by its area, not "
+                                         f"rolled), got {show(t.data['dice'])}")
+    if not area and not t.has("area"):
+        t.problems.add(f"{t.path}.area", f'expected an area for {_A[kind]} (a field of cells: write area = '
+                                         f'{{ shape = "radius", metres = 4 }}, say), got {NOTHING}')
 
 
 def _defense(t: Table, kind: str, hth: bool) -> str:
@@ -189,6 +205,7 @@ _NO_DAMAGE = ("mental", *EFFECT_KINDS, "presence")
 #: How the errors name each kind that fixes its own knockback, BODY and defense.
 _A = {"mental": "a Mental Blast", "entangle": "an Entangle", "flash": "a Flash", "drain": "a Drain", "aid": "an Aid",
       "healing": "a Healing", "mind_control": "a Mind Control", "mental_illusions": "a Mental Illusions",
+      "darkness": "a Darkness",
       "presence": "a Presence Attack"}
 _WHY = {"mental": "STUN only, no knockback: rules-powers §3.5",
         **dict.fromkeys(EFFECT_KINDS, "it does no damage and no knockback: rules-powers §1.7, §3.2-3.5"),
@@ -293,7 +310,7 @@ def _check_effect(t: Table, atk: HeroAttack) -> None:
     if atk.helps and not atk.hth:
         t.problems.add(f"{t.path}.range", f'expected "hth" or no range for {a} (it is used by touch: '
                                           f"rules-powers §3.4), got {atk.range_m}")
-    for key, value in (("area", atk.area), ("autofire", atk.autofire), ("martial_dcs", atk.martial_dcs),
+    for key, value in (("area", atk.area if atk.kind not in FIELD_KINDS else ""), ("autofire", atk.autofire), ("martial_dcs", atk.martial_dcs),
                        ("stun_multiplier_bonus", atk.stun_multiplier_bonus), ("velocity_per_dc", atk.velocity_per_dc)):
         if value:
             t.problems.add(f"{t.path}.{key}", f"expected no {key} on {a} (not modelled for the effect powers), "

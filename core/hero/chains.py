@@ -17,6 +17,7 @@ from ..rules.grid import Cell
 from .attack import range_modifier
 from .combat_values import CVChain, Modifier, build_cv
 from .dice import str_dice
+from .senses import DARKNESS, FLASHED, INVISIBLE
 from .sheet import HeroAttack
 from .state import Fighter
 
@@ -39,6 +40,12 @@ ENTANGLED_OCV = Modifier(8, "entangled", factor=HALF)
 BLIND_DCV = Modifier(7, "flashed: cannot see", factor=HALF)
 BLIND_HTH_OCV = Modifier(8, "flashed: cannot see", factor=HALF)
 BLIND_RANGED_OCV = Modifier(8, "flashed: cannot see", factor=Fraction(0))
+#: The same rule for a target (an attacker) not perceived for another reason (:mod:`.senses`):
+#: the reason names the modifier, so the log says why.
+UNSEEN_HTH_OCV = {why: Modifier(8, f"cannot see the target: {why}", factor=HALF) for why in (INVISIBLE, DARKNESS)}
+UNSEEN_RANGED_OCV = {why: Modifier(8, f"cannot see the target: {why}", factor=Fraction(0))
+                     for why in (INVISIBLE, DARKNESS)}
+UNSEEN_DCV = {why: Modifier(7, f"cannot see the attacker: {why}", factor=HALF) for why in (INVISIBLE, DARKNESS)}
 # A Grab: the holder and the held at ½ DCV, the held at -3 OCV against its holder (rules-powers §4.1).
 GRAPPLED_DCV = Modifier(7, "in a Grab", factor=HALF)
 # A Presence Attack of +20 (awed): ½ DCV; of +30 (cowed): DCV 0, to its next Phase (rules-powers §3.6).
@@ -75,26 +82,29 @@ _METRES: dict[tuple[int, int], int] = {}
 
 
 def ocv_chain(f: Fighter, atk: HeroAttack, target: Fighter | None, entry: Maneuver | None, levels: str,
-              extra: tuple[Modifier, ...] = (), at: Cell | None = None) -> CVChain:
+              extra: tuple[Modifier, ...] = (), at: Cell | None = None, unseen: str = "") -> CVChain:
     """``f``'s OCV with ``atk`` against ``target``, used with ``entry``'s maneuver (None: as it
     is, a Strike's), its Combat Skill Levels as ``levels`` says and the ``extra`` modifiers (a
     Multiple Attack's later strikes, a Move Through's velocity). An area is aimed ``at`` a cell:
-    its Range Modifier is to that cell, whoever stands there (``target``, or None)."""
+    its Range Modifier is to that cell, whoever stands there (``target``, or None). ``unseen``:
+    why ``f`` does not perceive ``target`` (:func:`.senses.unseen`, asked by the caller, which
+    holds the map); a Flash blinds ``f`` whatever the caller says."""
     where = at if at is not None else target.pos if target is not None else f.pos
+    why = FLASHED if f.blind else unseen
     if f.ko or f.dead:
-        return _build_ocv(f, atk, target, entry, levels, extra, where)
+        return _build_ocv(f, atk, target, entry, levels, extra, where, why)
     m = 0 if atk.hth or atk.mental or atk.spreads else true_metres(f.pos, where)
     held = target is not None and f.held_by == target.id
     key = ("ocv", atk.name, entry.name if entry is not None else "strike", levels, m, extra, f.entangle is not None,
-           f.blind, held)
+           f.blind, held) + ((why,) if why and not f.blind else ())
     chain = f.memo.get(key)
     if chain is None:
-        chain = f.memo[key] = _build_ocv(f, atk, target, entry, levels, extra, where)
+        chain = f.memo[key] = _build_ocv(f, atk, target, entry, levels, extra, where, why)
     return chain
 
 
 def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter | None, entry: Maneuver | None, levels: str,
-               extra: tuple[Modifier, ...], where: Cell) -> CVChain:
+               extra: tuple[Modifier, ...], where: Cell, why: str = "") -> CVChain:
     if atk.mental:
         return _build_omcv(f, atk, extra)
     mods: list[Modifier] = []
@@ -122,8 +132,10 @@ def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter | None, entry: Maneu
         mods.append(HELD_OCV)
     if f.entangle is not None:
         mods.append(ENTANGLED_OCV)
-    if f.blind:
+    if why == FLASHED:
         mods.append(BLIND_HTH_OCV if atk.hth else BLIND_RANGED_OCV)
+    elif why and not atk.mental:
+        mods.append(UNSEEN_HTH_OCV[why] if atk.hth else UNSEEN_RANGED_OCV[why])
     if f.ko or f.dead:
         mods.append(OUT_OCV)
     return build_cv("OCV", f.ch.OCV, mods)
@@ -166,22 +178,26 @@ def block_ocv_chain(g: Fighter) -> CVChain:
     return chain
 
 
-def dcv_chain(g: Fighter) -> CVChain:
-    """``g``'s DCV now; built once for each combination of maneuver in force and conditions."""
+def dcv_chain(g: Fighter, unseen: str = "") -> CVChain:
+    """``g``'s DCV now; built once for each combination of maneuver in force and conditions.
+    ``unseen``: why ``g`` does not perceive its attacker (:func:`.senses.unseen`, asked by the
+    caller); a Flash halves it against everyone whatever the caller says."""
     held = g.in_force
     maneuver = held.dcv_of.name if held is not None and held.dcv_of is not None and held.dcv_of.dcv else ""
+    why = "" if g.blind else unseen
     key = ("dcv", maneuver, g.csl_dcv, g.stunned, g.recovering, g.prone, g.ko or g.dead, g.entangle is not None,
            g.blind, held.attack_dcv if held is not None else 0, g.holding is not None or g.held_by is not None,
-           g.presence)
+           g.presence) + ((why,) if why else ())
     chain = g.memo.get(key)
     if chain is None:
-        chain = g.memo[key] = _build_dcv(g)
+        chain = g.memo[key] = _build_dcv(g, why)
     return chain
 
 
-def defense_chain(g: Fighter, atk: HeroAttack) -> CVChain:
-    """What ``atk`` rolls against: DMCV for a mental attack, DCV for the rest."""
-    return dmcv_chain(g) if atk.mental else dcv_chain(g)
+def defense_chain(g: Fighter, atk: HeroAttack, unseen: str = "") -> CVChain:
+    """What ``atk`` rolls against: DMCV for a mental attack, DCV for the rest (``unseen``: as
+    :func:`dcv_chain` takes it)."""
+    return dmcv_chain(g) if atk.mental else dcv_chain(g, unseen)
 
 
 def dmcv_chain(g: Fighter) -> CVChain:
@@ -197,7 +213,7 @@ def dmcv_chain(g: Fighter) -> CVChain:
     return chain
 
 
-def _build_dcv(g: Fighter) -> CVChain:
+def _build_dcv(g: Fighter, why: str = "") -> CVChain:
     mods: list[Modifier] = []
     held = g.in_force
     maneuver_dcv = held.dcv if held is not None else ()
@@ -215,6 +231,8 @@ def _build_dcv(g: Fighter) -> CVChain:
         mods.append(PRONE_DCV)
     if g.blind:
         mods.append(BLIND_DCV)
+    elif why:
+        mods.append(UNSEEN_DCV[why])
     if g.holding is not None or g.held_by is not None:
         mods.append(GRAPPLED_DCV)
     if g.presence >= 3:

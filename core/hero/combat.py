@@ -25,7 +25,7 @@ from dataclasses import replace
 from ..engine.actions import Asking
 from ..engine.context import RulesContext
 from ..rules.grid import Cell
-from . import areas, powers
+from . import areas, powers, senses
 from . import events as ev
 from .attack import AttackRoll, autofire_hits
 from .chains import dcv_chain, defense_chain, ocv_chain, true_metres
@@ -106,10 +106,10 @@ def resolve_attack(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, e
         return None
     if aim:
         extra_ocv = (*extra_ocv, placed_shot(aim, g))
-    ocv = ocv_chain(f, atk, g, entry, levels, extra_ocv)
+    ocv = ocv_chain(f, atk, g, entry, levels, extra_ocv, unseen=senses.unseen(ctx, f, g))
     if stopped(ctx, g, f, atk, ocv):
         return None
-    dcv = defense_chain(g, atk)
+    dcv = defense_chain(g, atk, senses.unseen(ctx, g, f))
     defs = defenses(g, atk.defense)
     profile, negated_from = _negated(ctx, atk, profile, defs)
     actx = AttackContext(system="hero", attacker=f.id, target=g.id, attack=atk, maneuver=entry.name, ocv=ocv, dcv=dcv,
@@ -168,7 +168,8 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim: Cell, atk: HeroAttack, entr
     there = next((g for g in fighters.values() if g.pos == aim and not g.dead), None)
     ctx.emit(ev.AreaAimed(attacker=f.id, attack=atk.name, shape=atk.area, size=size, cell=aim,
                           target=there.id if there is not None else ""))
-    ocv = ocv_chain(f, atk, there, entry, levels, at=aim)  # to the cell aimed at, whoever dives away
+    ocv = ocv_chain(f, atk, there, entry, levels, at=aim,  # to the cell aimed at, whoever dives away
+                    unseen=senses.unseen_cell(ctx, f, aim))
     yield from before_roll(ctx, f, atk, origin, aim, layout)
     dcv = areas.target_dcv(atk.area, origin, aim)
     actx = AttackContext(system="hero", attacker=f.id, target=there.id if there is not None else "", attack=atk,
@@ -177,6 +178,10 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim: Cell, atk: HeroAttack, entr
                          target_knocked_out=there is not None and there.ko, options=opts, aim="", area=atk.area)
     hit = _roll(ctx, actx)
     if not hit.hit:
+        return
+    power = powers.POWERS.get(atk.kind)
+    if power is not None and power.fills is not None:  # a Darkness: the area's cells, not who is in them
+        power.fills(ctx, f, atk, aim, areas.cells_of(ctx.grid, atk.area, size, origin, aim, layout))
         return
     inside = areas.affected(ctx.grid, atk.area, size, origin, aim,
                             [(g.id, g.pos) for g in fighters.values() if not g.dead], layout)
@@ -223,10 +228,10 @@ def maneuver_roll(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, en
     spend_end(ctx, f, attack_end(f, atk, opts.campaign, opts.str_end), entry.name.title())
     if f.out_of_fight(opts):
         return None
-    ocv = ocv_chain(f, atk, g, entry, levels)
+    ocv = ocv_chain(f, atk, g, entry, levels, unseen=senses.unseen(ctx, f, g))
     if stopped(ctx, g, f, atk, ocv):
         return None
-    dcv = dcv_chain(g)
+    dcv = dcv_chain(g, senses.unseen(ctx, g, f))
     actx = AttackContext(system="hero", attacker=f.id, target=g.id, attack=atk, maneuver=entry.name, ocv=ocv, dcv=dcv,
                          profile=damage_profile(opts, f, atk, None, levels, 0, 0), defenses=defenses(g, "PD"),
                          target_knocked_out=g.ko, options=opts)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..engine.context import RulesContext
+from ..rules.grid import Cell
 from .dice import DamageDice, normal_sums
 from .profile import DamageProfile
 from .sheet import HeroAttack
@@ -34,6 +35,12 @@ class Power:
     #: What a hit of it does, for the player's odds (the target, the power, its dice); None: the
     #: words :func:`.powers.hit_words` gives the powers of that module.
     words: Callable[[Fighter, HeroAttack, DamageProfile], str] | None = None
+    #: A power that fills the cells of its area rather than landing on whoever stands in them
+    #: (Darkness): (context, user, power, the cell aimed at, the cells) -> None; None: it lands.
+    fills: Callable[[RulesContext, Fighter, HeroAttack, Cell, frozenset[Cell]], None] | None = None
+    #: What filling an area is worth to the AI: (context, user, power, the ids inside) -> a share
+    #: of a fight; read with :attr:`fills`.
+    fill_worth: Callable[[RulesContext, Fighter, HeroAttack, tuple[str, ...]], float] | None = None
 
 
 #: A Phase a foe loses (held, or spending it breaking out, or blind with a ranged attack) is worth

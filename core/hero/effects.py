@@ -12,6 +12,7 @@ from types import MappingProxyType
 
 from ..engine.context import RulesContext
 from . import events as ev
+from . import senses
 from .damage import DamageRoll, DamageTaken, Defenses, is_dead, is_knocked_out, is_stunned, take_damage
 from .endurance import stun_for_end_dice
 from .entry import befalls
@@ -119,6 +120,7 @@ def knock_out(ctx: RulesContext, g: Fighter, why: str) -> None:
     ctx.emit(ev.StatusChanged(actor=g.id, status="knocked out", active=True, why=why))
     cancel_haymaker(ctx, g, "was knocked out")
     release_all(ctx, g, f"{g.name} was knocked out")
+    senses.lift(ctx, g, "knocked out")
 
 
 def die(ctx: RulesContext, g: Fighter, why: str) -> None:
@@ -129,6 +131,7 @@ def die(ctx: RulesContext, g: Fighter, why: str) -> None:
     befalls(g, "dead")
     ctx.emit(ev.StatusChanged(actor=g.id, status="dead", active=True, why=why))
     cancel_haymaker(ctx, g, "died")
+    senses.lift(ctx, g, "dead")
 
 
 def cancel_haymaker(ctx: RulesContext, g: Fighter, what_happened: str) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from ..engine.actions import Action
 from ..engine.context import RulesContext
 from ..rules.grid import distance
-from . import areas, grabs, locations, powers, presence
+from . import areas, grabs, locations, powers, presence, senses
 from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
 from .combat_values import Modifier
 from .damage import DamageRoll, standard_effect, stun_multiplier, take_damage
@@ -176,9 +176,13 @@ def estimate_area(ctx: RulesContext, f: Fighter, action: Action) -> float:
     st = ctx.state
     atk = f.attack(action.attack)
     cell = areas.aim_of(action, st.fighters)
-    ocv = ocv_chain(f, atk, st.fighters.get(action.target), MANEUVERS["area"], action.levels, at=cell).value
+    ocv = ocv_chain(f, atk, st.fighters.get(action.target), MANEUVERS["area"], action.levels, at=cell,
+                    unseen=senses.unseen_cell(ctx, f, cell)).value
     needed = 11 + ocv - areas.target_dcv(atk.area, f.pos, cell).value
     p = hit_chance(needed) if not atk.autofire else expected_hits(needed, shots_fired(f, atk))  # as estimate_one
+    power = powers.POWERS.get(atk.kind)
+    if power is not None and power.fill_worth is not None:  # a Darkness: what its entry says the field is worth
+        return p * power.fill_worth(ctx, f, atk, action.targets)
     push = planned_push(f, atk, ctx.options, action.push)
     centre = areas.centre_of(atk.area, f.pos, cell)
     total = 0.0
@@ -319,7 +323,7 @@ def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
         if atk.autofire:
             return 0.0, 0.0  # no placed shots with a burst (the menu refuses one)
         extra = (*extra, placed_shot(aim, g))
-    ocv = ocv_chain(f, atk, g, MANEUVERS.get(maneuver), levels, extra).value
+    ocv = ocv_chain(f, atk, g, MANEUVERS.get(maneuver), levels, extra, unseen=senses.unseen(ctx, f, g)).value
     needed = 11 + ocv - (dmcv_chain(g).value if atk.mental else dcv(g))
     p = hit_chance(needed) if not atk.autofire else expected_hits(needed, shots_fired(f, atk))
     if atk.effect:  # Entangle, Flash, Drain: what its entry says a hit is worth

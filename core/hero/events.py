@@ -281,6 +281,7 @@ class DefenseTaken(Event):
 # The events of the powers and maneuvers beyond a plain attack live in their own module; they are
 # named here too, so that every HERO event can be imported from this one module.
 from .power_events import (  # noqa: F401
-    AdjustmentFaded, AdjustmentRolled, AreaAimed, AreaHit, AutofireHits, BreakoutRolled, DisarmRolled, EntangleAttacked,
+    AdjustmentFaded, AdjustmentRolled, AreaAimed, AreaHit, AutofireHits, BreakoutRolled, DarknessLaid, DisarmRolled,
+    EntangleAttacked,
     EntangleRolled, EscapeRolled, FlashRolled, Healed, MindControlRolled, PresenceEffect, PresenceRolled,
     SlotSwitched)

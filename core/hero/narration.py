@@ -192,6 +192,15 @@ def _flash(e: ev.FlashRolled, log: TextLog) -> str:
             f"{log.name(e.target)} cannot see to the end of Turn {e.until_turn}, Segment {e.until_segment}")
 
 
+@formats(ev.DarknessLaid)
+def _darkness(e: ev.DarknessLaid, log: TextLog) -> str:
+    x, y = e.cell
+    who = ", ".join(log.name(c) for c in e.inside) or "no one"
+    moved = f" ({log.name(e.actor)}'s earlier field is gone)" if e.replaced else ""
+    return (f"    {e.attack}: Darkness over {e.cells} cells around {x},{y}{moved}: no one sees into, out of or "
+            f"through it; inside: {who}")
+
+
 @formats(ev.AdjustmentRolled)
 def _adjustment(e: ev.AdjustmentRolled, log: TextLog) -> str:
     if e.power == "drain":

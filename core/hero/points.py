@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from .dice import AP_PER_DIE, DamageDice
 from .pricing import power_points
-from .sheet import BASE_CHARACTERISTICS, HeroAttack, HeroSheet
+from .sheet import BASE_CHARACTERISTICS, FIELD_KINDS, HeroAttack, HeroSheet
 
 #: Character Points per point of a characteristic above its base (rules-6e §2.1): END is 1 per 5,
 #: STUN 1 per 2. A characteristic below its base gives the points back at the same price.
@@ -60,6 +60,8 @@ DAMAGE_REDUCTION = {25: Fraction(10), 50: Fraction(20), 75: Fraction(40)}
 #: Lightning Reflexes with all actions: 1 CP for each +1 DEX to act earlier (6e's talent; the
 #: HERO Foundry system's price too).
 LIGHTNING_REFLEXES_PER_DEX = Fraction(1)
+#: Invisibility to the Sight Group, with its fringe: 20 CP (6e; the HERO Foundry system's price too).
+INVISIBILITY = Fraction(20)
 HARDENED_PER_LEVEL = Fraction(1, 4)  # an advantage on the defense it hardens (rules-powers §2.3)
 
 #: The Martial Arts maneuvers' prices (rules-powers §4.3).
@@ -124,7 +126,8 @@ def attack_points(atk: HeroAttack) -> Fraction:
     """What an attack on a sheet costs: nothing for a STR blow (the STR is bought as a
     characteristic) or a Presence Attack (PRE is), else its Real Points. Martial maneuvers are
     priced by :func:`bill`."""
-    if atk.martial_dcs is not None or atk.uses_str_only or atk.kind not in POWER_COST_PER_DIE:
+    if atk.martial_dcs is not None or atk.uses_str_only or (atk.kind not in POWER_COST_PER_DIE
+                                                             and atk.kind not in FIELD_KINDS):
         return Fraction(0)
     return real_points(atk)
 
@@ -186,6 +189,8 @@ def bill(sheet: HeroSheet) -> Bill:
         lines.append(Line("Combat Skill Levels", sheet.csl * CSL_PER_LEVEL, "csl"))
     if sheet.lightning_reflexes:
         lines.append(Line("Lightning Reflexes", sheet.lightning_reflexes * LIGHTNING_REFLEXES_PER_DEX))
+    if sheet.invisible:
+        lines.append(Line("Invisibility (Sight Group)", INVISIBILITY))
     for name, value in sheet.special_defenses:
         if value:
             lines.append(Line(name, value * SPECIAL_DEFENSE_PER_POINT, "special"))
@@ -212,7 +217,7 @@ def bill(sheet: HeroSheet) -> Bill:
     for atk in sheet.attacks:
         if atk.martial_dcs is not None or atk.uses_str_only:
             continue
-        if atk.kind not in POWER_COST_PER_DIE:  # a Presence Attack's extra dice: no 6e price we know
+        if atk.kind not in POWER_COST_PER_DIE and atk.kind not in FIELD_KINDS:  # a Presence Attack's extra dice: no 6e price we know
             if atk.dice != DamageDice():
                 unpriced.append(f"{atk.name} ({atk.kind} {atk.dice})")
             continue

@@ -109,6 +109,21 @@ class FlashRolled(Event):
 
 
 @record
+class DarknessLaid(Event):
+    """A Darkness that hit its cell (rules-powers §1.4's roll against the cell): a field of
+    ``cells`` cells around ``cell`` that no one sees into or out of (:mod:`.senses`), ``inside``
+    it now; ``replaced``: the user's earlier field is gone (one field each)."""
+
+    kind: ClassVar[str] = "darkness_laid"
+    actor: str
+    attack: str
+    cell: tuple[int, int]
+    cells: int
+    inside: tuple[str, ...]
+    replaced: bool = False
+
+
+@record
 class AdjustmentRolled(Event):
     """A Drain that hit or an Aid given (rules-powers §3.4): the dice's total, less Power Defense
     against a Drain, is the Active Points of effect (an Aid held to its ceiling); ``before`` and

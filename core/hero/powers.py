@@ -29,7 +29,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..engine.context import RulesContext
-from . import adjustment
+from ..rules.grid import Cell
+from . import adjustment, areas, senses
 from . import events as ev
 from .damage import is_dead, is_knocked_out
 from .dice import count_killing_body, normal_sums, str_dice
@@ -161,6 +162,62 @@ def _flash_worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile
     phases = min(segments * g.spd / 12, 3.0)
     ranged = any(not a.hth and not a.mental for a in g.sheet.attacks)
     return PHASE_LOST * phases * (1.0 if ranged else 0.5)
+
+
+# -- Darkness ---------------------------------------------------------------------------------
+
+def lay_darkness(ctx: RulesContext, f: Fighter, atk: HeroAttack, aim: Cell, cells: frozenset[Cell]) -> None:
+    """``f``'s Darkness fills ``cells`` (its area around ``aim``): no one sees into, out of or
+    through them while ``f`` stays in the fight (:mod:`.senses`); it replaces ``f``'s earlier
+    field, if any (one field each: our reading of a Constant power moved)."""
+    st = ctx.state
+    replaced = f.id in st.darkness
+    st.darkness = {**st.darkness, f.id: cells}
+    inside = tuple(g.id for g in st.fighters.values() if not g.dead and g.pos in cells)
+    ctx.emit(ev.DarknessLaid(actor=f.id, attack=atk.name, cell=aim, cells=len(cells), inside=inside,
+                             replaced=replaced))
+
+
+def _darkness_on(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> None:
+    """A Darkness landing on ``g`` is laid centred on ``g``'s cell (a Darkness is always an area,
+    :func:`.combat.resolve_area` fills it; this is the same field reached by one target)."""
+    lay_darkness(ctx, f, atk, g.pos, areas.cells_of(ctx.grid, atk.area, areas.size_of(atk), f.pos, g.pos))
+
+
+def _darkness_worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> float:
+    return _in_the_dark(f, g)
+
+
+def _in_the_dark(f: Fighter, g: Fighter) -> float:
+    """Two of ``g``'s Phases unable to see out (the field stays while its user does, but ``g``
+    may walk out), each worth :data:`PHASE_LOST` to a fighter with a ranged attack (OCV 0), half
+    to one that strikes hand to hand (½ OCV); halved again when the user's own attacks are all
+    ranged (it cannot see into the field either)."""
+    if g.blind:
+        return 0.0
+    ranged = any(not a.hth and not a.mental and a.kind != "darkness" for a in g.sheet.attacks)
+    own_blows = any(a.hth for a in f.sheet.attacks if a.kind != "darkness")
+    return 2 * PHASE_LOST * (1.0 if ranged else 0.5) * (1.0 if own_blows else 0.5)
+
+
+def _darkness_field_worth(ctx: RulesContext, f: Fighter, atk: HeroAttack, inside: tuple[str, ...]) -> float:
+    """The field's worth: :func:`_darkness_worth` for each foe in the fight inside it, less the
+    same for each friend (the user too); a fighter already in Darkness, or Flashed, gains or
+    loses nothing more."""
+    fighters, opts = ctx.state.fighters, ctx.options
+    dark = senses.dark_cells(ctx.state)
+    total = 0.0
+    for gid in inside:
+        g = fighters[gid]
+        if g.out_of_fight(opts) or g.pos in dark:
+            continue
+        value = _in_the_dark(f, g)
+        total += value if g.allegiance != f.allegiance else -value
+    return total
+
+
+def _darkness_words(g: Fighter, atk: HeroAttack, profile: DamageProfile) -> str:
+    return f"a Darkness field ({areas.TABLE[atk.area].sized(areas.size_of(atk))}): no one sees into or out of it"
 
 
 # -- Drain, Aid, Healing ----------------------------------------------------------------------
@@ -366,9 +423,11 @@ FLASH = Power("flash", "Flash", "rules-powers §3.3", _flash, _flash_worth)
 DRAIN = Power("drain", "Drain", "rules-powers §3.4", _drain, _drain_worth)
 AID = Power("aid", "Aid", "rules-powers §3.4", _aid, _aid_worth)
 HEALING = Power("healing", "Healing", "rules-powers §3.4 (simplified Healing)", _heal, _heal_worth)
+DARKNESS = Power("darkness", "Darkness", "rules-powers §3.3 (its sense groups), §1.4 (its area)", _darkness_on,
+                 _darkness_worth, _darkness_words, lay_darkness, _darkness_field_worth)
 
 #: Every power whose hit is not damage, by its attack kind.
 POWERS: dict[str, Power] = {p.kind: p for p in (ENTANGLE, FLASH, DRAIN, AID, HEALING, MIND_CONTROL,
-                                                 MENTAL_ILLUSIONS)}
+                                                 MENTAL_ILLUSIONS, DARKNESS)}
 
-__all__ = ["POWERS", "Power", "break_out", "hit_words", "break_out_worth", "fade", "lose_sight", "readjust", "roll_effect"]
+__all__ = ["POWERS", "Power", "break_out", "lay_darkness", "hit_words", "break_out_worth", "fade", "lose_sight", "readjust", "roll_effect"]

@@ -6,12 +6,18 @@ Hero Designer importer alike.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from . import areas
 from .dice import active_points
 from .endurance import power_end, str_end
 from .sheet import HeroAttack
+
+
+#: Darkness to the Sight Group (a Targeting group): 5 Active Points a metre of its radius (6e; the
+#: HERO Foundry system's price too), or a 2 m cell of an Any Area (our reading).
+DARKNESS_PER_SIZE = Fraction(5)
 
 
 def end_of(atk: HeroAttack, strength: int, campaign: str, str_rule: str) -> int:
@@ -63,6 +69,8 @@ def power_points(atk: HeroAttack, with_reduced_end: bool = True) -> Fraction:
     """The power's Active Points: the sheet's, or its dice's x (1 + its advantages)."""
     if atk.active_points is not None:
         return Fraction(atk.active_points)
+    if atk.kind == "darkness":  # sized by its area alone, which is its own, not an advantage (6e)
+        return DARKNESS_PER_SIZE * areas.size_of(atk) * (1 + advantages(replace(atk, area=""), with_reduced_end))
     return active_points(atk.dice, atk.kind) * (1 + advantages(atk, with_reduced_end))
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from ..engine.context import RulesContext
 from ..engine.events import Event
 from ..rules.vitals import Vitals
+from . import senses
 from .adjustment import adjusted
 from .chains import dcv_chain
 from .combat_values import DCV_STEPS, OCV_STEPS, CVChain
@@ -48,7 +49,7 @@ def snapshot(ctx: RulesContext) -> dict[str, Any]:
         out["combatants"].append({
             "id": f.id, "name": f.name, "side": f.side, "position": list(f.pos),
             "STUN": [f.stun, ch.STUN], "BODY": [f.body, ch.BODY], "END": [f.end, ch.END], "SPD": f.spd,
-            "status": status_words(f), "phases": sorted(SPEED_CHART[min(max(f.spd, 1), 12)]) if f.spd > 0 else [],
+            "status": status_words(f) + senses.conditions(ctx, f), "phases": sorted(SPEED_CHART[min(max(f.spd, 1), 12)]) if f.spd > 0 else [],
             **({"fights_for": f.allegiance} if f.turned else {}),  # turned by a Mind Control
         })
     return out
@@ -70,7 +71,7 @@ def vitals(ctx: RulesContext, cid: str) -> Vitals:
     health = max(min(f.stun / ch.STUN, f.body / ch.BODY), 0.0)
     return Vitals(f.id, f.name, f.allegiance, f.pos, not f.out_of_fight(ctx.options), not f.dead, health,
                   max(f.end / ch.END, 0.0) if ch.END else 1.0,
-                  f.stunned or f.standing_down, tuple(status_words(f)), cells(f, True),
+                  f.stunned or f.standing_down, tuple(status_words(f) + senses.conditions(ctx, f)), cells(f, True),
                   _longest(f))
 
 

@@ -30,7 +30,10 @@ _LIMITS: dict[str, tuple[int, int]] = {"SPD": (1, 12), "BODY": (1, 500), "STUN":
 #: The most combatants a HERO scenario holds, so a hostile file cannot exhaust the machine.
 MAX_COMBATANTS = 32
 
-EFFECT_KINDS = ("entangle", "flash", "drain", "aid", "healing", "mind_control", "mental_illusions")
+EFFECT_KINDS = ("entangle", "flash", "drain", "aid", "healing", "mind_control", "mental_illusions", "darkness")
+#: The effect powers that fill cells rather than hit whoever is inside (:mod:`.senses`): Darkness,
+#: always an area, rolling no dice.
+FIELD_KINDS = ("darkness",)
 #: The attacks rolled 11 + OMCV - DMCV, reaching by line of sight (rules-powers §3.5): a Mental
 #: Blast, Mind Control and Mental Illusions.
 MENTAL_KINDS = ("mental", "mind_control", "mental_illusions")
@@ -45,7 +48,7 @@ POWER_DEFENSE = "Power Defense"
 MENTAL_DEFENSE = "Mental Defense"
 #: The special defense each effect power meets ("": none).
 EFFECT_DEFENSE = {"entangle": "", "flash": FLASH_DEFENSE, "drain": POWER_DEFENSE, "aid": "", "healing": "",
-                  "mind_control": MENTAL_DEFENSE, "mental_illusions": MENTAL_DEFENSE}
+                  "mind_control": MENTAL_DEFENSE, "mental_illusions": MENTAL_DEFENSE, "darkness": ""}
 
 
 #: A Focus (6e): Obvious or Inobvious, Accessible or Inaccessible. An Accessible one (OAF, IAF)
@@ -187,6 +190,7 @@ class HeroSheet:
     martial_arts: tuple[str, ...] = ()  # the Martial Arts maneuvers it knows (:mod:`.martial`)
     martial_extra_dcs: int = 0  # Extra DCs bought with Martial Arts: added to each martial strike
     lightning_reflexes: int = 0  # +DEX for the order within a Segment, with all actions (:func:`.clock.order_dex`)
+    invisible: bool = False  # Invisibility to the Sight Group, with its fringe (:mod:`.senses`)
     multipowers: tuple[Multipower, ...] = ()
 
     def multipower_of(self, attack: str) -> Multipower | None:

@@ -56,6 +56,7 @@ def parse_sheet(t: Table) -> HeroSheet:
         flying=t.boolean("flying", False),
         csl=t.integer("csl", 0, lo=0, hi=20),
         lightning_reflexes=_lightning_reflexes(t),
+        invisible=t.boolean("invisible", False),
         special_defenses=tuple(special),
         attacks=attacks,
         hardened=hardened,
@@ -185,6 +186,8 @@ def dump_sheet(s: HeroSheet) -> dict[str, Any]:
         out["csl"] = s.csl
     if s.lightning_reflexes:
         out["lightning_reflexes"] = s.lightning_reflexes
+    if s.invisible:
+        out["invisible"] = True
     out["characteristics"] = ch
     d: dict[str, Any] = {}
     if s.rPD:

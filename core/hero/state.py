@@ -249,6 +249,9 @@ class HeroState:
     recovering_now: list[str] = field(default_factory=list)
     post12_done: set[int] = field(default_factory=set)
     attacks: int = 0  # attacks resolved so far: tells one attack's damage from the next one's
+    #: The Darkness fields laid, by their user: the cells each covers (:mod:`.senses`). Replaced,
+    #: never edited in place.
+    darkness: dict[str, frozenset[Cell]] = field(default_factory=dict)
 
     @property
     def abs_segment(self) -> int:

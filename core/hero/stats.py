@@ -104,6 +104,9 @@ class _Count:
         self.rules["rule:attack hit" if e.hit else "rule:attack missed"] += 1
         if e.automatic:
             self.rules["rule:3 always hits" if e.automatic == "hit" else "rule:18 always misses"] += 1
+        for m in (*e.ocv.modifiers, *e.dcv.modifiers):  # a target or an attacker not perceived (senses)
+            if m.source.startswith("cannot see"):
+                self.rules[f"rule:{m.source}"] += 1
 
     def damage(self, e: ev.DamageRolled) -> None:
         self.last_attacker = e.attacker
@@ -180,6 +183,8 @@ class _Count:
             rules["rule:held phase lost"] += 1
         elif not e.active and e.status == "flashed":
             rules["rule:flash ended"] += 1
+        elif not e.active and e.status == "keeping a Darkness up":
+            rules["rule:darkness ended"] += 1
 
     def knockback(self, e: ev.KnockbackRolled) -> None:
         if e.outcome == "knockback":
@@ -244,6 +249,11 @@ class _Count:
         if e.segments > 0:
             self.rules["rule:flash"] += 1
 
+    def darkness(self, e: ev.DarknessLaid) -> None:
+        self.rules["rule:darkness"] += 1
+        if e.inside:
+            self.rules["rule:darkness over someone"] += 1
+
     def adjustment(self, e: ev.AdjustmentRolled) -> None:
         if e.ap:
             self.rules[f"rule:{e.power}"] += 1
@@ -293,5 +303,5 @@ _HANDLERS: dict[type, Any] = {
     ev.Healed: _counts("rule:healing"), ev.EscapeRolled: _Count.escape, ev.DisarmRolled: _Count.disarm,
     ev.PresenceEffect: _Count.presence, ev.MindControlRolled: _Count.mind_control,
     ev.BreakoutRolled: _Count.breakout, ev.SpdChanged: _counts("rule:SPD changed"), ev.PostSegment12: _counts("rule:post-segment 12"),
-    ev.OrderRaised: _counts("rule:lightning reflexes"),
+    ev.OrderRaised: _counts("rule:lightning reflexes"), ev.DarknessLaid: _Count.darkness,
 }

@@ -3,8 +3,10 @@ out once and read by the menu, the AI and the player's prompt alike.
 
 For the actor it holds its foes, the cells others stand in and how far it may move; for each
 foe, how many cells it must walk to strike it (a half move, or a full one for a Move Through);
-for each ranged attack and foe, whether the foe is in range and sight; and, asked for, the
-expected harm of each option (:mod:`.estimate`), kept so nobody works it out twice.
+for each ranged attack and foe, whether the foe is in range and sight; what the actor perceives
+and who perceives it (:meth:`Picture.unseen`, :meth:`Picture.unseen_by`: Flash, Invisibility and
+Darkness, :mod:`.senses`), which the OCV and DCV below read; and, asked for, the expected harm of
+each option (:mod:`.estimate`), kept so nobody works it out twice.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
 from .endurance import stun_for_end_dice
 from .estimate import charge_metres, estimate, expected_hits, expected_taken, hit_chance, may_step_away
 from .movement import METRES_PER_CELL, cells, occupied, walk_into_range
-from . import areas, powers, report
+from . import areas, powers, report, senses
 from .sheet import HeroAttack
 from .state import Fighter
 from .maneuvers import MANEUVERS
@@ -35,7 +37,8 @@ class Picture:
     """What ``f`` sees at the start of its Phase (see the module's docstring)."""
 
     __slots__ = ("ctx", "f", "foes", "standing", "dist", "occupied", "half_cells", "full_cells", "full_phase",
-                 "_steps", "_in_range", "still", "_harm", "menu", "_vitals", "_dcv", "_strikes", "_layers", "_winding")
+                 "_steps", "_in_range", "still", "_harm", "menu", "_vitals", "_dcv", "_strikes", "_layers", "_winding",
+                 "_unseen")
 
     def __init__(self, ctx: RulesContext, f: Fighter) -> None:
         self.ctx = ctx
@@ -62,6 +65,7 @@ class Picture:
         self._strikes: dict = {}
         self._layers: Layers | None = None
         self._winding: dict[str, list[Fighter]] | None = None
+        self._unseen: dict[tuple[str, str], str] = {}
 
     def rebind(self, ctx: RulesContext) -> Picture:
         """This picture over ``ctx`` (a fork of the battle, as it stands): the menu read off this
@@ -212,6 +216,22 @@ class Picture:
                         aims.add(((g.pos[0] + h.pos[0]) // 2, (g.pos[1] + h.pos[1]) // 2))
         return sorted(aims, key=lambda c: (c[1], c[0]))
 
+    def unseen(self, g: Fighter) -> str:
+        """Why the actor cannot perceive ``g`` (:func:`.senses.unseen`; "" when it can): its
+        attacks on ``g`` are at ½ OCV hand to hand, OCV 0 at range."""
+        return self._perceives(self.f, g)
+
+    def unseen_by(self, g: Fighter) -> str:
+        """Why ``g`` cannot perceive the actor ("" when it can): ``g`` is at ½ DCV against it."""
+        return self._perceives(g, self.f)
+
+    def _perceives(self, a: Fighter, b: Fighter) -> str:
+        key = (a.id, b.id)
+        found = self._unseen.get(key)
+        if found is None:
+            found = self._unseen[key] = senses.unseen(self.ctx, a, b)
+        return found
+
     def vitals(self, cid: str) -> Vitals:
         """System-neutral figures of a combatant now (kept for the decision: nothing changes
         while it is being made)."""
@@ -241,7 +261,7 @@ class Picture:
             return self._area_odds(action, atk)
         g = ctx.state.fighters[action.target]
         extra = (placed_shot(action.aim, g),) if action.aim else ()
-        ocv = ocv_chain(f, atk, g, MANEUVERS.get(action.maneuver), action.levels, extra).value
+        ocv = ocv_chain(f, atk, g, MANEUVERS.get(action.maneuver), action.levels, extra, unseen=self.unseen(g)).value
         dcv = dmcv_chain(g).value if atk.mental else self.dcv(g)
         needed = 11 + ocv - dcv
         opts = ctx.options
@@ -271,8 +291,25 @@ class Picture:
         entry = MANEUVERS.get(action.maneuver)
         if entry is not None and entry.recoil:
             note = f"{f.name} takes {entry.recoil} of the damage it rolls"
+        seen = self._seen_note(g, atk)
+        if seen:
+            note = f"{note}; {seen}" if note else seen
         cvs = ("OMCV", "DMCV") if atk.mental else ("OCV", "DCV")
         return Odds(f"{needed}- (11 + {cvs[0]} {ocv} - {cvs[1]} {dcv})", hit_chance(needed), does, paid, note)
+
+    def _seen_note(self, g: Fighter, atk: HeroAttack) -> str:
+        """What perception does to an attack on ``g``, for the player's odds ("" when both see
+        each other; a Flash already shows as its own modifier and status)."""
+        if atk.mental:
+            return ""
+        parts = []
+        why = self.unseen(g)
+        if why and why != senses.FLASHED:
+            parts.append(f"cannot see {g.name} ({why}): {'half OCV' if atk.hth else 'OCV 0'}")
+        why = self.unseen_by(g)
+        if why and why != senses.FLASHED:
+            parts.append(f"{g.name} cannot see {self.f.name} ({why}): half DCV")
+        return "; ".join(parts)
 
     def _area_odds(self, action: Action, atk: HeroAttack) -> Odds:
         """An area's roll against its target cell's DCV, what a hit does (for a burst, a shot)
@@ -282,14 +319,17 @@ class Picture:
         fighters = ctx.state.fighters
         cell = areas.aim_of(action, fighters)
         there = fighters.get(action.target)
-        ocv = ocv_chain(f, atk, there, MANEUVERS["area"], action.levels, at=cell).value
+        ocv = ocv_chain(f, atk, there, MANEUVERS["area"], action.levels, at=cell,
+                        unseen=senses.unseen_cell(ctx, f, cell)).value
         dcv = areas.target_dcv(atk.area, f.pos, cell).value
         needed = 11 + ocv - dcv
         opts = ctx.options
         push = planned_push(f, atk, opts, action.push)
         first = next((fighters[t] for t in action.targets if fighters[t].allegiance != f.allegiance), there)
         does = ""
-        if first is not None:
+        if atk.effect:
+            does = powers.hit_words(first or f, atk, damage_profile(opts, f, atk, MANEUVERS["area"], action.levels, 0, 0))
+        elif first is not None:
             lost = (areas.explosion_dcs_lost(true_metres(areas.centre_of(atk.area, f.pos, cell), first.pos))
                     if atk.explosion else 0)
             stun, body = expected_taken(ctx, f, first, atk, "area", action.levels, push, 0, fallen=lost)
@@ -301,14 +341,15 @@ class Picture:
             spent = f"{shots} Charges" if shots > 1 else "1 Charge"
             paid = f"{spent} ({f.charges_left(atk)} left)" + (f", END {cost}" if cost else "")
         friends = [fighters[t].name for t in action.targets if fighters[t].allegiance == f.allegiance]
-        note = f"hits {len(action.targets)} inside" + (f", friends too: {', '.join(friends)}" if friends else "")
+        note = f"{'covers' if atk.effect else 'hits'} {len(action.targets)} inside" + (f", friends too: {', '.join(friends)}" if friends else "")
         if atk.autofire:
             note += f"; ~{expected_hits(needed, shots):.1f} of {shots} shots hit each"
         return Odds(f"{needed}- (11 + OCV {ocv} - the cell's DCV {dcv})", hit_chance(needed), does, paid, note)
 
     def dcv(self, g: Fighter) -> int:
-        """``g``'s DCV now (kept for the Phase: the AI weighs several attacks on each foe)."""
+        """``g``'s DCV against the actor now (kept for the Phase: the AI weighs several attacks
+        on each foe), halved when ``g`` cannot perceive the actor (:meth:`unseen_by`)."""
         found = self._dcv.get(g.id)
         if found is None:
-            found = self._dcv[g.id] = dcv_chain(g).value
+            found = self._dcv[g.id] = dcv_chain(g, self.unseen_by(g)).value
         return found

@@ -115,10 +115,15 @@ class Grid:
     def open(self, cell: Cell) -> bool:
         return self.inside(cell) and cell not in self.obstacles
 
-    def line_of_sight(self, a: Cell, b: Cell) -> bool:
-        """True when no obstacle stands strictly between ``a`` and ``b``. The line never leaves
-        the rectangle the two span, so a rectangle with no wall in it needs no line drawn; the
-        lines drawn are kept (the map never changes), up to a bound."""
+    def line_of_sight(self, a: Cell, b: Cell, veil: frozenset[Cell] = frozenset()) -> bool:
+        """True when no obstacle stands strictly between ``a`` and ``b`` and no ``veil`` cell is
+        on the line, either end included. A veil is what blocks sight but not bodies or blows (a
+        Darkness field): a wall hides what is behind it, a veil also what is inside it and
+        everything seen from inside it. The line never leaves the rectangle the two span, so a
+        rectangle with no wall in it needs no line drawn; the lines drawn are kept (the map
+        never changes, a veil does: its lines are not kept), up to a bound."""
+        if veil and (a in veil or b in veil or any(c in veil for c in line(a, b))):
+            return False
         x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
         y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
         if not self.walls_within(x0, y0, x1, y1):

@@ -59,6 +59,7 @@ class Draft:
     flight: int = 0
     csl: int = 0
     lightning_reflexes: int = 0  # +DEX for the order within a Segment, with all actions
+    invisible: bool = False  # Invisibility to the Sight Group (:mod:`.senses`)
     special: dict[str, int] = field(default_factory=dict)
     attacks: list[HeroAttack] = field(default_factory=list)
     hardened: list[int] = field(default_factory=lambda: [0, 0, 0, 0])

@@ -264,6 +264,7 @@ def handlers() -> dict[str, Handler]:
         HANDLERS_5E["RUNNING"] = _in_inches(HANDLERS["RUNNING"], "running")
         HANDLERS_5E["FLIGHT"] = _in_inches(HANDLERS["FLIGHT"], "flight")
         HANDLERS_5E["KBRESISTANCE"] = _in_inches(HANDLERS["KBRESISTANCE"], "knockback resistance")
+        HANDLERS_5E["DARKNESS"] = _in_inches(HANDLERS["DARKNESS"], "Darkness radius")
         HANDLERS_5E["MENTALDEFENSE"] = mental_defense
         HANDLERS_5E["ARMOR"] = armor
         HANDLERS_5E["FORCEFIELD"] = armor

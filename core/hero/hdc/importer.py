@@ -217,6 +217,7 @@ def _sheet(d: Draft, report: Report) -> HeroSheet:
         characteristics=Characteristics(**d.values),
         rPD=held["rPD"], rED=held["rED"], knockback_resistance=held["knockback_resistance"],
         running=held["running"], flying=d.flight > 0, csl=held["csl"], lightning_reflexes=held["lightning_reflexes"],
+        invisible=d.invisible,
         special_defenses=tuple((k, min(v, 200)) for k, v in sorted(d.special.items())),
         attacks=tuple(d.attacks),
         hardened=(d.hardened[0], d.hardened[1], d.hardened[2], d.hardened[3]),

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from ..sheet import _LIMITS as CHARACTERISTIC_LIMITS
 from ..sheet import BASE_CHARACTERISTICS, MENTAL_KINDS, HeroAttack
-from . import attacks, martial  # noqa: F401  (their handlers register themselves)
+from . import attacks, martial, senses  # noqa: F401  (their handlers register themselves)
 from .defenses import _hardening  # (and its handlers register themselves)
 from .draft import HANDLERS, MAX_ATTACKS, Draft, PendingLevels, _count, _n, handles
 from .modifiers import sort_modifiers, with_power
@@ -170,15 +170,15 @@ def _levels_fit(pl: PendingLevels, a: HeroAttack) -> bool:
 #: Parts the engine does not model yet, with the reason the report gives.
 NOT_MODELLED: dict[str, str] = {
     "TRANSFER": "Transfer is not modelled yet (Drain and Aid are)",
-    "ABSORPTION": "Absorption is not modelled yet", "DARKNESS": "Darkness is not modelled yet",
+    "ABSORPTION": "Absorption is not modelled yet",
     "TELEKINESIS": "Telekinesis is not modelled yet",
     "TRANSFORM": "Transform is not modelled yet", "DEFLECTION": "Deflection is not modelled yet",
-    "DESOLIDIFICATION": "Desolidification is not modelled yet", "INVISIBILITY": "Invisibility is not modelled yet",
+    "DESOLIDIFICATION": "Desolidification is not modelled yet",
     "TELEPORTATION": "the engine moves by Running and Flight only", "TUNNELING": "the engine moves by Running and Flight only",
     "SWINGING": "the engine moves by Running and Flight only", "DENSITYINCREASE": "Density Increase is not modelled yet",
     "GROWTH": "Growth is not modelled yet", "SHRINKING": "Shrinking is not modelled yet",
     "REGENERATION": "Regeneration is not modelled yet", "DAMAGESHIELD": "Damage Shield is not modelled yet",
-    "CUSTOMPOWER": "a custom power: no rule to apply", "IMAGES": "sense-affecting powers are not modelled yet",
+    "CUSTOMPOWER": "a custom power: no rule to apply", "IMAGES": "Images are not modelled yet (Darkness and Invisibility are)",
     "CHANGEENVIRONMENT": "Change Environment is left to the scenario (rules-powers §3.7)",
     "WEAPON_ELEMENT": "which weapons the Martial Arts weapon maneuvers are for is not read: every hand-to-hand "
                       "weapon of the sheet takes them (our reading)",

@@ -1,0 +1,93 @@
+"""What a HERO combatant can perceive with Sight, its one Targeting Sense here (rules-powers
+§3.3): the one home of "can ``f`` see ``g``", read by the OCV and DCV chains' callers, the
+tactical picture (:class:`.tactics.Picture`), the AI's estimate and the player's odds alike.
+
+A combatant cannot perceive another (:func:`unseen`, which says why) when
+
+* it is Flashed (its own Sight is gone: it sees no one), or
+* the other has Invisibility to the Sight Group and stands further than the next cell (our
+  reading of 6e's fringe: a foe within 2 m, the cell next to it, perceives the shimmer; no
+  Perception roll is made for it, nor for a Nontargeting Sense, as for a Flash), or
+* a Darkness field lies on the line between them, either end included: from inside a field one
+  sees no one, and no one sees into it (:meth:`.Grid.line_of_sight` with the field as its veil).
+
+Not perceiving the target of its attack, a combatant is at ½ OCV hand to hand and OCV 0 at range
+(an area's target is its cell: :func:`unseen_cell`, seen unless Flashed or through Darkness);
+not perceiving the attacker, a combatant is at ½ DCV against it (rules-powers §3.3, the rule a
+Flash already applies: :data:`.chains.BLIND_HTH_OCV` and its kin). Attacks still reach what is
+not seen: walls stop blows, Darkness only sight.
+
+A Darkness field (:func:`.powers.lay_darkness`) lasts while its user stays in the fight (our
+reading of a Constant power; the END it costs again each Phase is not modelled): it is gone when
+its user is knocked out or killed (:func:`lift`), and from any other state out of the fight (a
+dying user) it hides nothing; a second one from the same user replaces the first.
+"""
+
+from __future__ import annotations
+
+from ..engine.context import RulesContext
+from ..rules.grid import Cell, distance
+from . import events as ev
+from .state import Fighter, HeroState
+
+#: Why a combatant does not perceive another, as the chains' modifiers name it.
+FLASHED = "flashed"
+INVISIBLE = "invisible"
+DARKNESS = "in Darkness"
+#: The status of a user whose Darkness is up (logged when it ends).
+KEEPING_DARKNESS = "keeping a Darkness up"
+
+
+def dark_cells(state: HeroState) -> frozenset[Cell]:
+    """Every cell a Darkness field covers now: the fields of users still in the fight."""
+    fields = state.darkness
+    if not fields:
+        return frozenset()
+    fighters, opts = state.fighters, state.options
+    lit = [cells for owner, cells in sorted(fields.items()) if not fighters[owner].out_of_fight(opts)]
+    return frozenset().union(*lit)
+
+
+def lift(ctx: RulesContext, g: Fighter, what_happened: str) -> None:
+    """``g`` knocked out or killed: its Darkness, a Constant power, is gone (logged)."""
+    fields = ctx.state.darkness
+    if g.id in fields:
+        ctx.state.darkness = {k: v for k, v in fields.items() if k != g.id}
+        ctx.emit(ev.StatusChanged(actor=g.id, status=KEEPING_DARKNESS, active=False, why=what_happened))
+
+
+def conditions(ctx: RulesContext, f: Fighter) -> list[str]:
+    """What others perceive of ``f``, as the app's roster and the AIs' vitals name it:
+    "invisible", "in Darkness" (none for most)."""
+    out = ["invisible"] if f.sheet.invisible else []
+    if ctx.state.darkness and f.pos in dark_cells(ctx.state):
+        out.append(DARKNESS)
+    return out
+
+
+def unseen(ctx: RulesContext, f: Fighter, g: Fighter) -> str:
+    """Why ``f`` cannot perceive ``g`` with Sight (:data:`FLASHED`, :data:`INVISIBLE` or
+    :data:`DARKNESS`); "" when it can. A combatant always perceives itself."""
+    if f is g:
+        return ""
+    if f.blind:
+        return FLASHED
+    if g.sheet.invisible and distance(f.pos, g.pos) > 1:
+        return INVISIBLE
+    return unseen_cell(ctx, f, g.pos)
+
+
+def unseen_cell(ctx: RulesContext, f: Fighter, cell: Cell) -> str:
+    """Why ``f`` cannot see the cell ``cell`` (an area's target: a place, so Invisibility does
+    not matter, a Flash and Darkness do); "" when it can."""
+    if f.blind:
+        return FLASHED
+    dark = dark_cells(ctx.state)
+    if dark and not ctx.grid.line_of_sight(f.pos, cell, veil=dark):
+        return DARKNESS
+    return ""
+
+
+def sees(ctx: RulesContext, f: Fighter, g: Fighter) -> bool:
+    """Whether ``f`` perceives ``g`` (see :func:`unseen`)."""
+    return not unseen(ctx, f, g)

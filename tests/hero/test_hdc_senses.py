@@ -1,0 +1,63 @@
+"""Importing the sense-affecting powers of a Hero Designer file (issue 40, item 3): Darkness and
+Invisibility of the Sight Group become the sheet's ``darkness`` attack and ``invisible``; another
+sense group is refused by name (core/hero/hdc/senses.py). Prices are 6e's: Darkness to the Sight
+Group 5 CP a metre of radius, range 10 m per Active Point; Invisibility to Sight 20 CP."""
+
+from __future__ import annotations
+
+from hdc_files import adder, character, power, write
+
+from slugfest.core.hero.hdc import IGNORED, IMPORTED, IN_PART, import_file
+from slugfest.core.hero.sheet_keys import parse_sheet
+from slugfest.core.files.schema import Problems, Table
+
+
+def imported(tmp_path, **kw):
+    return import_file(write(tmp_path / "c.hdc", character(**kw)))
+
+
+def entry(result, label_start):
+    return next(e for top in result.report.entries for e in top.walk() if e.label.startswith(label_start))
+
+
+def as_sheet(result):
+    problems = Problems()
+    sheet = parse_sheet(Table(result.sheet, "c", problems))
+    assert not problems.items, problems.items
+    return sheet
+
+
+def test_a_sight_group_darkness_becomes_a_darkness_radius_placed_at_10_m_an_active_point(tmp_path):
+    result = imported(tmp_path, powers=(power("DARKNESS", NAME="Night Cloak", LEVELS=4, OPTIONID="SIGHTGROUP"),))
+    atk = next(a for a in as_sheet(result).attacks if a.name == "Night Cloak")
+    assert (atk.kind, atk.area, atk.area_m, atk.range_m, atk.hth) == ("darkness", "radius", 4, 200, False)
+    e = entry(result, "Night Cloak")
+    assert (e.status, e.into) == (IMPORTED, 'attack "Night Cloak": darkness, a 4 m Radius, 200 m, 20 AP')
+
+
+def test_a_darkness_of_another_sense_group_is_refused_naming_it(tmp_path):
+    result = imported(tmp_path, powers=(power("DARKNESS", NAME="Silence", LEVELS=2, OPTIONID="HEARINGGROUP",
+                                              OPTION_ALIAS="Hearing Group"),))
+    e = entry(result, "Silence")
+    assert e.status == IGNORED and e.why.startswith("Darkness to the Hearing Group sense group: only the Sight Group")
+    assert not [a for a in as_sheet(result).attacks if a.kind == "darkness"]
+
+
+def test_a_5th_edition_darkness_of_2_inches_is_a_4_m_radius_and_the_report_says_so(tmp_path):
+    result = imported(tmp_path, template="builtIn.Superheroic.hdt",
+                      powers=(power("DARKNESS", NAME="Shade", LEVELS=2, OPTIONID="SIGHTGROUP"),))
+    atk = next(a for a in as_sheet(result).attacks if a.name == "Shade")
+    assert (atk.area_m, atk.range_m) == (4, 200)
+    assert any('Shade (Darkness) 2": 4 m of Darkness radius' in c for c in result.report.conversions)
+
+
+def test_sight_group_invisibility_makes_the_sheet_invisible_and_no_fringe_is_reported_in_part(tmp_path):
+    plain = imported(tmp_path, powers=(power("INVISIBILITY", NAME="Fade", OPTIONID="SIGHTGROUP", BASECOST="20.0"),))
+    assert plain.sheet["invisible"] is True and as_sheet(plain).invisible
+    assert entry(plain, "Fade").status == IMPORTED
+    sharp = imported(tmp_path, powers=(power("INVISIBILITY", adder("NOFRINGE", BASECOST="10.0"), NAME="Fade",
+                                             OPTIONID="SIGHTGROUP", BASECOST="20.0"),))
+    e = entry(sharp, "Fade")
+    assert e.status == IN_PART and e.why == "No Fringe is not modelled: a foe in the next cell sees its fringe"
+    heard = imported(tmp_path, powers=(power("INVISIBILITY", NAME="Hush", OPTIONID="HEARINGGROUP"),))
+    assert entry(heard, "Hush").status == IGNORED and "invisible" not in heard.sheet
