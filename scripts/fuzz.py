@@ -8,8 +8,9 @@
 Each case is seeded (case i of a kind uses seed BASE+i), so a finding replays alone. Counts go to
 standard output; a finding is listed with the seed that replays it, and the exit code is 1 when
 there is any. The generators are in core/testing/: fuzzing.py (scenarios, saves), extremes.py
-(sheets), faults.py (plugins) and surfaces.py (merge parts, .hdc files, edge arguments to every
-command, hostile preferences and data folders, which this script plays in the app itself);
+(sheets), faults.py (plugins) and surfaces/ (a module per surface: merge parts, .hdc files, edge
+arguments to every command, hostile preferences and data folders, which this script plays in the
+app itself);
 tests/test_fuzz.py runs a short slice.
 """
 
@@ -55,7 +56,7 @@ def _cases(kind: str, start: int, stop: int, base: int) -> list[tuple[int, fz.Ve
 
 
 def _surface_cases(kind: str, start: int, stop: int, base: int) -> list[tuple[int, fz.Verdict]]:
-    """Cases of the surfaces added after the first campaigns (core/testing/surfaces.py), each in
+    """Cases of the surfaces added after the first campaigns (core/testing/surfaces/), each in
     a folder of its own that is also the working directory (a relative path stays in it)."""
     out = []
     home = os.getcwd()

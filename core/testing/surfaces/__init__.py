@@ -1,0 +1,27 @@
+"""The reliability campaign's generators for the surfaces added after the first campaigns, one
+module per input surface:
+
+* :mod:`.merge_parts`: batch parts given to ``merge``;
+* :mod:`.hdc_files`: Hero Designer character files given to ``import``;
+* :mod:`.arguments`: edge arguments to every command;
+* :mod:`.data_folders`: hostile preferences and data folders (played in the app by the script);
+* :mod:`.running`: the small runner they share (a command run in this process, and its verdict).
+
+The same harness as :mod:`core.testing.fuzzing` (each case takes a ``random.Random`` and returns
+a :class:`~core.testing.fuzzing.Verdict`), shared the same way by ``scripts/fuzz.py`` (the whole
+campaign) and the suite (``tests/test_fuzz.py``, a slice). A command's case runs it in this
+process, as ``slugfest ARGV``: exit 0 is "accepted", exit 2 with a message "refused"; any
+other exit, a traceback, or a case past :data:`~core.testing.fuzzing.HANG_SECONDS` is a finding.
+"""
+
+from __future__ import annotations
+
+from .arguments import COMMANDS, NUMBERS, WORDS, argument_case, prepare_arguments
+from .data_folders import DATA_FOLDER_KINDS, hostile_data_folder
+from .hdc_files import HDC_VALUES, SYNTHETIC_HDC, base_hdc_files, hdc_case, mutate_hdc
+from .merge_parts import JSON_VALUES, base_parts, merge_case, mutate_part
+from .running import command_verdict, run_cli
+
+__all__ = ["COMMANDS", "DATA_FOLDER_KINDS", "HDC_VALUES", "JSON_VALUES", "NUMBERS", "SYNTHETIC_HDC", "WORDS",
+           "argument_case", "base_hdc_files", "base_parts", "command_verdict", "hdc_case", "hostile_data_folder",
+           "merge_case", "mutate_hdc", "mutate_part", "prepare_arguments", "run_cli"]
