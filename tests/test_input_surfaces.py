@@ -23,6 +23,7 @@ from slugfest.scenarios import bundled
 from slugfest.core.batch.state_schema import StateProblem, check_state
 from slugfest.core.files.bounds import UnreadableFile, bounded_fraction, parse_json, read_limited
 from slugfest.core.testing import surfaces as fz
+from slugfest.core.testing.surfaces.known_plugins import install
 
 run = fz.run_cli
 
@@ -256,3 +257,32 @@ def test_the_resource_tracker_a_local_cluster_shares_prints_no_tracebacks(mode):
     done = subprocess.run([sys.executable, "-c", TRACKER, mode], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0
     assert ("KeyError" in done.stderr) == (mode == "loud"), done.stderr  # the fault is real, and quietened
+
+
+@pytest.mark.parametrize("act", ["sys.stdout = None", "sys.stdout = open(os.devnull, 'w')\n    sys.stdout.close()",
+                                 "os.close(1)\n    sys.__stdout__.close()\n    sys.stdout = None"])
+def test_a_plugin_that_replaces_stdout_at_the_end_leaves_no_traceback(tmp_path, act):
+    """The battle's child process flushed whatever a plugin had left in ``sys.stdout`` and printed
+    a traceback under a battle that ran to its end (found by the campaign's closed-streams kind)."""
+    home = install(tmp_path, "replacer", f"import os\nimport sys\nfrom slugfest import hookimpl\n\n\n@hookimpl\n"
+                                         f"def slugfest_battle_end(battle):\n    {act}\n")
+    _, clean, _ = run(["battle", "hero-duel", "--seed", "988"])
+    done = subprocess.run([sys.executable, "-m", "slugfest", "battle", "hero-duel", "--seed", "988"],
+                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(home)}, timeout=300)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout == clean
+
+
+@pytest.mark.parametrize("argv", [["battle", "hero-duel", "--brief"],
+                                  ["simulate", "hero-duel", "--runs", "3", "--jobs", "1", "--no-progress"]])
+def test_a_thread_a_plugin_starts_when_loaded_cannot_keep_the_program_from_ending(tmp_path, argv):
+    """Found by the campaign's stray-thread kind: a thread started at import lives in the main
+    process, which printed its report and then waited for the thread at exit, for ever."""
+    home = install(tmp_path, "spinner", "import threading\nimport time\n\n\ndef _spin():\n    while True:\n"
+                                        "        time.sleep(0.05)\n\n\nthreading.Thread(target=_spin, name='spinner').start()\n")
+    done = subprocess.run([sys.executable, "-m", "slugfest", *argv], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(home)}, timeout=120)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "win" in done.stdout or "3 battles" in done.stdout
+    note = done.stderr.partition("slugfest: ended with ")[2]
+    assert "thread(s) still running (" in note and "spinner" in note, done.stderr
