@@ -286,3 +286,62 @@ def test_a_thread_a_plugin_starts_when_loaded_cannot_keep_the_program_from_endin
     assert "win" in done.stdout or "3 battles" in done.stdout
     note = done.stderr.partition("slugfest: ended with ")[2]
     assert "thread(s) still running (" in note and "spinner" in note, done.stderr
+
+
+KILLS_ITS_WORKER = '''\
+"""Kills the worker process that plays a battle, the first two times (a marker file each)."""
+import os
+
+from slugfest import hookimpl
+
+
+@hookimpl
+def slugfest_battle_start(battle):
+    for i in range(2):
+        try:
+            os.close(os.open(os.path.join({markers!r}, str(i)), os.O_CREAT | os.O_EXCL))
+        except FileExistsError:
+            continue
+        os.kill(os.getpid(), 9)
+'''
+
+
+def test_a_local_cluster_whose_workers_are_killed_reports_the_whole_batch_and_no_tracebacks(tmp_path):
+    """Item 12 end to end, through the command line: two worker processes of ``--cluster local:2``
+    are killed mid-battle (SIGKILL), their battles are run again, and the report is the whole
+    batch's with nothing else on standard error (the resource tracker's KeyError tracebacks)."""
+    pytest.importorskip("distributed")
+    markers = tmp_path / "kills"
+    markers.mkdir()
+    home = install(tmp_path, "worker-killer", KILLS_ITS_WORKER.format(markers=str(markers)))
+    done = subprocess.run([sys.executable, "-m", "slugfest", "simulate", "hero-duel", "--runs", "20", "--cluster",
+                           "local:2", "--no-progress", "--seed", "5"], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(home)}, timeout=300)
+    assert sorted(os.listdir(markers)) == ["0", "1"]  # two workers did die
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    _, local, _ = run(["simulate", "hero-duel", "--runs", "20", "--jobs", "1", "--no-progress", "--seed", "5"])
+    assert done.stdout.split("\n\n")[:2] == local.split("\n\n")[:2]  # the same wins and lengths as a local run
+
+
+ENDS_BY_RAISING = '''\
+from slugfest import hookimpl
+
+
+@hookimpl
+def slugfest_battle_end(battle):
+    raise RuntimeError("an observer failing at the end")
+'''
+
+
+@pytest.mark.xfail(strict=True, reason="found by the known-cases campaign (closed-streams): the tallies of "
+                   "core/hero/stats.py:65 and core/marvel/stats.py:56 take battle.events[-1] for the BattleEnded, "
+                   "but an observer failing at the end adds its PluginFailed after it, so every battle of the batch "
+                   "is reported failed (AssertionError). core/hero is another helper's area: left to the merge")
+@pytest.mark.parametrize("scenario", ["hero-duel", "marvel-seed"])
+def test_an_observer_failing_at_a_battles_end_does_not_fail_the_battles_of_a_batch(tmp_path, scenario):
+    home = install(tmp_path, "end-raiser", ENDS_BY_RAISING)
+    done = subprocess.run([sys.executable, "-m", "slugfest", "simulate", scenario, "--runs", "3", "--jobs", "1",
+                           "--no-progress"], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(home)}, timeout=300)
+    assert done.returncode == 0 and "3 battles" in done.stdout
+    assert "failed (replay with --play-by-play" not in done.stdout, done.stdout[-300:]

@@ -25,7 +25,7 @@ def hostile_data_folder(rng: random.Random, folder: str | os.PathLike[str], kind
         base.mkdir(parents=True)
     long_name = "/tmp/" + "x" * rng.choice((256, 300, 5000))
     text = {
-        "prefs-deep": "recent = " + "[" * rng.choice((25, 1000, 30_000)) + "]" * 30_000 + "\n",
+        "prefs-deep": "recent = " + "[" * rng.choice((25, 1000, 100_000)) + "]" * 100_000 + "\n",  # item 7: 100,000 deep
         "prefs-huge": "speed = 1\n" + "#" * rng.choice((70_000, 2_000_000)) + "\n",
         "prefs-types": rng.choice(('speed = "fast"\n', "speed = -1\n", "speed = 1e308\n", f"speed = {2**63 - 1}\n",
                                    "theme = 3\n", f'theme = "{"t" * 10_000}"\n', "recent = 5\n", "speed = true\n",

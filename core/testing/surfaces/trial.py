@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import subprocess
 import sys
@@ -72,11 +73,12 @@ def _run(trial: Trial) -> tuple[int, str, str]:
         return run_cli(trial.argv)
     env = {**os.environ, **trial.env, "PYTHONPATH": os.pathsep.join(filter(None, (str(trial.plugins),
                                                                                   os.environ.get("PYTHONPATH"))))}
+    limit = fuzzing.HANG_SECONDS * 3 if math.isfinite(fuzzing.HANG_SECONDS) else None  # none when replaying
     try:
         done = subprocess.run([sys.executable, "-m", "slugfest", *trial.argv], capture_output=True, text=True,
-                              env=env, timeout=fuzzing.HANG_SECONDS * 3, cwd=trial.folder)
+                              env=env, timeout=limit, cwd=trial.folder)
     except subprocess.TimeoutExpired:
-        return -9, "", f"still running after {fuzzing.HANG_SECONDS * 3:.0f} s (a hang)"
+        return -9, "", f"still running after {limit:.0f} s (a hang)"
     return done.returncode, done.stdout, done.stderr
 
 
@@ -97,7 +99,8 @@ def trial_verdict(trial: Trial) -> tuple[str, str]:
         if missing:
             return outcome, f"the message does not say {missing[0][:80]!r}: {err.strip()[:300]!r}"
     elif trial.stdout and trial.stdout not in out:
-        return outcome, f"standard output lacks {trial.stdout!r}: {out[-200:]!r}"
+        missing = next((line for line in trial.stdout.splitlines() if line not in out), trial.stdout)
+        return outcome, f"standard output lacks {missing[:100]!r}; it ends {out.strip()[-300:]!r}"
     for p, digest in kept.items():
         if _digest(p) != digest:
             return outcome, f"{p.name} was changed (an input, or a file that existed without --force)"
