@@ -83,8 +83,8 @@ def _surface_cases(kind: str, start: int, stop: int, base: int) -> list[tuple[in
                     v = surfaces.merge_case(rng, parts, folder)
                 elif kind == "hdc":
                     v = surfaces.hdc_case(rng, bases, folder)
-                elif kind == "argument":
-                    v = surfaces.argument_case(rng, folder, surfaces.COMMANDS[i % len(surfaces.COMMANDS)])
+                elif kind == "argument":  # the command is the seed's, as --replay argument:SEED takes it
+                    v = surfaces.argument_case(rng, folder, surfaces.COMMANDS[(base + i) % len(surfaces.COMMANDS)])
                 elif kind == "known":  # the case is the seed's: --replay known:SEED plays it again
                     v = surfaces.known_case(rng, bench, surfaces.KNOWN_CASES[(base + i) % len(surfaces.KNOWN_CASES)])
                 else:
