@@ -218,20 +218,22 @@ def shard_argument(rng: random.Random, bench: Bench) -> Trial:
 
 # -- item 13: outputs never silently overwritten ---------------------------------------------
 
-def _writers(bench: Bench, part1: Path, part2: Path, scenario: Path) -> dict[str, tuple[list[str], str, tuple[Path, ...]]]:
-    """Each command that writes a file: its arguments, its output option, and its inputs."""
+def _writers(bench: Bench, part1: Path, part2: Path, scenario: Path
+             ) -> dict[str, tuple[list[str], str, tuple[Path, ...], str]]:
+    """Each command that writes a file: its arguments, its output option, its inputs, and what it
+    writes (a name's suffix: how the file is read back to see that it is whole)."""
     quick = ["--runs", "2", "--jobs", "1", "--no-progress"]
     return {
-        "simulate": (["simulate", str(scenario), *quick], "--json", (scenario,)),
-        "merge": (["merge", str(part1), str(part2)], "--json", (part1, part2)),
-        "battle": (["battle", str(scenario), "--brief"], "--out", (scenario,)),
-        "export": (["export", str(scenario)], "--out", (scenario,)),
-        "import": (["import", str(bench.hdc), str(bench.hdc), "--quiet"], "--out", (bench.hdc,)),
+        "simulate": (["simulate", str(scenario), *quick], "--json", (scenario,), ".json"),
+        "merge": (["merge", str(part1), str(part2)], "--json", (part1, part2), ".json"),
+        "battle": (["battle", str(scenario), "--brief"], "--out", (scenario,), ".log"),  # the log, as text
+        "export": (["export", str(scenario)], "--out", (scenario,), ".toml"),
+        "import": (["import", str(bench.hdc), str(bench.hdc), "--quiet"], "--out", (bench.hdc,), ".toml"),
         "sweep": (["sweep", str(scenario), "--param", "ironclad.STR", "--values", "20,30", *quick], "--json",
-                  (scenario,)),
+                  (scenario,), ".json"),
         "sweep-csv": (["sweep", str(scenario), "--param", "ironclad.STR", "--values", "20,30", *quick], "--csv",
-                      (scenario,)),
-        "ladder": (["ladder", str(scenario), "--ais", "default,aggressive", *quick], "--json", (scenario,)),
+                      (scenario,), ".csv"),
+        "ladder": (["ladder", str(scenario), "--ais", "default,aggressive", *quick], "--json", (scenario,), ".json"),
     }
 
 
@@ -246,10 +248,10 @@ def output_overwrite(rng: random.Random, bench: Bench) -> Trial:
 
     scenario.write_bytes(Path(bundled()["hero-duel"]).read_bytes())
     command = rng.choice(sorted(_writers(bench, part1, part2, scenario)))
-    argv, option, inputs = _writers(bench, part1, part2, scenario)[command]
+    argv, option, inputs, suffix = _writers(bench, part1, part2, scenario)[command]
     force = rng.random() < 0.5
     if rng.random() < 0.5:  # an existing file
-        target = _name(bench, rng, ".csv" if option == "--csv" else ".json" if option == "--json" else ".toml")
+        target = _name(bench, rng, suffix)
         target.write_text("keep me\n")
         named, names, refuse = str(target), (f"{target} already exists", "--force"), not force
         kept = inputs if force else (*inputs, target)  # replaced only with --force
