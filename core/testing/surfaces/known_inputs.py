@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from slugfest.scenarios import bundled
+
 from .hdc_files import SYNTHETIC_HDC
 from .merge_parts import base_parts
 from .trial import Trial
@@ -243,9 +245,7 @@ def output_overwrite(rng: random.Random, bench: Bench) -> Trial:
     through ``..``, a symbolic link or a hard link (refused even with ``--force``)."""
     part1 = _write_part(_name(bench, rng, "-p1.json"), bench.parts[0])
     part2 = _write_part(_name(bench, rng, "-p2.json"), bench.parts[1])
-    scenario = _name(bench, rng, ".toml")
-    from slugfest.scenarios import bundled  # the bundled duel, as a file of the folder's own
-
+    scenario = _name(bench, rng, ".toml")  # the bundled duel, as a file of the folder's own
     scenario.write_bytes(Path(bundled()["hero-duel"]).read_bytes())
     command = rng.choice(sorted(_writers(bench, part1, part2, scenario)))
     argv, option, inputs, suffix = _writers(bench, part1, part2, scenario)[command]
@@ -253,7 +253,8 @@ def output_overwrite(rng: random.Random, bench: Bench) -> Trial:
     if rng.random() < 0.5:  # an existing file
         target = _name(bench, rng, suffix)
         target.write_text("keep me\n")
-        named, names, refuse = str(target), (f"{target} already exists", "--force"), not force
+        named, refuse = str(target), not force
+        names: tuple[str, ...] = (f"{target} already exists", "--force")
         kept = inputs if force else (*inputs, target)  # replaced only with --force
         outputs: tuple[Path, ...] = (target,)
     else:  # one of its own inputs

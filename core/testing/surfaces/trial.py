@@ -99,8 +99,8 @@ def trial_verdict(trial: Trial) -> tuple[str, str]:
         if missing:
             return outcome, f"the message does not say {missing[0][:80]!r}: {err.strip()[:300]!r}"
     elif trial.stdout and trial.stdout not in out:
-        missing = next((line for line in trial.stdout.splitlines() if line not in out), trial.stdout)
-        return outcome, f"standard output lacks {missing[:100]!r}; it ends {out.strip()[-300:]!r}"
+        lacking = next((line for line in trial.stdout.splitlines() if line not in out), trial.stdout)
+        return outcome, f"standard output lacks {lacking[:100]!r}; it ends {out.strip()[-300:]!r}"
     for p, digest in kept.items():
         if _digest(p) != digest:
             return outcome, f"{p.name} was changed (an input, or a file that existed without --force)"
