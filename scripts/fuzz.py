@@ -3,13 +3,16 @@
     .venv/bin/python scripts/fuzz.py                       # the full campaign, a few minutes
     .venv/bin/python scripts/fuzz.py --scenarios 500 --saves 100 --extreme 200   # a quick look
     .venv/bin/python scripts/fuzz.py --replay extreme:1234  # one case again, with its traceback
-    .venv/bin/python scripts/fuzz.py --surfaces-only        # merge parts, .hdc, data folders, arguments
+    .venv/bin/python scripts/fuzz.py --surfaces-only        # merge parts, .hdc, data folders, arguments,
+                                                            # and the cases issue 36 found (--known)
 
 Each case is seeded (case i of a kind uses seed BASE+i), so a finding replays alone. Counts go to
 standard output; a finding is listed with the seed that replays it, and the exit code is 1 when
 there is any. The generators are in core/testing/: fuzzing.py (scenarios, saves), extremes.py
-(sheets), faults.py (plugins) and surfaces.py (merge parts, .hdc files, edge arguments to every
-command, hostile preferences and data folders, which this script plays in the app itself);
+(sheets), faults.py (plugins) and surfaces/ (a module per surface: merge parts, .hdc files, edge
+arguments to every command, hostile preferences and data folders, which this script plays in the
+app itself, and the known cases: each input or plugin issue 36 found crashing or hanging a
+command, made again with random variations and judged strictly);
 tests/test_fuzz.py runs a short slice.
 """
 
@@ -31,7 +34,11 @@ from slugfest.cli import positive_int
 from slugfest.core.testing import extremes, faults, surfaces
 from slugfest.core.testing import fuzzing as fz
 
-KINDS = ("scenario", "save", "extreme", "merge", "hdc", "data-folder", "argument")
+KINDS = ("scenario", "save", "extreme", "merge", "hdc", "data-folder", "argument", "known")
+#: The kinds of core/testing/surfaces/, each case in a folder of its own (see _surface_cases).
+SURFACE_KINDS = ("merge", "hdc", "data-folder", "argument", "known")
+#: Kinds whose summary counts the cases per sub-kind (the verdict's ``kind``) beside their outcomes.
+PER_SUB_KIND = ("extreme", "argument", "known")
 #: The real Hero Designer files (never in the repository): mutated beside the synthetic one when present.
 HDC_FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "hdc"
 
@@ -39,7 +46,7 @@ HDC_FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "hd
 def _cases(kind: str, start: int, stop: int, base: int) -> list[tuple[int, fz.Verdict]]:
     """Cases ``start`` to ``stop`` of ``kind`` (a worker's share)."""
     out = []
-    if kind in ("merge", "hdc", "data-folder", "argument"):
+    if kind in SURFACE_KINDS:
         return _surface_cases(kind, start, stop, base)
     if kind == "save":
         with tempfile.TemporaryDirectory(prefix="slugfest-fuzz-") as folder:
@@ -55,7 +62,7 @@ def _cases(kind: str, start: int, stop: int, base: int) -> list[tuple[int, fz.Ve
 
 
 def _surface_cases(kind: str, start: int, stop: int, base: int) -> list[tuple[int, fz.Verdict]]:
-    """Cases of the surfaces added after the first campaigns (core/testing/surfaces.py), each in
+    """Cases of the surfaces added after the first campaigns (core/testing/surfaces/), each in
     a folder of its own that is also the working directory (a relative path stays in it)."""
     out = []
     home = os.getcwd()
@@ -68,14 +75,18 @@ def _surface_cases(kind: str, start: int, stop: int, base: int) -> list[tuple[in
                 bases = surfaces.base_hdc_files(HDC_FIXTURES)
             elif kind == "argument":
                 surfaces.prepare_arguments(folder)
+            elif kind == "known":
+                bench = surfaces.prepare_bench(folder)
             for i in range(start, stop):
                 rng = random.Random(base + i)
                 if kind == "merge":
                     v = surfaces.merge_case(rng, parts, folder)
                 elif kind == "hdc":
                     v = surfaces.hdc_case(rng, bases, folder)
-                elif kind == "argument":
-                    v = surfaces.argument_case(rng, folder, surfaces.COMMANDS[i % len(surfaces.COMMANDS)])
+                elif kind == "argument":  # the command is the seed's, as --replay argument:SEED takes it
+                    v = surfaces.argument_case(rng, folder, surfaces.COMMANDS[(base + i) % len(surfaces.COMMANDS)])
+                elif kind == "known":  # the case is the seed's: --replay known:SEED plays it again
+                    v = surfaces.known_case(rng, bench, surfaces.KNOWN_CASES[(base + i) % len(surfaces.KNOWN_CASES)])
                 else:
                     v = data_folder_case(rng, folder)
                 out.append((base + i, v))
@@ -119,8 +130,11 @@ def data_folder_case(rng: random.Random, folder: str) -> fz.Verdict:
                                                           verdict.seconds)
 
 
-def run_kind(kind: str, count: int, base: int, jobs: int) -> tuple[collections.Counter, list[str], float]:
+def run_kind(kind: str, count: int, base: int, jobs: int
+             ) -> tuple[collections.Counter, list[str], float, tuple[float, str]]:
+    """(outcomes, findings, seconds, the slowest case's seconds and kind) of ``count`` cases of ``kind``."""
     started = time.monotonic()
+    slowest = (0.0, "")
     outcomes: collections.Counter = collections.Counter()
     findings: list[str] = []
     step = max(1, min(250, -(-count // (jobs * 4))))
@@ -130,15 +144,16 @@ def run_kind(kind: str, count: int, base: int, jobs: int) -> tuple[collections.C
         for part in pool.map(_cases, [kind] * len(spans), [a for a, _ in spans], [b for _, b in spans],
                              [base] * len(spans)):
             for seed, v in part:
-                outcomes[v.kind if kind in ("extreme", "argument") else v.outcome] += 1
-                if kind in ("extreme", "argument"):
+                outcomes[v.kind if kind in PER_SUB_KIND else v.outcome] += 1
+                if kind in PER_SUB_KIND:
                     outcomes[v.outcome] += 1
+                slowest = max(slowest, (v.seconds, v.kind))
                 if v.problem:
                     findings.append(f"{kind}:{seed}: {v.problem}")
             done += len(part)
             print(f"\r  {kind}: {done}/{count}", end="", file=sys.stderr, flush=True)
     print("\r" + " " * 40 + "\r", end="", file=sys.stderr)
-    return outcomes, findings, time.monotonic() - started
+    return outcomes, findings, time.monotonic() - started, slowest
 
 
 def run_faults() -> tuple[int, list[str], float]:
@@ -190,7 +205,7 @@ def replay(what: str) -> int:
         print(f"fuzz.py: no fault named {seed_text!r}", file=sys.stderr)
         return 2
     seed = int(seed_text)
-    if kind in ("merge", "hdc", "data-folder", "argument"):
+    if kind in SURFACE_KINDS:
         if kind == "argument":  # the command is the one case SEED of the campaign ran
             rng_case = random.Random(seed)
             folder = tempfile.mkdtemp(prefix="slugfest-fuzz-")
@@ -224,9 +239,12 @@ def main() -> int:
                    help="app runs with hostile preferences or data folders (default 110)")
     p.add_argument("--arguments", type=int, default=110,
                    help=f"edge arguments per command, for each of the {len(surfaces.COMMANDS)} commands (default 110)")
+    p.add_argument("--known", type=int, default=20,
+                   help=f"each of the {len(surfaces.KNOWN_CASES)} cases issue 36 found crashing or hanging a command, "
+                        "made again this many times with random variations (default 20)")
     p.add_argument("--surfaces-only", action="store_true",
-                   help="only the merge parts, .hdc files, data folders and arguments (no scenarios, saves, "
-                        "extreme battles or faulty plugins)")
+                   help="only the merge parts, .hdc files, data folders, arguments and known cases (no scenarios, "
+                        "saves, extreme battles or faulty plugins)")
     p.add_argument("--no-faults", action="store_true", help="skip the faulty plugins")
     p.add_argument("--seed", type=int, default=0, help="base seed (default 0)")
     cores = os.cpu_count() or 1
@@ -244,10 +262,11 @@ def main() -> int:
                                ("extreme", args.extreme, "extreme battles"), ("merge", args.merges, "mutated merge parts"),
                                ("hdc", args.hdc, "mutated .hdc files"),
                                ("data-folder", args.data_folders, "hostile data folders"),
-                               ("argument", args.arguments * len(surfaces.COMMANDS), "edge arguments")):
+                               ("argument", args.arguments * len(surfaces.COMMANDS), "edge arguments"),
+                               ("known", args.known * len(surfaces.KNOWN_CASES), "known cases")):
         if count <= 0:
             continue
-        outcomes, found, seconds = run_kind(kind, count, args.seed, args.jobs)
+        outcomes, found, seconds, slowest = run_kind(kind, count, args.seed, args.jobs)
         findings += found
         if kind == "extreme":
             detail = (f"HERO {outcomes['extreme-hero']}, Marvel {outcomes['extreme-marvel']}, "
@@ -256,6 +275,11 @@ def main() -> int:
             per = ", ".join(f"{c} {outcomes['argument-' + c]}" for c in surfaces.COMMANDS)
             detail = (f"{per}; ran {outcomes['accepted']}, refused with a message {outcomes['refused']}; "
                       f"exits 70 {outcomes['internal']}")
+        elif kind == "known":
+            per = ", ".join(f"{c.name} (item {c.item}) {outcomes['known-' + c.name]}" for c in surfaces.KNOWN_CASES)
+            detail = (f"{per}; ran {outcomes['accepted']}, refused naming the file, key and what was expected "
+                      f"{outcomes['refused']}; tracebacks or exits 70 {outcomes['internal']}; "
+                      f"slowest {slowest[0]:.1f} s ({slowest[1].removeprefix('known-')})")
         elif kind == "data-folder":
             detail = f"the app started, saved, listed and quit in {outcomes['accepted']}"
         else:

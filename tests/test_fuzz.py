@@ -119,3 +119,36 @@ def test_every_command_given_an_edge_argument_runs_or_says_why_with_exit_2(surfa
     verdict = surfaces.argument_case(random.Random(command), surface_folder, command)
     assert verdict.outcome in ("accepted", "refused") and verdict.problem == ""
 
+
+
+# -- the cases issue 36 found, made again with random variations (scripts/fuzz.py --known) -----------
+
+@pytest.fixture(scope="module")
+def bench(tmp_path_factory):
+    return surfaces.prepare_bench(tmp_path_factory.mktemp("known"))
+
+
+IN_PROCESS = [c for c in surfaces.KNOWN_CASES if not c.process]
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("case", IN_PROCESS, ids=lambda c: c.name)
+def test_a_known_hostile_input_is_refused_naming_file_key_and_expectation_or_runs(bench, case, seed):
+    """Strict: a refusal names the file, the key and what was expected; inputs are left byte
+    for byte; no output is half-written and nothing else is left behind."""
+    verdict = surfaces.known_case(random.Random(seed), bench, case)
+    assert verdict.outcome in ("accepted", "refused") and verdict.problem == ""
+
+
+@pytest.mark.parametrize("name, seed", [("stray-thread", 1), ("closed-streams", 2)])
+def test_a_known_hostile_plugin_cannot_hang_or_crash_the_command(bench, name, seed):
+    """One variation each, as a process of its own (a second or two)."""
+    verdict = surfaces.known_case(random.Random(seed), bench, name)
+    assert (verdict.outcome, verdict.problem) == ("accepted", "")
+
+
+def test_the_known_cases_cover_every_input_item_of_the_issue_the_other_kinds_do_not():
+    """Items 3 (its preferences half), 7, 8 and 9 are the data-folder kind's; 14 is no input."""
+    assert sorted(c.item for c in surfaces.KNOWN_CASES) == [1, 2, 3, 4, 5, 6, 10, 11, 12, 13]
+    assert {"prefs-fifo", "prefs-dev-zero", "prefs-deep", "prefs-recent-long", "folder-loop"} <= set(
+        surfaces.DATA_FOLDER_KINDS)

@@ -23,6 +23,7 @@ from slugfest.scenarios import bundled
 from slugfest.core.batch.state_schema import StateProblem, check_state
 from slugfest.core.files.bounds import UnreadableFile, bounded_fraction, parse_json, read_limited
 from slugfest.core.testing import surfaces as fz
+from slugfest.core.testing.surfaces.known_plugins import install
 
 run = fz.run_cli
 
@@ -256,3 +257,91 @@ def test_the_resource_tracker_a_local_cluster_shares_prints_no_tracebacks(mode):
     done = subprocess.run([sys.executable, "-c", TRACKER, mode], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0
     assert ("KeyError" in done.stderr) == (mode == "loud"), done.stderr  # the fault is real, and quietened
+
+
+@pytest.mark.parametrize("act", ["sys.stdout = None", "sys.stdout = open(os.devnull, 'w')\n    sys.stdout.close()",
+                                 "os.close(1)\n    sys.__stdout__.close()\n    sys.stdout = None"])
+def test_a_plugin_that_replaces_stdout_at_the_end_leaves_no_traceback(tmp_path, act):
+    """The battle's child process flushed whatever a plugin had left in ``sys.stdout`` and printed
+    a traceback under a battle that ran to its end (found by the campaign's closed-streams kind)."""
+    home = install(tmp_path, "replacer", f"import os\nimport sys\nfrom slugfest import hookimpl\n\n\n@hookimpl\n"
+                                         f"def slugfest_battle_end(battle):\n    {act}\n")
+    _, clean, _ = run(["battle", "hero-duel", "--seed", "988"])
+    done = subprocess.run([sys.executable, "-m", "slugfest", "battle", "hero-duel", "--seed", "988"],
+                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(home)}, timeout=300)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout == clean
+
+
+@pytest.mark.parametrize("argv", [["battle", "hero-duel", "--brief"],
+                                  ["simulate", "hero-duel", "--runs", "3", "--jobs", "1", "--no-progress"]])
+def test_a_thread_a_plugin_starts_when_loaded_cannot_keep_the_program_from_ending(tmp_path, argv):
+    """Found by the campaign's stray-thread kind: a thread started at import lives in the main
+    process, which printed its report and then waited for the thread at exit, for ever."""
+    home = install(tmp_path, "spinner", "import threading\nimport time\n\n\ndef _spin():\n    while True:\n"
+                                        "        time.sleep(0.05)\n\n\nthreading.Thread(target=_spin, name='spinner').start()\n")
+    done = subprocess.run([sys.executable, "-m", "slugfest", *argv], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(home)}, timeout=120)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "win" in done.stdout or "3 battles" in done.stdout
+    note = done.stderr.partition("slugfest: ended with ")[2]
+    assert "thread(s) still running (" in note and "spinner" in note, done.stderr
+
+
+KILLS_ITS_WORKER = '''\
+"""Kills the worker process that plays a battle, the first two times (a marker file each)."""
+import os
+
+from slugfest import hookimpl
+
+
+@hookimpl
+def slugfest_battle_start(battle):
+    for i in range(2):
+        try:
+            os.close(os.open(os.path.join({markers!r}, str(i)), os.O_CREAT | os.O_EXCL))
+        except FileExistsError:
+            continue
+        os.kill(os.getpid(), 9)
+'''
+
+
+def test_a_local_cluster_whose_workers_are_killed_reports_the_whole_batch_and_no_tracebacks(tmp_path):
+    """Item 12 end to end, through the command line: two worker processes of ``--cluster local:2``
+    are killed mid-battle (SIGKILL), their battles are run again, and the report is the whole
+    batch's with nothing else on standard error (the resource tracker's KeyError tracebacks)."""
+    pytest.importorskip("distributed")
+    markers = tmp_path / "kills"
+    markers.mkdir()
+    home = install(tmp_path, "worker-killer", KILLS_ITS_WORKER.format(markers=str(markers)))
+    done = subprocess.run([sys.executable, "-m", "slugfest", "simulate", "hero-duel", "--runs", "20", "--cluster",
+                           "local:2", "--no-progress", "--seed", "5"], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(home)}, timeout=300)
+    assert sorted(os.listdir(markers)) == ["0", "1"]  # two workers did die
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    _, local, _ = run(["simulate", "hero-duel", "--runs", "20", "--jobs", "1", "--no-progress", "--seed", "5"])
+    assert done.stdout.split("\n\n")[:2] == local.split("\n\n")[:2]  # the same wins and lengths as a local run
+
+
+ENDS_BY_RAISING = '''\
+from slugfest import hookimpl
+
+
+@hookimpl
+def slugfest_battle_end(battle):
+    raise RuntimeError("an observer failing at the end")
+'''
+
+
+@pytest.mark.xfail(strict=True, reason="found by the known-cases campaign (closed-streams): the tallies of "
+                   "core/hero/stats.py:65 and core/marvel/stats.py:56 take battle.events[-1] for the BattleEnded, "
+                   "but an observer failing at the end adds its PluginFailed after it, so every battle of the batch "
+                   "is reported failed (AssertionError). core/hero is another helper's area: left to the merge")
+@pytest.mark.parametrize("scenario", ["hero-duel", "marvel-seed"])
+def test_an_observer_failing_at_a_battles_end_does_not_fail_the_battles_of_a_batch(tmp_path, scenario):
+    home = install(tmp_path, "end-raiser", ENDS_BY_RAISING)
+    done = subprocess.run([sys.executable, "-m", "slugfest", "simulate", scenario, "--runs", "3", "--jobs", "1",
+                           "--no-progress"], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(home)}, timeout=300)
+    assert done.returncode == 0 and "3 battles" in done.stdout
+    assert "failed (replay with --play-by-play" not in done.stdout, done.stdout[-300:]

@@ -151,6 +151,17 @@ def can_isolate() -> bool:
     return "fork" in multiprocessing.get_all_start_methods()
 
 
+def _flush(streams: tuple[Any, ...]) -> None:
+    """Flush the streams a command took at its start. A plugin may have closed them or put
+    None in their place (issue 36, item 11): what it took away has nothing left to flush, and
+    is no reason for a traceback under a battle that ran to its end."""
+    for stream in streams:
+        try:
+            stream.flush()
+        except (AttributeError, OSError, ValueError):
+            pass
+
+
 def run_in_child(fn: Callable[[], int], deadline: float, what: str = "the battle") -> int:
     """Run ``fn`` (returning an exit code) in a forked child process and return its exit code;
     kill it if it runs past ``deadline`` seconds and say which plugin was running.
@@ -164,20 +175,19 @@ def run_in_child(fn: Callable[[], int], deadline: float, what: str = "the battle
     def child() -> None:
         beacons.claim()
         beacons.playing(0)
+        streams = (sys.stdout, sys.stderr)  # the command's, whatever a plugin leaves in sys.stdout
         code = 70
         try:
             code = fn()  # the caller's fn says its own errors (see slugfest.cli.common.handled)
-            sys.stdout.flush()
         except KeyboardInterrupt:
             code = 130
         except BaseException:  # pragma: no cover - fn handles its errors; a last line of defence
 
-            traceback.print_exc()
+            traceback.print_exc(file=streams[1])
         finally:
             beacons.finished()
             try:
-                sys.stdout.flush()
-                sys.stderr.flush()
+                _flush(streams)
             finally:
                 os._exit(code)
 

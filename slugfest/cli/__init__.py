@@ -16,6 +16,7 @@ from typing import Any
 
 from . import balance, batch, hdc, ladder, single, sweep, worth
 from .common import EXIT_BAD_INPUT, handled, positive_int, version
+from .stray_threads import end_despite_stray_threads
 from .streams import kept_streams
 
 __all__ = ["main", "build_parser", "positive_int"]
@@ -94,7 +95,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help (0) or a usage error (2): argparse has printed why
         return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
-    return handled(lambda: _dispatch(parser, handlers, args))
+    code = handled(lambda: _dispatch(parser, handlers, args))
+    if argv is None:  # the program itself: a plugin's thread cannot keep it from ending
+        end_despite_stray_threads(code)
+    return code
 
 
 def _dispatch(parser: argparse.ArgumentParser, handlers: dict[str, Any], args: argparse.Namespace) -> int:
