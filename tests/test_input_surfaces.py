@@ -333,10 +333,6 @@ def slugfest_battle_end(battle):
 '''
 
 
-@pytest.mark.xfail(strict=True, reason="found by the known-cases campaign (closed-streams): the tallies of "
-                   "core/hero/stats.py:65 and core/marvel/stats.py:56 take battle.events[-1] for the BattleEnded, "
-                   "but an observer failing at the end adds its PluginFailed after it, so every battle of the batch "
-                   "is reported failed (AssertionError). core/hero is another helper's area: left to the merge")
 @pytest.mark.parametrize("scenario", ["hero-duel", "marvel-seed"])
 def test_an_observer_failing_at_a_battles_end_does_not_fail_the_battles_of_a_batch(tmp_path, scenario):
     home = install(tmp_path, "end-raiser", ENDS_BY_RAISING)

@@ -20,6 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from ..engine.events import BattleEnded
 from .figures import Sums, rate, wilson  # noqa: F401 - the report's figures, re-exported
 
 STATE_VERSION = 1
@@ -77,6 +78,13 @@ class BattleError:
     index: int
     seed: int
     error: str
+
+
+def battle_end(events: list[Any]) -> BattleEnded:
+    """The battle's ``BattleEnded``: the last one in its log, which is not always the last event
+    (an observer failing in ``slugfest_battle_end`` logs its failure after it; taking the last
+    event made every battle of such a batch count as failed, issue 36)."""
+    return next(e for e in reversed(events) if isinstance(e, BattleEnded))
 
 
 def widest_half_width(agg: Aggregate) -> float:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..engine.events import ActionChosen, BattleEnded
-from ..batch.stats import BattleTally, CombatantTally
+from ..engine.events import ActionChosen
+from ..batch.stats import BattleTally, CombatantTally, battle_end
 from . import events as ev
 from .powers import CATALOGUE as POWERS
 from .team import MANEUVERS
@@ -52,8 +52,7 @@ def tally(battle: Any, index: int = 0) -> BattleTally:
         handler = handlers.get(type(e))
         if handler is not None:
             handler(count, e)
-    end = battle.events[-1]
-    assert isinstance(end, BattleEnded)
+    end = battle_end(battle.events)
     return BattleTally(index, battle.seed, end.winner, end.reason, end.rounds, "limit" in end.reason,
                        count.combatants, count.actions, count.rules, count.first_knockout)
 
