@@ -167,6 +167,28 @@ def test_optimise_reports_what_it_tried_the_battles_and_the_head_to_head(capsys,
     assert "head to head against the unchanged sheet" in out and "AI: tactician" in out
 
 
+def test_optimise_head_to_head_seats_each_way_on_battles_of_its_own(capsys, monkeypatch):
+    """On a mirrored map the same seed seated the other way is the same battle mirrored: each
+    seating must fight battles of its own, or the interval counts every battle twice."""
+    from slugfest.core.batch import simulate
+
+    seen = []
+    real = simulate.simulate_many
+
+    def recording(scenarios, runs, base, *args, first=0, **kw):
+        scenarios = list(scenarios)
+        seen.append(set(range(first, first + runs)))
+        return real(scenarios, runs, base, *args, first=first, **kw)
+
+    monkeypatch.setattr(simulate, "simulate_many", recording)
+    code, out, _ = run(capsys, "optimise", "hero-duel", "--combatant", "ironclad", "--budget", "10", "--jobs", "1",
+                       "--screen-runs", "1", "--steps", "2", "--race-runs", "1", "--candidates", "3",
+                       "--duel-runs", "4", "--no-progress")
+    duels = seen[-2:]  # the head to head is the last measurement, one call a seating
+    assert code == 0 and "head to head against the unchanged sheet" in out
+    assert duels == [{0, 1}, {2, 3}]
+
+
 def test_optimise_refuses_a_bad_cap_and_a_budget_of_nothing(capsys):
     assert run(capsys, "optimise", "hero-duel", "--combatant", "ironclad", "--budget", "0")[0] == 2
     code, _, err = run(capsys, "optimise", "hero-duel", "--combatant", "ironclad", "--budget", "5", "--cap", "SPD")

@@ -429,11 +429,26 @@ def cmd_optimise(args: argparse.Namespace) -> int:
     wins = decided = duels = 0
     if duel:
         half = max(1, args.duel_runs // 2)
+        from slugfest.core.batch.pace import Progress
         from slugfest.core.batch.simulate import simulate_many
 
         bars = Bars(["head to head", "seated the other way"], [half, half], progress)
+
+        def seating(k: int) -> Any:
+            """Seating ``k``'s progress as the two bars read it."""
+            return lambda p: bars(Progress(k * half + p.done, 2 * half, p.errors,
+                                           tuple(half if j < k else p.done if j == k else 0 for j in range(2))))
+
+        # Each seating fights battles of its own (seeds half..2*half-1 for the second): on a
+        # mirrored map the same seed seated the other way is the same battle mirrored, and
+        # counting it twice would claim twice the sample there is (issue 34's fairness finding).
+        aggs: list[Any] = []
         try:
-            aggs, stopped = simulate_many(duel, half, base, args.jobs, bars)
+            for k, seated in enumerate(duel):
+                fought, stopped = simulate_many([seated], half, base, args.jobs, seating(k), first=k * half)
+                aggs.extend(fought)
+                if stopped:
+                    break
         finally:
             bars.done()
         for agg in aggs:
