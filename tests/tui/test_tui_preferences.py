@@ -15,7 +15,7 @@ from slugfest.core.testing import surfaces
 from slugfest.tui import preferences
 from slugfest.tui.app import default_save_path, make_app
 from slugfest.tui.screens.battle import BattleScreen, DEFAULT_SPEED
-from slugfest.tui.screens.files import PathDialog
+from slugfest.tui.screens.files import RECENT_WIDTH, PathDialog, short_path
 
 SIZE = (100, 32)
 
@@ -82,8 +82,11 @@ def test_ctrl_o_lists_the_saves_written_lately_and_opens_the_one_chosen(tmp_path
             dialog = app.screen
             assert isinstance(dialog, PathDialog)
             recent = dialog.query_one("#recent", OptionList)
-            assert [recent.get_option_at_index(i).prompt for i in range(recent.option_count)] == \
-                [str(tmp_path / "second.toml"), str(tmp_path / "first.toml")]
+            shown = [str(recent.get_option_at_index(i).prompt) for i in range(recent.option_count)]
+            assert shown == [short_path(str(tmp_path / "second.toml"), RECENT_WIDTH),
+                             short_path(str(tmp_path / "first.toml"), RECENT_WIDTH)]
+            # whole names within the dialog's width, never wrapped mid-name (a new-user trial)
+            assert all(len(line) <= RECENT_WIDTH and line.endswith(("/second.toml", "/first.toml")) for line in shown)
             await pilot.press("down")
             await pilot.pause()
             assert recent.has_focus

@@ -17,6 +17,8 @@ from textual.widgets.option_list import Option
 
 #: Columns of text in a notice (the toast is the left column's 34 wide, less its edge and padding).
 NOTICE_WIDTH = 30
+#: Columns a recent file's line has in the open dialog at 80 columns.
+RECENT_WIDTH = 40
 
 
 def short_path(path: str, width: int = NOTICE_WIDTH) -> str:
@@ -67,7 +69,8 @@ class PathDialog(ModalScreen[str | None]):
                          id="path-hint")
             if self.recent:
                 yield Static(Content.styled("recent (↓ to choose, Enter opens):", "$text-muted"))
-                yield OptionList(*[Option(p, id=str(i)) for i, p in enumerate(self.recent)], id="recent")
+                yield OptionList(*[Option(short_path(p, RECENT_WIDTH), id=str(i)) for i, p in enumerate(self.recent)],
+                                 id="recent")  # whole names: a long path wrapped mid-name (a new-user trial)
 
     def on_mount(self) -> None:
         self.query_one("#path", Input).focus()

@@ -36,7 +36,7 @@ PANELS = (
 #: The player's turn, and the question asked mid-attack: what a play-tester reads there.
 PROMPT = (
     ("Actions (left)", "↑ ↓ choose one; Enter does it to the highlighted target; an action greyed "
-                       "\"(no target)\" has no one it may be used on now"),
+                       "\"(not now)\" cannot be used now (its targets say why)"),
     ("Targets (right)", "→ goes there; under each: the chance to hit and the roll needed, a hit's "
                         "expected damage, the END it costs (and the STUN when END is short); ✗ and the "
                         "reason for one the rules refuse, whole on the line below the lists"),
