@@ -35,12 +35,15 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                                    "point is 1/5 of a rank, a power level 1/4). Every change\nplays the same battles "
                                    "as the unchanged sheet (common random numbers), so each gain\ncomes with a paired "
                                    "95% interval; the table is sorted by value, best first, and says\nwhether the "
-                                   "intervals part its top third from its bottom third. A change's price is the\n"
-                                   "difference of the sheet's price before and after (`slugfest check --costs`).\n"
+                                   "intervals part its top third from its bottom third. After a first round\n(--runs "
+                                   "each), later rounds go only to the changes whose intervals still reach\nacross the "
+                                   "line between the thirds (up to --max-runs each), so the battles go where\nthe "
+                                   "table is still in doubt. A change's price is the difference of the sheet's\nprice "
+                                   "before and after (`slugfest check --costs`).\n"
                                    "A win rate is the side's share of all the battles (a draw is not a win).",
                        epilog="examples:\n"
                               "  slugfest worth hero-duel --combatant ironclad\n"
-                              "  slugfest worth hero-brawl --combatant sunflare --runs 300 --plot\n"
+                              "  slugfest worth hero-brawl --combatant sunflare --max-runs 1000 --plot\n"
                               "  slugfest worth hero-duel --combatant sparkwing --changes '+1 SPD,+3 DEX,+1d6 Lightning Bolt'\n"
                               "  slugfest worth marvel-seed --combatant shang-chi --ai default\n"
                               "Ctrl-C stops early and reports the battles every change finished (they run side by side).")
