@@ -70,3 +70,10 @@ def test_optimise_on_a_cluster_finds_the_local_build_with_the_local_figures(clus
     assert cli.main(argv + ["--jobs", "1", "--json", str(tmp_path / "l.json")]) == 0
     on_cluster, here = (json.loads((tmp_path / f"{n}.json").read_text()) for n in ("c", "l"))
     assert on_cluster == here and here["head_to_head"]["battles"] == 4
+
+
+@pytest.mark.parametrize("command", [["worth"], ["optimise", "--budget", "10"]])
+def test_a_cluster_address_that_cannot_be_one_is_said_before_any_report(capsys, command):
+    code = cli.main([*command, "hero-duel", "--combatant", "ironclad", "--cluster", "local:x", "--no-progress"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and "--cluster local:x: expected local or local:N" in err

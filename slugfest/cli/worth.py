@@ -178,9 +178,10 @@ class Runner:
     def __enter__(self) -> "Runner":
         return self
 
-    def _connected(self) -> Any:
-        """The cluster's client (connected at the first battle, so a bad input is said first),
-        or None to run here."""
+    def connect(self) -> Any:
+        """The cluster's client (connected once the inputs are checked, before the report's
+        first line, so a bad input is said first and a bad address before any report), or None
+        to run here."""
         if self.address is not None and self.client is None:
             from slugfest.core.batch.cluster import connect
 
@@ -201,7 +202,7 @@ class Runner:
         from slugfest.core.batch.simulate import simulate_many
         from slugfest.core.batch.stats import BattleTally
 
-        client = self._connected()
+        client = self.connect()
         bars = Bars(labels, [runs] * len(variants), self.progress)
         try:
             if client is not None:
@@ -225,7 +226,7 @@ class Runner:
     def fight(self, scenario: Any, runs: int, base: int, first: int, on_progress: Any) -> tuple[list[Any], bool]:
         """Battles ``first`` .. ``first + runs - 1`` of ``scenario``, as aggregates, and whether
         Ctrl-C stopped them."""
-        client = self._connected()
+        client = self.connect()
         if client is not None:
             from slugfest.core.batch.cluster import simulate_on_cluster
 
@@ -244,13 +245,12 @@ class Runner:
 
 def cmd_worth(args: argparse.Namespace) -> int:
 
-    from slugfest.core.batch.worth import UNITS, allocate, make_variant, menu_for, rows_of, thirds_separated
+    from slugfest.core.batch.worth import make_variant, menu_for
 
     got = _setup(args, args.json)
     if isinstance(got, int):
         return got
     scenario, data, side = got
-    unit = UNITS[scenario.system]
     menu = _chosen(menu_for(scenario, args.combatant), args.changes)
     if isinstance(menu, str):
         print(menu, file=sys.stderr)
@@ -264,11 +264,22 @@ def cmd_worth(args: argparse.Namespace) -> int:
         print(f"slugfest: no change on the menu can be made to {args.combatant}: "
               + "; ".join(f"{v.label}: {v.refused or 'costs nothing'}" for v in refused), file=sys.stderr)
         return EXIT_BAD_INPUT
+    with Runner(args) as runner:
+        runner.connect()
+        return _price_table(args, runner, scenario, side, variants, refused)
+
+
+def _price_table(args: argparse.Namespace, runner: Runner, scenario: Any, side: str, variants: list[Any],
+                 refused: list[Any]) -> int:
+    """The price table of ``variants`` (one change each), its rounds played by ``runner``."""
+    from slugfest.core.batch.worth import UNITS, allocate, rows_of, thirds_separated
+
+    unit = UNITS[scenario.system]
     base = scenario.seed if args.seed is None else args.seed
     most = max(args.runs, args.max_runs if args.max_runs is not None else MAX_RUNS_TIMES * args.runs)
+    name = scenario.combatant(args.combatant).name
     block = max(1, args.runs // 2)
     out = report_stream(args.json)
-    name = scenario.combatant(args.combatant).name
     later = (f"; then, while the thirds do not part, {plural(block, 'battle', grouped=True)} more a round for the changes "
              f"whose intervals reach across the line between them, up to {most:,} a change" if most > args.runs else "")
     print(prose(f"{scenario.name}: what each change to {name} ({side}) is worth, in {side}'s win rate per "
@@ -277,12 +288,12 @@ def cmd_worth(args: argparse.Namespace) -> int:
                 f"seeds for all, the unchanged sheet on every battle a change plays (base seed {base})"), file=out)
     labels = [v.label for v in variants]
     scenarios = [scenario] + [v.scenario for v in variants]
-    with Runner(args) as runner:
-        def play(keys: list[int], start: int, count: int) -> tuple[list[list[int | None]], bool]:
-            return runner.measure([scenarios[k] for k in keys], count, base, side,
-                                  [(labels[k - 1] if k else "as it is") for k in keys], start)
 
-        done = allocate(labels, [v.price for v in variants], args.runs, most, block, play)
+    def play(keys: list[int], start: int, count: int) -> tuple[list[list[int | None]], bool]:
+        return runner.measure([scenarios[k] for k in keys], count, base, side,
+                              [(labels[k - 1] if k else "as it is") for k in keys], start)
+
+    done = allocate(labels, [v.price for v in variants], args.runs, most, block, play)
     series, interrupted = done.series, done.interrupted
     rows = rows_of(labels, [v.price for v in variants], series)
     played = [x for x in series[0] if x is not None]
@@ -426,6 +437,7 @@ def _optimise(args: argparse.Namespace, runner: Runner) -> int:
                   f"(it has {', '.join(known)})", file=sys.stderr)
             return EXIT_BAD_INPUT
     base = scenario.seed if args.seed is None else args.seed
+    runner.connect()
     out = report_stream(args.json)
     progress = not args.no_progress
     budget = args.budget
