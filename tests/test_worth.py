@@ -270,3 +270,24 @@ def test_a_change_stops_at_the_most_battles_it_may_play_and_most_equal_to_runs_i
     asked = []
     got = allocate(list("abcdef"), [Fraction(1)] * 6, 20, 25, 10, sequential_play([0.9, 0.7, 0.5, 0.45, 0.35, 0.1], asked))
     assert asked[1:] == [((0, 2, 5), 20, 5)] and max(got.played(k) for k in range(1, 7)) == 25
+
+
+def test_the_rounds_are_told_in_a_line_the_first_in_full_then_how_many_changes_each_later_one_played():
+    from slugfest.cli.worth import _rounds_words
+
+    assert _rounds_words([(9, 0, 200), (3, 200, 100), (2, 300, 100), (2, 400, 100)]) == (
+        "9 changes and the unchanged sheet on battles 0-199; then 3 rounds more, up to battle 499: "
+        "1 for 3 changes, 2 for 2 changes")
+    assert _rounds_words([(16, 0, 200)]) == "16 changes and the unchanged sheet on battles 0-199"
+
+
+def test_worth_plays_later_rounds_for_the_changes_in_doubt_and_counts_every_battle(capsys, tmp_path):
+    doc = tmp_path / "w.json"
+    code, out, _ = run(capsys, "worth", "hero-duel", "--combatant", "ironclad", "--runs", "6", "--max-runs", "12",
+                       "--seed", "3", "--jobs", "1", "--changes", "+5 ED,+1 OCV,+5 PD,+4 m Running", "--no-progress",
+                       "--json", str(doc))
+    got = json.loads(doc.read_text())
+    assert code == 0 and got["rounds"][0] == {"changes": 4, "first": 0, "battles_each": 6} and len(got["rounds"]) > 1
+    assert got["battles"] == sum((r["changes"] + 1) * r["battles_each"] for r in got["rounds"])
+    assert max(r["paired_battles"] for r in got["rows"]) <= 12 == got["max_runs"]
+    assert f"battles used: {got['battles']:,} (4 changes and the unchanged sheet on battles 0-5; then" in out

@@ -337,8 +337,14 @@ def _rounds_words(rounds: list[tuple[int, int, int]]) -> str:
     n, first, count = rounds[0]
     words = f"{plural(n, 'change')} and the unchanged sheet on battles {first:,}-{first + count - 1:,}"
     if len(rounds) > 1:
-        words += (f"; then {plural(len(rounds) - 1, 'round')} more, up to battle {rounds[-1][1] + rounds[-1][2] - 1:,}, "
-                  f"for {', '.join(str(r[0]) for r in rounds[1:])} changes")
+        runs: list[list[int]] = []  # [changes, rounds in a row with that many]
+        for r in rounds[1:]:
+            if runs and runs[-1][0] == r[0]:
+                runs[-1][1] += 1
+            else:
+                runs.append([r[0], 1])
+        words += (f"; then {plural(len(rounds) - 1, 'round')} more, up to battle {rounds[-1][1] + rounds[-1][2] - 1:,}: "
+                  + ", ".join(f"{times} for {plural(n, 'change')}" for n, times in runs))
     return words
 
 
