@@ -16,6 +16,11 @@ What can go wrong, and what happens:
   plugin that will not stop): its battles are reported with their seeds and the batch finishes
   without it. The worker thread cannot be stopped from outside and stays busy until it returns.
 
+``slugfest worth`` and ``optimise`` pair each battle of a change with the same battle of the
+unchanged sheet, so they need each battle's outcome, not an aggregate: their spans
+(:func:`run_wins`) return whether the side won each battle, and :func:`wins_on_cluster` puts
+each span at its own battles, in whatever order they finish.
+
 ``ADDRESS`` is a scheduler's address (``tcp://10.0.0.5:8786``), or ``local`` / ``local:N`` to
 start a cluster of N worker processes on this machine (what the suite tests with).
 """
