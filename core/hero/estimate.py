@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 from ..engine.actions import Action
 from ..engine.context import RulesContext
-from ..rules.grid import distance
-from . import areas, grabs, locations, powers, presence, senses
+from ..rules.grid import Cell, distance
+from . import aborts, areas, grabs, locations, powers, presence, senses
 from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
 from .combat_values import Modifier
 from .damage import DamageRoll, standard_effect, stun_multiplier, take_damage
@@ -167,12 +167,29 @@ def recoil_share(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
     return share_of_fight(f, taken.stun, taken.body)
 
 
+def dive_cost(g: Fighter) -> float:
+    """What a Dive for Cover costs the one who dives, in the estimate's units (rules §1.5: the
+    Abort spends its next Phase, or the one it holds; it lands prone, which a Throw's estimate
+    counts as half a Phase more, :func:`_grappling`): a Phase and a half, or one Phase for one
+    already prone."""
+    return powers.PHASE_LOST * (1.0 if g.prone else 1.5)
+
+
 def estimate_area(ctx: RulesContext, f: Fighter, action: Action) -> float:
     """An Area Of Effect's expected harm (rules-powers §1.4): the chance to hit the target cell
     times the harm to each foe still in the fight inside it, less the harm to each friend (the
     actor too) inside it; an Explosion's by each one's distance from the centre. For an
     Autofire area the chance is the shots expected home, as :func:`estimate_one` counts a
-    burst. A knocked-out foe counts for nothing: it is out of the fight already."""
+    burst. A knocked-out foe counts for nothing: it is out of the fight already.
+
+    Nobody Dodges an area, but one inside who could Abort and whom a half move takes clear may
+    Dive for Cover before the roll (rules §1.5, rules-powers §1.4; :func:`.aborts.escape_path`).
+    Our reading of what it does is the careful player's (as :mod:`.windup` reads a foe's blow):
+    it dives when the harm it expects from staying is more than what diving costs it
+    (:func:`dive_cost`), so each one who could is counted at the lesser of the two, friend or
+    foe. (Until issue 40 a foe caught was counted as hit whether or not it could dive: an area
+    aimed at an empty cell to catch two foes at its edge, where both could dive clear, scored
+    twice a blow, and hero-arsenal's Blastwave threw a third of its bombs at empty cells.)"""
     st = ctx.state
     atk = f.attack(action.attack)
     cell = areas.aim_of(action, st.fighters)
@@ -185,6 +202,12 @@ def estimate_area(ctx: RulesContext, f: Fighter, action: Action) -> float:
         return p * power.fill_worth(ctx, f, atk, action.targets)
     push = planned_push(f, atk, ctx.options, action.push)
     centre = areas.centre_of(atk.area, f.pos, cell)
+    size = areas.size_of(atk)
+    layout = areas.layout_for(f, [g for g in st.fighters.values() if not g.dead])  # as the resolver lays it
+
+    def covered(c: Cell) -> bool:
+        return areas.covers(ctx.grid, atk.area, size, f.pos, cell, c, layout)
+
     total = 0.0
     for tid in action.targets:
         g = st.fighters[tid]
@@ -195,9 +218,11 @@ def estimate_area(ctx: RulesContext, f: Fighter, action: Action) -> float:
         taken = f.expected.get(key)
         if taken is None:
             taken = f.expected[key] = expected_taken(ctx, f, g, atk, "area", action.levels, push, 0, fallen=lost)
-        value = share_of_fight(g, *taken)
+        value = p * share_of_fight(g, *taken)
+        if value > dive_cost(g) and aborts.escape_path(ctx, g, f, covered):  # it would rather dive clear
+            value = dive_cost(g)
         total += value if g.allegiance != f.allegiance else -value
-    return p * total
+    return total
 
 
 def _grappling(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter], int]) -> float:
