@@ -13,12 +13,14 @@ from collections.abc import Callable
 from ..engine.actions import Action
 from ..engine.context import RulesContext
 from ..rules.grid import Cell, distance
-from . import aborts, areas, grabs, locations, powers, presence, senses
+from . import aborts, areas, grabs, locations, martial, powers, presence, senses
 from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
 from .combat_values import Modifier
 from .damage import DamageRoll, standard_effect, stun_multiplier, take_damage
 from .dice import DamageDice
 from .effects import defenses
+from .exposure import dcv_price
+from .grab_maneuvers import GRAB, GRAB_BY, MARTIAL_GRAB
 from .endurance import str_end, stun_for_end_dice
 from .maneuvers import MANEUVERS
 from .movement import METRES_PER_CELL, cells
@@ -228,7 +230,8 @@ def estimate_area(ctx: RulesContext, f: Fighter, action: Action) -> float:
 def _grappling(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter], int]) -> float:
     """The Grab family and Disarm (rules-powers §4.1-4.2), in the estimate's units: a Grab is the
     chance to hit times half the Squeeze it makes possible a Phase later (a foe held meanwhile is
-    not counted: the AI lets go as soon as it has better to do); a Squeeze (or Crush) the harm of
+    not counted: the AI lets go as soon as it has better to do), less the harm its DCV penalty
+    lets in until the grabber's next Phase (:func:`.exposure.dcv_price`; a Grab By's -4 too); a Squeeze (or Crush) the harm of
     its STR blow and a quarter more for the hold it keeps, a Throw the same blow and half a Phase
     for a foe laid down (it lets go); a Choke Hold the chance to hit times its NND and half of
     the next one (its Squeeze);
@@ -249,8 +252,10 @@ def _grappling(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fig
     blow = grabs.CHOKE_GRAB if kind == "choke" else grabs.GRAB_ATTACK
     p = hit_chance(11 + ocv_chain(f, blow, g, MANEUVERS.get(maneuver), action.levels).value - dcv(g))
     if kind in ("grab", "grab-by"):  # its payoff is the Squeeze a Phase later (two Phases for one blow that cannot
-        # miss); a Grab By's is the same from farther off, at its -3 OCV
-        return p * 0.5 * _blow(ctx, f, g, grabs.squeezing(f))
+        # miss); a Grab By's is the same from farther off, at its -3 OCV; less what its DCV (-2, a
+        # Martial Grab's -1, a Grab By's -4) lets in until the grabber's next Phase, beside its target
+        entry = GRAB_BY if kind == "grab-by" else MARTIAL_GRAB if martial.knows(f.sheet, "Martial Grab") else GRAB
+        return p * 0.5 * _blow(ctx, f, g, grabs.squeezing(f)) - dcv_price(ctx, f, entry, g.pos, _dcv(f), estimate_one)
     if kind == "choke":  # its NND now, and half of another a Phase later (as a Grab's Squeeze)
         return p * 1.5 * _blow(ctx, f, g, grabs.choke_hold(f))
     return p * grabs.contest_chance(grabs.disarming_str(f), g.ch.STR) * _weapon_worth(ctx, f, g, action.weapon)
