@@ -19,9 +19,9 @@ from .combat_values import Modifier
 from .damage import DamageRoll, standard_effect, stun_multiplier, take_damage
 from .dice import DamageDice
 from .effects import defenses
+from .endurance import str_end, stun_for_end_dice
 from .exposure import dcv_price
 from .grab_maneuvers import GRAB, GRAB_BY, MARTIAL_GRAB
-from .endurance import str_end, stun_for_end_dice
 from .maneuvers import MANEUVERS
 from .movement import METRES_PER_CELL, cells
 from .profile import fall_off, negate
@@ -231,10 +231,10 @@ def _grappling(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fig
     """The Grab family and Disarm (rules-powers §4.1-4.2), in the estimate's units: a Grab is the
     chance to hit times half the Squeeze it makes possible a Phase later (a foe held meanwhile is
     not counted: the AI lets go as soon as it has better to do), less the harm its DCV penalty
-    lets in until the grabber's next Phase (:func:`.exposure.dcv_price`; a Grab By's -4 too); a Squeeze (or Crush) the harm of
-    its STR blow and a quarter more for the hold it keeps, a Throw the same blow and half a Phase
-    for a foe laid down (it lets go); a Choke Hold the chance to hit times its NND and half of
-    the next one (its Squeeze);
+    lets in until the grabber's next Phase (:func:`.exposure.dcv_price`; a Grab By's -4 too); a
+    Squeeze (or Crush) the harm of its STR blow and a quarter more for the hold it keeps, a Throw
+    the same blow and half a Phase for a foe laid down (it lets go); a Choke Hold the chance to
+    hit times its NND and half of the next one (its Squeeze);
     an Escape the chance to win the STR contest times two Phases of freedom; a Disarm the chance
     to hit times the chance to win the STR contest times what the weapon is worth to the foe
     (:func:`_weapon_worth`)."""
