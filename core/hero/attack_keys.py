@@ -36,7 +36,7 @@ def parse_attack(t: Table) -> HeroAttack:
     """One attack's keys (README, "Writing a scenario" and "Powers on a sheet"), each problem
     recorded under its key."""
     name = t.text("name", max_len=60)
-    kind = t.choice("kind", ATTACK_KINDS, "normal")
+    kind = _meant_kind(t)
     dice = t.custom("dice", _dice, 'HERO dice such as "12d6", "1d6-1" or "2½d6"', DamageDice())
     area, area_m, area_cells, explosion = _parse_area(t)
     if area and AREA_TABLE[area].spreads:  # it starts at its user and reaches its own length
@@ -64,6 +64,18 @@ def parse_attack(t: Table) -> HeroAttack:
     return atk
 
 
+def _meant_kind(t: Table) -> str:
+    """The attack's ``kind``; a misspelt one (already reported) is read as the kind it most likely
+    means, so that the keys behind it are checked as that kind's in the same pass: ``kind =
+    "entangel"`` with ``entangle_defense = 99`` reports both, not a misleading "unknown key"
+    that only turns into the real problem once the kind is fixed."""
+    kind = t.choice("kind", ATTACK_KINDS, "normal")
+    raw = t.data.get("kind")
+    if isinstance(raw, str) and raw not in ATTACK_KINDS:
+        return closest(raw, ATTACK_KINDS) or kind
+    return kind
+
+
 def _check_field(t: Table, kind: str, dice: DamageDice, area: str, hth: bool) -> None:
     """A Darkness is an area placed at range and rolls no dice (6e sizes it by its area alone,
     and it is Ranged by nature)."""
@@ -82,12 +94,8 @@ def _defense(t: Table, kind: str, hth: bool) -> str:
     """PD or ED for Normal and Killing attacks; the rules' own for a Mental Blast, the effect powers
     and a Presence Attack; the special defense an NND or AVLD names."""
     default_defense = "PD" if kind in ("normal", "killing") and hth else ("ED" if kind in ("normal", "killing") else "")
-    raw_kind = t.data.get("kind", "normal")
-    kind_known = raw_kind in ATTACK_KINDS
-    if not kind_known and isinstance(raw_kind, str):  # a misspelt kind: check as the kind it most likely means,
-        kind = closest(raw_kind, ATTACK_KINDS) or kind  # so a bad defense behind it shows in the same pass
-        kind_known = kind in ("normal", "killing")
-    if kind in ("normal", "killing") and kind_known:
+    kind_known = t.data.get("kind", "normal") in ATTACK_KINDS  # else ``kind`` is a guess (:func:`_meant_kind`)
+    if kind in ("normal", "killing"):
         return t.choice("defense", ("PD", "ED"), default_defense)
     if kind == "mental":
         return t.choice("defense", (MENTAL_DEFENSE,), MENTAL_DEFENSE)
