@@ -136,6 +136,7 @@ def test_worth_prices_the_chosen_changes_on_a_few_battles_and_names_the_ai(capsy
                        "--changes", "+1 SPD,+1d6 Lightning Bolt", "--plot", "--no-progress", "--json", str(doc))
     assert code == 0
     assert "played by the tactician AI" in out and "AI: tactician" in out and "battles used: 9" in out
+    assert "in Villains' win rate per" in " ".join(out.split())  # a plural side's possessive (issue 37: "Heroes's")
     got = json.loads(doc.read_text())
     assert got["ai"] == "tactician" and {r["change"] for r in got["rows"]} == {"+1 SPD", "+1d6 Lightning Bolt"}
     assert [r["per_unit"] for r in got["rows"]] == sorted((r["per_unit"] for r in got["rows"]), reverse=True)

@@ -334,7 +334,7 @@ def render_report(summary: dict[str, Any], scenario: Scenario | None = None) -> 
     lines += _notable_lines(summary, summary["length"]["unit"])
     lines += coverage_lines(summary)
     if summary["errors"]:
-        lines += ["", f"{len(summary['errors'])} battles failed (replay with --play-by-play INDEX):"]
+        lines += ["", f"{plural(len(summary['errors']), 'battle')} failed (replay with --play-by-play INDEX):"]
         for e in summary["errors"][:10]:
             lines.append(f"  battle {e['index']} (seed {e['seed']}): {e['error']}")
     return "\n".join(lines)

@@ -7,7 +7,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from slugfest.core.render.words import plural
+from slugfest.core.render.words import plural, possessive
 
 from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_force, batch_inputs,
                      positive_int, prose, report_stream, seed, write_json)
@@ -192,7 +192,7 @@ def cmd_worth(args: argparse.Namespace) -> int:
     base = scenario.seed if args.seed is None else args.seed
     out = report_stream(args.json)
     name = scenario.combatant(args.combatant).name
-    print(prose(f"{scenario.name}: what each change to {name} ({side}) is worth, in {side}'s win rate per "
+    print(prose(f"{scenario.name}: what each change to {name} ({side}) is worth, in {possessive(side)} win rate per "
                 f"{_unit_words(unit)}; every combatant played by the {args.ai} AI; "
                 f"{plural(args.runs, 'battle', grouped=True)} per change and for the unchanged sheet, the same seeds "
                 f"for all (base seed {base})"), file=out)
@@ -316,7 +316,7 @@ def cmd_optimise(args: argparse.Namespace) -> int:
     known = cap_names(scenario.combatant(cid).sheet)
     for cap in caps:
         if cap not in known:
-            print(f"slugfest: --cap {cap}: {name}'s sheet has no such value{did_you_mean(cap, known)} "
+            print(f"slugfest: --cap {cap}: {possessive(name)} sheet has no such value{did_you_mean(cap, known)} "
                   f"(it has {', '.join(known)})", file=sys.stderr)
             return EXIT_BAD_INPUT
     base = scenario.seed if args.seed is None else args.seed
