@@ -399,3 +399,24 @@ def test_off_a_terminal_progress_is_a_plain_line_every_few_seconds_with_count_ra
     now[0] = 10.0
     lines(Progress(1000, 2000, 1))
     assert out.getvalue().splitlines()[-1].endswith("0:00:10 left; 1 failed")
+
+
+def test_plain_progress_lines_keep_their_pace_across_the_batches_of_one_command():
+    """``balance`` runs a batch per value, each with bars of its own: a batch shorter than 5 s
+    said nothing, and four of them in a row kept 16 s of silence. The next line is due 5 s
+    after the last one any batch of the command wrote."""
+    import io
+
+    from slugfest.cli import progress
+
+    now = [0.0]
+    out = io.StringIO()
+    written: list[float] = []
+    for start in (0.0, 3.0, 6.0):  # three batches of 3 s each
+        now[0] = start
+        batch = progress.PlainLines(["ironclad.SPD = 4"], [150], out, clock=lambda: now[0], written=written)
+        for done in (50, 100, 150):
+            now[0] += 1.0
+            batch(Progress(done, 150, 0))
+    assert out.getvalue().splitlines() == ["progress: ironclad.SPD = 4 100 of 150 battles (67%), 50.0/s, 0:00:01 left"]
+    assert written == [5.0]  # the second batch's second second: 5 s after the first batch began

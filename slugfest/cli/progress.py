@@ -46,15 +46,30 @@ def _clock(seconds: float) -> str:
     return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
 
 
+#: When this process last wrote a plain progress line (or began its first batch): ``balance``,
+#: ``worth`` and ``optimise`` run batch after batch, each with bars of its own, and a batch of
+#: under 5 s never said anything (balance went 16 s silent over four values).
+_WRITTEN: list[float] = []
+
+
 class PlainLines:
     """Progress as plain lines, one every :data:`EVERY` seconds, for a standard error that is not
-    a terminal: ``progress: hero-brawl 1,200 of 2,000 battles (60%), 45.3/s, 0:00:18 left``."""
+    a terminal: ``progress: hero-brawl 1,200 of 2,000 battles (60%), 45.3/s, 0:00:18 left``.
+    ``written`` (a one-element list, or empty) is when the last line was written by any batch of
+    the command: the next is due :data:`EVERY` seconds after it, whichever batch it falls in."""
 
-    def __init__(self, labels: list[str], totals: list[int], out: Any, clock: Any = time.monotonic) -> None:
+    def __init__(self, labels: list[str], totals: list[int], out: Any, clock: Any = time.monotonic,
+                 written: list[float] | None = None) -> None:
         self.labels, self.totals, self.out, self.clock = labels, totals, out, clock
         self.paces = [Pace(clock) for _ in labels]
-        self.last = clock()
+        self.written = [] if written is None else written
+        if not self.written:
+            self.written.append(clock())
         self.errors = 0
+
+    @property
+    def last(self) -> float:
+        return self.written[0]
 
     def __call__(self, p: Any) -> None:
         parts = p.parts or (p.done,)
@@ -63,7 +78,7 @@ class PlainLines:
         now = self.clock()
         if now - self.last < EVERY:
             return
-        self.last = now
+        self.written[0] = now
         self.write(parts, rates)
 
     def write(self, parts: Any, rates: list[tuple[float | None, float | None]]) -> None:
@@ -81,7 +96,7 @@ class Bars:
 
     def __init__(self, labels: list[str], totals: list[int], enabled: bool = True) -> None:
         self.enabled = enabled and sys.stderr.isatty()
-        self.plain = PlainLines(labels, totals, sys.stderr) if enabled and not self.enabled else None
+        self.plain = PlainLines(labels, totals, sys.stderr, written=_WRITTEN) if enabled and not self.enabled else None
         self.seen: list[int] = [0] * len(labels)
         self.errors = 0
         if not self.enabled:
