@@ -420,3 +420,23 @@ def test_plain_progress_lines_keep_their_pace_across_the_batches_of_one_command(
             batch(Progress(done, 150, 0))
     assert out.getvalue().splitlines() == ["progress: ironclad.SPD = 4 100 of 150 battles (67%), 50.0/s, 0:00:01 left"]
     assert written == [5.0]  # the second batch's second second: 5 s after the first batch began
+
+
+def test_a_plain_progress_line_about_many_batches_says_how_many_are_done_and_which_are_under_way():
+    """``worth`` measures a batch per change side by side: a part each made one line of 1,500
+    characters. Several batches make one short line: how many are done, the battles of all with
+    their pace, and the few under way."""
+    import io
+
+    from slugfest.cli import progress
+
+    now = [0.0]
+    out = io.StringIO()
+    labels = ["as it is", "+1 SPD", "+3 DEX", "+1 OCV"]
+    lines = progress.PlainLines(labels, [40] * 4, out, clock=lambda: now[0], written=[])
+    now[0] = 1.0
+    lines(Progress(40, 160, 0, (40, 0, 0, 0)))
+    now[0] = 5.0
+    lines(Progress(100, 160, 2, (40, 40, 20, 0)))  # 60 battles in the 4 s since the first report
+    assert out.getvalue() == ("progress: 2 of 4 batches done, 100 of 160 battles (62%), 15.0/s, 0:00:04 left; "
+                              "under way: +3 DEX 20 of 40; 2 failed\n")

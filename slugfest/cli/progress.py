@@ -62,6 +62,7 @@ class PlainLines:
                  written: list[float] | None = None) -> None:
         self.labels, self.totals, self.out, self.clock = labels, totals, out, clock
         self.paces = [Pace(clock) for _ in labels]
+        self.whole = Pace(clock)  # the batches together, for a line about several
         self.written = [] if written is None else written
         if not self.written:
             self.written.append(clock())
@@ -74,20 +75,43 @@ class PlainLines:
     def __call__(self, p: Any) -> None:
         parts = p.parts or (p.done,)
         rates = [pace.update(done, total) for pace, done, total in zip(self.paces, parts, self.totals)]
+        whole = self.whole.update(sum(parts), sum(self.totals))
         self.errors = p.errors
         now = self.clock()
         if now - self.last < EVERY:
             return
         self.written[0] = now
-        self.write(parts, rates)
+        if len(self.labels) == 1:
+            self.write(parts, rates)
+        else:
+            self.write_several(parts, whole)
 
     def write(self, parts: Any, rates: list[tuple[float | None, float | None]]) -> None:
         bits = []
         for label, done, total, (rate, left) in zip(self.labels, parts, self.totals, rates):
-            pace = f", {rate:,.1f}/s, {_clock(left)} left" if rate and left is not None else ""
-            bits.append(f"{label} {done:,} of {total:,} battles ({done / total:.0%}){pace}" if total else label)
+            bits.append(f"{label} {done:,} of {total:,} battles ({done / total:.0%}){_pace(rate, left)}"
+                        if total else label)
         failed = f"; {self.errors} failed" if self.errors else ""
         print("progress: " + "; ".join(bits) + failed, file=self.out, flush=True)
+
+    def write_several(self, parts: Any, whole: tuple[float | None, float | None]) -> None:
+        """One short line for batches side by side (``worth`` measures nineteen changes at once:
+        a part each made a line of 1,500 characters): how many are done, the battles of all of
+        them with their pace, and those under way."""
+        done, total = sum(parts), sum(self.totals)
+        finished = sum(1 for d, t in zip(parts, self.totals) if d >= t)
+        going = [f"{label} {d:,} of {t:,}" for label, d, t in zip(self.labels, parts, self.totals) if 0 < d < t]
+        line = (f"progress: {finished} of {len(self.labels)} batches done, {done:,} of {total:,} battles "
+                f"({done / total if total else 0:.0%}){_pace(*whole)}")
+        if going:
+            line += "; under way: " + ", ".join(going[:3]) + (f" and {len(going) - 3} more" if len(going) > 3 else "")
+        if self.errors:
+            line += f"; {self.errors} failed"
+        print(line, file=self.out, flush=True)
+
+
+def _pace(rate: float | None, left: float | None) -> str:
+    return f", {rate:,.1f}/s, {_clock(left)} left" if rate and left is not None else ""
 
 
 class Bars:
