@@ -204,7 +204,8 @@ def combatant_tables(summary: dict[str, Any], names: dict[str, str] | None = Non
             attack_ids.append(cid)
     if attack_rows:
         tables.append(Table("per attack (damage per use, misses included; a use with no attack roll, as a Throw "
-                            "from a Grab, lands and counts as a hit)",
+                            "from a Grab, lands and counts as a hit; an attack chosen but never made, its maker "
+                            "knocked out paying its END, is no use, though the coverage counts the choice)",
                             ("combatant", "attack", "uses", "hit%", *(f"{p} per use" for p in pools)),
                             tuple(attack_rows), tuple(attack_ids), 2))
     return tables
