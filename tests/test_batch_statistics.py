@@ -270,3 +270,16 @@ def test_the_headline_comes_first_and_the_coverage_last_in_a_few_lines(duel):
     assert all(name.partition(":")[2] in text for name in cov["never_fired"])
     assert cov["never_fired"] and len(coverage) < (len(fired) + len(cov["never_fired"])) / 3  # it was a line each
     assert max(map(len, lines)) <= REPORT_WIDTH
+
+
+def test_knockback_stopped_at_the_maps_edge_is_counted_as_stopped_short_not_as_a_wall(duel):
+    """Issue 37: the map's edge was logged as "slams into a wall"; the coverage called every stop
+    "knockback into a wall" too. hero-duel seed 2 knocks Ironclad from 25,5 to the east edge, 29,5."""
+    from slugfest.core.hero.events import KnockbackRolled
+
+    b = Battle(duel, seed=2)
+    b.run()
+    stopped = [e for e in b.events if isinstance(e, KnockbackRolled) and e.hit_wall]
+    assert [(e.start, e.end) for e in stopped] == [((25, 5), (29, 5))] and duel.map.width == 30
+    rules = b.system.tally(b, 0).rules
+    assert rules["rule:knockback stopped short"] == 1 and not any("wall" in k for k in rules)

@@ -179,8 +179,9 @@ def combatant_tables(summary: dict[str, Any], names: dict[str, str] | None = Non
                   *(per(c["dealt"][p]["mean"] if n else None) for p in pools),
                   *(per(c["taken"][p]["mean"] if n else None) for p in pools),
                   pct(c["knocked_out"], n), pct(c["killed"], n)) for cid, c in people.items())
-    unowned = "walls met in knockback" + (", STUN paid for END" if "STUN" in pools  # HERO pays END in STUN
-                                          else ", a Ram's impact on the rammer, Bleeding")
+    unowned = ("knockback stopped short (by a wall, someone or the map's edge)"
+               + (", STUN paid for END" if "STUN" in pools  # HERO pays END in STUN
+                  else ", a Ram's impact on the rammer, Bleeding"))
     tables = [Table(f"per combatant (means per battle; knocked out, killed: share of the {plural(n, 'battle', grouped=True)}; "
                     f"hit%: of its attacks, — if none; taken also counts what no one dealt: {unowned})",
                     ("combatant", "side", "attacks", "hit%", *(f"{p} dealt" for p in pools),

@@ -19,7 +19,7 @@ CATALOGUE: tuple[str, ...] = (
     "rule:normal damage", "rule:killing damage", "rule:killing without resistant defense", "rule:NND",
     "rule:AVLD", "rule:mental blast", "rule:doubling cap", "rule:x2 STUN on a knocked-out target",
     "rule:stunned", "rule:knocked out", "rule:woke up", "rule:dying", "rule:dead", "rule:prone",
-    "rule:knockback", "rule:knockdown", "rule:knockback into a wall", "rule:block succeeded",
+    "rule:knockback", "rule:knockdown", "rule:knockback stopped short", "rule:block succeeded",
     "rule:block failed", "rule:haymaker fizzled", "rule:stun for END", "rule:push",
     "rule:phase lost to an abort", "rule:stunned phase spent recovering", "rule:stunned recovery slipped",
     "rule:post-segment 12",
@@ -189,7 +189,7 @@ class _Count:
         if e.outcome == "knockback":
             self.rules["rule:knockback"] += 1
             if e.hit_wall:
-                self.rules["rule:knockback into a wall"] += 1
+                self.rules["rule:knockback stopped short"] += 1
         elif e.outcome == "knockdown":
             self.rules["rule:knockdown"] += 1
 
