@@ -105,11 +105,11 @@ def test_a_misspelt_attack_kind_does_not_hide_a_bad_defense_in_the_same_attack()
     assert "got a string 'PDD' (did you mean 'PD'?)" in by_path["sides[0].combatants[0].attacks[0].defense"]
 
 
-def test_every_mistake_shows_in_one_pass_even_behind_a_misspelt_attack_kind():
-    """Issue 37: ``check`` reports every mistake at once. A misspelt ``kind`` is read as the kind
-    it most likely means, so a key only that kind has (an Entangle's defense, a Drain's
-    characteristic, a Mental Blast's line-of-sight range) is checked in the same pass rather
-    than called unknown, or missed, until the kind is fixed."""
+def test_every_mistake_shows_in_one_pass_even_behind_a_misspelt_attack_kind_or_area_shape():
+    """Issue 37: ``check`` reports every mistake at once. A misspelt ``kind`` (or area ``shape``)
+    is read as the one it most likely means, so a key only that one has (an Entangle's defense,
+    a Drain's characteristic, a Mental Blast's line-of-sight range, an Any Area's cells) is
+    checked in the same pass rather than called unknown, or missed, until the first is fixed."""
     problems = problems_of("many_mistakes")
     by_path = {p.path: p.message for p in problems}
     a0, a1 = "sides[0].combatants[0].attacks", "sides[1].combatants[0].attacks"
@@ -133,10 +133,12 @@ def test_every_mistake_shows_in_one_pass_even_behind_a_misspelt_attack_kind():
         f"{a1}[0].characteristic": "got a string 'STRR' (did you mean 'STR'?)",
         f"{a1}[1].kind": "did you mean 'mental'?",
         f"{a1}[1].range": 'expected "los" or no range for a Mental Blast',
+        f"{a1}[2].area.shape": "did you mean 'any area'?",
+        f"{a1}[2].area.cells": "expected an integer from 1 to 64, got an integer 100",
     }
     for path, words in expected.items():
         assert words in by_path.get(path, ""), (path, by_path.get(path))
-    assert len(problems) == len(expected) == 19  # each once, nothing spurious
+    assert len(problems) == len(expected) == 21  # each once, nothing spurious
     assert [p.line for p in problems] == sorted(p.line for p in problems)
 
 
