@@ -283,3 +283,33 @@ def test_knockback_stopped_at_the_maps_edge_is_counted_as_stopped_short_not_as_a
     assert [(e.start, e.end) for e in stopped] == [((25, 5), (29, 5))] and duel.map.width == 30
     rules = b.system.tally(b, 0).rules
     assert rules["rule:knockback stopped short"] == 1 and not any("wall" in k for k in rules)
+
+
+def test_a_plugin_failing_in_the_batch_is_counted_and_named_in_the_headline(duel):
+    """hero-arsenal's default AI failed in 5 of 20 battles (a KeyError, the first legal action
+    taken instead) and the report said nothing: the win rates were not all the AI's they claim."""
+    from slugfest import hookimpl
+    from slugfest.core.batch.stats import FAILED
+    from slugfest.core.engine.events import PluginFailed
+    from slugfest.core.testing import battle_with
+
+    class Flaky:
+        """An AI that fails on every decision: the engine contains it and the next AI decides."""
+
+        @hookimpl
+        def slugfest_choose_action(self, battle, decision):
+            raise ZeroDivisionError("flaky")
+
+    plugins = [("flaky", Flaky())]
+    b = battle_with(duel, seed=sim.battle_seed(1, 0), plugins=plugins)
+    b.run()
+    failures = sum(isinstance(e, PluginFailed) for e in b.events)
+    assert failures and b.system.tally(b, 0).rules[f"{FAILED}flaky in slugfest_choose_action"] == failures
+    agg, _ = sim.simulate(duel, 2, 1, plugins=plugins)
+    summary = agg.as_dict()
+    text = render_report(summary, duel)
+    count = summary["coverage"]["rules"][f"{FAILED}flaky in slugfest_choose_action"]
+    headline = " ".join(text.split("\n\nper combatant")[0].split())
+    assert (f"! plugin flaky failed in slugfest_choose_action {count:,} times, first in battle #0 (replay it "
+            "with --play-by-play 0)") in headline
+    assert FAILED not in text.split("\ncoverage")[1]  # said once, at the top

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..files.scenario import Scenario
+from .stats import FAILED
 from ..render.words import plural
 
 #: How wide the terminal report's tables and prose may run: it fits a 100-column terminal, and a
@@ -255,6 +256,23 @@ def headline_lines(summary: dict[str, Any], limit: int) -> list[str]:
                  f"min {ln['min']:g}, max {ln['max']:g}")
     if summary.get("first_knockout") is not None:
         lines.append(first_knockout_line(summary))
+    return lines + failure_lines(summary)
+
+
+def failure_lines(summary: dict[str, Any]) -> list[str]:
+    """Plugins that failed in the batch's battles (each contained: the next AI decided, or the
+    first legal action was taken): the figures are not all the named AI's, so the headline says
+    so, with the first battle to replay."""
+    cov = summary["coverage"]
+    first = cov.get("first_battle", {})
+    failed = {k: v for k, v in cov["rules"].items() if k.startswith(FAILED)}
+    lines = []
+    for k, v in failed.items():
+        plugin, _, hook = k[len(FAILED):].partition(" in ")
+        where = f", first in battle #{first[k]} (replay it with --play-by-play {first[k]})" if k in first else ""
+        lines.append(textwrap.fill(f"! plugin {plugin} failed in {hook} {plural(v, 'time', grouped=True)}{where}; "
+                                   "each time the battle went on without it (the log says how)", REPORT_WIDTH,
+                                   subsequent_indent="  ", break_on_hyphens=False))
     return lines
 
 
@@ -282,7 +300,7 @@ def coverage_lines(summary: dict[str, Any], width: int = REPORT_WIDTH) -> list[s
     short (it was a line per key, a hundred lines under the figures)."""
     cov = summary["coverage"]
     first = cov.get("first_battle", {})
-    fired = {**cov["actions"], **cov["rules"]}
+    fired = {k: v for k, v in {**cov["actions"], **cov["rules"]}.items() if not k.startswith(FAILED)}  # in the headline
     never = cov["never_fired"]
     total = len(fired) + len(never)
     lines = ["", f"coverage ({len(fired)} of {total} actions and rules fired; times fired, and #K: the first "

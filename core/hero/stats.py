@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..engine.events import ActionChosen
-from ..batch.stats import BattleTally, CombatantTally, battle_end
+from ..engine.events import ActionChosen, PluginFailed
+from ..batch.stats import BattleTally, CombatantTally, battle_end, count_failure
 from . import events as ev
 
 #: Every action and rule the coverage report looks for, so it can say which never fired.
@@ -290,6 +290,7 @@ def _counts(rule: str) -> Any:
 
 
 _HANDLERS: dict[type, Any] = {
+    PluginFailed: count_failure,
     ActionChosen: _Count.chosen, ev.AttackRolled: _Count.attack, ev.DamageRolled: _Count.damage,
     ev.DamageTakenEvent: _Count.taken, ev.StatusChanged: _Count.status, ev.KnockbackRolled: _Count.knockback,
     ev.BlockRolled: _Count.block, ev.PhaseSkipped: _Count.skipped, ev.SegmentStarted: _Count.segment,
