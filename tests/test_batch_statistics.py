@@ -242,6 +242,12 @@ def test_two_figure_cells_line_up_on_their_joint():
                             "bulwark    80.7% of 1,962                 73.0 /  64.1",
                             "miasma     39.6% of   788                139.2 / 123.1",
                             "idle                    —                            —"]
+    sweep = Table("", ("SPD", "Heroes wins (95% CI)", "vs first"),
+                  (("2", "6.7% (2%-21%)", "baseline"), ("8", "100.0% (89%-100%)", "+93.3% (+84% to +100%)")),
+                  ("2", "8"), 0)  # an interval starts under the bracket above it; "baseline" stays whole
+    assert sweep.lines(100) == ["SPD  Heroes wins (95% CI)                vs first",
+                                "  2       6.7% (2%-21%)                  baseline",
+                                "  8     100.0% (89%-100%)  +93.3% (+84% to +100%)"]
 
 
 def test_the_headline_comes_first_and_the_coverage_last_in_a_few_lines(duel):

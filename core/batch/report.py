@@ -82,7 +82,7 @@ class Table:
         ``width``, headings wrap onto two lines, then three, so a column is only as wide as its
         figures need (a heading's words are never broken). Returns the heading's lines (aligned
         at the bottom, like the figures under them) and the rows' lines."""
-        rows = _aligned_parts(self.rows)
+        rows = _aligned_parts(self.rows, self.left)
         data = [max((len(r[i]) for r in rows), default=0) for i in range(len(self.head))]
         for depth in (1, 2, 3):
             wrapped = [_wrap_heading(h, d, depth) for h, d in zip(self.head, data)]
@@ -125,24 +125,28 @@ class Table:
                      self.row_ids, left)
 
 
-#: The joints of a cell made of two figures ("62.1% of 840", "73.0 / 64.1").
-_JOINTS = (" of ", " / ")
+#: The joints of a cell made of two figures ("62.1% of 840", "73.0 / 64.1", "37.5% (24%-53%)").
+_JOINTS = (" of ", " / ", " (")
 
 
-def _aligned_parts(rows: tuple[tuple[str, ...], ...]) -> list[tuple[str, ...]]:
-    """The rows with each two-figure column aligned on its joint: "39.6% of 788" under
-    "80.7% of 1,962" reads as ``39.6% of   788``, its percentage under the others, not two
-    characters to their right (a dash, for nothing counted, is left as it is)."""
+def _aligned_parts(rows: tuple[tuple[str, ...], ...], left: int = 0) -> list[tuple[str, ...]]:
+    """The rows with each right-aligned two-figure column lined up on its joint: "39.6% of 788"
+    under "80.7% of 1,962" reads as ``39.6% of   788``, its percentage under the others, not two
+    characters to their right; an interval in brackets starts under the others' bracket. A cell with no figure in it (a dash for nothing counted,
+    "baseline") is left as it is; the first ``left`` columns (names) are never touched."""
     columns = list(zip(*rows)) if rows else []
     for i, cells in enumerate(columns):
-        joint = next((j for j in _JOINTS if all(c.count(j) == 1 or c == "—" for c in cells)
-                      and any(j in c for c in cells)), None)
+        if i < left:
+            continue
+        figured = [c for c in cells if any(ch.isdigit() for ch in c)]
+        joint = next((j for j in _JOINTS if figured and all(c.count(j) == 1 for c in figured)), None)
         if joint is None:
             continue
-        split = [c.split(joint) if joint in c else None for c in cells]
-        left = max(len(p[0]) for p in split if p)
-        right = max(len(p[1]) for p in split if p)
-        columns[i] = tuple(f"{p[0]:>{left}}{joint}{p[1]:>{right}}" if p else c for p, c in zip(split, cells))
+        split = [c.split(joint) if c in figured else None for c in cells]
+        before = max(len(p[0]) for p in split if p)
+        after = max(len(p[1]) for p in split if p)
+        tail = "<" if joint == " (" else ">"  # an interval in brackets reads from its bracket
+        columns[i] = tuple(f"{p[0]:>{before}}{joint}{p[1]:{tail}{after}}" if p else c for p, c in zip(split, cells))
     return list(zip(*columns)) if columns else []
 
 
