@@ -209,9 +209,10 @@ def combatant_tables(summary: dict[str, Any], names: dict[str, str] | None = Non
                                 *(per(a["dealt_per_use"][p]) for p in pools)))
             attack_ids.append(cid)
     if attack_rows:
+        unmade = ("; an attack chosen but never made, its maker knocked out paying its END, is no use, though "
+                  "the coverage counts the choice") if "STUN" in pools else ""  # HERO pays END in STUN
         tables.append(Table("per attack (damage per use, misses included; a use with no attack roll, as a Throw "
-                            "from a Grab, lands and counts as a hit; an attack chosen but never made, its maker "
-                            "knocked out paying its END, is no use, though the coverage counts the choice)",
+                            f"from a Grab, lands and counts as a hit{unmade})",
                             ("combatant", "attack", "uses", "hit%", *(f"{p} per use" for p in pools)),
                             tuple(attack_rows), tuple(attack_ids), 2))
     return tables
