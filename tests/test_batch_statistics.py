@@ -244,9 +244,9 @@ def test_two_figure_cells_line_up_on_their_joint():
                             "idle                    —                            —"]
     sweep = Table("", ("SPD", "Heroes wins (95% CI)", "vs first"),
                   (("2", "6.7% (2%-21%)", "baseline"), ("8", "100.0% (89%-100%)", "+93.3% (+84% to +100%)")),
-                  ("2", "8"), 0)  # an interval starts under the bracket above it; "baseline" stays whole
+                  ("2", "8"), 0)  # an interval in brackets stays whole: spaces inside it would read as a column gap
     assert sweep.lines(100) == ["SPD  Heroes wins (95% CI)                vs first",
-                                "  2       6.7% (2%-21%)                  baseline",
+                                "  2         6.7% (2%-21%)                baseline",
                                 "  8     100.0% (89%-100%)  +93.3% (+84% to +100%)"]
 
 

@@ -125,14 +125,15 @@ class Table:
                      self.row_ids, left)
 
 
-#: The joints of a cell made of two figures ("62.1% of 840", "73.0 / 64.1", "37.5% (24%-53%)").
-_JOINTS = (" of ", " / ", " (")
+#: The joints of a cell made of two figures ("62.1% of 840", "73.0 / 64.1").
+_JOINTS = (" of ", " / ")
 
 
 def _aligned_parts(rows: tuple[tuple[str, ...], ...], left: int = 0) -> list[tuple[str, ...]]:
     """The rows with each right-aligned two-figure column lined up on its joint: "39.6% of 788"
     under "80.7% of 1,962" reads as ``39.6% of   788``, its percentage under the others, not two
-    characters to their right; an interval in brackets starts under the others' bracket. A cell with no figure in it (a dash for nothing counted,
+    characters to their right. (An interval in brackets is left whole: padding inside it would
+    read as a gap between two columns.) A cell with no figure in it (a dash for nothing counted,
     "baseline") is left as it is; the first ``left`` columns (names) are never touched."""
     columns = list(zip(*rows)) if rows else []
     for i, cells in enumerate(columns):
@@ -145,8 +146,7 @@ def _aligned_parts(rows: tuple[tuple[str, ...], ...], left: int = 0) -> list[tup
         split = [c.split(joint) if c in figured else None for c in cells]
         before = max(len(p[0]) for p in split if p)
         after = max(len(p[1]) for p in split if p)
-        tail = "<" if joint == " (" else ">"  # an interval in brackets reads from its bracket
-        columns[i] = tuple(f"{p[0]:>{before}}{joint}{p[1]:{tail}{after}}" if p else c for p, c in zip(split, cells))
+        columns[i] = tuple(f"{p[0]:>{before}}{joint}{p[1]:>{after}}" if p else c for p, c in zip(split, cells))
     return list(zip(*columns)) if columns else []
 
 
