@@ -90,7 +90,7 @@ def _common(p: Any) -> None:
     p.add_argument("--ai", default=DEFAULT_AI, metavar="NAME", help=AI_HELP)
     p.add_argument("--seed", type=seed, default=None, help="base seed (default: the scenario's)")
     p.add_argument("--jobs", type=positive_int, default=JOBS_DEFAULT, help=f"worker processes (default: all {JOBS_DEFAULT} cores)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bars on stderr")
+    p.add_argument("--no-progress", action="store_true", help="no progress on stderr (bars on a terminal; otherwise a plain line every 5 s)")
 
 
 def _budget(text: str) -> Fraction:
