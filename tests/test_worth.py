@@ -136,6 +136,7 @@ def test_worth_prices_the_chosen_changes_on_a_few_battles_and_names_the_ai(capsy
                        "--changes", "+1 SPD,+1d6 Lightning Bolt", "--plot", "--no-progress", "--json", str(doc))
     assert code == 0
     assert "played by the tactician AI" in out and "AI: tactician" in out and "battles used: 9" in out
+    assert "in Villains' win rate per" in " ".join(out.split())  # a plural side's possessive (issue 37: "Heroes's")
     got = json.loads(doc.read_text())
     assert got["ai"] == "tactician" and {r["change"] for r in got["rows"]} == {"+1 SPD", "+1d6 Lightning Bolt"}
     assert [r["per_unit"] for r in got["rows"]] == sorted((r["per_unit"] for r in got["rows"]), reverse=True)
@@ -215,3 +216,16 @@ def test_the_apps_cards_show_the_price_check_costs_totals():
 def test_a_change_that_moved_no_battle_is_worth_nothing_within_the_rule_of_three():
     w = worth_of("+10 END", Fraction(2), [1, 0, 1, 0] * 25, [1, 0, 1, 0] * 25)
     assert w.gain == 0 and (w.gain_low, w.gain_high) == (pytest.approx(-0.03), pytest.approx(0.03))
+
+
+def test_an_indented_sentence_of_a_report_wraps_under_itself():
+    """optimise's "   head to head against the unchanged sheet ..." went on at two spaces, left
+    of its own item."""
+    from slugfest.cli.common import prose
+
+    text = prose("   head to head against the unchanged sheet (one on one, mirrored map, both seatings): 37.5% "
+                 "(21.2%-57.3%) of 24 decided of 40 battles: it does NOT beat the original sheet surely")
+    first, *rest = text.splitlines()
+    assert first.startswith("   head to head") and rest
+    assert all(line.startswith("     ") and not line[5].isspace() for line in rest)
+    assert max(map(len, text.splitlines())) <= 100

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..files.schema import NOTHING, Table, closest, did_you_mean, show, toml_type
+from ..files.schema import NOTHING, Table, did_you_mean, show, toml_type
 from .areas import SHAPES as AREA_SHAPES
 from .areas import TABLE as AREA_TABLE
 from .dice import DamageDice, parse_dice
@@ -36,7 +36,7 @@ def parse_attack(t: Table) -> HeroAttack:
     """One attack's keys (README, "Writing a scenario" and "Powers on a sheet"), each problem
     recorded under its key."""
     name = t.text("name", max_len=60)
-    kind = t.choice("kind", ATTACK_KINDS, "normal")
+    kind = t.meant("kind", ATTACK_KINDS, "normal")  # a misspelt kind checked as the one it most likely means
     dice = t.custom("dice", _dice, 'HERO dice such as "12d6", "1d6-1" or "2½d6"', DamageDice())
     area, area_m, area_cells, explosion = _parse_area(t)
     if area and AREA_TABLE[area].spreads:  # it starts at its user and reaches its own length
@@ -82,12 +82,8 @@ def _defense(t: Table, kind: str, hth: bool) -> str:
     """PD or ED for Normal and Killing attacks; the rules' own for a Mental Blast, the effect powers
     and a Presence Attack; the special defense an NND or AVLD names."""
     default_defense = "PD" if kind in ("normal", "killing") and hth else ("ED" if kind in ("normal", "killing") else "")
-    raw_kind = t.data.get("kind", "normal")
-    kind_known = raw_kind in ATTACK_KINDS
-    if not kind_known and isinstance(raw_kind, str):  # a misspelt kind: check as the kind it most likely means,
-        kind = closest(raw_kind, ATTACK_KINDS) or kind  # so a bad defense behind it shows in the same pass
-        kind_known = kind in ("normal", "killing")
-    if kind in ("normal", "killing") and kind_known:
+    kind_known = t.data.get("kind", "normal") in ATTACK_KINDS  # else ``kind`` is a guess (``Table.meant``)
+    if kind in ("normal", "killing"):
         return t.choice("defense", ("PD", "ED"), default_defense)
     if kind == "mental":
         return t.choice("defense", (MENTAL_DEFENSE,), MENTAL_DEFENSE)
@@ -177,7 +173,7 @@ def _parse_area(t: Table) -> tuple[str, int, int, bool]:
     at = t.table("area")
     if not isinstance(t.data.get("area"), dict):
         return "", 0, 0, False  # already said: expected a table
-    shape = at.choice("shape", AREA_SHAPES, "radius")
+    shape = at.meant("shape", AREA_SHAPES, "radius")
     table = AREA_TABLE.get(shape, AREA_TABLE["radius"])
     metres = at.integer("metres", 2, lo=2, hi=200) if table.unit == "m" else 0
     cells = at.integer("cells", 1, lo=1, hi=64) if table.unit == "cells" else 0

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..engine.context import RulesContext
 from ..engine.events import Event
+from ..render.words import possessive
 from ..rules.vitals import Vitals
 from . import senses
 from .adjustment import adjusted
@@ -125,7 +126,7 @@ def _power_violations(st: HeroState, f: Fighter) -> list[str]:
         out.append(f"{f.id}: SPD below 1")
     for m in f.sheet.multipowers:
         if f.slots.get(m.name) not in m.slots:
-            out.append(f"{f.id}: {m.name}'s slot in use {f.slots.get(m.name)!r} is not one of its slots")
+            out.append(f"{f.id}: {possessive(m.name)} slot in use {f.slots.get(m.name)!r} is not one of its slots")
     return out
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..engine.events import ActionChosen
-from ..batch.stats import BattleTally, CombatantTally, battle_end
+from ..engine.events import ActionChosen, PluginFailed
+from ..batch.stats import BattleTally, CombatantTally, battle_end, count_failure
 from . import events as ev
 
 #: Every action and rule the coverage report looks for, so it can say which never fired.
@@ -19,7 +19,7 @@ CATALOGUE: tuple[str, ...] = (
     "rule:normal damage", "rule:killing damage", "rule:killing without resistant defense", "rule:NND",
     "rule:AVLD", "rule:mental blast", "rule:doubling cap", "rule:x2 STUN on a knocked-out target",
     "rule:stunned", "rule:knocked out", "rule:woke up", "rule:dying", "rule:dead", "rule:prone",
-    "rule:knockback", "rule:knockdown", "rule:knockback into a wall", "rule:block succeeded",
+    "rule:knockback", "rule:knockdown", "rule:knockback stopped short", "rule:block succeeded",
     "rule:block failed", "rule:haymaker fizzled", "rule:stun for END", "rule:push",
     "rule:phase lost to an abort", "rule:stunned phase spent recovering", "rule:stunned recovery slipped",
     "rule:post-segment 12",
@@ -189,7 +189,7 @@ class _Count:
         if e.outcome == "knockback":
             self.rules["rule:knockback"] += 1
             if e.hit_wall:
-                self.rules["rule:knockback into a wall"] += 1
+                self.rules["rule:knockback stopped short"] += 1
         elif e.outcome == "knockdown":
             self.rules["rule:knockdown"] += 1
 
@@ -290,6 +290,7 @@ def _counts(rule: str) -> Any:
 
 
 _HANDLERS: dict[type, Any] = {
+    PluginFailed: count_failure,
     ActionChosen: _Count.chosen, ev.AttackRolled: _Count.attack, ev.DamageRolled: _Count.damage,
     ev.DamageTakenEvent: _Count.taken, ev.StatusChanged: _Count.status, ev.KnockbackRolled: _Count.knockback,
     ev.BlockRolled: _Count.block, ev.PhaseSkipped: _Count.skipped, ev.SegmentStarted: _Count.segment,

@@ -7,7 +7,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from slugfest.core.render.words import plural
+from slugfest.core.render.words import plural, possessive
 
 from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_force, batch_inputs,
                      positive_int, prose, report_stream, seed, write_json)
@@ -90,7 +90,7 @@ def _common(p: Any) -> None:
     p.add_argument("--ai", default=DEFAULT_AI, metavar="NAME", help=AI_HELP)
     p.add_argument("--seed", type=seed, default=None, help="base seed (default: the scenario's)")
     p.add_argument("--jobs", type=positive_int, default=JOBS_DEFAULT, help=f"worker processes (default: all {JOBS_DEFAULT} cores)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bars on stderr")
+    p.add_argument("--no-progress", action="store_true", help="no progress on stderr (bars on a terminal; otherwise a plain line every 5 s)")
 
 
 def _budget(text: str) -> Fraction:
@@ -192,7 +192,7 @@ def cmd_worth(args: argparse.Namespace) -> int:
     base = scenario.seed if args.seed is None else args.seed
     out = report_stream(args.json)
     name = scenario.combatant(args.combatant).name
-    print(prose(f"{scenario.name}: what each change to {name} ({side}) is worth, in {side}'s win rate per "
+    print(prose(f"{scenario.name}: what each change to {name} ({side}) is worth, in {possessive(side)} win rate per "
                 f"{_unit_words(unit)}; every combatant played by the {args.ai} AI; "
                 f"{plural(args.runs, 'battle', grouped=True)} per change and for the unchanged sheet, the same seeds "
                 f"for all (base seed {base})"), file=out)
@@ -316,7 +316,7 @@ def cmd_optimise(args: argparse.Namespace) -> int:
     known = cap_names(scenario.combatant(cid).sheet)
     for cap in caps:
         if cap not in known:
-            print(f"slugfest: --cap {cap}: {name}'s sheet has no such value{did_you_mean(cap, known)} "
+            print(f"slugfest: --cap {cap}: {possessive(name)} sheet has no such value{did_you_mean(cap, known)} "
                   f"(it has {', '.join(known)})", file=sys.stderr)
             return EXIT_BAD_INPUT
     base = scenario.seed if args.seed is None else args.seed
