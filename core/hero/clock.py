@@ -24,7 +24,7 @@ from .entry import lapse
 from .maneuvers import land_haymaker
 from .menu import build_menu
 from .mind_control import serve
-from .powers import fade, lose_sight
+from .powers import fade, lose_sight, regain_senses
 from .recovery import may_recover
 from .speed import has_phase
 from .state import Fighter, HeroState
@@ -244,6 +244,8 @@ def end_segment(ctx: RulesContext) -> Asking[None]:
             lapse(f)
         if 0 <= f.blind_until <= now and not f.dead:  # a Flash ends at the end of a Segment (rules-powers §3.3)
             lose_sight(ctx, f)
+        if f.flashed_senses and not f.dead:
+            regain_senses(ctx, f, now)
     for fid in st.recovering_now:
         f = st.fighters[fid]
         if not (f.ko or f.dead or f.stunned):

@@ -8,6 +8,7 @@ from ..render.words import possessive
 from . import areas
 from . import events as ev
 from .adjustment import COST_PER_POINT, DEFENSIVE, points
+from .sheet import SENSE_GROUPS, SENSE_VERBS
 
 
 @formats(ev.SegmentStarted)
@@ -185,6 +186,13 @@ def _entangle_hit(e: ev.EntangleAttacked, log: TextLog) -> str:
 
 @formats(ev.FlashRolled)
 def _flash(e: ev.FlashRolled, log: TextLog) -> str:
+    if e.sense != "sight":  # a Nontargeting group: the target still sees (rules-powers §3.3)
+        group, verb = SENSE_GROUPS[e.sense], SENSE_VERBS[e.sense]
+        head = f"    Flash ({group} Group): rolled{_faces(e.faces)}, {e.body} BODY - {group} Flash Defense {e.defense}"
+        if e.segments <= 0:
+            return f"{head}: {log.name(e.target)} can still {verb}"
+        return (f"{head} = {e.segments} Segments: {log.name(e.target)} cannot {verb} to the end of Turn {e.until_turn}, "
+                f"Segment {e.until_segment} (OCV and DCV as they were: only Sight targets)")
     if e.segments <= 0:
         return (f"    Flash: rolled{_faces(e.faces)}, {e.body} BODY - Flash Defense {e.defense}: "
                 f"{log.name(e.target)} still sees")

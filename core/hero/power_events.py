@@ -106,6 +106,9 @@ class FlashRolled(Event):
     segments: int
     until_turn: int = 0
     until_segment: int = 0
+    #: The sense group it struck (rules-powers §3.3): "sight" blinds; another group leaves OCV
+    #: and DCV as they were (only Sight targets here).
+    sense: str = "sight"
 
 
 @record

@@ -39,7 +39,7 @@ from .effects import change_spd, die, knock_out, spend_end
 from .endurance import str_end
 from .mind_control import MENTAL_ILLUSIONS, MIND_CONTROL
 from .profile import DamageProfile
-from .sheet import FLASH_DEFENSE, POWER_DEFENSE, Characteristics, HeroAttack
+from .sheet import FLASH_DEFENSE, POWER_DEFENSE, SENSE_VERBS, Characteristics, HeroAttack, flash_defense
 from .state import Entanglement, Fighter
 from .usage import attack_end, damage_profile
 
@@ -134,11 +134,14 @@ def break_out_worth(f: Fighter, g: Fighter, atk: HeroAttack | None) -> float:
 
 def _flash(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> None:
     faces, _, body = roll_effect(ctx, atk, profile.dice)
-    defense = g.sheet.special().get(FLASH_DEFENSE, 0)
+    defense = g.sheet.special().get(flash_defense(atk.sense), 0)
     segments = body - defense
     if segments <= 0:
         ctx.emit(ev.FlashRolled(attacker=f.id, target=g.id, attack=atk.name, faces=faces, body=body, defense=defense,
-                                segments=0))
+                                segments=0, sense=atk.sense))
+        return
+    if atk.sense != "sight":
+        _dull(ctx, f, g, atk, faces, body, defense, segments)
         return
     until = max(g.blind_until, ctx.state.abs_segment + segments)
     newly = not g.blind
@@ -152,10 +155,33 @@ def _flash(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: 
                                       "half DCV, half OCV hand to hand, OCV 0 at range"))
 
 
+def _dull(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, faces: tuple[int, ...], body: int,
+          defense: int, segments: int) -> None:
+    """A Flash of a Nontargeting group (Hearing, Mental, Radio, Smell/Taste, Touch): ``g`` cannot
+    use that group for the Segments, counted as a Sight Flash's are; its OCV and DCV stay as they
+    were, for it still perceives its foes with Sight, the one Targeting Sense here (rules-powers
+    §3.3: a Flash of Hearing alone imposes nothing on a sighted target)."""
+    group = atk.sense
+    until = max(g.flashed_senses.get(group, -1), ctx.state.abs_segment + segments)
+    newly = group not in g.flashed_senses
+    g.flashed_senses = {**g.flashed_senses, group: until}
+    turn, seg = (until - 1) // 12 + 1, (until - 1) % 12 + 1
+    ctx.emit(ev.FlashRolled(attacker=f.id, target=g.id, attack=atk.name, faces=faces, body=body, defense=defense,
+                            segments=segments, until_turn=turn, until_segment=seg, sense=group))
+    if newly:
+        ctx.emit(ev.StatusChanged(actor=g.id, status=senses.dulled_status(group), active=True,
+                                  why=f"cannot {SENSE_VERBS[group]} to the end of Turn {turn}, Segment {seg}: "
+                                      "OCV and DCV as they were (it still sees)"))
+
+
 def _flash_worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> float:
     """Each of the foe's Phases it spends blind (at most 3) is a Phase lost to a foe that
     attacks at range (OCV 0), half of one to a foe that can still strike hand to hand at ½ OCV;
-    a foe already blind gains little more."""
+    a foe already blind gains little more. A Flash of another group is worth nothing: the foe
+    still sees, so its OCV and DCV are as they were, and nothing a fight here reads is perceived
+    with another sense (the Half-Phase PER roll with a Nontargeting Sense is not modelled)."""
+    if atk.sense != "sight":
+        return 0.0
     segments = mean_body(profile.dice) - g.sheet.special().get(FLASH_DEFENSE, 0)
     if segments <= 0 or g.blind:
         return 0.0
@@ -399,6 +425,18 @@ def lose_sight(ctx: RulesContext, g: Fighter) -> None:
     ctx.emit(ev.StatusChanged(actor=g.id, status="flashed", active=False, why="can see again"))
 
 
+def regain_senses(ctx: RulesContext, g: Fighter, now: int) -> None:
+    """The end of Segment ``now``: each sense group other than Sight whose Flash's Segments are
+    over comes back to ``g`` (rules-powers §3.3: a Flash ends at the end of a Segment)."""
+    over = sorted(group for group, until in g.flashed_senses.items() if until <= now)
+    if not over:
+        return
+    g.flashed_senses = {k: v for k, v in g.flashed_senses.items() if k not in over}
+    for group in over:
+        ctx.emit(ev.StatusChanged(actor=g.id, status=senses.dulled_status(group), active=False,
+                                  why=f"can {SENSE_VERBS[group]} again"))
+
+
 def hit_words(g: Fighter, atk: HeroAttack, profile: DamageProfile) -> str:
     """What a hit of average dice does to ``g``, for the player's odds."""
     own = POWERS[atk.kind].words
@@ -408,7 +446,9 @@ def hit_words(g: Fighter, atk: HeroAttack, profile: DamageProfile) -> str:
     if atk.kind == "entangle":
         return f"~{mean_body(dice) + max(dice.pip, 0):.0f} BODY Entangle, rPD/rED {dice.count + atk.entangle_defense}"
     if atk.kind == "flash":
-        segments = max(mean_body(dice) - g.sheet.special().get(FLASH_DEFENSE, 0), 0)
+        segments = max(mean_body(dice) - g.sheet.special().get(flash_defense(atk.sense), 0), 0)
+        if atk.sense != "sight":
+            return f"~{segments:.0f} Segments unable to {SENSE_VERBS[atk.sense]} (OCV and DCV as they were: it still sees)"
         return f"~{segments:.0f} Segments unable to see"
     c = atk.characteristic
     ap = max(round(mean_total(dice)) - g.sheet.special().get(POWER_DEFENSE, 0), 0)
@@ -430,4 +470,5 @@ DARKNESS = Power("darkness", "Darkness", "rules-powers §3.3 (its sense groups),
 POWERS: dict[str, Power] = {p.kind: p for p in (ENTANGLE, FLASH, DRAIN, AID, HEALING, MIND_CONTROL,
                                                  MENTAL_ILLUSIONS, DARKNESS)}
 
-__all__ = ["POWERS", "Power", "break_out", "lay_darkness", "hit_words", "break_out_worth", "fade", "lose_sight", "readjust", "roll_effect"]
+__all__ = ["POWERS", "Power", "break_out", "lay_darkness", "hit_words", "break_out_worth", "fade", "lose_sight", "readjust",
+           "regain_senses", "roll_effect"]

@@ -28,6 +28,7 @@ from __future__ import annotations
 from ..engine.context import RulesContext
 from ..rules.grid import Cell, distance
 from . import events as ev
+from .sheet import SENSE_GROUPS
 from .state import Fighter, HeroState
 
 #: Why a combatant does not perceive another, as the chains' modifiers name it.
@@ -36,6 +37,12 @@ INVISIBLE = "invisible"
 DARKNESS = "in Darkness"
 #: The status of a user whose Darkness is up (logged when it ends).
 KEEPING_DARKNESS = "keeping a Darkness up"
+
+
+def dulled_status(group: str) -> str:
+    """The status of a combatant Flashed in ``group``, a sense group other than Sight, as the log
+    and the roster name it ("flashed (Hearing)"); Sight's is plain "flashed"."""
+    return f"flashed ({SENSE_GROUPS[group]})"
 
 
 def dark_cells(state: HeroState) -> frozenset[Cell]:
@@ -57,9 +64,11 @@ def lift(ctx: RulesContext, g: Fighter, what_happened: str) -> None:
 
 
 def conditions(ctx: RulesContext, f: Fighter) -> list[str]:
-    """What others perceive of ``f``, as the app's roster and the AIs' vitals name it:
-    "invisible", "in Darkness" (none for most)."""
+    """What perception makes of ``f``, as the app's roster and the AIs' vitals name it:
+    "invisible", a sense group other than Sight it is Flashed in ("flashed (Hearing)"), "in
+    Darkness" (none for most)."""
     out = ["invisible"] if f.sheet.invisible else []
+    out += [dulled_status(group) for group in sorted(f.flashed_senses)]
     if ctx.state.darkness and f.pos in dark_cells(ctx.state):
         out.append(DARKNESS)
     return out

@@ -131,6 +131,9 @@ class Fighter:
     grip: int = 0
     #: Flashed: blind to the end of this absolute Segment (rules-powers §3.3); -1: it sees.
     blind_until: int = -1
+    #: Flashed in a sense group other than Sight: to the end of which absolute Segment, by group
+    #: (rules-powers §3.3; :data:`.sheet.SENSE_GROUPS`). Replaced, never edited in place.
+    flashed_senses: Mapping[str, int] = field(default_factory=dict)
     #: Active Points of Drains on it and of Aids to it, by characteristic (rules-powers §3.4):
     #: its characteristics follow from these and the sheet (:func:`.powers.readjust`).
     drained: Mapping[str, int] = field(default_factory=dict)

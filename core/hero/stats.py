@@ -246,7 +246,7 @@ class _Count:
 
     def flash(self, e: ev.FlashRolled) -> None:
         if e.segments > 0:
-            self.rules["rule:flash"] += 1
+            self.rules["rule:flash" if e.sense == "sight" else f"rule:flash of {e.sense}"] += 1
 
     def darkness(self, e: ev.DarknessLaid) -> None:
         self.rules["rule:darkness"] += 1

@@ -61,3 +61,25 @@ def test_sight_group_invisibility_makes_the_sheet_invisible_and_no_fringe_is_rep
     assert e.status == IN_PART and e.why == "No Fringe is not modelled: a foe in the next cell sees its fringe"
     heard = imported(tmp_path, powers=(power("INVISIBILITY", NAME="Hush", OPTIONID="HEARINGGROUP"),))
     assert entry(heard, "Hush").status == IGNORED and "invisible" not in heard.sheet
+
+
+def test_a_flash_of_another_sense_group_imports_with_its_group_at_3_cp_a_die(tmp_path):
+    result = imported(tmp_path, powers=(power("FLASH", NAME="Scream", LEVELS=4, OPTIONID="HEARINGGROUP",
+                                              OPTION_ALIAS="Hearing Group"),
+                                        power("FLASH", NAME="Psi Glare", LEVELS=3, OPTIONID="MENTALGROUP"),
+                                        power("FLASH", NAME="Nose", LEVELS=3, OPTIONID="NORMALSMELL")))
+    scream = next(a for a in as_sheet(result).attacks if a.name == "Scream")
+    assert (scream.kind, scream.sense, scream.defense, scream.range_m) == ("flash", "hearing", "Hearing Flash Defense", 120)
+    e = entry(result, "Scream")
+    assert (e.status, e.into) == (IMPORTED, 'attack "Scream": flash of the Hearing Group 4d6 vs Hearing Flash Defense, '
+                                            '120 m, 12 AP')
+    assert next(a for a in as_sheet(result).attacks if a.name == "Psi Glare").sense == "mental"
+    nose = entry(result, "Nose")
+    assert nose.status == IGNORED and nose.why.startswith("a Flash of the NORMALSMELL sense: only whole sense groups")
+
+
+def test_flash_defense_is_the_special_defense_of_the_group_it_is_bought_for(tmp_path):
+    result = imported(tmp_path, powers=(power("FLASHDEFENSE", NAME="Goggles", LEVELS=5, OPTIONID="SIGHTGROUP"),
+                                        power("FLASHDEFENSE", NAME="Plugs", LEVELS=3, OPTIONID="HEARINGGROUP")))
+    assert dict(as_sheet(result).special_defenses) == {"Flash Defense": 5, "Hearing Flash Defense": 3}
+    assert entry(result, "Plugs").into == 'special defense "Hearing Flash Defense" 3'

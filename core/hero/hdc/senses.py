@@ -12,11 +12,20 @@ modifier the engine does not read makes the power "in part", as for any power.
 from __future__ import annotations
 
 from ..pricing import power_points
-from ..sheet import HeroAttack
+from ..sheet import SENSE_GROUPS, HeroAttack
 from .draft import MAX_ATTACKS, Draft, _count, handles
 from .modifiers import sort_modifiers, with_power
 from .reading import Part
 from .report import IGNORED, IMPORTED, IN_PART, Entry
+
+
+def sense_group(option: str) -> str:
+    """The sense group a Hero Designer option names (``HEARINGGROUP`` -> "hearing"), or "" for a
+    single sense or nothing known (:data:`..sheet.SENSE_GROUPS`)."""
+    option = option.upper()
+    if not option.endswith("GROUP"):
+        return ""
+    return next((g for g in SENSE_GROUPS if option.startswith(g.upper())), "")
 
 
 def _other_group(p: Part, what: str) -> str:
