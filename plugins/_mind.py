@@ -263,15 +263,16 @@ def placed_shots(actions: Iterable[Action], value: Callable[[Action], float],
 _GUARD_WORDS = {"block": "blocks", "dodge": "dodges", "dive": "dives for cover"}
 
 #: Zero-Phase actions (HERO): they take no time, and the same Phase goes on with a new choice.
-FREE = ("presence", "switch")
+FREE = ("presence", "switch", "drop")
 #: A free action worth less than this is not worth the log line.
 FREE_AT_LEAST = 0.01
 
 
 def free_first(decision: Decision, battle: BattleView, harm: Callable[[Action], float], beat: float) -> Choice | None:
     """A Zero-Phase action to take before the Phase's own (HERO): a Presence Attack worth
-    anything at all (it costs nothing), or a Multipower switch to a slot worth more than
-    ``beat``, the best attack the slot in use offers. None if neither."""
+    anything at all (it costs nothing), a Multipower switch to a slot worth more than ``beat``,
+    the best attack the slot in use offers, or dropping a Darkness whose END is worth more than
+    the field does now (its estimate above 0). None if none."""
     best, value = None, FREE_AT_LEAST
     for a in decision.menu:
         if a.kind in FREE:
@@ -283,6 +284,9 @@ def free_first(decision: Decision, battle: BattleView, harm: Callable[[Action], 
     if best.kind == "presence":
         return Choice(best, f"a Presence Attack takes no time: {best.attack} (worth {pct(value)} in Phases the "
                             "foes in sight may lose)")
+    if best.kind == "drop":
+        return Choice(best, f"drops {best.attack}: the END it costs each Phase is worth more than the field does now "
+                            f"(by {pct(value)}); it takes no time")
     return Choice(best, f"switches its Multipower to {best.slot} (better by {pct(value)}): it takes no time")
 
 

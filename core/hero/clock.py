@@ -24,7 +24,8 @@ from .entry import lapse
 from .maneuvers import land_haymaker
 from .menu import build_menu
 from .mind_control import serve
-from .powers import fade, lose_sight, regain_senses
+from . import senses
+from .powers import fade, keep_up, lose_sight, regain_senses
 from .recovery import may_recover
 from .speed import has_phase
 from .state import Fighter, HeroState
@@ -182,6 +183,9 @@ def _new_phase(ctx: RulesContext, f: Fighter, now: int) -> bool:
     """A Phase of ``f``'s SPD arrives: its maneuver's effects end, a held Phase is lost. Whether
     the Phase is lost too: to a Haymaker still winding up, an Abort, being Stunned."""
     fid = f.id
+    keep_up(ctx, f)  # a Constant power's END, each Phase at its start (rules §4.1)
+    if f.out_of_fight(ctx.options):
+        return True
     if f.haymaker is not None:
         # Checked before the maneuver modifiers reset: the blow has not landed, so its
         # -5 DCV stays until the first Phase after it lands.
@@ -246,6 +250,8 @@ def end_segment(ctx: RulesContext) -> Asking[None]:
             lose_sight(ctx, f)
         if f.flashed_senses and not f.dead:
             regain_senses(ctx, f, now)
+        if f.stunned and f.id in st.darkness:  # a power not Persistent turns off (rules §4.6)
+            senses.lift(ctx, f, "Stunned: a power not Persistent turns off at the end of the Segment")
     for fid in st.recovering_now:
         f = st.fighters[fid]
         if not (f.ko or f.dead or f.stunned):

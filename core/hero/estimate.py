@@ -122,6 +122,8 @@ def _gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter]
         return presence.worth(ctx, f, f.attack(action.attack), powers.PHASE_LOST)
     if action.kind == "switch":
         return _slot_worth(ctx, f, f.attack(action.slot), dcv)
+    if action.kind == "drop":  # a Darkness turned off: the END it saves less what the field still does
+        return powers.drop_worth(ctx, f)
     if action.maneuver == "area" and action.kind == "attack":  # aimed at a cell, maybe an empty one
         return estimate_area(ctx, f, action)
     if action.kind not in ("attack", "move-through") or not action.target:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from ..engine.actions import Action, Asking
 from ..engine.context import RulesContext
 from ..rules.grid import distance
-from . import areas, combat
+from . import areas, combat, senses
 from . import events as ev
 from .aborts import BLOCK, DIVE, DODGE, offer_abort, offer_dives
 from .chains import dcv_chain
@@ -32,7 +32,7 @@ from .effects import apply_damage, defenses
 from .entry import Maneuver, always, put_in_force
 from .grab_maneuvers import CHOKE, DISARM, ESCAPE, GRAB, GRAB_BY, MARTIAL_DISARM, SQUEEZE, THROW
 from .movement import METRES_PER_CELL, cells, close_in, move, occupied, phase_cells, toward, walk_next_to
-from .power_actions import AID, BREAK_OUT, PRESENCE, SWITCH
+from .power_actions import AID, BREAK_OUT, DROP, PRESENCE, SWITCH
 from .sheet import HeroAttack
 from .state import Fighter, PendingHaymaker
 from .rounding import hero_round
@@ -284,6 +284,7 @@ def _recover(ctx: RulesContext, f: Fighter, a: Action) -> None:
     """A Recovery action: ½ DCV now, REC back at the end of the Segment (the clock takes it)."""
     f.recovering = True
     ctx.state.recovering_now.append(f.id)
+    senses.lift(ctx, f, "taking a Recovery: it cannot keep a power up while recovering (rules §4.4)")
     ctx.emit(ev.DefenseTaken(actor=f.id, maneuver="recovery", dcv=dcv_chain(f).value))
 
 
@@ -315,7 +316,7 @@ HOLD = Maneuver("hold", "hold", "Hold", "the seed: Holding an action", _hold, of
 #: Every maneuver and action, by name, in menu order.
 MANEUVERS: dict[str, Maneuver] = {m.name: m for m in (
     STRIKE, PULL, HAYMAKER, MOVE_THROUGH, MOVE_BY, BRACE, SET, AREA, MULTIPLE_ATTACK, GRAB, GRAB_BY, CHOKE, SQUEEZE,
-    THROW, ESCAPE, DISARM, MARTIAL_DISARM, PRESENCE, SWITCH, AID, BREAK_OUT, MOVE, RETREAT, DODGE, BLOCK, DIVE, RECOVER,
+    THROW, ESCAPE, DISARM, MARTIAL_DISARM, PRESENCE, SWITCH, DROP, AID, BREAK_OUT, MOVE, RETREAT, DODGE, BLOCK, DIVE, RECOVER,
     HOLD)}
 #: The attack maneuvers, offered for each attack and target, in menu order.
 AGAINST = tuple(m for m in MANEUVERS.values() if m.reach)

@@ -1,5 +1,6 @@
 """The actions of the powers beyond a plain attack, as entries of the maneuver table: the
-Zero-Phase ones (a Presence Attack, a Multipower's switch: rules-powers §3.6, §5.1), Aid or
+Zero-Phase ones (a Presence Attack, a Multipower's switch, dropping a Darkness: rules-powers
+§3.6, §5.1, rules §4.1), Aid or
 Healing on a friend, and a blow at an Entangle (rules-powers §3.2-3.4). Their rules are in
 :mod:`.presence` and :mod:`.powers`; the table that gathers them is :mod:`.maneuvers`.
 """
@@ -64,6 +65,21 @@ def _offer_switch(pic: Picture) -> list[Action]:
 
 SWITCH = Maneuver("switch", "switch", "Multipower switch", "rules-powers §5.1: one slot in use at a time, switched "
                   "free once a Phase", _switch, offer=_offer_switch, zero_phase=True)
+
+
+def _drop(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    powers.drop_darkness(ctx, f)
+
+
+def _offer_drop(pic: Picture) -> list[Action]:
+    """The Darkness its user keeps up, to turn off (rules §4.1: a Constant power costs END each
+    Phase; turning it off takes no time)."""
+    name = pic.ctx.state.darkness_powers.get(pic.f.id)
+    return [pic.action("drop", name)] if name is not None else []
+
+
+DROP = Maneuver("drop", "drop", "Drop a Darkness", "rules §4.1: a Constant power costs END each Phase; "
+                "turning it off takes no time", _drop, offer=_offer_drop, zero_phase=True)
 
 
 # -- the powers that do no damage -------------------------------------------------------------

@@ -36,7 +36,7 @@ from .damage import is_dead, is_knocked_out
 from .dice import count_killing_body, normal_sums, str_dice
 from .effect_power import PHASE_LOST, Power, mean_body, mean_total, roll_effect
 from .effects import change_spd, die, knock_out, spend_end
-from .endurance import str_end
+from .endurance import str_end, stun_for_end_dice
 from .mind_control import MENTAL_ILLUSIONS, MIND_CONTROL
 from .profile import DamageProfile
 from .sheet import FLASH_DEFENSE, POWER_DEFENSE, SENSE_VERBS, Characteristics, HeroAttack, flash_defense
@@ -199,6 +199,7 @@ def lay_darkness(ctx: RulesContext, f: Fighter, atk: HeroAttack, aim: Cell, cell
     st = ctx.state
     replaced = f.id in st.darkness
     st.darkness = {**st.darkness, f.id: cells}
+    st.darkness_powers = {**st.darkness_powers, f.id: atk.name}
     inside = tuple(g.id for g in st.fighters.values() if not g.dead and g.pos in cells)
     ctx.emit(ev.DarknessLaid(actor=f.id, attack=atk.name, cell=aim, cells=len(cells), inside=inside,
                              replaced=replaced))
@@ -240,6 +241,51 @@ def _darkness_field_worth(ctx: RulesContext, f: Fighter, atk: HeroAttack, inside
         value = _in_the_dark(f, g)
         total += value if g.allegiance != f.allegiance else -value
     return total
+
+
+def keep_up(ctx: RulesContext, f: Fighter) -> None:
+    """The start of ``f``'s Phase: a Darkness it keeps up costs its END again (rules §4.1: a
+    Constant power's END is paid each Phase, at the start of its user's Phase), STUN for what it
+    lacks as any END does."""
+    name = ctx.state.darkness_powers.get(f.id)
+    if name is None:
+        return
+    opts = ctx.options
+    spend_end(ctx, f, attack_end(f, f.attack(name), opts.campaign, opts.str_end), f"keeping {name} up")
+
+
+def drop_darkness(ctx: RulesContext, f: Fighter) -> None:
+    """``f`` turns its Darkness off: no time (a Zero-Phase action), no END from its next Phase."""
+    senses.lift(ctx, f, "dropped by its user")
+
+
+def keep_worth(ctx: RulesContext, f: Fighter) -> float:
+    """What ``f``'s Darkness is worth for one more Phase: half of :func:`_in_the_dark` (one of its
+    two Phases) for each foe in the fight inside it, less the same for each friend (``f`` too)."""
+    cells = ctx.state.darkness.get(f.id, frozenset())
+    opts = ctx.options
+    total = 0.0
+    for g in ctx.state.fighters.values():
+        if g.pos in cells and not g.out_of_fight(opts):
+            value = _in_the_dark(f, g) / 2
+            total += value if g.allegiance != f.allegiance else -value
+    return total
+
+
+def drop_worth(ctx: RulesContext, f: Fighter) -> float:
+    """What dropping ``f``'s Darkness is worth to the AI: the END it would pay next Phase, as the
+    share of a Phase a Recovery would take to win it back (END / REC of :data:`PHASE_LOST`),
+    plus the STUN that END would cost beyond what ``f`` has, less :func:`keep_worth`. Above 0
+    when nobody it blinds is a foe, or the END costs more than the foes inside are worth."""
+    name = ctx.state.darkness_powers.get(f.id)
+    if name is None:
+        return 0.0
+    opts = ctx.options
+    cost = attack_end(f, f.attack(name), opts.campaign, opts.str_end)
+    saved = PHASE_LOST * cost / max(f.ch.REC, 1)
+    if cost > f.end:
+        saved += 3.5 * stun_for_end_dice(cost, f.end) / max(f.stun, 1)
+    return saved - keep_worth(ctx, f)
 
 
 def _darkness_words(g: Fighter, atk: HeroAttack, profile: DamageProfile) -> str:
@@ -470,5 +516,5 @@ DARKNESS = Power("darkness", "Darkness", "rules-powers §3.3 (its sense groups),
 POWERS: dict[str, Power] = {p.kind: p for p in (ENTANGLE, FLASH, DRAIN, AID, HEALING, MIND_CONTROL,
                                                  MENTAL_ILLUSIONS, DARKNESS)}
 
-__all__ = ["POWERS", "Power", "break_out", "lay_darkness", "hit_words", "break_out_worth", "fade", "lose_sight", "readjust",
+__all__ = ["POWERS", "Power", "break_out", "lay_darkness", "hit_words", "break_out_worth", "drop_darkness", "drop_worth", "fade", "keep_up", "keep_worth", "lose_sight", "readjust",
            "regain_senses", "roll_effect"]

@@ -17,9 +17,11 @@ not perceiving the attacker, a combatant is at ½ DCV against it (rules-powers �
 Flash already applies: :data:`.chains.BLIND_HTH_OCV` and its kin). Attacks still reach what is
 not seen: walls stop blows, Darkness only sight.
 
-A Darkness field (:func:`.powers.lay_darkness`) lasts while its user stays in the fight (our
-reading of a Constant power; the END it costs again each Phase is not modelled): it is gone when
-its user is knocked out or killed (:func:`lift`), and from any other state out of the fight (a
+A Darkness field (:func:`.powers.lay_darkness`) is a Constant power: its user pays its END again
+at the start of each of its Phases (:func:`.powers.keep_up`, rules §4.1) and may drop it at no
+cost of time (the ``drop`` action); it is gone (:func:`lift`) when its user drops it, is knocked
+out or killed, is Stunned (at the end of that Segment: a power not Persistent turns off) or takes
+a Recovery (it cannot keep one up while recovering); from any other state out of the fight (a
 dying user) it hides nothing; a second one from the same user replaces the first.
 """
 
@@ -56,10 +58,13 @@ def dark_cells(state: HeroState) -> frozenset[Cell]:
 
 
 def lift(ctx: RulesContext, g: Fighter, what_happened: str) -> None:
-    """``g`` knocked out or killed: its Darkness, a Constant power, is gone (logged)."""
-    fields = ctx.state.darkness
+    """``g``'s Darkness, a Constant power, is gone (logged): ``g`` knocked out or killed, Stunned
+    (at the end of the Segment), taking a Recovery, or dropping it."""
+    st = ctx.state
+    fields = st.darkness
     if g.id in fields:
-        ctx.state.darkness = {k: v for k, v in fields.items() if k != g.id}
+        st.darkness = {k: v for k, v in fields.items() if k != g.id}
+        st.darkness_powers = {k: v for k, v in st.darkness_powers.items() if k != g.id}
         ctx.emit(ev.StatusChanged(actor=g.id, status=KEEPING_DARKNESS, active=False, why=what_happened))
 
 

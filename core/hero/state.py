@@ -255,6 +255,9 @@ class HeroState:
     #: The Darkness fields laid, by their user: the cells each covers (:mod:`.senses`). Replaced,
     #: never edited in place.
     darkness: dict[str, frozenset[Cell]] = field(default_factory=dict)
+    #: The Darkness attack each of those fields came from: what its user pays END for each Phase
+    #: it keeps it up (:func:`.powers.keep_up`). Replaced with ``darkness``, never edited in place.
+    darkness_powers: dict[str, str] = field(default_factory=dict)
 
     @property
     def abs_segment(self) -> int:
