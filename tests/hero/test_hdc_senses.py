@@ -83,3 +83,12 @@ def test_flash_defense_is_the_special_defense_of_the_group_it_is_bought_for(tmp_
                                         power("FLASHDEFENSE", NAME="Plugs", LEVELS=3, OPTIONID="HEARINGGROUP")))
     assert dict(as_sheet(result).special_defenses) == {"Flash Defense": 5, "Hearing Flash Defense": 3}
     assert entry(result, "Plugs").into == 'special defense "Hearing Flash Defense" 3'
+
+
+def test_telepathy_and_mind_scan_are_reported_as_not_fight_relevant_with_the_reason(tmp_path):
+    result = imported(tmp_path, powers=(power("TELEPATHY", NAME="Whisper", LEVELS=6),
+                                        power("MINDSCAN", NAME="Seek", LEVELS=8)))
+    whisper, seek = entry(result, "Whisper"), entry(result, "Seek")
+    assert (whisper.status, whisper.combat, seek.status, seek.combat) == (IGNORED, False, IGNORED, False)
+    assert whisper.why.startswith("Telepathy reads and sends thoughts: not fight-relevant here")
+    assert seek.why.endswith("mental powers already reach anyone in line of sight, seen or not")

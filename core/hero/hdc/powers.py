@@ -204,7 +204,12 @@ OUTSIDE_A_FIGHT = {
     **dict.fromkeys(("ENHANCEDPERCEPTION", "NIGHTVISION", "DETECT", "CLAIRSENTIENCE", "INFRAREDPERCEPTION",
                      "ULTRAVIOLETPERCEPTION", "TELESCOPIC", "MICROSCOPIC", "RADIOPERCEPTION", "MENTALAWARENESS"),
                     _UNSEEN),
-    **dict.fromkeys(("TELEPATHY", "MINDSCAN", "MINDLINK", "EXTRADIMENSIONALMOVEMENT", "FTL", "SHAPESHIFT"), _NOT_HERE),
+    **dict.fromkeys(("MINDLINK", "EXTRADIMENSIONALMOVEMENT", "FTL", "SHAPESHIFT"), _NOT_HERE),
+    # docs/rules.md, "Telepathy and Mind Scan": why neither changes a fight as the engine plays one
+    "TELEPATHY": "Telepathy reads and sends thoughts: not fight-relevant here, where every mind already knows "
+                 "every combatant's state and no rule reads what a combatant knows",
+    "MINDSCAN": "Mind Scan finds a mind to aim mental powers at: not fight-relevant here, where every combatant "
+                "is on the map and mental powers already reach anyone in line of sight, seen or not",
     "LANGUAGES": "a language", "LINGUIST": "languages",
 }
 
