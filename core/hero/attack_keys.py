@@ -158,7 +158,19 @@ def _other_keys(t: Table, kind: str) -> dict[str, Any]:
         velocity_per_dc=t.integer("velocity_per_dc", 0, lo=2, hi=100) if t.has("velocity_per_dc") else 0,
         focus=t.choice("focus", FOCI, "") if t.has("focus") else "",
         weapon=t.text("weapon", max_len=60) if t.has("weapon") else "",
+        per=_per(t, kind),
     )
+
+
+def _per(t: Table, kind: str) -> int:
+    """An Images' minus to the PER rolls that see through it (0 to 10); refused on any other power."""
+    if kind == "images":
+        return t.integer("per", 0, lo=0, hi=10)
+    if t.has("per"):
+        t.raw("per")
+        t.problems.add(f"{t.path}.per", f"expected a PER modifier only on an Images (it makes its PER rolls harder), "
+                                        f"got one on a {kind} attack")
+    return 0
 
 
 def _parse_range(t: Table, kind: str) -> tuple[bool, int]:
@@ -220,7 +232,7 @@ _NO_DAMAGE = ("mental", *EFFECT_KINDS, "presence")
 #: How the errors name each kind that fixes its own knockback, BODY and defense.
 _A = {"mental": "a Mental Blast", "entangle": "an Entangle", "flash": "a Flash", "drain": "a Drain", "aid": "an Aid",
       "healing": "a Healing", "mind_control": "a Mind Control", "mental_illusions": "a Mental Illusions",
-      "darkness": "a Darkness",
+      "darkness": "a Darkness", "images": "an Images",
       "presence": "a Presence Attack"}
 _WHY = {"mental": "STUN only, no knockback: rules-powers §3.5",
         **dict.fromkeys(EFFECT_KINDS, "it does no damage and no knockback: rules-powers §1.7, §3.2-3.5"),
@@ -369,7 +381,7 @@ def dump_attack(a: HeroAttack) -> dict[str, Any]:
                          ("armor_piercing", 0), ("penetrating", 0), ("reduced_end", ""), ("charges", None),
                          ("standard_effect", False), ("martial_dcs", None), ("autofire", 0),
                          ("characteristic", ""), ("sense", "sight"), ("entangle_defense", 0), ("dcv", 0), ("falls", False),
-                         ("focus", ""),
+                         ("focus", ""), ("per", 0),
                          ("velocity_per_dc", 0), ("weapon", "")):
         if getattr(a, key) != default:
             out[key] = getattr(a, key)

@@ -17,7 +17,7 @@ from ..rules.grid import Cell
 from .attack import range_modifier
 from .combat_values import CVChain, Modifier, build_cv
 from .dice import str_dice
-from .senses import DARKNESS, FLASHED, INVISIBLE
+from .senses import DARKNESS, FLASHED, IMAGES, INVISIBLE
 from .sheet import HeroAttack
 from .state import Fighter
 
@@ -42,10 +42,10 @@ BLIND_HTH_OCV = Modifier(8, "flashed: cannot see", factor=HALF)
 BLIND_RANGED_OCV = Modifier(8, "flashed: cannot see", factor=Fraction(0))
 #: The same rule for a target (an attacker) not perceived for another reason (:mod:`.senses`):
 #: the reason names the modifier, so the log says why.
-UNSEEN_HTH_OCV = {why: Modifier(8, f"cannot see the target: {why}", factor=HALF) for why in (INVISIBLE, DARKNESS)}
-UNSEEN_RANGED_OCV = {why: Modifier(8, f"cannot see the target: {why}", factor=Fraction(0))
-                     for why in (INVISIBLE, DARKNESS)}
-UNSEEN_DCV = {why: Modifier(7, f"cannot see the attacker: {why}", factor=HALF) for why in (INVISIBLE, DARKNESS)}
+_UNSEEN = (INVISIBLE, DARKNESS, IMAGES)
+UNSEEN_HTH_OCV = {why: Modifier(8, f"cannot see the target: {why}", factor=HALF) for why in _UNSEEN}
+UNSEEN_RANGED_OCV = {why: Modifier(8, f"cannot see the target: {why}", factor=Fraction(0)) for why in _UNSEEN}
+UNSEEN_DCV = {why: Modifier(7, f"cannot see the attacker: {why}", factor=HALF) for why in _UNSEEN}
 # A Grab: the holder and the held at ½ DCV, the held at -3 OCV against its holder (rules-powers §4.1).
 GRAPPLED_DCV = Modifier(7, "in a Grab", factor=HALF)
 # A Presence Attack of +20 (awed): ½ DCV; of +30 (cowed): DCV 0, to its next Phase (rules-powers §3.6).

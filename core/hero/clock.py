@@ -25,7 +25,7 @@ from .maneuvers import land_haymaker
 from .menu import build_menu
 from .mind_control import serve
 from . import senses
-from .powers import fade, keep_up, lose_sight, regain_senses
+from .powers import doubt, fade, keep_up, lose_sight, regain_senses
 from .recovery import may_recover
 from .speed import has_phase
 from .state import Fighter, HeroState
@@ -166,6 +166,7 @@ def open_phase(ctx: RulesContext, fid: str) -> Decision | None:
         lost = _new_phase(ctx, f, now)
         if lost:
             return None
+        doubt(ctx, f)  # a PER roll against each Images hiding a foe from it (:func:`.powers.doubt`)
     elif not f.held:
         return None
     ctx.emit(ev.PhaseStarted(actor=fid, turn=st.turn, segment=st.segment, stun=f.stun, body=f.body, end=f.end,
@@ -250,7 +251,7 @@ def end_segment(ctx: RulesContext) -> Asking[None]:
             lose_sight(ctx, f)
         if f.flashed_senses and not f.dead:
             regain_senses(ctx, f, now)
-        if f.stunned and f.id in st.darkness:  # a power not Persistent turns off (rules §4.6)
+        if f.stunned and (f.id in st.darkness or f.id in st.images):  # a power not Persistent turns off (§4.6)
             senses.lift(ctx, f, "Stunned: a power not Persistent turns off at the end of the Segment")
     for fid in st.recovering_now:
         f = st.fighters[fid]

@@ -38,9 +38,11 @@ class Power:
     #: A power that fills the cells of its area rather than landing on whoever stands in them
     #: (Darkness): (context, user, power, the cell aimed at, the cells) -> None; None: it lands.
     fills: Callable[[RulesContext, Fighter, HeroAttack, Cell, frozenset[Cell]], None] | None = None
-    #: What filling an area is worth to the AI: (context, user, power, the ids inside) -> a share
-    #: of a fight; read with :attr:`fills`.
-    fill_worth: Callable[[RulesContext, Fighter, HeroAttack, tuple[str, ...]], float] | None = None
+    #: What filling an area is worth to the AI: (context, user, power, the ids inside, the cells)
+    #: -> a share of a fight; read with :attr:`fills`.
+    fill_worth: Callable[[RulesContext, Fighter, HeroAttack, tuple[str, ...], frozenset[Cell]], float] | None = None
+    #: A field that hides its user's side (an Images): the menu aims it at friends' cells, not foes'.
+    shields: bool = False
 
 
 #: A Phase a foe loses (held, or spending it breaking out, or blind with a ranged attack) is worth

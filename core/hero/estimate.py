@@ -123,7 +123,7 @@ def _gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter]
     if action.kind == "switch":
         return _slot_worth(ctx, f, f.attack(action.slot), dcv)
     if action.kind == "drop":  # a Darkness turned off: the END it saves less what the field still does
-        return powers.drop_worth(ctx, f)
+        return powers.drop_worth(ctx, f, action.attack)
     if action.maneuver == "area" and action.kind == "attack":  # aimed at a cell, maybe an empty one
         return estimate_area(ctx, f, action)
     if action.kind not in ("attack", "move-through") or not action.target:
@@ -183,8 +183,10 @@ def estimate_area(ctx: RulesContext, f: Fighter, action: Action) -> float:
     needed = 11 + ocv - areas.target_dcv(atk.area, f.pos, cell).value
     p = hit_chance(needed) if not atk.autofire else expected_hits(needed, shots_fired(f, atk))  # as estimate_one
     power = powers.POWERS.get(atk.kind)
-    if power is not None and power.fill_worth is not None:  # a Darkness: what its entry says the field is worth
-        return p * power.fill_worth(ctx, f, atk, action.targets)
+    if power is not None and power.fill_worth is not None:  # a Darkness, an Images: what its entry says the field is worth
+        alive = [g for g in st.fighters.values() if not g.dead]
+        cells = areas.cells_of(ctx.grid, atk.area, areas.size_of(atk), f.pos, cell, areas.layout_for(f, alive))
+        return p * power.fill_worth(ctx, f, atk, action.targets, cells)
     push = planned_push(f, atk, ctx.options, action.push)
     centre = areas.centre_of(atk.area, f.pos, cell)
     total = 0.0

@@ -209,6 +209,24 @@ def _darkness(e: ev.DarknessLaid, log: TextLog) -> str:
             f"through it; inside: {who}")
 
 
+@formats(ev.ImagesLaid)
+def _images(e: ev.ImagesLaid, log: TextLog) -> str:
+    x, y = e.cell
+    who = ", ".join(log.name(c) for c in e.inside) or "no one"
+    moved = f" ({log.name(e.actor)}'s earlier one is gone)" if e.replaced else ""
+    per = f", -{e.per} to PER rolls" if e.per else ""
+    return (f"    {e.attack}: Images over {e.cells} cells around {x},{y}{moved}{per}: those outside who believe it "
+            f"cannot see into or through it; hidden in it: {who}")
+
+
+@formats(ev.PerceptionRolled)
+def _perception(e: ev.PerceptionRolled, log: TextLog) -> str:
+    total = sum(e.faces)
+    end = (f"sees through {possessive(log.name(e.owner))} {e.attack}" if e.made
+           else f"still believes {possessive(log.name(e.owner))} {e.attack}")
+    return f"    {log.name(e.actor)}'s PER roll: needs {e.needed}-, rolled {total}{_faces(e.faces)}: {end}"
+
+
 @formats(ev.AdjustmentRolled)
 def _adjustment(e: ev.AdjustmentRolled, log: TextLog) -> str:
     if e.power == "drain":

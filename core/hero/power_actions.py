@@ -68,18 +68,17 @@ SWITCH = Maneuver("switch", "switch", "Multipower switch", "rules-powers §5.1: 
 
 
 def _drop(ctx: RulesContext, f: Fighter, a: Action) -> None:
-    powers.drop_darkness(ctx, f)
+    powers.drop_power(ctx, f, a.attack)
 
 
 def _offer_drop(pic: Picture) -> list[Action]:
-    """The Darkness its user keeps up, to turn off (rules §4.1: a Constant power costs END each
-    Phase; turning it off takes no time)."""
-    name = pic.ctx.state.darkness_powers.get(pic.f.id)
-    return [pic.action("drop", name)] if name is not None else []
+    """Each Darkness or Images its user keeps up, to turn off (rules §4.1: a Constant power costs
+    END each Phase; turning it off takes no time)."""
+    return [pic.action("drop", name) for name in powers.kept(pic.ctx, pic.f)]
 
 
-DROP = Maneuver("drop", "drop", "Drop a Darkness", "rules §4.1: a Constant power costs END each Phase; "
-                "turning it off takes no time", _drop, offer=_offer_drop, zero_phase=True)
+DROP = Maneuver("drop", "drop", "Drop a Darkness or an Images", "rules §4.1: a Constant power costs END each "
+                "Phase; turning it off takes no time", _drop, offer=_offer_drop, zero_phase=True)
 
 
 # -- the powers that do no damage -------------------------------------------------------------

@@ -127,6 +127,38 @@ class DarknessLaid(Event):
 
 
 @record
+class ImagesLaid(Event):
+    """An Images that hit its cell (rules-powers §1.4's roll against the cell): an opaque visual
+    illusion over ``cells`` cells around ``cell``, hiding those ``inside`` it from whoever
+    believes it (:mod:`.senses`), with ``per`` levels of minus to the PER rolls that see through
+    it; ``replaced``: the user's earlier Images is gone (one each)."""
+
+    kind: ClassVar[str] = "images_laid"
+    actor: str
+    attack: str
+    cell: tuple[int, int]
+    cells: int
+    inside: tuple[str, ...]
+    per: int = 0
+    replaced: bool = False
+
+
+@record
+class PerceptionRolled(Event):
+    """A PER roll against ``owner``'s Images ``attack`` (our reading: at the start of each Phase
+    of one it hides a foe from): 3d6 against ``needed`` (9 + INT/5 less the Images' PER levels);
+    ``made``: ``actor`` sees through it from now on."""
+
+    kind: ClassVar[str] = "perception_rolled"
+    actor: str
+    owner: str
+    attack: str
+    faces: tuple[int, ...]
+    needed: int
+    made: bool
+
+
+@record
 class AdjustmentRolled(Event):
     """A Drain that hit or an Aid given (rules-powers §3.4): the dice's total, less Power Defense
     against a Drain, is the Active Points of effect (an Aid held to its ceiling); ``before`` and

@@ -9,7 +9,11 @@ A combatant cannot perceive another (:func:`unseen`, which says why) when
   reading of 6e's fringe: a foe within 2 m, the cell next to it, perceives the shimmer; no
   Perception roll is made for it, nor for a Nontargeting Sense, as for a Flash), or
 * a Darkness field lies on the line between them, either end included: from inside a field one
-  sees no one, and no one sees into it (:meth:`.Grid.line_of_sight` with the field as its veil).
+  sees no one, and no one sees into it (:meth:`.Grid.line_of_sight` with the field as its veil), or
+* an **Images** (an opaque visual illusion, :func:`.powers.lay_images`) lies on the line, the
+  other's end included, and ``f`` believes it: ``f`` is not its user, does not stand in it (from
+  inside, it is plainly not there) and has not seen through it with a PER roll
+  (:func:`.powers.doubt`). So those hidden in an image see out, and those outside do not see in.
 
 Not perceiving the target of its attack, a combatant is at ½ OCV hand to hand and OCV 0 at range
 (an area's target is its cell: :func:`unseen_cell`, seen unless Flashed or through Darkness);
@@ -17,12 +21,13 @@ not perceiving the attacker, a combatant is at ½ DCV against it (rules-powers �
 Flash already applies: :data:`.chains.BLIND_HTH_OCV` and its kin). Attacks still reach what is
 not seen: walls stop blows, Darkness only sight.
 
-A Darkness field (:func:`.powers.lay_darkness`) is a Constant power: its user pays its END again
-at the start of each of its Phases (:func:`.powers.keep_up`, rules §4.1) and may drop it at no
-cost of time (the ``drop`` action); it is gone (:func:`lift`) when its user drops it, is knocked
-out or killed, is Stunned (at the end of that Segment: a power not Persistent turns off) or takes
-a Recovery (it cannot keep one up while recovering); from any other state out of the fight (a
-dying user) it hides nothing; a second one from the same user replaces the first.
+A Darkness field (:func:`.powers.lay_darkness`) and an Images (:func:`.powers.lay_images`) are
+Constant powers: the user pays the END again at the start of each of its Phases
+(:func:`.powers.keep_up`, rules §4.1) and may drop one at no cost of time (the ``drop`` action);
+it is gone (:func:`lift`) when its user drops it, is knocked out or killed, is Stunned (at the end
+of that Segment: a power not Persistent turns off) or takes a Recovery (it cannot keep one up
+while recovering); from any other state out of the fight (a dying user) it hides nothing; a
+second one of a kind from the same user replaces the first.
 """
 
 from __future__ import annotations
@@ -37,8 +42,12 @@ from .state import Fighter, HeroState
 FLASHED = "flashed"
 INVISIBLE = "invisible"
 DARKNESS = "in Darkness"
+IMAGES = "behind Images"
+#: What the roster says of a combatant standing in an Images (hidden from those who believe it).
+IN_IMAGES = "in Images"
 #: The status of a user whose Darkness is up (logged when it ends).
 KEEPING_DARKNESS = "keeping a Darkness up"
+KEEPING_IMAGES = "keeping an Images up"
 
 
 def dulled_status(group: str) -> str:
@@ -66,6 +75,32 @@ def lift(ctx: RulesContext, g: Fighter, what_happened: str) -> None:
         st.darkness = {k: v for k, v in fields.items() if k != g.id}
         st.darkness_powers = {k: v for k, v in st.darkness_powers.items() if k != g.id}
         ctx.emit(ev.StatusChanged(actor=g.id, status=KEEPING_DARKNESS, active=False, why=what_happened))
+    lift_images(ctx, g, what_happened)
+
+
+def lift_images(ctx: RulesContext, g: Fighter, what_happened: str) -> None:
+    """``g``'s Images, a Constant power too, is gone (logged); whoever saw through it forgets."""
+    st = ctx.state
+    if g.id in st.images:
+        st.images = {k: v for k, v in st.images.items() if k != g.id}
+        st.images_powers = {k: v for k, v in st.images_powers.items() if k != g.id}
+        st.seen_through = frozenset(p for p in st.seen_through if p[1] != g.id)
+        ctx.emit(ev.StatusChanged(actor=g.id, status=KEEPING_IMAGES, active=False, why=what_happened))
+
+
+def believed(ctx: RulesContext, f: Fighter) -> frozenset[Cell]:
+    """The cells of every Images ``f`` believes: not its own, not one it stands in, not one it
+    has seen through, of a user still in the fight."""
+    st = ctx.state
+    if not st.images:
+        return frozenset()
+    fighters, opts, through = st.fighters, st.options, st.seen_through
+    out: frozenset[Cell] = frozenset()
+    for owner, cells in sorted(st.images.items()):
+        if owner == f.id or f.pos in cells or (f.id, owner) in through or fighters[owner].out_of_fight(opts):
+            continue
+        out = out | cells
+    return out
 
 
 def conditions(ctx: RulesContext, f: Fighter) -> list[str]:
@@ -76,6 +111,8 @@ def conditions(ctx: RulesContext, f: Fighter) -> list[str]:
     out += [dulled_status(group) for group in sorted(f.flashed_senses)]
     if ctx.state.darkness and f.pos in dark_cells(ctx.state):
         out.append(DARKNESS)
+    if ctx.state.images and any(f.pos in cells for cells in ctx.state.images.values()):
+        out.append(IN_IMAGES)
     return out
 
 
@@ -99,6 +136,9 @@ def unseen_cell(ctx: RulesContext, f: Fighter, cell: Cell) -> str:
     dark = dark_cells(ctx.state)
     if dark and not ctx.grid.line_of_sight(f.pos, cell, veil=dark):
         return DARKNESS
+    images = believed(ctx, f)
+    if images and not ctx.grid.line_of_sight(f.pos, cell, veil=images):
+        return IMAGES
     return ""
 
 

@@ -258,6 +258,13 @@ class HeroState:
     #: The Darkness attack each of those fields came from: what its user pays END for each Phase
     #: it keeps it up (:func:`.powers.keep_up`). Replaced with ``darkness``, never edited in place.
     darkness_powers: dict[str, str] = field(default_factory=dict)
+    #: The Images laid, by their user: the cells each covers, and the attack it came from
+    #: (:mod:`.senses`); replaced, never edited in place.
+    images: dict[str, frozenset[Cell]] = field(default_factory=dict)
+    images_powers: dict[str, str] = field(default_factory=dict)
+    #: (viewer, user) pairs: the viewer made its PER roll against that user's Images and sees
+    #: through it (until the user lays another).
+    seen_through: frozenset[tuple[str, str]] = frozenset()
 
     @property
     def abs_segment(self) -> int:

@@ -185,10 +185,15 @@ class Picture:
         everyone = [(g.id, g.pos) for g in alive]
         layout = areas.layout_for(f, alive)
         size, reach = areas.size_of(atk), areas.reach_of(atk)
-        standing = {g.id for g in self.standing}
-        foe_cells = {g.pos for g in self.standing}
+        power = powers.POWERS.get(atk.kind)
+        wanted = self.standing
+        if power is not None and power.shields:  # an Images: over its own side, to hide it
+            opts = self.ctx.options
+            wanted = [g for g in alive if g.allegiance == f.allegiance and not g.out_of_fight(opts)]
+        standing = {g.id for g in wanted}
+        foe_cells = {g.pos for g in wanted}
         best: dict[frozenset[str], tuple[tuple[int, int, int, int], Cell, tuple[str, ...]]] = {}
-        for cell in self._area_aims(atk, size):
+        for cell in self._area_aims(atk, size, wanted):
             if areas.refusal(grid, atk.area, reach, f.pos, cell):
                 continue
             inside = areas.affected(grid, atk.area, size, f.pos, cell, everyone, layout)
@@ -202,10 +207,10 @@ class Picture:
         return [self.action("attack", atk.name, taken.get(cell, ""), "area", targets=inside, destination=cell)
                 for _, cell, inside in sorted(best.values())]
 
-    def _area_aims(self, atk: HeroAttack, size: int) -> list[Cell]:
-        """The cells an area is tried at for the menu (see :meth:`area_options`)."""
+    def _area_aims(self, atk: HeroAttack, size: int, foes: list[Fighter]) -> list[Cell]:
+        """The cells an area is tried at for the menu (see :meth:`area_options`): around ``foes``
+        (for an Images, its user's side)."""
         aims: set[Cell] = set()
-        foes = self.standing
         for g in foes:
             x, y = g.pos
             aims.update((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))

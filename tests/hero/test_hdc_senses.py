@@ -92,3 +92,19 @@ def test_telepathy_and_mind_scan_are_reported_as_not_fight_relevant_with_the_rea
     assert (whisper.status, whisper.combat, seek.status, seek.combat) == (IGNORED, False, IGNORED, False)
     assert whisper.why.startswith("Telepathy reads and sends thoughts: not fight-relevant here")
     assert seek.why.endswith("mental powers already reach anyone in line of sight, seen or not")
+
+
+def test_sight_group_images_with_a_radius_becomes_an_images_attack_and_without_one_is_refused(tmp_path):
+    from hdc_files import modifier
+
+    result = imported(tmp_path, powers=(power("IMAGES", modifier("AOE", OPTION="RADIUS", LEVELS=4), NAME="Mirage",
+                                              LEVELS=3, OPTIONID="SIGHTGROUP", BASECOST="10.0"),
+                                        power("IMAGES", NAME="Echo", OPTIONID="HEARINGGROUP", OPTION_ALIAS="Hearing Group",
+                                              BASECOST="5.0"),
+                                        power("IMAGES", NAME="Glint", OPTIONID="SIGHTGROUP", BASECOST="10.0")))
+    mirage = next(a for a in as_sheet(result).attacks if a.name == "Mirage")
+    assert (mirage.kind, mirage.area, mirage.area_m, mirage.per) == ("images", "radius", 4, 3)
+    # (10 + 2 x 3 PER levels) x (1 + ¼ for a 4 m Radius) = 20 AP: 200 m
+    assert entry(result, "Mirage").into == 'attack "Mirage": images, a 4 m Radius, -3 to PER rolls, 200 m, 20 AP'
+    assert entry(result, "Echo").why.startswith("Images to the Hearing Group sense group: only the Sight Group")
+    assert entry(result, "Glint").why.startswith("an Images without an Area Of Effect Radius")

@@ -178,7 +178,7 @@ NOT_MODELLED: dict[str, str] = {
     "SWINGING": "the engine moves by Running and Flight only", "DENSITYINCREASE": "Density Increase is not modelled yet",
     "GROWTH": "Growth is not modelled yet", "SHRINKING": "Shrinking is not modelled yet",
     "REGENERATION": "Regeneration is not modelled yet", "DAMAGESHIELD": "Damage Shield is not modelled yet",
-    "CUSTOMPOWER": "a custom power: no rule to apply", "IMAGES": "Images are not modelled yet (Darkness and Invisibility are)",
+    "CUSTOMPOWER": "a custom power: no rule to apply",
     "CHANGEENVIRONMENT": "Change Environment is left to the scenario (rules-powers §3.7)",
     "WEAPON_ELEMENT": "which weapons the Martial Arts weapon maneuvers are for is not read: every hand-to-hand "
                       "weapon of the sheet takes them (our reading)",

@@ -5,11 +5,16 @@ modifier the engine does not read makes the power "in part", as for any power.
 * Darkness: its ``LEVELS`` are the metres of its radius (6e; a 5th Edition file's inches are
   converted first, :mod:`.fifth`); it becomes a ``darkness`` attack with that Radius, placed at
   10 m a point of its Active Points (6e's range rule, as the attacks have it).
+* Images: with an Area Of Effect Radius (its size; the engine's reading of Images is an area,
+  docs/rules.md), its levels the minus to PER rolls against it; an ``images`` attack placed at
+  10 m a point of its Active Points.
 * Invisibility: the sheet's ``invisible``; No Fringe is not modelled (its fringe shows to a foe
   in the next cell).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from ..pricing import power_points
 from ..sheet import SENSE_GROUPS, HeroAttack
@@ -55,6 +60,32 @@ def darkness(p: Part, d: Draft) -> Entry:
     d.attacks.append(atk)
     mods, dropped = sort_modifiers(p, {})
     into = f'attack "{name}": darkness, a {metres} m Radius, {atk.range_m} m, {points} AP'
+    return Entry(p.label, "power", IN_PART if dropped else IMPORTED, into=into, combat=True, children=mods)
+
+
+@handles("IMAGES")
+def images(p: Part, d: Draft) -> Entry:
+    """Images of the Sight Group with an Area Of Effect Radius (its size): an ``images`` attack,
+    its levels the minus to PER rolls against it, placed at 10 m a point of its Active Points."""
+    why = _other_group(p, "Images")
+    aoe = next((m for m in p.modifiers if m.xmlid == "AOE"), None)
+    if not why and (aoe is None or aoe.option.upper() != "RADIUS"):
+        why = "an Images without an Area Of Effect Radius: its size is not modelled (a Radius is)"
+    if not why and len(d.attacks) >= MAX_ATTACKS:
+        why = f"the engine takes {MAX_ATTACKS} attacks a sheet"
+    if why or aoe is None:
+        return Entry(p.label, "power", IGNORED, why=why, combat=True, children=with_power(p))
+    metres = max(2, min(200, _count(aoe.levels) or 2))
+    per = max(0, min(10, _count(p.levels)))
+    name = d.attack_name(p.name or p.alias or "Images")
+    atk = HeroAttack(name=name, kind="images", hth=False, adds_str=False, defense="", knockback=False,
+                     does_body=False, area="radius", area_m=metres, per=per)
+    points = int(power_points(atk))
+    atk = replace(atk, range_m=max(1, min(2000, 10 * points)))
+    d.attacks.append(atk)
+    mods, dropped = sort_modifiers(p, {"AOE": f"a {metres} m Radius"})
+    minus = f", -{per} to PER rolls" if per else ""
+    into = f'attack "{name}": images, a {metres} m Radius{minus}, {atk.range_m} m, {points} AP'
     return Entry(p.label, "power", IN_PART if dropped else IMPORTED, into=into, combat=True, children=mods)
 
 
