@@ -203,7 +203,7 @@ def hold_still(battle: BattleView, menu: Iterable[Action], me: Vitals, foes: Ite
 #: What the menu offers that is neither an attack nor a move: a power used on a friend (HERO Aid,
 #: Healing), a blow at an Entangle holding the actor or a friend, and the Grab family and Disarm
 #: (a Marvel Grab or Escape the estimate puts at 0, so they are only taken as before).
-TENDING = ("aid", "break-out", "grab", "grab-by", "choke", "squeeze", "throw", "escape", "disarm")
+TENDING = ("aid", "screen", "break-out", "grab", "grab-by", "choke", "squeeze", "throw", "escape", "disarm")
 
 
 def tend(decision: Decision, battle: BattleView, harm: Callable[[Action], float], beat: float = 0.0
@@ -227,6 +227,10 @@ def tend(decision: Decision, battle: BattleView, harm: Callable[[Action], float]
                  "escape": f"tries to break {who.name}'s hold", "disarm": f"knocks {who.name}'s {best.weapon} away"}
     if best.kind in grappling:
         return Choice(best, f"{grappling[best.kind]} (worth {pct(value)}{against})")
+    if best.kind == "screen":
+        hidden = ", ".join(battle.vitals(t).name for t in best.targets)
+        return Choice(best, f"lays {best.attack} over {hidden}: hidden from the foes that shoot (worth {pct(value)}"
+                            f"{against})")
     if best.kind == "break-out":
         using = best.attack or "STR"
         if best.target == decision.actor:

@@ -123,8 +123,8 @@ def _gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter]
     if action.kind == "switch":
         return _slot_worth(ctx, f, f.attack(action.slot), dcv)
     if action.kind == "drop":  # a Darkness turned off: the END it saves less what the field still does
-        return powers.drop_worth(ctx, f, action.attack)
-    if action.maneuver == "area" and action.kind == "attack":  # aimed at a cell, maybe an empty one
+        return powers.drop_worth(ctx, f, action.attack, lambda g, h: threat(ctx, g, h))
+    if action.maneuver == "area" and action.kind in ("attack", "screen"):  # aimed at a cell, maybe an empty one
         return estimate_area(ctx, f, action)
     if action.kind not in ("attack", "move-through") or not action.target:
         return 0.0
@@ -186,7 +186,7 @@ def estimate_area(ctx: RulesContext, f: Fighter, action: Action) -> float:
     if power is not None and power.fill_worth is not None:  # a Darkness, an Images: what its entry says the field is worth
         alive = [g for g in st.fighters.values() if not g.dead]
         cells = areas.cells_of(ctx.grid, atk.area, areas.size_of(atk), f.pos, cell, areas.layout_for(f, alive))
-        return p * power.fill_worth(ctx, f, atk, action.targets, cells)
+        return p * power.fill_worth(ctx, f, atk, action.targets, cells, lambda g, h: threat(ctx, g, h))
     push = planned_push(f, atk, ctx.options, action.push)
     centre = areas.centre_of(atk.area, f.pos, cell)
     total = 0.0
@@ -340,6 +340,23 @@ def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
     if taken is None:
         taken = f.expected[key] = expected_taken(ctx, f, g, atk, maneuver, levels, push, moved, aim)
     return p, share_of_fight(g, *taken)
+
+
+def threat(ctx: RulesContext, g: Fighter, h: Fighter) -> float:
+    """What ``g``'s best ranged damage attack is expected to take of ``h``'s fight in one Phase
+    were ``h`` seen (P(hit) x harm, a plain Strike): what hiding ``h`` from ``g`` spares it (an
+    Images' worth, :mod:`.powers`); 0 for a fighter with no such attack."""
+    best = 0.0
+    for atk in g.sheet.attacks:
+        if atk.hth or atk.mental or atk.effect or atk.presence or atk.area or g.charges_left(atk) == 0 or not g.ready(atk):
+            continue
+        ocv = ocv_chain(g, atk, h, MANEUVERS["strike"], "").value
+        key = (h.id, atk.name, "strike", "", 0, 0, h.ko, "")
+        taken = g.expected.get(key)
+        if taken is None:
+            taken = g.expected[key] = expected_taken(ctx, g, h, atk, "strike", "", 0, 0)
+        best = max(best, hit_chance(11 + ocv - _dcv(h)) * share_of_fight(h, *taken))
+    return best
 
 
 #: What finishes a foe, in the estimate's units: its STUN gone (knocked out) counts 1, its BODY

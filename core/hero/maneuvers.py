@@ -189,6 +189,16 @@ AREA = Maneuver("area", "attack", "Area Of Effect", "rules-powers §1.4: one rol
                 "(0 next to the attacker), everyone inside hit", _area, attacks="area", reach="area")
 
 
+def _screen(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
+    """An Images laid over its user's own side: rolled and laid as any area is (:func:`_area`);
+    an action of its own so that no mind mistakes hiding its friends for hitting them."""
+    yield from _area(ctx, f, a)
+
+
+SCREEN = Maneuver("screen", "screen", "Images over its own side", "rules-powers §1.4 (its area), §3.3 (unseen); "
+                  "docs/rules.md, Images", _screen)
+
+
 def _multiple(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
     """Multiple Attack: each strike after the first at -2 OCV more, the sequence ending at the
     first miss (or once the attacker is out of the fight)."""
@@ -315,9 +325,9 @@ HOLD = Maneuver("hold", "hold", "Hold", "the seed: Holding an action", _hold, of
 
 #: Every maneuver and action, by name, in menu order.
 MANEUVERS: dict[str, Maneuver] = {m.name: m for m in (
-    STRIKE, PULL, HAYMAKER, MOVE_THROUGH, MOVE_BY, BRACE, SET, AREA, MULTIPLE_ATTACK, GRAB, GRAB_BY, CHOKE, SQUEEZE,
-    THROW, ESCAPE, DISARM, MARTIAL_DISARM, PRESENCE, SWITCH, DROP, AID, BREAK_OUT, MOVE, RETREAT, DODGE, BLOCK, DIVE, RECOVER,
-    HOLD)}
+    STRIKE, PULL, HAYMAKER, MOVE_THROUGH, MOVE_BY, BRACE, SET, AREA, SCREEN, MULTIPLE_ATTACK, GRAB, GRAB_BY, CHOKE,
+    SQUEEZE, THROW, ESCAPE, DISARM, MARTIAL_DISARM, PRESENCE, SWITCH, DROP, AID, BREAK_OUT, MOVE, RETREAT, DODGE, BLOCK,
+    DIVE, RECOVER, HOLD)}
 #: The attack maneuvers, offered for each attack and target, in menu order.
 AGAINST = tuple(m for m in MANEUVERS.values() if m.reach)
 #: The other entries, offered once a Phase, in menu order.

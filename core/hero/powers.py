@@ -34,7 +34,7 @@ from . import adjustment, areas, senses
 from . import events as ev
 from .damage import is_dead, is_knocked_out
 from .dice import count_killing_body, normal_sums, str_dice
-from .effect_power import PHASE_LOST, Power, mean_body, mean_total, roll_effect
+from .effect_power import PHASE_LOST, Power, Threat, mean_body, mean_total, roll_effect
 from .effects import change_spd, die, knock_out, spend_end
 from .rounding import characteristic_roll
 from .three_dice import hit_chance
@@ -230,7 +230,7 @@ def _in_the_dark(f: Fighter, g: Fighter) -> float:
 
 
 def _darkness_field_worth(ctx: RulesContext, f: Fighter, atk: HeroAttack, inside: tuple[str, ...],
-                          cells: frozenset[Cell]) -> float:
+                          cells: frozenset[Cell], threat: Threat) -> float:
     """The field's worth: :func:`_darkness_worth` for each foe in the fight inside it, less the
     same for each friend (the user too); a fighter already in Darkness, or Flashed, gains or
     loses nothing more."""
@@ -271,14 +271,14 @@ def drop_power(ctx: RulesContext, f: Fighter, name: str) -> None:
         senses.lift(ctx, f, "dropped by its user")
 
 
-def keep_worth(ctx: RulesContext, f: Fighter, name: str = "") -> float:
+def keep_worth(ctx: RulesContext, f: Fighter, name: str, threat: Threat) -> float:
     """What ``f``'s Darkness (or its Images ``name``) is worth for one more Phase: half of what
     laying it is worth (one of its two Phases) as things stand: for a Darkness, half of
     :func:`_in_the_dark` for each foe in the fight inside it, less the same for each friend
     (``f`` too); for an Images, :func:`_images_field_worth`'s half."""
     st = ctx.state
     if name and st.images_powers.get(f.id) == name:
-        return _screen_worth(ctx, f, st.images.get(f.id, frozenset()), f.attack(name).per, keeping=True) / 2
+        return _screen_worth(ctx, f, st.images.get(f.id, frozenset()), f.attack(name).per, threat, keeping=True) / 2
     cells = st.darkness.get(f.id, frozenset())
     opts = ctx.options
     total = 0.0
@@ -289,7 +289,7 @@ def keep_worth(ctx: RulesContext, f: Fighter, name: str = "") -> float:
     return total
 
 
-def drop_worth(ctx: RulesContext, f: Fighter, name: str = "") -> float:
+def drop_worth(ctx: RulesContext, f: Fighter, name: str, threat: Threat) -> float:
     """What dropping ``f``'s Darkness (or its Images ``name``) is worth to the AI: the END it
     would pay next Phase, as the share of a Phase a Recovery would take to win it back (END / REC
     of :data:`PHASE_LOST`), plus the STUN that END would cost beyond what ``f`` has, less
@@ -303,7 +303,7 @@ def drop_worth(ctx: RulesContext, f: Fighter, name: str = "") -> float:
     saved = PHASE_LOST * cost / max(f.ch.REC, 1)
     if cost > f.end:
         saved += 3.5 * stun_for_end_dice(cost, f.end) / max(f.stun, 1)
-    return saved - keep_worth(ctx, f, name)
+    return saved - keep_worth(ctx, f, name, threat)
 
 
 def _darkness_words(g: Fighter, atk: HeroAttack, profile: DamageProfile) -> str:
@@ -349,13 +349,16 @@ def _believers(ctx: RulesContext, owner: Fighter, cells: frozenset[Cell]) -> lis
             and (g.id, owner.id) not in st.seen_through and not g.blind]
 
 
-def _screen_worth(ctx: RulesContext, f: Fighter, cells: frozenset[Cell], per: int, keeping: bool = False) -> float:
+def _screen_worth(ctx: RulesContext, f: Fighter, cells: frozenset[Cell], per: int, threat: Threat,
+                  keeping: bool = False) -> float:
     """What an Images of ``per`` levels over ``cells`` is worth to ``f``'s side: for each foe
-    outside it with a ranged attack that would believe it, two of its Phases (:data:`PHASE_LOST`
-    each) times the share of its targets it hides (friends of ``f`` in the fight standing in it,
-    whom that foe sees now), times the chance the foe misses its PER roll; less the same for each
-    friend of ``f`` and the foes it hides from them. A friend already hidden from the foe counts
-    nothing more (unless ``keeping``: then the image itself is what hides it)."""
+    outside it with a ranged attack that would believe it, two of its Phases, each worth what its
+    shots would take of the most threatened one it hides (``threat``; a lost Phase,
+    :data:`PHASE_LOST`, at least), times the share of its targets it hides (those of ``f``'s side
+    in the fight standing in it, whom that foe sees now), times the chance the foe misses its PER
+    roll; less the same for each friend of ``f`` and the foes it hides from them. One already
+    hidden from the foe counts nothing more (unless ``keeping``: then the image itself is what
+    hides it)."""
     st, opts = ctx.state, ctx.options
     total = 0.0
     standing = [g for g in st.fighters.values() if not g.out_of_fight(opts)]
@@ -367,16 +370,17 @@ def _screen_worth(ctx: RulesContext, f: Fighter, cells: frozenset[Cell], per: in
         if not targets or not hidden:
             continue
         believe = 1.0 - hit_chance(per_roll(viewer, per))
-        value = 2 * PHASE_LOST * len(hidden) / len(targets) * believe
+        spared = max([PHASE_LOST] + [threat(viewer, h) for h in hidden])
+        value = 2 * spared * len(hidden) / len(targets) * believe
         total += value if viewer.allegiance != f.allegiance else -value
     return total
 
 
 def _images_field_worth(ctx: RulesContext, f: Fighter, atk: HeroAttack, inside: tuple[str, ...],
-                        cells: frozenset[Cell]) -> float:
+                        cells: frozenset[Cell], threat: Threat) -> float:
     """The worth of an Images over ``cells``: :func:`_screen_worth` (its friends inside, hidden
     from the foes that shoot, less the foes inside hidden from its friends)."""
-    return _screen_worth(ctx, f, cells, atk.per)
+    return _screen_worth(ctx, f, cells, atk.per, threat)
 
 
 def doubt(ctx: RulesContext, f: Fighter) -> None:

@@ -39,7 +39,7 @@ CATALOGUE: tuple[str, ...] = (
     "action:presence", "rule:presence: very impressed", "rule:presence: awed", "rule:presence: cowed",
     "rule:mind control: stands down", "rule:mind control: turned", "rule:mind control broken",
     "rule:mental illusions: stands down", "rule:mental illusions: turned", "rule:mental illusions broken",
-    "action:switch", "action:drop",
+    "action:switch", "action:drop", "action:screen",
 )
 #: The damage pools the statistics count, the main one (the system's ``damage_unit``) first.
 POOLS: tuple[str, ...] = ("STUN", "BODY")

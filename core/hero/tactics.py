@@ -204,7 +204,8 @@ class Picture:
             if group not in best or rank < best[group][0]:
                 best[group] = (rank, cell, inside)
         taken = {g.pos: g.id for g in alive}
-        return [self.action("attack", atk.name, taken.get(cell, ""), "area", targets=inside, destination=cell)
+        kind = "screen" if power is not None and power.shields else "attack"  # hiding friends is not hitting them
+        return [self.action(kind, atk.name, taken.get(cell, ""), "area", targets=inside, destination=cell)
                 for _, cell, inside in sorted(best.values())]
 
     def _area_aims(self, atk: HeroAttack, size: int, foes: list[Fighter]) -> list[Cell]:
@@ -258,7 +259,7 @@ class Picture:
         target's defenses), and the END it costs, with the STUN the rest would cost when END is
         short (rules §6: 1d6 per 2 END, or fraction). None for an action that rolls nothing
         (a Multiple Attack's strikes are each their own roll)."""
-        if action.kind not in ("attack", "move-through") or not (action.target or action.destination):
+        if action.kind not in ("attack", "move-through", "screen") or not (action.target or action.destination):
             return None
         f, ctx = self.f, self.ctx
         atk = f.attack(action.attack)

@@ -34,7 +34,7 @@ def foe(id="b", pos=(6, 5), **keys):
     return hero(id, pos, attacks=[BOLT], **{"SPD": 2, "DEX": 10, "DCV": 5, "OCV": 6, "STUN": 40, **keys})
 
 
-VEIL_ON_A = ("a", Action("attack", "Veil", "a", "area", destination=(0, 5)))
+VEIL_ON_A = ("a", Action("screen", "Veil", "a", "area", targets=("a",), destination=(0, 5)))
 
 
 def text(b) -> str:
@@ -113,9 +113,10 @@ def test_the_menu_aims_an_images_at_its_own_side_and_the_ai_weighs_what_it_hides
     lines = [x for x in menu_for(b.ctx, a) if x.attack == "Veil"]
     assert [(x.destination, x.targets) for x in lines][0] == ((0, 5), ("a",))
     veil = next(x for x in lines if x.destination == (0, 5))
-    # 19- against its own cell, times two of b's Phases (0.12 each) with its one target hidden,
+    # 19- against its own cell, times two of b's Phases with its one target hidden, each worth what
+    # b's Bolt would take of a's fight (12- at OCV 4 against DCV 3; 12 STUN of 20, 2 BODY: 0.8),
     # times the chance b misses its PER roll of 9-
-    assert Picture(b.ctx, a).harm(veil) == pytest.approx(hit_chance(19) * 2 * 0.12 * (1 - hit_chance(9)))
+    assert Picture(b.ctx, a).harm(veil) == pytest.approx(hit_chance(19) * 2 * hit_chance(12) * 0.8 * (1 - hit_chance(9)))
     assert Picture(b.ctx, a).odds(veil).damage == ("an Images (2 m Radius, -2 to PER rolls against it): those outside "
                                                    "believe it and cannot see into it; those in it see out")
 
@@ -137,3 +138,21 @@ def test_an_images_is_an_area_with_per_levels_and_no_dice(attack, says):
     with pytest.raises(ScenarioError) as err:
         scenario("hero", {"A": [user(attack)], "B": [foe()]})
     assert says in str(err.value)
+
+
+def test_the_default_ai_hides_from_a_foe_whose_shots_would_finish_it_and_drops_the_image_once_seen_through():
+    from slugfest.core.engine.events import ActionChosen
+    from slugfest.core.testing import battle_with
+
+    cannon = hero("b", (6, 5), attacks=[{"name": "Cannon", "dice": "10d6", "range": 30}],
+                  **{"SPD": 2, "DEX": 10, "DCV": 5, "OCV": 6, "STUN": 40})
+    zap = {"name": "Zap", "dice": "3d6", "range": 30}
+    b = battle_with(scenario("hero", {"A": [user(VEIL, zap)], "B": [cannon]}, rules={"knockback": "off"},
+                             turn_limit=2, seed=5))
+    b.run()
+    first = next(e for e in b.events if isinstance(e, ActionChosen) and e.actor == "a")
+    assert (first.action_kind, first.action) == ("screen", "area Veil -> a at 0,5")
+    assert first.reason.startswith("lays Veil over A: hidden from the foes that shoot")
+    seen = next(e for e in events_of(b, ev.PerceptionRolled) if e.made)  # seed 5: b's first roll makes it
+    dropped = next(e for e in b.events if isinstance(e, ActionChosen) and e.action_kind == "drop")
+    assert b.events.index(seen) < b.events.index(dropped)
