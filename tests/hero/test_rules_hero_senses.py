@@ -302,3 +302,11 @@ def test_the_ai_keeps_a_darkness_while_the_foes_inside_are_worth_its_end_and_dro
     choice = free_first(decision, b, decision.picture.harm, 0.0)
     assert choice.action == Action("drop", "Shroud")
     assert choice.reason.startswith("drops Shroud: the END it costs each Phase is worth more than the field does now")
+
+
+def test_the_snapshot_gives_the_map_the_cells_a_darkness_covers_and_no_key_without_one():
+    b = fight({"A": [user(SHROUD)], "B": [foe()]}, [4, 3, 3], shroud_at((6, 5)), turn_limit=1)
+    fields = b.snapshot()["fields"]
+    assert set(fields) == {"darkness"} and len(fields["darkness"]) == 21 and [6, 5] in fields["darkness"]
+    b.state.darkness = {}
+    assert "fields" not in b.snapshot()
