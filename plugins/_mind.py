@@ -267,7 +267,7 @@ def placed_shots(actions: Iterable[Action], value: Callable[[Action], float],
 _GUARD_WORDS = {"block": "blocks", "dodge": "dodges", "dive": "dives for cover"}
 
 #: Zero-Phase actions (HERO): they take no time, and the same Phase goes on with a new choice.
-FREE = ("presence", "switch", "drop")
+FREE = ("presence", "switch", "drop", "listen")
 #: A free action worth less than this is not worth the log line.
 FREE_AT_LEAST = 0.01
 
@@ -288,6 +288,9 @@ def free_first(decision: Decision, battle: BattleView, harm: Callable[[Action], 
     if best.kind == "presence":
         return Choice(best, f"a Presence Attack takes no time: {best.attack} (worth {pct(value)} in Phases the "
                             "foes in sight may lose)")
+    if best.kind == "listen":
+        return Choice(best, f"listens for {battle.vitals(best.target).name}, whom it cannot see: half its OCV back if "
+                            f"heard (worth {pct(value)}); it takes the Half Phase a move would")
     if best.kind == "drop":
         return Choice(best, f"drops {best.attack}: the END it costs each Phase is worth more than the field does now "
                             f"(by {pct(value)}); it takes no time")

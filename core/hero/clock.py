@@ -197,6 +197,7 @@ def _new_phase(ctx: RulesContext, f: Fighter, now: int) -> bool:
         lapse(f)
     f.recovering = f.half_used = False
     f.csl_dcv = 0
+    f.heard = frozenset()  # what it heard lasts until its next Phase (rules-powers §3.3)
     if f.held:
         f.held = False
         ctx.emit(ev.StatusChanged(actor=fid, status="holding", active=False,

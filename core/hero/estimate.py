@@ -25,6 +25,7 @@ from .movement import METRES_PER_CELL, cells
 from .profile import fall_off, negate
 from .sheet import HeroAttack
 from .state import Fighter
+from .rounding import characteristic_roll
 from .three_dice import AT_MOST_3D6, hit_chance
 from .usage import attack_end, damage_profile, placed_shot, planned_push, shots_fired
 from .windup import hold_worth, knocked_away, may_step_away, spoiled, winding_on
@@ -122,6 +123,8 @@ def _gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter]
         return presence.worth(ctx, f, f.attack(action.attack), powers.PHASE_LOST)
     if action.kind == "switch":
         return _slot_worth(ctx, f, f.attack(action.slot), dcv)
+    if action.kind == "listen":  # the Half-Phase PER roll with Hearing for a foe it cannot see
+        return listen_worth(ctx, f, st.fighters[action.target], dcv)
     if action.kind == "drop":  # a Darkness turned off: the END it saves less what the field still does
         return powers.drop_worth(ctx, f, action.attack, lambda g, h: threat(ctx, g, h))
     if action.maneuver == "area" and action.kind in ("attack", "screen"):  # aimed at a cell, maybe an empty one
@@ -340,6 +343,28 @@ def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
     if taken is None:
         taken = f.expected[key] = expected_taken(ctx, f, g, atk, maneuver, levels, push, moved, aim)
     return p, share_of_fight(g, *taken)
+
+
+def listen_worth(ctx: RulesContext, f: Fighter, g: Fighter, dcv: Callable[[Fighter], int] = _dcv) -> float:
+    """The chance of ``f``'s PER roll (9 + INT/5) times what hearing ``g`` adds to ``f``'s best
+    attack on it this Phase without moving (the Half Phase goes on the roll): its hit chance at
+    ½ OCV rather than at its OCV unseen, times the harm of a hit."""
+    now = senses.unseen(ctx, f, g)
+    if not now or now == senses.HEARD:
+        return 0.0
+    best = 0.0
+    for atk in f.sheet.attacks:
+        if (atk.mental or atk.area or atk.presence or atk.helps or not f.ready(atk) or f.charges_left(atk) == 0
+                or (atk.hth and distance(f.pos, g.pos) > 1)
+                or (not atk.hth and true_metres(f.pos, g.pos) > atk.range_m)):
+            continue
+        before = hit_chance(11 + ocv_chain(f, atk, g, None, "", unseen=now).value - dcv(g))
+        after = hit_chance(11 + ocv_chain(f, atk, g, None, "", unseen=senses.HEARD).value - dcv(g))
+        if after <= before:
+            continue
+        _, value = estimate_one(ctx, f, g, atk, "strike", "", dcv=dcv)
+        best = max(best, (after - before) * value)
+    return hit_chance(characteristic_roll(f.ch.INT)) * best
 
 
 def threat(ctx: RulesContext, g: Fighter, h: Fighter) -> float:

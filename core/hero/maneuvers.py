@@ -32,7 +32,7 @@ from .effects import apply_damage, defenses
 from .entry import Maneuver, always, put_in_force
 from .grab_maneuvers import CHOKE, DISARM, ESCAPE, GRAB, GRAB_BY, MARTIAL_DISARM, SQUEEZE, THROW
 from .movement import METRES_PER_CELL, cells, close_in, move, occupied, phase_cells, toward, walk_next_to
-from .power_actions import AID, BREAK_OUT, DROP, PRESENCE, SWITCH
+from .power_actions import AID, BREAK_OUT, DROP, LISTEN, PRESENCE, SWITCH
 from .sheet import HeroAttack
 from .state import Fighter, PendingHaymaker
 from .rounding import hero_round
@@ -326,7 +326,7 @@ HOLD = Maneuver("hold", "hold", "Hold", "the seed: Holding an action", _hold, of
 #: Every maneuver and action, by name, in menu order.
 MANEUVERS: dict[str, Maneuver] = {m.name: m for m in (
     STRIKE, PULL, HAYMAKER, MOVE_THROUGH, MOVE_BY, BRACE, SET, AREA, SCREEN, MULTIPLE_ATTACK, GRAB, GRAB_BY, CHOKE,
-    SQUEEZE, THROW, ESCAPE, DISARM, MARTIAL_DISARM, PRESENCE, SWITCH, DROP, AID, BREAK_OUT, MOVE, RETREAT, DODGE, BLOCK,
+    SQUEEZE, THROW, ESCAPE, DISARM, MARTIAL_DISARM, PRESENCE, SWITCH, DROP, LISTEN, AID, BREAK_OUT, MOVE, RETREAT, DODGE, BLOCK,
     DIVE, RECOVER, HOLD)}
 #: The attack maneuvers, offered for each attack and target, in menu order.
 AGAINST = tuple(m for m in MANEUVERS.values() if m.reach)

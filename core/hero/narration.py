@@ -222,6 +222,11 @@ def _images(e: ev.ImagesLaid, log: TextLog) -> str:
 @formats(ev.PerceptionRolled)
 def _perception(e: ev.PerceptionRolled, log: TextLog) -> str:
     total = sum(e.faces)
+    if e.sense == "hearing":
+        end = (f"hears {log.name(e.owner)}: half OCV against it, not 0; full DCV against its shots, -1 against its "
+               "blows, until its next Phase" if e.made else f"does not hear {log.name(e.owner)}")
+        return (f"    {log.name(e.actor)} listens for {log.name(e.owner)} (a Half Phase): PER roll needs {e.needed}-, "
+                f"rolled {total}{_faces(e.faces)}: {end}")
     end = (f"sees through {possessive(log.name(e.owner))} {e.attack}" if e.made
            else f"still believes {possessive(log.name(e.owner))} {e.attack}")
     return f"    {log.name(e.actor)}'s PER roll: needs {e.needed}-, rolled {total}{_faces(e.faces)}: {end}"

@@ -13,7 +13,7 @@ from ..engine.actions import Action
 from ..engine.context import RulesContext
 from ..rules.grid import distance
 from . import events as ev
-from . import powers, presence
+from . import powers, presence, senses
 from .effects import spend_end
 from .entry import Maneuver
 from .movement import METRES_PER_CELL, cells, move, walk_next_to
@@ -79,6 +79,25 @@ def _offer_drop(pic: Picture) -> list[Action]:
 
 DROP = Maneuver("drop", "drop", "Drop a Darkness or an Images", "rules §4.1: a Constant power costs END each "
                 "Phase; turning it off takes no time", _drop, offer=_offer_drop, zero_phase=True)
+
+
+def _listen(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    powers.listen(ctx, f, ctx.state.fighters[a.target])
+
+
+def _offer_listen(pic: Picture) -> list[Action]:
+    """For each foe in the fight the actor cannot see, the Half-Phase PER roll with Hearing
+    (rules-powers §3.3), once a Phase, while its Half Phase is whole and a Flash has not taken its
+    Hearing."""
+    f = pic.f
+    if "listen" in f.free_done or f.half_used or not senses.may_listen(f):
+        return []
+    return [pic.action("listen", target=g.id) for g in pic.standing if pic.unseen(g) not in ("", senses.HEARD)]
+
+
+LISTEN = Maneuver("listen", "listen", "Listen (a PER roll with Hearing)", "rules-powers §3.3: a Half-Phase PER roll "
+                  "with a Nontargeting Sense: ½ OCV against a target not seen, not 0", _listen, offer=_offer_listen,
+                  zero_phase=True)
 
 
 # -- the powers that do no damage -------------------------------------------------------------

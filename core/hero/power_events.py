@@ -145,9 +145,11 @@ class ImagesLaid(Event):
 
 @record
 class PerceptionRolled(Event):
-    """A PER roll against ``owner``'s Images ``attack`` (our reading: at the start of each Phase
-    of one it hides a foe from): 3d6 against ``needed`` (9 + INT/5 less the Images' PER levels);
-    ``made``: ``actor`` sees through it from now on."""
+    """A PER roll, 3d6 against ``needed``. With ``sense`` "sight": against ``owner``'s Images
+    ``attack`` (our reading: at the start of each Phase of one it hides a foe from; 9 + INT/5
+    less the Images' PER levels), ``made``: ``actor`` sees through it from now on. With "hearing":
+    the Half-Phase roll with a Nontargeting Sense for ``owner``, a foe it cannot see (rules-powers
+    §3.3; ``attack`` ""), ``made``: it has heard it until its next Phase."""
 
     kind: ClassVar[str] = "perception_rolled"
     actor: str
@@ -156,6 +158,7 @@ class PerceptionRolled(Event):
     faces: tuple[int, ...]
     needed: int
     made: bool
+    sense: str = "sight"
 
 
 @record

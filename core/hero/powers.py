@@ -16,8 +16,9 @@ Our readings where the sources leave a choice (README, "Readings we chose"):
   STR or an attack: no roll, the BODY rolled less its defense comes off. A foe's attacks strike
   the fighter, never the Entangle.
 * Flash (against the Sight Group): the Normal BODY count less Flash Defense is the Segments it
-  cannot see, counted from the next Segment; blind, ½ DCV, ½ OCV hand to hand, 0 at range
-  (the Half-Phase PER roll with another sense is not modelled).
+  cannot see, counted from the next Segment; blind, ½ DCV, ½ OCV hand to hand, 0 at range,
+  unless it hears its target (:func:`listen`); a Flash of another group takes that group for
+  as long, with no change to OCV or DCV while it sees (Hearing takes the roll that listens).
 * Drain and Aid: see :mod:`.adjustment`. Aid and Healing touch a friend (or the user), with no
   roll. Healing is simplified Healing: the total heals STUN, the BODY count heals BODY, never
   past the maximum; a knocked-out friend healed above 0 STUN wakes; a Healing works once a
@@ -157,6 +158,20 @@ def _flash(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: 
                                       "half DCV, half OCV hand to hand, OCV 0 at range"))
 
 
+def _deafen_worth(g: Fighter, atk: HeroAttack, profile: DamageProfile) -> float:
+    """A Flash of Hearing on a foe Flashed in Sight takes away the PER roll that would give it half
+    its OCV back (:func:`listen`): half a lost Phase for each of its Phases both last (at most 3),
+    for a foe that shoots; a quarter for one that strikes hand to hand. Nothing on a sighted foe."""
+    if not g.blind or "hearing" in g.flashed_senses:
+        return 0.0
+    segments = mean_body(profile.dice) - g.sheet.special().get(flash_defense("hearing"), 0)
+    if segments <= 0:
+        return 0.0
+    phases = min(segments * g.spd / 12, 3.0)
+    ranged = any(not a.hth and not a.mental for a in g.sheet.attacks)
+    return PHASE_LOST * phases * 0.5 * (1.0 if ranged else 0.5)
+
+
 def _dull(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, faces: tuple[int, ...], body: int,
           defense: int, segments: int) -> None:
     """A Flash of a Nontargeting group (Hearing, Mental, Radio, Smell/Taste, Touch): ``g`` cannot
@@ -179,9 +194,12 @@ def _dull(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, faces: tup
 def _flash_worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile) -> float:
     """Each of the foe's Phases it spends blind (at most 3) is a Phase lost to a foe that
     attacks at range (OCV 0), half of one to a foe that can still strike hand to hand at ½ OCV;
-    a foe already blind gains little more. A Flash of another group is worth nothing: the foe
-    still sees, so its OCV and DCV are as they were, and nothing a fight here reads is perceived
-    with another sense (the Half-Phase PER roll with a Nontargeting Sense is not modelled)."""
+    a foe already blind gains little more. A Flash of Hearing is worth what the PER roll it takes
+    away would give back (:func:`_deafen_worth`); of another group, nothing: the foe still sees,
+    so its OCV and DCV are as they were, and nothing else a fight here reads is perceived with
+    another sense."""
+    if atk.sense == "hearing":
+        return _deafen_worth(g, atk, profile)
     if atk.sense != "sight":
         return 0.0
     segments = mean_body(profile.dice) - g.sheet.special().get(FLASH_DEFENSE, 0)
@@ -406,6 +424,21 @@ def doubt(ctx: RulesContext, f: Fighter) -> None:
             st.seen_through = st.seen_through | {(f.id, owner_id)}
         ctx.emit(ev.PerceptionRolled(actor=f.id, owner=owner_id, attack=atk.name, faces=faces, needed=needed,
                                      made=made))
+
+
+def listen(ctx: RulesContext, f: Fighter, g: Fighter) -> None:
+    """``f``, not seeing ``g``, listens for it: the Half-Phase PER roll with Hearing, a
+    Nontargeting Sense (rules-powers §3.3), 3d6 against 9 + INT/5 (our reading: Hearing at no
+    modifier, the rules' example being Smell at -5); made, ``f`` has heard ``g`` until its next
+    Phase (:data:`.senses.HEARD`). It takes the Half Phase a move would (our reading)."""
+    needed = characteristic_roll(f.ch.INT)
+    faces = tuple(ctx.dice.rolls(3, 6, "PER roll"))
+    made = sum(faces) <= needed
+    f.half_used = True
+    if made:
+        f.heard = f.heard | {g.id}
+    ctx.emit(ev.PerceptionRolled(actor=f.id, owner=g.id, attack="", faces=faces, needed=needed, made=made,
+                                 sense="hearing"))
 
 
 def _images_words(g: Fighter, atk: HeroAttack, profile: DamageProfile) -> str:
@@ -641,5 +674,6 @@ POWERS: dict[str, Power] = {p.kind: p for p in (ENTANGLE, FLASH, DRAIN, AID, HEA
                                                  MENTAL_ILLUSIONS, DARKNESS, IMAGES)}
 
 __all__ = ["POWERS", "Power", "break_out", "break_out_worth", "doubt", "drop_power", "drop_worth", "fade",
-           "hit_words", "keep_up", "keep_worth", "kept", "lay_darkness", "lay_images", "lose_sight", "readjust",
+           "hit_words", "keep_up", "keep_worth", "kept", "lay_darkness", "lay_images", "listen", "lose_sight",
+           "readjust",
            "regain_senses", "roll_effect"]

@@ -7,13 +7,17 @@ A combatant cannot perceive another (:func:`unseen`, which says why) when
 * it is Flashed (its own Sight is gone: it sees no one), or
 * the other has Invisibility to the Sight Group and stands further than the next cell (our
   reading of 6e's fringe: a foe within 2 m, the cell next to it, perceives the shimmer; no
-  Perception roll is made for it, nor for a Nontargeting Sense, as for a Flash), or
+  Perception roll is made to find it), or
 * a Darkness field lies on the line between them, either end included: from inside a field one
   sees no one, and no one sees into it (:meth:`.Grid.line_of_sight` with the field as its veil), or
 * an **Images** (an opaque visual illusion, :func:`.powers.lay_images`) lies on the line, the
   other's end included, and ``f`` believes it: ``f`` is not its user, does not stand in it (from
   inside, it is plainly not there) and has not seen through it with a PER roll
   (:func:`.powers.doubt`). So those hidden in an image see out, and those outside do not see in.
+
+One that does not see a foe may listen for it (:func:`.powers.listen`, the Half-Phase PER roll
+with Hearing, a Nontargeting Sense, unless a Flash has taken its Hearing): heard, the foe is
+:data:`HEARD` to it until its next Phase.
 
 Not perceiving the target of its attack, a combatant is at ½ OCV hand to hand and OCV 0 at range
 (an area's target is its cell: :func:`unseen_cell`, seen unless Flashed or through Darkness);
@@ -43,6 +47,10 @@ FLASHED = "flashed"
 INVISIBLE = "invisible"
 DARKNESS = "in Darkness"
 IMAGES = "behind Images"
+#: Not seen, but heard with a Half-Phase PER roll (rules-powers §3.3): ½ OCV at range or hand to
+#: hand (not 0), and -1 DCV against its blows, full DCV against its shots (``HEARD_AT_RANGE``).
+HEARD = "heard"
+HEARD_AT_RANGE = "heard, at range"
 #: What the roster says of a combatant standing in an Images (hidden from those who believe it).
 IN_IMAGES = "in Images"
 #: The status of a user whose Darkness is up (logged when it ends).
@@ -117,15 +125,19 @@ def conditions(ctx: RulesContext, f: Fighter) -> list[str]:
 
 
 def unseen(ctx: RulesContext, f: Fighter, g: Fighter) -> str:
-    """Why ``f`` cannot perceive ``g`` with Sight (:data:`FLASHED`, :data:`INVISIBLE` or
-    :data:`DARKNESS`); "" when it can. A combatant always perceives itself."""
+    """Why ``f`` cannot perceive ``g`` with Sight (:data:`FLASHED`, :data:`INVISIBLE`,
+    :data:`DARKNESS` or :data:`IMAGES`), or :data:`HEARD` when it has heard ``g`` this Phase
+    (the Half-Phase PER roll with Hearing, :func:`.powers.listen`); "" when it sees it. A
+    combatant always perceives itself."""
     if f is g:
         return ""
     if f.blind:
-        return FLASHED
-    if g.sheet.invisible and distance(f.pos, g.pos) > 1:
-        return INVISIBLE
-    return unseen_cell(ctx, f, g.pos)
+        why = FLASHED
+    elif g.sheet.invisible and distance(f.pos, g.pos) > 1:
+        why = INVISIBLE
+    else:
+        why = unseen_cell(ctx, f, g.pos)
+    return HEARD if why and g.id in f.heard else why
 
 
 def unseen_cell(ctx: RulesContext, f: Fighter, cell: Cell) -> str:
@@ -140,6 +152,12 @@ def unseen_cell(ctx: RulesContext, f: Fighter, cell: Cell) -> str:
     if images and not ctx.grid.line_of_sight(f.pos, cell, veil=images):
         return IMAGES
     return ""
+
+
+def may_listen(f: Fighter) -> bool:
+    """Whether ``f`` can make the Half-Phase PER roll with Hearing (rules-powers §3.3's
+    Nontargeting Sense): not while a Flash has taken its Hearing."""
+    return "hearing" not in f.flashed_senses
 
 
 def sees(ctx: RulesContext, f: Fighter, g: Fighter) -> bool:

@@ -134,6 +134,9 @@ class Fighter:
     #: Flashed in a sense group other than Sight: to the end of which absolute Segment, by group
     #: (rules-powers §3.3; :data:`.sheet.SENSE_GROUPS`). Replaced, never edited in place.
     flashed_senses: Mapping[str, int] = field(default_factory=dict)
+    #: Those it does not see but has heard with a Half-Phase PER roll (rules-powers §3.3), until its
+    #: next Phase (:mod:`.senses`).
+    heard: frozenset[str] = frozenset()
     #: Active Points of Drains on it and of Aids to it, by characteristic (rules-powers §3.4):
     #: its characteristics follow from these and the sheet (:func:`.powers.readjust`).
     drained: Mapping[str, int] = field(default_factory=dict)

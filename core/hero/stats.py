@@ -39,7 +39,7 @@ CATALOGUE: tuple[str, ...] = (
     "action:presence", "rule:presence: very impressed", "rule:presence: awed", "rule:presence: cowed",
     "rule:mind control: stands down", "rule:mind control: turned", "rule:mind control broken",
     "rule:mental illusions: stands down", "rule:mental illusions: turned", "rule:mental illusions broken",
-    "action:switch", "action:drop", "action:screen",
+    "action:switch", "action:drop", "action:screen", "action:listen",
 )
 #: The damage pools the statistics count, the main one (the system's ``damage_unit``) first.
 POOLS: tuple[str, ...] = ("STUN", "BODY")
@@ -256,7 +256,10 @@ class _Count:
             self.rules["rule:images over someone"] += 1
 
     def perception(self, e: ev.PerceptionRolled) -> None:
-        self.rules["rule:images seen through" if e.made else "rule:images believed"] += 1
+        if e.sense == "hearing":
+            self.rules["rule:listened, heard" if e.made else "rule:listened, not heard"] += 1
+        else:
+            self.rules["rule:images seen through" if e.made else "rule:images believed"] += 1
 
     def darkness(self, e: ev.DarknessLaid) -> None:
         self.rules["rule:darkness"] += 1

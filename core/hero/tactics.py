@@ -21,7 +21,7 @@ from ..rules.grid import Cell, distance
 from ..rules.reach import Layers
 from ..rules.vitals import Vitals
 from ..rules.odds import Odds
-from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
+from .chains import dcv_chain, defense_chain, dmcv_chain, ocv_chain, true_metres
 from .endurance import stun_for_end_dice
 from .estimate import charge_metres, estimate, expected_hits, expected_taken, hit_chance, may_step_away
 from .movement import METRES_PER_CELL, cells, occupied, walk_into_range
@@ -268,7 +268,9 @@ class Picture:
         g = ctx.state.fighters[action.target]
         extra = (placed_shot(action.aim, g),) if action.aim else ()
         ocv = ocv_chain(f, atk, g, MANEUVERS.get(action.maneuver), action.levels, extra, unseen=self.unseen(g)).value
-        dcv = dmcv_chain(g).value if atk.mental else self.dcv(g)
+        heard_far = not atk.hth and self.unseen_by(g) == senses.HEARD  # full DCV against a shot it heard
+        dcv = (dmcv_chain(g).value if atk.mental else defense_chain(g, atk, senses.HEARD).value if heard_far
+               else self.dcv(g))
         needed = 11 + ocv - dcv
         opts = ctx.options
         push = planned_push(f, atk, opts, action.push)
@@ -311,9 +313,11 @@ class Picture:
         parts = []
         why = self.unseen(g)
         if why and why != senses.FLASHED:
-            parts.append(f"cannot see {g.name} ({why}): {'half OCV' if atk.hth else 'OCV 0'}")
+            parts.append(f"cannot see {g.name} ({why}): {'half OCV' if atk.hth or why == senses.HEARD else 'OCV 0'}")
         why = self.unseen_by(g)
-        if why and why != senses.FLASHED:
+        if why == senses.HEARD:
+            parts.append(f"{g.name} heard {self.f.name}: {'-1 DCV' if atk.hth else 'full DCV'}")
+        elif why and why != senses.FLASHED:
             parts.append(f"{g.name} cannot see {self.f.name} ({why}): half DCV")
         return "; ".join(parts)
 

@@ -13,7 +13,8 @@ from slugfest.core.engine.actions import Action
 from slugfest.core.files.scenario import ScenarioError, dump_scenario, parse_scenario
 from slugfest.core.hero import events as ev
 from slugfest.core.hero import senses
-from slugfest.core.hero.chains import dcv_chain, ocv_chain
+from slugfest.core.hero.chains import dcv_chain, defense_chain, ocv_chain
+from slugfest.core.hero.menu import menu_for
 from slugfest.core.hero.points import bill
 from slugfest.core.hero.tactics import Picture
 from slugfest.core.render.text import TextLog
@@ -120,3 +121,62 @@ def test_a_flash_names_its_group_and_no_other_attack_does(attack, says):
     with pytest.raises(ScenarioError) as err:
         scenario("hero", {"A": [user(attack)], "B": [foe()]})
     assert says in str(err.value)
+
+
+# -- the Half-Phase PER roll with Hearing, a Nontargeting Sense (rules-powers §3.3) ---------------
+
+def blinded_then_listens(*b_plan, dice=()):
+    return fight({"A": [user(BOOM, GLARE)], "B": [foe()]},
+                 [4, 3, 3,  6, 4, 2, 1,  # a's Glare: 14-, rolled 10; 4 BODY, no Flash Defense: blind 4 Segments
+                  *dice],
+                 ("a", Action("attack", "Glare", "b", "strike")), *b_plan, turn_limit=1)
+
+
+def test_a_flashed_fighter_that_hears_its_target_strikes_at_half_ocv_at_range_not_0():
+    b = blinded_then_listens(("b", Action("listen", target="a")), ("b", Action("attack", "Bolt", "a", "strike")),
+                             dice=[3, 3, 3,  # b's PER roll with Hearing: 9 + INT 10 / 5 = 11-, rolled 9
+                                   4, 4, 4,  1, 1, 1, 1])  # its Bolt: OCV 7 halved (4) against DCV 3, 12-; rolled 12
+    (heard,) = events_of(b, ev.PerceptionRolled)
+    assert (heard.actor, heard.owner, heard.sense, heard.needed, heard.made) == ("b", "a", "hearing", 11, True)
+    (_, bolt) = events_of(b, ev.AttackRolled)
+    assert bolt.ocv.text() == "OCV 7 x½ cannot see the target: heard = 4" and (bolt.needed, bolt.hit) == (12, True)
+    assert ("b listens for a (a Half Phase): PER roll needs 11-, rolled 9 [3, 3, 3]: hears a: half OCV against it, "
+            "not 0; full DCV against its shots, -1 against its blows, until its next Phase") in text(b)
+    deaf = b.state.fighters["b"]
+    assert deaf.heard == {"a"} and deaf.half_used  # the Half Phase a move would take
+
+
+def test_one_that_heard_its_attacker_keeps_full_dcv_against_its_shots_and_loses_1_against_its_blows():
+    b = blinded_then_listens(("b", Action("listen", target="a")), dice=[3, 3, 3])
+    st = b.state
+    deaf, a = st.fighters["b"], st.fighters["a"]
+    why = senses.unseen(b.ctx, deaf, a)
+    assert why == senses.HEARD
+    assert defense_chain(deaf, a.attack("Glare"), why).text() == "DCV 5 = 5"  # a shot: full DCV
+    assert defense_chain(deaf, deaf.attack("Punch"), why).text() == (  # a blow (any hand-to-hand attack)
+        "DCV 5 -1 cannot see the attacker: heard = 4")
+    assert dcv_chain(deaf).text() == "DCV 5 x½ flashed: cannot see = 3"  # against anyone it has not heard
+
+
+def test_a_flash_of_hearing_takes_the_roll_away_and_the_ai_weighs_it_only_on_a_foe_that_cannot_see():
+    b = blinded_then_listens()
+    st = b.state
+    blind, a = st.fighters["b"], st.fighters["a"]
+    assert any(x.kind == "listen" for x in menu_for(b.ctx, blind))
+    pic = Picture(b.ctx, a)
+    # 16- against b's DCV halved (98%) x 4 Segments deaf at SPD 2 (2/3 of a Phase) x half a lost
+    # Phase (0.12), b shooting
+    assert pic.harm(Action("attack", "Boom", "b", "strike")) == pytest.approx(0.9815 * 0.12 * (4 * 2 / 12) * 0.5,
+                                                                               abs=1e-4)
+    blind.flashed_senses = {"hearing": 40}
+    assert not any(x.kind == "listen" for x in menu_for(b.ctx, blind))
+    blind.flashed_senses, blind.blind_until = {}, -1
+    assert Picture(b.ctx, a).harm(Action("attack", "Boom", "b", "strike")) == 0.0  # it sees: nothing to take away
+
+
+def test_the_ai_listens_when_hearing_its_target_gives_its_shot_half_its_ocv_back():
+    b = blinded_then_listens()
+    blind = b.state.fighters["b"]
+    # 11- (62.5%) x (12- at OCV 4 less 8- at OCV 0: 74.1% - 25.9%) x the Bolt's harm to a (12 STUN of 20, 2 BODY: 0.8)
+    assert Picture(b.ctx, blind).harm(Action("listen", target="a")) == pytest.approx(
+        0.625 * (0.7407 - 0.2593) * 0.8, abs=1e-3)

@@ -96,3 +96,29 @@ def test_an_images_has_a_line_for_each_cell_it_would_hide_its_own_side_at_and_th
     assert screens[0].label == "Veil: Images at 0,5 hiding itself"
     assert screens[0].action == Action("screen", "Veil", "a", "area", targets=("a",), destination=(0, 5))
     assert [w.label for w in items if w.cell and w.kind == "attack"] == ["Veil: area at cell x,y (below)"]
+
+
+def test_a_fighter_that_cannot_see_a_foe_has_a_line_to_listen_for_it_and_one_to_drop_its_darkness():
+    from slugfest.core.files.scenario import dump_scenario
+    from slugfest.core.testing import hero, scenario
+
+    shroud = {"name": "Shroud", "kind": "darkness", "range": 30, "area": {"shape": "radius", "metres": 2}}
+    sc = scenario("hero", {"A": [hero("a", (0, 5), attacks=[shroud, {"name": "Bolt", "dice": "4d6", "range": 30}],
+                                      SPD=2, DEX=20)],
+                           "B": [hero("b", (8, 4), SPD=2, DEX=10, invisible=True)]})
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "dark.toml"
+        path.write_text(tomli_w.dumps(dump_scenario(sc)))
+        s = Session.from_path(path, seed=1)
+        s.battle.ctx.state.darkness = {"a": frozenset({(7, 7)})}  # as if laid: a keeps it up
+        s.battle.ctx.state.darkness_powers = {"a": "Shroud"}
+        from slugfest.core.hero.clock import decision_for
+
+        decision = decision_for(s.battle.ctx, s.battle.ctx.state.fighters["a"])
+        data = PromptData(decision, "a", s.battle.view.player_options("a"), [])
+    labels = [w.label for w in whats(data)]
+    assert "Listen for b (a PER roll with Hearing; takes the Half Phase)" in labels  # b is invisible (no names given)
+    assert "drop Shroud" in labels
