@@ -97,8 +97,12 @@ def test_telepathy_and_mind_scan_are_reported_as_not_fight_relevant_with_the_rea
 def test_sight_group_images_with_a_radius_becomes_an_images_attack_and_without_one_is_refused(tmp_path):
     from hdc_files import modifier
 
-    result = imported(tmp_path, powers=(power("IMAGES", modifier("AOE", OPTION="RADIUS", LEVELS=4), NAME="Mirage",
-                                              LEVELS=3, OPTIONID="SIGHTGROUP", BASECOST="10.0"),
+    result = imported(tmp_path, powers=(power("IMAGES", adder("DECREASEDPERROLL", LEVELS=3),
+                                              modifier("AOE", OPTION="RADIUS", LEVELS=4), NAME="Mirage",
+                                              OPTIONID="SIGHTGROUP", BASECOST="10.0"),
+                                        power("IMAGES", modifier("AOE", OPTION="RADIUS", LEVELS=2),
+                                              modifier("ONLYTOCREATELIGHT", BASECOST="-1.0"), NAME="Lamp",
+                                              OPTIONID="SIGHTGROUP", BASECOST="10.0"),
                                         power("IMAGES", NAME="Echo", OPTIONID="HEARINGGROUP", OPTION_ALIAS="Hearing Group",
                                               BASECOST="5.0"),
                                         power("IMAGES", NAME="Glint", OPTIONID="SIGHTGROUP", BASECOST="10.0")))
@@ -108,3 +112,5 @@ def test_sight_group_images_with_a_radius_becomes_an_images_attack_and_without_o
     assert entry(result, "Mirage").into == 'attack "Mirage": images, a 4 m Radius, -3 to PER rolls, 200 m, 20 AP'
     assert entry(result, "Echo").why.startswith("Images to the Hearing Group sense group: only the Sight Group")
     assert entry(result, "Glint").why.startswith("an Images without an Area Of Effect Radius")
+    assert entry(result, "Lamp").why == "an Images only to create light: it hides no one"
+    assert [(c.status, c.into) for c in entry(result, "Mirage").children][0] == (IMPORTED, "-3 to PER rolls against it")

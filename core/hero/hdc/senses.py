@@ -6,8 +6,9 @@ modifier the engine does not read makes the power "in part", as for any power.
   converted first, :mod:`.fifth`); it becomes a ``darkness`` attack with that Radius, placed at
   10 m a point of its Active Points (6e's range rule, as the attacks have it).
 * Images: with an Area Of Effect Radius (its size; the engine's reading of Images is an area,
-  docs/rules.md), its levels the minus to PER rolls against it; an ``images`` attack placed at
-  10 m a point of its Active Points.
+  docs/rules.md), its "+/- to PER Rolls" adder the minus to PER rolls against it; an ``images``
+  attack placed at 10 m a point of its Active Points. Only To Create Light: refused (it hides
+  no one).
 * Invisibility: the sheet's ``invisible``; No Fringe is not modelled (its fringe shows to a foe
   in the next cell).
 """
@@ -69,6 +70,8 @@ def images(p: Part, d: Draft) -> Entry:
     its levels the minus to PER rolls against it, placed at 10 m a point of its Active Points."""
     why = _other_group(p, "Images")
     aoe = next((m for m in p.modifiers if m.xmlid == "AOE"), None)
+    if not why and any(m.xmlid == "ONLYTOCREATELIGHT" for m in p.modifiers):
+        why = "an Images only to create light: it hides no one"
     if not why and (aoe is None or aoe.option.upper() != "RADIUS"):
         why = "an Images without an Area Of Effect Radius: its size is not modelled (a Radius is)"
     if not why and len(d.attacks) >= MAX_ATTACKS:
@@ -76,7 +79,8 @@ def images(p: Part, d: Draft) -> Entry:
     if why or aoe is None:
         return Entry(p.label, "power", IGNORED, why=why, combat=True, children=with_power(p))
     metres = max(2, min(200, _count(aoe.levels) or 2))
-    per = max(0, min(10, _count(p.levels)))
+    minus = next((a for a in p.adders if a.xmlid == "DECREASEDPERROLL"), None)
+    per = max(0, min(10, _count(minus.levels))) if minus is not None else 0
     name = d.attack_name(p.name or p.alias or "Images")
     atk = HeroAttack(name=name, kind="images", hth=False, adds_str=False, defense="", knockback=False,
                      does_body=False, area="radius", area_m=metres, per=per)
@@ -84,9 +88,13 @@ def images(p: Part, d: Draft) -> Entry:
     atk = replace(atk, range_m=max(1, min(2000, 10 * points)))
     d.attacks.append(atk)
     mods, dropped = sort_modifiers(p, {"AOE": f"a {metres} m Radius"})
-    minus = f", -{per} to PER rolls" if per else ""
-    into = f'attack "{name}": images, a {metres} m Radius{minus}, {atk.range_m} m, {points} AP'
-    return Entry(p.label, "power", IN_PART if dropped else IMPORTED, into=into, combat=True, children=mods)
+    adders = [Entry(a.label, "adder", IMPORTED, into=f"-{per} to PER rolls against it", combat=True)
+              if a is minus else Entry(a.label, "adder", IGNORED, why="not modelled", combat=True, children=with_power(a))
+              for a in p.adders]
+    dropped = dropped or len(adders) > (minus is not None)
+    shown = f", -{per} to PER rolls" if per else ""
+    into = f'attack "{name}": images, a {metres} m Radius{shown}, {atk.range_m} m, {points} AP'
+    return Entry(p.label, "power", IN_PART if dropped else IMPORTED, into=into, combat=True, children=adders + mods)
 
 
 @handles("INVISIBILITY")
