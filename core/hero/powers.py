@@ -286,7 +286,7 @@ def drop_power(ctx: RulesContext, f: Fighter, name: str) -> None:
     if ctx.state.images_powers.get(f.id) == name:
         senses.lift_images(ctx, f, "dropped by its user")
     else:
-        senses.lift(ctx, f, "dropped by its user")
+        senses.lift_darkness(ctx, f, "dropped by its user")
 
 
 def keep_worth(ctx: RulesContext, f: Fighter, name: str, threat: Threat) -> float:

@@ -20,7 +20,8 @@ with Hearing, a Nontargeting Sense, unless a Flash has taken its Hearing): heard
 :data:`HEARD` to it until its next Phase.
 
 Not perceiving the target of its attack, a combatant is at ½ OCV hand to hand and OCV 0 at range
-(an area's target is its cell: :func:`unseen_cell`, seen unless Flashed or through Darkness);
+(an area's target is its cell: :func:`unseen_cell`, seen unless Flashed or through Darkness or an
+Images it believes);
 not perceiving the attacker, a combatant is at ½ DCV against it (rules-powers §3.3, the rule a
 Flash already applies: :data:`.chains.BLIND_HTH_OCV` and its kin). Attacks still reach what is
 not seen: walls stop blows, Darkness only sight.
@@ -75,15 +76,21 @@ def dark_cells(state: HeroState) -> frozenset[Cell]:
 
 
 def lift(ctx: RulesContext, g: Fighter, what_happened: str) -> None:
-    """``g``'s Darkness, a Constant power, is gone (logged): ``g`` knocked out or killed, Stunned
-    (at the end of the Segment), taking a Recovery, or dropping it."""
+    """``g``'s Darkness and its Images, Constant powers, are gone (logged): ``g`` knocked out or
+    killed, Stunned (at the end of the Segment) or taking a Recovery (a drop lifts the one
+    dropped: :func:`.powers.drop_power`)."""
+    lift_darkness(ctx, g, what_happened)
+    lift_images(ctx, g, what_happened)
+
+
+def lift_darkness(ctx: RulesContext, g: Fighter, what_happened: str) -> None:
+    """``g``'s Darkness is gone (logged)."""
     st = ctx.state
     fields = st.darkness
     if g.id in fields:
         st.darkness = {k: v for k, v in fields.items() if k != g.id}
         st.darkness_powers = {k: v for k, v in st.darkness_powers.items() if k != g.id}
         ctx.emit(ev.StatusChanged(actor=g.id, status=KEEPING_DARKNESS, active=False, why=what_happened))
-    lift_images(ctx, g, what_happened)
 
 
 def lift_images(ctx: RulesContext, g: Fighter, what_happened: str) -> None:
@@ -114,7 +121,7 @@ def believed(ctx: RulesContext, f: Fighter) -> frozenset[Cell]:
 def conditions(ctx: RulesContext, f: Fighter) -> list[str]:
     """What perception makes of ``f``, as the app's roster and the AIs' vitals name it:
     "invisible", a sense group other than Sight it is Flashed in ("flashed (Hearing)"), "in
-    Darkness" (none for most)."""
+    Darkness", "in Images" (none for most)."""
     out = ["invisible"] if f.sheet.invisible else []
     out += [dulled_status(group) for group in sorted(f.flashed_senses)]
     if ctx.state.darkness and f.pos in dark_cells(ctx.state):

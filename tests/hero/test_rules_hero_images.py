@@ -156,3 +156,14 @@ def test_the_default_ai_hides_from_a_foe_whose_shots_would_finish_it_and_drops_t
     seen = next(e for e in events_of(b, ev.PerceptionRolled) if e.made)  # seed 5: b's first roll makes it
     dropped = next(e for e in b.events if isinstance(e, ActionChosen) and e.action_kind == "drop")
     assert b.events.index(seen) < b.events.index(dropped)
+
+
+def test_dropping_its_darkness_leaves_the_users_images_up():
+    shroud = {"name": "Shroud", "kind": "darkness", "range": 30, "area": {"shape": "radius", "metres": 2}}
+    b = fight({"A": [user(VEIL, shroud)], "B": [foe()]}, [3, 3, 3, 5, 3, 5], VEIL_ON_A, turn_limit=1)
+    st = b.state
+    st.darkness, st.darkness_powers = {"a": frozenset({(6, 5)})}, {"a": "Shroud"}
+    from slugfest.core.hero.powers import drop_power
+
+    drop_power(b.ctx, st.fighters["a"], "Shroud")
+    assert st.darkness == {} and set(st.images) == {"a"}
