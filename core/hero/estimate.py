@@ -27,6 +27,7 @@ from .movement import METRES_PER_CELL, cells
 from .profile import fall_off, negate
 from .sheet import HeroAttack
 from .state import Fighter
+from .rounding import characteristic_roll
 from .three_dice import AT_MOST_3D6, hit_chance
 from .usage import attack_end, damage_profile, placed_shot, planned_push, shots_fired
 from .windup import hold_worth, knocked_away, may_step_away, spoiled, winding_on
@@ -124,7 +125,11 @@ def _gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter]
         return presence.worth(ctx, f, f.attack(action.attack), powers.PHASE_LOST)
     if action.kind == "switch":
         return _slot_worth(ctx, f, f.attack(action.slot), dcv)
-    if action.maneuver == "area" and action.kind == "attack":  # aimed at a cell, maybe an empty one
+    if action.kind == "listen":  # the Half-Phase PER roll with Hearing for a foe it cannot see
+        return listen_worth(ctx, f, st.fighters[action.target], dcv)
+    if action.kind == "drop":  # a Darkness turned off: the END it saves less what the field still does
+        return powers.drop_worth(ctx, f, action.attack, lambda g, h: threat(ctx, g, h))
+    if action.maneuver == "area" and action.kind in ("attack", "screen"):  # aimed at a cell, maybe an empty one
         return estimate_area(ctx, f, action)
     if action.kind not in ("attack", "move-through") or not action.target:
         return 0.0
@@ -200,8 +205,10 @@ def estimate_area(ctx: RulesContext, f: Fighter, action: Action) -> float:
     needed = 11 + ocv - areas.target_dcv(atk.area, f.pos, cell).value
     p = hit_chance(needed) if not atk.autofire else expected_hits(needed, shots_fired(f, atk))  # as estimate_one
     power = powers.POWERS.get(atk.kind)
-    if power is not None and power.fill_worth is not None:  # a Darkness: what its entry says the field is worth
-        return p * power.fill_worth(ctx, f, atk, action.targets)
+    if power is not None and power.fill_worth is not None:  # a Darkness, an Images: what its entry says the field is worth
+        alive = [g for g in st.fighters.values() if not g.dead]
+        cells = areas.cells_of(ctx.grid, atk.area, areas.size_of(atk), f.pos, cell, areas.layout_for(f, alive))
+        return p * power.fill_worth(ctx, f, atk, action.targets, cells, lambda g, h: threat(ctx, g, h))
     push = planned_push(f, atk, ctx.options, action.push)
     centre = areas.centre_of(atk.area, f.pos, cell)
     size = areas.size_of(atk)
@@ -366,6 +373,45 @@ def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
     if taken is None:
         taken = f.expected[key] = expected_taken(ctx, f, g, atk, maneuver, levels, push, moved, aim)
     return p, share_of_fight(g, *taken)
+
+
+def listen_worth(ctx: RulesContext, f: Fighter, g: Fighter, dcv: Callable[[Fighter], int] = _dcv) -> float:
+    """The chance of ``f``'s PER roll (9 + INT/5) times what hearing ``g`` adds to ``f``'s best
+    attack on it this Phase without moving (the Half Phase goes on the roll): its hit chance at
+    ½ OCV rather than at its OCV unseen, times the harm of a hit."""
+    now = senses.unseen(ctx, f, g)
+    if not now or now == senses.HEARD:
+        return 0.0
+    best = 0.0
+    for atk in f.sheet.attacks:
+        if (atk.mental or atk.area or atk.presence or atk.helps or not f.ready(atk) or f.charges_left(atk) == 0
+                or (atk.hth and distance(f.pos, g.pos) > 1)
+                or (not atk.hth and true_metres(f.pos, g.pos) > atk.range_m)):
+            continue
+        before = hit_chance(11 + ocv_chain(f, atk, g, None, "", unseen=now).value - dcv(g))
+        after = hit_chance(11 + ocv_chain(f, atk, g, None, "", unseen=senses.HEARD).value - dcv(g))
+        if after <= before:
+            continue
+        _, value = estimate_one(ctx, f, g, atk, "strike", "", dcv=dcv)
+        best = max(best, (after - before) * value)
+    return hit_chance(characteristic_roll(f.ch.INT)) * best
+
+
+def threat(ctx: RulesContext, g: Fighter, h: Fighter) -> float:
+    """What ``g``'s best ranged damage attack is expected to take of ``h``'s fight in one Phase
+    were ``h`` seen (P(hit) x harm, a plain Strike): what hiding ``h`` from ``g`` spares it (an
+    Images' worth, :mod:`.powers`); 0 for a fighter with no such attack."""
+    best = 0.0
+    for atk in g.sheet.attacks:
+        if atk.hth or atk.mental or atk.effect or atk.presence or atk.area or g.charges_left(atk) == 0 or not g.ready(atk):
+            continue
+        ocv = ocv_chain(g, atk, h, MANEUVERS["strike"], "").value
+        key = (h.id, atk.name, "strike", "", 0, 0, h.ko, "")
+        taken = g.expected.get(key)
+        if taken is None:
+            taken = g.expected[key] = expected_taken(ctx, g, h, atk, "strike", "", 0, 0)
+        best = max(best, hit_chance(11 + ocv - _dcv(h)) * share_of_fight(h, *taken))
+    return best
 
 
 #: What finishes a foe, in the estimate's units: its STUN gone (knocked out) counts 1, its BODY

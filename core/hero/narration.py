@@ -8,6 +8,7 @@ from ..render.words import possessive
 from . import areas
 from . import events as ev
 from .adjustment import COST_PER_POINT, DEFENSIVE, points
+from .sheet import SENSE_GROUPS, SENSE_VERBS
 
 
 @formats(ev.SegmentStarted)
@@ -185,6 +186,13 @@ def _entangle_hit(e: ev.EntangleAttacked, log: TextLog) -> str:
 
 @formats(ev.FlashRolled)
 def _flash(e: ev.FlashRolled, log: TextLog) -> str:
+    if e.sense != "sight":  # a Nontargeting group: the target still sees (rules-powers §3.3)
+        group, verb = SENSE_GROUPS[e.sense], SENSE_VERBS[e.sense]
+        head = f"    Flash ({group} Group): rolled{_faces(e.faces)}, {e.body} BODY - {group} Flash Defense {e.defense}"
+        if e.segments <= 0:
+            return f"{head}: {log.name(e.target)} can still {verb}"
+        return (f"{head} = {e.segments} Segments: {log.name(e.target)} cannot {verb} to the end of Turn {e.until_turn}, "
+                f"Segment {e.until_segment} (OCV and DCV as they were: only Sight targets)")
     if e.segments <= 0:
         return (f"    Flash: rolled{_faces(e.faces)}, {e.body} BODY - Flash Defense {e.defense}: "
                 f"{log.name(e.target)} still sees")
@@ -199,6 +207,29 @@ def _darkness(e: ev.DarknessLaid, log: TextLog) -> str:
     moved = f" ({log.name(e.actor)}'s earlier field is gone)" if e.replaced else ""
     return (f"    {e.attack}: Darkness over {e.cells} cells around {x},{y}{moved}: no one sees into, out of or "
             f"through it; inside: {who}")
+
+
+@formats(ev.ImagesLaid)
+def _images(e: ev.ImagesLaid, log: TextLog) -> str:
+    x, y = e.cell
+    who = ", ".join(log.name(c) for c in e.inside) or "no one"
+    moved = f" ({log.name(e.actor)}'s earlier one is gone)" if e.replaced else ""
+    per = f", -{e.per} to PER rolls" if e.per else ""
+    return (f"    {e.attack}: Images over {e.cells} cells around {x},{y}{moved}{per}: those outside who believe it "
+            f"cannot see into or through it; hidden in it: {who}")
+
+
+@formats(ev.PerceptionRolled)
+def _perception(e: ev.PerceptionRolled, log: TextLog) -> str:
+    total = sum(e.faces)
+    if e.sense == "hearing":
+        end = (f"hears {log.name(e.owner)}: half OCV against it, not 0; full DCV against its shots, -1 against its "
+               "blows, until its next Phase" if e.made else f"does not hear {log.name(e.owner)}")
+        return (f"    {log.name(e.actor)} listens for {log.name(e.owner)} (a Half Phase): PER roll needs {e.needed}-, "
+                f"rolled {total}{_faces(e.faces)}: {end}")
+    end = (f"sees through {possessive(log.name(e.owner))} {e.attack}" if e.made
+           else f"still believes {possessive(log.name(e.owner))} {e.attack}")
+    return f"    {log.name(e.actor)}'s PER roll: needs {e.needed}-, rolled {total}{_faces(e.faces)}: {end}"
 
 
 @formats(ev.AdjustmentRolled)

@@ -53,7 +53,17 @@ def snapshot(ctx: RulesContext) -> dict[str, Any]:
             "status": status_words(f) + senses.conditions(ctx, f), "phases": sorted(SPEED_CHART[min(max(f.spd, 1), 12)]) if f.spd > 0 else [],
             **({"fights_for": f.allegiance} if f.turned else {}),  # turned by a Mind Control
         })
+    fields = {kind: sorted([list(c) for c in cells]) for kind, cells in
+              (("darkness", senses.dark_cells(st)), ("images", _image_cells(st))) if cells}
+    if fields:  # the cells a Darkness or an Images covers, for the map (none: no key, as before)
+        out["fields"] = fields
     return out
+
+
+def _image_cells(st: HeroState) -> frozenset[tuple[int, int]]:
+    """Every cell an Images of a user still in the fight covers."""
+    lit = [cells for owner, cells in st.images.items() if not st.fighters[owner].out_of_fight(st.options)]
+    return frozenset().union(*lit)
 
 
 def _longest(f: Fighter) -> int:

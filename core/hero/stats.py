@@ -39,7 +39,7 @@ CATALOGUE: tuple[str, ...] = (
     "action:presence", "rule:presence: very impressed", "rule:presence: awed", "rule:presence: cowed",
     "rule:mind control: stands down", "rule:mind control: turned", "rule:mind control broken",
     "rule:mental illusions: stands down", "rule:mental illusions: turned", "rule:mental illusions broken",
-    "action:switch",
+    "action:switch", "action:drop", "action:screen", "action:listen",
 )
 #: The damage pools the statistics count, the main one (the system's ``damage_unit``) first.
 POOLS: tuple[str, ...] = ("STUN", "BODY")
@@ -184,6 +184,8 @@ class _Count:
             rules["rule:flash ended"] += 1
         elif not e.active and e.status == "keeping a Darkness up":
             rules["rule:darkness ended"] += 1
+        elif not e.active and e.status == "keeping an Images up":
+            rules["rule:images ended"] += 1
 
     def knockback(self, e: ev.KnockbackRolled) -> None:
         if e.outcome == "knockback":
@@ -246,7 +248,18 @@ class _Count:
 
     def flash(self, e: ev.FlashRolled) -> None:
         if e.segments > 0:
-            self.rules["rule:flash"] += 1
+            self.rules["rule:flash" if e.sense == "sight" else f"rule:flash of {e.sense}"] += 1
+
+    def images(self, e: ev.ImagesLaid) -> None:
+        self.rules["rule:images"] += 1
+        if e.inside:
+            self.rules["rule:images over someone"] += 1
+
+    def perception(self, e: ev.PerceptionRolled) -> None:
+        if e.sense == "hearing":
+            self.rules["rule:listened, heard" if e.made else "rule:listened, not heard"] += 1
+        else:
+            self.rules["rule:images seen through" if e.made else "rule:images believed"] += 1
 
     def darkness(self, e: ev.DarknessLaid) -> None:
         self.rules["rule:darkness"] += 1
@@ -304,4 +317,5 @@ _HANDLERS: dict[type, Any] = {
     ev.PresenceEffect: _Count.presence, ev.MindControlRolled: _Count.mind_control,
     ev.BreakoutRolled: _Count.breakout, ev.SpdChanged: _counts("rule:SPD changed"), ev.PostSegment12: _counts("rule:post-segment 12"),
     ev.OrderRaised: _counts("rule:lightning reflexes"), ev.DarknessLaid: _Count.darkness,
+    ev.ImagesLaid: _Count.images, ev.PerceptionRolled: _Count.perception,
 }

@@ -1232,3 +1232,34 @@ def test_a_team_maneuver_answer_names_the_member_it_brings_back():
     rally = Action("team", target="bea", maneuver="Rally 3")
     assert answer_label(rally, {"bea": "Beast"}) == "Call Rally 3 (bring back Beast)"
     assert answer_label(Action("team", maneuver="Offensive 2")) == "Call Offensive 2"
+
+
+def test_the_map_shades_a_darkness_and_an_images_where_no_one_stands_and_the_legend_names_them():
+    from textual.app import App
+
+    from slugfest.core.rules.grid import Grid
+    from slugfest.tui.widgets.battlemap import BattleMap, MapData, fields_of, legend
+
+    class MapApp(App[None]):
+        CSS = "BattleMap { width: 24; height: 7; }"
+
+        def compose(self):
+            yield BattleMap()
+
+    people = [{"id": "ann", "position": [2, 2]}, {"id": "bob", "position": [5, 2]}]
+    snapshot = {"combatants": people, "fields": {"darkness": [[4, 2], [5, 2], [6, 2]], "images": [[1, 1], [2, 2]]}}
+    shaded = fields_of(snapshot)
+    assert shaded == {(4, 2): "darkness", (5, 2): "darkness", (6, 2): "darkness", (1, 1): "images", (2, 2): "images"}
+
+    async def go():
+        app = MapApp()
+        async with app.run_test(size=(40, 10)) as pilot:
+            data = MapData(Grid(8, 5), people, {"ann": "A", "bob": "B"}, {"ann": 0, "bob": 1}, fields=shaded)
+            app.query_one(BattleMap).set_data(data)
+            await pilot.pause()
+            rows = screen_text(app).splitlines()
+            assert "· ▒▒· · · · · ·" in rows[2]  # row 1: the Images' empty cell, two characters wide
+            assert "· · A · ░░B ░░· " in rows[3]  # row 2: letters over the fields, the Darkness around B
+            assert "░ Darkness" in legend(data, 60).plain and "▒ Images" in legend(data, 60).plain
+
+    run(go())

@@ -48,7 +48,7 @@ from slugfest.core.settings import data_dir
 from .. import systems
 from ..widgets import assign_letters, fit_name
 from ..recap import AI_REASON, CLOCK_KINDS, own_result
-from ..widgets.battlemap import BattleMap, MapData, knockback_path, legend
+from ..widgets.battlemap import BattleMap, MapData, fields_of, knockback_path, legend
 from ..widgets.combat_log import CombatLog
 from ..widgets.combatants import CardData, CombatantCard, CombatantPanel
 from ..widgets.turn import TurnTracker
@@ -521,7 +521,8 @@ class BattleScreen(Screen[None]):
         # on the player's turn the map keeps the one choosing in view
         data = MapData(self.grid, f.snapshot.get("combatants", []), self.letters, self.side_index, self.selected,
                        active, knockback_path(self.all_events), self.metres_per_cell, self.cell_unit,
-                       centre=(f.question.actor if f.question is not None else active) if f.waiting else None)
+                       centre=(f.question.actor if f.question is not None else active) if f.waiting else None,
+                       fields=fields_of(f.snapshot))
         self.query_one("#map", BattleMap).set_data(data)
         self.map_data = data
         self._show_legend()

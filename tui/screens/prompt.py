@@ -213,6 +213,13 @@ def whats(data: PromptData) -> list[What]:
             out.append(What(f"Presence Attack: {a.attack} (takes no time)", "presence", action=a))
         elif a.kind == "switch":
             out.append(What(f"Switch the Multipower to {a.slot} (takes no time)", "switch", action=a))
+        elif a.kind == "listen":  # HERO: a foe it cannot see, listened for
+            out.append(What(f"Listen for {names.get(a.target, a.target)} (a PER roll with Hearing; takes the Half "
+                            "Phase)", "listen", action=a))
+        elif a.kind == "screen":  # a HERO Images over the actor's own side: who it would hide
+            at = f" at {a.destination[0]},{a.destination[1]}" if a.destination is not None else ""
+            hidden = ", ".join("itself" if t == data.decision.actor else names.get(t, t) for t in a.targets)
+            out.append(What(f"{a.attack}: Images{at} hiding {hidden}", "screen", action=a))
         elif a.kind == "aid":
             out.append(What(f"{a.attack} on {names.get(a.target, a.target) if a.target != data.decision.actor else 'itself'}",
                             "aid", action=a))

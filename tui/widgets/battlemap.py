@@ -1,6 +1,7 @@
 """The battle map: the grid, its obstacles, every combatant by letter in its side's colour, the
-selected combatant highlighted, the last knockback path traced; and a legend below it with
-the range from the selected combatant to everyone else.
+selected combatant highlighted, the last knockback path traced, a HERO Darkness or Images shaded
+over the cells it covers; and a legend below it with the range from the selected combatant to
+everyone else (and what the shading is).
 
 A map larger than the widget is shown through a window centred on ``MapData.centre`` (the
 combatant whose turn the player is choosing), else on the selected combatant (or, with none,
@@ -35,6 +36,22 @@ class MapData:
     metres_per_cell: float = 1
     cell_unit: str = ""
     centre: str | None = None  # the combatant to keep in view, before the selected one
+    #: Cells a field covers (a HERO Darkness or Images), by kind: shaded where no one stands.
+    fields: dict[tuple[int, int], str] = field(default_factory=dict)
+
+
+#: How a field's empty cell is drawn, and its word in the legend.
+FIELD_MARKS = {"darkness": ("░", "Darkness"), "images": ("▒", "Images")}
+
+
+def fields_of(snapshot: dict[str, Any]) -> dict[tuple[int, int], str]:
+    """The cells each field of a snapshot covers (its ``fields``: kind -> cells), by cell; a
+    Darkness over an Images shows as the Darkness."""
+    out: dict[tuple[int, int], str] = {}
+    for kind in ("images", "darkness"):
+        for x, y in snapshot.get("fields", {}).get(kind, ()):
+            out[(x, y)] = kind
+    return out
 
 
 #: Label every this many columns and rows.
@@ -126,6 +143,8 @@ class BattleMap(Widget):
                     parts.append(("█" * cw, "$text-muted"))
                 elif cell in kb:
                     parts.append(("•" + pad, "bold $text-warning"))
+                elif cell in d.fields:
+                    parts.append((FIELD_MARKS[d.fields[cell]][0] * cw, "$text-muted"))
                 else:
                     parts.append(("·" + pad, "$text-disabled"))
             lines.append(Content.assemble(*parts))
@@ -192,6 +211,9 @@ def _legend(d: MapData, width: int, max_lines: int, compact: bool) -> tuple[Cont
                 far = number
             entry = entry + Content.styled(" " + far, "$text-accent")
         parts.append(entry)
+    for kind in sorted(set(d.fields.values())):  # what the shaded cells are
+        mark, word = FIELD_MARKS[kind]
+        parts.append(Content.styled(f"{mark} {word}", "$text-muted"))
     if d.knockback and len(d.knockback) > 1:  # last, as it is also traced on the map
         a, b = d.knockback[0], d.knockback[-1]
         parts.append(Content.assemble(("•", "bold $text-warning"), (f" knockback {a[0]},{a[1]}→{b[0]},{b[1]}",
