@@ -67,7 +67,6 @@ HURT_WORDS = frozenset({"stunned", "prone", "staggered", "paralyzed", "grabbed",
 #: what either means. ``{worst}`` is minus the pool's maximum.
 CONDITION_NOTES = (
     ("demoralized", "Focus", "trouble on all actions, no Focus to spend, until Focus 1; shattered at Focus {worst}"),
-    ("unconscious", "Health", "no actions until Health 1; killed at Health {worst}"),
 )
 
 

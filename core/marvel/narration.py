@@ -156,11 +156,11 @@ def _applied(e: ev.DamageApplied, log: TextLog) -> str:
             f"{e.pool} {e.before} -> {e.after}/{e.maximum}{_below(e.pool, e.after, e.maximum)}")
 
 
-#: What a pool at 0 or below means, and at minus its maximum (seed, "Effects of Damage";
-#: rules/marvel.md §5 and core/marvel/conditions.py).
+#: What a Focus at 0 or below means, and at minus its maximum (seed, "Effects of Damage";
+#: rules/marvel.md §5 and core/marvel/conditions.py). Health needs no word here: below 1 is
+#: unconscious, which the condition's own line says at once ("Health -10, below 1").
 _BELOW = {"Focus": ("demoralized: trouble on all actions, no Focus to spend, until back to 1",
-                    "shattered: frozen by fear, out of the fight"),
-          "Health": ("unconscious until back to 1", "killed")}
+                    "shattered: frozen by fear, out of the fight")}
 
 
 def _below(pool: str, after: int, maximum: int) -> str:
