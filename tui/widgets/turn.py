@@ -189,8 +189,13 @@ class TurnHead(Widget):
         self.tracker = tracker
         tracker.headless = True
 
+    def _width(self, width: int) -> int:
+        """The chart's own width (a scrollbar beside the rows narrows them, not the docked head):
+        the Segments' numbers are laid out as the rows' dots are, two or three columns each."""
+        return self.tracker.content_size.width or width
+
     def render(self) -> Content:
-        return Content("\n").join(self.tracker.head(self.content_size.width))
+        return Content("\n").join(self.tracker.head(self._width(self.content_size.width)))
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        return len(self.tracker.head(width))
+        return len(self.tracker.head(self._width(width)))
