@@ -1229,6 +1229,10 @@ def test_a_team_maneuver_answer_names_the_member_it_brings_back():
     from slugfest.core.engine.actions import Action
     from slugfest.tui.screens.prompt import answer_label
 
+    from slugfest.core.marvel.system import TEAM_ANSWERS
+
     rally = Action("team", target="bea", maneuver="Rally 3")
-    assert answer_label(rally, {"bea": "Beast"}) == ("Call Rally 3, bring back Beast (15 Focus each): one killed or "
-                                                     "shattered member returns to Health and Focus 0 at least")
+    assert answer_label(rally, {"bea": "Beast"}) == "Call Rally 3, bring back Beast"
+    assert answer_label(rally, {"bea": "Beast"}, does=dict(TEAM_ANSWERS)) == (
+        "Call Rally 3, bring back Beast, 15 Focus each: one killed or shattered member returns to Health and Focus 0 "
+        "at least")

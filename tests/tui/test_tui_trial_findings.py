@@ -88,10 +88,10 @@ def test_the_team_maneuver_question_is_named_for_what_it_asks_and_says_what_each
             assert "Invisible Woman may call a team maneuver" in text
             labels = [str(o.prompt) for o in app.screen.query_one("#answers").options]
             assert labels[0] == "No: keep the team maneuver for a later round (one a battle)"
-            assert "Call Offensive 1 (5 Focus each): an edge on the team's attacks" in labels
-            assert "Call Defensive 1 (5 Focus each): Health damage reduction 2 for the team" in labels
-            assert "Call Rally 1 (5 Focus each): attacks against the team have trouble" in labels
-            assert all(" Focus each): " in label for label in labels[1:])
+            assert "Call Offensive 1, 5 Focus each: an edge on the team's attacks" in labels
+            assert "Call Defensive 1, 5 Focus each: Health damage reduction 2 for the team" in labels
+            assert "Call Rally 1, 5 Focus each: attacks against the team have trouble" in labels
+            assert all(" Focus each: " in label for label in labels[1:])
             assert "its effect lasts this round" in text
 
     run(go())

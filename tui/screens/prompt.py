@@ -33,7 +33,6 @@ from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from slugfest.core.engine.actions import Action, Decision
-from slugfest.core.marvel.team import COST, MANEUVERS
 from slugfest.core.rules.odds import percent
 from slugfest.core.engine.system import PlayerOptions
 
@@ -626,23 +625,19 @@ def question_words(decision: Decision) -> tuple[str, str]:
     return next(((title, word) for kind, title, word in _QUESTIONS if kind in kinds), ("is attacked", "attacked"))
 
 
-def _team_does(maneuver: str) -> tuple[str, str]:
-    """What a Marvel team maneuver costs each member and does (rules/marvel.md §4.5), from the
-    rules' own table: the question listed "Call Offensive 1" and nothing of what it does."""
-    m = MANEUVERS.get(maneuver)
-    return (f" ({COST[m.level]} Focus each)", f": {m.does}") if m is not None else ("", "")
-
-
-def answer_label(action: Action, names: dict[str, str] | None = None, team: bool = False) -> str:
+def answer_label(action: Action, names: dict[str, str] | None = None, team: bool = False,
+                 does: dict[str, str] | None = None) -> str:
     """An answer as the question dialog lists it. The log calls declining "no reaction" in both
     games, so the dialog does too; a HERO Abort says so, a Marvel reaction is its power's name.
-    A team maneuver says what it does (``team``: declining one says it keeps it)."""
+    A team maneuver says what it costs and does, as the rules system tells (``does``, from
+    :attr:`PlayerOptions.answers`: "Call Offensive 1" said nothing of it); ``team``: declining
+    one says it keeps it."""
     if action.kind == "karma":
         return "Spend 1 Karma: " + ("an edge on the roll" if action.maneuver.endswith("edge") else "trouble on the hit")
     if action.kind == "team":
         who = (names or {}).get(action.target, action.target)
-        cost, does = _team_does(action.maneuver)
-        return f"Call {action.maneuver}" + (f", bring back {who}" if action.target else "") + cost + does
+        said = (does or {}).get(action.maneuver, "")
+        return f"Call {action.maneuver}" + (f", bring back {who}" if action.target else "") + (f", {said}" if said else "")
     if action.kind == "none" and action.maneuver == "declines":
         return "No: keep the team maneuver for a later round (one a battle)" if team else "No"
     if action.kind == "attack" and action.attack:
@@ -683,7 +678,8 @@ class QuestionPrompt(ModalScreen[Any]):
             if self.data.recent or self.data.own:
                 yield recap(self.data)
             names = {o["id"]: o["name"] for o in self.data.others}
-            yield OptionList(*[Option(answer_label(a, names, team)) for a in d.menu], id="answers")
+            does = dict(self.data.options.answers)
+            yield OptionList(*[Option(answer_label(a, names, team, does)) for a in d.menu], id="answers")
             hint = "Enter: answer · its effect lasts this round" if team else "Enter: answer"
             yield Static(Content.styled(hint, "$text-muted"), id="question-help")
         yield Footer(compact=True, show_command_palette=False)
