@@ -86,29 +86,33 @@ _METRES: dict[tuple[int, int], int] = {}
 
 
 def ocv_chain(f: Fighter, atk: HeroAttack, target: Fighter | None, entry: Maneuver | None, levels: str,
-              extra: tuple[Modifier, ...] = (), at: Cell | None = None, unseen: str = "") -> CVChain:
+              extra: tuple[Modifier, ...] = (), at: Cell | None = None, unseen: str = "",
+              origin: Cell | None = None) -> CVChain:
     """``f``'s OCV with ``atk`` against ``target``, used with ``entry``'s maneuver (None: as it
     is, a Strike's), its Combat Skill Levels as ``levels`` says and the ``extra`` modifiers (a
     Multiple Attack's later strikes, a Move Through's velocity). An area is aimed ``at`` a cell:
     its Range Modifier is to that cell, whoever stands there (``target``, or None). ``unseen``:
     why ``f`` does not perceive ``target`` (:func:`.senses.unseen`, asked by the caller, which
-    holds the map); a Flash blinds ``f`` whatever the caller says."""
+    holds the map); a Flash blinds ``f`` whatever the caller says. ``origin``: the cell ``f``
+    will shoot from, when not where it stands (a half move into range first: the player's odds
+    read the Range Modifier the shot will have)."""
     where = at if at is not None else target.pos if target is not None else f.pos
+    start = origin if origin is not None else f.pos
     why = unseen if unseen == HEARD else FLASHED if f.blind else unseen
     if f.ko or f.dead:
-        return _build_ocv(f, atk, target, entry, levels, extra, where, why)
-    m = 0 if atk.hth or atk.mental or atk.spreads else true_metres(f.pos, where)
+        return _build_ocv(f, atk, target, entry, levels, extra, where, why, start)
+    m = 0 if atk.hth or atk.mental or atk.spreads else true_metres(start, where)
     held = target is not None and f.held_by == target.id
     key = ("ocv", atk.name, entry.name if entry is not None else "strike", levels, m, extra, f.entangle is not None,
            f.blind, held) + ((why,) if why and why != FLASHED else ())
     chain = f.memo.get(key)
     if chain is None:
-        chain = f.memo[key] = _build_ocv(f, atk, target, entry, levels, extra, where, why)
+        chain = f.memo[key] = _build_ocv(f, atk, target, entry, levels, extra, where, why, start)
     return chain
 
 
 def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter | None, entry: Maneuver | None, levels: str,
-               extra: tuple[Modifier, ...], where: Cell, why: str = "") -> CVChain:
+               extra: tuple[Modifier, ...], where: Cell, why: str = "", start: Cell | None = None) -> CVChain:
     if atk.mental:
         return _build_omcv(f, atk, extra)
     mods: list[Modifier] = []
@@ -121,7 +125,7 @@ def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter | None, entry: Maneu
         mods.append(Modifier(3, f"below STR Minimum {atk.str_min}", -((short + 4) // 5)))
     rmod = m = 0
     if not atk.hth and not atk.spreads:  # a Cone or Line starts next to its user: no Range Modifier
-        m = true_metres(f.pos, where)
+        m = true_metres(f.pos if start is None else start, where)
         rmod = range_modifier(m)
     if entry is not None:
         mods.extend(entry.ocv_before_range)

@@ -8,6 +8,8 @@ from ..render.words import possessive
 from . import areas
 from . import events as ev
 from .adjustment import COST_PER_POINT, DEFENSIVE, points
+from .knockback import impact_dice
+from .movement import METRES_PER_CELL
 from .sheet import SENSE_GROUPS, SENSE_VERBS
 
 
@@ -350,24 +352,55 @@ def _pushed(e: ev.Pushed, log: TextLog) -> str:
     return f"    {log.name(e.actor)} pushes {e.wanted} points: {e.allowed} allowed{roll}"
 
 
+#: Why a knockback rolled the dice it did (hero6e.md §6: 2d6, +1d6 a Killing attack, +1d6 a
+#: Martial Maneuver, -1d6 a target in the air), read off their number: the event keeps the dice,
+#: not the reasons, so 3d6 names both reasons that give it (a flier hit by a Killing Martial
+#: Maneuver, 2 + 1 + 1 - 1, is rare enough to go unsaid).
+_KB_DICE = {1: " (2d6, less 1d6: in the air)", 3: " (2d6, +1d6: a Killing attack or a Martial Maneuver)",
+            4: " (2d6, +1d6 Killing, +1d6 Martial Maneuver)"}
+
+
+def _kb_dice(faces: tuple[int, ...]) -> str:
+    """``1d6 [6] (2d6, less 1d6: in the air)``: the dice's number, faces, and why (:data:`_KB_DICE`)."""
+    return f"{len(faces)}d6 {list(faces)}{_KB_DICE.get(len(faces), '')}"
+
+
+def _landing(metres: int, hit_wall: bool) -> str:
+    """The landing's dice with their rounding (hero6e.md §6.5: 1d6 per 2 m of the knockback
+    against a wall, per 4 m on the ground, whole dice): "10 m / 4 m a die = 2.5, rounded down: 2d6"."""
+    per = 2 if hit_wall else 4
+    n = impact_dice(metres, hit_wall)
+    dice = f"{n}d6" if n else "no dice"
+    what = "the impact" if hit_wall else "the landing"
+    exact = metres / per
+    if exact == n:
+        return f"{what}: {metres} m / {per} m a die = {dice}"
+    return f"{what}: {metres} m / {per} m a die = {exact:g}, rounded down: {dice}"
+
+
 @formats(ev.KnockbackRolled)
 def _kb(e: ev.KnockbackRolled, log: TextLog) -> str:
-    """Every term of the sum shows, the target's Knockback Resistance too: "14 BODY - 4 -> 14 m"
-    read as an error until the 6 m it resisted was written down."""
+    """Every term of the sum shows: the knockback dice (how many, and why), the target's
+    Knockback Resistance ("14 BODY - 4 -> 14 m" read as an error until the 6 m it resisted was
+    written down), the cells a flight of odd metres rounds up to, and the landing's dice."""
     points = e.body - sum(e.faces)
-    base = f"    knockback on {log.name(e.target)}: {e.body} BODY - {sum(e.faces)} {list(e.faces)} = {points}"
+    base = f"    knockback on {log.name(e.target)}: {_kb_dice(e.faces)}; {e.body} BODY - {sum(e.faces)} = {points}"
     flight = f"{base} x 2 m = {2 * points} m"
     if e.outcome == "knockback":
         if e.resistance:
             flight += f" - {e.resistance} m Knockback Resistance = {e.metres} m"
+        cells = -(-e.metres // METRES_PER_CELL)
+        if cells * METRES_PER_CELL != e.metres:  # the map moves whole cells
+            flight += f" ({cells} cells of {METRES_PER_CELL} m, rounded up)"
+        landing = _landing(e.metres, e.hit_wall)
         moved = 2 * max(abs(e.end[0] - e.start[0]), abs(e.end[1] - e.start[1]))  # cells of 2 m
         stopper = "a wall, someone or the map's edge"
         if e.hit_wall and moved < e.metres:
             stop = (f"stopped after {moved} m at {e.end[0]},{e.end[1]} by {stopper}" if moved else
                     f"stopped where it stands, {e.end[0]},{e.end[1]}, by {stopper}")
-            return f"{flight} -> knocked back, {stop}, prone"
+            return f"{flight} -> knocked back, {stop}, prone; {landing}"
         wall = f", stopped there by {stopper}" if e.hit_wall else ""
-        return f"{flight} -> knocked back to {e.end[0]},{e.end[1]}{wall}, prone"
+        return f"{flight} -> knocked back to {e.end[0]},{e.end[1]}{wall}, prone; {landing}"
     if e.outcome == "knockdown":
         if points > 0:  # the scenario's knockback = "knockdown" option turns any knockback into this
             return f"{base} -> knocked down instead (prone): this scenario's knockback option"

@@ -267,7 +267,12 @@ class Picture:
             return self._area_odds(action, atk)
         g = ctx.state.fighters[action.target]
         extra = (placed_shot(action.aim, g),) if action.aim else ()
-        ocv = ocv_chain(f, atk, g, MANEUVERS.get(action.maneuver), action.levels, extra, unseen=self.unseen(g)).value
+        # a shot that needs a half move first is fired from where the move ends (movement.close_in):
+        # its Range Modifier is from there, not from where the actor stands now
+        walk = self.shot_walk(atk, g) if action.kind == "attack" and not atk.hth and not atk.mental else None
+        origin = walk[-1] if walk else None
+        ocv = ocv_chain(f, atk, g, MANEUVERS.get(action.maneuver), action.levels, extra, unseen=self.unseen(g),
+                        origin=origin).value
         heard_far = not atk.hth and self.unseen_by(g) == senses.HEARD  # full DCV against a shot it heard
         dcv = (dmcv_chain(g).value if atk.mental else defense_chain(g, atk, senses.HEARD).value if heard_far
                else self.dcv(g))
@@ -299,6 +304,9 @@ class Picture:
         entry = MANEUVERS.get(action.maneuver)
         if entry is not None and entry.recoil:
             note = f"{f.name} takes {entry.recoil} of the damage it rolls"
+        if origin is not None:
+            moved_to = f"fires after a half move to {origin[0]},{origin[1]}, {true_metres(origin, g.pos)} m away"
+            note = f"{note}; {moved_to}" if note else moved_to
         seen = self._seen_note(g, atk)
         if seen:
             note = f"{note}; {seen}" if note else seen
