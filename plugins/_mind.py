@@ -203,7 +203,7 @@ def hold_still(battle: BattleView, menu: Iterable[Action], me: Vitals, foes: Ite
 #: What the menu offers that is neither an attack nor a move: a power used on a friend (HERO Aid,
 #: Healing), a blow at an Entangle holding the actor or a friend, and the Grab family and Disarm
 #: (a Marvel Grab or Escape the estimate puts at 0, so they are only taken as before).
-TENDING = ("aid", "break-out", "grab", "grab-by", "choke", "squeeze", "throw", "escape", "disarm")
+TENDING = ("aid", "screen", "break-out", "grab", "grab-by", "choke", "squeeze", "throw", "escape", "disarm")
 
 
 def tend(decision: Decision, battle: BattleView, harm: Callable[[Action], float], beat: float = 0.0
@@ -227,6 +227,10 @@ def tend(decision: Decision, battle: BattleView, harm: Callable[[Action], float]
                  "escape": f"tries to break {who.name}'s hold", "disarm": f"knocks {who.name}'s {best.weapon} away"}
     if best.kind in grappling:
         return Choice(best, f"{grappling[best.kind]} (worth {pct(value)}{against})")
+    if best.kind == "screen":
+        hidden = ", ".join(battle.vitals(t).name for t in best.targets)
+        return Choice(best, f"lays {best.attack} over {hidden}: hidden from the foes that shoot (worth {pct(value)}"
+                            f"{against})")
     if best.kind == "break-out":
         using = best.attack or "STR"
         if best.target == decision.actor:
@@ -263,15 +267,16 @@ def placed_shots(actions: Iterable[Action], value: Callable[[Action], float],
 _GUARD_WORDS = {"block": "blocks", "dodge": "dodges", "dive": "dives for cover"}
 
 #: Zero-Phase actions (HERO): they take no time, and the same Phase goes on with a new choice.
-FREE = ("presence", "switch")
+FREE = ("presence", "switch", "drop", "listen")
 #: A free action worth less than this is not worth the log line.
 FREE_AT_LEAST = 0.01
 
 
 def free_first(decision: Decision, battle: BattleView, harm: Callable[[Action], float], beat: float) -> Choice | None:
     """A Zero-Phase action to take before the Phase's own (HERO): a Presence Attack worth
-    anything at all (it costs nothing), or a Multipower switch to a slot worth more than
-    ``beat``, the best attack the slot in use offers. None if neither."""
+    anything at all (it costs nothing), a Multipower switch to a slot worth more than ``beat``,
+    the best attack the slot in use offers, or dropping a Darkness whose END is worth more than
+    the field does now (its estimate above 0). None if none."""
     best, value = None, FREE_AT_LEAST
     for a in decision.menu:
         if a.kind in FREE:
@@ -283,6 +288,12 @@ def free_first(decision: Decision, battle: BattleView, harm: Callable[[Action], 
     if best.kind == "presence":
         return Choice(best, f"a Presence Attack takes no time: {best.attack} (worth {pct(value)} in Phases the "
                             "foes in sight may lose)")
+    if best.kind == "listen":
+        return Choice(best, f"listens for {battle.vitals(best.target).name}, whom it cannot see: half its OCV back if "
+                            f"heard (worth {pct(value)}); it takes the Half Phase a move would")
+    if best.kind == "drop":
+        return Choice(best, f"drops {best.attack}: the END it costs each Phase is worth more than the field does now "
+                            f"(by {pct(value)}); it takes no time")
     return Choice(best, f"switches its Multipower to {best.slot} (better by {pct(value)}): it takes no time")
 
 

@@ -129,7 +129,7 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         harm_of = pic.harm if pic is not None else partial(battle.estimate, decision.actor)
         aimed = placed_shots(in_reach, harm_of, battle.player_options(decision.actor).aims)
         pick, value = _best([*in_reach, *aimed], harm_of, me, able_foes)
-        target = able_foes[pick.target or next(t for t in pick.targets if t in able_foes)]  # an area at an empty cell
+        target = _first_able(pick, able_foes)  # an area at an empty cell: the first able foe it catches
         tended = tend(decision, battle, harm_of, max(value, 0.0))
         if tended is not None:
             return tended
@@ -144,7 +144,7 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         if value > 0 and len(pick.targets) > 1 and pick.kind == "attack":  # a split or area attack: all it strikes
             names = ", ".join(foes[t].name for t in pick.targets)
             return Choice(pick, f"best expected harm: {value:.0%} of a foe's fight in all, over {names}")
-        if value > 0:
+        if value > 0 and target is not None:
             harm = "enough to finish" if value >= 1 else f"{value:.0%} of what is left of"
             placed = f", aimed at the {pick.aim}" if pick.aim else ""
             return Choice(pick, f"best expected harm{placed}: {harm} {target.name} ({target.health:.0%} fight left)")
@@ -153,7 +153,7 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         tended = tend(decision, battle, harm_of)
         if tended is not None:
             return tended
-    unharmed = sorted({t for a in in_reach for t in (a.target, *a.targets) if t})
+    unharmed = sorted({t for a in in_reach for t in (a.target, *a.targets) if t in able_foes})  # (an area may catch the downed)
     standing = sorted(able_foes.values(), key=lambda v: (v.id in unharmed, distance(me.position, v.position), v.id))
     if unharmed and me.stamina < SPENT:  # stamina gone (HERO END: each attack costs STUN instead)
         idle = f"stamina spent ({me.stamina:.0%} left): no attack is worth what it would cost"
@@ -193,6 +193,16 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     return Choice(menu[0], "nothing better to do")
 
 
+def _first_able(a: Action, foes: dict[str, Vitals]) -> Vitals | None:
+    """The first foe still able to fight that ``a`` strikes: its target, or, for an area (aimed
+    at a cell, maybe an empty one), the first of those it catches; an area may also catch foes
+    already down, and may list one of them first (None if it catches no able foe)."""
+    for t in (a.target, *a.targets):
+        if t in foes:
+            return foes[t]
+    return None
+
+
 def _best(attacks: list[Action], harm: Callable[[Action], float], me: Vitals,
           foes: dict[str, Vitals]) -> tuple[Action, float]:
     """The attack worth most, ties to the plainer maneuver, the nearer target, the lower id and
@@ -201,8 +211,9 @@ def _best(attacks: list[Action], harm: Callable[[Action], float], me: Vitals,
     best: list[Action] = []
     here = me.position
     for a in attacks:
-        first = foes[a.target or a.targets[0]]
-        key = (-harm(a), PLAINER.get(a.maneuver, 5), distance(here, first.position), first.id)
+        first = _first_able(a, foes)
+        key = (-harm(a), PLAINER.get(a.maneuver, 5), distance(here, first.position) if first else 1 << 20,
+               first.id if first else "")
         if best_key is None or key < best_key:
             best_key, best = key, [a]
         elif key == best_key:

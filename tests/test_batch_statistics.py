@@ -147,7 +147,7 @@ def test_a_combatant_that_never_attacked_shows_a_dash_not_zero_percent(duel):
     agg, _ = sim.simulate(duel, 2, 1)
     summary = agg.as_dict()
     summary["combatants"]["ironclad"].update(attacks=0, hits=0, hit_rate=None)
-    row = next(line for line in render_report(summary, duel).splitlines() if line.split()[:2] == ["ironclad", "Heroes"])
+    row = next(line for line in render_report(summary, duel).splitlines() if line.split()[:1] == ["ironclad"])
     assert " — " in row and "0.0% of" not in row
 
 
@@ -230,3 +230,92 @@ def test_a_part_whose_shard_is_malformed_is_refused_not_a_traceback(tmp_path):
     for shard in (None, {"part": 7, "of": 2}, {"part": "1", "of": 2}):
         with pytest.raises(ShardError, match="expected part and of"):
             merge_parts([("p.json", {**good, "shard": shard})])
+
+
+def test_two_figure_cells_line_up_on_their_joint():
+    """Issue 37: "39.6% of 788" under "80.7% of 1,962" stood two places to the right, and so did
+    "6.7 / 5.4" under "139.2 / 123.1": each part now lines up with the same part above it."""
+    t = Table("t", ("combatant", "hit%", "STUN dealt in wins / losses"),
+              (("bulwark", "80.7% of 1,962", "73.0 / 64.1"), ("miasma", "39.6% of 788", "139.2 / 123.1"),
+               ("idle", "—", "—")), ("bulwark", "miasma", "idle"), 1)
+    assert t.lines(100) == ["combatant            hit%  STUN dealt in wins / losses",
+                            "bulwark    80.7% of 1,962                 73.0 /  64.1",
+                            "miasma     39.6% of   788                139.2 / 123.1",
+                            "idle                    —                            —"]
+    sweep = Table("", ("SPD", "Heroes wins (95% CI)", "vs first"),
+                  (("2", "6.7% (2%-21%)", "baseline"), ("8", "100.0% (89%-100%)", "+93.3% (+84% to +100%)")),
+                  ("2", "8"), 0)  # an interval in brackets stays whole: spaces inside it would read as a column gap
+    assert sweep.lines(100) == ["SPD  Heroes wins (95% CI)                vs first",
+                                "  2         6.7% (2%-21%)                baseline",
+                                "  8     100.0% (89%-100%)  +93.3% (+84% to +100%)"]
+
+
+def test_the_headline_comes_first_and_the_coverage_last_in_a_few_lines(duel):
+    """Issue 37: a line per coverage key (a hundred of them) buried who wins how often. The
+    report opens on the win rates with their intervals (aligned on the dash), the mean length
+    and the first knock-out; the coverage closes it, in columns, what never fired as one list."""
+    from slugfest.core.hero.stats import CATALOGUE
+
+    agg, _ = sim.simulate(duel, 6, 1)
+    summary = agg.as_dict(CATALOGUE)
+    lines = render_report(summary, duel).splitlines()
+    assert lines[2].startswith("side") and lines[3].startswith("Heroes") and lines[4].startswith("Villains")
+    assert lines[5].startswith("draws") and lines[6].startswith("battle length (turns): mean")
+    assert lines[7].startswith("first knock-out")
+    assert lines[3].index(" - ") == lines[4].index(" - ")
+    at = {word: next(i for i, line in enumerate(lines) if line.startswith(word))
+          for word in ("per combatant", "battles by length", "coverage")}
+    assert at["per combatant"] < at["battles by length"] < at["coverage"]
+    coverage = lines[at["coverage"]:]
+    cov = summary["coverage"]
+    fired = {**cov["actions"], **cov["rules"]}
+    text = "\n".join(coverage)
+    for key, count in fired.items():
+        group, _, name = key.partition(":")
+        assert any(f"{name} " in line and f" {count:,} #{cov['first_battle'][key]}" in line for line in coverage), key
+    assert all(name.partition(":")[2] in text for name in cov["never_fired"])
+    assert cov["never_fired"] and len(coverage) < (len(fired) + len(cov["never_fired"])) / 3  # it was a line each
+    assert max(map(len, lines)) <= REPORT_WIDTH
+
+
+def test_knockback_stopped_at_the_maps_edge_is_counted_as_stopped_short_not_as_a_wall(duel):
+    """Issue 37: the map's edge was logged as "slams into a wall"; the coverage called every stop
+    "knockback into a wall" too. hero-duel seed 2 knocks Ironclad from 25,5 to the east edge, 29,5."""
+    from slugfest.core.hero.events import KnockbackRolled
+
+    b = Battle(duel, seed=2)
+    b.run()
+    stopped = [e for e in b.events if isinstance(e, KnockbackRolled) and e.hit_wall]
+    assert [(e.start, e.end) for e in stopped] == [((25, 5), (29, 5))] and duel.map.width == 30
+    rules = b.system.tally(b, 0).rules
+    assert rules["rule:knockback stopped short"] == 1 and not any("wall" in k for k in rules)
+
+
+def test_a_plugin_failing_in_the_batch_is_counted_and_named_in_the_headline(duel):
+    """hero-arsenal's default AI failed in 5 of 20 battles (a KeyError, the first legal action
+    taken instead) and the report said nothing: the win rates were not all the AI's they claim."""
+    from slugfest import hookimpl
+    from slugfest.core.batch.stats import FAILED
+    from slugfest.core.engine.events import PluginFailed
+    from slugfest.core.testing import battle_with
+
+    class Flaky:
+        """An AI that fails on every decision: the engine contains it and the next AI decides."""
+
+        @hookimpl
+        def slugfest_choose_action(self, battle, decision):
+            raise ZeroDivisionError("flaky")
+
+    plugins = [("flaky", Flaky())]
+    b = battle_with(duel, seed=sim.battle_seed(1, 0), plugins=plugins)
+    b.run()
+    failures = sum(isinstance(e, PluginFailed) for e in b.events)
+    assert failures and b.system.tally(b, 0).rules[f"{FAILED}flaky in slugfest_choose_action"] == failures
+    agg, _ = sim.simulate(duel, 2, 1, plugins=plugins)
+    summary = agg.as_dict()
+    text = render_report(summary, duel)
+    count = summary["coverage"]["rules"][f"{FAILED}flaky in slugfest_choose_action"]
+    headline = " ".join(text.split("\n\nper combatant")[0].split())
+    assert (f"! plugin flaky failed in slugfest_choose_action {count:,} times, first in battle #0 (replay it "
+            "with --play-by-play 0)") in headline
+    assert FAILED not in text.split("\ncoverage")[1]  # said once, at the top

@@ -102,3 +102,19 @@ def test_declining_a_hero_abort_is_worded_the_same():
     assert ask(b, "a", kind="abort", menu=menu) == ("no reaction", "not hurt enough to defend yet (100% fight left)", "default")
     b.state.fighters["a"].stun = 5
     assert ask(b, "a", kind="abort", menu=menu)[:2] == ("dodge", "hurt (12% left): defends with a Dodge")
+
+
+def test_an_area_that_catches_a_foe_already_down_never_trips_the_default_ai():
+    """An area aimed at a cell may catch foes already knocked out and list one of them first; the
+    default AI looked that foe up among those still able to fight (KeyError: 'gunsmoke', in 5 of
+    20 hero-arsenal battles: the engine contained it and took the first legal action, so the
+    batch's figures were not all the AI's). Battles 0 and 8 of the batch tripped it."""
+    from slugfest.core.batch import simulate as sim
+    from slugfest.core.batch.stats import FAILED
+    from slugfest.core.files.scenario import load_scenario
+    from slugfest.scenarios import bundled
+
+    arsenal = load_scenario(bundled()["hero-arsenal"])
+    agg, _ = sim.simulate(arsenal, 9, arsenal.seed)  # as `slugfest simulate hero-arsenal` plays them
+    coverage = agg.as_dict()["coverage"]
+    assert coverage["actions"]["action:attack/area"] > 0 and [k for k in coverage["rules"] if k.startswith(FAILED)] == []

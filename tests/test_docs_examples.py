@@ -157,3 +157,30 @@ def test_the_readmes_first_screen_says_what_it_is_shows_the_app_and_gives_the_tw
     assert "a few seconds" not in first and "three to four minutes" in first
     assert "(docs/rules.md)" in first and (root / "docs" / "rules.md").exists()
     assert len((root / "README.md").read_text(encoding="utf-8").splitlines()) < 500  # the readings live in docs/rules.md
+
+
+def test_the_readmes_figures_are_the_programs_own():
+    """Issue 37: the README's figures generated or checked by a test. The measured ones (times,
+    benchmark and balance figures) name the script that gives them; these are the program's own
+    settings, read from the code, so a change to one fails here until the README says it too."""
+    import math
+
+    from slugfest.cli import common
+    from slugfest.core.batch import cluster, ladder
+    from slugfest.core.files.scenario import parse_scenario_text
+    from slugfest.core.marvel import points
+    from slugfest.tui.screens import battle
+
+    readme = " ".join((GUIDE.parent.parent / "README.md").read_text(encoding="utf-8").split())
+    assert (f"Exit codes: {common.EXIT_OK} ok, {common.EXIT_BAD_INPUT} bad input" in readme
+            and f"{common.EXIT_PLUGIN} a plugin failed" in readme and f"{common.EXIT_INTERNAL} an internal error" in readme)
+    assert f"sends spans of {cluster.SPAN} battles to the workers" in readme
+    assert f"below {battle.WIDE} columns and {battle.SHORT} rows, such as 80x24" in readme
+    assert (f"a rank buys {points.ABILITY_POINTS_PER_RANK} ability points and {points.POWERS_PER_RANK} powers, so an "
+            f"ability point is 1/{points.ABILITY_POINTS_PER_RANK} of a rank and a power level 1/{points.POWERS_PER_RANK}"
+            in readme)
+    assert f"{round(ladder.ELO * math.log(3))} points is 3-to-1 odds" in readme
+    bare = parse_scenario_text(b'[battle]\nname = "m"\nsystem = "hero"\n[[sides]]\nname = "A"\n[[sides.combatants]]\n'
+                               b'id = "a"\nposition = [0, 0]\n[[sides]]\nname = "B"\n[[sides.combatants]]\nid = "b"\n'
+                               b'position = [3, 3]\n', "bare.toml")
+    assert f"Omitted `[map]` keys default to a {bare.map.width} x {bare.map.height} map" in readme

@@ -52,3 +52,31 @@ def test_nearest_is_the_closest_safe_cells_of_the_walk_search(walls, people, sta
     least = min((distance(c, goal) for c in safe), default=None)
     expected = {c: k for c, k in safe.items() if distance(c, goal) == least}
     assert grid.layers(start, people - {start}).nearest(goal, limit, nearer_than, keep_out) == expected
+
+
+@given(st.frozensets(cells, max_size=12), st.lists(cells, max_size=5), cells, cells, st.booleans(),
+       st.one_of(st.none(), st.integers(0, 8)))
+@settings(max_examples=200, deadline=None)
+def test_a_kept_walk_is_the_walk_a_fresh_map_finds_whoever_asks_and_however(walls, people, start, goal, adjacent,
+                                                                            limit):
+    """The map keeps the walks it has found (issue 35): the same ends, people and limit give the
+    same walk as a map that never searched, whatever order the people come in, and a caller who
+    cuts or extends its walk does not change the next caller's."""
+    grid = Grid(W, H, walls - {start, goal})
+    first = grid.path(start, goal, people, stop_adjacent=adjacent, limit=limit)
+    if first is not None:
+        first.append((-1, -1))  # a caller extending its copy
+    again = grid.path(start, goal, list(reversed(people)), stop_adjacent=adjacent, limit=limit)
+    fresh = Grid(W, H, walls - {start, goal}).path(start, goal, set(people), stop_adjacent=adjacent, limit=limit)
+    assert again == fresh
+
+
+def test_a_map_sent_to_another_process_carries_the_map_not_what_was_kept_of_it():
+    import pickle
+
+    grid = Grid(W, H, frozenset({(3, 3)}))
+    walk = grid.path((0, 0), (6, 6))
+    grid.line_of_sight((0, 0), (6, 6))
+    sent = pickle.loads(pickle.dumps(grid))
+    assert sent == grid and "_walks" not in vars(sent) and "_sight" not in vars(sent)
+    assert sent.path((0, 0), (6, 6)) == walk

@@ -111,3 +111,26 @@ def test_the_report_per_attack_uses_of_each_grab_maneuver_match_its_coverage():
     for action, attack in (("action:throw", "Throw"), ("action:grab", "Grab")):
         uses = sum(c["by_attack"].get(attack, {"uses": 0})["uses"] for c in summary["combatants"].values())
         assert uses == summary["coverage"]["actions"].get(action, 0), action
+
+
+def test_a_grab_chosen_but_never_made_is_a_choice_in_the_coverage_and_no_use_in_the_table():
+    """Battle 70 of a hero-brawl batch: Nightshade, out of END, chooses a Grab and is knocked out
+    paying its END in STUN before it can roll. The coverage counts two Grabs chosen, the table
+    one made; the table's title says so, and the log shows the one that never came."""
+    from slugfest.core.batch.report import combatant_tables
+    from slugfest.core.hero.events import AttackRolled, StatusChanged
+
+    scenario = load_scenario(bundled()["hero-brawl"])
+    b = Battle(scenario, seed=sim.battle_seed(scenario.seed, 70))
+    b.run()
+    t = b.system.tally(b, 70)
+    assert t.actions["action:grab"] == 2 and t.combatants["nightshade"].by_attack["Grab"].uses == 1
+    chosen = [i for i, e in enumerate(b.events) if isinstance(e, ActionChosen) and e.action_kind == "grab"]
+    unmade = [i for i in chosen if not any(isinstance(e, AttackRolled) and e.attacker == "nightshade"
+                                           for e in b.events[i:i + 6])]
+    assert len(unmade) == 1
+    assert any(isinstance(e, StatusChanged) and e.actor == "nightshade" and e.status == "knocked out"
+               and e.active and "END" in e.why for e in b.events[unmade[0]:unmade[0] + 6])
+    agg, _ = sim.simulate(scenario, 1, scenario.seed)
+    title = combatant_tables(agg.as_dict())[2].title
+    assert "chosen but never made" in title and "the coverage counts the choice" in title

@@ -105,6 +105,43 @@ def test_a_misspelt_attack_kind_does_not_hide_a_bad_defense_in_the_same_attack()
     assert "got a string 'PDD' (did you mean 'PD'?)" in by_path["sides[0].combatants[0].attacks[0].defense"]
 
 
+def test_every_mistake_shows_in_one_pass_even_behind_a_misspelt_attack_kind_or_area_shape():
+    """Issue 37: ``check`` reports every mistake at once. A misspelt ``kind`` (or area ``shape``)
+    is read as the one it most likely means, so a key only that one has (an Entangle's defense,
+    a Drain's characteristic, a Mental Blast's line-of-sight range, an Any Area's cells) is
+    checked in the same pass rather than called unknown, or missed, until the first is fixed."""
+    problems = problems_of("many_mistakes")
+    by_path = {p.path: p.message for p in problems}
+    a0, a1 = "sides[0].combatants[0].attacks", "sides[1].combatants[0].attacks"
+    expected = {
+        "battle.seeed": "did you mean 'seed'?",
+        "battle.turn_limit": "got a string 'twenty'",
+        "rules.campaign": "did you mean 'superheroic'?",
+        "map.obstacles[1]": "got an array [44, 7]",
+        "sides[0].combatants[0].ai": "did you mean 'default'?",
+        "sides[0].combatants[0].running": "got a string 'fast'",
+        "sides[0].combatants[0].characteristics.STRR": "did you mean 'STR'?",
+        "sides[0].combatants[0].defenses.knockback_resistance": "got a string 'six'",
+        f"{a0}[0].kind": "did you mean 'killing'?",
+        f"{a0}[0].defense": "got a string 'PDD' (did you mean 'PD'?)",
+        f"{a0}[1].kind": "did you mean 'entangle'?",
+        f"{a0}[1].entangle_defense": "expected an integer from 0 to 30, got an integer 99",
+        "sides[1].combatants[0].id": "already used at sides[0].combatants[0]",
+        "sides[1].combatants[0].position": "got an array [50, 7]",
+        "sides[1].combatants[0].flying": "got a string 'yes'",
+        f"{a1}[0].kind": "did you mean 'drain'?",
+        f"{a1}[0].characteristic": "got a string 'STRR' (did you mean 'STR'?)",
+        f"{a1}[1].kind": "did you mean 'mental'?",
+        f"{a1}[1].range": 'expected "los" or no range for a Mental Blast',
+        f"{a1}[2].area.shape": "did you mean 'any area'?",
+        f"{a1}[2].area.cells": "expected an integer from 1 to 64, got an integer 100",
+    }
+    for path, words in expected.items():
+        assert words in by_path.get(path, ""), (path, by_path.get(path))
+    assert len(problems) == len(expected) == 21  # each once, nothing spurious
+    assert [p.line for p in problems] == sorted(p.line for p in problems)
+
+
 def test_wrong_types_reports_each_string_where_an_integer_belongs():
     paths = {p.path: p for p in problems_of("wrong_types")}
     assert "battle.turn_limit" in paths and "got a string '5'" in paths["battle.turn_limit"].message

@@ -8,7 +8,7 @@ import pytest
 
 from slugfest import cli
 from slugfest.core.batch import simulate as sim
-from slugfest.core.batch.report import render_report
+from slugfest.core.batch.report import REPORT_WIDTH, render_report
 from slugfest.core.engine.battle import Battle
 from slugfest.core.files.scenario import load_scenario
 from slugfest.core.batch.pace import Pace, Progress
@@ -295,18 +295,23 @@ def test_coverage_counts_prone_when_a_combatant_stands_up():
     pytest.fail("no one stood up in ten brawls")
 
 
-def test_the_report_prints_side_names_whole():
+def test_the_report_prints_side_names_whole_each_over_its_combatants_within_100_columns():
+    """marvel-brawl's side column ("Masters of Evil") pushed its table to 106 columns: the rows
+    now stand under their side's name, printed whole."""
     brawl = load_scenario(bundled()["marvel-brawl"])
     agg, _ = sim.simulate(brawl, 2, 1, jobs=1)
     report = render_report({**agg.as_dict(), "scenario": brawl.name}, brawl)
-    ids = {c.id for c in brawl.combatants}
+    assert max(map(len, report.splitlines())) <= REPORT_WIDTH
     block = report.split("per combatant")[1].split("\n\n")[0].splitlines()  # the first table
-    table = [r for r in block if r.split() and r.split()[0] in ids]
-    assert len(table) == len(brawl.combatants)
-    for side in brawl.sides:
-        for c in side.combatants:
-            row = next(r.strip() for r in table if r.strip().startswith(c.id + " "))
-            assert f" {side.name} " in row
+    under: dict[str, str] = {}
+    side = None
+    names = {s.name for s in brawl.sides}
+    for row in block:
+        if row.strip() in names:
+            side = row.strip()
+        elif row.split() and row.split()[0] in {c.id for c in brawl.combatants}:
+            under[row.split()[0]] = side
+    assert under == {c.id: s.name for s in brawl.sides for c in s.combatants}
 
 
 def test_notable_battles_and_first_firings_point_at_the_battles_that_show_them(duel):
@@ -373,7 +378,9 @@ def test_the_progress_bar_shows_no_rate_for_a_chunk_folded_at_once_then_the_pace
 
 
 def test_off_a_terminal_progress_is_a_plain_line_every_few_seconds_with_count_rate_and_time_left():
-    """Issue 37: a three-minute ladder under CI or ``nohup`` printed nothing until it was done."""
+    """Issue 37: a three-minute ladder under CI or ``nohup`` printed nothing until it was done. A
+    line is due every 5 s; it waits for the arrival it fell in to be whole (a chunk's battles
+    are folded a few microseconds apart), so it never reads 1.1/s in a batch going at 18."""
     import io
 
     from slugfest.cli import progress
@@ -386,11 +393,65 @@ def test_off_a_terminal_progress_is_a_plain_line_every_few_seconds_with_count_ra
         lines(Progress(done, 2000, 0))
     assert out.getvalue() == ""
     now[0] = 5.0
-    lines(Progress(500, 2000, 0))  # 400 battles in the 4 s since the first report: 100/s, 15 s left
-    assert out.getvalue() == "progress: hero-brawl 500 of 2,000 battles (25%), 100.0/s, 0:00:15 left\n"
+    lines(Progress(500, 2000, 0))  # a new arrival, its first battle: the line shows the last whole one
+    # 390 battles in the 3.9 s since the first report: 100/s, 1,510 left in 15 s
+    assert out.getvalue() == "progress: hero-brawl 490 of 2,000 battles (24%), 100.0/s, 0:00:15 left\n"
+    lines(Progress(510, 2000, 0))  # the rest of that arrival, a moment later
     now[0] = 7.0
     lines(Progress(700, 2000, 1))
     assert out.getvalue().count("\n") == 1  # the next line waits its 5 s
     now[0] = 10.0
     lines(Progress(1000, 2000, 1))
-    assert out.getvalue().splitlines()[-1].endswith("0:00:10 left; 1 failed")
+    assert out.getvalue().splitlines()[-1] == "progress: hero-brawl 700 of 2,000 battles (35%), 100.0/s, 0:00:13 left; 1 failed"
+    lines(Progress(1010, 2000, 1))  # the rest of that arrival
+    now[0] = 15.0
+    lines(Progress(1500, 2000, 1))
+    assert out.getvalue().count("\n") == 3  # 5 s on, the next arrival shows the last whole one
+    assert out.getvalue().splitlines()[-1].startswith("progress: hero-brawl 1,010 of 2,000 battles (50%)")
+
+
+
+def test_plain_progress_lines_keep_their_pace_across_the_batches_of_one_command():
+    """``balance`` runs a batch per value, each with bars of its own: a batch shorter than 5 s
+    said nothing, and four of them in a row kept 16 s of silence. The next line is due 5 s
+    after the last one any batch of the command wrote."""
+    import io
+
+    from slugfest.cli import progress
+
+    now = [0.0]
+    out = io.StringIO()
+    written: list[float] = []
+    for start in (0.0, 3.0, 6.0):  # three batches of 3 s each
+        now[0] = start
+        batch = progress.PlainLines(["ironclad.SPD = 4"], [150], out, clock=lambda: now[0], written=written)
+        for done in (50, 100, 150):
+            now[0] += 1.0
+            batch(Progress(done, 150, 0))
+        batch.flush()  # the batch's end
+    # due at the second batch's second arrival, 5 s after the first batch began: its first arrival
+    # is whole (too soon for a rate)
+    assert out.getvalue().splitlines() == ["progress: ironclad.SPD = 4 50 of 150 battles (33%)"]
+    assert written == [5.0]
+
+
+def test_a_plain_progress_line_about_many_batches_says_how_many_are_done_and_which_are_under_way():
+    """``worth`` measures a batch per change side by side: a part each made one line of 1,500
+    characters. Several batches make one short line: how many are done, the battles of all with
+    their pace, and the few under way."""
+    import io
+
+    from slugfest.cli import progress
+
+    now = [0.0]
+    out = io.StringIO()
+    labels = ["as it is", "+1 SPD", "+3 DEX", "+1 OCV"]
+    lines = progress.PlainLines(labels, [40] * 4, out, clock=lambda: now[0], written=[])
+    now[0] = 1.0
+    lines(Progress(40, 160, 0, (40, 0, 0, 0)))
+    now[0] = 4.0
+    lines(Progress(100, 160, 2, (40, 40, 20, 0)))  # 60 battles in the 3 s since the first report
+    now[0] = 6.0
+    lines(Progress(120, 160, 2, (40, 40, 40, 0)))  # a line due: the last whole arrival's figures
+    assert out.getvalue() == ("progress: 2 of 4 batches done, 100 of 160 battles (62%), 20.0/s, 0:00:03 left; "
+                              "under way: +3 DEX 20 of 40; 2 failed\n")

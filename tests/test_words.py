@@ -12,3 +12,19 @@ from slugfest.core.render.words import possessive
 ])
 def test_a_plural_takes_a_bare_apostrophe_and_a_name_its_apostrophe_s(name, expected):
     assert possessive(name) == expected
+
+
+def test_an_action_line_names_its_combatants_not_their_ids():
+    """Issue 37: "Bulwark -> grab -> razorback": the log names every combatant, in a Multiple
+    Attack's pairs and a refusal too, and replaces an id only as a whole word."""
+    from slugfest.core.engine.events import ActionChosen, ActionRefused
+    from slugfest.core.render.text import TextLog
+
+    log = TextLog({"bulwark": "Bulwark", "razorback": "Razorback", "b": "Blaze", "she-hulk": "She-Hulk"})
+    assert log.line(ActionChosen("bulwark", "grab -> razorback", "", "ai")) == "  Bulwark -> grab -> Razorback"
+    assert log.named("multiple attack [Punch->razorback, Kick->she-hulk]") == \
+        "multiple attack [Punch->Razorback, Kick->She-Hulk]"
+    assert log.named("strike Blast -> b (push 5)") == "strike Blast -> Blaze (push 5)"  # not the B of Blast
+    refused = ActionRefused("bulwark", "strike Punch -> b", "out of reach", "stubborn")
+    assert log.line(refused) == "  ! stubborn chose 'strike Punch -> Blaze' for Bulwark: refused, out of reach"
+    assert TextLog().named("strike Punch -> b") == "strike Punch -> b"  # no names known: as it is

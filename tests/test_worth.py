@@ -137,6 +137,7 @@ def test_worth_prices_the_chosen_changes_on_a_few_battles_and_names_the_ai(capsy
                        "--changes", "+1 SPD,+1d6 Lightning Bolt", "--plot", "--no-progress", "--json", str(doc))
     assert code == 0
     assert "played by the tactician AI" in out and "AI: tactician" in out and "battles used: 9" in out
+    assert "in Villains' win rate per" in " ".join(out.split())  # a plural side's possessive (issue 37: "Heroes's")
     got = json.loads(doc.read_text())
     assert got["ai"] == "tactician" and {r["change"] for r in got["rows"]} == {"+1 SPD", "+1d6 Lightning Bolt"}
     assert [r["per_unit"] for r in got["rows"]] == sorted((r["per_unit"] for r in got["rows"]), reverse=True)
@@ -291,3 +292,16 @@ def test_worth_plays_later_rounds_for_the_changes_in_doubt_and_counts_every_batt
     assert got["battles"] == sum((r["changes"] + 1) * r["battles_each"] for r in got["rounds"])
     assert max(r["paired_battles"] for r in got["rows"]) <= 12 == got["max_runs"]
     assert f"battles used: {got['battles']:,} (4 changes and the unchanged sheet on battles 0-5; then" in out
+
+
+def test_an_indented_sentence_of_a_report_wraps_under_itself():
+    """optimise's "   head to head against the unchanged sheet ..." went on at two spaces, left
+    of its own item."""
+    from slugfest.cli.common import prose
+
+    text = prose("   head to head against the unchanged sheet (one on one, mirrored map, both seatings): 37.5% "
+                 "(21.2%-57.3%) of 24 decided of 40 battles: it does NOT beat the original sheet surely")
+    first, *rest = text.splitlines()
+    assert first.startswith("   head to head") and rest
+    assert all(line.startswith("     ") and not line[5].isspace() for line in rest)
+    assert max(map(len, text.splitlines())) <= 100

@@ -60,7 +60,7 @@ def own_result(events: list[Event], recap: TextLog, names: dict[str, str], most:
     results = [line for line in lines if _RESULT.search(line) and not _VERDICT.search(line)]
     chosen = events[begin]
     assert isinstance(chosen, ActionChosen)
-    action = " ".join(names.get(word, word) for word in chosen.action.split(" "))  # ids as names
+    action = recap.named(chosen.action)  # ids as names, as the log writes them
     head = f"You ({names.get(chosen.actor, chosen.actor)}): {action}"
     if verdicts:
         head += ": " + ", ".join(verdicts[:3]) + (" ..." if len(verdicts) > 3 else "")

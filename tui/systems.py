@@ -62,6 +62,22 @@ HURT_WORDS = frozenset({"stunned", "prone", "staggered", "paralyzed", "grabbed",
                         "blinded", "slowed", "off-balance", "poisoned", "corroding", "demoralized"})
 
 
+#: A condition that a pool at 0 or below brings, what it means and when worse comes (Marvel:
+#: seed, "Effects of Damage"): a card read "Focus -28/90" and "demoralized" with no word of
+#: what either means. ``{worst}`` is minus the pool's maximum.
+CONDITION_NOTES = (
+    ("demoralized", "Focus", "trouble on all actions, no Focus to spend, until Focus 1; shattered at Focus {worst}"),
+)
+
+
+def condition_notes(c: dict[str, Any]) -> list[str]:
+    """What each of ``c``'s pool conditions means (:data:`CONDITION_NOTES`), ``word: meaning``."""
+    words = conditions(c)
+    pools = {key: mx for key, _, mx in bars(c)}
+    return [f"{word}: {note.format(worst=f'-{pools[pool]:g}')}" for word, pool, note in CONDITION_NOTES
+            if word in words and pool in pools]
+
+
 def is_out(c: dict[str, Any]) -> bool:
     return any(w in OUT_WORDS for w in conditions(c))
 

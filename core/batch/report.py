@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..files.scenario import Scenario
+from .stats import FAILED
 from ..render.words import plural
 
 #: How wide the terminal report's tables and prose may run: it fits a 100-column terminal, and a
@@ -81,7 +82,8 @@ class Table:
         ``width``, headings wrap onto two lines, then three, so a column is only as wide as its
         figures need (a heading's words are never broken). Returns the heading's lines (aligned
         at the bottom, like the figures under them) and the rows' lines."""
-        data = [max((len(r[i]) for r in self.rows), default=0) for i in range(len(self.head))]
+        rows = _aligned_parts(self.rows, self.left)
+        data = [max((len(r[i]) for r in rows), default=0) for i in range(len(self.head))]
         for depth in (1, 2, 3):
             wrapped = [_wrap_heading(h, d, depth) for h, d in zip(self.head, data)]
             widths = [max(d, *(len(x) for x in w)) for d, w in zip(data, wrapped)]
@@ -95,7 +97,7 @@ class Table:
 
         heading = [line([(w[k - depth + len(w)] if k - depth + len(w) >= 0 else "") for w in wrapped])
                    for k in range(depth)]
-        return heading, [line(r) for r in self.rows]
+        return heading, [line(r) for r in rows]
 
 
     def split(self, width: int) -> list["Table"]:
@@ -121,6 +123,31 @@ class Table:
         left = sum(1 for i in keep if i < self.left)
         return Table(self.title, tuple(self.head[i] for i in keep), tuple(tuple(r[i] for i in keep) for r in self.rows),
                      self.row_ids, left)
+
+
+#: The joints of a cell made of two figures ("62.1% of 840", "73.0 / 64.1").
+_JOINTS = (" of ", " / ")
+
+
+def _aligned_parts(rows: tuple[tuple[str, ...], ...], left: int = 0) -> list[tuple[str, ...]]:
+    """The rows with each right-aligned two-figure column lined up on its joint: "39.6% of 788"
+    under "80.7% of 1,962" reads as ``39.6% of   788``, its percentage under the others, not two
+    characters to their right. (An interval in brackets is left whole: padding inside it would
+    read as a gap between two columns.) A cell with no figure in it (a dash for nothing counted,
+    "baseline") is left as it is; the first ``left`` columns (names) are never touched."""
+    columns = list(zip(*rows)) if rows else []
+    for i, cells in enumerate(columns):
+        if i < left:
+            continue
+        figured = [c for c in cells if any(ch.isdigit() for ch in c)]
+        joint = next((j for j in _JOINTS if figured and all(c.count(j) == 1 for c in figured)), None)
+        if joint is None:
+            continue
+        split = [c.split(joint) if c in figured else None for c in cells]
+        before = max(len(p[0]) for p in split if p)
+        after = max(len(p[1]) for p in split if p)
+        columns[i] = tuple(f"{p[0]:>{before}}{joint}{p[1]:>{after}}" if p else c for p, c in zip(split, cells))
+    return list(zip(*columns)) if columns else []
 
 
 def _wrap_heading(heading: str, least: int, most_lines: int) -> list[str]:
@@ -157,8 +184,9 @@ def combatant_tables(summary: dict[str, Any], names: dict[str, str] | None = Non
                   *(per(c["dealt"][p]["mean"] if n else None) for p in pools),
                   *(per(c["taken"][p]["mean"] if n else None) for p in pools),
                   pct(c["knocked_out"], n), pct(c["killed"], n)) for cid, c in people.items())
-    unowned = "walls met in knockback" + (", STUN paid for END" if "STUN" in pools  # HERO pays END in STUN
-                                          else ", a Ram's impact on the rammer, Bleeding")
+    unowned = ("knockback stopped short (by a wall, someone or the map's edge)"
+               + (", STUN paid for END" if "STUN" in pools  # HERO pays END in STUN
+                  else ", a Ram's impact on the rammer, Bleeding"))
     tables = [Table(f"per combatant (means per battle; knocked out, killed: share of the {plural(n, 'battle', grouped=True)}; "
                     f"hit%: of its attacks, — if none; taken also counts what no one dealt: {unowned})",
                     ("combatant", "side", "attacks", "hit%", *(f"{p} dealt" for p in pools),
@@ -181,63 +209,157 @@ def combatant_tables(summary: dict[str, Any], names: dict[str, str] | None = Non
                                 *(per(a["dealt_per_use"][p]) for p in pools)))
             attack_ids.append(cid)
     if attack_rows:
+        unmade = ("; an attack chosen but never made, its maker knocked out paying its END, is no use, though "
+                  "the coverage counts the choice") if "STUN" in pools else ""  # HERO pays END in STUN
         tables.append(Table("per attack (damage per use, misses included; a use with no attack roll, as a Throw "
-                            "from a Grab, lands and counts as a hit)",
+                            f"from a Grab, lands and counts as a hit{unmade})",
                             ("combatant", "attack", "uses", "hit%", *(f"{p} per use" for p in pools)),
                             tuple(attack_rows), tuple(attack_ids), 2))
     return tables
 
 
 def combatant_lines(summary: dict[str, Any], names: dict[str, str] | None = None) -> list[str]:
-    """The per-combatant and per-attack tables, as text."""
+    """The per-combatant and per-attack tables, as text. The per-combatant table's rows stand
+    under their side's name rather than beside it: a side column as wide as "Masters of Evil"
+    pushed marvel-brawl's table to 106 columns."""
     lines: list[str] = []
     for t in combatant_tables(summary, names):
-        lines += ["", *textwrap.wrap(f"{t.title}:", REPORT_WIDTH, subsequent_indent="  "),
-                  *("  " + x for x in t.lines(REPORT_WIDTH - 2))]
+        lines += ["", *textwrap.wrap(f"{t.title}:", REPORT_WIDTH, subsequent_indent="  ")]
+        if "side" not in t.head:
+            lines += ["  " + x for x in t.lines(REPORT_WIDTH - 2)]
+            continue
+        at = t.head.index("side")
+        heading, rows = t._columns([i for i in range(len(t.head)) if i != at]).render(REPORT_WIDTH - 4)
+        lines += ["    " + x for x in heading]
+        side = None
+        for row, cells in zip(rows, t.rows):
+            if cells[at] != side:
+                side = cells[at]
+                lines.append(f"  {side}")
+            lines.append("    " + row)
+    return lines
+
+
+def headline_lines(summary: dict[str, Any], limit: int) -> list[str]:
+    """Who wins how often, with the 95% interval, and how long a battle lasts: what the report
+    is read for, so it comes first (the intervals aligned on their dash)."""
+    n = summary["battles"]
+    sides = summary["sides"]
+    width = max([24, *(len(side) for side in sides)])
+    lines = [f"{'side':{width}} {'wins':>6} {'rate':>7}   95% CI (Wilson)"]
+    for side, s in sides.items():
+        lo, hi = s["ci95"]
+        shown = f"{s['rate']:7.1%}" if s["rate"] is not None else f"{'—':>7}"
+        lines.append(f"{side:{width}} {s['wins']:6,d} {shown}   {lo:6.1%} - {hi:.1%}")
+    cut = summary["cut_off_at_limit"]
+    draws = f"{'draws':{width}} {summary['draws']:6,d} {summary['draws'] / n if n else 0:7.1%}"
+    if summary["draws"]:
+        draws += f"   ({cut:,} of them reached the limit of {plural(limit, summary['length']['unit'])})"
+    lines.append(draws)
+    ln = summary["length"]
+    lines.append(f"battle length ({ln['unit']}s): mean {ln['mean']:.2f}, sd {ln['stdev']:.2f}, "
+                 f"min {ln['min']:g}, max {ln['max']:g}")
+    if summary.get("first_knockout") is not None:
+        lines.append(first_knockout_line(summary))
+    return lines + failure_lines(summary)
+
+
+def failure_lines(summary: dict[str, Any]) -> list[str]:
+    """Plugins that failed in the batch's battles (each contained: the next AI decided, or the
+    first legal action was taken): the figures are not all the named AI's, so the headline says
+    so, with the first battle to replay."""
+    cov = summary["coverage"]
+    first = cov.get("first_battle", {})
+    failed = {k: v for k, v in cov["rules"].items() if k.startswith(FAILED)}
+    lines = []
+    for k, v in failed.items():
+        plugin, _, hook = k[len(FAILED):].partition(" in ")
+        where = f", first in battle #{first[k]} (replay it with --play-by-play {first[k]})" if k in first else ""
+        lines.append(textwrap.fill(f"! plugin {plugin} failed in {hook} {plural(v, 'time', grouped=True)}{where}; "
+                                   "each time the battle went on without it (the log says how)", REPORT_WIDTH,
+                                   subsequent_indent="  ", break_on_hyphens=False))
+    return lines
+
+
+def histogram_lines(summary: dict[str, Any]) -> list[str]:
+    """How many battles lasted each length, as bars."""
+    ln = summary["length"]
+    hist = ln["histogram"]
+    if not hist:
+        return []
+    peak = max(hist.values())
+    lines = ["", f"battles by length ({ln['unit']}s):"]
+    for k, v in hist.items():
+        lines.append(f"  {k:>4} | {'#' * max(1, round(40 * v / peak))} {v:,}")
+    return lines
+
+
+#: How the coverage groups its keys, by the word before the colon.
+_GROUPS = {"action": "actions", "abort": "aborts", "reaction": "reactions", "rule": "rules"}
+
+
+def coverage_lines(summary: dict[str, Any], width: int = REPORT_WIDTH) -> list[str]:
+    """What fired and how often (with the first battle it fired in, to replay it), grouped as
+    actions, aborts, reactions and rules, in as many columns as fit; then, per group, what never
+    fired, as one wrapped list. A check of the batch, not its result: it comes last and keeps
+    short (it was a line per key, a hundred lines under the figures)."""
+    cov = summary["coverage"]
+    first = cov.get("first_battle", {})
+    fired = {k: v for k, v in {**cov["actions"], **cov["rules"]}.items() if not k.startswith(FAILED)}  # in the headline
+    never = cov["never_fired"]
+    total = len(fired) + len(never)
+    lines = ["", f"coverage ({len(fired)} of {total} actions and rules fired; times fired, and #K: the first "
+                 "battle it fired in):"]
+    groups: dict[str, tuple[list[str], list[str]]] = {}
+    for key in sorted({*fired, *never}):
+        kind, _, name = key.partition(":")
+        groups.setdefault(kind, ([], []))[0 if key in fired else 1].append(name)
+    label_w = max(len(_GROUPS.get(k, k)) for k in groups) + 1 if groups else 0
+    indent = " " * (2 + label_w + 1)
+    for kind in sorted(groups, key=lambda k: (list(_GROUPS).index(k) if k in _GROUPS else len(_GROUPS), k)):
+        yes, no = groups[kind]
+        label = f"  {_GROUPS.get(kind, kind) + ':':{label_w}} "
+        cells = [(name, f"{fired[f'{kind}:{name}']:,}", f"#{first[f'{kind}:{name}']}"
+                  if f"{kind}:{name}" in first else "") for name in yes]
+        rows: list[str] = []
+        if cells:
+            name_w = max(len(c[0]) for c in cells)
+            count_w = max(len(c[1]) for c in cells)
+            first_w = max(len(c[2]) for c in cells)
+            cell_w = name_w + 1 + count_w + 1 + first_w
+            per_row = max(1, (width - len(indent) + 3) // (cell_w + 3))
+            depth = -(-len(cells) // per_row)  # down the first column, then the next: read in order
+            for r in range(depth):
+                row = [cells[c * depth + r] for c in range(per_row) if c * depth + r < len(cells)]
+                rows.append("   ".join(f"{n:{name_w}} {k:>{count_w}} {f:{first_w}}" for n, k, f in row).rstrip())
+        if no:
+            glued = "; ".join(name.replace(" ", "\u00a0") for name in no)  # no break inside a name
+            wrapped = textwrap.wrap(f"never fired: {glued}", width - len(indent), break_on_hyphens=False,
+                                    subsequent_indent="  ")
+            rows += [w.replace("\u00a0", " ") for w in wrapped]
+        lines += [(label if i == 0 else indent) + r for i, r in enumerate(rows)]
     return lines
 
 
 def render_report(summary: dict[str, Any], scenario: Scenario | None = None) -> str:
-    """The plain-text report for the terminal. The scenario's name, system and turn limit come
-    from ``scenario`` or, for merged parts of a batch, from the summary itself."""
+    """The plain-text report for the terminal: the headline first (who wins how often, how long
+    a battle lasts), then each combatant's and each attack's figures, the battles by length and
+    those worth replaying, and last the coverage. The scenario's name, system and turn limit
+    come from ``scenario`` or, for merged parts of a batch, from the summary itself."""
     n = summary["battles"]
     name = scenario.name if scenario is not None else summary["scenario"]
     system = scenario.system if scenario is not None else summary["system"]
     limit = scenario.turn_limit if scenario is not None else summary["turn_limit"]
     lines = [f"{name}: {plural(n, 'battle', grouped=True)} ({system})", ""]
-    lines.append(f"{'side':24} {'wins':>6} {'rate':>7}   95% CI (Wilson)")
-    for side, s in summary["sides"].items():
-        lo, hi = s["ci95"]
-        shown = f"{s['rate']:7.1%}" if s["rate"] is not None else f"{'—':>7}"
-        lines.append(f"{side:24} {s['wins']:6,d} {shown}   {lo:.1%} - {hi:.1%}")
-    cut = summary["cut_off_at_limit"]
-    draws = f"{'draws':24} {summary['draws']:6,d} {summary['draws'] / n if n else 0:7.1%}"
-    if summary["draws"]:
-        draws += f"   ({cut:,} of them reached the limit of {plural(limit, summary['length']['unit'])})"
-    lines.append(draws)
-    ln = summary["length"]
-    lines += ["", f"battle length ({ln['unit']}s): mean {ln['mean']:.2f}, sd {ln['stdev']:.2f}, "
-                  f"min {ln['min']:g}, max {ln['max']:g}"]
-    hist = ln["histogram"]
-    if hist:
-        peak = max(hist.values())
-        for k, v in hist.items():
-            bar = "#" * max(1, round(40 * v / peak))
-            lines.append(f"  {k:>4} | {bar} {v:,}")
-    ko = summary.get("first_knockout")
-    if ko is not None:
-        lines.append(first_knockout_line(summary))
-    lines += combatant_lines(summary)
-    lines += _notable_lines(summary, ln["unit"])
-    cov = summary["coverage"]
-    first = cov.get("first_battle", {})
-    lines += ["", "coverage (times fired, and the first battle it fired in):"]
-    for k, v in sorted({**cov["actions"], **cov["rules"]}.items()):
-        lines.append(f"  {k:44} {v:>8,}   #{first[k]}" if k in first else f"  {k:44} {v:>8,}")
-    if cov["never_fired"]:
-        lines += ["never fired:", *(f"  {k}" for k in cov["never_fired"])]
+    lines += headline_lines(summary, limit)
     if summary["errors"]:
-        lines += ["", f"{len(summary['errors'])} battles failed (replay with --play-by-play INDEX):"]
+        lines.append(f"{plural(len(summary['errors']), 'battle')} failed: listed at the end")
+    lines += combatant_lines(summary)
+    lines += histogram_lines(summary)
+    lines += _notable_lines(summary, summary["length"]["unit"])
+    lines += coverage_lines(summary)
+    if summary["errors"]:
+        lines += ["", f"{plural(len(summary['errors']), 'battle')} failed (replay with --play-by-play INDEX):"]
         for e in summary["errors"][:10]:
             lines.append(f"  battle {e['index']} (seed {e['seed']}): {e['error']}")
     return "\n".join(lines)

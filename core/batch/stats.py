@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ..engine.events import BattleEnded
+from ..engine.events import BattleEnded, PluginFailed
 from .figures import Sums, rate, wilson  # noqa: F401 - the report's figures, re-exported
 
 STATE_VERSION = 1
@@ -85,6 +85,18 @@ def battle_end(events: list[Any]) -> BattleEnded:
     (an observer failing in ``slugfest_battle_end`` logs its failure after it; taking the last
     event made every battle of such a batch count as failed, issue 36)."""
     return next(e for e in reversed(events) if isinstance(e, BattleEnded))
+
+
+#: The coverage key's prefix for a plugin's contained failure: the battle went on (the next AI
+#: decided, or the first legal action was taken), but its result is not the AI's it claims to
+#: be, so the report must say so (hero-arsenal's default AI failed in 5 of 20 battles unseen).
+FAILED = "plugin failed:"
+
+
+def count_failure(count: Any, e: PluginFailed) -> None:
+    """A ``PluginFailed`` event, counted under :data:`FAILED` in a system's tally's rules (the
+    per-battle counter that merges, so every batch and every shard keeps them)."""
+    count.rules[f"{FAILED}{e.plugin} in {e.hook}"] += 1
 
 
 def widest_half_width(agg: Aggregate) -> float:

@@ -70,7 +70,7 @@ class Action:
         if self.target:
             parts.append(f"-> {self.target}")
         if self.destination is not None:
-            parts.append(f"{'at' if self.kind == 'attack' else 'to'} {self.destination[0]},{self.destination[1]}")
+            parts.append(f"{'at' if self.kind in ('attack', 'screen') else 'to'} {self.destination[0]},{self.destination[1]}")
         if self.push:
             parts.append(f"(push {self.push})")
         if self.levels:

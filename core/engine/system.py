@@ -31,7 +31,10 @@ class PlayerOptions:
     are legal now); ``push``: the most Character Points an attack may be pushed (0: the system
     has no pushing); ``levels``: Combat Skill Levels to assign and ``level_uses`` where they may
     go (none: the system has none); ``aims``: the hit locations a placed shot may aim at, each
-    with its OCV (none: the rule is off, or the system has none).
+    with its OCV (none: the rule is off, or the system has none); ``answers``: what an answer to
+    a question does, by its maneuver word, for a question whose answers say nothing of it by
+    their names (Marvel's team maneuvers: "Offensive 1" -> "5 Focus each: an edge on the
+    team's attacks"), so the app explains them without knowing the system.
     """
 
     attacks: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -39,6 +42,7 @@ class PlayerOptions:
     levels: int = 0
     level_uses: tuple[str, ...] = ()
     aims: tuple[tuple[str, int], ...] = ()
+    answers: tuple[tuple[str, str], ...] = ()
 
 
 class RulesSystem(Protocol):

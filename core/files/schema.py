@@ -153,6 +153,18 @@ class Table:
             return default if default is not _MISSING else options[0]
         return value
 
+    def meant(self, key: str, options: Iterable[str], default: Any = _MISSING) -> str:
+        """:meth:`choice`, but a misspelt value (reported, with its "did you mean") is read as the
+        option it most likely means: for a key that decides which other keys belong (an attack's
+        ``kind``, an area's ``shape``), so that those are checked in the same pass, as that
+        option's, rather than wrongly called unknown or let through until the first is fixed."""
+        options = tuple(options)
+        picked = self.choice(key, options, default)
+        value = self.data.get(key)
+        if isinstance(value, str) and value not in options:
+            return closest(value, options) or picked
+        return picked
+
     def cell(self, key: str, width: int, height: int, default: Any = _MISSING) -> tuple[int, int]:
         expected = f"an array [x, y] of two integers inside the {width}x{height} map"
         value = self._get(key, default, expected)

@@ -187,6 +187,17 @@ def dive_path(ctx: RulesContext, g: Fighter, covered: Callable[[Cell], bool]) ->
     return ctx.grid.path(g.pos, (x, y), taken, limit=within)
 
 
+def escape_path(ctx: RulesContext, g: Fighter, f: Fighter, covered: Callable[[Cell], bool]) -> list[Cell] | None:
+    """The walk by which ``g`` could Dive for Cover out of ``f``'s area (:func:`dive_path`), or
+    None if it cannot (rules §1.5): the area's user does not dive from its own area, nor does one
+    who could not Abort now (:func:`may_abort`); one held by a Grab or an Entangle cannot move
+    (our reading). Read by :func:`offer_dive` and by the AI's estimate of an area, which counts
+    the foes who may dive out of it (:func:`.estimate.estimate_area`)."""
+    if g is f or not may_abort(ctx, g) or g.held_by is not None or g.entangle is not None:
+        return None
+    return dive_path(ctx, g, covered)
+
+
 def offer_dive(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack,
                covered: Callable[[Cell], bool]) -> Asking[bool]:
     """Dive for Cover (rules §1.5; rules-powers §1.4: an area cannot be Dodged, one may dive out
@@ -195,9 +206,7 @@ def offer_dive(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack,
     nearest cell clear of the area (one already prone dives too, with its whole half move: a
     dive is a fall, it need not stand first); a Grab it holds is let go (it moves), and one
     holding it or an Entangle keeps it from diving."""
-    if g is f or not may_abort(ctx, g) or g.held_by is not None or g.entangle is not None:
-        return False
-    path = dive_path(ctx, g, covered)
+    path = escape_path(ctx, g, f, covered)
     if not path:
         return False
     context = (f"{f.name}'s {atk.name} is about to cover {g.name}'s cell; a Dive for Cover takes it {len(path)} "
@@ -243,4 +252,4 @@ def offer_dives(ctx: RulesContext, f: Fighter, atk: HeroAttack, origin: Cell, ai
 
 
 __all__ = ["ABORT_AREA", "ABORT_HTH", "ABORT_RANGED", "BLOCK", "DIVE", "DODGE", "MARTIAL_BLOCK", "MARTIAL_DODGE",
-           "NO_ABORT", "abort_odds", "dive_path", "may_abort", "offer_abort", "offer_dive", "offer_dives"]
+           "NO_ABORT", "abort_odds", "dive_path", "escape_path", "may_abort", "offer_abort", "offer_dive", "offer_dives"]

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..files.schema import NOTHING, Table, closest, did_you_mean, show, toml_type
+from ..files.schema import NOTHING, Table, did_you_mean, show, toml_type
 from .areas import SHAPES as AREA_SHAPES
 from .areas import TABLE as AREA_TABLE
 from .dice import DamageDice, parse_dice
 from .sheet import (
     ADJUSTABLE, ATTACK_KINDS, EFFECT_DEFENSE, EFFECT_KINDS, FIELD_KINDS, FOCI, LINE_OF_SIGHT_M, MENTAL_DEFENSE,
-    MENTAL_KINDS, HeroAttack)
+    MENTAL_KINDS, SENSE_GROUPS, HeroAttack, flash_defense)
 
 
 def _dice(value: Any) -> DamageDice:
@@ -36,7 +36,7 @@ def parse_attack(t: Table) -> HeroAttack:
     """One attack's keys (README, "Writing a scenario" and "Powers on a sheet"), each problem
     recorded under its key."""
     name = t.text("name", max_len=60)
-    kind = t.choice("kind", ATTACK_KINDS, "normal")
+    kind = t.meant("kind", ATTACK_KINDS, "normal")  # a misspelt kind checked as the one it most likely means
     dice = t.custom("dice", _dice, 'HERO dice such as "12d6", "1d6-1" or "2½d6"', DamageDice())
     area, area_m, area_cells, explosion = _parse_area(t)
     if area and AREA_TABLE[area].spreads:  # it starts at its user and reaches its own length
@@ -47,7 +47,8 @@ def parse_attack(t: Table) -> HeroAttack:
         hth, range_m = False, area_m
     else:
         hth, range_m = _parse_range(t, kind)
-    defense = _defense(t, kind, hth)
+    sense = _sense(t, kind)
+    defense = _defense(t, kind, hth, sense)
     adds_str = _adds_str(t, kind, hth)
     if kind in FIELD_KINDS:
         _check_field(t, kind, dice, area, hth)
@@ -58,7 +59,8 @@ def parse_attack(t: Table) -> HeroAttack:
             t.problems.add(f"{t.path}.dice", f"expected some dice for an attack that does not use STR, "
                                              f"got {show(t.data['dice'])}")
     atk = HeroAttack(name=name, kind=kind, dice=dice, hth=hth, adds_str=adds_str, range_m=range_m, defense=defense,
-                     area=area, area_m=area_m, area_cells=area_cells, explosion=explosion, **_other_keys(t, kind))
+                     area=area, area_m=area_m, area_cells=area_cells, explosion=explosion, sense=sense,
+                     **_other_keys(t, kind))
     _check_modifiers(t, atk)
     t.finish()
     return atk
@@ -78,21 +80,30 @@ def _check_field(t: Table, kind: str, dice: DamageDice, area: str, hth: bool) ->
                                          f'{{ shape = "radius", metres = 4 }}, say), got {NOTHING}')
 
 
-def _defense(t: Table, kind: str, hth: bool) -> str:
+def _sense(t: Table, kind: str) -> str:
+    """The sense group a Flash strikes (rules-powers §3.3): one of :data:`SENSE_GROUPS`, Sight
+    unless written; refused on any other power."""
+    if kind == "flash":
+        return t.choice("sense", tuple(SENSE_GROUPS), "sight")
+    if t.has("sense"):
+        t.raw("sense")
+        t.problems.add(f"{t.path}.sense", f"expected a sense group only on a Flash (the one power here that strikes "
+                                          f"one: a Darkness and Invisibility are of the Sight Group), got one on a "
+                                          f"{kind} attack")
+    return "sight"
+
+
+def _defense(t: Table, kind: str, hth: bool, sense: str = "sight") -> str:
     """PD or ED for Normal and Killing attacks; the rules' own for a Mental Blast, the effect powers
     and a Presence Attack; the special defense an NND or AVLD names."""
     default_defense = "PD" if kind in ("normal", "killing") and hth else ("ED" if kind in ("normal", "killing") else "")
-    raw_kind = t.data.get("kind", "normal")
-    kind_known = raw_kind in ATTACK_KINDS
-    if not kind_known and isinstance(raw_kind, str):  # a misspelt kind: check as the kind it most likely means,
-        kind = closest(raw_kind, ATTACK_KINDS) or kind  # so a bad defense behind it shows in the same pass
-        kind_known = kind in ("normal", "killing")
-    if kind in ("normal", "killing") and kind_known:
+    kind_known = t.data.get("kind", "normal") in ATTACK_KINDS  # else ``kind`` is a guess (``Table.meant``)
+    if kind in ("normal", "killing"):
         return t.choice("defense", ("PD", "ED"), default_defense)
     if kind == "mental":
         return t.choice("defense", (MENTAL_DEFENSE,), MENTAL_DEFENSE)
     if kind in EFFECT_KINDS:
-        return _effect_defense(t, kind)
+        return _effect_defense(t, kind, sense)
     if kind == "presence":
         return t.choice("defense", ("PRE",), "PRE")  # its foes' PRE stands against it
     if t.has("defense"):
@@ -143,7 +154,19 @@ def _other_keys(t: Table, kind: str) -> dict[str, Any]:
         velocity_per_dc=t.integer("velocity_per_dc", 0, lo=2, hi=100) if t.has("velocity_per_dc") else 0,
         focus=t.choice("focus", FOCI, "") if t.has("focus") else "",
         weapon=t.text("weapon", max_len=60) if t.has("weapon") else "",
+        per=_per(t, kind),
     )
+
+
+def _per(t: Table, kind: str) -> int:
+    """An Images' minus to the PER rolls that see through it (0 to 10); refused on any other power."""
+    if kind == "images":
+        return t.integer("per", 0, lo=0, hi=10)
+    if t.has("per"):
+        t.raw("per")
+        t.problems.add(f"{t.path}.per", f"expected a PER modifier only on an Images (it makes its PER rolls harder), "
+                                        f"got one on a {kind} attack")
+    return 0
 
 
 def _parse_range(t: Table, kind: str) -> tuple[bool, int]:
@@ -177,7 +200,7 @@ def _parse_area(t: Table) -> tuple[str, int, int, bool]:
     at = t.table("area")
     if not isinstance(t.data.get("area"), dict):
         return "", 0, 0, False  # already said: expected a table
-    shape = at.choice("shape", AREA_SHAPES, "radius")
+    shape = at.meant("shape", AREA_SHAPES, "radius")
     table = AREA_TABLE.get(shape, AREA_TABLE["radius"])
     metres = at.integer("metres", 2, lo=2, hi=200) if table.unit == "m" else 0
     cells = at.integer("cells", 1, lo=1, hi=64) if table.unit == "cells" else 0
@@ -205,7 +228,7 @@ _NO_DAMAGE = ("mental", *EFFECT_KINDS, "presence")
 #: How the errors name each kind that fixes its own knockback, BODY and defense.
 _A = {"mental": "a Mental Blast", "entangle": "an Entangle", "flash": "a Flash", "drain": "a Drain", "aid": "an Aid",
       "healing": "a Healing", "mind_control": "a Mind Control", "mental_illusions": "a Mental Illusions",
-      "darkness": "a Darkness",
+      "darkness": "a Darkness", "images": "an Images",
       "presence": "a Presence Attack"}
 _WHY = {"mental": "STUN only, no knockback: rules-powers §3.5",
         **dict.fromkeys(EFFECT_KINDS, "it does no damage and no knockback: rules-powers §1.7, §3.2-3.5"),
@@ -222,10 +245,11 @@ def _never(t: Table, key: str, kind: str) -> bool:
     return False
 
 
-def _effect_defense(t: Table, kind: str) -> str:
-    """The special defense an effect power meets is the rules' own (Flash Defense, Power Defense;
-    an Entangle, an Aid and a Healing meet none): the key may only name it."""
-    own = EFFECT_DEFENSE[kind]
+def _effect_defense(t: Table, kind: str, sense: str = "sight") -> str:
+    """The special defense an effect power meets is the rules' own (Flash Defense of the group a
+    Flash strikes, Power Defense; an Entangle, an Aid and a Healing meet none): the key may only
+    name it."""
+    own = flash_defense(sense) if kind == "flash" else EFFECT_DEFENSE[kind]
     if t.has("defense") and t.raw("defense") != own:
         value = t.raw("defense")
         meets = f'"{own}" or nothing' if own else "nothing"
@@ -352,7 +376,8 @@ def dump_attack(a: HeroAttack) -> dict[str, Any]:
     for key, default in (("end", None), ("ocv", 0), ("str_min", 0), ("stun_multiplier_bonus", 0), ("active_points", None),
                          ("armor_piercing", 0), ("penetrating", 0), ("reduced_end", ""), ("charges", None),
                          ("standard_effect", False), ("martial_dcs", None), ("autofire", 0),
-                         ("characteristic", ""), ("entangle_defense", 0), ("dcv", 0), ("falls", False), ("focus", ""),
+                         ("characteristic", ""), ("sense", "sight"), ("entangle_defense", 0), ("dcv", 0), ("falls", False),
+                         ("focus", ""), ("per", 0),
                          ("velocity_per_dc", 0), ("weapon", "")):
         if getattr(a, key) != default:
             out[key] = getattr(a, key)

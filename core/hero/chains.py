@@ -17,7 +17,7 @@ from ..rules.grid import Cell
 from .attack import range_modifier
 from .combat_values import CVChain, Modifier, build_cv
 from .dice import str_dice
-from .senses import DARKNESS, FLASHED, INVISIBLE
+from .senses import DARKNESS, FLASHED, HEARD, HEARD_AT_RANGE, IMAGES, INVISIBLE
 from .sheet import HeroAttack
 from .state import Fighter
 
@@ -42,10 +42,14 @@ BLIND_HTH_OCV = Modifier(8, "flashed: cannot see", factor=HALF)
 BLIND_RANGED_OCV = Modifier(8, "flashed: cannot see", factor=Fraction(0))
 #: The same rule for a target (an attacker) not perceived for another reason (:mod:`.senses`):
 #: the reason names the modifier, so the log says why.
-UNSEEN_HTH_OCV = {why: Modifier(8, f"cannot see the target: {why}", factor=HALF) for why in (INVISIBLE, DARKNESS)}
-UNSEEN_RANGED_OCV = {why: Modifier(8, f"cannot see the target: {why}", factor=Fraction(0))
-                     for why in (INVISIBLE, DARKNESS)}
-UNSEEN_DCV = {why: Modifier(7, f"cannot see the attacker: {why}", factor=HALF) for why in (INVISIBLE, DARKNESS)}
+_UNSEEN = (INVISIBLE, DARKNESS, IMAGES)
+UNSEEN_HTH_OCV = {why: Modifier(8, f"cannot see the target: {why}", factor=HALF) for why in _UNSEEN}
+UNSEEN_RANGED_OCV = {why: Modifier(8, f"cannot see the target: {why}", factor=Fraction(0)) for why in _UNSEEN}
+UNSEEN_DCV = {why: Modifier(7, f"cannot see the attacker: {why}", factor=HALF) for why in _UNSEEN}
+# Heard with a Half-Phase PER roll (rules-powers §3.3): ½ OCV at range too, not 0; -1 DCV against
+# a blow, full DCV against a shot.
+UNSEEN_HTH_OCV[HEARD] = UNSEEN_RANGED_OCV[HEARD] = Modifier(8, "cannot see the target: heard", factor=HALF)
+HEARD_DCV = Modifier(7, "cannot see the attacker: heard", -1)
 # A Grab: the holder and the held at ½ DCV, the held at -3 OCV against its holder (rules-powers §4.1).
 GRAPPLED_DCV = Modifier(7, "in a Grab", factor=HALF)
 # A Presence Attack of +20 (awed): ½ DCV; of +30 (cowed): DCV 0, to its next Phase (rules-powers §3.6).
@@ -82,29 +86,33 @@ _METRES: dict[tuple[int, int], int] = {}
 
 
 def ocv_chain(f: Fighter, atk: HeroAttack, target: Fighter | None, entry: Maneuver | None, levels: str,
-              extra: tuple[Modifier, ...] = (), at: Cell | None = None, unseen: str = "") -> CVChain:
+              extra: tuple[Modifier, ...] = (), at: Cell | None = None, unseen: str = "",
+              origin: Cell | None = None) -> CVChain:
     """``f``'s OCV with ``atk`` against ``target``, used with ``entry``'s maneuver (None: as it
     is, a Strike's), its Combat Skill Levels as ``levels`` says and the ``extra`` modifiers (a
     Multiple Attack's later strikes, a Move Through's velocity). An area is aimed ``at`` a cell:
     its Range Modifier is to that cell, whoever stands there (``target``, or None). ``unseen``:
     why ``f`` does not perceive ``target`` (:func:`.senses.unseen`, asked by the caller, which
-    holds the map); a Flash blinds ``f`` whatever the caller says."""
+    holds the map); a Flash blinds ``f`` whatever the caller says. ``origin``: the cell ``f``
+    will shoot from, when not where it stands (a half move into range first: the player's odds
+    read the Range Modifier the shot will have)."""
     where = at if at is not None else target.pos if target is not None else f.pos
-    why = FLASHED if f.blind else unseen
+    start = origin if origin is not None else f.pos
+    why = unseen if unseen == HEARD else FLASHED if f.blind else unseen
     if f.ko or f.dead:
-        return _build_ocv(f, atk, target, entry, levels, extra, where, why)
-    m = 0 if atk.hth or atk.mental or atk.spreads else true_metres(f.pos, where)
+        return _build_ocv(f, atk, target, entry, levels, extra, where, why, start)
+    m = 0 if atk.hth or atk.mental or atk.spreads else true_metres(start, where)
     held = target is not None and f.held_by == target.id
     key = ("ocv", atk.name, entry.name if entry is not None else "strike", levels, m, extra, f.entangle is not None,
-           f.blind, held) + ((why,) if why and not f.blind else ())
+           f.blind, held) + ((why,) if why and why != FLASHED else ())
     chain = f.memo.get(key)
     if chain is None:
-        chain = f.memo[key] = _build_ocv(f, atk, target, entry, levels, extra, where, why)
+        chain = f.memo[key] = _build_ocv(f, atk, target, entry, levels, extra, where, why, start)
     return chain
 
 
 def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter | None, entry: Maneuver | None, levels: str,
-               extra: tuple[Modifier, ...], where: Cell, why: str = "") -> CVChain:
+               extra: tuple[Modifier, ...], where: Cell, why: str = "", start: Cell | None = None) -> CVChain:
     if atk.mental:
         return _build_omcv(f, atk, extra)
     mods: list[Modifier] = []
@@ -117,7 +125,7 @@ def _build_ocv(f: Fighter, atk: HeroAttack, target: Fighter | None, entry: Maneu
         mods.append(Modifier(3, f"below STR Minimum {atk.str_min}", -((short + 4) // 5)))
     rmod = m = 0
     if not atk.hth and not atk.spreads:  # a Cone or Line starts next to its user: no Range Modifier
-        m = true_metres(f.pos, where)
+        m = true_metres(f.pos if start is None else start, where)
         rmod = range_modifier(m)
     if entry is not None:
         mods.extend(entry.ocv_before_range)
@@ -184,7 +192,7 @@ def dcv_chain(g: Fighter, unseen: str = "") -> CVChain:
     caller); a Flash halves it against everyone whatever the caller says."""
     held = g.in_force
     maneuver = held.dcv_of.name if held is not None and held.dcv_of is not None and held.dcv_of.dcv else ""
-    why = "" if g.blind else unseen
+    why = unseen if unseen in (HEARD, HEARD_AT_RANGE) else "" if g.blind else unseen
     key = ("dcv", maneuver, g.csl_dcv, g.stunned, g.recovering, g.prone, g.ko or g.dead, g.entangle is not None,
            g.blind, held.attack_dcv if held is not None else 0, g.holding is not None or g.held_by is not None,
            g.presence) + ((why,) if why else ())
@@ -197,6 +205,8 @@ def dcv_chain(g: Fighter, unseen: str = "") -> CVChain:
 def defense_chain(g: Fighter, atk: HeroAttack, unseen: str = "") -> CVChain:
     """What ``atk`` rolls against: DMCV for a mental attack, DCV for the rest (``unseen``: as
     :func:`dcv_chain` takes it)."""
+    if unseen == HEARD and not atk.hth:  # heard: full DCV against a shot (rules-powers §3.3)
+        unseen = HEARD_AT_RANGE
     return dmcv_chain(g) if atk.mental else dcv_chain(g, unseen)
 
 
@@ -229,7 +239,11 @@ def _build_dcv(g: Fighter, why: str = "") -> CVChain:
         mods.append(RECOVERING_DCV)
     if g.prone:
         mods.append(PRONE_DCV)
-    if g.blind:
+    if why == HEARD:
+        mods.append(HEARD_DCV)
+    elif why == HEARD_AT_RANGE:
+        pass
+    elif g.blind:
         mods.append(BLIND_DCV)
     elif why:
         mods.append(UNSEEN_DCV[why])

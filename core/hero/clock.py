@@ -24,7 +24,8 @@ from .entry import lapse
 from .maneuvers import land_haymaker
 from .menu import build_menu
 from .mind_control import serve
-from .powers import fade, lose_sight
+from . import senses
+from .powers import doubt, fade, keep_up, lose_sight, regain_senses
 from .recovery import may_recover
 from .speed import has_phase
 from .state import Fighter, HeroState
@@ -165,6 +166,7 @@ def open_phase(ctx: RulesContext, fid: str) -> Decision | None:
         lost = _new_phase(ctx, f, now)
         if lost:
             return None
+        doubt(ctx, f)  # a PER roll against each Images hiding a foe from it (:func:`.powers.doubt`)
     elif not f.held:
         return None
     ctx.emit(ev.PhaseStarted(actor=fid, turn=st.turn, segment=st.segment, stun=f.stun, body=f.body, end=f.end,
@@ -182,6 +184,9 @@ def _new_phase(ctx: RulesContext, f: Fighter, now: int) -> bool:
     """A Phase of ``f``'s SPD arrives: its maneuver's effects end, a held Phase is lost. Whether
     the Phase is lost too: to a Haymaker still winding up, an Abort, being Stunned."""
     fid = f.id
+    keep_up(ctx, f)  # a Constant power's END, each Phase at its start (rules §4.1)
+    if f.out_of_fight(ctx.options):
+        return True
     if f.haymaker is not None:
         # Checked before the maneuver modifiers reset: the blow has not landed, so its
         # -5 DCV stays until the first Phase after it lands.
@@ -192,6 +197,7 @@ def _new_phase(ctx: RulesContext, f: Fighter, now: int) -> bool:
         lapse(f)
     f.recovering = f.half_used = False
     f.csl_dcv = 0
+    f.heard = frozenset()  # what it heard lasts until its next Phase (rules-powers §3.3)
     if f.held:
         f.held = False
         ctx.emit(ev.StatusChanged(actor=fid, status="holding", active=False,
@@ -244,6 +250,10 @@ def end_segment(ctx: RulesContext) -> Asking[None]:
             lapse(f)
         if 0 <= f.blind_until <= now and not f.dead:  # a Flash ends at the end of a Segment (rules-powers §3.3)
             lose_sight(ctx, f)
+        if f.flashed_senses and not f.dead:
+            regain_senses(ctx, f, now)
+        if f.stunned and (f.id in st.darkness or f.id in st.images):  # a power not Persistent turns off (§4.6)
+            senses.lift(ctx, f, "Stunned: a power not Persistent turns off at the end of the Segment")
     for fid in st.recovering_now:
         f = st.fighters[fid]
         if not (f.ko or f.dead or f.stunned):

@@ -170,7 +170,9 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim: Cell, atk: HeroAttack, entr
                           target=there.id if there is not None else ""))
     ocv = ocv_chain(f, atk, there, entry, levels, at=aim,  # to the cell aimed at, whoever dives away
                     unseen=senses.unseen_cell(ctx, f, aim))
-    yield from before_roll(ctx, f, atk, origin, aim, layout)
+    power = powers.POWERS.get(atk.kind)
+    if power is None or power.fills is None:  # nobody Dives for Cover from a field: it does no harm
+        yield from before_roll(ctx, f, atk, origin, aim, layout)
     dcv = areas.target_dcv(atk.area, origin, aim)
     actx = AttackContext(system="hero", attacker=f.id, target=there.id if there is not None else "", attack=atk,
                          maneuver=entry.name, ocv=ocv, dcv=dcv, profile=profile,
@@ -179,8 +181,7 @@ def resolve_area(ctx: RulesContext, f: Fighter, aim: Cell, atk: HeroAttack, entr
     hit = _roll(ctx, actx)
     if not hit.hit:
         return
-    power = powers.POWERS.get(atk.kind)
-    if power is not None and power.fills is not None:  # a Darkness: the area's cells, not who is in them
+    if power is not None and power.fills is not None:  # a Darkness, an Images: the cells, not who is in them
         power.fills(ctx, f, atk, aim, areas.cells_of(ctx.grid, atk.area, size, origin, aim, layout))
         return
     inside = areas.affected(ctx.grid, atk.area, size, origin, aim,

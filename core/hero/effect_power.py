@@ -20,6 +20,11 @@ from .sheet import HeroAttack
 from .state import Fighter
 
 
+#: What one fighter's ranged attacks would take of another's fight in one Phase, were it seen
+#: (the estimate's :func:`.estimate.threat`, handed to the entries that hide a side from its foes).
+Threat = Callable[[Fighter, Fighter], float]
+
+
 @dataclass(frozen=True)
 class Power:
     """One power whose hit is not damage: what a hit does (:attr:`lands`) and what it is worth
@@ -38,9 +43,11 @@ class Power:
     #: A power that fills the cells of its area rather than landing on whoever stands in them
     #: (Darkness): (context, user, power, the cell aimed at, the cells) -> None; None: it lands.
     fills: Callable[[RulesContext, Fighter, HeroAttack, Cell, frozenset[Cell]], None] | None = None
-    #: What filling an area is worth to the AI: (context, user, power, the ids inside) -> a share
-    #: of a fight; read with :attr:`fills`.
-    fill_worth: Callable[[RulesContext, Fighter, HeroAttack, tuple[str, ...]], float] | None = None
+    #: What filling an area is worth to the AI: (context, user, power, the ids inside, the cells,
+    #: :data:`Threat`) -> a share of a fight; read with :attr:`fills`.
+    fill_worth: Callable[[RulesContext, Fighter, HeroAttack, tuple[str, ...], frozenset[Cell], Threat], float] | None = None
+    #: A field that hides its user's side (an Images): the menu aims it at friends' cells, not foes'.
+    shields: bool = False
 
 
 #: A Phase a foe loses (held, or spending it breaking out, or blind with a ranged attack) is worth

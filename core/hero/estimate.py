@@ -12,19 +12,22 @@ from collections.abc import Callable
 
 from ..engine.actions import Action
 from ..engine.context import RulesContext
-from ..rules.grid import distance
-from . import areas, grabs, locations, powers, presence, senses
+from ..rules.grid import Cell, distance
+from . import aborts, areas, grabs, locations, martial, powers, presence, senses
 from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
 from .combat_values import Modifier
 from .damage import DamageRoll, standard_effect, stun_multiplier, take_damage
 from .dice import DamageDice
 from .effects import defenses
 from .endurance import str_end, stun_for_end_dice
+from .exposure import dcv_price
+from .grab_maneuvers import GRAB, GRAB_BY, MARTIAL_GRAB
 from .maneuvers import MANEUVERS
 from .movement import METRES_PER_CELL, cells
 from .profile import fall_off, negate
 from .sheet import HeroAttack
 from .state import Fighter
+from .rounding import characteristic_roll
 from .three_dice import AT_MOST_3D6, hit_chance
 from .usage import attack_end, damage_profile, placed_shot, planned_push, shots_fired
 from .windup import hold_worth, knocked_away, may_step_away, spoiled, winding_on
@@ -122,7 +125,11 @@ def _gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter]
         return presence.worth(ctx, f, f.attack(action.attack), powers.PHASE_LOST)
     if action.kind == "switch":
         return _slot_worth(ctx, f, f.attack(action.slot), dcv)
-    if action.maneuver == "area" and action.kind == "attack":  # aimed at a cell, maybe an empty one
+    if action.kind == "listen":  # the Half-Phase PER roll with Hearing for a foe it cannot see
+        return listen_worth(ctx, f, st.fighters[action.target], dcv)
+    if action.kind == "drop":  # a Darkness turned off: the END it saves less what the field still does
+        return powers.drop_worth(ctx, f, action.attack, lambda g, h: threat(ctx, g, h))
+    if action.maneuver == "area" and action.kind in ("attack", "screen"):  # aimed at a cell, maybe an empty one
         return estimate_area(ctx, f, action)
     if action.kind not in ("attack", "move-through") or not action.target:
         return 0.0
@@ -167,12 +174,29 @@ def recoil_share(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
     return share_of_fight(f, taken.stun, taken.body)
 
 
+def dive_cost(g: Fighter) -> float:
+    """What a Dive for Cover costs the one who dives, in the estimate's units (rules §1.5: the
+    Abort spends its next Phase, or the one it holds; it lands prone, which a Throw's estimate
+    counts as half a Phase more, :func:`_grappling`): a Phase and a half, or one Phase for one
+    already prone."""
+    return powers.PHASE_LOST * (1.0 if g.prone else 1.5)
+
+
 def estimate_area(ctx: RulesContext, f: Fighter, action: Action) -> float:
     """An Area Of Effect's expected harm (rules-powers §1.4): the chance to hit the target cell
     times the harm to each foe still in the fight inside it, less the harm to each friend (the
     actor too) inside it; an Explosion's by each one's distance from the centre. For an
     Autofire area the chance is the shots expected home, as :func:`estimate_one` counts a
-    burst. A knocked-out foe counts for nothing: it is out of the fight already."""
+    burst. A knocked-out foe counts for nothing: it is out of the fight already.
+
+    Nobody Dodges an area, but one inside who could Abort and whom a half move takes clear may
+    Dive for Cover before the roll (rules §1.5, rules-powers §1.4; :func:`.aborts.escape_path`).
+    Our reading of what it does is the careful player's (as :mod:`.windup` reads a foe's blow):
+    it dives when the harm it expects from staying is more than what diving costs it
+    (:func:`dive_cost`), so each one who could is counted at the lesser of the two, friend or
+    foe. (Until issue 40 a foe caught was counted as hit whether or not it could dive: an area
+    aimed at an empty cell to catch two foes at its edge, where both could dive clear, scored
+    twice a blow, and hero-arsenal's Blastwave threw a third of its bombs at empty cells.)"""
     st = ctx.state
     atk = f.attack(action.attack)
     cell = areas.aim_of(action, st.fighters)
@@ -181,10 +205,18 @@ def estimate_area(ctx: RulesContext, f: Fighter, action: Action) -> float:
     needed = 11 + ocv - areas.target_dcv(atk.area, f.pos, cell).value
     p = hit_chance(needed) if not atk.autofire else expected_hits(needed, shots_fired(f, atk))  # as estimate_one
     power = powers.POWERS.get(atk.kind)
-    if power is not None and power.fill_worth is not None:  # a Darkness: what its entry says the field is worth
-        return p * power.fill_worth(ctx, f, atk, action.targets)
+    if power is not None and power.fill_worth is not None:  # a Darkness, an Images: what its entry says the field is worth
+        alive = [g for g in st.fighters.values() if not g.dead]
+        cells = areas.cells_of(ctx.grid, atk.area, areas.size_of(atk), f.pos, cell, areas.layout_for(f, alive))
+        return p * power.fill_worth(ctx, f, atk, action.targets, cells, lambda g, h: threat(ctx, g, h))
     push = planned_push(f, atk, ctx.options, action.push)
     centre = areas.centre_of(atk.area, f.pos, cell)
+    size = areas.size_of(atk)
+    layout = areas.layout_for(f, [g for g in st.fighters.values() if not g.dead])  # as the resolver lays it
+
+    def covered(c: Cell) -> bool:
+        return areas.covers(ctx.grid, atk.area, size, f.pos, cell, c, layout)
+
     total = 0.0
     for tid in action.targets:
         g = st.fighters[tid]
@@ -195,18 +227,21 @@ def estimate_area(ctx: RulesContext, f: Fighter, action: Action) -> float:
         taken = f.expected.get(key)
         if taken is None:
             taken = f.expected[key] = expected_taken(ctx, f, g, atk, "area", action.levels, push, 0, fallen=lost)
-        value = share_of_fight(g, *taken)
+        value = p * share_of_fight(g, *taken)
+        if value > dive_cost(g) and aborts.escape_path(ctx, g, f, covered):  # it would rather dive clear
+            value = dive_cost(g)
         total += value if g.allegiance != f.allegiance else -value
-    return p * total
+    return total
 
 
 def _grappling(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter], int]) -> float:
     """The Grab family and Disarm (rules-powers §4.1-4.2), in the estimate's units: a Grab is the
     chance to hit times half the Squeeze it makes possible a Phase later (a foe held meanwhile is
-    not counted: the AI lets go as soon as it has better to do); a Squeeze (or Crush) the harm of
-    its STR blow and a quarter more for the hold it keeps, a Throw the same blow and half a Phase
-    for a foe laid down (it lets go); a Choke Hold the chance to hit times its NND and half of
-    the next one (its Squeeze);
+    not counted: the AI lets go as soon as it has better to do), less the harm its DCV penalty
+    lets in until the grabber's next Phase (:func:`.exposure.dcv_price`; a Grab By's -4 too); a
+    Squeeze (or Crush) the harm of its STR blow and a quarter more for the hold it keeps, a Throw
+    the same blow and half a Phase for a foe laid down (it lets go); a Choke Hold the chance to
+    hit times its NND and half of the next one (its Squeeze);
     an Escape the chance to win the STR contest times two Phases of freedom; a Disarm the chance
     to hit times the chance to win the STR contest times what the weapon is worth to the foe
     (:func:`_weapon_worth`)."""
@@ -224,8 +259,10 @@ def _grappling(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fig
     blow = grabs.CHOKE_GRAB if kind == "choke" else grabs.GRAB_ATTACK
     p = hit_chance(11 + ocv_chain(f, blow, g, MANEUVERS.get(maneuver), action.levels).value - dcv(g))
     if kind in ("grab", "grab-by"):  # its payoff is the Squeeze a Phase later (two Phases for one blow that cannot
-        # miss); a Grab By's is the same from farther off, at its -3 OCV
-        return p * 0.5 * _blow(ctx, f, g, grabs.squeezing(f))
+        # miss); a Grab By's is the same from farther off, at its -3 OCV; less what its DCV (-2, a
+        # Martial Grab's -1, a Grab By's -4) lets in until the grabber's next Phase, beside its target
+        entry = GRAB_BY if kind == "grab-by" else MARTIAL_GRAB if martial.knows(f.sheet, "Martial Grab") else GRAB
+        return p * 0.5 * _blow(ctx, f, g, grabs.squeezing(f)) - dcv_price(ctx, f, entry, g.pos, _dcv(f), estimate_one)
     if kind == "choke":  # its NND now, and half of another a Phase later (as a Grab's Squeeze)
         return p * 1.5 * _blow(ctx, f, g, grabs.choke_hold(f))
     return p * grabs.contest_chance(grabs.disarming_str(f), g.ch.STR) * _weapon_worth(ctx, f, g, action.weapon)
@@ -336,6 +373,45 @@ def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
     if taken is None:
         taken = f.expected[key] = expected_taken(ctx, f, g, atk, maneuver, levels, push, moved, aim)
     return p, share_of_fight(g, *taken)
+
+
+def listen_worth(ctx: RulesContext, f: Fighter, g: Fighter, dcv: Callable[[Fighter], int] = _dcv) -> float:
+    """The chance of ``f``'s PER roll (9 + INT/5) times what hearing ``g`` adds to ``f``'s best
+    attack on it this Phase without moving (the Half Phase goes on the roll): its hit chance at
+    ½ OCV rather than at its OCV unseen, times the harm of a hit."""
+    now = senses.unseen(ctx, f, g)
+    if not now or now == senses.HEARD:
+        return 0.0
+    best = 0.0
+    for atk in f.sheet.attacks:
+        if (atk.mental or atk.area or atk.presence or atk.helps or not f.ready(atk) or f.charges_left(atk) == 0
+                or (atk.hth and distance(f.pos, g.pos) > 1)
+                or (not atk.hth and true_metres(f.pos, g.pos) > atk.range_m)):
+            continue
+        before = hit_chance(11 + ocv_chain(f, atk, g, None, "", unseen=now).value - dcv(g))
+        after = hit_chance(11 + ocv_chain(f, atk, g, None, "", unseen=senses.HEARD).value - dcv(g))
+        if after <= before:
+            continue
+        _, value = estimate_one(ctx, f, g, atk, "strike", "", dcv=dcv)
+        best = max(best, (after - before) * value)
+    return hit_chance(characteristic_roll(f.ch.INT)) * best
+
+
+def threat(ctx: RulesContext, g: Fighter, h: Fighter) -> float:
+    """What ``g``'s best ranged damage attack is expected to take of ``h``'s fight in one Phase
+    were ``h`` seen (P(hit) x harm, a plain Strike): what hiding ``h`` from ``g`` spares it (an
+    Images' worth, :mod:`.powers`); 0 for a fighter with no such attack."""
+    best = 0.0
+    for atk in g.sheet.attacks:
+        if atk.hth or atk.mental or atk.effect or atk.presence or atk.area or g.charges_left(atk) == 0 or not g.ready(atk):
+            continue
+        ocv = ocv_chain(g, atk, h, MANEUVERS["strike"], "").value
+        key = (h.id, atk.name, "strike", "", 0, 0, h.ko, "")
+        taken = g.expected.get(key)
+        if taken is None:
+            taken = g.expected[key] = expected_taken(ctx, g, h, atk, "strike", "", 0, 0)
+        best = max(best, hit_chance(11 + ocv - _dcv(h)) * share_of_fight(h, *taken))
+    return best
 
 
 #: What finishes a foe, in the estimate's units: its STUN gone (knocked out) counts 1, its BODY

@@ -282,6 +282,6 @@ class DefenseTaken(Event):
 # named here too, so that every HERO event can be imported from this one module.
 from .power_events import (  # noqa: F401
     AdjustmentFaded, AdjustmentRolled, AreaAimed, AreaHit, AutofireHits, BreakoutRolled, DarknessLaid, DisarmRolled,
-    EntangleAttacked,
+    EntangleAttacked, ImagesLaid, PerceptionRolled,
     EntangleRolled, EscapeRolled, FlashRolled, Healed, MindControlRolled, PresenceEffect, PresenceRolled,
     SlotSwitched)

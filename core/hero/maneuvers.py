@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from ..engine.actions import Action, Asking
 from ..engine.context import RulesContext
 from ..rules.grid import distance
-from . import areas, combat
+from . import areas, combat, senses
 from . import events as ev
 from .aborts import BLOCK, DIVE, DODGE, offer_abort, offer_dives
 from .chains import dcv_chain
@@ -32,7 +32,7 @@ from .effects import apply_damage, defenses
 from .entry import Maneuver, always, put_in_force
 from .grab_maneuvers import CHOKE, DISARM, ESCAPE, GRAB, GRAB_BY, MARTIAL_DISARM, SQUEEZE, THROW
 from .movement import METRES_PER_CELL, cells, close_in, move, occupied, phase_cells, toward, walk_next_to
-from .power_actions import AID, BREAK_OUT, PRESENCE, SWITCH
+from .power_actions import AID, BREAK_OUT, DROP, LISTEN, PRESENCE, SWITCH
 from .sheet import HeroAttack
 from .state import Fighter, PendingHaymaker
 from .rounding import hero_round
@@ -189,6 +189,16 @@ AREA = Maneuver("area", "attack", "Area Of Effect", "rules-powers §1.4: one rol
                 "(0 next to the attacker), everyone inside hit", _area, attacks="area", reach="area")
 
 
+def _screen(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
+    """An Images laid over its user's own side: rolled and laid as any area is (:func:`_area`);
+    an action of its own so that no mind mistakes hiding its friends for hitting them."""
+    yield from _area(ctx, f, a)
+
+
+SCREEN = Maneuver("screen", "screen", "Images over its own side", "rules-powers §1.4 (its area), §3.3 (unseen); "
+                  "docs/rules.md, Images", _screen)
+
+
 def _multiple(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
     """Multiple Attack: each strike after the first at -2 OCV more, the sequence ending at the
     first miss (or once the attacker is out of the fight)."""
@@ -284,6 +294,7 @@ def _recover(ctx: RulesContext, f: Fighter, a: Action) -> None:
     """A Recovery action: ½ DCV now, REC back at the end of the Segment (the clock takes it)."""
     f.recovering = True
     ctx.state.recovering_now.append(f.id)
+    senses.lift(ctx, f, "taking a Recovery: it cannot keep a power up while recovering (rules §4.4)")
     ctx.emit(ev.DefenseTaken(actor=f.id, maneuver="recovery", dcv=dcv_chain(f).value))
 
 
@@ -314,9 +325,9 @@ HOLD = Maneuver("hold", "hold", "Hold", "the seed: Holding an action", _hold, of
 
 #: Every maneuver and action, by name, in menu order.
 MANEUVERS: dict[str, Maneuver] = {m.name: m for m in (
-    STRIKE, PULL, HAYMAKER, MOVE_THROUGH, MOVE_BY, BRACE, SET, AREA, MULTIPLE_ATTACK, GRAB, GRAB_BY, CHOKE, SQUEEZE,
-    THROW, ESCAPE, DISARM, MARTIAL_DISARM, PRESENCE, SWITCH, AID, BREAK_OUT, MOVE, RETREAT, DODGE, BLOCK, DIVE, RECOVER,
-    HOLD)}
+    STRIKE, PULL, HAYMAKER, MOVE_THROUGH, MOVE_BY, BRACE, SET, AREA, SCREEN, MULTIPLE_ATTACK, GRAB, GRAB_BY, CHOKE,
+    SQUEEZE, THROW, ESCAPE, DISARM, MARTIAL_DISARM, PRESENCE, SWITCH, DROP, LISTEN, AID, BREAK_OUT, MOVE, RETREAT, DODGE, BLOCK,
+    DIVE, RECOVER, HOLD)}
 #: The attack maneuvers, offered for each attack and target, in menu order.
 AGAINST = tuple(m for m in MANEUVERS.values() if m.reach)
 #: The other entries, offered once a Phase, in menu order.

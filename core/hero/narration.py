@@ -8,6 +8,9 @@ from ..render.words import possessive
 from . import areas
 from . import events as ev
 from .adjustment import COST_PER_POINT, DEFENSIVE, points
+from .knockback import impact_dice
+from .movement import METRES_PER_CELL
+from .sheet import SENSE_GROUPS, SENSE_VERBS
 
 
 @formats(ev.SegmentStarted)
@@ -185,6 +188,13 @@ def _entangle_hit(e: ev.EntangleAttacked, log: TextLog) -> str:
 
 @formats(ev.FlashRolled)
 def _flash(e: ev.FlashRolled, log: TextLog) -> str:
+    if e.sense != "sight":  # a Nontargeting group: the target still sees (rules-powers §3.3)
+        group, verb = SENSE_GROUPS[e.sense], SENSE_VERBS[e.sense]
+        head = f"    Flash ({group} Group): rolled{_faces(e.faces)}, {e.body} BODY - {group} Flash Defense {e.defense}"
+        if e.segments <= 0:
+            return f"{head}: {log.name(e.target)} can still {verb}"
+        return (f"{head} = {e.segments} Segments: {log.name(e.target)} cannot {verb} to the end of Turn {e.until_turn}, "
+                f"Segment {e.until_segment} (OCV and DCV as they were: only Sight targets)")
     if e.segments <= 0:
         return (f"    Flash: rolled{_faces(e.faces)}, {e.body} BODY - Flash Defense {e.defense}: "
                 f"{log.name(e.target)} still sees")
@@ -199,6 +209,29 @@ def _darkness(e: ev.DarknessLaid, log: TextLog) -> str:
     moved = f" ({log.name(e.actor)}'s earlier field is gone)" if e.replaced else ""
     return (f"    {e.attack}: Darkness over {e.cells} cells around {x},{y}{moved}: no one sees into, out of or "
             f"through it; inside: {who}")
+
+
+@formats(ev.ImagesLaid)
+def _images(e: ev.ImagesLaid, log: TextLog) -> str:
+    x, y = e.cell
+    who = ", ".join(log.name(c) for c in e.inside) or "no one"
+    moved = f" ({log.name(e.actor)}'s earlier one is gone)" if e.replaced else ""
+    per = f", -{e.per} to PER rolls" if e.per else ""
+    return (f"    {e.attack}: Images over {e.cells} cells around {x},{y}{moved}{per}: those outside who believe it "
+            f"cannot see into or through it; hidden in it: {who}")
+
+
+@formats(ev.PerceptionRolled)
+def _perception(e: ev.PerceptionRolled, log: TextLog) -> str:
+    total = sum(e.faces)
+    if e.sense == "hearing":
+        end = (f"hears {log.name(e.owner)}: half OCV against it, not 0; full DCV against its shots, -1 against its "
+               "blows, until its next Phase" if e.made else f"does not hear {log.name(e.owner)}")
+        return (f"    {log.name(e.actor)} listens for {log.name(e.owner)} (a Half Phase): PER roll needs {e.needed}-, "
+                f"rolled {total}{_faces(e.faces)}: {end}")
+    end = (f"sees through {possessive(log.name(e.owner))} {e.attack}" if e.made
+           else f"still believes {possessive(log.name(e.owner))} {e.attack}")
+    return f"    {log.name(e.actor)}'s PER roll: needs {e.needed}-, rolled {total}{_faces(e.faces)}: {end}"
 
 
 @formats(ev.AdjustmentRolled)
@@ -319,24 +352,55 @@ def _pushed(e: ev.Pushed, log: TextLog) -> str:
     return f"    {log.name(e.actor)} pushes {e.wanted} points: {e.allowed} allowed{roll}"
 
 
+#: Why a knockback rolled the dice it did (hero6e.md §6: 2d6, +1d6 a Killing attack, +1d6 a
+#: Martial Maneuver, -1d6 a target in the air), read off their number: the event keeps the dice,
+#: not the reasons, so 3d6 names both reasons that give it (a flier hit by a Killing Martial
+#: Maneuver, 2 + 1 + 1 - 1, is rare enough to go unsaid).
+_KB_DICE = {1: " (2d6, less 1d6: in the air)", 3: " (2d6, +1d6: a Killing attack or a Martial Maneuver)",
+            4: " (2d6, +1d6 Killing, +1d6 Martial Maneuver)"}
+
+
+def _kb_dice(faces: tuple[int, ...]) -> str:
+    """``1d6 [6] (2d6, less 1d6: in the air)``: the dice's number, faces, and why (:data:`_KB_DICE`)."""
+    return f"{len(faces)}d6 {list(faces)}{_KB_DICE.get(len(faces), '')}"
+
+
+def _landing(metres: int, hit_wall: bool) -> str:
+    """The landing's dice with their rounding (hero6e.md §6.5: 1d6 per 2 m of the knockback
+    against a wall, per 4 m on the ground, whole dice): "10 m / 4 m a die = 2.5, rounded down: 2d6"."""
+    per = 2 if hit_wall else 4
+    n = impact_dice(metres, hit_wall)
+    dice = f"{n}d6" if n else "no dice"
+    what = "the impact" if hit_wall else "the landing"
+    exact = metres / per
+    if exact == n:
+        return f"{what}: {metres} m / {per} m a die = {dice}"
+    return f"{what}: {metres} m / {per} m a die = {exact:g}, rounded down: {dice}"
+
+
 @formats(ev.KnockbackRolled)
 def _kb(e: ev.KnockbackRolled, log: TextLog) -> str:
-    """Every term of the sum shows, the target's Knockback Resistance too: "14 BODY - 4 -> 14 m"
-    read as an error until the 6 m it resisted was written down."""
+    """Every term of the sum shows: the knockback dice (how many, and why), the target's
+    Knockback Resistance ("14 BODY - 4 -> 14 m" read as an error until the 6 m it resisted was
+    written down), the cells a flight of odd metres rounds up to, and the landing's dice."""
     points = e.body - sum(e.faces)
-    base = f"    knockback on {log.name(e.target)}: {e.body} BODY - {sum(e.faces)} {list(e.faces)} = {points}"
+    base = f"    knockback on {log.name(e.target)}: {_kb_dice(e.faces)}; {e.body} BODY - {sum(e.faces)} = {points}"
     flight = f"{base} x 2 m = {2 * points} m"
     if e.outcome == "knockback":
         if e.resistance:
             flight += f" - {e.resistance} m Knockback Resistance = {e.metres} m"
+        cells = -(-e.metres // METRES_PER_CELL)
+        if cells * METRES_PER_CELL != e.metres:  # the map moves whole cells
+            flight += f" ({cells} cells of {METRES_PER_CELL} m, rounded up)"
+        landing = _landing(e.metres, e.hit_wall)
         moved = 2 * max(abs(e.end[0] - e.start[0]), abs(e.end[1] - e.start[1]))  # cells of 2 m
         stopper = "a wall, someone or the map's edge"
         if e.hit_wall and moved < e.metres:
             stop = (f"stopped after {moved} m at {e.end[0]},{e.end[1]} by {stopper}" if moved else
                     f"stopped where it stands, {e.end[0]},{e.end[1]}, by {stopper}")
-            return f"{flight} -> knocked back, {stop}, prone"
+            return f"{flight} -> knocked back, {stop}, prone; {landing}"
         wall = f", stopped there by {stopper}" if e.hit_wall else ""
-        return f"{flight} -> knocked back to {e.end[0]},{e.end[1]}{wall}, prone"
+        return f"{flight} -> knocked back to {e.end[0]},{e.end[1]}{wall}, prone; {landing}"
     if e.outcome == "knockdown":
         if points > 0:  # the scenario's knockback = "knockdown" option turns any knockback into this
             return f"{base} -> knocked down instead (prone): this scenario's knockback option"

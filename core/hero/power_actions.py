@@ -1,5 +1,6 @@
 """The actions of the powers beyond a plain attack, as entries of the maneuver table: the
-Zero-Phase ones (a Presence Attack, a Multipower's switch: rules-powers §3.6, §5.1), Aid or
+Zero-Phase ones (a Presence Attack, a Multipower's switch, dropping a Darkness: rules-powers
+§3.6, §5.1, rules §4.1), Aid or
 Healing on a friend, and a blow at an Entangle (rules-powers §3.2-3.4). Their rules are in
 :mod:`.presence` and :mod:`.powers`; the table that gathers them is :mod:`.maneuvers`.
 """
@@ -12,7 +13,7 @@ from ..engine.actions import Action
 from ..engine.context import RulesContext
 from ..rules.grid import distance
 from . import events as ev
-from . import powers, presence
+from . import powers, presence, senses
 from .effects import spend_end
 from .entry import Maneuver
 from .movement import METRES_PER_CELL, cells, move, walk_next_to
@@ -64,6 +65,39 @@ def _offer_switch(pic: Picture) -> list[Action]:
 
 SWITCH = Maneuver("switch", "switch", "Multipower switch", "rules-powers §5.1: one slot in use at a time, switched "
                   "free once a Phase", _switch, offer=_offer_switch, zero_phase=True)
+
+
+def _drop(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    powers.drop_power(ctx, f, a.attack)
+
+
+def _offer_drop(pic: Picture) -> list[Action]:
+    """Each Darkness or Images its user keeps up, to turn off (rules §4.1: a Constant power costs
+    END each Phase; turning it off takes no time)."""
+    return [pic.action("drop", name) for name in powers.kept(pic.ctx, pic.f)]
+
+
+DROP = Maneuver("drop", "drop", "Drop a Darkness or an Images", "rules §4.1: a Constant power costs END each "
+                "Phase; turning it off takes no time", _drop, offer=_offer_drop, zero_phase=True)
+
+
+def _listen(ctx: RulesContext, f: Fighter, a: Action) -> None:
+    powers.listen(ctx, f, ctx.state.fighters[a.target])
+
+
+def _offer_listen(pic: Picture) -> list[Action]:
+    """For each foe in the fight the actor cannot see, the Half-Phase PER roll with Hearing
+    (rules-powers §3.3), once a Phase, while its Half Phase is whole and a Flash has not taken its
+    Hearing."""
+    f = pic.f
+    if "listen" in f.free_done or f.half_used or not senses.may_listen(f):
+        return []
+    return [pic.action("listen", target=g.id) for g in pic.standing if pic.unseen(g) not in ("", senses.HEARD)]
+
+
+LISTEN = Maneuver("listen", "listen", "Listen (a PER roll with Hearing)", "rules-powers §3.3: a Half-Phase PER roll "
+                  "with a Nontargeting Sense: ½ OCV against a target not seen, not 0", _listen, offer=_offer_listen,
+                  zero_phase=True)
 
 
 # -- the powers that do no damage -------------------------------------------------------------

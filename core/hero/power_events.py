@@ -106,6 +106,9 @@ class FlashRolled(Event):
     segments: int
     until_turn: int = 0
     until_segment: int = 0
+    #: The sense group it struck (rules-powers §3.3): "sight" blinds; another group leaves OCV
+    #: and DCV as they were (only Sight targets here).
+    sense: str = "sight"
 
 
 @record
@@ -121,6 +124,41 @@ class DarknessLaid(Event):
     cells: int
     inside: tuple[str, ...]
     replaced: bool = False
+
+
+@record
+class ImagesLaid(Event):
+    """An Images that hit its cell (rules-powers §1.4's roll against the cell): an opaque visual
+    illusion over ``cells`` cells around ``cell``, hiding those ``inside`` it from whoever
+    believes it (:mod:`.senses`), with ``per`` levels of minus to the PER rolls that see through
+    it; ``replaced``: the user's earlier Images is gone (one each)."""
+
+    kind: ClassVar[str] = "images_laid"
+    actor: str
+    attack: str
+    cell: tuple[int, int]
+    cells: int
+    inside: tuple[str, ...]
+    per: int = 0
+    replaced: bool = False
+
+
+@record
+class PerceptionRolled(Event):
+    """A PER roll, 3d6 against ``needed``. With ``sense`` "sight": against ``owner``'s Images
+    ``attack`` (our reading: at the start of each Phase of one it hides a foe from; 9 + INT/5
+    less the Images' PER levels), ``made``: ``actor`` sees through it from now on. With "hearing":
+    the Half-Phase roll with a Nontargeting Sense for ``owner``, a foe it cannot see (rules-powers
+    §3.3; ``attack`` ""), ``made``: it has heard it until its next Phase."""
+
+    kind: ClassVar[str] = "perception_rolled"
+    actor: str
+    owner: str
+    attack: str
+    faces: tuple[int, ...]
+    needed: int
+    made: bool
+    sense: str = "sight"
 
 
 @record

@@ -15,6 +15,16 @@ from .endurance import power_end, str_end
 from .sheet import HeroAttack
 
 
+#: A Flash of a sense group other than Sight (a Nontargeting group) costs 3 CP a d6 where Sight's
+#: costs 5 (rules-powers §3.3): its dice's Active Points at Sight's price, times this.
+NONTARGETING_FLASH = Fraction(3, 5)
+
+#: Images to the Sight Group: 10 Active Points, and 2 a level of minus to the PER rolls that see
+#: through it (Hero Designer's 6e prices, as the Sample Character's Candle is costed: "Sight
+#: Group Images, +/-4 to PER Rolls" 18 AP before its advantages).
+IMAGES_BASE = Fraction(10)
+IMAGES_PER_LEVEL = Fraction(2)
+
 #: Darkness to the Sight Group (a Targeting group): 5 Active Points a metre of its radius (6e; the
 #: HERO Foundry system's price too), or a 2 m cell of an Any Area (our reading).
 DARKNESS_PER_SIZE = Fraction(5)
@@ -69,6 +79,10 @@ def power_points(atk: HeroAttack, with_reduced_end: bool = True) -> Fraction:
     """The power's Active Points: the sheet's, or its dice's x (1 + its advantages)."""
     if atk.active_points is not None:
         return Fraction(atk.active_points)
+    if atk.kind == "flash" and atk.sense != "sight":  # a Nontargeting group: 3 CP a d6 (rules-powers §3.3)
+        return NONTARGETING_FLASH * active_points(atk.dice, "flash") * (1 + advantages(atk, with_reduced_end))
+    if atk.kind == "images":  # its area an advantage, as on an attack (the importer's files price it so)
+        return (IMAGES_BASE + IMAGES_PER_LEVEL * atk.per) * (1 + advantages(atk, with_reduced_end))
     if atk.kind == "darkness":  # sized by its area alone, which is its own, not an advantage (6e)
         return DARKNESS_PER_SIZE * areas.size_of(atk) * (1 + advantages(replace(atk, area=""), with_reduced_end))
     return active_points(atk.dice, atk.kind) * (1 + advantages(atk, with_reduced_end))

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..engine.context import RulesContext
 from ..engine.events import Event
+from ..render.words import possessive
 from ..rules.vitals import Vitals
 from . import senses
 from .adjustment import adjusted
@@ -52,7 +53,17 @@ def snapshot(ctx: RulesContext) -> dict[str, Any]:
             "status": status_words(f) + senses.conditions(ctx, f), "phases": sorted(SPEED_CHART[min(max(f.spd, 1), 12)]) if f.spd > 0 else [],
             **({"fights_for": f.allegiance} if f.turned else {}),  # turned by a Mind Control
         })
+    fields = {kind: sorted([list(c) for c in cells]) for kind, cells in
+              (("darkness", senses.dark_cells(st)), ("images", _image_cells(st))) if cells}
+    if fields:  # the cells a Darkness or an Images covers, for the map (none: no key, as before)
+        out["fields"] = fields
     return out
+
+
+def _image_cells(st: HeroState) -> frozenset[tuple[int, int]]:
+    """Every cell an Images of a user still in the fight covers."""
+    lit = [cells for owner, cells in st.images.items() if not st.fighters[owner].out_of_fight(st.options)]
+    return frozenset().union(*lit)
 
 
 def _longest(f: Fighter) -> int:
@@ -125,7 +136,7 @@ def _power_violations(st: HeroState, f: Fighter) -> list[str]:
         out.append(f"{f.id}: SPD below 1")
     for m in f.sheet.multipowers:
         if f.slots.get(m.name) not in m.slots:
-            out.append(f"{f.id}: {m.name}'s slot in use {f.slots.get(m.name)!r} is not one of its slots")
+            out.append(f"{f.id}: {possessive(m.name)} slot in use {f.slots.get(m.name)!r} is not one of its slots")
     return out
 
 

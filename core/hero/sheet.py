@@ -30,10 +30,11 @@ _LIMITS: dict[str, tuple[int, int]] = {"SPD": (1, 12), "BODY": (1, 500), "STUN":
 #: The most combatants a HERO scenario holds, so a hostile file cannot exhaust the machine.
 MAX_COMBATANTS = 32
 
-EFFECT_KINDS = ("entangle", "flash", "drain", "aid", "healing", "mind_control", "mental_illusions", "darkness")
-#: The effect powers that fill cells rather than hit whoever is inside (:mod:`.senses`): Darkness,
-#: always an area, rolling no dice.
-FIELD_KINDS = ("darkness",)
+EFFECT_KINDS = ("entangle", "flash", "drain", "aid", "healing", "mind_control", "mental_illusions", "darkness",
+                "images")
+#: The effect powers that fill cells rather than hit whoever is inside (:mod:`.senses`): Darkness
+#: and Images, always an area, rolling no dice.
+FIELD_KINDS = ("darkness", "images")
 #: The attacks rolled 11 + OMCV - DMCV, reaching by line of sight (rules-powers §3.5): a Mental
 #: Blast, Mind Control and Mental Illusions.
 MENTAL_KINDS = ("mental", "mind_control", "mental_illusions")
@@ -44,11 +45,29 @@ ATTACK_KINDS = ("normal", "killing", "nnd", "avld", "mental", *EFFECT_KINDS, "pr
 ADJUSTABLE = ("STR", "DEX", "CON", "INT", "EGO", "PRE", "OCV", "DCV", "OMCV", "DMCV", "SPD", "PD", "ED", "REC",
               "END", "BODY", "STUN")
 FLASH_DEFENSE = "Flash Defense"
+#: The sense groups a Flash may strike, as 6e names them (rules-powers §3.3 prices the Sight Group,
+#: a Targeting group, apart from the others). Sight is the one Targeting Sense a fight here uses
+#: (:mod:`.senses`): a Flash of another group leaves OCV and DCV as they were.
+SENSE_GROUPS = {"sight": "Sight", "hearing": "Hearing", "mental": "Mental", "radio": "Radio",
+                "smell": "Smell/Taste", "touch": "Touch"}
+#: What a combatant does with each group, as the log says it ("cannot hear").
+SENSE_VERBS = {"sight": "see", "hearing": "hear", "mental": "use its Mental senses", "radio": "use its Radio senses",
+               "smell": "smell or taste", "touch": "feel"}
+
+
+def flash_defense(sense: str) -> str:
+    """The special defense a Flash of ``sense`` meets (rules-powers §2.5: Flash Defense is bought
+    for one sense group): "Flash Defense" for Sight, as sheets have always named it, else the
+    group's own ("Hearing Flash Defense")."""
+    return FLASH_DEFENSE if sense == "sight" else f"{SENSE_GROUPS[sense]} {FLASH_DEFENSE}"
+
+
 POWER_DEFENSE = "Power Defense"
 MENTAL_DEFENSE = "Mental Defense"
 #: The special defense each effect power meets ("": none).
 EFFECT_DEFENSE = {"entangle": "", "flash": FLASH_DEFENSE, "drain": POWER_DEFENSE, "aid": "", "healing": "",
-                  "mind_control": MENTAL_DEFENSE, "mental_illusions": MENTAL_DEFENSE, "darkness": ""}
+                  "mind_control": MENTAL_DEFENSE, "mental_illusions": MENTAL_DEFENSE, "darkness": "",
+                  "images": ""}
 
 
 #: A Focus (6e): Obvious or Inobvious, Accessible or Inaccessible. An Accessible one (OAF, IAF)
@@ -115,6 +134,8 @@ class HeroAttack:
     martial_dcs: int | None = None  # a Martial Arts maneuver: the DCs it adds (rules-powers §4.3)
     autofire: int = 0  # shots a burst fires (rules-powers §1.5); 0: not an Autofire attack
     characteristic: str = ""  # what a Drain or an Aid changes (rules-powers §3.4)
+    sense: str = "sight"  # the sense group a Flash strikes (:data:`SENSE_GROUPS`, rules-powers §3.3)
+    per: int = 0  # Images: the minus to the PER rolls that see through it (:mod:`.senses`)
     entangle_defense: int = 0  # an Entangle's rPD and rED beyond 1 a die (rules-powers §3.2)
     dcv: int = 0  # DCV its user has until its next Phase (a Martial Arts maneuver's, rules-powers §4.3)
     falls: bool = False  # its target falls (is knocked prone) on a hit (Legsweep, Martial Throw)

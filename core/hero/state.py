@@ -131,6 +131,12 @@ class Fighter:
     grip: int = 0
     #: Flashed: blind to the end of this absolute Segment (rules-powers §3.3); -1: it sees.
     blind_until: int = -1
+    #: Flashed in a sense group other than Sight: to the end of which absolute Segment, by group
+    #: (rules-powers §3.3; :data:`.sheet.SENSE_GROUPS`). Replaced, never edited in place.
+    flashed_senses: Mapping[str, int] = field(default_factory=dict)
+    #: Those it does not see but has heard with a Half-Phase PER roll (rules-powers §3.3), until its
+    #: next Phase (:mod:`.senses`).
+    heard: frozenset[str] = frozenset()
     #: Active Points of Drains on it and of Aids to it, by characteristic (rules-powers §3.4):
     #: its characteristics follow from these and the sheet (:func:`.powers.readjust`).
     drained: Mapping[str, int] = field(default_factory=dict)
@@ -252,6 +258,16 @@ class HeroState:
     #: The Darkness fields laid, by their user: the cells each covers (:mod:`.senses`). Replaced,
     #: never edited in place.
     darkness: dict[str, frozenset[Cell]] = field(default_factory=dict)
+    #: The Darkness attack each of those fields came from: what its user pays END for each Phase
+    #: it keeps it up (:func:`.powers.keep_up`). Replaced with ``darkness``, never edited in place.
+    darkness_powers: dict[str, str] = field(default_factory=dict)
+    #: The Images laid, by their user: the cells each covers, and the attack it came from
+    #: (:mod:`.senses`); replaced, never edited in place.
+    images: dict[str, frozenset[Cell]] = field(default_factory=dict)
+    images_powers: dict[str, str] = field(default_factory=dict)
+    #: (viewer, user) pairs: the viewer made its PER roll against that user's Images and sees
+    #: through it (until the user lays another).
+    seen_through: frozenset[tuple[str, str]] = frozenset()
 
     @property
     def abs_segment(self) -> int:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..engine.events import ActionChosen
-from ..batch.stats import BattleTally, CombatantTally, battle_end
+from ..engine.events import ActionChosen, PluginFailed
+from ..batch.stats import BattleTally, CombatantTally, battle_end, count_failure
 from . import events as ev
 
 #: Every action and rule the coverage report looks for, so it can say which never fired.
@@ -19,7 +19,7 @@ CATALOGUE: tuple[str, ...] = (
     "rule:normal damage", "rule:killing damage", "rule:killing without resistant defense", "rule:NND",
     "rule:AVLD", "rule:mental blast", "rule:doubling cap", "rule:x2 STUN on a knocked-out target",
     "rule:stunned", "rule:knocked out", "rule:woke up", "rule:dying", "rule:dead", "rule:prone",
-    "rule:knockback", "rule:knockdown", "rule:knockback into a wall", "rule:block succeeded",
+    "rule:knockback", "rule:knockdown", "rule:knockback stopped short", "rule:block succeeded",
     "rule:block failed", "rule:haymaker fizzled", "rule:stun for END", "rule:push",
     "rule:phase lost to an abort", "rule:stunned phase spent recovering", "rule:stunned recovery slipped",
     "rule:post-segment 12",
@@ -39,7 +39,7 @@ CATALOGUE: tuple[str, ...] = (
     "action:presence", "rule:presence: very impressed", "rule:presence: awed", "rule:presence: cowed",
     "rule:mind control: stands down", "rule:mind control: turned", "rule:mind control broken",
     "rule:mental illusions: stands down", "rule:mental illusions: turned", "rule:mental illusions broken",
-    "action:switch",
+    "action:switch", "action:drop", "action:screen", "action:listen",
 )
 #: The damage pools the statistics count, the main one (the system's ``damage_unit``) first.
 POOLS: tuple[str, ...] = ("STUN", "BODY")
@@ -184,12 +184,14 @@ class _Count:
             rules["rule:flash ended"] += 1
         elif not e.active and e.status == "keeping a Darkness up":
             rules["rule:darkness ended"] += 1
+        elif not e.active and e.status == "keeping an Images up":
+            rules["rule:images ended"] += 1
 
     def knockback(self, e: ev.KnockbackRolled) -> None:
         if e.outcome == "knockback":
             self.rules["rule:knockback"] += 1
             if e.hit_wall:
-                self.rules["rule:knockback into a wall"] += 1
+                self.rules["rule:knockback stopped short"] += 1
         elif e.outcome == "knockdown":
             self.rules["rule:knockdown"] += 1
 
@@ -246,7 +248,18 @@ class _Count:
 
     def flash(self, e: ev.FlashRolled) -> None:
         if e.segments > 0:
-            self.rules["rule:flash"] += 1
+            self.rules["rule:flash" if e.sense == "sight" else f"rule:flash of {e.sense}"] += 1
+
+    def images(self, e: ev.ImagesLaid) -> None:
+        self.rules["rule:images"] += 1
+        if e.inside:
+            self.rules["rule:images over someone"] += 1
+
+    def perception(self, e: ev.PerceptionRolled) -> None:
+        if e.sense == "hearing":
+            self.rules["rule:listened, heard" if e.made else "rule:listened, not heard"] += 1
+        else:
+            self.rules["rule:images seen through" if e.made else "rule:images believed"] += 1
 
     def darkness(self, e: ev.DarknessLaid) -> None:
         self.rules["rule:darkness"] += 1
@@ -290,6 +303,7 @@ def _counts(rule: str) -> Any:
 
 
 _HANDLERS: dict[type, Any] = {
+    PluginFailed: count_failure,
     ActionChosen: _Count.chosen, ev.AttackRolled: _Count.attack, ev.DamageRolled: _Count.damage,
     ev.DamageTakenEvent: _Count.taken, ev.StatusChanged: _Count.status, ev.KnockbackRolled: _Count.knockback,
     ev.BlockRolled: _Count.block, ev.PhaseSkipped: _Count.skipped, ev.SegmentStarted: _Count.segment,
@@ -303,4 +317,5 @@ _HANDLERS: dict[type, Any] = {
     ev.PresenceEffect: _Count.presence, ev.MindControlRolled: _Count.mind_control,
     ev.BreakoutRolled: _Count.breakout, ev.SpdChanged: _counts("rule:SPD changed"), ev.PostSegment12: _counts("rule:post-segment 12"),
     ev.OrderRaised: _counts("rule:lightning reflexes"), ev.DarknessLaid: _Count.darkness,
+    ev.ImagesLaid: _Count.images, ev.PerceptionRolled: _Count.perception,
 }

@@ -21,7 +21,7 @@ from ..rules.grid import Cell, distance
 from ..rules.reach import Layers
 from ..rules.vitals import Vitals
 from ..rules.odds import Odds
-from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
+from .chains import dcv_chain, defense_chain, dmcv_chain, ocv_chain, true_metres
 from .endurance import stun_for_end_dice
 from .estimate import charge_metres, estimate, expected_hits, expected_taken, hit_chance, may_step_away
 from .movement import METRES_PER_CELL, cells, occupied, walk_into_range
@@ -185,10 +185,15 @@ class Picture:
         everyone = [(g.id, g.pos) for g in alive]
         layout = areas.layout_for(f, alive)
         size, reach = areas.size_of(atk), areas.reach_of(atk)
-        standing = {g.id for g in self.standing}
-        foe_cells = {g.pos for g in self.standing}
+        power = powers.POWERS.get(atk.kind)
+        wanted = self.standing
+        if power is not None and power.shields:  # an Images: over its own side, to hide it
+            opts = self.ctx.options
+            wanted = [g for g in alive if g.allegiance == f.allegiance and not g.out_of_fight(opts)]
+        standing = {g.id for g in wanted}
+        foe_cells = {g.pos for g in wanted}
         best: dict[frozenset[str], tuple[tuple[int, int, int, int], Cell, tuple[str, ...]]] = {}
-        for cell in self._area_aims(atk, size):
+        for cell in self._area_aims(atk, size, wanted):
             if areas.refusal(grid, atk.area, reach, f.pos, cell):
                 continue
             inside = areas.affected(grid, atk.area, size, f.pos, cell, everyone, layout)
@@ -199,13 +204,14 @@ class Picture:
             if group not in best or rank < best[group][0]:
                 best[group] = (rank, cell, inside)
         taken = {g.pos: g.id for g in alive}
-        return [self.action("attack", atk.name, taken.get(cell, ""), "area", targets=inside, destination=cell)
+        kind = "screen" if power is not None and power.shields else "attack"  # hiding friends is not hitting them
+        return [self.action(kind, atk.name, taken.get(cell, ""), "area", targets=inside, destination=cell)
                 for _, cell, inside in sorted(best.values())]
 
-    def _area_aims(self, atk: HeroAttack, size: int) -> list[Cell]:
-        """The cells an area is tried at for the menu (see :meth:`area_options`)."""
+    def _area_aims(self, atk: HeroAttack, size: int, foes: list[Fighter]) -> list[Cell]:
+        """The cells an area is tried at for the menu (see :meth:`area_options`): around ``foes``
+        (for an Images, its user's side)."""
         aims: set[Cell] = set()
-        foes = self.standing
         for g in foes:
             x, y = g.pos
             aims.update((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
@@ -253,7 +259,7 @@ class Picture:
         target's defenses), and the END it costs, with the STUN the rest would cost when END is
         short (rules §6: 1d6 per 2 END, or fraction). None for an action that rolls nothing
         (a Multiple Attack's strikes are each their own roll)."""
-        if action.kind not in ("attack", "move-through") or not (action.target or action.destination):
+        if action.kind not in ("attack", "move-through", "screen") or not (action.target or action.destination):
             return None
         f, ctx = self.f, self.ctx
         atk = f.attack(action.attack)
@@ -261,8 +267,15 @@ class Picture:
             return self._area_odds(action, atk)
         g = ctx.state.fighters[action.target]
         extra = (placed_shot(action.aim, g),) if action.aim else ()
-        ocv = ocv_chain(f, atk, g, MANEUVERS.get(action.maneuver), action.levels, extra, unseen=self.unseen(g)).value
-        dcv = dmcv_chain(g).value if atk.mental else self.dcv(g)
+        # a shot that needs a half move first is fired from where the move ends (movement.close_in):
+        # its Range Modifier is from there, not from where the actor stands now
+        walk = self.shot_walk(atk, g) if action.kind == "attack" and not atk.hth and not atk.mental else None
+        origin = walk[-1] if walk else None
+        ocv = ocv_chain(f, atk, g, MANEUVERS.get(action.maneuver), action.levels, extra, unseen=self.unseen(g),
+                        origin=origin).value
+        heard_far = not atk.hth and self.unseen_by(g) == senses.HEARD  # full DCV against a shot it heard
+        dcv = (dmcv_chain(g).value if atk.mental else defense_chain(g, atk, senses.HEARD).value if heard_far
+               else self.dcv(g))
         needed = 11 + ocv - dcv
         opts = ctx.options
         push = planned_push(f, atk, opts, action.push)
@@ -291,6 +304,9 @@ class Picture:
         entry = MANEUVERS.get(action.maneuver)
         if entry is not None and entry.recoil:
             note = f"{f.name} takes {entry.recoil} of the damage it rolls"
+        if origin is not None:
+            moved_to = f"fires after a half move to {origin[0]},{origin[1]}, {true_metres(origin, g.pos)} m away"
+            note = f"{note}; {moved_to}" if note else moved_to
         seen = self._seen_note(g, atk)
         if seen:
             note = f"{note}; {seen}" if note else seen
@@ -305,9 +321,11 @@ class Picture:
         parts = []
         why = self.unseen(g)
         if why and why != senses.FLASHED:
-            parts.append(f"cannot see {g.name} ({why}): {'half OCV' if atk.hth else 'OCV 0'}")
+            parts.append(f"cannot see {g.name} ({why}): {'half OCV' if atk.hth or why == senses.HEARD else 'OCV 0'}")
         why = self.unseen_by(g)
-        if why and why != senses.FLASHED:
+        if why == senses.HEARD:
+            parts.append(f"{g.name} heard {self.f.name}: {'-1 DCV' if atk.hth else 'full DCV'}")
+        elif why and why != senses.FLASHED:
             parts.append(f"{g.name} cannot see {self.f.name} ({why}): half DCV")
         return "; ".join(parts)
 

@@ -153,7 +153,26 @@ def _applied(e: ev.DamageApplied, log: TextLog) -> str:
     elif e.source.startswith("the impact"):
         why = f" from {e.source}{why}"
     return (f"    {log.name(e.target)} takes {amount} {e.pool} damage{why}: "
-            f"{e.pool} {e.before} -> {e.after}/{e.maximum}")
+            f"{e.pool} {e.before} -> {e.after}/{e.maximum}{_below(e.pool, e.after, e.maximum)}")
+
+
+#: What a Focus at 0 or below means, and at minus its maximum (seed, "Effects of Damage";
+#: rules/marvel.md §5 and core/marvel/conditions.py). Health needs no word here: below 1 is
+#: unconscious, which the condition's own line says at once ("Health -10, below 1").
+_BELOW = {"Focus": ("demoralized: trouble on all actions, no Focus to spend, until back to 1",
+                    "shattered: frozen by fear, out of the fight")}
+
+
+def _below(pool: str, after: int, maximum: int) -> str:
+    """What a pool at 0 or below means: "Focus 26 -> -28/90" said nothing of what a negative
+    Focus is, nor how far it may fall before worse."""
+    meaning = _BELOW.get(pool)
+    if meaning is None or after > 0:
+        return ""
+    now, worst = meaning
+    if after <= -maximum:
+        return f" (at -{maximum} or below {worst})"
+    return f" (at 0 or below {now}; at -{maximum} {worst.split(':')[0]})"
 
 
 #: What a condition that costs Health is called as the source of the damage.

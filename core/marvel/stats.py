@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..engine.events import ActionChosen
-from ..batch.stats import BattleTally, CombatantTally, battle_end
+from ..engine.events import ActionChosen, PluginFailed
+from ..batch.stats import BattleTally, CombatantTally, battle_end, count_failure
 from . import events as ev
 from .powers import CATALOGUE as POWERS
 from .team import MANEUVERS
@@ -232,6 +232,7 @@ class _Count:
 
 
 _HANDLERS: dict[type, Any] = {
+    PluginFailed: count_failure,
     ActionChosen: _Count.chosen, ev.AttackCheck: _Count.attack, ev.DamageFigured: _Count.damage,
     ev.DamageApplied: _Count.applied, ev.ConditionChanged: _Count.condition, ev.KnockedBack: _Count.knocked_back,
     ev.TurnSkipped: _Count.skipped, ev.RoundStarted: _Count.new_round, ev.TurnStarted: _Count.turn,

@@ -27,6 +27,11 @@ from .resolve import validate_attack_result, validate_damage_result
 from .sheet import dump_options, dump_sheet, parse_options, parse_sheet
 from .state import Fighter, MarvelState
 from .tactics import ESTIMATES, Picture
+from .team import COST, MANEUVERS
+
+#: What each team maneuver costs each member and does (rules/marvel.md §4.5), for the player's
+#: question (:attr:`PlayerOptions.answers`).
+TEAM_ANSWERS = tuple((name, f"{COST[m.level]} Focus each: {m.does}") for name, m in MANEUVERS.items())
 
 
 class MarvelSystem:
@@ -116,7 +121,7 @@ class MarvelSystem:
 
     def player_options(self, ctx: RulesContext, actor: str) -> PlayerOptions:
         f = ctx.state.fighters[actor]
-        return PlayerOptions(tuple((a.name, ()) for a in f.sheet.attacks))
+        return PlayerOptions(tuple((a.name, ()) for a in f.sheet.attacks), answers=TEAM_ANSWERS)
 
     def event_details(self, event: Event) -> list[str]:
         return []

@@ -6,6 +6,7 @@ event with no formatter is shown by its kind and fields, never dropped.
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Iterable, TypeVar
 
 from ..engine.events import (
@@ -30,9 +31,21 @@ class TextLog:
     def __init__(self, names: dict[str, str] | None = None, verbose: bool = True) -> None:
         self.names = names or {}
         self.verbose = verbose
+        self._ids: re.Pattern[str] | None = None  # the ids, as :meth:`named` finds them
 
     def name(self, cid: str) -> str:
         return self.names.get(cid, cid)
+
+    def named(self, label: str) -> str:
+        """An action's label (:meth:`Action.label`, which names combatants by id) with each
+        combatant's name for its id: "grab -> Razorback", not "grab -> razorback". An id is
+        replaced only as a whole word ("b" in "strike Punch -> b", never the b of "Blast")."""
+        if not self.names:
+            return label
+        if self._ids is None:
+            ids = sorted((i for i in self.names if i), key=len, reverse=True)
+            self._ids = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
+        return self._ids.sub(lambda m: self.names[m.group(1)], label) if self._ids is not None else label
 
     def line(self, event: Event) -> str | None:
         fn = FORMATTERS.get(type(event))
@@ -71,12 +84,12 @@ def _chosen(e: ActionChosen, log: TextLog) -> str | None:
     if e.action == "declines" and e.action_kind == "none" and e.chosen_by != "player":
         return None  # an AI passing on an offer made on someone else's roll (Marvel: Interpose, Help, Karma)
     reason = f"  ({e.reason})" if e.reason else ""
-    return f"  {log.name(e.actor)} -> {e.action}{reason}"
+    return f"  {log.name(e.actor)} -> {log.named(e.action)}{reason}"
 
 
 @formats(ActionRefused)
 def _refused(e: ActionRefused, log: TextLog) -> str:
-    return f"  ! {e.chosen_by} chose '{e.action}' for {log.name(e.actor)}: refused, {e.why}"
+    return f"  ! {e.chosen_by} chose '{log.named(e.action)}' for {log.name(e.actor)}: refused, {e.why}"
 
 
 @formats(PluginFailed)

@@ -64,6 +64,11 @@ class Grid:
     height: int
     obstacles: frozenset[Cell] = field(default_factory=frozenset)
 
+    def __getstate__(self) -> dict:
+        """Only the map travels to another process: what is kept of it (neighbours, lines of
+        sight, walks) is worked out again there, as asked."""
+        return {"width": self.width, "height": self.height, "obstacles": self.obstacles}
+
     @cached_property
     def adjacent(self) -> dict[Cell, tuple[Cell, ...]]:
         """Open neighbours of every open cell, computed once per map."""
@@ -212,6 +217,28 @@ class Grid:
 
     def _astar(self, start: Cell, goal: Cell, occupied: Iterable[Cell], stop_adjacent: bool,
                limit: int | None) -> list[Cell] | None:
+        """The walk :meth:`path` describes, kept for the map: a walk depends only on the map, its
+        ends, who stands where and the limit, and one Phase asks the same one again and again (the
+        menu for each ranged attack at a foe, then the move that carries the pick out; a fork's
+        rollouts ask the very walks of the battle they copy). Kept up to a bound, as the lines of
+        sight are; a copy is handed out, since callers cut and extend what they get."""
+        blocked = frozenset(occupied)
+        key = (start, goal, blocked, stop_adjacent, limit)
+        walks = self._walks
+        if key in walks:
+            found = walks[key]
+        else:
+            if len(walks) >= 4096:
+                walks.clear()
+            found = walks[key] = self._search(start, goal, blocked, stop_adjacent, limit)
+        return None if found is None else list(found)
+
+    @cached_property
+    def _walks(self) -> dict[tuple, tuple[Cell, ...] | None]:
+        return {}
+
+    def _search(self, start: Cell, goal: Cell, occupied: frozenset[Cell], stop_adjacent: bool,
+                limit: int | None) -> tuple[Cell, ...] | None:
         # A* with the Chebyshev distance: it never overestimates on this grid, so the walk is as
         # short as a breadth-first one, and with a limit whole regions beyond it are never opened.
         # Ties go to the cell nearer the goal as the crow flies, so walks look straight. (The
@@ -219,7 +246,7 @@ class Grid:
         gx, gy = goal
         reach = 1 if stop_adjacent else 0
         if max(abs(start[0] - gx), abs(start[1] - gy)) <= reach:
-            return []
+            return ()
         blocked = set(occupied)
         blocked.discard(start)
         if not stop_adjacent:
@@ -244,7 +271,7 @@ class Grid:
                 continue
             dx, dy = cell[0] - gx, cell[1] - gy
             if -reach <= dx <= reach and -reach <= dy <= reach:
-                return _unwind(prev, start, cell)
+                return tuple(_unwind(prev, start, cell))
             c = cost + 1
             for n in adjacent.get(cell, ()):
                 if n in blocked or c >= known(n, far):

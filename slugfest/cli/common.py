@@ -52,12 +52,14 @@ def handled(run: Callable[[], int]) -> int:
 
 
 def prose(text: str) -> str:
-    """A report's sentence, wrapped to the report's width, later lines indented."""
+    """A report's sentence, wrapped to the report's width, later lines indented two more than its
+    first (an indented item's lines stay under it)."""
     import textwrap
 
     from slugfest.core.batch.report import REPORT_WIDTH
 
-    return textwrap.fill(text, REPORT_WIDTH, subsequent_indent="  ", break_on_hyphens=False,
+    lead = len(text) - len(text.lstrip(" "))
+    return textwrap.fill(text, REPORT_WIDTH, subsequent_indent=" " * (lead + 2), break_on_hyphens=False,
                          break_long_words=False)
 
 

@@ -46,33 +46,91 @@ def _clock(seconds: float) -> str:
     return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
 
 
+#: When this process last wrote a plain progress line (or began its first batch): ``balance``,
+#: ``worth`` and ``optimise`` run batch after batch, each with bars of its own, and a batch of
+#: under 5 s never said anything (balance went 16 s silent over four values).
+_WRITTEN: list[float] = []
+
+
 class PlainLines:
     """Progress as plain lines, one every :data:`EVERY` seconds, for a standard error that is not
-    a terminal: ``progress: hero-brawl 1,200 of 2,000 battles (60%), 45.3/s, 0:00:18 left``."""
+    a terminal: ``progress: hero-brawl 1,200 of 2,000 battles (60%), 45.3/s, 0:00:18 left``.
 
-    def __init__(self, labels: list[str], totals: list[int], out: Any, clock: Any = time.monotonic) -> None:
+    A chunk of battles arrives whole and is folded a battle at a time, a few microseconds apart
+    (:data:`Pace.BURST`): a line written at the first battle of an arrival would count one
+    battle of it and read a rate of 1.1/s where 18 were played. So the line due shows the
+    figures as the last whole arrival left them: at the first report of the next arrival (one
+    later than a burst), or, when it fell due within an arrival, at the next. ``written`` (a one-element list, or empty) is when the last line
+    was written by any batch of the command: the next is due :data:`EVERY` seconds after it,
+    whichever batch it falls in."""
+
+    def __init__(self, labels: list[str], totals: list[int], out: Any, clock: Any = time.monotonic,
+                 written: list[float] | None = None) -> None:
         self.labels, self.totals, self.out, self.clock = labels, totals, out, clock
         self.paces = [Pace(clock) for _ in labels]
-        self.last = clock()
-        self.errors = 0
+        self.whole = Pace(clock)  # the batches together, for a line about several
+        self.written = [] if written is None else written
+        if not self.written:
+            self.written.append(clock())
+        self.due = False
+        self.shown: tuple[Any, ...] | None = None  # the figures as of the last report
+        self.seen_at: float | None = None  # and when it came
+
+    @property
+    def last(self) -> float:
+        return self.written[0]
 
     def __call__(self, p: Any) -> None:
-        parts = p.parts or (p.done,)
-        rates = [pace.update(done, total) for pace, done, total in zip(self.paces, parts, self.totals)]
-        self.errors = p.errors
         now = self.clock()
-        if now - self.last < EVERY:
-            return
-        self.last = now
-        self.write(parts, rates)
+        if self.seen_at is not None and now - self.seen_at > Pace.BURST and (self.due or now - self.last >= EVERY):
+            self.due = True
+            self.flush(now)  # a new arrival: the one before is whole, and the line due shows it
+        parts = tuple(p.parts or (p.done,))
+        rates = [pace.update(done, total) for pace, done, total in zip(self.paces, parts, self.totals)]
+        self.shown = (parts, rates, self.whole.update(sum(parts), sum(self.totals)), p.errors)
+        self.seen_at = now
+        if not self.due and now - self.last >= EVERY:
+            self.due = True
 
-    def write(self, parts: Any, rates: list[tuple[float | None, float | None]]) -> None:
+    def flush(self, now: float | None = None) -> None:
+        """Write the line that is due, with the figures of the last report (the end of a batch
+        writes it too)."""
+        if not self.due or self.shown is None:
+            return
+        self.due = False
+        self.written[0] = self.clock() if now is None else now
+        parts, rates, whole, errors = self.shown
+        if len(self.labels) == 1:
+            self.write(parts, rates, errors)
+        else:
+            self.write_several(parts, whole, errors)
+
+    def write(self, parts: Any, rates: list[tuple[float | None, float | None]], errors: int = 0) -> None:
         bits = []
         for label, done, total, (rate, left) in zip(self.labels, parts, self.totals, rates):
-            pace = f", {rate:,.1f}/s, {_clock(left)} left" if rate and left is not None else ""
-            bits.append(f"{label} {done:,} of {total:,} battles ({done / total:.0%}){pace}" if total else label)
-        failed = f"; {self.errors} failed" if self.errors else ""
+            bits.append(f"{label} {done:,} of {total:,} battles ({done / total:.0%}){_pace(rate, left)}"
+                        if total else label)
+        failed = f"; {errors} failed" if errors else ""
         print("progress: " + "; ".join(bits) + failed, file=self.out, flush=True)
+
+    def write_several(self, parts: Any, whole: tuple[float | None, float | None], errors: int = 0) -> None:
+        """One short line for batches side by side (``worth`` measures nineteen changes at once:
+        a part each made a line of 1,500 characters): how many are done, the battles of all of
+        them with their pace, and those under way."""
+        done, total = sum(parts), sum(self.totals)
+        finished = sum(1 for d, t in zip(parts, self.totals) if d >= t)
+        going = [f"{label} {d:,} of {t:,}" for label, d, t in zip(self.labels, parts, self.totals) if 0 < d < t]
+        line = (f"progress: {finished} of {len(self.labels)} batches done, {done:,} of {total:,} battles "
+                f"({done / total if total else 0:.0%}){_pace(*whole)}")
+        if going:
+            line += "; under way: " + ", ".join(going[:3]) + (f" and {len(going) - 3} more" if len(going) > 3 else "")
+        if errors:
+            line += f"; {errors} failed"
+        print(line, file=self.out, flush=True)
+
+
+def _pace(rate: float | None, left: float | None) -> str:
+    return f", {rate:,.1f}/s, {_clock(left)} left" if rate and left is not None else ""
 
 
 class Bars:
@@ -81,7 +139,7 @@ class Bars:
 
     def __init__(self, labels: list[str], totals: list[int], enabled: bool = True) -> None:
         self.enabled = enabled and sys.stderr.isatty()
-        self.plain = PlainLines(labels, totals, sys.stderr) if enabled and not self.enabled else None
+        self.plain = PlainLines(labels, totals, sys.stderr, written=_WRITTEN) if enabled and not self.enabled else None
         self.seen: list[int] = [0] * len(labels)
         self.errors = 0
         if not self.enabled:
@@ -115,5 +173,7 @@ class Bars:
             self.progress.update(self.tasks[0], description=f"{self.labels[0]} ({p.errors} failed)")
 
     def done(self) -> None:
+        if self.plain is not None:
+            self.plain.flush()
         if self.enabled:
             self.progress.stop()

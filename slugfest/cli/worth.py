@@ -7,7 +7,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from slugfest.core.render.words import plural
+from slugfest.core.render.words import plural, possessive
 
 from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_force, batch_inputs,
                      positive_int, prose, report_stream, seed, write_json)
@@ -107,7 +107,7 @@ def _common(p: Any) -> None:
     p.add_argument("--cluster", metavar="ADDRESS",
                    help="run the battles on a Dask cluster (a scheduler's tcp://HOST:PORT, or local / local:N for N "
                         "worker processes here; needs pip install 'slugfest[cluster]'): the same table as a local run")
-    p.add_argument("--no-progress", action="store_true", help="no progress bars on stderr")
+    p.add_argument("--no-progress", action="store_true", help="no progress on stderr (bars on a terminal; otherwise a plain line every 5 s)")
 
 
 def _budget(text: str) -> Fraction:
@@ -282,7 +282,7 @@ def _price_table(args: argparse.Namespace, runner: Runner, scenario: Any, side: 
     out = report_stream(args.json)
     later = (f"; then, while the thirds do not part, {plural(block, 'battle', grouped=True)} more a round for the changes "
              f"whose intervals reach across the line between them, up to {most:,} a change" if most > args.runs else "")
-    print(prose(f"{scenario.name}: what each change to {name} ({side}) is worth, in {side}'s win rate per "
+    print(prose(f"{scenario.name}: what each change to {name} ({side}) is worth, in {possessive(side)} win rate per "
                 f"{_unit_words(unit)}; every combatant played by the {args.ai} AI; "
                 f"{plural(args.runs, 'battle', grouped=True)} per change and for the unchanged sheet{later}; the same "
                 f"seeds for all, the unchanged sheet on every battle a change plays (base seed {base})"), file=out)
@@ -439,7 +439,7 @@ def _optimise(args: argparse.Namespace, runner: Runner) -> int:
     known = cap_names(scenario.combatant(cid).sheet)
     for cap in caps:
         if cap not in known:
-            print(f"slugfest: --cap {cap}: {name}'s sheet has no such value{did_you_mean(cap, known)} "
+            print(f"slugfest: --cap {cap}: {possessive(name)} sheet has no such value{did_you_mean(cap, known)} "
                   f"(it has {', '.join(known)})", file=sys.stderr)
             return EXIT_BAD_INPUT
     base = scenario.seed if args.seed is None else args.seed

@@ -641,7 +641,7 @@ def test_autofire_imports_its_shots_and_its_advantage_prices_the_end_per_shot(tm
 
 
 def test_entangle_flash_drain_aid_and_healing_import_as_their_powers(tmp_path):
-    """rules-powers §3.2-3.4: Entangle 10, Flash (Sight Group) 5, Drain 10, Aid 6, Healing 10 AP a die."""
+    """rules-powers §3.2-3.4: Entangle 10, Flash 5 (Sight Group; 3 another), Drain 10, Aid 6, Healing 10 AP a die."""
     result = imported(tmp_path, powers=(
         power("ENTANGLE", adder("ADDITIONALPD", LEVELS=2), adder("ADDITIONALED", LEVELS=2), NAME="Web", LEVELS=4),
         power("FLASH", NAME="Glare", LEVELS=6, OPTION="SIGHTGROUP", OPTION_ALIAS="Sight Group"),
@@ -659,7 +659,9 @@ def test_entangle_flash_drain_aid_and_healing_import_as_their_powers(tmp_path):
     assert attack(result, "Boost") == {"name": "Boost", "kind": "aid", "dice": "2d6", "range": "hth",
                                        "characteristic": "DEX"}
     assert attack(result, "Mend") == {"name": "Mend", "kind": "healing", "dice": "3d6", "range": "hth"}
-    assert entry(result, "Siren").status == IGNORED and "only the Sight Group" in entry(result, "Siren").why
+    # a Flash of the Hearing Group: 3 AP a die (rules-powers §3.3), 18 AP, 180 m
+    assert attack(result, "Siren") == {"name": "Siren", "kind": "flash", "dice": "6d6", "range": 180,
+                                       "sense": "hearing"}
     assert entry(result, "Ego Drain").status == IGNORED
     assert entry(result, "Boost").status == IN_PART and "only DEX is adjusted" in entry(result, "Boost").why
     assert entry(result, "Wither").into == 'attack "Wither": drain of BODY 3d6 vs Power Defense, 300 m, 30 AP'

@@ -1,6 +1,6 @@
 """The bundled showcase of the sense powers (scenarios/hero-nightfall.toml, issue 40 item 3): a
-short batch of its AI-vs-AI battles lays Darkness over someone, shoots at an invisible foe and
-from the dark, and lays an Any Area, so a change that leaves one unused (a mind that stops
+short batch of its AI-vs-AI battles lays Darkness over someone (and drops it, or loses it),
+shoots at an invisible foe and from the dark, and lays an Any Area, so a change that leaves one unused (a mind that stops
 choosing it, a rule that stops firing) shows here."""
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from slugfest.scenarios import bundled
 SHOWN = (
     "rule:darkness", "rule:darkness over someone", "rule:cannot see the target: in Darkness",
     "rule:cannot see the attacker: in Darkness", "rule:cannot see the target: invisible",
-    "rule:cannot see the attacker: invisible", "rule:surface or any area", "action:attack/area",
+    "rule:cannot see the attacker: invisible", "rule:surface or any area", "action:attack/area", "action:drop",
+    "rule:darkness ended",
 )
 
 

@@ -84,3 +84,22 @@ def test_the_abort_question_carries_its_odds_for_a_player_and_skips_them_for_an_
         b.run()
     assert asked[()] == "A attacks B with Punch"  # no odds worked out for an AI
     assert asked[("b",)].startswith("A attacks B with Punch: it hits on 12- (74%) as you stand")
+
+
+def test_a_shot_that_needs_a_half_move_first_reads_its_range_from_where_it_will_fire():
+    """Issue 37: the prompt gave the odds from where the shooter stood (20 m: -4), not from the
+    cell its half move into range ends on (16 m: -2, rules §3 Range Modifier), where it fires."""
+    from slugfest.core.engine.session import Session
+
+    gun = {"name": "Gun", "dice": "4d6", "range": 16, "end": 2, "knockback": False}
+    sc = scenario("hero", {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, OCV=5, attacks=[gun])],
+                           "B": [hero("b", position=(10, 0), SPD=2, DEX=10, DCV=4)]}, turn_limit=2)
+    said = odds_of(battle_with(sc, dice=[]), "strike Gun -> b")
+    assert said.roll == "10- (11 + OCV 3 - DCV 4)" and said.chance == 0.5  # OCV 5 -2 range 16 m
+    assert said.note == "fires after a half move to 2,0, 16 m away"
+    session = Session(sc, seed=1, player_controlled=("a",))
+    while not session.waiting_for_player:
+        session.step()
+    session.play(next(a for a in session.pending.menu if a.label() == "strike Gun -> b"))
+    rolled = next(e for e in session.events if e.kind == "attack_rolled")
+    assert rolled.needed == 10 and rolled.ocv.value == 3  # the roll the resolver asked for

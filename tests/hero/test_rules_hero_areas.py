@@ -310,7 +310,9 @@ def test_out_of_range_the_area_is_not_offered_and_the_refusal_says_why():
 
 
 def test_the_estimate_weighs_each_foe_inside_less_each_friend():
-    b = started({"A": [caster(), dummy("f", (8, 7))], "B": [dummy("b", (8, 5)), dummy("c", (9, 5))]})
+    # Running 2 m: a half move of no cell, so nobody inside can dive clear (the next tests)
+    b = started({"A": [caster(), dummy("f", (8, 7), running=2)],
+                 "B": [dummy("b", (8, 5), running=2), dummy("c", (9, 5), running=2)]})
     d = phase_decision(b, "a")
     with_friend = next(a for a in d.menu if a.maneuver == "area" and a.target == "b")
     p = hit_chance(14)
@@ -321,6 +323,62 @@ def test_the_estimate_weighs_each_foe_inside_less_each_friend():
     assert odds.roll == "14- (11 + OCV 6 - the cell's DCV 3)"  # OCV 8, -2 for 16 m to the centre
     assert (odds.chance, odds.damage) == (p, "~21 STUN, 6 BODY to B")
     assert odds.note == "hits 3 inside, friends too: F"
+
+
+def test_one_inside_who_could_dive_clear_counts_no_more_than_the_dive_costs_it():
+    """Rules §1.5 (Dive for Cover, an Abort: its next Phase) and rules-powers §1.4: our reading is
+    the careful player's, who dives when staying is expected to cost it more than diving (a Phase,
+    and half a Phase more to stand up from prone: 0.18 of a fight; 0.12 for one already prone)."""
+    from slugfest.core.hero.estimate import dive_cost
+
+    b = started({"A": [caster(), dummy("f", (8, 7))],
+                 "B": [dummy("b", (8, 5)), dummy("c", (9, 5), running=2)]})
+    b.start()
+    fighters = b.state.fighters
+    assert dive_cost(fighters["b"]) == pytest.approx(0.18)
+    fighters["f"].prone = True
+    assert dive_cost(fighters["f"]) == pytest.approx(0.12)
+    d = phase_decision(b, "a")
+    with_friend = next(a for a in d.menu if a.maneuver == "area" and a.target == "b")
+    assert with_friend.targets == ("b", "c", "f")
+    p = hit_chance(14)
+    one = 21 / 80 + 2 * 6 / 40  # 0.5625 of a fight, times 14-'s 90.7%: 0.51 for one who stays
+    # b dives (0.18 < 0.51); c's half move takes it nowhere (Running 2 m); the friend f, prone, dives too
+    assert d.picture.harm(with_friend) == pytest.approx(0.18 + p * one - 0.12)
+
+
+def test_its_user_one_held_or_one_stunned_cannot_dive():
+    from slugfest.core.hero.aborts import escape_path
+
+    b = started({"A": [caster()], "B": [dummy("b", (8, 5)), dummy("c", (9, 5))]})
+    b.start()
+    fighters = b.state.fighters
+    a, g = fighters["a"], fighters["b"]
+    covered = lambda cell: areas.covers(b.ctx.grid, "radius", 4, (0, 5), (8, 5), cell)  # noqa: E731
+    # 2 steps to 6,3, 5.7 m from the centre: the first cell clear of the 4 m Radius on the map
+    assert escape_path(b.ctx, g, a, covered) == [(7, 4), (6, 3)]
+    assert escape_path(b.ctx, a, a, lambda cell: True) is None  # its user does not dive from its own area
+    g.held_by = "c"
+    assert escape_path(b.ctx, g, a, covered) is None
+    g.held_by, g.stunned = None, True
+    assert escape_path(b.ctx, g, a, covered) is None
+
+
+def test_the_ai_throws_at_a_foe_who_cannot_dive_rather_than_at_two_who_can():
+    """Issue 40: aimed at an empty cell, an area that catches two foes who can dive clear was
+    worth two hits; each is now worth what diving costs it (0.18), less than one hit on a foe
+    who cannot get clear (0.51)."""
+    from slugfest.core.engine.view import BattleView
+    from slugfest.plugins.default_ai import choose
+
+    b = started({"A": [caster()], "B": [dummy("b", (8, 5)), dummy("c", (9, 5)), dummy("d", (4, 10), running=2)]})
+    d = phase_decision(b, "a", controller="default")
+    pair = next(a for a in d.menu if a.maneuver == "area" and a.targets == ("b", "c"))
+    alone = next(a for a in d.menu if a.maneuver == "area" and a.targets == ("d",))
+    assert d.picture.harm(pair) == pytest.approx(2 * 0.18)
+    assert d.picture.harm(alone) == pytest.approx(hit_chance(14) * (21 / 80 + 2 * 6 / 40))  # 0.51: 12 m, -2
+    choice = choose(BattleView(b), d).action
+    assert (choice.maneuver, choice.targets) == ("area", ("d",))
 
 
 def test_the_default_ai_never_throws_an_area_that_would_hit_a_friend():

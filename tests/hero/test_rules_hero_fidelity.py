@@ -129,10 +129,49 @@ def test_the_knockback_line_shows_the_knockback_resistance_it_subtracts():
     from slugfest.core.render.text import TextLog
 
     resisted_some = ev.KnockbackRolled("b", 14, (1, 3), 6, 14, "knockback", (5, 5), (12, 5), False)
-    assert ("14 BODY - 4 [1, 3] = 10 x 2 m = 20 m - 6 m Knockback Resistance = 14 m -> knocked back to 12,5"
+    assert ("2d6 [1, 3]; 14 BODY - 4 = 10 x 2 m = 20 m - 6 m Knockback Resistance = 14 m -> knocked back to 12,5"
             in TextLog().line(resisted_some))
     resisted_all = ev.KnockbackRolled("b", 7, (1, 3), 6, 0, "resisted", (5, 5), (5, 5), False)
     assert "= 3 x 2 m = 6 m -> stopped by 6 m of Knockback Resistance" in TextLog().line(resisted_all)
+
+
+@pytest.mark.parametrize("faces, dice", [
+    ((4,), "1d6 [4] (2d6, less 1d6: in the air)"),
+    ((4, 2), "2d6 [4, 2];"),
+    ((4, 2, 1), "3d6 [4, 2, 1] (2d6, +1d6: a Killing attack or a Martial Maneuver)"),
+    ((4, 2, 1, 1), "4d6 [4, 2, 1, 1] (2d6, +1d6 Killing, +1d6 Martial Maneuver)"),
+])
+def test_the_knockback_line_says_how_many_dice_it_rolled_and_why(faces, dice):
+    """Issue 37: "14 BODY - 4 [1, 3]" left the reader to guess why 1d6 to 4d6 were rolled
+    (hero6e.md §6.2: 2d6, +1d6 Killing, +1d6 a Martial Maneuver, -1d6 a target in the air)."""
+    from slugfest.core.render.text import TextLog
+
+    line = TextLog().line(ev.KnockbackRolled("b", 2, faces, 0, 0, "none", (5, 5), (5, 5), False))
+    assert line.strip().startswith(f"knockback on b: {dice}")
+    assert f"; 2 BODY - {sum(faces)} = {2 - sum(faces)} -> no knockback (below 0)" in line
+
+
+@pytest.mark.parametrize("metres, wall, landing", [
+    (12, False, "the landing: 12 m / 4 m a die = 3d6"),
+    (10, False, "the landing: 10 m / 4 m a die = 2.5, rounded down: 2d6"),
+    (2, False, "the landing: 2 m / 4 m a die = 0.5, rounded down: no dice"),
+    (14, True, "the impact: 14 m / 2 m a die = 7d6"),
+])
+def test_the_knockback_line_shows_the_landings_dice_and_their_rounding(metres, wall, landing):
+    """hero6e.md §6.5: 1d6 per 2 m against a wall, per 4 m on the ground, whole dice only."""
+    from slugfest.core.render.text import TextLog
+
+    end = (6, 5) if wall else (5 + metres // 2, 5)
+    kb = ev.KnockbackRolled("b", 2 + metres // 2, (1, 1), 0, metres, "knockback", (5, 5), end, wall)
+    assert TextLog().line(kb).endswith(f", prone; {landing}")
+
+
+def test_a_flight_of_odd_metres_says_the_whole_cells_it_rounds_up_to():
+    from slugfest.core.render.text import TextLog
+
+    odd = ev.KnockbackRolled("b", 14, (1, 3), 5, 15, "knockback", (5, 5), (13, 5), False)
+    assert "= 20 m - 5 m Knockback Resistance = 15 m (8 cells of 2 m, rounded up) -> knocked back to 13,5" \
+        in TextLog().line(odd)
 
 
 def test_a_knockback_landing_names_its_rule_not_a_wall_that_may_be_the_maps_edge():

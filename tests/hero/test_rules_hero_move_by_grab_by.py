@@ -7,6 +7,8 @@ the STUN and BODY it rolled. Grab By: -3 OCV, -4 DCV; a Grab, with +v/10 to STR 
 
 from __future__ import annotations
 
+import pytest
+
 from slugfest.core.engine.actions import Action
 from slugfest.core.engine.events import Moved
 from slugfest.core.hero import events as ev
@@ -15,6 +17,7 @@ from slugfest.core.hero.combat_values import Modifier
 from slugfest.core.hero.estimate import estimate, estimate_one, recoil_share
 from slugfest.core.hero.maneuvers import MANEUVERS
 from slugfest.core.hero.menu import menu_for
+from slugfest.core.hero.three_dice import hit_chance
 from slugfest.core.hero.usage import damage_profile, strength_used
 from slugfest.core.testing import battle_with, events_of, hero, phase_decision, scenario
 
@@ -135,3 +138,71 @@ def test_grab_by_is_offered_for_a_foe_a_full_move_away_in_a_whole_phase_not_for_
     assert not [x for x in menu_for(b.ctx, b.state.fighters["a"]) if x.kind == "grab-by"]
     b.state.fighters["b"].pos = (20, 0)  # beyond its 12 cells
     assert not [x for x in menu_for(b.ctx, b.state.fighters["a"]) if x.kind == "grab-by"]
+
+
+# -- what a DCV penalty gives up (the AI's estimate; core/hero/exposure.py) --------------------
+
+CUTLASS = {"name": "Cutlass", "kind": "killing", "dice": "1d6+1", "range": "hth", "str_min": 12, "end": 0}
+
+
+def boarding(guard: bool):
+    """a (SPD 3: its next Phase is Segment 4) with a cutlass and no bare-handed blow, b a full move
+    away (SPD 2: nothing before Segment 6); with ``guard``, c beside b (SPD 4: a Phase in Segment
+    3, before a's). Heroic, as hero-heroic, where the default AI took Grab By 37 times in 20
+    battles while nothing priced its -4 DCV."""
+    fighter = dict(attacks=[CUTLASS], STR=15, OCV=5, STUN=30, BODY=12, PD=6)
+    sides = {"A": [hero("a", position=(0, 0), SPD=3, DEX=15, running=24, DCV=5, **fighter)],
+             "B": [hero("b", position=(11, 0), SPD=2, DEX=10, DCV=4, **fighter)]
+             + ([hero("c", position=(12, 1), SPD=4, DEX=12, DCV=4, **fighter)] if guard else [])}
+    return battle_with(scenario("hero", sides, rules={"campaign": "heroic"}), dice=[])
+
+
+def test_a_dcv_penalty_is_the_entrys_modifiers_on_the_dcv_floored_at_0():
+    from slugfest.core.hero.exposure import lowered_dcv
+    from slugfest.core.hero.grab_maneuvers import GRAB_BY, MARTIAL_GRAB
+
+    assert (lowered_dcv(5, GRAB_BY), lowered_dcv(3, GRAB_BY), lowered_dcv(5, MARTIAL_GRAB)) == (1, 0, 4)
+    assert (lowered_dcv(7, MANEUVERS["brace"]), lowered_dcv(7, MANEUVERS["strike"])) == (4, 7)  # ½, rounded up
+
+
+def test_the_foes_who_strike_before_the_dcv_lapses_are_those_with_a_phase_before_the_users_next():
+    from slugfest.core.hero.exposure import phases_before
+
+    b = boarding(guard=True)
+    b.start()
+    fa, fb, fc = (b.state.fighters[x] for x in "abc")
+    assert b.state.abs_segment == 12  # a's next Phase: Segment 4 (SPD 3)
+    assert (phases_before(b.ctx, fb, fa), phases_before(b.ctx, fc, fa)) == (0, 1)  # b: Segment 6; c: 3
+    fb.held = True
+    assert phases_before(b.ctx, fb, fa) == 1  # the Phase it holds
+    fc.stunned = True
+    assert phases_before(b.ctx, fc, fa) == 0  # its Phase goes to recovering
+
+
+def test_a_grab_by_costs_the_harm_its_minus_4_dcv_lets_in_so_the_ai_closes_in_rather_than_swoop():
+    from slugfest.core.engine.view import BattleView
+    from slugfest.plugins.default_ai import choose
+
+    b = boarding(guard=True)
+    d = phase_decision(b, "a", controller="default")
+    fa, fc = b.state.fighters["a"], b.state.fighters["c"]
+    swoop, close = Action("grab-by", target="b"), Action("move", target="b")
+    # the Grab By: 9- (OCV 5 - 3 against DCV 4), 37.5%, times half a Squeeze's 0.15 of b's fight
+    gain = 0.375 * 0.5 * 0.15
+    # c's Cutlass at a: 11- against DCV 5, 15- against DCV 1, 0.775 of a's fight a hit
+    p, blow = estimate_one(b.ctx, fc, fa, fc.attack("Cutlass"), "strike", "", dcv=lambda _: 5)
+    assert (p, blow) == (pytest.approx(0.625), pytest.approx(0.775))
+    price = (hit_chance(15) - hit_chance(11)) * blow
+    assert d.picture.harm(swoop) == pytest.approx(gain - price)  # 0.028 - 0.255 = -0.227
+    assert d.picture.harm(swoop) < d.picture.harm(close) == 0.0
+    assert choose(BattleView(b), d).action.kind == "move"
+
+
+def test_a_grab_by_no_foe_can_punish_before_the_grabbers_next_phase_still_pays_and_is_taken():
+    from slugfest.core.engine.view import BattleView
+    from slugfest.plugins.default_ai import choose
+
+    b = boarding(guard=False)
+    d = phase_decision(b, "a", controller="default")
+    assert d.picture.harm(Action("grab-by", target="b")) == pytest.approx(0.375 * 0.5 * 0.15)
+    assert choose(BattleView(b), d).action == Action("grab-by", target="b")

@@ -79,7 +79,7 @@ def test_an_attack_on_a_foe_in_darkness_is_at_ocv_0_at_range_and_the_foe_at_half
     b = fight({"A": [user(SHROUD, BOLT)], "B": [foe()]},
               [4, 3, 3,  # Turn 1: the Darkness, 10 on 14-
                6, 6, 5],  # Turn 2: the Bolt, OCV 0 against DCV 3 (5 halved): 8-, rolled 17
-              shroud_at((6, 5)), ("a", Action("attack", "Bolt", "b")))
+              shroud_at((6, 5)), ("a", Action("attack", "Bolt", "b", "strike")))
     _, bolt = events_of(b, ev.AttackRolled)
     assert (bolt.ocv.value, bolt.dcv.value, bolt.needed, bolt.hit) == (0, 3, 8, False)
     assert bolt.ocv.text() == "OCV 8 -2 range 12 m x0 cannot see the target: in Darkness = 0"
@@ -219,3 +219,94 @@ def test_the_roster_and_the_vitals_say_who_is_invisible_and_who_stands_in_darkne
     status = {c["id"]: c["status"] for c in b.snapshot()["combatants"]}
     assert status == {"a": [], "b": ["in Darkness"], "c": ["invisible"]}
     assert b.vitals("b").conditions == ("in Darkness",)
+
+
+# -- a Darkness kept up: END each Phase, dropped, turned off (rules §4.1, §4.4, §4.6) ------------
+
+def keeps(b, actor="a"):
+    """(turn, segment, amount) of every END ``actor`` paid to keep its Darkness up."""
+    when, out = (0, 0), []
+    for e in b.events:
+        if isinstance(e, ev.SegmentStarted):
+            when = (e.turn, e.segment)
+        if isinstance(e, ev.EnduranceSpent) and e.actor == actor and e.what == "keeping Shroud up":
+            out.append((*when, e.amount))
+    return out
+
+
+def test_a_darkness_kept_up_costs_its_end_again_at_the_start_of_each_of_its_users_phases():
+    b = fight({"A": [user(SHROUD)], "B": [foe(attacks=[BOLT])]}, [4, 3, 3], shroud_at((6, 5)))
+    # laid in Turn 1, Segment 12 (2 END: 20 Active Points); kept in Turn 2's Segments 6 and 12
+    assert keeps(b) == [(2, 6, 2), (2, 12, 2)]
+    spent = next(e for e in b.events if isinstance(e, ev.EnduranceSpent) and e.what == "keeping Shroud up")
+    assert isinstance(b.events[b.events.index(spent) + 1], ev.PhaseStarted)  # paid as the Phase starts
+    # its Phases' END: 20; 20 - 2 laid + 2 Post-12 (REC 4, up to 20) - 2 kept; 18 - 2 kept
+    assert [e.end for e in events_of(b, ev.PhaseStarted) if e.actor == "a"] == [20, 18, 16]
+    assert "a spends 2 END on keeping Shroud up -> END 18" in "\n".join(TextLog(verbose=True).lines(b.events))
+
+
+def test_dropping_a_darkness_takes_no_time_and_ends_its_end():
+    b = fight({"A": [user(SHROUD, BOLT)], "B": [foe(attacks=[BOLT])]},
+              [4, 3, 3,  # Turn 1: the Darkness, 10 on 14-
+               3, 3, 3,  4, 4, 4, 4],  # Turn 2: dropped, then the Bolt in the same Phase: 12- rolled 9; 16 STUN
+              shroud_at((6, 5)), ("a", Action("drop", "Shroud")), ("a", Action("attack", "Bolt", "b", "strike")))
+    (gone,) = [e for e in events_of(b, ev.StatusChanged) if e.status == senses.KEEPING_DARKNESS]
+    assert (gone.actor, gone.active, gone.why) == ("a", False, "dropped by its user")
+    assert b.state.darkness == {} and b.state.darkness_powers == {}
+    (_, bolt) = events_of(b, ev.AttackRolled)
+    assert (bolt.ocv.text(), bolt.dcv.text(), bolt.needed) == ("OCV 8 -2 range 12 m = 6", "DCV 5 = 5", 12)  # seen
+    assert keeps(b) == [(2, 6, 2)]  # paid as Turn 2, Segment 6 started; none in Segment 12
+    assert "* a is no longer keeping a Darkness up: dropped by its user" in text(b)
+
+
+def test_a_stunned_user_loses_its_darkness_at_the_end_of_the_segment():
+    blast = {"name": "Blast", "dice": "4d6", "range": 30}
+    b = fight({"A": [user(SHROUD, STUN=40, CON=5, PD=0, ED=0)], "B": [foe(attacks=[blast], OCV=12, DEX=9)]},
+              [4, 3, 3,  # the Darkness over b: 10 on 14-
+               1, 1, 1,  # b's Blast from inside, at OCV 0 against a's DCV 3 halved: 9-; rolled 3
+               3, 3, 3, 3],  # 12 STUN, more than CON 5: a is Stunned
+              shroud_at((6, 5)), ("b", Action("attack", "Blast", "a", "strike")), turn_limit=1)
+    (gone,) = [e for e in events_of(b, ev.StatusChanged) if e.status == senses.KEEPING_DARKNESS]
+    assert gone.why == "Stunned: a power not Persistent turns off at the end of the Segment"
+    stunned = next(e for e in events_of(b, ev.StatusChanged) if e.status == "stunned")
+    assert b.events.index(stunned) < b.events.index(gone) < b.events.index(next(iter(events_of(b, ev.PostSegment12))))
+    assert b.state.darkness == {}
+
+
+def test_taking_a_recovery_turns_a_darkness_off_after_its_end_is_paid():
+    b = fight({"A": [user(SHROUD)], "B": [foe(attacks=[BOLT])]}, [4, 3, 3], shroud_at((6, 5)),
+              ("a", Action("recover")))
+    (gone,) = [e for e in events_of(b, ev.StatusChanged) if e.status == senses.KEEPING_DARKNESS]
+    assert gone.why == "taking a Recovery: it cannot keep a power up while recovering (rules §4.4)"
+    assert keeps(b) == [(2, 6, 2)]
+
+
+def drop_value(b):
+    a = b.state.fighters["a"]
+    return Picture(b.ctx, a).harm(Action("drop", "Shroud"))
+
+
+def test_the_ai_keeps_a_darkness_while_the_foes_inside_are_worth_its_end_and_drops_it_after():
+    blade = {"name": "Blade", "dice": "2d6", "kind": "killing"}
+    b = fight({"A": [user(SHROUD, blade)], "B": [foe(attacks=[BOLT])]}, [4, 3, 3], shroud_at((6, 5)), turn_limit=1)
+    # the END it saves: 2 END of REC 4, half a Recovery's Phase (0.12): 0.06; a foe with a ranged
+    # attack inside, its user striking hand to hand: one of the two Phases a Darkness is worth, 0.12
+    assert drop_value(b) == pytest.approx(0.06 - 0.12)
+    b.state.fighters["b"].pos = (6, 9)  # walked out: nobody it blinds
+    assert drop_value(b) == pytest.approx(0.06)
+    b.state.fighters["a"].end = 1  # and the END it lacks would cost 1d6 STUN of its 20
+    assert drop_value(b) == pytest.approx(0.06 + 3.5 / 20)
+    from slugfest.plugins._mind import free_first
+
+    decision = b.system.decision_for(b.ctx, "a")
+    choice = free_first(decision, b, decision.picture.harm, 0.0)
+    assert choice.action == Action("drop", "Shroud")
+    assert choice.reason.startswith("drops Shroud: the END it costs each Phase is worth more than the field does now")
+
+
+def test_the_snapshot_gives_the_map_the_cells_a_darkness_covers_and_no_key_without_one():
+    b = fight({"A": [user(SHROUD)], "B": [foe()]}, [4, 3, 3], shroud_at((6, 5)), turn_limit=1)
+    fields = b.snapshot()["fields"]
+    assert set(fields) == {"darkness"} and len(fields["darkness"]) == 21 and [6, 5] in fields["darkness"]
+    b.state.darkness = {}
+    assert "fields" not in b.snapshot()

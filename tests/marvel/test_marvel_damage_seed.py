@@ -240,3 +240,20 @@ def test_engine_fantastic_ranged_attack_is_not_doubled_by_default_but_is_under_o
     calc = events_of(b, ev.DamageFigured)[0].calc
     assert calc.doubled == "Fantastic" and calc.total == (6 * 4 + 4) * 2
     assert not events_of(b, ev.KnockedBack)  # knockback is for close attacks only
+
+
+# -- what the log says a pool at 0 or below means (issue 37: "Focus 26 -> -28/90" said nothing) ----
+
+@pytest.mark.parametrize("pool, after, said", [
+    ("Focus", -28, "Focus 26 -> -28/90 (at 0 or below demoralized: trouble on all actions, no Focus to spend, "
+                   "until back to 1; at -90 shattered)"),
+    ("Focus", -90, "Focus 26 -> -90/90 (at -90 or below shattered: frozen by fear, out of the fight)"),
+    ("Focus", 1, "Focus 26 -> 1/90"),
+    ("Health", -10, "Health 26 -> -10/90"),  # "is now unconscious: Health -10, below 1" follows it
+])
+def test_seed_a_focus_at_0_or_below_says_what_it_means_and_where_worse_comes(pool, after, said):
+    """Seed, "Effects of Damage": Focus 0 demoralizes (trouble on all actions; rules/marvel.md §5:
+    no Focus to spend), minus its maximum shatters."""
+    line = TextLog({"hulk": "Hulk"}).line(ev.DamageApplied("hulk", "Abomination", pool, 26 - after, 26 - after,
+                                                           26, after, 90))
+    assert line.endswith(f"damage: {said}")

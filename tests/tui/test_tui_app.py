@@ -220,7 +220,7 @@ def test_player_turn_with_a_chosen_target_and_an_illegal_choice_explained():
             (index, choice), = screen.session.choices.items()
             assert choice.action.kind == "move" and choice.action.target == "sparkwing"
             assert screen.session.history[index].chosen_by == "player"
-            assert "Ironclad -> move -> sparkwing  (player's choice)" in screen.log_text()
+            assert "Ironclad -> move -> Sparkwing  (player's choice)" in screen.log_text()
 
     run(go())
 
@@ -734,7 +734,7 @@ def test_footer_packs_closer_below_100_columns_so_every_key_still_shows():
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(app, pilot)
             footer = screen_text(app).splitlines()[-1]
-            for key in ("space Play", "→ Step", "← Back", "p You/AI", "r Reseed", "m Simulate", "^s Save",
+            for key in ("space Play", "→ Step", "← Back", "p You/AI", "r Reseed", "m Stats", "l Log", "^s Save",
                         "? Keys", "q Quit"):
                 assert key in footer, key
 
@@ -747,7 +747,7 @@ def test_footer_fits_100_columns_and_help_lists_the_rest():
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
             footer = screen_text(app).splitlines()[-1]
-            for key in ("space Play", "→ Step", "← Back", "p You/AI", "r Reseed", "m Simulate", "^s Save",
+            for key in ("space Play", "→ Step", "← Back", "p You/AI", "r Reseed", "m Stats", "l Log", "^s Save",
                         "? Keys", "q Quit"):
                 assert key in footer, key
             assert "Faster" not in footer
@@ -779,8 +779,8 @@ def test_ctrl_o_offers_the_path_ctrl_s_saved_to(tmp_path, monkeypatch):
         async with app.run_test(size=SIZE, notifications=True) as pilot:
             await settle(app, pilot)
             await step(app, pilot, 2)
-            # before any save, both offer the scenario's save
-            await pilot.press("ctrl+o")
+            # before any save, both offer the scenario's save (ctrl+o twice: the battle is not saved)
+            await pilot.press("ctrl+o", "ctrl+o")
             await pilot.pause()
             assert app.screen.query_one(Input).value == str(tmp_path / "data" / "hero-duel-save.toml")
             await pilot.press("escape")
@@ -1229,6 +1229,42 @@ def test_a_team_maneuver_answer_names_the_member_it_brings_back():
     from slugfest.core.engine.actions import Action
     from slugfest.tui.screens.prompt import answer_label
 
+    from slugfest.core.marvel.system import TEAM_ANSWERS
+
     rally = Action("team", target="bea", maneuver="Rally 3")
-    assert answer_label(rally, {"bea": "Beast"}) == "Call Rally 3 (bring back Beast)"
+    assert answer_label(rally, {"bea": "Beast"}) == "Call Rally 3, bring back Beast"
+    assert answer_label(rally, {"bea": "Beast"}, does=dict(TEAM_ANSWERS)) == (
+        "Call Rally 3, bring back Beast, 15 Focus each: one killed or shattered member returns to Health and Focus 0 "
+        "at least")
     assert answer_label(Action("team", maneuver="Offensive 2")) == "Call Offensive 2"
+
+
+def test_the_map_shades_a_darkness_and_an_images_where_no_one_stands_and_the_legend_names_them():
+    from textual.app import App
+
+    from slugfest.core.rules.grid import Grid
+    from slugfest.tui.widgets.battlemap import BattleMap, MapData, fields_of, legend
+
+    class MapApp(App[None]):
+        CSS = "BattleMap { width: 24; height: 7; }"
+
+        def compose(self):
+            yield BattleMap()
+
+    people = [{"id": "ann", "position": [2, 2]}, {"id": "bob", "position": [5, 2]}]
+    snapshot = {"combatants": people, "fields": {"darkness": [[4, 2], [5, 2], [6, 2]], "images": [[1, 1], [2, 2]]}}
+    shaded = fields_of(snapshot)
+    assert shaded == {(4, 2): "darkness", (5, 2): "darkness", (6, 2): "darkness", (1, 1): "images", (2, 2): "images"}
+
+    async def go():
+        app = MapApp()
+        async with app.run_test(size=(40, 10)) as pilot:
+            data = MapData(Grid(8, 5), people, {"ann": "A", "bob": "B"}, {"ann": 0, "bob": 1}, fields=shaded)
+            app.query_one(BattleMap).set_data(data)
+            await pilot.pause()
+            rows = screen_text(app).splitlines()
+            assert "· ▒▒· · · · · ·" in rows[2]  # row 1: the Images' empty cell, two characters wide
+            assert "· · A · ░░B ░░· " in rows[3]  # row 2: letters over the fields, the Darkness around B
+            assert "░ Darkness" in legend(data, 60).plain and "▒ Images" in legend(data, 60).plain
+
+    run(go())

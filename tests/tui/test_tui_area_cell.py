@@ -73,3 +73,52 @@ def test_each_area_line_of_the_menu_names_its_cell_and_who_it_catches():
     assert lines and all(w.label.startswith("Concussion Bomb: area at ") and " → " in w.label for w in lines)
     x, y = lines[0].action.destination
     assert lines[0].label.startswith(f"Concussion Bomb: area at {x},{y} → ")
+
+
+def test_an_images_has_a_line_for_each_cell_it_would_hide_its_own_side_at_and_the_cell_line():
+    from slugfest.core.engine.session import Session as _Session
+    from slugfest.core.files.scenario import dump_scenario
+    from slugfest.core.testing import hero, scenario
+
+    veil = {"name": "Veil", "kind": "images", "range": 30, "area": {"shape": "radius", "metres": 2}}
+    sc = scenario("hero", {"A": [hero("a", (0, 5), attacks=[veil], SPD=2, DEX=20)],
+                           "B": [hero("b", (8, 4), attacks=[{"name": "Bolt", "dice": "4d6", "range": 30}], SPD=2)]})
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "veil.toml"
+        path.write_text(tomli_w.dumps(dump_scenario(sc)))
+        s = _Session.from_path(path, seed=1)
+        data = PromptData(s.pending, s.pending.actor, s.battle.view.player_options(s.pending.actor), [])
+    items = whats(data)
+    screens = [w for w in items if w.kind == "screen"]
+    assert screens[0].label == "Veil: Images at 0,5 hiding itself"
+    assert screens[0].action == Action("screen", "Veil", "a", "area", targets=("a",), destination=(0, 5))
+    assert [w.label for w in items if w.cell and w.kind == "attack"] == ["Veil: area at cell x,y (below)"]
+
+
+def test_a_fighter_that_cannot_see_a_foe_has_a_line_to_listen_for_it_and_one_to_drop_its_darkness():
+    from slugfest.core.files.scenario import dump_scenario
+    from slugfest.core.testing import hero, scenario
+
+    shroud = {"name": "Shroud", "kind": "darkness", "range": 30, "area": {"shape": "radius", "metres": 2}}
+    sc = scenario("hero", {"A": [hero("a", (0, 5), attacks=[shroud, {"name": "Bolt", "dice": "4d6", "range": 30}],
+                                      SPD=2, DEX=20)],
+                           "B": [hero("b", (8, 4), SPD=2, DEX=10, invisible=True)]})
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "dark.toml"
+        path.write_text(tomli_w.dumps(dump_scenario(sc)))
+        s = Session.from_path(path, seed=1)
+        s.battle.ctx.state.darkness = {"a": frozenset({(7, 7)})}  # as if laid: a keeps it up
+        s.battle.ctx.state.darkness_powers = {"a": "Shroud"}
+        from slugfest.core.hero.clock import decision_for
+
+        decision = decision_for(s.battle.ctx, s.battle.ctx.state.fighters["a"])
+        data = PromptData(decision, "a", s.battle.view.player_options("a"), [])
+    labels = [w.label for w in whats(data)]
+    assert "Listen for b (a PER roll with Hearing; takes the Half Phase)" in labels  # b is invisible (no names given)
+    assert "drop Shroud" in labels

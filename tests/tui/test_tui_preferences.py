@@ -77,7 +77,7 @@ def test_ctrl_o_lists_the_saves_written_lately_and_opens_the_one_chosen(tmp_path
                 await pilot.press("enter")
                 await settle(app, pilot)
                 await step(app, pilot, 1)
-            await pilot.press("ctrl+o")
+            await pilot.press("ctrl+o", "ctrl+o")  # twice: a step since the save, so it warns first
             await pilot.pause()
             dialog = app.screen
             assert isinstance(dialog, PathDialog)

@@ -43,7 +43,7 @@ async def open_simulation(app, pilot) -> SimulateScreen:
     await settle(app, pilot)
     battle = app.screen
     assert isinstance(battle, BattleScreen)
-    assert battle.active_bindings["m"].binding.description == "Simulate"
+    assert battle.active_bindings["m"].binding.description == "Stats"
     await pilot.press("m")
     await pilot.pause()
     screen = app.screen
@@ -65,10 +65,10 @@ def test_simulate_screen_runs_the_batch_and_shows_the_report():
         async with app.run_test(size=SIZE) as pilot:
             # the key is offered on the battle screen, in the footer and in the ? help
             await settle(app, pilot)
-            assert "m Simulate" in screen_text(app)
+            assert "m Stats" in screen_text(app)
             await pilot.press("question_mark")
             await pilot.pause()
-            assert re.search(r"█\s+m\s+Simulate\s", screen_text(app))  # in the game's help
+            assert re.search(r"█\s+m\s+Simulate: statistics\s", screen_text(app))  # in the game's help
             await pilot.press("question_mark")
             screen = await open_simulation(app, pilot)
             runs = screen.query_one("#sim-runs", Input)

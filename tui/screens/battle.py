@@ -48,12 +48,12 @@ from slugfest.core.settings import data_dir
 from .. import systems
 from ..widgets import assign_letters, fit_name
 from ..recap import AI_REASON, CLOCK_KINDS, own_result
-from ..widgets.battlemap import BattleMap, MapData, knockback_path, legend
+from ..widgets.battlemap import BattleMap, MapData, fields_of, knockback_path, legend
 from ..widgets.combat_log import CombatLog
 from ..widgets.combatants import CardData, CombatantCard, CombatantPanel
-from ..widgets.turn import TurnTracker
+from ..widgets.turn import TurnHead, TurnTracker
 from .files import PathDialog, short_path
-from .prompt import PlayerPrompt, PromptData, QuestionPrompt
+from .prompt import PlayerPrompt, PromptData, QuestionPrompt, question_words
 from .simulate import SimulateScreen
 
 #: Pause between autoplayed actions, slowest to fastest (seconds).
@@ -141,7 +141,10 @@ class BattleScreen(Screen[None]):
         Binding("p", "toggle_player", "You/AI"),
         Binding("s", "select_next", "Select next", show=False),
         Binding("r", "restart", "Reseed"),
-        Binding("m", "simulate", "Simulate"),
+        # the footer's word is short (every key fits 80 columns); the ? help says the tooltip
+        Binding("m", "simulate", "Stats", tooltip="Simulate: statistics"),
+        # Tab was the only way into the log (to read back, open a roll, rewind): a key of its own
+        Binding("l", "focus_log", "Log", tooltip="Into the log (↑ ↓)"),
         Binding("v", "verbose", "Verbose log", show=False),
         Binding("g", "rewind_here", "Rewind to log line", show=False),
         Binding("ctrl+s", "save", "Save"),
@@ -204,6 +207,7 @@ class BattleScreen(Screen[None]):
         self.reprompt_after_save = False  # ctrl+s came from a prompt: reopen it after the save dialog
         self._leave_asked = -LEAVE_WINDOW  # when Escape last warned that the battle is not saved
         self._quit_asked = -LEAVE_WINDOW  # when q last warned
+        self._load_asked = -LEAVE_WINDOW  # when ctrl+o last warned
         #: The hard stop for third-party plugins, which run in the battle's worker thread here.
         self.plugin_watch = ThreadWatch(session.battle.plugin_timeout)
         self.op_thread: int | None = None  # the thread playing the battle right now
@@ -227,7 +231,8 @@ class BattleScreen(Screen[None]):
         yield Footer(show_command_palette=False)  # ctrl+p is in the help (?), not worth a footer slot
 
     def _turn_box(self) -> VerticalScroll:
-        box = VerticalScroll(TurnTracker(id="turn"), id="turn-box")
+        tracker = TurnTracker(id="turn")
+        box = VerticalScroll(TurnHead(tracker, id="turn-head"), tracker, id="turn-box")
         box.border_title = "Turn"
         return box
 
@@ -255,6 +260,7 @@ class BattleScreen(Screen[None]):
         await self._arrange()
         self._fit_map()
         self._show_legend()
+        self._status()  # fitted to the new width (a dialog open or not), never left to be clipped
         # Below 100 columns the footer's keys are packed closer, so all of them still show.
         self.query_one(Footer).compact = self.size.width < 100
 
@@ -514,6 +520,7 @@ class BattleScreen(Screen[None]):
         turn = self.query_one("#turn", TurnTracker)
         turn.brief = self.compact
         turn.set_data(f.snapshot, self.letters, self.side_index, active, self.time_unit)
+        self.query_one("#turn-head", TurnHead).refresh(layout=True)
         box = self.query_one("#turn-box", VerticalScroll)
         box.border_title = turn.chart_title
         if self.compact:  # a third of the column: the row of the one acting kept in view
@@ -521,7 +528,8 @@ class BattleScreen(Screen[None]):
         # on the player's turn the map keeps the one choosing in view
         data = MapData(self.grid, f.snapshot.get("combatants", []), self.letters, self.side_index, self.selected,
                        active, knockback_path(self.all_events), self.metres_per_cell, self.cell_unit,
-                       centre=(f.question.actor if f.question is not None else active) if f.waiting else None)
+                       centre=(f.question.actor if f.question is not None else active) if f.waiting else None,
+                       fields=fields_of(f.snapshot))
         self.query_one("#map", BattleMap).set_data(data)
         self.map_data = data
         self._show_legend()
@@ -531,7 +539,7 @@ class BattleScreen(Screen[None]):
         row = self.query_one("#turn", TurnTracker).row_of(cid) if not self._arranging.locked() else None
         if row is not None:  # from the top (the Segments' numbers in view) while the row is on the first page
             box = self.query_one("#turn-box", VerticalScroll)
-            page = box.scrollable_content_region.height
+            page = box.scrollable_content_region.height - self.query_one("#turn-head").outer_size.height
             box.scroll_to(y=0 if row < page else row - page + 1, animate=False)
 
     def _show_legend(self) -> None:
@@ -550,7 +558,7 @@ class BattleScreen(Screen[None]):
                 result = f"{o.winner} win" if o.winner else "Draw"
                 state, speed = [("■ ", "$text-success"), (f"{result}: {o.reason}", "bold $text-success")], []
             elif f.waiting and f.question is not None:
-                state, speed = [("◆ attacked, your answer: ", "$text-accent"),
+                state, speed = [(f"◆ {question_words(f.question)[1]}, your answer: ", "$text-accent"),
                                 (self.names.get(f.question.actor, "?"), "bold $text-accent")], []
             elif f.waiting:
                 state, speed = [("◆ your turn: ", "$text-accent"), (self.names.get(f.pending.actor, "?") if f.pending
@@ -578,8 +586,9 @@ class BattleScreen(Screen[None]):
         # then gone), the action count, the seed; the state (whose turn, who won) always shows.
         name = sc.name
         tries: list[Callable[[], Content]] = [lambda: build(name, True), lambda: build(name, False)]
-        cuts = dict.fromkeys(fit_name(name, n, initials=False) for n in range(len(name) - 1, 3, -1))
-        tries += [partial(build, cut, False) for cut in cuts if not cut.startswith("…")]  # whole words
+        # whole words only: with a question's longer state, "Showdo…" had been tried before no name
+        cuts = dict.fromkeys(fit_name(name, n, initials=False, cut_word=False) for n in range(len(name) - 1, 3, -1))
+        tries += [partial(build, cut, False) for cut in cuts if cut]
         tries += [lambda: build("", False), lambda: build("", False, with_action=False),
                   lambda: build("", False, with_seed=False, with_action=False)]
         for attempt in tries:
@@ -804,8 +813,23 @@ class BattleScreen(Screen[None]):
         self.post_message(self.Notice(message, severity))
 
     def action_load(self) -> None:
+        """Open a saved battle, which replaces this one. Like q, the first ctrl+o on an unsaved
+        battle only says what would be lost; a second one within a few seconds opens the dialog."""
         self._pause()
+        now = time.monotonic()
+        if self.unsaved and now - self._load_asked > LEAVE_WINDOW:
+            self._load_asked = now
+            self.notify("ctrl+o again to open another battle: this one is not saved and would be replaced "
+                        "(ctrl+s saves it)", timeout=LEAVE_WINDOW)
+            return
         self.app.action_load_save()  # type: ignore[attr-defined]
+
+    def action_focus_log(self) -> None:
+        """The keyboard to the log: ↑ ↓ read back, Enter opens a roll, g rewinds there, End follows."""
+        log = self.query_one("#log", CombatLog)
+        if log.highlighted is None and log.option_count:
+            log.highlighted = log.option_count - 1  # reading back starts from the newest line
+        log.focus()
 
     @property
     def unsaved(self) -> bool:

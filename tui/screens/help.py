@@ -22,10 +22,11 @@ PANELS = (
                    "CVs or defenses, conditions, Charges left; ▶ marks who acts next"),
     ("Map", "the letters on the grid (cells are 2 m in HERO; a lowercase letter is a fighter out of the "
             "fight), obstacles as blocks, • the last knockback's path, distances from the selected fighter "
-            "under it, nearest first (s selects the next); a map taller than the panel shows the rows "
-            "around the one acting"),
-    ("Log", "every roll and modifier as it happens; a ▸ line opens its full roll (the OCV and DCV "
-            "checklists, the dice) with Enter; v shows END and other quiet lines"),
+            "under it, nearest first (s selects the next); a map larger than the panel shows the part "
+            "around the one acting, and ◂ ▸ ▴ ▾ (› down the right edge) mark the sides where it goes on"),
+    ("Log", "every roll and modifier as it happens; l (or Tab) puts the keyboard there: ↑ ↓ read back, a ▸ "
+            "line opens its full roll (the OCV and DCV checklists, the dice) with Enter, g rewinds to the "
+            "highlighted line, End follows the battle again; v shows END and other quiet lines"),
     ("Speed Chart / rounds", "HERO: which Segments each fighter acts in, this Turn; Marvel: the round's "
                              "initiative order"),
     ("Status bar", "the scenario, seed, the Turn and Segment (or round), the action number, and whether "
@@ -79,7 +80,8 @@ _KEY_NAMES = {"escape": "Esc", "question_mark": "?", "space": "space", "equals_s
 
 
 def key_rows(bindings: Iterable[BindingType]) -> list[tuple[str, str]]:
-    """(keys, what they do) for each binding with a description, keys as the footer writes them."""
+    """(keys, what they do) for each binding with a description, keys as the footer writes them;
+    what they do in the binding's tooltip's words when it has one (the footer's word is short)."""
     rows = []
     for b in (b if isinstance(b, Binding) else Binding(*b) for b in bindings):
         if not b.description:
@@ -88,7 +90,7 @@ def key_rows(bindings: Iterable[BindingType]) -> list[tuple[str, str]]:
         if b.key_display:  # the footer's name for the first key; the others are said too (→ / n)
             names[0] = b.key_display
         keys = " / ".join(dict.fromkeys(names))
-        rows.append((keys, b.description))
+        rows.append((keys, b.tooltip or b.description))
     return rows
 
 

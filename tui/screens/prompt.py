@@ -213,6 +213,13 @@ def whats(data: PromptData) -> list[What]:
             out.append(What(f"Presence Attack: {a.attack} (takes no time)", "presence", action=a))
         elif a.kind == "switch":
             out.append(What(f"Switch the Multipower to {a.slot} (takes no time)", "switch", action=a))
+        elif a.kind == "listen":  # HERO: a foe it cannot see, listened for
+            out.append(What(f"Listen for {names.get(a.target, a.target)} (a PER roll with Hearing; takes the Half "
+                            "Phase)", "listen", action=a))
+        elif a.kind == "screen":  # a HERO Images over the actor's own side: who it would hide
+            at = f" at {a.destination[0]},{a.destination[1]}" if a.destination is not None else ""
+            hidden = ", ".join("itself" if t == data.decision.actor else names.get(t, t) for t in a.targets)
+            out.append(What(f"{a.attack}: Images{at} hiding {hidden}", "screen", action=a))
         elif a.kind == "aid":
             out.append(What(f"{a.attack} on {names.get(a.target, a.target) if a.target != data.decision.actor else 'itself'}",
                             "aid", action=a))
@@ -611,17 +618,35 @@ class PlayerPrompt(ModalScreen[Any]):
 #: How an answer to a question reads in the dialog (see :func:`answer_label`).
 _ANSWER_NAMES = {"none": "No reaction: take the attack", "dodge": "Abort to a Dodge", "block": "Abort to a Block"}
 
+#: What a question asked mid-action is about, read off its menu's kinds (first match): the
+#: dialog's title and the status bar's word. Not every question is about being attacked
+#: (the team maneuver's was labelled "attacked" in the status bar).
+_QUESTIONS = (("interpose", "may step in", "an ally attacked"), ("help", "may help", "a teammate's roll"),
+              ("karma", "may spend Karma", "Karma"), ("escape", "is held", "held"),
+              ("team", "may call a team maneuver", "team maneuver"), ("attack", "may strike as it lands", "landing"))
 
-def answer_label(action: Action, names: dict[str, str] | None = None) -> str:
+
+def question_words(decision: Decision) -> tuple[str, str]:
+    """(the dialog's title after the name, the status bar's word) for a question."""
+    kinds = {a.kind for a in decision.menu}
+    return next(((title, word) for kind, title, word in _QUESTIONS if kind in kinds), ("is attacked", "attacked"))
+
+
+def answer_label(action: Action, names: dict[str, str] | None = None, team: bool = False,
+                 does: dict[str, str] | None = None) -> str:
     """An answer as the question dialog lists it. The log calls declining "no reaction" in both
-    games, so the dialog does too; a HERO Abort says so, a Marvel reaction is its power's name."""
+    games, so the dialog does too; a HERO Abort says so, a Marvel reaction is its power's name.
+    A team maneuver says what it costs and does, as the rules system tells (``does``, from
+    :attr:`PlayerOptions.answers`: "Call Offensive 1" said nothing of it); ``team``: declining
+    one says it keeps it."""
     if action.kind == "karma":
         return "Spend 1 Karma: " + ("an edge on the roll" if action.maneuver.endswith("edge") else "trouble on the hit")
     if action.kind == "team":
         who = (names or {}).get(action.target, action.target)
-        return f"Call {action.maneuver}" + (f" (bring back {who})" if action.target else "")
+        said = (does or {}).get(action.maneuver, "")
+        return f"Call {action.maneuver}" + (f", bring back {who}" if action.target else "") + (f", {said}" if said else "")
     if action.kind == "none" and action.maneuver == "declines":
-        return "No"
+        return "No: keep the team maneuver for a later round (one a battle)" if team else "No"
     if action.kind == "attack" and action.attack:
         return f"{action.attack} ({action.maneuver}, a reaction)" if action.maneuver else action.attack
     if action.kind != "none" and (action.maneuver or action.power):
@@ -651,11 +676,8 @@ class QuestionPrompt(ModalScreen[Any]):
     def compose(self) -> ComposeResult:
         d = self.data.decision
         # not every question is about being attacked: stepping in for an ally, helping one, Karma
-        kinds = {a.kind for a in d.menu}
-        title = ("may step in" if "interpose" in kinds else "may help" if "help" in kinds
-                 else "may spend Karma" if "karma" in kinds else "is held" if "escape" in kinds
-                 else "may call a team maneuver" if "team" in kinds
-                 else "may strike as it lands" if "attack" in kinds else "is attacked")
+        title, _ = question_words(d)
+        team = any(a.kind == "team" for a in d.menu)
         with Vertical(id="question", classes="dialog"):
             yield Static(Content.assemble((f"{self.data.actor_name} {title}", "bold $text-accent"),
                                           (f"  {d.context}" if d.context else "", "$text-muted")),
@@ -663,8 +685,10 @@ class QuestionPrompt(ModalScreen[Any]):
             if self.data.recent or self.data.own:
                 yield recap(self.data)
             names = {o["id"]: o["name"] for o in self.data.others}
-            yield OptionList(*[Option(answer_label(a, names)) for a in d.menu], id="answers")
-            yield Static(Content.styled("Enter: answer", "$text-muted"), id="question-help")
+            does = dict(self.data.options.answers)
+            yield OptionList(*[Option(answer_label(a, names, team, does)) for a in d.menu], id="answers")
+            hint = "Enter: answer · its effect lasts this round" if team else "Enter: answer"
+            yield Static(Content.styled(hint, "$text-muted"), id="question-help")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:

@@ -28,12 +28,13 @@ def assign_letters(names: list[tuple[str, str]]) -> dict[str, str]:
     return out
 
 
-def fit_name(name: str, width: int, initials: bool = True) -> str:
+def fit_name(name: str, width: int, initials: bool = True, cut_word: bool = True) -> str:
     """``name`` in at most ``width`` columns, shortened a whole word at a time, never cut
     mid-word: "Hulkbuster (remote-piloted)" reads "Hulkbuster", "Red Mary Blackwood" "R. M.
     Blackwood", then the words that fit and "…" ("Showdown on the…"). The map letter beside
     it tells two shortened names apart (``initials=False`` for a title: no "S. o. t." steps).
-    Only a single word wider than ``width`` is cut."""
+    Only a single word wider than ``width`` is cut (``cut_word=False``: "" instead, for a
+    title that had better go than read "Showdo…")."""
     if len(name) <= width:
         return name
     plain = re.sub(r"\s*\([^)]*\)", "", name).strip() or name  # the part in brackets goes first
@@ -48,4 +49,4 @@ def fit_name(name: str, width: int, initials: bool = True) -> str:
         short = " ".join(words[:n]).rstrip(",:;") + "…"
         if len(short) <= width:
             return short
-    return plain[:max(width - 1, 0)] + "…" if width > 0 else ""
+    return plain[:max(width - 1, 0)] + "…" if width > 0 and cut_word else ""

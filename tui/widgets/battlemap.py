@@ -1,6 +1,7 @@
 """The battle map: the grid, its obstacles, every combatant by letter in its side's colour, the
-selected combatant highlighted, the last knockback path traced; and a legend below it with
-the range from the selected combatant to everyone else.
+selected combatant highlighted, the last knockback path traced, a HERO Darkness or Images shaded
+over the cells it covers; and a legend below it with the range from the selected combatant to
+everyone else (and what the shading is).
 
 A map larger than the widget is shown through a window centred on ``MapData.centre`` (the
 combatant whose turn the player is choosing), else on the selected combatant (or, with none,
@@ -35,6 +36,22 @@ class MapData:
     metres_per_cell: float = 1
     cell_unit: str = ""
     centre: str | None = None  # the combatant to keep in view, before the selected one
+    #: Cells a field covers (a HERO Darkness or Images), by kind: shaded where no one stands.
+    fields: dict[tuple[int, int], str] = field(default_factory=dict)
+
+
+#: How a field's empty cell is drawn, and its word in the legend.
+FIELD_MARKS = {"darkness": ("░", "Darkness"), "images": ("▒", "Images")}
+
+
+def fields_of(snapshot: dict[str, Any]) -> dict[tuple[int, int], str]:
+    """The cells each field of a snapshot covers (its ``fields``: kind -> cells), by cell; a
+    Darkness over an Images shows as the Darkness."""
+    out: dict[tuple[int, int], str] = {}
+    for kind in ("images", "darkness"):
+        for x, y in snapshot.get("fields", {}).get(kind, ()):
+            out[(x, y)] = kind
+    return out
 
 
 #: Label every this many columns and rows.
@@ -89,6 +106,8 @@ class BattleMap(Widget):
         width = max(self.content_size.width - gutter, 1)
         height = max(self.content_size.height - 1, 1)
         cw = 2 if g.width * 2 <= width else 1
+        if g.width * cw > width:  # cropped: a column on the right for its mark (see :func:`edge_marks`)
+            width = max(width - 1, 1)
         cols, rows = max(min(g.width, width // cw), 1), min(g.height, height)
         where = {tuple(c["position"]): c for c in d.combatants if "position" in c}
         focus = None
@@ -104,10 +123,24 @@ class BattleMap(Widget):
         x0, y0 = window(g.width, cols, focus[0]), window(g.height, rows, focus[1])
         kb = set(d.knockback)
         pad = " " if cw == 2 else ""
-        lines = [Content.styled(" " * gutter + column_labels(x0, cols, cw), "$text-muted")]
+        marks = edge_marks(g, x0, y0, cols, rows)
+        head = list(" " * gutter + column_labels(x0, cols, cw).ljust(cols * cw) + (" " if marks.right else ""))
+        if marks.up:
+            head[0] = "▴"
+        if marks.left:
+            head[gutter - 1] = "◂"
+        if marks.right:
+            head[-1] = "▸"
+        lines = [Content.assemble(*[(ch, "bold $text-warning" if ch in "▴◂▸" else "$text-muted")
+                                    for ch in "".join(head).rstrip()])]
         for y in range(y0, y0 + rows):
-            label = str(y) if y % AXIS_STEP == 0 else ""
-            parts: list[tuple[str, str] | str] = [(label.rjust(gutter - 1) + " ", "$text-muted")]
+            label = (str(y) if y % AXIS_STEP == 0 else "").rjust(gutter - 1) + " "
+            parts: list[tuple[str, str] | str] = []
+            if marks.down and y == y0 + rows - 1:  # "more below", where the row's number leaves room
+                at = 0 if label[0] == " " else gutter - 1
+                parts += [(label[:at], "$text-muted"), ("▾", "bold $text-warning"), (label[at + 1:], "$text-muted")]
+            else:
+                parts.append((label, "$text-muted"))
             for x in range(x0, x0 + cols):
                 cell = (x, y)
                 c = where.get(cell)
@@ -126,10 +159,34 @@ class BattleMap(Widget):
                     parts.append(("█" * cw, "$text-muted"))
                 elif cell in kb:
                     parts.append(("•" + pad, "bold $text-warning"))
+                elif cell in d.fields:
+                    parts.append((FIELD_MARKS[d.fields[cell]][0] * cw, "$text-muted"))
                 else:
                     parts.append(("·" + pad, "$text-disabled"))
+            if marks.right:
+                parts.append(("›", "$text-warning"))
             lines.append(Content.assemble(*parts))
         return Content("\n").join(lines)
+
+
+@dataclass(frozen=True)
+class EdgeMarks:
+    """Which edges of a map window hide more map (each gets a mark)."""
+
+    left: bool
+    right: bool
+    up: bool
+    down: bool
+
+    def __bool__(self) -> bool:
+        return self.left or self.right or self.up or self.down
+
+
+def edge_marks(grid: Grid, x0: int, y0: int, cols: int, rows: int) -> EdgeMarks:
+    """Where the window of ``cols`` x ``rows`` cells from ``x0, y0`` crops the map: at 80 columns
+    a 32-wide map lost its last columns without a sign. The map marks each such edge: ◂ ▸ on the
+    column numbers' line (and › down the right), ▴ over the first row, ▾ beside the last."""
+    return EdgeMarks(x0 > 0, x0 + cols < grid.width, y0 > 0, y0 + rows < grid.height)
 
 
 def column_labels(x0: int, cols: int, cw: int) -> str:
@@ -192,6 +249,9 @@ def _legend(d: MapData, width: int, max_lines: int, compact: bool) -> tuple[Cont
                 far = number
             entry = entry + Content.styled(" " + far, "$text-accent")
         parts.append(entry)
+    for kind in sorted(set(d.fields.values())):  # what the shaded cells are
+        mark, word = FIELD_MARKS[kind]
+        parts.append(Content.styled(f"{mark} {word}", "$text-muted"))
     if d.knockback and len(d.knockback) > 1:  # last, as it is also traced on the map
         a, b = d.knockback[0], d.knockback[-1]
         parts.append(Content.assemble(("•", "bold $text-warning"), (f" knockback {a[0]},{a[1]}→{b[0]},{b[1]}",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -166,6 +167,11 @@ class CombatantCard(Widget):
                          "bold $text-warning" if w in systems.HURT_WORDS else "$text-secondary")
                 parts.append(Content.styled(w, style))
             lines.append(Content.assemble(*parts))
+            notes = systems.condition_notes(c)  # what a negative Focus means, wrapped to the card
+            for note in notes if len(notes) > 1 else [n.split(": ", 1)[1] for n in notes]:  # one: its word is above
+                lines.extend(Content.styled(piece, "$text-muted")
+                             for piece in textwrap.wrap(note, max(width - 2, 10), initial_indent="    ",
+                                                        subsequent_indent="    "))
         return lines
 
 

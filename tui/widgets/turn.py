@@ -47,29 +47,49 @@ class TurnTracker(Widget):
     #: ▶ marks who acts next here and on the cards).
     brief = False
 
+    #: The heading lines (the clock, "next:", the Segments' numbers) are drawn by a
+    #: :class:`TurnHead` docked over the chart, so they stay in view when the rows scroll (the
+    #: Speed Chart's numbers scrolled away with a big roster); False: this widget draws them.
+    headless = False
+
     def render(self) -> Content:
-        return Content("\n").join(self.lines(self.content_size.width))
+        return Content("\n").join(self.body(self.content_size.width) if self.headless else
+                                   self.lines(self.content_size.width))
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
         """The lines drawn for the width measured (Textual's own measure would wrap the lines
         drawn for the width the chart had before)."""
-        return len(self.lines(width))
+        return len(self.body(width) if self.headless else self.lines(width))
 
     def lines(self, width: int) -> list[Content]:
+        """Everything: the heading (:meth:`head`), then a row per combatant (:meth:`body`)."""
+        if not self.snapshot:
+            return [Content("")]
+        return self.head(width) + self.body(width)
+
+    def head(self, width: int) -> list[Content]:
+        """The clock and who acts next (not when ``brief``), and the Speed Chart's Segments."""
         snap = self.snapshot
         if not snap:
-            return [Content("")]
-        combatants = snap.get("combatants", [])
+            return []
         nxt = self._display_name(self.next_actor)
         head = [] if self.brief else [
             Content.styled(systems.clock(snap, self.time_unit), "bold"),
             Content.assemble(("next: ", "$text-muted"), (fit_name(nxt, max(width - 6, 1)), "bold $text-accent"))
             if nxt else Content.styled("no one acts: the battle is over", "$text-muted")]
         if self.is_speed_chart(snap):
-            lines = self._chart(snap, combatants, width)
-        else:
-            lines = self._initiative(snap, combatants, width)
-        return head + lines
+            head += self._chart_header(int(snap["segment"]), width)
+        return head
+
+    def body(self, width: int) -> list[Content]:
+        """A row per combatant: the Speed Chart's, or the initiative order."""
+        snap = self.snapshot
+        if not snap:
+            return [Content("")]
+        combatants = snap.get("combatants", [])
+        if self.is_speed_chart(snap):
+            return self._chart(snap, combatants, width)
+        return self._initiative(snap, combatants, width) or [Content("")]
 
     def row_of(self, cid: str | None) -> int | None:
         """The line of ``cid``'s row (to keep the one acting in view when the chart scrolls)."""
@@ -78,8 +98,7 @@ class TurnTracker(Widget):
         ids = [c.get("id") for c in (combatants if self.is_speed_chart(snap) else self._ranked(snap, combatants))]
         if cid not in ids:
             return None
-        top = (0 if self.brief else 2) + (len(self._chart_header(int(snap["segment"]), self.content_size.width))
-                                          if self.is_speed_chart(snap) else 0)
+        top = 0 if self.headless else len(self.head(self.content_size.width))
         return top + ids.index(cid)
 
     @staticmethod
@@ -120,7 +139,7 @@ class TurnTracker(Widget):
     def _chart(self, snap: dict[str, Any], combatants: list[dict[str, Any]], width: int) -> list[Content]:
         seg = int(snap["segment"])
         cw = self._cell_width(width)
-        lines = self._chart_header(seg, width)
+        lines: list[Content] = []
         for c in combatants:
             spd = int(c.get("SPD", 0))
             phases = set(c.get("phases", ()))
@@ -159,3 +178,24 @@ class TurnTracker(Widget):
             name = fit_name(str(c.get("name", c.get("id"))), room)
             lines.append(Content.assemble(self._row_head(c), (f" {i:>2}. {name:<{room}}", style), (extra, "$text-muted")))
         return lines
+
+
+class TurnHead(Widget):
+    """The heading of the :class:`TurnTracker` beside it (the clock, "next:", the Segments'
+    numbers), docked over the chart so that it never scrolls away with the rows."""
+
+    def __init__(self, tracker: TurnTracker, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.tracker = tracker
+        tracker.headless = True
+
+    def _width(self, width: int) -> int:
+        """The chart's own width (a scrollbar beside the rows narrows them, not the docked head):
+        the Segments' numbers are laid out as the rows' dots are, two or three columns each."""
+        return self.tracker.content_size.width or width
+
+    def render(self) -> Content:
+        return Content("\n").join(self.tracker.head(self._width(self.content_size.width)))
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return len(self.tracker.head(self._width(width)))

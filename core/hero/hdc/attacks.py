@@ -14,10 +14,12 @@ from ..pricing import end_of, power_points
 from ..dice import MAX_DICE, DamageDice
 from ..endurance import power_end
 from ..areas import TABLE as AREA_TABLE
-from ..sheet import ADJUSTABLE, EFFECT_DEFENSE, EFFECT_KINDS, LINE_OF_SIGHT_M, MENTAL_DEFENSE, MENTAL_KINDS, HeroAttack
+from ..sheet import (ADJUSTABLE, EFFECT_DEFENSE, EFFECT_KINDS, LINE_OF_SIGHT_M, MENTAL_DEFENSE, MENTAL_KINDS,
+                     SENSE_GROUPS, HeroAttack, flash_defense)
 from . import costs
 from .draft import MAX_ATTACKS, Draft, _count, _n, handles
 from .modifiers import sort_modifiers, str_minimum, with_power
+from .senses import sense_group
 from .reading import Part
 from .report import IGNORED, IMPORTED, IN_PART, Entry
 
@@ -302,7 +304,8 @@ def attack(p: Part, d: Draft) -> Entry:
     dropped = dropped or any(c.status != IMPORTED for c in dice_lines if c.combat)
     if dice.count == MAX_DICE and p.levels > MAX_DICE:
         k.notes.append(f"held to the engine's {MAX_DICE} dice an attack")
-    of = f" of {atk.characteristic}" if atk.characteristic else ""
+    of = (f" of {atk.characteristic}" if atk.characteristic
+          else f" of the {SENSE_GROUPS[atk.sense]} Group" if atk.sense != "sight" else "")
     into = (f'attack "{name}": {k.kind}{of} {dice}' + (" + STR" if k.adds_str else "")
             + (f" vs {k.defense}" if k.defense else "")
             + (", line of sight" if mental else f", {atk.range_m} m" if not atk.hth else ", hand-to-hand")
@@ -325,9 +328,13 @@ def _effect_keys(p: Part, k: Keys) -> str:
     for key in ("knockback", "does_body", "knockback_multiplier"):
         k.fields.pop(key, None)
     if k.kind == "flash":
-        if not p.option.upper().startswith("SIGHT"):
-            return (f"a Flash of the {p.option_alias or p.option or 'unnamed'} sense group: only the Sight Group is "
-                    "modelled (the fight is seen, not heard)")
+        group = sense_group(p.option)
+        if not group:
+            return (f"a Flash of the {p.option_alias or p.option or 'unnamed'} sense: only whole sense groups are "
+                    "modelled (Sight, Hearing, Mental, Radio, Smell/Taste, Touch)")
+        if group != "sight":
+            k.fields["sense"] = group  # its target still sees: OCV and DCV as they were (:mod:`..senses`)
+            k.defense = flash_defense(group)
     elif k.kind in ("drain", "aid"):
         named = [c.strip().upper() for c in p.input.replace("/", ",").split(",") if c.strip()]
         known = [c for c in named if c in ADJUSTABLE]

@@ -80,6 +80,8 @@ def base_points(p: Part, *, edition: str = "6e") -> Fraction:
     per = (COST_PER_LEVEL_5E.get(p.xmlid) if edition == "5e" else None) or COST_PER_LEVEL.get(p.xmlid, Fraction(0))
     if edition == "5e" and p.xmlid == "FLASH" and not p.option.upper().startswith("SIGHT"):
         per = Fraction(5)  # 5e: 5 CP a die against a sense group that does not target
+    elif p.xmlid == "FLASH" and not p.option.upper().startswith("SIGHT"):
+        per = Fraction(3)  # 6e: 3 CP a die against a Nontargeting group (rules-powers §3.3)
     return p.levels * per + p.basecost + sum((adder_cost(a) for a in p.adders), Fraction(0))
 
 

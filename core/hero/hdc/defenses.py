@@ -7,8 +7,10 @@ from __future__ import annotations
 import re
 
 from .draft import Draft, Handler, HANDLERS, _count, _n, handles
-from .modifiers import sort_modifiers
+from .modifiers import sort_modifiers, with_power
+from ..sheet import flash_defense
 from .reading import Part
+from .senses import sense_group
 from .report import IGNORED, IMPORTED, IN_PART, Entry
 
 
@@ -178,7 +180,19 @@ def _special(name: str) -> Handler:
     return read
 
 
-HANDLERS["FLASHDEFENSE"] = _special("Flash Defense")
+def _flash_defense(p: Part, d: Draft) -> Entry:
+    """Flash Defense: bought for one sense group (rules-powers §2.5), the special defense a Flash of
+    that group meets (:func:`..sheet.flash_defense`: "Flash Defense" for Sight, "Hearing Flash
+    Defense" for Hearing); a single sense's is refused by name."""
+    group = sense_group(p.option) if p.option else "sight"
+    if not group:
+        return Entry(p.label, "defense", IGNORED, why=f"Flash Defense of the {p.option_alias or p.option} sense: only "
+                                                      "whole sense groups are modelled", combat=True,
+                     children=with_power(p))
+    return _special(flash_defense(group))(p, d)
+
+
+HANDLERS["FLASHDEFENSE"] = _flash_defense
 HANDLERS["MENTALDEFENSE"] = _special("Mental Defense")
 HANDLERS["POWERDEFENSE"] = _special("Power Defense")
 

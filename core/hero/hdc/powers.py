@@ -178,7 +178,7 @@ NOT_MODELLED: dict[str, str] = {
     "SWINGING": "the engine moves by Running and Flight only", "DENSITYINCREASE": "Density Increase is not modelled yet",
     "GROWTH": "Growth is not modelled yet", "SHRINKING": "Shrinking is not modelled yet",
     "REGENERATION": "Regeneration is not modelled yet", "DAMAGESHIELD": "Damage Shield is not modelled yet",
-    "CUSTOMPOWER": "a custom power: no rule to apply", "IMAGES": "Images are not modelled yet (Darkness and Invisibility are)",
+    "CUSTOMPOWER": "a custom power: no rule to apply",
     "CHANGEENVIRONMENT": "Change Environment is left to the scenario (rules-powers §3.7)",
     "WEAPON_ELEMENT": "which weapons the Martial Arts weapon maneuvers are for is not read: every hand-to-hand "
                       "weapon of the sheet takes them (our reading)",
@@ -204,7 +204,12 @@ OUTSIDE_A_FIGHT = {
     **dict.fromkeys(("ENHANCEDPERCEPTION", "NIGHTVISION", "DETECT", "CLAIRSENTIENCE", "INFRAREDPERCEPTION",
                      "ULTRAVIOLETPERCEPTION", "TELESCOPIC", "MICROSCOPIC", "RADIOPERCEPTION", "MENTALAWARENESS"),
                     _UNSEEN),
-    **dict.fromkeys(("TELEPATHY", "MINDSCAN", "MINDLINK", "EXTRADIMENSIONALMOVEMENT", "FTL", "SHAPESHIFT"), _NOT_HERE),
+    **dict.fromkeys(("MINDLINK", "EXTRADIMENSIONALMOVEMENT", "FTL", "SHAPESHIFT"), _NOT_HERE),
+    # docs/rules.md, "Telepathy and Mind Scan": why neither changes a fight as the engine plays one
+    "TELEPATHY": "Telepathy reads and sends thoughts: not fight-relevant here, where every mind already knows "
+                 "every combatant's state and no rule reads what a combatant knows",
+    "MINDSCAN": "Mind Scan finds a mind to aim mental powers at: not fight-relevant here, where every combatant "
+                "is on the map and mental powers already reach anyone in line of sight, seen or not",
     "LANGUAGES": "a language", "LINGUIST": "languages",
 }
 
