@@ -22,6 +22,7 @@ from .movement import attack_range, speed
 from .resolve import MarvelAttackContext, MarvelAttackResult, judge
 from .sheet import MarvelAttack
 from .state import Fighter
+from ..render.words import possessive
 
 #: Declining an offer made on someone else's roll (step in, help, spend Karma): the text log
 #: leaves an AI's "declines" out (the JSONL keeps it), so each attack does not read as a list of
@@ -109,7 +110,7 @@ def offer_on_hit(ctx: RulesContext, g: Fighter, f: Fighter, taken: int) -> Askin
             menu.append(Action("power", target=f.id, power=p.name))
     if len(menu) == 1:
         return taken
-    context = f"{f.name}'s hit would take {taken} Health from you (Health {g.health}, Focus {g.focus}): react?"
+    context = f"{possessive(f.name)} hit would take {taken} Health from you (Health {g.health}, Focus {g.focus}): react?"
     choice = yield Decision(g.id, tuple(menu), g.ai, "abort", context, free=True)
     if choice.action.kind == "none":
         return taken
@@ -149,16 +150,16 @@ def offer_help(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackCont
         if h.side != f.side or h is f or not can_react(h) or not ctx.grid.line_of_sight(h.pos, f.pos):
             continue
         menu = (DECLINE, Action("help", target=f.id, maneuver="Help Teammate"))
-        context = (f"{f.name}'s {actx.attack.name} missed {g.name} ({hit.total} vs TN {hit.tn}): "
+        context = (f"{possessive(f.name)} {actx.attack.name} missed {g.name} ({hit.total} vs TN {hit.tn}): "
                    "Help Teammate (an edge on that check)?")
         choice = yield Decision(h.id, menu, h.ai, "abort", context, free=True)
         if choice.action.kind == "none":
             continue
         h.reactions -= 1
         ctx.emit(ev.ReactionUsed(actor=h.id, reaction="Help Teammate", against=g.id,
-                                 effect=f"{f.name}'s attack missed ({hit.total} vs TN {hit.tn}): an edge on that check",
+                                 effect=f"{possessive(f.name)} attack missed ({hit.total} vs TN {hit.tn}): an edge on that check",
                                  reactions_left=h.reactions))
-        return judge(actx, with_edge(ctx.dice, hit.roll, f"{h.name}'s Help Teammate"))
+        return judge(actx, with_edge(ctx.dice, hit.roll, f"{possessive(h.name)} Help Teammate"))
     return hit
 
 
@@ -169,19 +170,19 @@ def offer_karma(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackCon
     target may spend 1 for trouble on one that hit (not an automatic hit, which no roll undoes).
     Each is asked with the roll before it; the engine's rule judges again."""
     if not hit.hit and f.karma > 0 and hit.total + best_edge_gain(hit.roll.faces) >= hit.tn:
-        context = (f"{f.name}'s {actx.attack.name} missed {g.name} ({hit.total} vs TN {hit.tn}): spend 1 Karma for an edge? "
+        context = (f"{possessive(f.name)} {actx.attack.name} missed {g.name} ({hit.total} vs TN {hit.tn}): spend 1 Karma for an edge? "
                    f"({percent(edge_chance(hit.roll.faces, hit.total, hit.tn))} that it then hits)")
         if (yield from _spends(ctx, f, "Karma for an edge", g, context)):
-            hit = judge(actx, with_edge(ctx.dice, hit.roll, f"{f.name}'s Karma"))
+            hit = judge(actx, with_edge(ctx.dice, hit.roll, f"{possessive(f.name)} Karma"))
             ctx.emit(ev.KarmaSpent(actor=f.id, effect=f"an edge on its attack on {g.name}", karma_left=f.karma))
     immune = actx.marvel_m.endswith("ignores trouble")  # Combat Trickery (rules/marvel.md §4.3)
     if hit.hit and not hit.automatic and not immune and g.karma > 0 and not g.out and _trouble_could_matter(hit):
-        context = (f"{f.name}'s {actx.attack.name} hits {g.name} ({hit.total} vs TN {hit.tn}): "
+        context = (f"{possessive(f.name)} {actx.attack.name} hits {g.name} ({hit.total} vs TN {hit.tn}): "
                    f"spend 1 Karma for trouble on it? ({percent(trouble_chance(hit.roll.faces, hit.total, hit.tn))} "
                    "that it then misses)")
         if (yield from _spends(ctx, g, "Karma for trouble", f, context)):
-            hit = judge(actx, with_trouble(ctx.dice, hit.roll, f"{g.name}'s Karma"))
-            ctx.emit(ev.KarmaSpent(actor=g.id, effect=f"trouble on {f.name}'s attack", karma_left=g.karma))
+            hit = judge(actx, with_trouble(ctx.dice, hit.roll, f"{possessive(g.name)} Karma"))
+            ctx.emit(ev.KarmaSpent(actor=g.id, effect=f"trouble on {possessive(f.name)} attack", karma_left=g.karma))
     return hit
 
 
