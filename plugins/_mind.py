@@ -20,7 +20,6 @@ from typing import Any, Callable, Iterable
 from slugfest import Action, BattleView, Choice, Decision, Vitals, answers_for
 from slugfest.core.engine.events import ActionChosen
 from slugfest.core.rules.grid import Cell, distance
-from slugfest.core.render.words import possessive
 
 #: The kinds of action that strike a foe (a Marvel Ram and Fastball Special are estimated like attacks).
 ATTACK_KINDS = ("attack", "multiple-attack", "move-through", "ram", "fastball")
@@ -225,7 +224,7 @@ def tend(decision: Decision, battle: BattleView, harm: Callable[[Action], float]
     grappling = {"grab": f"grabs {who.name}", "grab-by": f"swoops on {who.name} and grabs it",
                  "choke": f"takes {who.name} in a Choke Hold", "squeeze": f"squeezes {who.name}",
                  "throw": f"throws {who.name} down",
-                 "escape": f"tries to break {possessive(who.name)} hold", "disarm": f"knocks {possessive(who.name)} {best.weapon} away"}
+                 "escape": f"tries to break {who.name}'s hold", "disarm": f"knocks {who.name}'s {best.weapon} away"}
     if best.kind in grappling:
         return Choice(best, f"{grappling[best.kind]} (worth {pct(value)}{against})")
     if best.kind == "screen":

@@ -23,7 +23,6 @@ from .sheet import HeroAttack
 from .state import Fighter
 from .tactics import Picture
 from .usage import can_push
-from ..render.words import possessive
 
 LEVEL_USES = ("ocv", "dcv", "damage")
 MAX_PUSH = 20
@@ -195,7 +194,7 @@ def _check_destination(ctx: RulesContext, f: Fighter, dest: tuple[int, int]) -> 
         raise IllegalAction(f"{dest} is taken by another combatant")
     path = ctx.grid.path(f.pos, dest, taken, limit=within)
     if path is None or len(path) > within:
-        raise IllegalAction(f"{dest} is beyond {possessive(f.name)} {within * METRES_PER_CELL} m of movement this Phase")
+        raise IllegalAction(f"{dest} is beyond {f.name}'s {within * METRES_PER_CELL} m of movement this Phase")
 
 
 def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str:
@@ -230,7 +229,7 @@ def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str
         g = st.fighters[a.target]
         atk = f.attack(a.attack)
         if g.allegiance == f.allegiance:
-            return f"{g.name} is on {possessive(f.name)} own side"
+            return f"{g.name} is on {f.name}'s own side"
         if g.dead:
             return f"{g.name} is dead"
         d = distance(f.pos, g.pos) * METRES_PER_CELL

@@ -48,7 +48,6 @@ from .rounding import characteristic_roll
 from .sheet import MENTAL_DEFENSE, HeroAttack
 from .state import Controlled, Fighter
 from .three_dice import hit_chance
-from ..render.words import possessive
 
 #: How far the effect passes the target's EGO, for each level (rules-powers §3.5's thresholds).
 LEVELS = ((30, 4), (20, 3), (10, 2), (0, 1))
@@ -106,13 +105,13 @@ def _lands(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: 
     if back:
         g.control = None
         ctx.emit(ev.StatusChanged(actor=g.id, status=was, active=False,
-                                  why=f"{possessive(f.name)} {atk.name} brings it back to its own side"))
+                                  why=f"{f.name}'s {atk.name} brings it back to its own side"))
     else:
         if held is not None and held.kind != kind:
             ctx.emit(ev.StatusChanged(actor=g.id, status=was, active=False,
-                                      why=f"{possessive(f.name)} {atk.name} takes its place"))
+                                      why=f"{f.name}'s {atk.name} takes its place"))
         g.control = hold
-        ctx.emit(ev.StatusChanged(actor=g.id, status=STATUS[kind], active=True, why=f"{possessive(f.name)} {atk.name}: {words}"))
+        ctx.emit(ev.StatusChanged(actor=g.id, status=STATUS[kind], active=True, why=f"{f.name}'s {atk.name}: {words}"))
     _sides_settle(ctx, g)
 
 
@@ -127,7 +126,7 @@ def _sides_settle(ctx: RulesContext, g: Fighter) -> None:
         cancel_haymaker(ctx, g, "stood down")
     side = g.allegiance
     if g.haymaker is not None and fighters[g.haymaker.target].allegiance == side:
-        cancel_haymaker(ctx, g, f"is now on {possessive(fighters[g.haymaker.target].name)} side")
+        cancel_haymaker(ctx, g, f"is now on {fighters[g.haymaker.target].name}'s side")
     for h in fighters.values():
         if h is not g and h.haymaker is not None and h.haymaker.target == g.id and h.allegiance == side:
             cancel_haymaker(ctx, h, f"has {g.name} on its side now")

@@ -68,7 +68,8 @@ def _maneuver_title(name: str) -> str:
     """A maneuver as its table entry titles it ("move through" -> "Move Through"): the log once
     used the name as a verb ("Sparkwing brace with X at Y"); a name no entry has (a plugin's, an
     old log's) is title-cased."""
-    from .maneuvers import MANEUVERS  # the table imports the rules that import this module's peers
+    # imported here, not at the top: the table imports the rules, a circle through this module
+    from .maneuvers import MANEUVERS
     entry = MANEUVERS.get(name)
     return entry.title if entry is not None else name.title()
 

@@ -56,7 +56,7 @@ def _target_number(tn: int, swapped: str, g: Fighter, hits: MarvelAttack, catego
     if shielded is not None:
         theirs = _target_facts(shielded.sheet, hits)[0]
         if theirs < tn:
-            tn, tn_note = theirs, f"Interpose: the lower of the two, {possessive(shielded.name)} {theirs}"
+            tn, tn_note = theirs, f"Interpose: the lower of the two, {shielded.name}'s {theirs}"
     return tn, tn_note, auto
 
 
@@ -66,7 +66,7 @@ def _target_troubles(ctx: RulesContext, f: Fighter, g: Fighter, poised: tuple[st
     troubles = []
     if not g.out:
         troubles = [f"{g.name} is dodging"] if g.dodging else []
-        troubles.extend(f"{possessive(g.name)} {name}" for name in poised)
+        troubles.extend(f"{g.name}'s {name}" for name in poised)
     if (g.held_by or g.holding) and f.id != g.held_by and f.id != g.holding:  # one of a pair, by a third
         troubles.append(f"{g.name} is grappling with {ctx.state.fighters[g.held_by or g.holding].name}")
     return troubles
@@ -108,9 +108,9 @@ def attack_context(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack,
     if f.active:  # Attack Stance: the ability added twice
         times += sum(1 for name in f.active if CATALOGUE[name].doubles_ability == atk.ability)
     if reaction:
-        troubles.append(f"{possessive(g.name)} {reaction}")
+        troubles.append(f"{g.name}'s {reaction}")
     if power is not None and power.attack_trouble:
-        troubles.append(f"{possessive(f.name)} {power.name}")
+        troubles.append(f"{f.name}'s {power.name}")
     if category != "close" and opts.range_penalty == "trouble" and opts.long_range:
         d = distance(origin or f.pos, g.pos)
         if d > atk.range:
@@ -139,13 +139,13 @@ def _teams_on(ctx: RulesContext, f: Fighter, g: Fighter, hits: MarvelAttack, edg
     twice, marvel_m = False, ""
     ours, theirs = effect_on(ctx.state, f), effect_on(ctx.state, g)
     if ours is not None:
-        edges = (*edges, f"{possessive(f.name)} team: {ours.name}") if ours.edge else edges
+        edges = (*edges, f"{f.name}'s team: {ours.name}") if ours.edge else edges
         twice = ours.twice
         if ours.fantastic and g.sheet.rank >= f.sheet.rank:
-            marvel_m = f"{possessive(f.name)} team: {ours.name}"
+            marvel_m = f"{f.name}'s team: {ours.name}"
     if theirs is not None and not g.out:
         if theirs.trouble:
-            troubles.append(f"{possessive(g.name)} team: {theirs.name}")
+            troubles.append(f"{g.name}'s team: {theirs.name}")
         if theirs.reduction and hits.damage == "Health":
             reductions = (*reductions, (f"{theirs.name} (team)", theirs.reduction))
     return edges, reductions, twice, marvel_m
@@ -161,11 +161,11 @@ def _powers_on(f: Fighter, g: Fighter, atk: MarvelAttack, hits: MarvelAttack, po
     flat: list[tuple[str, int]] = []
     if power is not None:
         if power.attack_edge:
-            edges = (*edges, f"{possessive(f.name)} {power.name}")
+            edges = (*edges, f"{f.name}'s {power.name}")
         if power.flat_damage:
             flat.append((power.name, power.flat_damage))
         if power.sets_m:
-            marvel_m = f"{possessive(f.name)} {power.name}, which ignores trouble"
+            marvel_m = f"{f.name}'s {power.name}, which ignores trouble"
             troubles.clear()
     for name in f.active:
         p = CATALOGUE[name]
@@ -189,7 +189,7 @@ def _on_the_target(g: Fighter, atk: MarvelAttack, category: str, edges: tuple[st
     for name, level in g.active.items():
         p = CATALOGUE[name]
         if p.trouble_on == "all" or (p.trouble_on == "close" and category == "close"):
-            troubles.append(f"{possessive(g.name)} {name}")
+            troubles.append(f"{g.name}'s {name}")
         if p.reduction == atk.damage:
             reductions = (*reductions, (f"{name} {level}", level))
     for name in g.timed:
@@ -375,11 +375,11 @@ def _hit(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack, power: Po
         # a power's own effect (Headshot stuns; Suppressive Fire's Fantastic stuns), else the
         # attack's Fantastic effect unless a Mighty attacker chose knockback instead (rules/marvel.md §4.4)
         if power is not None and power.inflicts:
-            inflict(ctx, g, power.inflicts, f"{possessive(f.name)} {power.name}")
+            inflict(ctx, g, power.inflicts, f"{f.name}'s {power.name}")
         elif power is not None and power.fantastic_inflicts and hit.fantastic:
-            inflict(ctx, g, power.fantastic_inflicts, f"a Fantastic hit with {possessive(f.name)} {power.name}")
+            inflict(ctx, g, power.fantastic_inflicts, f"a Fantastic hit with {f.name}'s {power.name}")
         elif hit.fantastic and atk.fantastic_effect and not knocks:
-            inflict(ctx, g, atk.fantastic_effect, f"a Fantastic hit with {possessive(f.name)} {atk.name}",
+            inflict(ctx, g, atk.fantastic_effect, f"a Fantastic hit with {f.name}'s {atk.name}",
                     atk.element in ELEMENTS_FOR_A_ROUND)
             if TIMED[atk.fantastic_effect].hold and atk.fantastic_effect in g.timed and not g.held_by:
                 yield from offer_escape(ctx, g, None, f)

@@ -14,7 +14,6 @@ from .d616 import roll_d616, succeeds
 from .conditions import POWER_HOLD_TN, TIMED, TREAT_TN
 from .powers import CATALOGUE, Power
 from .state import Fighter
-from ..render.words import possessive
 
 KARMA_TN = 10
 
@@ -133,7 +132,7 @@ def escape(ctx: RulesContext, f: Fighter, how: str = "action") -> None:
     roll = roll_d616(ctx.dice, (), own_troubles(f, "Melee"), ctx.options.stacked_rerolls)
     total = roll.dice_total + score
     ok = succeeds(roll, total, tn)
-    whose = f"{possessive(holder.name)} hold" if holder is not None else "the hold"
+    whose = f"{holder.name}'s hold" if holder is not None else "the hold"
     purpose = f"breaks free of {whose}" + (" (a reaction)" if how == "reaction" else "")
     ctx.emit(ev.CheckRolled(actor=f.id, purpose=purpose, ability="Melee", score=score, roll=roll, total=total, tn=tn,
                             success=ok, fantastic=ok and roll.fantastic))
@@ -167,7 +166,7 @@ def treat(ctx: RulesContext, f: Fighter, g: Fighter, name: str) -> None:
     roll = roll_d616(ctx.dice, (), own_troubles(f, c.treated_with), ctx.options.stacked_rerolls)
     total = roll.dice_total + score
     ok = succeeds(roll, total, TREAT_TN)
-    whose = "its own" if f is g else f"{possessive(g.name)}"
+    whose = "its own" if f is g else f"{g.name}'s"
     verb, what = c.treating
     purpose = f"{verb} {whose} {what or name}"
     ctx.emit(ev.CheckRolled(actor=f.id, purpose=purpose, ability=c.treated_with, score=score, roll=roll, total=total,

@@ -17,7 +17,6 @@ from .movement import attack_range, speed
 from .powers import CATALOGUE
 from .state import Fighter
 from .tactics import Picture
-from ..render.words import possessive
 
 
 def build_menu(pic: Picture) -> tuple[Action, ...]:
@@ -50,7 +49,7 @@ def check(ctx: RulesContext, decision: Decision, action: Action) -> None:
         if not ctx.grid.open(dest):
             raise IllegalAction(f"{dest} is not an open cell of the map")
         if destination_path(ctx, f, dest) is None:
-            raise IllegalAction(f"{dest} is beyond {possessive(f.name)} {moves(f)} spaces of movement this turn "
+            raise IllegalAction(f"{dest} is beyond {f.name}'s {moves(f)} spaces of movement this turn "
                                 + ("(a double move)" if not f.stood_up else "(standing up took its movement action)"))
         return
     if action in decision.menu:  # the choice is usually one of the menu's own actions: found by identity
@@ -80,7 +79,7 @@ def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str
         if condition:
             return f"{f.name} is {condition}: no {atk.ability} actions (rules/marvel.md §5)"
         if g.side == f.side:
-            return f"{g.name} is on {possessive(f.name)} own side"
+            return f"{g.name} is on {f.name}'s own side"
         if g.killed:
             return f"{g.name} is dead"
         d = distance(f.pos, g.pos)

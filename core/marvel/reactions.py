@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..engine.actions import Action, Asking, Decision
 from ..engine.context import RulesContext
 from ..engine.events import Moved
+from ..render.words import possessive
 from ..rules.grid import Cell, distance
 from . import events as ev
 from .conditions import POWER_HOLD_TN, TIMED
@@ -22,7 +23,6 @@ from .movement import attack_range, speed
 from .resolve import MarvelAttackContext, MarvelAttackResult, judge
 from .sheet import MarvelAttack
 from .state import Fighter
-from ..render.words import possessive
 
 #: Declining an offer made on someone else's roll (step in, help, spend Karma): the text log
 #: leaves an AI's "declines" out (the JSONL keeps it), so each attack does not read as a list of
@@ -157,9 +157,9 @@ def offer_help(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackCont
             continue
         h.reactions -= 1
         ctx.emit(ev.ReactionUsed(actor=h.id, reaction="Help Teammate", against=g.id,
-                                 effect=f"{possessive(f.name)} attack missed ({hit.total} vs TN {hit.tn}): an edge on that check",
+                                 effect=f"{f.name}'s attack missed ({hit.total} vs TN {hit.tn}): an edge on that check",
                                  reactions_left=h.reactions))
-        return judge(actx, with_edge(ctx.dice, hit.roll, f"{possessive(h.name)} Help Teammate"))
+        return judge(actx, with_edge(ctx.dice, hit.roll, f"{h.name}'s Help Teammate"))
     return hit
 
 
@@ -173,7 +173,7 @@ def offer_karma(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackCon
         context = (f"{possessive(f.name)} {actx.attack.name} missed {g.name} ({hit.total} vs TN {hit.tn}): spend 1 Karma for an edge? "
                    f"({percent(edge_chance(hit.roll.faces, hit.total, hit.tn))} that it then hits)")
         if (yield from _spends(ctx, f, "Karma for an edge", g, context)):
-            hit = judge(actx, with_edge(ctx.dice, hit.roll, f"{possessive(f.name)} Karma"))
+            hit = judge(actx, with_edge(ctx.dice, hit.roll, f"{f.name}'s Karma"))
             ctx.emit(ev.KarmaSpent(actor=f.id, effect=f"an edge on its attack on {g.name}", karma_left=f.karma))
     immune = actx.marvel_m.endswith("ignores trouble")  # Combat Trickery (rules/marvel.md §4.3)
     if hit.hit and not hit.automatic and not immune and g.karma > 0 and not g.out and _trouble_could_matter(hit):
@@ -181,8 +181,8 @@ def offer_karma(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackCon
                    f"spend 1 Karma for trouble on it? ({percent(trouble_chance(hit.roll.faces, hit.total, hit.tn))} "
                    "that it then misses)")
         if (yield from _spends(ctx, g, "Karma for trouble", f, context)):
-            hit = judge(actx, with_trouble(ctx.dice, hit.roll, f"{possessive(g.name)} Karma"))
-            ctx.emit(ev.KarmaSpent(actor=g.id, effect=f"trouble on {possessive(f.name)} attack", karma_left=g.karma))
+            hit = judge(actx, with_trouble(ctx.dice, hit.roll, f"{g.name}'s Karma"))
+            ctx.emit(ev.KarmaSpent(actor=g.id, effect=f"trouble on {f.name}'s attack", karma_left=g.karma))
     return hit
 
 

@@ -31,7 +31,6 @@ import re
 from dataclasses import replace
 from fractions import Fraction
 
-from ...render.words import possessive
 from ..rounding import hero_round
 from ..sheet import _LIMITS as CHARACTERISTIC_LIMITS
 from . import attacks, costs, martial, powers
@@ -211,7 +210,7 @@ def attack(p: Part, d: Draft) -> Entry:
         mods.append(m)
     ranged = next((m for m in mods if m.xmlid == "RANGED"), None)
     if p.xmlid in NO_RANGE and ranged is None:
-        mods.append(replace(p, tag="MODIFIER", xmlid="NORANGE", alias=f"No Range (5e {possessive(p.alias or p.xmlid)} own)", name="",
+        mods.append(replace(p, tag="MODIFIER", xmlid="NORANGE", alias=f"No Range (5e {p.alias or p.xmlid}'s own)", name="",
                             levels=Fraction(0), basecost=Fraction(0), lvlcost=None, lvlval=None, option="",
                             option_alias="", input="", attrs={}, modifiers=(), adders=(), children=()))
         d.conversions.append(f"{p.label}: 5e {p.alias or p.xmlid} has no range unless bought Ranged: hand-to-hand")
@@ -227,7 +226,7 @@ def attack(p: Part, d: Draft) -> Entry:
                 e.why = why
         if p.xmlid in NO_RANGE and ranged is not None and e.kind == "modifier" and e.label.startswith(ranged.label):
             e.status, e.why, e.into = IMPORTED, "", f"ranged: 5e {p.alias or p.xmlid} buys the range 6e's has"
-            d.conversions.append(f"{p.label}: Ranged bought in 5e is 6e {possessive(p.alias or p.xmlid)} own range")
+            d.conversions.append(f"{p.label}: Ranged bought in 5e is 6e {p.alias or p.xmlid}'s own range")
             if entry.status == IN_PART and not entry.why and not any(c.strict_failure for c in entry.children):
                 entry.status = IMPORTED
     return entry
