@@ -182,7 +182,7 @@ _DEFENDED = {
 
 
 def _defended(e: ev.DamageTakenEvent) -> str:
-    words = _DEFENDED.get(e.rule, "{sr}-{sd} STUN, {br}-{bd} BODY; " + e.rule.replace("{", "{{").replace("}", "}}"))
+    words = _DEFENDED.get(e.rule, "{sr} - {sd} STUN, {br} - {bd} BODY; " + e.rule.replace("{", "{{").replace("}", "}}"))
     return words.format(sr=e.stun_rolled, sd=e.stun_defense, br=e.body_rolled, bd=e.body_defense)
 
 

@@ -112,3 +112,9 @@ def test_an_explosions_fall_off_labels_each_term():
     """rules-powers §1.4: an Explosion loses 1 DC for every full 2 m from its centre."""
     step = ev.DamageModified("b", "Blast", "explosion", 4, "10d6 -> 6d6 (8 m from the centre)", 0, 0)
     assert TextLog().line(step) == "      Explosion: -4 DC, 1 DC per full 2 m from the centre: 10d6 -> 6d6 (8 m from the centre)"
+
+
+def test_a_hit_met_by_a_named_defense_keeps_its_rule_in_the_same_spacing():
+    taken = ev.DamageTakenEvent("b", "Psionic Spike", 7, 0, 0, 0, 7, 0, 48, 16, "mental, no Mental Defense")
+    assert TextLog().line(taken) == ("    b takes 7 STUN, 0 BODY (7 - 0 STUN, 0 - 0 BODY; mental, no Mental Defense) "
+                                     "-> STUN 48, BODY 16")
