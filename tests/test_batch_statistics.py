@@ -286,7 +286,10 @@ def test_knockback_stopped_at_the_maps_edge_is_counted_as_stopped_short_not_as_a
     b = Battle(duel, seed=2)
     b.run()
     stopped = [e for e in b.events if isinstance(e, KnockbackRolled) and e.hit_wall]
-    assert [(e.start, e.end) for e in stopped] == [((25, 5), (29, 5))] and duel.map.width == 30
+    assert [(e.start, e.end, e.stopped_by) for e in stopped] == [((25, 5), (29, 5), "edge")] and duel.map.width == 30
+    from slugfest.core.render.text import TextLog
+
+    assert any("by the map's edge" in line for line in TextLog().lines(b.events))  # it says which
     rules = b.system.tally(b, 0).rules
     assert rules["rule:knockback stopped short"] == 1 and not any("wall" in k for k in rules)
 

@@ -305,6 +305,17 @@ _IMPACT_WALL = ("slams into a wall", "knockback (slams into a wall)")
 _IMPACT_GROUND = ("hits the ground", "knockback (hits the ground)")
 
 
+def _stopper(ctx: RulesContext, g: Fighter, origin: Cell, cells: int, travelled: int) -> str:
+    """What stopped ``g``'s flight of ``cells`` after ``travelled`` (asked before it moves): "edge"
+    (the map's), "wall", or the id of the combatant in the way, for the log to say which (issue 37)."""
+    cell = ctx.grid.push_stopper(g.pos, origin, cells, travelled)
+    if not ctx.grid.inside(cell):
+        return "edge"
+    if cell in ctx.grid.obstacles:
+        return "wall"
+    return next((h.id for h in ctx.state.fighters.values() if h.pos == cell and h is not g and not h.dead), "wall")
+
+
 def knock_back(ctx: RulesContext, f: Fighter, g: Fighter, body: int, killing: bool, martial: bool = False,
                away_from: tuple[int, int] | None = None) -> bool:
     """Knockback (seed): BODY rolled minus 2d6 (+1d6 Killing or a Martial Maneuver, hero6e.md §6;
@@ -330,13 +341,15 @@ def knock_back(ctx: RulesContext, f: Fighter, g: Fighter, body: int, killing: bo
         return False
     cells = -(-kb.metres // METRES_PER_CELL)
     taken = {h.pos for h in ctx.state.fighters.values() if h is not g and not h.dead}
-    path, hit_wall = ctx.grid.push_line(g.pos, f.pos if away_from is None else away_from, cells, taken)
+    origin = f.pos if away_from is None else away_from
+    path, hit_wall = ctx.grid.push_line(g.pos, origin, cells, taken)
+    stopped_by = _stopper(ctx, g, origin, cells, len(path)) if hit_wall else ""
     if path:
         g.pos = path[-1]
         release_all(ctx, g, f"{g.name} was knocked back")  # a Grab does not survive the flight
     g.prone = True
     ctx.emit(ev.KnockbackRolled(target=g.id, body=body, faces=faces, resistance=kb.resistance, metres=kb.metres,
-                                outcome="knockback", start=start, end=g.pos, hit_wall=hit_wall))
+                                outcome="knockback", start=start, end=g.pos, hit_wall=hit_wall, stopped_by=stopped_by))
     n_impact = impact_dice(kb.metres, hit_wall)
     if n_impact and not g.dead:
         ifaces = ctx.dice.rolls(n_impact, 6, "knockback impact")

@@ -222,6 +222,9 @@ class KnockbackRolled(Event):
     start: tuple[int, int]
     end: tuple[int, int]
     hit_wall: bool
+    #: What stopped the flight short (``hit_wall``): "wall", "edge" (the map's) or the id of the
+    #: combatant in the way; "" for a flight nothing stopped, and in a log of version 5 or earlier.
+    stopped_by: str = ""
 
 
 @record

@@ -450,7 +450,8 @@ def _kb(e: ev.KnockbackRolled, log: TextLog) -> str:
             flight += f" ({cells} cells of {METRES_PER_CELL} m, rounded up)"
         landing = _landing(e.metres, e.hit_wall)
         moved = 2 * max(abs(e.end[0] - e.start[0]), abs(e.end[1] - e.start[1]))  # cells of 2 m
-        stopper = "a wall, someone or the map's edge"
+        stopper = {"": "a wall, someone or the map's edge", "wall": "a wall", "edge": "the map's edge"}.get(
+            e.stopped_by) or log.name(e.stopped_by)  # (a log of version 5 or earlier does not say which)
         if e.hit_wall and moved < e.metres:
             stop = (f"stopped after {moved} m at {e.end[0]},{e.end[1]} by {stopper}" if moved else
                     f"stopped where it stands, {e.end[0]},{e.end[1]}, by {stopper}")

@@ -359,6 +359,15 @@ class Grid:
             travelled.append(cell)
         return travelled, False
 
+    def push_stopper(self, start: Cell, away_from: Cell, cells: int, travelled: int) -> Cell:
+        """The cell that stopped a :meth:`push_line` flight of ``cells`` after ``travelled`` of
+        them: the next on its line (off the map when the map's edge stopped it)."""
+        dx, dy = start[0] - away_from[0], start[1] - away_from[1]
+        if dx == 0 and dy == 0:
+            dx = 1
+        ox, oy = _ray(dx, dy, cells)[travelled]
+        return start[0] + ox, start[1] + oy
+
 
 @dataclass(frozen=True)
 class Reach:

@@ -100,19 +100,19 @@ def test_decide_refuses_a_plugins_illegal_action_and_falls_back_to_the_default_a
 TOUGH = dict(SPD=2, DEX=10, PD=10, CON=20, STUN=40)  # 24 STUN - 10 = 14: neither Stunned nor out
 
 
-@pytest.mark.parametrize("a_at, b_at, obstacles, end, wall, impact", [
-    ((4, 5), (5, 5), [], (11, 5), False, 3),        # 12 m = 6 cells; the ground: 1d6 per 4 m
-    ((4, 5), (5, 5), [(8, 5)], (7, 5), True, 6),    # stopped by an obstacle: 1d6 per 2 m
-    ((16, 5), (17, 5), [], (19, 5), True, 6),        # stopped by the map's edge, a wall here
+@pytest.mark.parametrize("a_at, b_at, obstacles, end, wall, impact, stopper", [
+    ((4, 5), (5, 5), [], (11, 5), False, 3, ""),            # 12 m = 6 cells; the ground: 1d6 per 4 m
+    ((4, 5), (5, 5), [(8, 5)], (7, 5), True, 6, "wall"),    # stopped by an obstacle: 1d6 per 2 m
+    ((16, 5), (17, 5), [], (19, 5), True, 6, "edge"),        # stopped by the map's edge, a wall here
 ])
 def test_knockback_moves_metres_over_2_cells_and_a_wall_hurts_twice_as_much_as_the_ground(a_at, b_at, obstacles, end,
-                                                                                           wall, impact):
+                                                                                           wall, impact, stopper):
     sides = {"A": [hero("a", position=a_at, SPD=2, DEX=15, STR=20)], "B": [hero("b", position=b_at, **TOUGH)]}
     dice = [3, 3, 3,  6, 6, 6, 6,  1, 1,  *[1] * impact]  # 8 BODY rolled - 2 on the KB dice = 6: 12 m
     b = fight(sides, dice, strike("a", "b"), rules={}, obstacles=obstacles)
     (kb,) = events_of(b, ev.KnockbackRolled)
     assert (kb.body, kb.faces, kb.metres, kb.outcome) == (8, (1, 1), 12, "knockback")
-    assert (kb.start, kb.end, kb.hit_wall) == (b_at, end, wall)
+    assert (kb.start, kb.end, kb.hit_wall, kb.stopped_by) == (b_at, end, wall, stopper)
     assert b.state.fighters["b"].pos == end
     landing = [e for e in events_of(b, ev.DamageRolled) if e.attacker == "knockback"]
     assert [(e.dice, e.faces) for e in landing] == [(f"{impact}d6", (1,) * impact)]
