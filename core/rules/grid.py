@@ -225,8 +225,9 @@ class Grid:
         blocked = frozenset(occupied)
         key = (start, goal, blocked, stop_adjacent, limit)
         walks = self._walks
-        found = walks.get(key, False)
-        if found is False:
+        if key in walks:
+            found = walks[key]
+        else:
             if len(walks) >= 4096:
                 walks.clear()
             found = walks[key] = self._search(start, goal, blocked, stop_adjacent, limit)
