@@ -28,3 +28,20 @@ def test_an_action_line_names_its_combatants_not_their_ids():
     refused = ActionRefused("bulwark", "strike Punch -> b", "out of reach", "stubborn")
     assert log.line(refused) == "  ! stubborn chose 'strike Punch -> Blaze' for Bulwark: refused, out of reach"
     assert TextLog().named("strike Punch -> b") == "strike Punch -> b"  # no names known: as it is
+
+
+def test_every_possessive_the_log_and_the_app_write_goes_through_the_one_helper():
+    """Issue 37's audit: f-strings wrote ``f"{name}'s"`` by hand, so one log read "Jessica
+    Jones' turn" and "Jessica Jones's Karma". The narrations and the app add the ``'s`` only
+    through :func:`possessive`. (The words the rules put in events, an edge's "Jessica Jones's
+    Karma", stay as they are: a save's digest covers them, so changing them breaks old saves.)"""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    files = [root / "core" / "hero" / "narration.py", root / "core" / "marvel" / "narration.py",
+             *sorted((root / "core" / "render").glob("*.py")), *sorted((root / "tui").rglob("*.py"))]
+    by_hand = re.compile(r"\}'s\b")
+    found = [f"{path.relative_to(root)}:{n}" for path in files if path.name != "words.py"
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if by_hand.search(line)]
+    assert found == []

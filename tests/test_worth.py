@@ -11,7 +11,8 @@ import pytest
 from slugfest import cli
 from slugfest.core.batch.optimise import builds, head_to_head, race
 from slugfest.core.batch.sweep import read_data
-from slugfest.core.batch.worth import (Change, Worth, make_variant, menu_for, ranked, thirds_separated, with_ai,
+from slugfest.core.batch.worth import (Change, Worth, allocate, cut, make_variant, menu_for, ranked, rows_of,
+                                       thirds_separated, with_ai,
                                        worth_of)
 from slugfest.core.files.scenario import load_scenario, parse_scenario
 from slugfest.scenarios import find
@@ -216,6 +217,81 @@ def test_the_apps_cards_show_the_price_check_costs_totals():
 def test_a_change_that_moved_no_battle_is_worth_nothing_within_the_rule_of_three():
     w = worth_of("+10 END", Fraction(2), [1, 0, 1, 0] * 25, [1, 0, 1, 0] * 25)
     assert w.gain == 0 and (w.gain_low, w.gain_high) == (pytest.approx(-0.03), pytest.approx(0.03))
+
+
+def test_the_cut_between_the_thirds_names_only_the_changes_whose_intervals_reach_across_it():
+    # k = 2: top a, b; middle c, d; bottom e, f. a and f are clear of any line between 0.02 and
+    # 0.03; b's lower end and e's upper end reach past each other, so both must play on.
+    rows = ranked([row("a", 0.06, 0.01), row("b", 0.03, 0.02), row("c", 0.025, 0.03), row("d", 0.024, 0.03),
+                   row("e", 0.02, 0.02), row("f", -0.02, 0.01)])
+    line, across = cut(rows)
+    assert 0.02 < line < 0.03 and [w.label for w in across] == ["b", "e"]
+    assert cut(ranked([row("a", 0.05, 0.01), row("b", 0.03, 0.01), row("c", 0.0, 0.01)])) is None  # parted
+    assert cut(rows[:2]) is None  # two rows have no thirds
+
+
+def test_the_cut_falls_where_fewest_battles_would_clear_it():
+    # b (top) reaches down to 0.005, e (bottom) up to 0.012. e's estimate (0) is near any line
+    # between them: its interval would have to shrink to less than half to clear one at 0.005
+    # (about 476 battles more, its 100 battles x ((0.012 / 0.005)^2 - 1)); b's estimate is 0.05
+    # above, so a line just above e's upper end costs b about 40. The line goes there.
+    rows = ranked([row("a", 0.09, 0.01), row("b", 0.05, 0.045), row("c", 0.03, 0.05), row("d", 0.02, 0.05),
+                   row("e", 0.0, 0.012), row("f", -0.05, 0.01)])
+    line, across = cut(rows)
+    assert 0.012 < line < 0.013 and [w.label for w in across] == ["b"]
+
+
+def sequential_play(rates, asked):
+    """Change k (1..) wins battle i when (i * 7 % 20) / 20 < rates[k - 1]; the unchanged sheet never wins."""
+    def play(keys, start, count):
+        asked.append((tuple(keys), start, count))
+        return [[int(k > 0 and (i * 7 % 20) / 20 < rates[k - 1]) for i in range(start, start + count)]
+                for k in keys], False
+    return play
+
+
+def test_later_rounds_go_only_to_the_changes_across_the_line_with_the_unchanged_sheet_beside_them():
+    rates = [0.9, 0.7, 0.5, 0.45, 0.35, 0.1]  # per point (price 1): a gain of the rate itself
+    asked = []
+    got = allocate(list("abcdef"), [Fraction(1)] * 6, 20, 200, 10, sequential_play(rates, asked))
+    assert asked[0] == ((0, 1, 2, 3, 4, 5, 6), 0, 20)
+    assert all(keys[0] == 0 and 1 not in keys and 6 not in keys for keys, _, _ in asked[1:])  # a and f never again
+    # b (0.70) and e (0.35) straddle the line after 20 battles; 20 more each part them
+    # (b from +0.556, e up to +0.500), while a fixed 40 a change would have played 280.
+    assert asked[1:] == [((0, 2, 5), 20, 10), ((0, 2, 5), 30, 10)]
+    assert thirds_separated(rows_of(list("abcdef"), [Fraction(1)] * 6, got.series))[0]
+    assert got.battles == 7 * 20 + 3 * 10 + 3 * 10 == 200 and got.played(0) == 40 and got.played(1) == 20
+    assert got.series[1][20:] == [None] * 20  # not played there, so not paired there
+
+
+def test_a_change_stops_at_the_most_battles_it_may_play_and_most_equal_to_runs_is_one_round():
+    asked = []
+    allocate(list("abcdef"), [Fraction(1)] * 6, 20, 20, 10, sequential_play([0.9, 0.7, 0.5, 0.45, 0.35, 0.1], asked))
+    assert asked == [((0, 1, 2, 3, 4, 5, 6), 0, 20)]
+    asked = []
+    got = allocate(list("abcdef"), [Fraction(1)] * 6, 20, 25, 10, sequential_play([0.9, 0.7, 0.5, 0.45, 0.35, 0.1], asked))
+    assert asked[1:] == [((0, 2, 5), 20, 5)] and max(got.played(k) for k in range(1, 7)) == 25
+
+
+def test_the_rounds_are_told_in_a_line_the_first_in_full_then_how_many_changes_each_later_one_played():
+    from slugfest.cli.worth import _rounds_words
+
+    assert _rounds_words([(9, 0, 200), (3, 200, 100), (2, 300, 100), (2, 400, 100)]) == (
+        "9 changes and the unchanged sheet on battles 0-199; then 3 rounds more, up to battle 499: "
+        "1 for 3 changes, 2 for 2 changes")
+    assert _rounds_words([(16, 0, 200)]) == "16 changes and the unchanged sheet on battles 0-199"
+
+
+def test_worth_plays_later_rounds_for_the_changes_in_doubt_and_counts_every_battle(capsys, tmp_path):
+    doc = tmp_path / "w.json"
+    code, out, _ = run(capsys, "worth", "hero-duel", "--combatant", "ironclad", "--runs", "6", "--max-runs", "12",
+                       "--seed", "3", "--jobs", "1", "--changes", "+5 ED,+1 OCV,+5 PD,+4 m Running", "--no-progress",
+                       "--json", str(doc))
+    got = json.loads(doc.read_text())
+    assert code == 0 and got["rounds"][0] == {"changes": 4, "first": 0, "battles_each": 6} and len(got["rounds"]) > 1
+    assert got["battles"] == sum((r["changes"] + 1) * r["battles_each"] for r in got["rounds"])
+    assert max(r["paired_battles"] for r in got["rows"]) <= 12 == got["max_runs"]
+    assert f"battles used: {got['battles']:,} (4 changes and the unchanged sheet on battles 0-5; then" in out
 
 
 def test_an_indented_sentence_of_a_report_wraps_under_itself():

@@ -16,6 +16,11 @@ What can go wrong, and what happens:
   plugin that will not stop): its battles are reported with their seeds and the batch finishes
   without it. The worker thread cannot be stopped from outside and stays busy until it returns.
 
+``slugfest worth`` and ``optimise`` pair each battle of a change with the same battle of the
+unchanged sheet, so they need each battle's outcome, not an aggregate: their spans
+(:func:`run_wins`) return whether the side won each battle, and :func:`wins_on_cluster` puts
+each span at its own battles, in whatever order they finish.
+
 ``ADDRESS`` is a scheduler's address (``tcp://10.0.0.5:8786``), or ``local`` / ``local:N`` to
 start a cluster of N worker processes on this machine (what the suite tests with).
 """
@@ -195,6 +200,54 @@ def simulate_on_cluster(scenario: Scenario, runs: int, base_seed: int, address: 
             if cluster is not None:
                 cluster.close()
     return ClusterRun(merged, interrupted, lost)
+
+
+def run_wins(scenario: Scenario, first: int, count: int, base_seed: int, side: str) -> list[int | None]:
+    """One task of a paired batch: for battles ``first`` .. ``first + count - 1``, whether
+    ``side`` won each (1 or 0; None for a battle that failed, which the pairing leaves out)."""
+    host = get_plugin_manager(house_rules=scenario.house_rules)
+    out: list[int | None] = []
+    for i in range(first, first + count):
+        result = run_one(scenario, i, base_seed, host)
+        out.append(int(result.winner == side) if isinstance(result, BattleTally) else None)
+    return out
+
+
+def wins_on_cluster(scenarios: list[Scenario], runs: int, base_seed: int, side: str, client: Any, *, first: int = 0,
+                    on_progress: Callable[[Progress], None] | None = None, span: int = SPAN,
+                    task: Callable[..., list[int | None]] = run_wins) -> tuple[list[list[int | None]], bool, int]:
+    """What ``slugfest worth`` and ``optimise`` need of a batch, on a connected ``client``: each
+    scenario's 0/1 series of "``side`` won" over battles ``first`` .. ``first + runs - 1`` (the
+    same seeds for all, so the series pair battle by battle as a local run's do), whether Ctrl-C
+    stopped it, and how many spans could not be run (their battles are None: left out of every
+    pair, as a failed battle is). Spans come back in any order; each lands at its own battles."""
+    distributed = _dask()
+    series: list[list[int | None]] = [[None] * runs for _ in scenarios]
+    run_id = uuid.uuid4().hex[:12]
+    futures: dict[Any, tuple[int, int, int]] = {}
+    lost = 0
+    parts = [0] * len(scenarios)
+    interrupted = False
+    try:
+        for v, sc in enumerate(scenarios):
+            for s in range(first, first + runs, span):
+                n = min(span, first + runs - s)
+                fut = client.submit(task, sc, s, n, base_seed, side, pure=False, key=f"slugfest-wins-{run_id}-{v}-{s}")
+                futures[fut] = (v, s, n)
+        for finished in distributed.as_completed(list(futures)):
+            v, s, n = futures[finished]
+            try:
+                series[v][s - first:s - first + n] = finished.result()
+            except Exception:  # noqa: BLE001 - a lost worker or connection: these battles, not the batch
+                lost += 1
+            parts[v] += n
+            if on_progress is not None:
+                on_progress(Progress(sum(parts), runs * len(scenarios), 0, tuple(parts)))
+    except KeyboardInterrupt:
+        interrupted = True
+        for fut in futures:
+            fut.cancel()
+    return series, interrupted, lost
 
 
 class _Watchdog:

@@ -21,9 +21,10 @@ change's worth, interval and all (the price is exact, so the interval scales wit
 from __future__ import annotations
 
 import copy
+import math
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..errors import SlugfestError
 from ..files.scenario import Scenario, parse_scenario
@@ -260,5 +261,121 @@ def thirds_separated(rows: list[Worth]) -> tuple[bool, int]:
     return min(w.per_unit_interval[0] for w in top) > max(w.per_unit_interval[1] for w in bottom), k
 
 
-__all__ = ["Change", "PRICERS", "UNITS", "Variant", "Worth", "WorthError", "apply_build", "cap_names", "describe",
-           "hero_menu", "make_variant", "marvel_menu", "menu_for", "paired", "ranked", "thirds_separated", "with_ai", "worth_of"]
+#: Where a cut between the thirds may fall: this many points evenly inside the gap between the
+#: estimates of the top third's last change and the bottom third's first (:func:`cut`).
+CUT_POINTS = 101
+
+
+def _work(w: Worth, c: float, top: bool) -> float:
+    """About how many more battles ``w`` needs before its interval clears the cut ``c`` (its
+    lower bound above it for a top-third change, its upper bound below it for a bottom-third
+    one), reckoned as an interval narrowing with the square root of its battles around the
+    estimate it has now; infinite when the estimate is on the wrong side (more battles would not
+    clear it unless the estimate moves)."""
+    lo, hi = w.per_unit_interval
+    gap = w.per_unit - c if top else c - w.per_unit
+    half = w.per_unit - lo if top else hi - w.per_unit
+    if (lo > c) if top else (hi < c):
+        return 0.0
+    if gap <= 0:
+        return math.inf
+    return w.pairs * ((half / gap) ** 2 - 1)
+
+
+def cut(rows: list[Worth]) -> tuple[float, list[Worth]] | None:
+    """Where to part the ranked ``rows``' top third from their bottom third, and which changes'
+    intervals still reach across that line: the cut inside the gap between the two thirds'
+    nearest estimates that the fewest battles would clear (:func:`_work`, summed). None when the
+    thirds are parted already, or cannot be split (fewer than three rows)."""
+    k = len(rows) // 3
+    if k == 0 or thirds_separated(rows)[0]:
+        return None
+    top, bottom = rows[:k], rows[-k:]
+    low, high = bottom[0].per_unit, top[-1].per_unit
+    if high <= low:  # the estimates themselves tie across the thirds: no line parts them yet
+        return (low, [w for w in top + bottom if w.per_unit_interval[0] <= low <= w.per_unit_interval[1]]
+                or top[-1:] + bottom[:1])
+    best: tuple[float, float] | None = None
+    for i in range(1, CUT_POINTS + 1):
+        c = low + (high - low) * i / (CUT_POINTS + 1)
+        work = sum(_work(w, c, True) for w in top) + sum(_work(w, c, False) for w in bottom)
+        if best is None or work < best[0]:
+            best = (work, c)
+    assert best is not None
+    c = best[1]
+    return c, [w for w in top if w.per_unit_interval[0] <= c] + [w for w in bottom if w.per_unit_interval[1] >= c]
+
+
+@dataclass
+class Allocation:
+    """A sequential price table's battles: each variant's 0/1 series by battle index (None where
+    it did not play that battle; variant 0 is the unchanged sheet, which plays every battle any
+    change plays, so every change is paired), and each round as (changes played, first battle,
+    battles in it)."""
+
+    series: list[list[int | None]]
+    rounds: list[tuple[int, int, int]]
+    interrupted: bool = False
+
+    @property
+    def battles(self) -> int:
+        return sum(1 for s in self.series for x in s if x is not None)
+
+    def played(self, v: int) -> int:
+        return sum(1 for x in self.series[v] if x is not None)
+
+
+def rows_of(labels: list[str], prices: list[Fraction], series: list[list[int | None]]) -> list[Worth]:
+    """The ranked table of changes ``labels`` (series 1..) against the unchanged sheet (series 0)."""
+    return ranked([worth_of(label, price, series[i + 1], series[0]) for i, (label, price) in enumerate(zip(labels, prices))])
+
+
+def allocate(labels: list[str], prices: list[Fraction], runs: int, most: int, block: int,
+             play: Callable[[list[int], int, int], tuple[list[list[int | None]], bool]]) -> Allocation:
+    """Battles for a price table, sent where they are needed (sequential allocation).
+
+    Every change and the unchanged sheet first play battles 0..``runs``-1. Then, while the
+    intervals do not part the top third from the bottom third, the changes whose intervals
+    still reach across the best line between the thirds (:func:`cut`) play the next ``block``
+    battles, with the unchanged sheet beside them on the same seeds, until the thirds part or
+    every change that would play has ``most`` battles. A table where a few changes sit near the
+    line between the thirds spends its battles on those, not on a +1d6 that is plainly worth more
+    than a +10 END: the same table parts on a fraction of the battles a fixed number per change
+    needs. ``play(variants, start, count)`` plays battles ``start`` .. ``start + count - 1`` of
+    those variants (0: the unchanged sheet, i: change i - 1) and gives their series and whether
+    Ctrl-C stopped it.
+
+    The rule looks at the intervals after every round, so a table that parts after several
+    looks has a somewhat higher chance than 5% a row of a false parting; the intervals
+    themselves are the usual paired ones on the battles each change played."""
+    n = len(labels) + 1
+    series: list[list[int | None]] = [[] for _ in range(n)]
+    out = Allocation(series, [])
+
+    def round_of(keys: list[int], count: int) -> bool:
+        start = len(series[0])
+        got, stopped = play(keys, start, count)
+        mine = dict(zip(keys, got))
+        for v in range(n):
+            series[v].extend(mine.get(v, [None] * count))
+        out.rounds.append((len(keys) - 1, start, count))
+        out.interrupted = stopped
+        return not stopped
+
+    if not round_of(list(range(n)), runs):
+        return out
+    while True:
+        found = cut(rows_of(labels, prices, series))
+        if found is None:
+            return out
+        index = {label: i + 1 for i, label in enumerate(labels)}
+        keys = sorted(index[w.label] for w in found[1] if out.played(index[w.label]) < most)
+        if not keys:
+            return out
+        count = min(block, most - max(out.played(k) for k in keys))  # none passes ``most``
+        if not round_of([0] + keys, count):
+            return out
+
+
+__all__ = ["Allocation", "Change", "PRICERS", "UNITS", "Variant", "Worth", "WorthError", "allocate", "apply_build", "cap_names", "cut", "describe",
+           "hero_menu", "make_variant", "marvel_menu", "menu_for", "paired", "ranked", "rows_of", "thirds_separated", "with_ai", "worth_of"]

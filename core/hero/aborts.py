@@ -31,6 +31,7 @@ from .sheet import HeroAttack
 from .speed import next_phase_after
 from .state import Fighter
 from .three_dice import hit_chance
+from ..render.words import possessive
 
 # -- the entries -----------------------------------------------------------------------------
 
@@ -209,7 +210,7 @@ def offer_dive(ctx: RulesContext, g: Fighter, f: Fighter, atk: HeroAttack,
     path = escape_path(ctx, g, f, covered)
     if not path:
         return False
-    context = (f"{f.name}'s {atk.name} is about to cover {g.name}'s cell; a Dive for Cover takes it {len(path)} "
+    context = (f"{possessive(f.name)} {atk.name} is about to cover {possessive(g.name)} cell; a Dive for Cover takes it {len(path)} "
                "cells clear, landing prone")
     if ctx.for_player(g.id):
         context += ": Aborting gives up " + ("the Phase you hold" if g.held else "your next Phase")

@@ -56,8 +56,21 @@ class CVChain:
     value: int
 
     def text(self) -> str:
+        """``DCV 7 x½ prone x½ Brace (halvings do not stack: x½ once) = 4``: each modifier, and,
+        when several fractions apply, the rule :func:`build_cv` follows (only the smallest, once),
+        since "x½ prone x½ Brace = 4" from 7 read as a quartering gone wrong."""
         mods = " ".join(m.text() for m in self.modifiers)
-        return f"{self.name} {self.base}{(' ' + mods) if mods else ''} = {self.value}"
+        return f"{self.name} {self.base}{(' ' + mods) if mods else ''}{self._one_fraction()} = {self.value}"
+
+    def _one_fraction(self) -> str:
+        factors = [m.factor for m in self.modifiers if m.factor is not None]
+        if len(factors) < 2:
+            return ""
+        smallest = min(factors)
+        if all(f == smallest for f in factors):
+            kind = "halvings" if smallest == HALF else "fractions"
+            return f" ({kind} do not stack: x{_frac(smallest)} once)"
+        return f" (fractions do not stack: only the smallest, x{_frac(smallest)}, applies)"
 
 
 def build_cv(name: str, base: int, modifiers: list[Modifier]) -> CVChain:

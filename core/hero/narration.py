@@ -8,6 +8,7 @@ from ..render.words import possessive
 from . import areas
 from . import events as ev
 from .adjustment import COST_PER_POINT, DEFENSIVE, points
+from .areas import EXPLOSION_METRES_PER_DC
 from .knockback import impact_dice
 from .movement import METRES_PER_CELL
 from .sheet import SENSE_GROUPS, SENSE_VERBS
@@ -63,6 +64,16 @@ def _block(e: ev.BlockRolled, log: TextLog) -> str:
             f"{list(e.faces)}: {res}")
 
 
+def _maneuver_title(name: str) -> str:
+    """A maneuver as its table entry titles it ("move through" -> "Move Through"): the log once
+    used the name as a verb ("Sparkwing brace with X at Y"); a name no entry has (a plugin's, an
+    old log's) is title-cased."""
+    # imported here, not at the top: the table imports the rules, a circle through this module
+    from .maneuvers import MANEUVERS
+    entry = MANEUVERS.get(name)
+    return entry.title if entry is not None else name.title()
+
+
 def _aimed_at(e: ev.AttackRolled, log: TextLog) -> str:
     """Who an attack is aimed at; an area at an empty cell, the cell (:class:`.AreaAimed` says which)."""
     return log.name(e.target) if e.target else "the cell"
@@ -80,7 +91,7 @@ def _attack(e: ev.AttackRolled, log: TextLog) -> str:
     res = "HIT" if e.hit else "miss"
     auto = f" (a {e.total} always {'hits' if e.automatic == 'hit' else 'misses'})" if e.automatic else ""
     lines = [
-        f"    {log.name(e.attacker)} {e.maneuver} with {e.attack} at {_aimed_at(e, log)}: "
+        f"    {log.name(e.attacker)} attacks {_aimed_at(e, log)} with {e.attack} ({_maneuver_title(e.maneuver)}): "
         f"needs {e.needed}- (11 + {e.ocv.name} {e.ocv.value} - {e.dcv.name} {e.dcv.value}), rolled {e.total} "
         f"{list(e.faces)}: {res}{auto}; would hit up to {e.dcv.name} {e.dcv_hit}",
     ]
@@ -98,7 +109,7 @@ def _damage(e: ev.DamageRolled, log: TextLog) -> str:
     added = ""
     if e.added:
         added = " (" + ", ".join(f"+{n} DC {src}" for src, n in e.added) + (", capped at double" if e.capped else "") + ")"
-    mult = f" x STUN multiplier {e.multiplier} (rolled {e.multiplier_face})" if e.damage_kind == "killing" else ""
+    mult = f" x STUN multiplier {_multiplier(e.multiplier, e.multiplier_face)}" if e.damage_kind == "killing" else ""
     flat = "".join(f", +{n} {src}" for src, n in e.flat)
     doubled = f", {e.doubled}" if e.doubled else ""
     dice = f"{e.dice}" if e.base_dice == e.dice else f"{e.base_dice} -> {e.dice}"
@@ -107,6 +118,19 @@ def _damage(e: ev.DamageRolled, log: TextLog) -> str:
     what = _IMPACT.get(e.attack, e.attack) if e.attacker == "knockback" else e.attack
     return (f"    {what}: {dice}{added} {e.damage_kind} {rolled}{mult}{flat}{doubled}"
             f" = {e.stun} STUN, {e.body} BODY{notes}")
+
+
+def _multiplier(multiplier: int, face: int) -> str:
+    """The STUN multiplier with the seed's 1d6-1 shown (:func:`.damage.stun_multiplier`):
+    "3 (rolled 4)" read as an error until the 1 taken off was written. A multiplier the rule
+    alone does not give came also from Increased STUN Multiplier levels, the ``half-d6`` option
+    or a house rule (the event keeps the face and the result, not which)."""
+    less = face - 1
+    if multiplier == less:
+        return f"{multiplier} (rolled {face} - 1)"
+    if multiplier == 1 and less < 1:
+        return f"{multiplier} (rolled {face} - 1 = {less}, at least 1)"
+    return f"{multiplier} (rolled {face} - 1, {multiplier - less:+d} from STUN Multiplier levels or a house rule)"
 
 
 #: A knockback's landing, as the rules name it (core/hero/combat.py), with the rule of its dice:
@@ -123,6 +147,8 @@ _MODIFIER_WORDS = {
     "damage negation": lambda e: f"Damage Negation {e.level}: {e.part}, before the roll below",
     "impenetrable": lambda e: f"Impenetrable {e.level}: the Penetrating floor {e.before} -> {e.after}",
     "double knockback": lambda e: f"Double Knockback: {e.part} {e.before} -> {e.after}",
+    "explosion": lambda e: (f"Explosion: -{e.level} DC, 1 DC per full {EXPLOSION_METRES_PER_DC} m from the centre: "
+                            f"{e.part}"),
     "standard effect": lambda e: f"Standard Effect: no dice rolled, {e.level} a die: {e.after} {e.part}",
 }
 
@@ -141,9 +167,23 @@ def _charge(e: ev.ChargeUsed, log: TextLog) -> str:
 
 @formats(ev.DamageTakenEvent)
 def _taken(e: ev.DamageTakenEvent, log: TextLog) -> str:
-    return (f"    {log.name(e.target)} takes {e.stun_taken} STUN, {e.body_taken} BODY "
-            f"({e.stun_rolled}-{e.stun_defense} STUN, {e.body_rolled}-{e.body_defense} BODY; {e.rule}) "
+    return (f"    {log.name(e.target)} takes {e.stun_taken} STUN, {e.body_taken} BODY ({_defended(e)}) "
             f"-> STUN {e.stun_after}, BODY {e.body_after}")
+
+
+#: Which defense comes off which total, by the seed's Taking Damage case (:func:`.damage.take_damage`):
+#: "(37-22 STUN, 11-22 BODY)" named no defense, and a Killing hit's BODY meets only the resistant part.
+_DEFENDED = {
+    "normal": "{sr} - {sd} STUN, {br} - {bd} BODY: normal + resistant defense off each; normal",
+    "killing": "{sr} - {sd} STUN: normal + resistant defense; {br} - {bd} BODY: resistant defense only; killing",
+    "killing, no resistant defense": ("{sr} - 0 STUN: with no resistant defense it all goes through; "
+                                      "{br} - {bd} BODY: resistant defense; killing"),
+}
+
+
+def _defended(e: ev.DamageTakenEvent) -> str:
+    words = _DEFENDED.get(e.rule, "{sr} - {sd} STUN, {br} - {bd} BODY; " + e.rule.replace("{", "{{").replace("}", "}}"))
+    return words.format(sr=e.stun_rolled, sd=e.stun_defense, br=e.body_rolled, bd=e.body_defense)
 
 
 @formats(ev.AutofireHits)
@@ -206,7 +246,7 @@ def _flash(e: ev.FlashRolled, log: TextLog) -> str:
 def _darkness(e: ev.DarknessLaid, log: TextLog) -> str:
     x, y = e.cell
     who = ", ".join(log.name(c) for c in e.inside) or "no one"
-    moved = f" ({log.name(e.actor)}'s earlier field is gone)" if e.replaced else ""
+    moved = f" ({possessive(log.name(e.actor))} earlier field is gone)" if e.replaced else ""
     return (f"    {e.attack}: Darkness over {e.cells} cells around {x},{y}{moved}: no one sees into, out of or "
             f"through it; inside: {who}")
 
@@ -215,7 +255,7 @@ def _darkness(e: ev.DarknessLaid, log: TextLog) -> str:
 def _images(e: ev.ImagesLaid, log: TextLog) -> str:
     x, y = e.cell
     who = ", ".join(log.name(c) for c in e.inside) or "no one"
-    moved = f" ({log.name(e.actor)}'s earlier one is gone)" if e.replaced else ""
+    moved = f" ({possessive(log.name(e.actor))} earlier one is gone)" if e.replaced else ""
     per = f", -{e.per} to PER rolls" if e.per else ""
     return (f"    {e.attack}: Images over {e.cells} cells around {x},{y}{moved}{per}: those outside who believe it "
             f"cannot see into or through it; hidden in it: {who}")
@@ -231,7 +271,7 @@ def _perception(e: ev.PerceptionRolled, log: TextLog) -> str:
                 f"rolled {total}{_faces(e.faces)}: {end}")
     end = (f"sees through {possessive(log.name(e.owner))} {e.attack}" if e.made
            else f"still believes {possessive(log.name(e.owner))} {e.attack}")
-    return f"    {log.name(e.actor)}'s PER roll: needs {e.needed}-, rolled {total}{_faces(e.faces)}: {end}"
+    return f"    {possessive(log.name(e.actor))} PER roll: needs {e.needed}-, rolled {total}{_faces(e.faces)}: {end}"
 
 
 @formats(ev.AdjustmentRolled)
@@ -324,8 +364,24 @@ def _switched(e: ev.SlotSwitched, log: TextLog) -> str:
 @formats(ev.Recovered)
 def _recovered(e: ev.Recovered, log: TextLog) -> str:
     rec = f"REC {e.rec}; " if e.rec is not None else ""  # the cap shows as "/maximum": +3 of REC 8 at 60/60
-    return (f"    {log.name(e.actor)} recovers {e.stun_gained:+d} STUN, {e.end_gained:+d} END ({rec}{e.why}) "
+    return (f"    {log.name(e.actor)} recovers {e.stun_gained:+d} STUN, {e.end_gained:+d} END ({rec}{e.why}{_woke(e)}) "
             f"-> STUN {e.stun}{_of(e.stun_max)}, END {e.end}{_of(e.end_max)}")
+
+
+def _woke(e: ev.Recovered) -> str:
+    """The Knocked-Out rule when it, not REC, set the END (:func:`.recovery.recover`): "+7 STUN,
+    -25 END" read as a Recovery that cost END until the wake-up that sets END equal to STUN was
+    named; while still out, END is held at 0."""
+    if e.rec is None or e.end_max is None:
+        return ""  # a log of schema 1 or 2
+    before = e.end - e.end_gained
+    by_rec = before if before >= e.end_max else min(before + max(e.rec, 0), e.end_max)
+    if e.end == by_rec:
+        return ""
+    if e.stun <= 0:
+        return f"; still knocked out: END held at 0, not above STUN, {before} -> {e.end}"
+    most = f", at most its maximum {e.end_max}" if e.end < e.stun else ""
+    return f"; wakes up: END set equal to STUN{most}, {before} -> {e.end}"
 
 
 def _of(maximum: int | None) -> str:

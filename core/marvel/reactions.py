@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..engine.actions import Action, Asking, Decision
 from ..engine.context import RulesContext
 from ..engine.events import Moved
+from ..render.words import possessive
 from ..rules.grid import Cell, distance
 from . import events as ev
 from .conditions import POWER_HOLD_TN, TIMED
@@ -109,7 +110,7 @@ def offer_on_hit(ctx: RulesContext, g: Fighter, f: Fighter, taken: int) -> Askin
             menu.append(Action("power", target=f.id, power=p.name))
     if len(menu) == 1:
         return taken
-    context = f"{f.name}'s hit would take {taken} Health from you (Health {g.health}, Focus {g.focus}): react?"
+    context = f"{possessive(f.name)} hit would take {taken} Health from you (Health {g.health}, Focus {g.focus}): react?"
     choice = yield Decision(g.id, tuple(menu), g.ai, "abort", context, free=True)
     if choice.action.kind == "none":
         return taken
@@ -149,7 +150,7 @@ def offer_help(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackCont
         if h.side != f.side or h is f or not can_react(h) or not ctx.grid.line_of_sight(h.pos, f.pos):
             continue
         menu = (DECLINE, Action("help", target=f.id, maneuver="Help Teammate"))
-        context = (f"{f.name}'s {actx.attack.name} missed {g.name} ({hit.total} vs TN {hit.tn}): "
+        context = (f"{possessive(f.name)} {actx.attack.name} missed {g.name} ({hit.total} vs TN {hit.tn}): "
                    "Help Teammate (an edge on that check)?")
         choice = yield Decision(h.id, menu, h.ai, "abort", context, free=True)
         if choice.action.kind == "none":
@@ -169,14 +170,14 @@ def offer_karma(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackCon
     target may spend 1 for trouble on one that hit (not an automatic hit, which no roll undoes).
     Each is asked with the roll before it; the engine's rule judges again."""
     if not hit.hit and f.karma > 0 and hit.total + best_edge_gain(hit.roll.faces) >= hit.tn:
-        context = (f"{f.name}'s {actx.attack.name} missed {g.name} ({hit.total} vs TN {hit.tn}): spend 1 Karma for an edge? "
+        context = (f"{possessive(f.name)} {actx.attack.name} missed {g.name} ({hit.total} vs TN {hit.tn}): spend 1 Karma for an edge? "
                    f"({percent(edge_chance(hit.roll.faces, hit.total, hit.tn))} that it then hits)")
         if (yield from _spends(ctx, f, "Karma for an edge", g, context)):
             hit = judge(actx, with_edge(ctx.dice, hit.roll, f"{f.name}'s Karma"))
             ctx.emit(ev.KarmaSpent(actor=f.id, effect=f"an edge on its attack on {g.name}", karma_left=f.karma))
     immune = actx.marvel_m.endswith("ignores trouble")  # Combat Trickery (rules/marvel.md §4.3)
     if hit.hit and not hit.automatic and not immune and g.karma > 0 and not g.out and _trouble_could_matter(hit):
-        context = (f"{f.name}'s {actx.attack.name} hits {g.name} ({hit.total} vs TN {hit.tn}): "
+        context = (f"{possessive(f.name)} {actx.attack.name} hits {g.name} ({hit.total} vs TN {hit.tn}): "
                    f"spend 1 Karma for trouble on it? ({percent(trouble_chance(hit.roll.faces, hit.total, hit.tn))} "
                    "that it then misses)")
         if (yield from _spends(ctx, g, "Karma for trouble", f, context)):

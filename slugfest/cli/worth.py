@@ -20,6 +20,11 @@ AI_HELP = ("the AI that plays every combatant on every side (default: tactician)
            "but is about 100 times slower per decision")
 
 
+#: The first round's battles per change, and the most a change plays as a multiple of them.
+RUNS = 200
+MAX_RUNS_TIMES = 10
+
+
 def add_parsers(sub: Any) -> dict[str, Any]:
     w = sub.add_parser("worth", help="what each change to a character is worth, in win rate per point",
                        formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -30,19 +35,28 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                                    "point is 1/5 of a rank, a power level 1/4). Every change\nplays the same battles "
                                    "as the unchanged sheet (common random numbers), so each gain\ncomes with a paired "
                                    "95% interval; the table is sorted by value, best first, and says\nwhether the "
-                                   "intervals part its top third from its bottom third. A change's price is the\n"
-                                   "difference of the sheet's price before and after (`slugfest check --costs`).\n"
+                                   "intervals part its top third from its bottom third. After a first round\n(--runs "
+                                   "each), later rounds go only to the changes whose intervals still reach\nacross the "
+                                   "line between the thirds (up to --max-runs each), so the battles go where\nthe "
+                                   "table is still in doubt. A change's price is the difference of the sheet's\nprice "
+                                   "before and after (`slugfest check --costs`).\n"
                                    "A win rate is the side's share of all the battles (a draw is not a win).",
                        epilog="examples:\n"
                               "  slugfest worth hero-duel --combatant ironclad\n"
-                              "  slugfest worth hero-brawl --combatant sunflare --runs 300 --plot\n"
+                              "  slugfest worth hero-brawl --combatant sunflare --max-runs 1000 --plot\n"
                               "  slugfest worth hero-duel --combatant sparkwing --changes '+1 SPD,+3 DEX,+1d6 Lightning Bolt'\n"
                               "  slugfest worth marvel-seed --combatant shang-chi --ai default\n"
                               "Ctrl-C stops early and reports the battles every change finished (they run side by side).")
     _common(w)
     w.add_argument("--changes", metavar="LABEL,...", help="only these changes of the menu (as the table labels "
                                                           "them); default: all of them")
-    w.add_argument("--runs", type=positive_int, default=400, help="battles per change (default 400)")
+    w.add_argument("--runs", type=positive_int, default=RUNS,
+                   help=f"battles per change in the first round (default {RUNS}); later rounds play half as many "
+                        "each, only for the changes whose intervals still reach across the line between the top "
+                        "and bottom thirds")
+    w.add_argument("--max-runs", type=positive_int, default=None, metavar="N",
+                   help=f"the most battles any change plays (default {MAX_RUNS_TIMES} x --runs); --max-runs equal to "
+                        "--runs plays every change the same battles and no more")
     w.add_argument("--plot", action="store_true", help="also draw each change's worth and interval")
     w.add_argument("--json", metavar="FILE", help="also write the table as JSON (- for standard output)")
     add_force(w)
@@ -90,6 +104,9 @@ def _common(p: Any) -> None:
     p.add_argument("--ai", default=DEFAULT_AI, metavar="NAME", help=AI_HELP)
     p.add_argument("--seed", type=seed, default=None, help="base seed (default: the scenario's)")
     p.add_argument("--jobs", type=positive_int, default=JOBS_DEFAULT, help=f"worker processes (default: all {JOBS_DEFAULT} cores)")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="run the battles on a Dask cluster (a scheduler's tcp://HOST:PORT, or local / local:N for N "
+                        "worker processes here; needs pip install 'slugfest[cluster]'): the same table as a local run")
     p.add_argument("--no-progress", action="store_true", help="no progress on stderr (bars on a terminal; otherwise a plain line every 5 s)")
 
 
@@ -145,37 +162,95 @@ def _chosen(menu: list[Any], wanted: str | None) -> list[Any] | str:
     return list(dict.fromkeys(out))
 
 
-def measure(variants: list[Any], runs: int, base: int, jobs: int, side: str, labels: list[str], progress: bool,
-            first: int = 0) -> tuple[list[list[int | None]], bool]:
-    """Play battles ``first`` .. ``first + runs - 1`` of every variant (the same seeds for all),
-    with a bar each; each variant's 0/1 series of "``side`` won" by battle, and whether Ctrl-C
-    stopped it."""
-    from slugfest.core.batch.simulate import simulate_many
-    from slugfest.core.batch.stats import BattleTally
+class Runner:
+    """Where a command's battles run: here in ``--jobs`` processes, or on the ``--cluster`` (one
+    connection for the whole command, opened before its first battle and closed after its last).
+    Either way each battle has the seed it has in the batch, so the tables are the same."""
 
-    series: list[list[int | None]] = [[None] * runs for _ in variants]
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.jobs = args.jobs
+        self.address = args.cluster
+        self.progress = not args.no_progress
+        self.client: Any = None
+        self.cluster: Any = None
+        self.lost = 0  # spans of battles the cluster could not run
 
-    def seen(v: int, result: Any) -> None:
-        if isinstance(result, BattleTally):
-            series[v][result.index - first] = int(result.winner == side)
+    def __enter__(self) -> "Runner":
+        return self
 
-    bars = Bars(labels, [runs] * len(variants), progress)
-    try:
-        _, interrupted = simulate_many(variants, runs, base, jobs, bars, first=first, on_battle=seen)
-    finally:
-        bars.done()
-    return series, interrupted
+    def connect(self) -> Any:
+        """The cluster's client (connected once the inputs are checked, before the report's
+        first line, so a bad input is said first and a bad address before any report), or None
+        to run here."""
+        if self.address is not None and self.client is None:
+            from slugfest.core.batch.cluster import connect
+
+            self.client, self.cluster = connect(self.address)
+        return self.client
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.client is not None:
+            self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+    def measure(self, variants: list[Any], runs: int, base: int, side: str, labels: list[str],
+                first: int = 0) -> tuple[list[list[int | None]], bool]:
+        """Play battles ``first`` .. ``first + runs - 1`` of every variant (the same seeds for
+        all), with a bar each; each variant's 0/1 series of "``side`` won" by battle, and whether
+        Ctrl-C stopped it."""
+        from slugfest.core.batch.simulate import simulate_many
+        from slugfest.core.batch.stats import BattleTally
+
+        client = self.connect()
+        bars = Bars(labels, [runs] * len(variants), self.progress)
+        try:
+            if client is not None:
+                from slugfest.core.batch.cluster import wins_on_cluster
+
+                series, interrupted, lost = wins_on_cluster(variants, runs, base, side, client, first=first,
+                                                            on_progress=bars)
+                self.lost += lost
+                return series, interrupted
+            series = [[None] * runs for _ in variants]
+
+            def seen(v: int, result: Any) -> None:
+                if isinstance(result, BattleTally):
+                    series[v][result.index - first] = int(result.winner == side)
+
+            _, interrupted = simulate_many(variants, runs, base, self.jobs, bars, first=first, on_battle=seen)
+            return series, interrupted
+        finally:
+            bars.done()
+
+    def fight(self, scenario: Any, runs: int, base: int, first: int, on_progress: Any) -> tuple[list[Any], bool]:
+        """Battles ``first`` .. ``first + runs - 1`` of ``scenario``, as aggregates, and whether
+        Ctrl-C stopped them."""
+        client = self.connect()
+        if client is not None:
+            from slugfest.core.batch.cluster import simulate_on_cluster
+
+            ran = simulate_on_cluster(scenario, runs, base, "", first=first, on_progress=on_progress, client=client)
+            self.lost += ran.lost_spans
+            return [ran.aggregate], ran.interrupted
+        from slugfest.core.batch.simulate import simulate_many
+
+        return simulate_many([scenario], runs, base, self.jobs, on_progress, first=first)
+
+    def say_lost(self, out: Any) -> None:
+        if self.lost:
+            print(f"{plural(self.lost, 'span')} of battles could not be run on the cluster: their battles are left out "
+                  "of every pair (each row's pairs say how many it kept)", file=out)
 
 
 def cmd_worth(args: argparse.Namespace) -> int:
 
-    from slugfest.core.batch.worth import UNITS, make_variant, menu_for, ranked, thirds_separated, worth_of
+    from slugfest.core.batch.worth import make_variant, menu_for
 
     got = _setup(args, args.json)
     if isinstance(got, int):
         return got
     scenario, data, side = got
-    unit = UNITS[scenario.system]
     menu = _chosen(menu_for(scenario, args.combatant), args.changes)
     if isinstance(menu, str):
         print(menu, file=sys.stderr)
@@ -189,45 +264,88 @@ def cmd_worth(args: argparse.Namespace) -> int:
         print(f"slugfest: no change on the menu can be made to {args.combatant}: "
               + "; ".join(f"{v.label}: {v.refused or 'costs nothing'}" for v in refused), file=sys.stderr)
         return EXIT_BAD_INPUT
+    with Runner(args) as runner:
+        runner.connect()
+        return _price_table(args, runner, scenario, side, variants, refused)
+
+
+def _price_table(args: argparse.Namespace, runner: Runner, scenario: Any, side: str, variants: list[Any],
+                 refused: list[Any]) -> int:
+    """The price table of ``variants`` (one change each), its rounds played by ``runner``."""
+    from slugfest.core.batch.worth import UNITS, allocate, rows_of, thirds_separated
+
+    unit = UNITS[scenario.system]
     base = scenario.seed if args.seed is None else args.seed
-    out = report_stream(args.json)
+    most = max(args.runs, args.max_runs if args.max_runs is not None else MAX_RUNS_TIMES * args.runs)
     name = scenario.combatant(args.combatant).name
+    block = max(1, args.runs // 2)
+    out = report_stream(args.json)
+    later = (f"; then, while the thirds do not part, {plural(block, 'battle', grouped=True)} more a round for the changes "
+             f"whose intervals reach across the line between them, up to {most:,} a change" if most > args.runs else "")
     print(prose(f"{scenario.name}: what each change to {name} ({side}) is worth, in {possessive(side)} win rate per "
                 f"{_unit_words(unit)}; every combatant played by the {args.ai} AI; "
-                f"{plural(args.runs, 'battle', grouped=True)} per change and for the unchanged sheet, the same seeds "
-                f"for all (base seed {base})"), file=out)
-    series, interrupted = measure([scenario] + [v.scenario for v in variants], args.runs, base, args.jobs, side,
-                                  ["as it is"] + [v.label for v in variants], not args.no_progress)
-    rows = ranked([worth_of(v.label, v.price, series[i + 1], series[0]) for i, v in enumerate(variants)])
+                f"{plural(args.runs, 'battle', grouped=True)} per change and for the unchanged sheet{later}; the same "
+                f"seeds for all, the unchanged sheet on every battle a change plays (base seed {base})"), file=out)
+    labels = [v.label for v in variants]
+    scenarios = [scenario] + [v.scenario for v in variants]
+
+    def play(keys: list[int], start: int, count: int) -> tuple[list[list[int | None]], bool]:
+        return runner.measure([scenarios[k] for k in keys], count, base, side,
+                              [(labels[k - 1] if k else "as it is") for k in keys], start)
+
+    done = allocate(labels, [v.price for v in variants], args.runs, most, block, play)
+    series, interrupted = done.series, done.interrupted
+    rows = rows_of(labels, [v.price for v in variants], series)
     played = [x for x in series[0] if x is not None]
     base_rate = sum(played) / len(played) if played else 0.0
     for line in worth_table(rows, unit, side, base_rate):
         print(line, file=out)
     parted, third = thirds_separated(rows)
-    battles = sum(1 for s in series for x in s if x is not None)
+    battles = done.battles
     if third:
         print("", file=out)
+        why = "" if parted else (f": raise --max-runs to tell them apart (the changes across the line have "
+                                 f"{most:,} battles)" if not interrupted else "")
         print(prose(f"the intervals {'PART' if parted else 'do NOT part'} the top third ({third} changes) from the "
-                    f"bottom third{'' if parted else ': raise --runs to tell them apart'}"), file=out)
+                    f"bottom third{why}"), file=out)
     for v in refused:
         print(f"not priced: {v.label}: {v.refused or 'it costs nothing'}", file=out)
     if args.plot:
         print("\n" + "\n".join(worth_plot(rows, unit)), file=out)
-    print(f"battles used: {battles:,} ({len(variants) + 1} batches of {args.runs:,}); AI: {args.ai}", file=out)
+    runner.say_lost(out)
+    print(prose(f"battles used: {battles:,} ({_rounds_words(done.rounds)}); AI: {args.ai}"), file=out)
     if interrupted:
-        print(f"interrupted: stopped before {args.runs:,} battles each; each row's gain is read from the battles "
-              "both it and the unchanged sheet finished (its pairs)", file=out)
+        print("interrupted: stopped before the last round's battles were all played; each row's gain is read from "
+              "the battles both it and the unchanged sheet finished (its pairs)", file=out)
         print("interrupted: the rows stopped early (see their pairs)", file=sys.stderr)
     if args.json:
         doc = {"scenario": scenario.name, "combatant": args.combatant, "side": side, "ai": args.ai, "unit": unit,
-               "base_seed": base, "runs": args.runs, "battles": battles, "baseline_rate": round(base_rate, 4),
-               "thirds_parted": parted, "interrupted": interrupted,
+               "base_seed": base, "runs": args.runs, "max_runs": most, "battles": battles,
+               "rounds": [{"changes": n, "first": s, "battles_each": c} for n, s, c in done.rounds],
+               "baseline_rate": round(base_rate, 4), "thirds_parted": parted, "interrupted": interrupted,
                "rows": [_row_json(w) for w in rows],
                "refused": [{"change": v.label, "why": v.refused or "costs nothing"} for v in refused]}
         failed = write_json(args.json, doc)
         if failed:
             return failed
     return EXIT_INTERRUPTED if interrupted else EXIT_OK
+
+
+def _rounds_words(rounds: list[tuple[int, int, int]]) -> str:
+    """The rounds of a sequential table in a line: the first in full, then how many changes
+    played each later one (each with the unchanged sheet beside them)."""
+    n, first, count = rounds[0]
+    words = f"{plural(n, 'change')} and the unchanged sheet on battles {first:,}-{first + count - 1:,}"
+    if len(rounds) > 1:
+        runs: list[list[int]] = []  # [changes, rounds in a row with that many]
+        for r in rounds[1:]:
+            if runs and runs[-1][0] == r[0]:
+                runs[-1][1] += 1
+            else:
+                runs.append([r[0], 1])
+        words += (f"; then {plural(len(rounds) - 1, 'round')} more, up to battle {rounds[-1][1] + rounds[-1][2] - 1:,}: "
+                  + ", ".join(f"{times} for {plural(n, 'change')}" for n, times in runs))
+    return words
 
 
 def _unit_words(unit: str) -> str:
@@ -293,6 +411,11 @@ def _caps(texts: list[str]) -> dict[str, int] | str:
 
 
 def cmd_optimise(args: argparse.Namespace) -> int:
+    with Runner(args) as runner:
+        return _optimise(args, runner)
+
+
+def _optimise(args: argparse.Namespace, runner: Runner) -> int:
 
     from slugfest.core.batch.optimise import builds, estimate, head_to_head, race
     from slugfest.core.batch.stats import wilson
@@ -320,6 +443,7 @@ def cmd_optimise(args: argparse.Namespace) -> int:
                   f"(it has {', '.join(known)})", file=sys.stderr)
             return EXIT_BAD_INPUT
     base = scenario.seed if args.seed is None else args.seed
+    runner.connect()
     out = report_stream(args.json)
     progress = not args.no_progress
     budget = args.budget
@@ -341,8 +465,8 @@ def cmd_optimise(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     print(f"\n1. screen: {plural(len(steps), 'step')} on {plural(args.screen_runs, 'battle')} each (battles "
           f"0-{args.screen_runs - 1})", file=out)
-    series, stopped = measure([scenario] + [v.scenario for v in steps], args.screen_runs, base, args.jobs, side,
-                              ["as it is"] + [v.label for v in steps], progress)
+    series, stopped = runner.measure([scenario] + [v.scenario for v in steps], args.screen_runs, base, side,
+                                     ["as it is"] + [v.label for v in steps])
     if stopped:
         print("interrupted: stopped in the screen", file=sys.stderr)
         return EXIT_INTERRUPTED
@@ -375,8 +499,8 @@ def cmd_optimise(args: argparse.Namespace) -> int:
           f"from battle {first} on, the worse half out each round", file=out)
 
     def play(keys: list[int], start: int, count: int) -> tuple[list[list[int | None]], bool]:
-        return measure([variants[k].scenario for k in keys], count, base, args.jobs, side,
-                       [variants[k].label for k in keys], progress, first=first + start)
+        return runner.measure([variants[k].scenario for k in keys], count, base, side,
+                              [variants[k].label for k in keys], first=first + start)
 
     r = race(len(variants), args.race_runs, play)
     for n, battles in r.rounds:
@@ -395,7 +519,7 @@ def cmd_optimise(args: argparse.Namespace) -> int:
     win = standing[0]
     winner = variants[win.key]
     n_last = len(win.series)
-    control, stopped = measure([scenario], n_last, base, args.jobs, side, ["as it is"], progress, first=first)
+    control, stopped = runner.measure([scenario], n_last, base, side, ["as it is"], first=first)
     if stopped:
         print("interrupted: stopped measuring the unchanged sheet", file=sys.stderr)
         return EXIT_INTERRUPTED
@@ -430,7 +554,6 @@ def cmd_optimise(args: argparse.Namespace) -> int:
     if duel:
         half = max(1, args.duel_runs // 2)
         from slugfest.core.batch.pace import Progress
-        from slugfest.core.batch.simulate import simulate_many
 
         bars = Bars(["head to head", "seated the other way"], [half, half], progress)
 
@@ -445,7 +568,7 @@ def cmd_optimise(args: argparse.Namespace) -> int:
         aggs: list[Any] = []
         try:
             for k, seated in enumerate(duel):
-                fought, stopped = simulate_many([seated], half, base, args.jobs, seating(k), first=k * half)
+                fought, stopped = runner.fight(seated, half, base, k * half, seating(k))
                 aggs.extend(fought)
                 if stopped:
                     break
@@ -463,6 +586,7 @@ def cmd_optimise(args: argparse.Namespace) -> int:
                        "it does NOT beat the original sheet surely (the interval reaches 50%)")), file=out)
         doc["head_to_head"] = {"wins": wins, "decided": decided, "battles": duels, "rate": round(wins / max(1, decided), 4),
                                "ci95": [round(lo, 4), round(hi, 4)], "beats_original": beats}
+    runner.say_lost(out)
     total = sum(1 for s in series for x in s if x is not None) + r.battles + len(played) + duels
     print(f"\nbattles used: {total:,} (screen {sum(1 for s in series for x in s if x is not None):,}, race {r.battles:,}, "
           f"unchanged sheet {len(played):,}, head to head {duels:,}); AI: {args.ai}", file=out)

@@ -100,7 +100,7 @@ def test_an_area_aimed_at_an_empty_cell_rolls_against_the_cells_dcv_and_hits_eve
     assert [(e.target, e.stun_taken) for e in events_of(b, ev.DamageTakenEvent)] == [("b", 36), ("c", 6)]
     log = "\n".join(TextLog().lines(b.events))
     assert "a aims Fireball (4 m Radius) at the empty cell 8,5" in log
-    assert "a area with Fireball at the cell: needs 14- (11 + OCV 6 - DCV 3), rolled 10 [5, 3, 2]: HIT" in log
+    assert "a attacks the cell with Fireball (Area Of Effect): needs 14- (11 + OCV 6 - DCV 3), rolled 10 [5, 3, 2]: HIT" in log
     assert "4 m Radius centred on 8,5: hits everyone inside: b, c" in log
 
 
@@ -108,7 +108,7 @@ def test_aimed_at_a_foes_cell_the_log_names_the_foe_and_its_cell():
     b = two_foes([6, 6, 6], Action("attack", "Fireball", "b", "area", destination=(8, 4)))  # 18 always misses
     log = "\n".join(TextLog().lines(b.events))
     assert "a aims Fireball (4 m Radius) at b's cell 8,4" in log
-    assert "a area with Fireball at b: needs 14-" in log
+    assert "a attacks b with Fireball (Area Of Effect): needs 14-" in log
     assert not events_of(b, ev.AreaHit)
 
 

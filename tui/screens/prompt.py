@@ -37,6 +37,7 @@ from slugfest.core.rules.odds import percent
 from slugfest.core.engine.system import PlayerOptions
 
 from ..widgets import side_style
+from slugfest.core.render.words import possessive
 
 _NEEDS_TARGET = ("attack", "move-through", "ram", "move", "retreat")
 _LEVEL_NAMES = {"ocv": "OCV", "dcv": "DCV", "damage": "damage"}
@@ -232,11 +233,11 @@ def whats(data: PromptData) -> list[What]:
             held = names.get(a.target, a.target)
             out.append(What(f"{'Squeeze' if a.kind == 'squeeze' else 'Throw down'} {held} (held)", a.kind, action=a))
         elif a.kind == "disarm":
-            out.append(What(f"Disarm: knock {names.get(a.target, a.target)}'s {a.weapon} away", a.kind, action=a))
+            out.append(What(f"Disarm: knock {possessive(names.get(a.target, a.target))} {a.weapon} away", a.kind, action=a))
     for a in menu:  # breaking a hold: its holder is the target already
         if a.kind == "escape":
             holder = names.get(a.target, "")
-            out.append(What(f"Break free of {holder}'s hold" if holder else "Break free of the hold", "escape", action=a))
+            out.append(What(f"Break free of {possessive(holder)} hold" if holder else "Break free of the hold", "escape", action=a))
     for a in menu:  # ending bleeding or flames, its own or an adjacent ally's: whose is the target
         if a.kind == "treat" and ("treat", a.maneuver) not in seen:
             seen.add(("treat", a.maneuver))
@@ -311,7 +312,7 @@ class PlayerPrompt(ModalScreen[Any]):
     def compose(self) -> ComposeResult:
         d = self.data.decision
         with Vertical(id="prompt", classes="dialog"):
-            yield Static(Content.assemble((f"{self.data.actor_name}'s turn", "bold $text-accent"),
+            yield Static(Content.assemble((f"{possessive(self.data.actor_name)} turn", "bold $text-accent"),
                                           (f"  {d.context}" if d.context else "", "$text-muted")), classes="dialog-title")
             if self.data.recent or self.data.own:
                 yield recap(self.data)
