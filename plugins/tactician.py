@@ -109,7 +109,7 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         others = any(o.id not in (t, *a.targets) for o in threats)
         if a.maneuver == "haymaker" and others:
             return v * 0.6
-        if (a.maneuver == "brace" or a.kind == "multiple-attack") and others:
+        if a.kind == "multiple-attack" and others:  # (a Brace's ½ DCV: the estimate prices it, issue 34)
             return v * 0.85
         return v
 

@@ -28,6 +28,7 @@ from ..engine.context import RulesContext
 from ..rules.grid import Cell, distance
 from .combat_values import build_cv
 from .entry import Maneuver
+from .sheet import HeroAttack
 from .movement import METRES_PER_CELL, cells
 from .speed import has_phase, next_phase_after
 from .state import Fighter
@@ -57,33 +58,51 @@ def phases_before(ctx: RulesContext, h: Fighter, f: Fighter) -> int:
     return max(n, 0)
 
 
-def dcv_price(ctx: RulesContext, f: Fighter, entry: Maneuver, at: Cell, dcv: int, estimate_one: Callable) -> float:
+def dcv_price(ctx: RulesContext, f: Fighter, entry: Maneuver, at: Cell, dcv: int, estimate_one: Callable,
+              memo: dict | None = None) -> float:
     """What using ``entry`` now costs ``f`` in harm let in by its DCV modifiers (``dcv`` its DCV
     without them; ``at`` the cell it is counted as standing in): for each foe, its Phases before
     ``f``'s next (:func:`phases_before`) times how much more its best blow that reaches ``at``
     is expected to do against the lower DCV than against ``dcv``. Nothing for a maneuver that
-    does not lower DCV."""
+    does not lower DCV. ``memo`` (the Phase's) keeps each foe's blow at each DCV: a Phase prices
+    a Brace, a Haymaker at each foe next to it, a Move Through at each it could charge..., and
+    they share a handful of DCVs (counting each blow anew doubled the cost of a battle)."""
     low = lowered_dcv(dcv, entry)
     if low >= dcv:
         return 0.0
+    if memo is None:
+        memo = {}
+
+    def blow(h: Fighter, atk: HeroAttack, against: int) -> float:
+        key = ("blow at", h.id, atk.name, against)
+        found = memo.get(key)
+        if found is None:
+            p, value = estimate_one(ctx, h, f, atk, "strike", "", dcv=lambda _: against)
+            found = memo[key] = p * value
+        return found
+
     price = 0.0
     for h in ctx.state.fighters.values():
         if h.allegiance == f.allegiance:
             continue
-        phases = phases_before(ctx, h, f)
+        key = ("phases before", h.id)
+        phases = memo.get(key)
+        if phases is None:
+            phases = memo[key] = phases_before(ctx, h, f)
         if not phases:
             continue
+        key = ("blows", h.id)
+        blows = memo.get(key)
+        if blows is None:
+            blows = memo[key] = [atk for atk in h.sheet.attacks if h.ready(atk) and not (
+                atk.helps or atk.area or atk.presence or h.charges_left(atk) == 0)]
         d, walk = distance(h.pos, at), cells(h, False)
         now = then = 0.0
-        for atk in h.sheet.attacks:
-            if not h.ready(atk) or atk.helps or atk.area or atk.presence or h.charges_left(atk) == 0:
-                continue
+        for atk in blows:
             if (d - 1 > walk) if atk.hth else ((d - walk) * METRES_PER_CELL > atk.range_m):
                 continue
-            p, value = estimate_one(ctx, h, f, atk, "strike", "", dcv=lambda _: dcv)
-            now = max(now, p * value)
-            p, value = estimate_one(ctx, h, f, atk, "strike", "", dcv=lambda _: low)
-            then = max(then, p * value)
+            now = max(now, blow(h, atk, dcv))
+            then = max(then, blow(h, atk, low))
         price += phases * max(then - now, 0.0)
     return price
 

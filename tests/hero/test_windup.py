@@ -9,7 +9,7 @@ from itertools import product
 
 import pytest
 
-from slugfest.core.hero.estimate import estimate_one
+from slugfest.core.hero.estimate import estimate_one, exposure_cost
 from slugfest.core.hero.dice import DamageDice, count_killing_body, normal_sums
 from slugfest.core.hero.knockback import knockback, moved_chance
 from slugfest.core.hero.state import PendingHaymaker
@@ -105,6 +105,7 @@ def test_a_haymaker_is_worth_its_harm_times_the_chance_no_foe_acting_before_it_l
     assert b.estimate("a", haymaker) == pytest.approx(p * harm)
     b.state.queue = ["b"]  # B itself can step away: nothing
     assert b.estimate("a", haymaker) == 0.0
+    assert exposure_cost(b.ctx, a, haymaker) == 0.0  # its -5 DCV: weighed through the knock-away (PRICED_DCV)
 
 
 def test_an_attack_costs_the_mean_stun_its_end_would_take_beyond_what_is_left():
@@ -183,3 +184,29 @@ def test_a_stunned_friends_haymaker_fizzles_anyway_so_a_blow_at_its_target_costs
     assert b.estimate("a", strike) < p * harm
     b.state.fighters["d"].stunned = True  # land_haymaker fizzles a Stunned thrower's blow
     assert b.estimate("a", strike) == pytest.approx(p * harm)
+
+
+BLAST = [{"name": "Blast", "kind": "normal", "dice": "6d6", "range": 60, "defense": "ED"}]
+
+
+def test_a_brace_costs_the_harm_its_half_dcv_lets_in_before_the_shooters_next_phase():
+    """Issue 34: 63% of HERO attack rolls were Braced, its ½ DCV free. A and B trade 6d6 Blasts
+    at 12 m (Range Modifier -2). A's Brace buys back the -2 (11 + 5 - 5: 62.5% against 37.5%), but
+    B, still to act this Segment, then shoots at DCV 3 (13-, 62.5%) rather than 5 (11-, 37.5%):
+    the 25 points of chance times its 0.875 of A's fight a hit cost exactly what the Brace gains,
+    so A Sets (+1 OCV, 50%, no DCV given up). Once B has acted (no Phase of B's before A's next)
+    the Brace is free, and taken."""
+    b = position([fighter("a", (5, 5), attacks=BLAST, ai="default")], [fighter("b", (11, 5), attacks=BLAST, DEX=10)])
+    a, foe = b.state.fighters["a"], b.state.fighters["b"]
+    brace, strike = menu_action(b, "a", "brace Blast -> b"), menu_action(b, "a", "strike Blast -> b")
+    assert estimate_one(b.ctx, a, foe, a.attack("Blast"), "brace", "") == (pytest.approx(0.625), pytest.approx(0.875))
+    assert estimate_one(b.ctx, a, foe, a.attack("Blast"), "strike", "") == (pytest.approx(0.375), pytest.approx(0.875))
+    b.state.queue = ["b"]
+    assert exposure_cost(b.ctx, a, strike) == 0.0
+    assert exposure_cost(b.ctx, a, brace) == pytest.approx((0.625 - 0.375) * 0.875)
+    assert b.estimate("a", brace) == pytest.approx(0.625 * 0.875 - 0.25 * 0.875) == b.estimate("a", strike)
+    set_ = menu_action(b, "a", "set Blast -> b")
+    assert b.estimate("a", set_) == pytest.approx(0.5 * 0.875) and b.decide(phase_decision(b, "a"))[0].action == set_
+    b.state.queue = []
+    assert exposure_cost(b.ctx, a, brace) == 0.0 and b.estimate("a", brace) == pytest.approx(0.625 * 0.875)
+    assert b.decide(phase_decision(b, "a"))[0].action == brace
