@@ -23,3 +23,19 @@ def test_at_80x24_the_players_own_card_shows_its_karma_beside_you():
             assert "C. America" in first, first
 
     run(go())
+
+
+def test_at_80x24_the_first_actions_map_distances_are_shortened_from_the_start():
+    """marvel-brawl's first action showed "from C Captain America, in spaces:" wrapped, its
+    distances cut off (fitted to a width the legend no longer had); later turns read "from C, in
+    spaces: T 3 ...". The legend is laid out at the width it is drawn at."""
+    async def go():
+        app = make_app("marvel-brawl")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            shown = str(app.screen.query_one("#legend").render())
+            assert shown.startswith("from C, in spaces: T 3  B 6"), shown
+            assert "Captain America" not in shown
+            assert all(len(line) <= app.screen.query_one("#legend").content_size.width for line in shown.split("\n"))
+
+    run(go())
