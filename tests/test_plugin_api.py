@@ -410,3 +410,15 @@ def test_the_hero_and_marvel_step_types_are_importable_from_slugfest_itself():
         marvel.DamageCalc, marvel.MarvelAttackContext, marvel.MarvelAttackResult, marvel.MarvelDamageOutcome)
     assert set(hero.__all__) & set(marvel.__all__) == set()
     assert {"AttackRoll", "MarvelAttackResult", "hero", "marvel"} <= set(slugfest.__all__)
+
+
+def test_an_actions_named_label_reads_each_combatants_name_for_its_id():
+    """Refusals read "retreat -> rampart": the player sees names, not ids."""
+    from slugfest.core.engine.actions import Action
+
+    names = {"rampart": "Rampart", "thor": "Thor", "hulk": "Hulk"}
+    assert Action("retreat", target="rampart").named(names) == "retreat -> Rampart"
+    assert Action("fastball", ally="hulk", target="thor").named(names) == "fastball Hulk -> Thor"
+    assert Action("multiple-attack", attacks=("Punch", "Kick"), targets=("thor", "hulk")).named(names) == \
+        "multiple attack [Punch->Thor, Kick->Hulk]"
+    assert Action("retreat", target="nobody").named(names) == "retreat -> nobody"
