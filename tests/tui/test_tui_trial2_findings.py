@@ -3,11 +3,11 @@ line or said two things at once. Each is checked on the screen the app draws, at
 
 from __future__ import annotations
 
-from helpers_tui import run, screen_text, settle, step_to_prompt
+from helpers_tui import run, screen_text, settle, step, step_to_prompt
 from textual.widgets import Input, OptionList
 
 from slugfest.tui.app import make_app
-from slugfest.tui.screens.prompt import PlayerPrompt
+from slugfest.tui.screens.prompt import PlayerPrompt, QuestionPrompt, Recap
 from slugfest.tui.widgets.combatants import CombatantCard
 
 
@@ -70,5 +70,52 @@ def test_a_typed_cell_changes_the_help_line_and_esc_clears_it_and_restores_the_h
             assert what.has_focus and what.highlighted == attack
             assert prompt.query_one("#cell", Input).value == ""
             assert str(help_line.render()).startswith("Enter: do it to the highlighted target")
+
+    run(go())
+
+
+def test_at_80x24_a_team_maneuvers_recap_starts_with_who_called_it():
+    """marvel-brawl, Captain America the player's: the question after the Masters of Evil call
+    Offensive 2 showed "each of the team's attacks rolled twice, the better kept (paid: ..." (the
+    line's end, kept for a roll's verdict), not who called it. A line with no roll keeps its start."""
+    async def go():
+        app = make_app("marvel-brawl", player_controlled=("captain-america",))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            for _ in range(6):
+                screen = app.screen
+                if isinstance(screen, QuestionPrompt) and any("call a team maneuver" in line
+                                                              for line in screen.data.recent):
+                    break
+                if isinstance(screen, (PlayerPrompt, QuestionPrompt)):
+                    await pilot.press("a")  # the AI answers for the player
+                    await settle(app, pilot)
+                else:
+                    await step(app, pilot)
+            assert isinstance(app.screen, QuestionPrompt)
+            shown = str(app.screen.query_one(Recap).render()).split("\n")
+            assert shown[0] == "Masters of Evil call a team maneuver, Offensive 2, until the round ends:", shown
+            assert shown[1].strip().startswith("each of the team's attacks rolled twice")
+            assert shown[-1].endswith("…") and shown[0] in screen_text(app)
+
+    run(go())
+
+
+def test_on_first_opening_the_hero_action_list_no_down_press_is_lost_and_the_list_wraps():
+    """hero-brawl as Bulwark: 12 Down presses left "Move toward" highlighted. The list has 12
+    entries: 11 presses reach the last one, the 12th wraps to the first (no key was lost)."""
+    async def go():
+        app = make_app("hero-brawl", player_controlled=("bulwark",))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await step_to_prompt(app, pilot, tries=10)
+            prompt = app.screen
+            assert isinstance(prompt, PlayerPrompt)
+            what = prompt.query_one("#what", OptionList)
+            assert what.has_focus and what.highlighted == 0 and what.option_count == len(prompt.items) == 12
+            await pilot.press(*["down"] * 11)
+            assert what.highlighted == 11
+            await pilot.press("down")
+            assert what.highlighted == 0 and prompt.items[0].label == "Move toward"
 
     run(go())

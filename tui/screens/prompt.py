@@ -103,6 +103,10 @@ def quit_from_prompt(screen: ModalScreen) -> None:
     battle.action_quit()
 
 
+#: A roll's verdict in a log line (its end is kept when the line is cut: see :class:`Recap`).
+ROLL_VERDICT = re.compile(r"\b(HIT|miss|vs TN \d+)\b")
+
+
 class Recap(Widget):
     """The player's own last action and how it came out, first, then the last lines of the log
     under a prompt's title (the prompt covers the log): wrapped to the width, and the newest
@@ -125,14 +129,26 @@ class Recap(Widget):
 
         def newest(lines: list[str], room: int) -> list[str]:
             """The newest whole lines that fit (no "left))" cut from an older one); a newest line
-            too long by itself keeps its end, where the roll's result is."""
+            too long by itself keeps its start, who did what, and its end, where the roll's result
+            is, "…" between (at 80x24 a team maneuver's recap began mid-sentence, "each of the
+            team's attacks rolled twice...", without who had called it)."""
             kept: list[str] = []
             for line in reversed(lines):
                 pieces = wrap([line])
                 if len(kept) + len(pieces) > room:
-                    return kept or ([] if self.own else pieces[-room:])  # no fragment under the player's part
+                    return kept or ([] if self.own else ends(line, room))  # no fragment under the player's part
                 kept = pieces + kept
             return kept
+
+        def ends(line: str, room: int) -> list[str]:
+            """``line`` in ``room`` rows: a roll's line, its first row and its last ``room - 1``
+            (the verdict), "…" where the middle went; any other, its first rows, "…" at the end."""
+            if room <= 1 or not ROLL_VERDICT.search(line):
+                return textwrap.wrap(line, width, subsequent_indent="  ", max_lines=room, placeholder=" …") if room else []
+            first = textwrap.wrap(line, width - 2)[0] + " …"
+            rest = line[len(first) - 2:].strip()
+            tail = textwrap.wrap(rest, width, initial_indent="  ", subsequent_indent="  ")
+            return [first, *tail[-(room - 1):]]
 
         own = wrap(self.own)[:rows]  # the head and the result first, then what room is left
         rest = newest(self.lines, rows - len(own)) if rows > len(own) else []
