@@ -11,6 +11,15 @@ bundled scenarios) and ``slugfest.cli`` (the ``slugfest`` command; ``python -m s
     def slugfest_choose_action(battle, decision):
         ...
 
+The HERO and Marvel attack and damage step types are importable from here too (their names do
+not clash: Marvel's carry a ``Marvel`` prefix, and ``DamageCalc`` is Marvel's alone)::
+
+    from slugfest import AttackRoll, DamageOutcome, MarvelAttackResult
+
+The helpers that take a hit again (``retake``, ``take_hit``, ``held``...) stay with their system:
+``slugfest.hero`` and ``slugfest.marvel``, both also reachable as ``slugfest.hero`` after
+``import slugfest``.
+
 See ``docs/plugins.md`` for every hook and the types named here.
 """
 
@@ -24,6 +33,11 @@ from slugfest.core.engine.plugins import answers_for, hookimpl
 from slugfest.core.engine.system import PlayerOptions
 from slugfest.core.engine.view import BattleView, ReadOnlyBattle, SystemInfo
 from slugfest.core.rules.vitals import Vitals
+from slugfest import hero, marvel
+from slugfest.hero import AttackContext, AttackRoll, DamageOutcome, DamageRoll, DamageTaken
+from slugfest.marvel import DamageCalc, MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome
 
-__all__ = ["Action", "AttackResult", "AttackStep", "BattleView", "Choice", "DamageResult", "Decision", "Event",
-           "Note", "Outcome", "PlayerOptions", "ReadOnlyBattle", "SystemInfo", "Vitals", "answers_for", "hookimpl"]
+__all__ = ["Action", "AttackContext", "AttackResult", "AttackRoll", "AttackStep", "BattleView", "Choice", "DamageCalc",
+           "DamageOutcome", "DamageResult", "DamageRoll", "DamageTaken", "Decision", "Event", "MarvelAttackContext",
+           "MarvelAttackResult", "MarvelDamageOutcome", "Note", "Outcome", "PlayerOptions", "ReadOnlyBattle",
+           "SystemInfo", "Vitals", "answers_for", "hero", "hookimpl", "marvel"]

@@ -394,3 +394,31 @@ def test_the_choosers_chain_asks_in_pluggys_own_order():
     chain = [c.plugin for c in host.choosers(d.controller)]
     assert chain[:len(through_pluggy)] == through_pluggy == ["first", "plain-2", "plain-1", "default"]
     assert "elsewhere" not in chain
+
+
+def test_the_hero_and_marvel_step_types_are_importable_from_slugfest_itself():
+    """Issue 37: `from slugfest import AttackRoll` failed; the step types lived only in
+    slugfest.hero / slugfest.marvel. They are the same classes, under names that do not clash."""
+    import slugfest
+    from slugfest import (AttackContext, AttackRoll, DamageCalc, DamageOutcome, DamageRoll, DamageTaken,
+                          MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome)
+    from slugfest import hero, marvel
+
+    assert (AttackContext, AttackRoll, DamageOutcome, DamageRoll, DamageTaken) == (
+        hero.AttackContext, hero.AttackRoll, hero.DamageOutcome, hero.DamageRoll, hero.DamageTaken)
+    assert (DamageCalc, MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome) == (
+        marvel.DamageCalc, marvel.MarvelAttackContext, marvel.MarvelAttackResult, marvel.MarvelDamageOutcome)
+    assert set(hero.__all__) & set(marvel.__all__) == set()
+    assert {"AttackRoll", "MarvelAttackResult", "hero", "marvel"} <= set(slugfest.__all__)
+
+
+def test_an_actions_named_label_reads_each_combatants_name_for_its_id():
+    """Refusals read "retreat -> rampart": the player sees names, not ids."""
+    from slugfest.core.engine.actions import Action
+
+    names = {"rampart": "Rampart", "thor": "Thor", "hulk": "Hulk"}
+    assert Action("retreat", target="rampart").named(names) == "retreat -> Rampart"
+    assert Action("fastball", ally="hulk", target="thor").named(names) == "fastball Hulk -> Thor"
+    assert Action("multiple-attack", attacks=("Punch", "Kick"), targets=("thor", "hulk")).named(names) == \
+        "multiple attack [Punch->Thor, Kick->Hulk]"
+    assert Action("retreat", target="nobody").named(names) == "retreat -> nobody"

@@ -8,7 +8,8 @@ which ones are legal now (the *menu*) and refuses the rest with
 
 from __future__ import annotations
 
-from collections.abc import Generator
+import dataclasses
+from collections.abc import Generator, Mapping
 from dataclasses import field
 from typing import Any, TypeVar
 
@@ -79,6 +80,14 @@ class Action:
             parts.append(f"(aimed at the {self.aim})")
         return " ".join(parts)
 
+    def named(self, names: Mapping[str, str]) -> str:
+        """:meth:`label` with each combatant's name for its id (``names``: id -> name), as a
+        refusal reads to a player: "retreat -> Rampart", not "retreat -> rampart"."""
+        def name(cid: str) -> str:
+            return names.get(cid, cid)
+        return dataclasses.replace(self, target=name(self.target), targets=tuple(name(t) for t in self.targets),
+                                   ally=name(self.ally)).label()
+
 
 @record
 class Decision:
@@ -127,3 +136,13 @@ T = TypeVar("T")
 #: stack: a battle waiting on one can be saved, resumed or forked. A caller passes its questions
 #: on with ``result = yield from rule(...)``.
 Asking = Generator[Decision, Choice, T]
+
+
+def not_offered(a: Action, decision: Decision, names: Mapping[str, str]) -> str:
+    """The last word on an action that no rule of a system's ``explain`` accounts for: by name,
+    with what the menu offers of its kind instead (a refusal read "retreat -> rampart is not
+    possible now" and nothing more). ``names``: combatant id -> name."""
+    offered = list(dict.fromkeys(x.named(names) for x in decision.menu if x.kind == a.kind))
+    return f"{a.named(names)} is not possible now: " + (
+        f"the menu offers {', '.join(offered)}" if offered else
+        f"{names.get(decision.actor, decision.actor)}'s menu has no {a.kind} now")

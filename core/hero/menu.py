@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..engine.actions import Action, Decision
+from ..engine.actions import Action, Decision, not_offered
 from ..engine.context import RulesContext
 from ..errors import IllegalAction
 from ..rules.grid import distance
@@ -117,7 +117,7 @@ def check(ctx: RulesContext, decision: Decision, action: Action) -> None:
     if base in decision.menu:  # the choice is usually one of the menu's own actions: found by identity
         return
     if base.kind == "attack" and base.maneuver == "pull":  # a pulled punch rides on a Strike of the menu
-        _check_pull(f, base, decision)
+        _check_pull(ctx, f, base, decision)
         return
     if base.kind == "attack" and base.maneuver == "area" and decision.kind == "phase":
         _check_area(ctx, f, base, decision)  # aimed at any cell, not only the menu's
@@ -155,12 +155,14 @@ def _check_area(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) ->
                             f"not {', '.join(a.targets)}")
 
 
-def _check_pull(f: Fighter, a: Action, decision: Decision) -> None:
-    """Pulling a Punch (rules-powers §4.5): a Strike the menu offers, with a Normal attack."""
+def _check_pull(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> None:
+    """Pulling a Punch (rules-powers §4.5): a Strike the menu offers, with a Normal attack. A
+    refusal says why that Strike is not possible (it read "a Strike with Punch at ironclad is not
+    possible now": an id, and no reason)."""
     strike = replace(a, maneuver="strike")
     if strike not in decision.menu:
-        raise IllegalAction(f"a pulled punch is a Strike, and a Strike with {a.attack} at {a.target} is not possible "
-                            "now" if a.attack in {x.name for x in f.sheet.attacks} else
+        raise IllegalAction(f"a pulled punch is a Strike, and {explain(ctx, f, strike, decision)}"
+                            if a.attack in {x.name for x in f.sheet.attacks} else
                             f"{f.name} has no attack named {a.attack!r}")
     if not fitting_pull(f.attack(a.attack)):
         raise IllegalAction(f"only a Normal attack's punch can be pulled (not an area or a burst); {a.attack} is "
@@ -253,7 +255,25 @@ def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str
     full = entry if entry is not None else _entry_of_kind(a.kind)
     if f.half_used and full is not None and full.full_phase:
         return "only half a Phase is left (standing up took the other half)"
-    return f"{a.label()} is not possible now"
+    if a.kind == "retreat":
+        return _retreat_refusal(ctx, f, a, decision)
+    return not_offered(a, decision, {cid: g.name for cid, g in ctx.state.fighters.items()})
+
+
+def _retreat_refusal(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str:
+    """Why a Retreat from ``a.target`` is not on the menu: it falls back from the nearest foe
+    still standing, by combat movement (so not while Entangled), to a cell farther from it."""
+    g = ctx.state.fighters.get(a.target)
+    if g is None:
+        return "a Retreat names the foe to fall back from"
+    if g.allegiance == f.allegiance:
+        return f"{g.name} is on {f.name}'s own side: a Retreat falls back from a foe"
+    if f.entangle is not None:
+        return f"{f.name} is Entangled: no combat movement until free"
+    offered = [x for x in decision.menu if x.kind == "retreat"]
+    if offered:
+        return f"a Retreat falls back from the nearest foe, {ctx.state.fighters[offered[0].target].name}, not {g.name}"
+    return f"{f.name} has no open cell to fall back to, away from the nearest foe"
 
 
 def _entry_of_kind(kind: str) -> Maneuver | None:

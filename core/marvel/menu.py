@@ -7,7 +7,7 @@ double move may also go to any cell within twice the character's speed.
 
 from __future__ import annotations
 
-from ..engine.actions import Action, Decision
+from ..engine.actions import Action, Decision, not_offered
 from ..engine.context import RulesContext
 from ..errors import IllegalAction
 from ..rules.grid import distance
@@ -65,7 +65,7 @@ def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str
     if a.target and a.target not in st.fighters:
         return f"there is no combatant {a.target!r}"
     if a.kind == "fastball":
-        return (f"{a.label()} is not possible now: a thrower with Mighty, an ally within its reach with a close "
+        return (f"{a.named({cid: g.name for cid, g in st.fighters.items()})} is not possible now: a thrower with Mighty, an ally within its reach with a close "
                 f"attack and a reaction left, a foe in sight within 5 spaces per Mighty level")
     names = [x.name for x in f.sheet.attacks]
     if a.attack and a.attack not in names:
@@ -93,7 +93,7 @@ def explain(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str
         return _hold_refused(ctx, f, a)
     if a.kind == "recover":
         return f"{f.name} has no Karma left" if f.karma <= 0 else f"{a.label()}: nothing to recover"
-    return f"{a.label()} is not possible now"
+    return not_offered(a, decision, {cid: g.name for cid, g in st.fighters.items()})
 
 
 def _attack_power_refused(ctx: RulesContext, f: Fighter, a: Action, decision: Decision) -> str:

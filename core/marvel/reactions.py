@@ -18,7 +18,7 @@ from .conditions import POWER_HOLD_TN, TIMED
 from .powers import CATALOGUE
 from .effects import barred, escape, release
 from ..rules.odds import percent
-from .d616 import best_edge_gain, counts, edge_chance, pick_trouble, trouble_chance, with_edge, with_trouble
+from .d616 import M, best_edge_gain, counts, edge_chance, face_text, pick_trouble, trouble_chance, with_edge, with_trouble
 from .movement import attack_range, speed
 from .resolve import MarvelAttackContext, MarvelAttackResult, judge
 from .sheet import MarvelAttack
@@ -178,24 +178,40 @@ def offer_karma(ctx: RulesContext, f: Fighter, g: Fighter, actx: MarvelAttackCon
     immune = actx.marvel_m.endswith("ignores trouble")  # Combat Trickery (rules/marvel.md §4.3)
     if hit.hit and not hit.automatic and not immune and g.karma > 0 and not g.out and _trouble_could_matter(hit):
         context = (f"{possessive(f.name)} {actx.attack.name} hits {g.name} ({hit.total} vs TN {hit.tn}): "
-                   f"spend 1 Karma for trouble on it? ({percent(trouble_chance(hit.roll.faces, hit.total, hit.tn))} "
-                   "that it then misses)")
+                   f"spend 1 Karma for trouble on it? ({_trouble_odds(hit)})")
         if (yield from _spends(ctx, g, "Karma for trouble", f, context)):
             hit = judge(actx, with_trouble(ctx.dice, hit.roll, f"{g.name}'s Karma"))
             ctx.emit(ev.KarmaSpent(actor=g.id, effect=f"trouble on {f.name}'s attack", karma_left=g.karma))
     return hit
 
 
+def _trouble_odds(hit: MarvelAttackResult) -> str:
+    """What the target's trouble can do, for its question: the chance it turns the hit into a
+    miss or, when it cannot (the question read "0% that it then misses", as if asked for
+    nothing), what it does all the same: the Marvel die rerolled, the lower kept, lowers the
+    damage (Marvel die x multiplier, rules/marvel.md §4.2) and undoes a Fantastic."""
+    faces = hit.roll.faces
+    chance = trouble_chance(faces, hit.total, hit.tn)
+    if chance:
+        return f"{percent(chance)} that it then misses"
+    old = faces[1]
+    lower = sum(counts(new, 1) < counts(old, 1) or (old == M and new != M) for new in range(1, 7)) / 6
+    return (f"it cannot make it miss, but the Marvel die ({face_text(old, 1)}) is rolled again, the lower kept: "
+            f"{percent(lower)} that the damage drops" + (", the Fantastic undone" if old == M else ""))
+
+
 def _trouble_could_matter(hit: MarvelAttackResult) -> bool:
-    """Whether one trouble could turn the hit into a miss, or undo its Fantastic (the Marvel
-    die rerolled): the die it rerolls falling to its lowest (1; 2 on the Marvel die)."""
+    """Whether one trouble could turn the hit into a miss, or lower its damage or undo its
+    Fantastic (the Marvel die rerolled, unless it shows its lowest already): the die it rerolls
+    falling to its lowest (1; 2 on the Marvel die)."""
     faces = hit.roll.faces
     if hit.roll.ultimate:
         return False
     pos = pick_trouble(faces)
     assert pos is not None  # nothing excluded: one of the three dice is picked
     lowest = 2 if pos == 1 else 1
-    return pos == 1 or hit.total - (counts(faces[pos], pos) - lowest) < hit.tn
+    # the Marvel die at its lowest (2) already: no reroll lowers the damage or undoes anything
+    return (pos == 1 and faces[1] != lowest) or hit.total - (counts(faces[pos], pos) - lowest) < hit.tn
 
 
 def _spends(ctx: RulesContext, who: Fighter, what: str, other: Fighter, context: str) -> Asking[bool]:

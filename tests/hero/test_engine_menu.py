@@ -53,6 +53,12 @@ def standoff(**kw):
     (Action("move", destination=(30, 0)), "not an open cell"),
     (Action("dodge", push=5), "only attacks can be pushed"),
     (Action("dodge", levels="ocv"), "has no combat skill levels"),
+    # issue 37: refusals by name, with the reason ("... a Strike with Punch at b is not possible now")
+    (Action("attack", "Punch", "b", "pull"), "^a pulled punch is a Strike, and B is 20 m away: too far to reach"),
+    (Action("retreat", target="c"), "^C is on A's own side: a Retreat falls back from a foe$"),
+    (Action("retreat", target="b"), "^A has no open cell to fall back to, away from the nearest foe$"),
+    (Action("grab", target="b"), "^grab -> B is not possible now: A's menu has no grab now$"),
+    (Action("dodge", target="b"), "^dodge -> B is not possible now: the menu offers dodge$"),
 ])
 def test_an_illegal_choice_raises_illegal_action_with_the_reason_and_changes_nothing(action, reason):
     b = battle_with(standoff(), dice=[])

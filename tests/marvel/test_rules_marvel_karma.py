@@ -98,3 +98,26 @@ def test_the_karma_question_gives_the_odds_as_the_hero_abort_question_does():
     b.step()
     (offer,) = [o for o in script.offers if o.actor == "hero"]
     assert offer.context.endswith("spend 1 Karma for an edge? (50% that it then hits)")
+
+
+def test_trouble_that_cannot_make_the_hit_miss_is_offered_for_what_it_does_to_the_damage():
+    """Issue 37: the question read "(0% that it then misses)", as if asked for nothing. 4 [6] 4 + 3
+    = 17 vs TN 12: the trouble rerolls the Marvel die (the highest), at worst 2: 13, still a hit;
+    but the lower Marvel die kept lowers the damage (Marvel die x multiplier): 2..5 of 6 faces."""
+    script = Script([Action("attack", "Punch", "thug")])
+    b = battle_with(duel(hero(karma=0), thug()), dice=FIRST_GOES_FIRST + [4, M(6), 4] + [1] * 6,
+                    plugins=[("script", script)])
+    b.step()
+    (offer,) = script.offers
+    assert offer.context.endswith("spend 1 Karma for trouble on it? (it cannot make it miss, but the Marvel "
+                                  "die (6) is rolled again, the lower kept: 67% that the damage drops)")
+
+
+def test_no_trouble_question_when_the_marvel_die_shows_its_lowest_and_the_hit_cannot_miss():
+    """2 [2] 2 + Melee 9 = 15 vs TN 12: the trouble would reroll the Marvel die, already at its
+    lowest (2): nothing it could change, so the target is not asked (it was, at "0%")."""
+    script = Script([Action("attack", "Punch", "thug")])
+    b = battle_with(duel(hero(karma=0, Melee=9), thug()), dice=FIRST_GOES_FIRST + [2, M(2), 2] + [1] * 6,
+                    plugins=[("script", script)])
+    b.step()
+    assert script.offers == [] and events_of(b, ev.AttackCheck)[0].hit

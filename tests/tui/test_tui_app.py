@@ -564,10 +564,14 @@ def test_marvel_prompt_offers_foes_no_push_and_a_cell_field_that_keeps_the_keybo
             await pilot.pause()
             assert app.screen is prompt and "type the cell" in screen_text(app)
             assert screen.session.choices == {}
-            # back to the list, Enter on the cell entry: the keyboard is in the field again
+            # back to the list: the entry highlighted before the typing is again; Enter on the
+            # cell entry: the keyboard is in the field again
             await pilot.press("escape")
             await pilot.pause()
             assert prompt.query_one("#what", OptionList).has_focus
+            assert not prompt.items[prompt.query_one("#what", OptionList).highlighted].cell
+            prompt.query_one("#what", OptionList).highlighted = next(i for i, w in enumerate(prompt.items) if w.cell)
+            await pilot.pause()
             await pilot.press("enter")
             await pilot.pause()
             assert cell.has_focus

@@ -48,7 +48,7 @@ from slugfest.core.settings import data_dir
 from .. import systems
 from ..widgets import assign_letters, fit_name
 from ..recap import AI_REASON, CLOCK_KINDS, own_result
-from ..widgets.battlemap import BattleMap, MapData, fields_of, knockback_path, legend
+from ..widgets.battlemap import BattleMap, Legend, MapData, fields_of, knockback_path
 from ..widgets.combat_log import CombatLog
 from ..widgets.combatants import CardData, CombatantCard, CombatantPanel
 from ..widgets.turn import TurnHead, TurnTracker
@@ -237,7 +237,7 @@ class BattleScreen(Screen[None]):
         return box
 
     def _map_box(self) -> Vertical:
-        box = Vertical(BattleMap(id="map"), Static(id="legend"), id="map-box")
+        box = Vertical(BattleMap(id="map"), Legend(id="legend"), id="map-box")
         size, cell = f"Map {self.grid.width}×{self.grid.height}", systems.cell_text(self.metres_per_cell, self.cell_unit)
         if self.compact:  # the left column's width: the cell's size under the map, not cut off
             box.border_title, box.border_subtitle = size, cell
@@ -544,8 +544,7 @@ class BattleScreen(Screen[None]):
 
     def _show_legend(self) -> None:
         if self.map_data is not None and not self._arranging.locked():
-            box = self.query_one("#legend", Static)
-            box.update(legend(self.map_data, max(box.content_region.width, 20), 2 if self.has_class("-short") else 3))
+            self.query_one("#legend", Legend).show(self.map_data, 2 if self.has_class("-short") else 3)
 
     def _status(self) -> None:
         f = self.frame

@@ -104,6 +104,10 @@ def quit_from_prompt(screen: ModalScreen) -> None:
     battle.action_quit()
 
 
+#: A roll's verdict in a log line (its end is kept when the line is cut: see :class:`Recap`).
+ROLL_VERDICT = re.compile(r"\b(HIT|miss|vs TN \d+)\b")
+
+
 class Recap(Widget):
     """The player's own last action and how it came out, first, then the last lines of the log
     under a prompt's title (the prompt covers the log): wrapped to the width, and the newest
@@ -126,14 +130,26 @@ class Recap(Widget):
 
         def newest(lines: list[str], room: int) -> list[str]:
             """The newest whole lines that fit (no "left))" cut from an older one); a newest line
-            too long by itself keeps its end, where the roll's result is."""
+            too long by itself keeps its start, who did what, and its end, where the roll's result
+            is, "…" between (at 80x24 a team maneuver's recap began mid-sentence, "each of the
+            team's attacks rolled twice...", without who had called it)."""
             kept: list[str] = []
             for line in reversed(lines):
                 pieces = wrap([line])
                 if len(kept) + len(pieces) > room:
-                    return kept or ([] if self.own else pieces[-room:])  # no fragment under the player's part
+                    return kept or ([] if self.own else ends(line, room))  # no fragment under the player's part
                 kept = pieces + kept
             return kept
+
+        def ends(line: str, room: int) -> list[str]:
+            """``line`` in ``room`` rows: a roll's line, its first row and its last ``room - 1``
+            (the verdict), "…" where the middle went; any other, its first rows, "…" at the end."""
+            if room <= 1 or not ROLL_VERDICT.search(line):
+                return textwrap.wrap(line, width, subsequent_indent="  ", max_lines=room, placeholder=" …") if room else []
+            first = textwrap.wrap(line, width - 2)[0] + " …"
+            rest = line[len(first) - 2:].strip()
+            tail = textwrap.wrap(rest, width, initial_indent="  ", subsequent_indent="  ")
+            return [first, *tail[-(room - 1):]]
 
         own = wrap(self.own)[:rows]  # the head and the result first, then what room is left
         rest = newest(self.lines, rows - len(own)) if rows > len(own) else []
@@ -308,6 +324,7 @@ class PlayerPrompt(ModalScreen[Any]):
         self.items = whats(data)
         self.push_allowed = data.options.push > 0
         self._typing_cell = False  # keys typed from the lists are going to the cell field
+        self._before_cell: int | None = None  # the entry highlighted before typing a cell moved it, for Esc
 
     def compose(self) -> ComposeResult:
         d = self.data.decision
@@ -338,8 +355,7 @@ class PlayerPrompt(ModalScreen[Any]):
                 yield Static(Content.styled("column,row: the numbers on the map's edges", "$text-muted"),
                              id="cell-hint")
             yield Static(id="prompt-message")
-            yield Static(Content.styled("Enter: do it to the highlighted target · →: the targets", "$text-muted"),
-                         id="prompt-help")
+            yield Static(Content.styled(_LIST_HELP, "$text-muted"), id="prompt-help")
         yield Footer(compact=True, show_command_palette=False)
 
     def _what_label(self, w: What) -> Content:
@@ -482,6 +498,8 @@ class PlayerPrompt(ModalScreen[Any]):
         index = (what.highlighted if current is not None and current.cell else  # an area's cell line stays
                  next((i for i, w in enumerate(self.items) if w.cell and w.kind == "move"), None))
         if index is not None and what.highlighted != index:
+            if self._before_cell is None:
+                self._before_cell = what.highlighted
             what.highlighted = index
         if text is not None:
             # keys typed before the focus arrives add up (the first one replaces the old text)
@@ -544,6 +562,8 @@ class PlayerPrompt(ModalScreen[Any]):
             verb = f"aims {w.attack} at" if w is not None and w.cell and w.kind == "attack" else "moves to"
             where = f"{verb} {cell[0]},{cell[1]}" if cell else f"{verb} the cell typed (x,y)"
             self._say(f"Enter {where}, not the action that was highlighted · Esc: back to the list")
+        if event.input.id == "cell":
+            self._cell_help()
         if event.input.id == "push":
             current = self.query_one("#what", OptionList).highlighted
             if current is not None:
@@ -601,9 +621,33 @@ class PlayerPrompt(ModalScreen[Any]):
     def action_to_what(self) -> None:
         self.query_one("#what", OptionList).focus()
 
+    def _cell_help(self) -> None:
+        """The help line under the dialog says what Enter and Esc do in the cell field: it read
+        "Enter: do it to the highlighted target" while the line above said Enter now moves."""
+        text = self.query_one("#cell", Input).value.strip()
+        if not self.query_one("#cell", Input).has_focus or not text:
+            self.query_one("#prompt-help", Static).update(Content.styled(_LIST_HELP, "$text-muted"))
+            return
+        cell = parse_cell(text)
+        w = self._current()
+        verb = f"aim {w.attack} at" if w is not None and w.cell and w.kind == "attack" else "move to"
+        back = self.items[self._before_cell].label if self._before_cell is not None else "the list"
+        self.query_one("#prompt-help", Static).update(Content.styled(
+            f"Enter: {verb} {f'{cell[0]},{cell[1]}' if cell else 'the cell typed'} · Esc: clear it, back to {back}",
+            "$text-muted"))
+
     def action_back(self) -> None:
-        if not self.query_one("#what", OptionList).has_focus:
-            self.query_one("#what", OptionList).focus()
+        what = self.query_one("#what", OptionList)
+        if not what.has_focus:
+            cell = self.query_one("#cell", Input)
+            if cell.has_focus:  # Esc in the cell field: the typed cell goes, the list is as it was
+                cell.value = ""
+                if self._before_cell is not None:
+                    what.highlighted = self._before_cell
+                self._before_cell = None
+                self._say("")
+            what.focus()
+            self._cell_help()
             return
         self.dismiss(None)
 
@@ -614,6 +658,10 @@ class PlayerPrompt(ModalScreen[Any]):
 
     def action_save(self) -> None:
         self.dismiss("save")  # the battle screen saves; the decision waits
+
+
+#: The dialog's help line while the keyboard is in the lists.
+_LIST_HELP = "Enter: do it to the highlighted target · →: the targets"
 
 
 #: How an answer to a question reads in the dialog (see :func:`answer_label`).

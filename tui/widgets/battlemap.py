@@ -302,3 +302,27 @@ def _legend(d: MapData, width: int, max_lines: int, compact: bool) -> tuple[Cont
         row.pop()
         shown -= 1
     return Content("\n").join(text(row, i == 0) for i, row in enumerate(rows)), len(parts) - shown
+
+
+class Legend(Widget):
+    """The map's :func:`legend`, laid out at the width the widget has when drawn: one fitted when
+    the map's data came would keep that moment's width (at marvel-brawl's first action at 80x24,
+    a wider one: "from C Captain America, in spaces:" wrapped and its distances were cut off)."""
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.data: MapData | None = None
+        self.max_lines = 3
+
+    def show(self, data: MapData, max_lines: int) -> None:
+        self.data, self.max_lines = data, max_lines
+        self.refresh(layout=True)
+
+    def content(self, width: int) -> Content:
+        return legend(self.data, max(width, 20), self.max_lines) if self.data is not None else Content("")
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return str(self.content(width)).count("\n") + 1 if self.data is not None else 0
+
+    def render(self) -> Content:
+        return self.content(self.content_size.width)

@@ -138,7 +138,12 @@ class CombatantCard(Widget):
             # a card with a longer name (or "[you]") shows fewer.
             panel = self.parent
             cap = panel.dense_cap(width) if isinstance(panel, CombatantPanel) else len(figs)
-            lines[0] = beside(head, figs[:min(cap, self.fitting_figures(width))], width)
+            shown = figs[:min(cap, self.fitting_figures(width))]
+            if not shown and figs and d.player:
+                # The player's own card keeps its first figure (Marvel: the Karma a question asks
+                # about): "[you]" left it no room, so the name gives way, a word at a time.
+                head, shown = self.head(width - 1 - len(figs[0])), figs[:1]
+            lines[0] = beside(head, shown, width)
         elif figs:
             if width - head.cell_length - len("  ".join(figs)) >= 2:
                 lines[0] = beside(head, figs, width, "  ")
