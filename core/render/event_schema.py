@@ -37,6 +37,8 @@ SCHEMA_VERSION = 6
 #: wrote it (:func:`as_of`): a save records the digest of its log as written then.
 ADDED: dict[int, dict[str, tuple[str, ...]]] = {
     3: {"recovered": ("rec", "stun_max", "end_max"), "healed": ("stun_max", "body_max")},
+    5: {"flash_rolled": ("sense",)},
+    6: {"knockback": ("stopped_by",)},
 }
 
 
