@@ -109,3 +109,9 @@ def hold_back(current: int, damage: int, maximum: int) -> int:
     if current - damage > -maximum:
         return damage
     return max(current - (1 - maximum), 0)
+
+
+def named_value(name: str, value: int) -> str:
+    """A bonus or reduction as the log names it, "Mighty 4": once, where its name already says
+    its level ("Sturdy 2", not "Sturdy 2 2")."""
+    return name if name.endswith(f" {value}") else f"{name} {value}"

@@ -24,8 +24,10 @@ def flags(g: Fighter) -> Flags:
     return g.unconscious, g.killed, g.demoralized, g.shattered
 
 
-def apply_damage(ctx: RulesContext, g: Fighter, pool: str, damage: int, taken: int, source: str, why: str) -> None:
-    """``g`` loses ``taken`` from ``pool`` (``damage`` before holding back, for the log)."""
+def apply_damage(ctx: RulesContext, g: Fighter, pool: str, damage: int, taken: int, source: str, why: str,
+                 terms: str = "") -> None:
+    """``g`` loses ``taken`` from ``pool`` (``damage`` before holding back, for the log; ``terms``
+    its sum, when no other line shows it)."""
     before_flags = flags(g)
     before = g.pool(pool)
     if pool == "Health":
@@ -33,7 +35,7 @@ def apply_damage(ctx: RulesContext, g: Fighter, pool: str, damage: int, taken: i
     else:
         g.focus -= taken
     ctx.emit(ev.DamageApplied(target=g.id, source=source, pool=pool, damage=damage, taken=taken, before=before,
-                              after=g.pool(pool), maximum=g.pool_max(pool), held_back=why))
+                              after=g.pool(pool), maximum=g.pool_max(pool), held_back=why, terms=terms))
     announce(ctx, g, before_flags)
 
 

@@ -122,6 +122,9 @@ class DamageApplied(Event):
     after: int
     maximum: int
     held_back: str = ""  # why less than the damage was taken
+    #: The sum behind ``damage`` when no DamageFigured line shows it (a Ram's impact on the
+    #: rammer: "dM 5 x multiplier 2 (rank 3 + Club 1 - Sturdy 2) + Melee 3 = 13"); "" otherwise.
+    terms: str = ""
 
 
 @record

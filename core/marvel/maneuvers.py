@@ -27,7 +27,7 @@ from . import combat
 from . import events as ev
 from .conditions import TIMED
 from .d616 import distribution, roll_d616, succeeds
-from .damage import DamageCalc
+from .damage import DamageCalc, named_value
 from .effects import apply_damage, barred, escape, hold, own_troubles
 from .impact import protected
 from .movement import move, movement
@@ -122,19 +122,34 @@ def _ram(ctx: RulesContext, f: Fighter, a: Action, pic: Picture) -> Asking[None]
                              effect="a close attack at the end of its charge", reactions_left=f.reactions))
     hit, dmg = yield from combat.resolve_attack(ctx, f, g, f.attack(a.attack), RAM_BLOW)
     if dmg is not None and dmg.calc.multiplier >= 1 and not f.killed:
-        impact = ram_impact(f, dmg.calc)
+        impact, terms = ram_impact_terms(f, dmg.calc)
         impact = protected(ctx, f, "Health", impact) if f.active else impact
         if impact > 0:
-            apply_damage(ctx, f, "Health", impact, impact, "the impact of its Ram", "")
+            apply_damage(ctx, f, "Health", impact, impact, "the impact of its Ram", "", terms)
 
 
 def ram_impact(f: Fighter, calc: DamageCalc) -> int:
     """The regular damage of the Ram's blow (the same Marvel die, rank and bonus) against the
     rammer's own Health damage reduction: what the impact does to it."""
-    reduction = max((v for _, v in f.sheet.reductions("Health")), default=0)
-    reduction = max([reduction, *(lv for n, lv in f.active.items() if CATALOGUE[n].reduction == "Health")])
+    return ram_impact_terms(f, calc)[0]
+
+
+def ram_impact_terms(f: Fighter, calc: DamageCalc) -> tuple[int, str]:
+    """:func:`ram_impact`, and its sum as the log shows it, each term named ("dM 5 x multiplier 4
+    (rank 3 + Club 1 - Sturdy 0) + Melee 3 = 23"): the rammer's own damage reduction is in no other
+    line, so without it the impact read as a number from nowhere (issue 37)."""
+    found = [(n, v) for n, v in f.sheet.reductions("Health")]
+    found += [(n, lv) for n, lv in f.active.items() if CATALOGUE[n].reduction == "Health"]
+    name, reduction = max(found, key=lambda nv: nv[1], default=("damage reduction", 0))
+    reduction = max(reduction, 0)
     mult = calc.rank + calc.bonus - reduction
-    return max(calc.marvel * mult + calc.ability, 0) if mult >= 1 else 0
+    bonus = f" + {named_value(calc.bonus_name, calc.bonus)}" if calc.bonus else ""
+    less = f" - {named_value(name, reduction)}" if reduction else ""
+    if mult < 1:
+        return 0, f"multiplier {mult} (rank {calc.rank}{bonus}{less}) is below 1: no damage"
+    impact = max(calc.marvel * mult + calc.ability, 0)
+    return impact, (f"dM {calc.marvel} x multiplier {mult} (rank {calc.rank}{bonus}{less}) + {calc.ability_name} "
+                    f"{calc.ability} = {impact}")
 
 
 def _offer_ram(pic: Picture, atk: MarvelAttack, g: Fighter) -> list[Action]:

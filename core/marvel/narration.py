@@ -12,7 +12,7 @@ from . import events as ev
 from .d616 import D616, POSITIONS, face_text, faces_text
 from .conditions import TIMED
 from .powers import CATALOGUE
-from .damage import DamageCalc
+from .damage import DamageCalc, named_value
 
 
 def roll_text(r: D616) -> str:
@@ -42,8 +42,7 @@ def roll_text(r: D616) -> str:
     return text
 
 
-def _named(name: str, value: int) -> str:
-    return name if name.endswith(f" {value}") else f"{name} {value}"
+_named = named_value
 
 
 _TIMES = {2: "doubled", 3: "tripled"}
@@ -151,7 +150,7 @@ def _applied(e: ev.DamageApplied, log: TextLog) -> str:
     if e.source.lower() in TIMED:  # bleeding, flames: no attacker
         why = f" from {_HARMS.get(e.source.lower(), e.source.lower())}{why}"
     elif e.source.startswith("the impact"):
-        why = f" from {e.source}{why}"
+        why = f" from {e.source}{': ' + e.terms if e.terms else ''}{why}"
     return (f"    {log.name(e.target)} takes {amount} {e.pool} damage{why}: "
             f"{e.pool} {e.before} -> {e.after}/{e.maximum}{_below(e.pool, e.after, e.maximum)}")
 

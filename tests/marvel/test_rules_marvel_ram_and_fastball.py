@@ -53,6 +53,23 @@ def test_a_ram_hit_does_double_damage_and_the_rammer_takes_the_regular_damage():
         ("foe", 46, "Club"), ("rhino", 23, "the impact of its Ram")]
 
 
+
+def test_the_rams_impact_names_each_term_the_rammers_own_damage_reduction_too():
+    """rules/marvel.md §3.5: the rammer takes the blow's regular damage against its own Health
+    damage reduction; Rhino's Sturdy 2 takes 2 off the multiplier: dM 5 x (3 + 1 - 2) + 3 = 13. The
+    reduction is in no other line, so the log says it (issue 37: "35 from 70" read as from nowhere)."""
+    from slugfest.core.render.text import TextLog
+
+    b = battle_with(duel(rammer(powers=["Sturdy 2"]), foe()), dice=FIRST_GOES_FIRST + [4, M(5), 3],
+                    plugins=[("script", Script([RAM]))])
+    b.start()
+    b.step()
+    (impact,) = [e for e in events_of(b, ev.DamageApplied) if e.target == "rhino"]
+    assert (impact.taken, impact.source, impact.terms) == (
+        13, "the impact of its Ram", "dM 5 x multiplier 2 (rank 3 + Club 1 - Sturdy 2) + Melee 3 = 13")
+    assert any(line.endswith("from the impact of its Ram: dM 5 x multiplier 2 (rank 3 + Club 1 - Sturdy 2) + Melee 3"
+                             " = 13: Health 90 -> 77/90") for line in TextLog().lines(b.events))
+
 def thrower(position=(2, 5), **keys):
     base = dict(name="Colossus", rank=4, Melee=4, Agility=3, Resilience=4, Vigilance=2, powers=["Mighty 2"])
     base.update(keys)
