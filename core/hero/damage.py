@@ -114,6 +114,7 @@ class DamageTaken:
     body_defense: int
     rule: str  # which taking-damage case applied, for the log
     steps: tuple[DamageStep, ...] = ()  # the modifiers at work, in the order they applied
+    defense: str = ""  # the normal defense's name ("PD", "ED"; its resistant part is "r" + it), for the log
 
 
 def take_damage(roll: DamageRoll, defenses: Defenses, special_defense: str = "",
@@ -154,7 +155,7 @@ def take_damage(roll: DamageRoll, defenses: Defenses, special_defense: str = "",
         stun, body = penetrate(stun, body, roll, defenses, penetrating, steps)
     if minimum_stun_equals_body and stun < body:
         stun = body
-    return DamageTaken(stun, body, sd, bd, rule, tuple(steps))
+    return DamageTaken(stun, body, sd, bd, rule, tuple(steps), defenses.names[0] if physical else "")
 
 
 def _case(roll: DamageRoll, defenses: Defenses, special_defense: str, normal: int, resistant: int

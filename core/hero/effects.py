@@ -55,7 +55,7 @@ def apply_damage(ctx: RulesContext, g: Fighter, roll: DamageRoll, taken: DamageT
     ctx.emit(ev.DamageTakenEvent(target=g.id, source=source, stun_rolled=roll.stun, body_rolled=roll.body,
                                  stun_defense=taken.stun_defense, body_defense=taken.body_defense,
                                  stun_taken=taken.stun, body_taken=taken.body, stun_after=g.stun, body_after=g.body,
-                                 rule=taken.rule))
+                                 rule=taken.rule, defense=taken.defense))
     if g.dead:
         return
     if is_dead(g.body, g.sheet.characteristics.BODY):

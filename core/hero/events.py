@@ -135,6 +135,9 @@ class DamageTakenEvent(Event):
     stun_after: int
     body_after: int
     rule: str
+    #: The defense a Normal or Killing hit met, by its normal part's name ("PD", "ED"; the
+    #: resistant part is "rPD", "rED"); "" for the others, and in a log of version 5 or earlier.
+    defense: str = ""
 
 
 @record

@@ -183,6 +183,9 @@ _DEFENDED = {
 
 def _defended(e: ev.DamageTakenEvent) -> str:
     words = _DEFENDED.get(e.rule, "{sr} - {sd} STUN, {br} - {bd} BODY; " + e.rule.replace("{", "{{").replace("}", "}}"))
+    if e.defense:  # which defense (a log of version 5 or earlier does not say)
+        words = (words.replace("normal + resistant defense", f"{e.defense} + r{e.defense}")
+                 .replace("resistant defense", f"r{e.defense}"))
     return words.format(sr=e.stun_rolled, sd=e.stun_defense, br=e.body_rolled, bd=e.body_defense)
 
 

@@ -38,7 +38,7 @@ SCHEMA_VERSION = 6
 ADDED: dict[int, dict[str, tuple[str, ...]]] = {
     3: {"recovered": ("rec", "stun_max", "end_max"), "healed": ("stun_max", "body_max")},
     5: {"flash_rolled": ("sense",)},
-    6: {"knockback": ("stopped_by",), "damage_applied": ("terms",)},
+    6: {"knockback": ("stopped_by",), "damage_applied": ("terms",), "damage_taken": ("defense",)},
 }
 
 

@@ -34,7 +34,7 @@ def test_a_killing_hit_shows_the_multipliers_minus_one_and_which_defense_meets_s
     assert "    a attacks b with Claws (Strike): needs 11- (11 + OCV 3 - DCV 3), rolled 9 [3, 3, 3]: HIT; " \
            "would hit up to DCV 5" in lines
     assert "    Claws: 2d6 killing rolled [5, 4] x STUN multiplier 3 (rolled 4 - 1) = 27 STUN, 9 BODY" in lines
-    assert ("    b takes 20 STUN, 6 BODY (27 - 7 STUN: normal + resistant defense; 9 - 3 BODY: resistant defense "
+    assert ("    b takes 20 STUN, 6 BODY (27 - 7 STUN: PD + rPD; 9 - 3 BODY: rPD "
             "only; killing) -> STUN 0, BODY 4") in lines
 
 
