@@ -271,8 +271,9 @@ class Picture:
         # its Range Modifier is from there, not from where the actor stands now
         walk = self.shot_walk(atk, g) if action.kind == "attack" and not atk.hth and not atk.mental else None
         origin = walk[-1] if walk else None
-        ocv = ocv_chain(f, atk, g, MANEUVERS.get(action.maneuver), action.levels, extra, unseen=self.unseen(g),
-                        origin=origin).value
+        chain = ocv_chain(f, atk, g, MANEUVERS.get(action.maneuver), action.levels, extra, unseen=self.unseen(g),
+                          origin=origin)
+        ocv = chain.value
         heard_far = not atk.hth and self.unseen_by(g) == senses.HEARD  # full DCV against a shot it heard
         dcv = (dmcv_chain(g).value if atk.mental else defense_chain(g, atk, senses.HEARD).value if heard_far
                else self.dcv(g))
@@ -310,6 +311,8 @@ class Picture:
         seen = self._seen_note(g, atk)
         if seen:
             note = f"{note}; {seen}" if note else seen
+        if any(m.source.startswith("range ") for m in chain.modifiers):  # the card shows OCV before it (a trial:
+            note = f"{note}; {chain.text()}" if note else chain.text()  # "OCV 2" read as a wrong figure)
         cvs = ("OMCV", "DMCV") if atk.mental else ("OCV", "DCV")
         return Odds(f"{needed}- (11 + {cvs[0]} {ocv} - {cvs[1]} {dcv})", hit_chance(needed), does, paid, note)
 

@@ -96,7 +96,7 @@ def test_a_shot_that_needs_a_half_move_first_reads_its_range_from_where_it_will_
                            "B": [hero("b", position=(10, 0), SPD=2, DEX=10, DCV=4)]}, turn_limit=2)
     said = odds_of(battle_with(sc, dice=[]), "strike Gun -> b")
     assert said.roll == "10- (11 + OCV 3 - DCV 4)" and said.chance == 0.5  # OCV 5 -2 range 16 m
-    assert said.note == "fires after a half move to 2,0, 16 m away"
+    assert said.note == "fires after a half move to 2,0, 16 m away; OCV 5 -2 range 16 m = 3"  # each term shown
     session = Session(sc, seed=1, player_controlled=("a",))
     while not session.waiting_for_player:
         session.step()
