@@ -93,7 +93,8 @@ def test_the_picture_the_menu_and_the_odds_read_the_same_perception():
     assert (pic.unseen(bb), pic.unseen_by(bb), pic.dcv(bb)) == ("in Darkness", "in Darkness", 3)
     odds = pic.odds(Action("attack", "Bolt", "b"))
     assert odds.roll == "8- (11 + OCV 0 - DCV 3)"
-    assert odds.note == "cannot see B (in Darkness): OCV 0; B cannot see A (in Darkness): half DCV"
+    assert odds.note == ("cannot see B (in Darkness): OCV 0; B cannot see A (in Darkness): half DCV; "
+                         "OCV 8 -2 range 12 m x0 cannot see the target: in Darkness = 0")  # the chain, with its range
     from_inside = Picture(b.ctx, bb)
     assert from_inside.unseen(a) == "in Darkness"
 
@@ -195,7 +196,7 @@ def test_a_flashed_fighter_sees_no_one_and_its_chain_names_the_flash_not_the_inv
     assert senses.unseen(b.ctx, blind, g) == "flashed"
     pic = Picture(b.ctx, blind)
     odds = pic.odds(Action("attack", "Bolt", "g"))
-    assert odds.roll == "5- (11 + OCV 0 - DCV 6)" and odds.note == ""
+    assert odds.roll == "5- (11 + OCV 0 - DCV 6)" and odds.note == "OCV 6 -2 range 12 m x0 flashed: cannot see = 0"
 
 
 def test_an_area_is_aimed_at_a_place_seen_past_an_invisible_foe_but_not_into_darkness():
