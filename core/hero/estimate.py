@@ -13,16 +13,14 @@ from collections.abc import Callable
 from ..engine.actions import Action
 from ..engine.context import RulesContext
 from ..rules.grid import Cell, distance
-from . import aborts, areas, grabs, locations, martial, powers, presence, senses
+from . import aborts, areas, grabs, locations, powers, presence, senses
 from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
 from .combat_values import Modifier
 from .damage import DamageRoll, standard_effect, stun_multiplier, take_damage
 from .dice import DamageDice
 from .effects import defenses
-from .entry import Maneuver
 from .endurance import str_end, stun_for_end_dice
-from .exposure import dcv_price
-from .grab_maneuvers import GRAB, GRAB_BY, MARTIAL_GRAB
+from .exposure import action_price
 from .maneuvers import MANEUVERS
 from .movement import METRES_PER_CELL, cells
 from .profile import fall_off, negate
@@ -52,62 +50,10 @@ def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fight
     return gain - overdraw_cost(ctx, f, action)
 
 
-#: The maneuvers whose DCV penalty the estimate prices (:func:`exposure_cost`), by name. Each was
-#: measured, the default AI pricing it against itself not pricing it, both seatings on their own
-#: seeds: Brace's ½ DCV, 59.1% of 384 decided hero-arsenal battles (54.1-63.9%); the Grab
-#: family's (issue 40), Grab By taken 355 -> 104 times in 200 hero-heroic battles. Haymaker,
-#: Multiple Attack, Move By and Move Through priced as well changed nothing measurable (49.6% of
-#: 385 in hero-arsenal, 50.9% of 719 in hero-brawl with all of them) and cost a hero-brawl battle
-#: 60% more instructions (a price per foe next to the actor, per Phase); the Haymaker's -5 is
-#: weighed through the chance a foe knocks its thrower away (:mod:`.windup`).
-PRICED_DCV = frozenset({"brace", "grab", "grab by", "martial grab"})
-
-
-def exposed_entry(f: Fighter, action: Action) -> Maneuver | None:
-    """The maneuver whose DCV modifiers ``action`` puts on ``f`` until its next Phase: the one
-    it names (Brace, Haymaker, Multiple Attack, Move By, Move Through...), or, for the Grab
-    family, whose actions name none, the Grab (a Martial Grab for one who knows it) or Grab By."""
-    kind = action.kind
-    if kind in ("grab", "grab-by"):
-        return GRAB_BY if kind == "grab-by" else MARTIAL_GRAB if martial.knows(f.sheet, "Martial Grab") else GRAB
-    if kind in ("attack", "move-through", "multiple-attack"):
-        return MANEUVERS.get(action.maneuver)
-    return None
-
-
-def priced_entry(f: Fighter, action: Action) -> Maneuver | None:
-    """:func:`exposed_entry`, when its DCV penalty is one the estimate prices (:data:`PRICED_DCV`)."""
-    entry = exposed_entry(f, action)
-    return entry if entry is not None and entry.name in PRICED_DCV else None
-
-
 def exposure_cost(ctx: RulesContext, f: Fighter, action: Action, strikes: dict | None = None) -> float:
-    """What ``action``'s DCV modifiers let in until ``f``'s next Phase (:func:`.exposure.dcv_price`),
-    counted where ``f`` will stand: beside its target for a blow, a charge or a grab, where it
-    stands for a shot (a half move into range first is not counted). ``strikes``, the Phase's
-    memo, keeps each (maneuver, cell)'s price, which every option of that maneuver shares.
-
-    Until issue 34 only the Grab family's was counted (issue 40), and a Brace's ½ DCV was free:
-    63% of HERO attack rolls were Braced. Which penalties are priced, and the figures that chose
-    them: :data:`PRICED_DCV`."""
-    entry = priced_entry(f, action)
-    if entry is None or not entry.dcv:
-        return 0.0
-    at = f.pos
-    tid = action.target or (action.targets[0] if action.kind == "multiple-attack" and action.targets else "")
-    if tid:
-        g = ctx.state.fighters[tid]
-        name = action.attack or (action.attacks[0] if action.attacks else "")
-        if action.kind in ("grab", "grab-by", "move-through") or not name or f.attack(name).hth:
-            at = g.pos
-    key = ("exposed", entry.name, at)
-    found = strikes.get(key) if strikes is not None else None
-    if found is None:
-        found = dcv_price(ctx, f, entry, at, _dcv(f), estimate_one, strikes)
-        if strikes is not None:
-            strikes[key] = found
-    return found
-
+    """What ``action``'s DCV penalty lets in until ``f``'s next Phase (:func:`.exposure.action_price`;
+    which penalties are priced and why: :data:`.exposure.PRICED_DCV`). ``strikes``: the Phase's memo."""
+    return action_price(ctx, f, action, _dcv, estimate_one, strikes)
 
 def end_cost(ctx: RulesContext, f: Fighter, action: Action) -> int:
     """The END ``action`` costs: each attack's (a burst's every shot) and its push; STR's for the
