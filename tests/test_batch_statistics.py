@@ -280,13 +280,13 @@ def test_the_headline_comes_first_and_the_coverage_last_in_a_few_lines(duel):
 
 def test_knockback_stopped_at_the_maps_edge_is_counted_as_stopped_short_not_as_a_wall(duel):
     """Issue 37: the map's edge was logged as "slams into a wall"; the coverage called every stop
-    "knockback into a wall" too. hero-duel seed 2 knocks Ironclad from 25,5 to the east edge, 29,5."""
+    "knockback into a wall" too. hero-duel seed 2 knocks Ironclad from 24,5 to the east edge, 29,5."""
     from slugfest.core.hero.events import KnockbackRolled
 
     b = Battle(duel, seed=2)
     b.run()
     stopped = [e for e in b.events if isinstance(e, KnockbackRolled) and e.hit_wall]
-    assert [(e.start, e.end, e.stopped_by) for e in stopped] == [((25, 5), (29, 5), "edge")] and duel.map.width == 30
+    assert [(e.start, e.end, e.stopped_by) for e in stopped] == [((24, 5), (29, 5), "edge")] and duel.map.width == 30
     from slugfest.core.render.text import TextLog
 
     assert any("by the map's edge" in line for line in TextLog().lines(b.events))  # it says which

@@ -96,7 +96,7 @@ def test_the_per_attack_table_counts_every_use_and_every_point_the_log_shows(nam
 
 
 def test_a_throw_from_a_grab_rolls_no_attack_yet_is_a_use_that_lands():
-    b = Battle(load_scenario(bundled()["hero-brawl"]), seed=2)  # `slugfest battle hero-brawl --seed 2` throws
+    b = Battle(load_scenario(bundled()["hero-brawl"]), seed=28)  # `slugfest battle hero-brawl --seed 28` throws
     b.run()
     t = b.system.tally(b, 0)
     throws = sum(c.by_attack["Throw"].uses for c in t.combatants.values() if "Throw" in c.by_attack)
@@ -106,31 +106,32 @@ def test_a_throw_from_a_grab_rolls_no_attack_yet_is_a_use_that_lands():
 
 
 def test_the_report_per_attack_uses_of_each_grab_maneuver_match_its_coverage():
-    agg, _ = sim.simulate(load_scenario(bundled()["hero-brawl"]), 4, 2)
+    agg, _ = sim.simulate(load_scenario(bundled()["hero-brawl"]), 4, 16)  # 2 Throws and 3 Grabs, all made
     summary = agg.as_dict()
     for action, attack in (("action:throw", "Throw"), ("action:grab", "Grab")):
         uses = sum(c["by_attack"].get(attack, {"uses": 0})["uses"] for c in summary["combatants"].values())
-        assert uses == summary["coverage"]["actions"].get(action, 0), action
+        assert uses == summary["coverage"]["actions"].get(action, 0) > 0, action
 
 
 def test_a_grab_chosen_but_never_made_is_a_choice_in_the_coverage_and_no_use_in_the_table():
-    """Battle 56 of a hero-brawl batch: Razorback, out of END, chooses a Grab and is knocked out
+    """Battle 0 of a hero-brawl batch: Bulwark, out of END, chooses a Grab and is knocked out
     paying its END in STUN before it can roll. The coverage counts the Grab chosen, the table no
     Grab made; the table's title says so, and the log shows the one that never came. (Battle 70
-    until issue 34's priced Brace changed the batch's battles.)"""
+    until issue 34's priced Brace changed the batch's battles, then Razorback's in battle 56 until
+    the estimate took each roll through the defenses.)"""
     from slugfest.core.batch.report import combatant_tables
     from slugfest.core.hero.events import AttackRolled, StatusChanged
 
     scenario = load_scenario(bundled()["hero-brawl"])
-    b = Battle(scenario, seed=sim.battle_seed(scenario.seed, 56))
+    b = Battle(scenario, seed=sim.battle_seed(scenario.seed, 0))
     b.run()
-    t = b.system.tally(b, 56)
+    t = b.system.tally(b, 0)
     assert t.actions["action:grab"] == 1 and all("Grab" not in c.by_attack for c in t.combatants.values())
     chosen = [i for i, e in enumerate(b.events) if isinstance(e, ActionChosen) and e.action_kind == "grab"]
-    unmade = [i for i in chosen if not any(isinstance(e, AttackRolled) and e.attacker == "razorback"
+    unmade = [i for i in chosen if not any(isinstance(e, AttackRolled) and e.attacker == "bulwark"
                                            for e in b.events[i:i + 6])]
     assert len(unmade) == 1
-    assert any(isinstance(e, StatusChanged) and e.actor == "razorback" and e.status == "knocked out"
+    assert any(isinstance(e, StatusChanged) and e.actor == "bulwark" and e.status == "knocked out"
                and e.active and "END" in e.why for e in b.events[unmade[0]:unmade[0] + 6])
     agg, _ = sim.simulate(scenario, 1, scenario.seed)
     title = combatant_tables(agg.as_dict())[2].title

@@ -606,7 +606,9 @@ def test_a_save_of_format_1_with_a_question_waiting_reopens_at_that_question():
     ((number, (actor, given)),) = s.answers.items()
     assert (actor, given.action.kind) == ("ironclad", "dodge")
     before = len(s.events)
-    s.answer(s.question.menu[0])  # the suspended attack goes on
+    s.answer(s.question.menu[0])  # the suspended attack goes on (a Multiple Attack's next strike asks again)
+    while s.in_flight and s.question is not None and s.question.actor == "ironclad":
+        s.answer(s.question.menu[0])
     assert len(s.events) > before and not s.in_flight
 
 

@@ -8,7 +8,9 @@ levels (:func:`.usage.damage_profile`), the target's defenses (:func:`.effects.d
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
+from fractions import Fraction
 
 from ..engine.actions import Action
 from ..engine.context import RulesContext
@@ -25,6 +27,7 @@ from .maneuvers import MANEUVERS
 from .movement import METRES_PER_CELL, cells
 from .profile import fall_off, negate
 from .sheet import HeroAttack
+from .spread import Slice, killing_spread, normal_spread
 from .state import Fighter
 from .rounding import characteristic_roll
 from .three_dice import AT_MOST_3D6, hit_chance
@@ -342,11 +345,6 @@ def expected_hits(needed: int, shots: int) -> float:
     return hit_chance(needed) + sum(AT_MOST_3D6[min(max(needed - 2 * k, 0), 17)] for k in range(1, shots))
 
 
-def mean_multiplier(rule: str, levels: int) -> float:
-    """The STUN multiplier's mean over its die, by the rule that rolls it (levels, then the floor)."""
-    return sum(stun_multiplier(face, rule, levels) for face in range(1, 7)) / 6
-
-
 def _dcv(g: Fighter) -> int:
     return dcv_chain(g).value
 
@@ -432,10 +430,12 @@ def share_of_fight(g: Fighter, stun: float, body: float) -> float:
 
 def expected_taken(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str, levels: str,
                    push: int, moved: int, aim: str = "", fallen: int = 0) -> tuple[float, float]:
-    """The STUN and BODY ``g`` is expected to take from a hit: the mean roll of the dice the
-    attack would roll (with its maneuver, ``push`` and ``levels``), x2 STUN on a knocked-out
-    target, through :func:`.damage.take_damage` itself, so the estimate takes damage by the same
-    rules, in the same order, as the hit would (the mean roll stands in for every roll)."""
+    """The STUN and BODY ``g`` is expected to take from a hit of the dice the attack would roll
+    (with its maneuver, ``push`` and ``levels``), x2 STUN on a knocked-out target: each slice of
+    the roll's spread (:mod:`.spread`; a Killing roll's with each STUN multiplier) through
+    :func:`.damage.take_damage` itself, so the estimate takes damage by the same rules, in the
+    same order, as the hit would, and a roll that only sometimes beats the defenses counts what
+    it does then (the mean roll alone called 10d6 harmless against 37 PD)."""
     opts = ctx.options
     profile = damage_profile(opts, f, atk, MANEUVERS.get(maneuver), levels, push, moved)
     defs = defenses(g, atk.defense)
@@ -446,35 +446,41 @@ def expected_taken(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     if (defs.negation or fallen) and profile.dice == DamageDice() and not (profile.flat_stun or profile.flat_body):
         return 0.0, 0.0
     d = profile.dice
-    n = d.count + (0.5 if d.half else 0)
-    if atk.standard_effect:
+    killing = atk.kind == "killing"
+    doubled = 2 if g.ko else 1
+    if atk.standard_effect:  # no roll: one outcome
         stun_se, body_se, _ = standard_effect(d, atk.kind, atk.does_body)
-    if atk.kind == "killing":
-        body = (body_se if atk.standard_effect else 3.5 * n + d.pip) + profile.flat_body
-        stun = body * mean_multiplier(opts.stun_multiplier, atk.stun_multiplier_bonus)
-        normal_body = n  # a normal die's mean BODY is 1, a half die's ½
+        slices: tuple[Slice, ...] = ((1.0, float(body_se if killing else stun_se), float(body_se)),)
     else:
-        stun = (stun_se if atk.standard_effect else 3.5 * n + d.pip) + profile.flat_stun
-        body = (body_se if atk.standard_effect else n) if atk.does_body else 0
-        normal_body = -1
-    if g.ko:
-        stun *= 2
-    roll = DamageRoll(atk.kind, "", (), stun, body, normal_body=normal_body)  # type: ignore[arg-type]  # means
-    if not (opts.hit_locations and atk.kind in ("normal", "killing")) or atk.area:  # an area rolls no location
-        taken = take_damage(roll, defs, atk.defense, opts.minimum_stun, armor_piercing=atk.armor_piercing,
-                            penetrating=atk.penetrating)
-        return taken.stun, taken.body
-    # Hit locations: the aimed one, or each location weighted by the 3d6 rolls that land there.
-    places = ((locations.BY_NAME[aim], 1),) if aim else locations.WAYS
-    total = sum(w for _, w in places)
+        slices = killing_spread(d) if killing else normal_spread(d)
+    normal_body = d.count + (0.5 if d.half else 0) if killing else -1  # a normal die's mean BODY is 1, a half die's ½
+    located = opts.hit_locations and atk.kind in ("normal", "killing") and not atk.area  # an area rolls no location
+    if located:  # the aimed location, or each weighted by the 3d6 rolls that land there
+        places: tuple[tuple[locations.Location, int], ...] = ((locations.BY_NAME[aim], 1),) if aim else locations.WAYS
+        ways_total = sum(w for _, w in places)
+        hits: list[tuple[float, int, tuple[Fraction, Fraction] | None]] = [
+            (ways / ways_total, *locations.multipliers(where, atk.kind, atk.stun_multiplier_bonus))
+            for where, ways in places]
+    elif killing:  # each STUN multiplier the die can roll, by its chance (1d6-1 is x1 on a 1 or a 2)
+        faces = Counter(stun_multiplier(face, opts.stun_multiplier, atk.stun_multiplier_bonus) for face in range(1, 7))
+        hits = [(ways / 6, mult, None) for mult, ways in sorted(faces.items())]
+    else:
+        hits = [(1.0, 0, None)]
     stun_sum = body_sum = 0.0
-    for where, ways in places:
-        mult, scale = locations.multipliers(where, atk.kind, atk.stun_multiplier_bonus)
-        stun_then = body * mult * (2 if g.ko else 1)
-        at = roll if atk.kind != "killing" else DamageRoll(atk.kind, "", (), stun_then, body,  # type: ignore[arg-type]
-                                                           normal_body=normal_body)  # type: ignore[arg-type]  # means
-        taken = take_damage(at, defs, atk.defense, opts.minimum_stun, armor_piercing=atk.armor_piercing,
-                            penetrating=atk.penetrating, location=scale)
-        stun_sum += ways * taken.stun
-        body_sum += ways * taken.body
-    return stun_sum / total, body_sum / total
+    for chance, total, body_mean in slices:
+        if killing:
+            body: float = total + profile.flat_body
+            stun = 0.0
+        else:
+            stun = total + profile.flat_stun
+            body = body_mean if atk.does_body else 0
+        for weight, mult, scale in hits:
+            if killing:
+                stun = body * mult
+            roll = DamageRoll(atk.kind, "", (), stun * doubled, body,  # type: ignore[arg-type]  # means
+                              normal_body=normal_body)  # type: ignore[arg-type]
+            taken = take_damage(roll, defs, atk.defense, opts.minimum_stun, armor_piercing=atk.armor_piercing,
+                                penetrating=atk.penetrating, location=scale)
+            stun_sum += chance * weight * taken.stun
+            body_sum += chance * weight * taken.body
+    return stun_sum, body_sum

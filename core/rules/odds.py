@@ -16,9 +16,9 @@ from .records import record
 class Odds:
     roll: str  # the roll needed, with its sum: "9- (11 + OCV 6 - DCV 8)", "TN 14 (Melee +5, 1 edge)"
     chance: float  # the chance to hit, 0..1
-    damage: str  # HERO: what a hit of average dice does through the defenses ("~21 STUN, 2 BODY": the AI's
-    # own figure, so a defense near the average roll shows ~0 though high rolls get through); Marvel:
-    # the exact mean over every d616 outcome that hits ("~24 Health")
+    damage: str  # HERO: the mean of what each roll does through the defenses ("~21 STUN, 2 BODY": the AI's
+    # own figure, so a defense above the average roll still shows what the high rolls get through);
+    # Marvel: the exact mean over every d616 outcome that hits ("~24 Health")
     cost: str = ""  # what it costs: "END 4", "END 4 (has 2: ~3.5 STUN for the rest)"
     note: str = ""  # anything else the player should weigh ("it can step away before it lands")
 

@@ -98,18 +98,25 @@ def _fighters(b):
     return b.state.fighters["a"], b.state.fighters["b"]
 
 
-def test_the_estimate_doubles_the_mean_stun_on_a_knocked_out_target_before_defenses():
+def test_the_estimate_doubles_each_rolls_stun_on_a_knocked_out_target_before_defenses():
     from slugfest.core.hero.estimate import expected_taken
 
-    sc = scenario("hero", {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, STR=20)],  # 4d6: mean 14 STUN, 4 BODY
-                           "B": [hero("b", position=(1, 0), SPD=2, DEX=10, PD=10)]}, rules=NO_KB)
+    sc = scenario("hero", {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, STR=10)],  # Punch 2d6
+                           "B": [hero("b", position=(1, 0), SPD=2, DEX=10, PD=5)]}, rules=NO_KB)
     b = battle_with(sc, dice=[])
     b.next_decision()
     f, g = _fighters(b)
     ctx = b.ctx
-    assert expected_taken(ctx, f, g, f.attack("Punch"), "strike", "", 0, 0) == (4.0, 0)
-    g.ko = True
-    assert expected_taken(ctx, f, g, f.attack("Punch"), "strike", "", 0, 0) == (18.0, 0)  # 28 - 10, not (14 - 10) x 2
+    two_d6 = [x + y for x in range(1, 7) for y in range(1, 7)]
+    # every roll through PD 5 on its own: 82/36, not the mean roll's 7 - 5 = 2
+    assert expected_taken(ctx, f, g, f.attack("Punch"), "strike", "", 0, 0) == (
+        pytest.approx(sum(max(s - 5, 0) for s in two_d6) / 36), 0)
+    assert sum(max(s - 5, 0) for s in two_d6) == 82
+    g.ko = True  # x2 before the defense: 2 x 7 - 5 = 9 on average (a 2 doubled is 4, still under PD 5:
+    # it takes 0, not -1, so 325/36), not (7 - 5) x 2
+    assert expected_taken(ctx, f, g, f.attack("Punch"), "strike", "", 0, 0) == (
+        pytest.approx(sum(max(2 * s - 5, 0) for s in two_d6) / 36), 0)
+    assert sum(max(2 * s - 5, 0) for s in two_d6) == 325
 
 
 # -- Words a play-tester reads (issue 21's wording items that touch these rules) --------------------

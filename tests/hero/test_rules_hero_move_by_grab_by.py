@@ -187,13 +187,14 @@ def test_a_grab_by_costs_the_harm_its_minus_4_dcv_lets_in_so_the_ai_closes_in_ra
     d = phase_decision(b, "a", controller="default")
     fa, fc = b.state.fighters["a"], b.state.fighters["c"]
     swoop, close = Action("grab-by", target="b"), Action("move", target="b")
-    # the Grab By: 9- (OCV 5 - 3 against DCV 4), 37.5%, times half a Squeeze's 0.15 of b's fight
-    gain = 0.375 * 0.5 * 0.15
+    # the Grab By: 9- (OCV 5 - 3 against DCV 4), 37.5%, times half a Squeeze's share of b's 30 STUN:
+    # 3d6 past PD 6 takes 4.5 on average, and the 15 of 216 rolls under 6 that take nothing add 15/216
+    gain = 0.375 * 0.5 * (4.5 + 15 / 216) / 30
     # c's Cutlass at a: 11- against DCV 5, 15- against DCV 1, 0.775 of a's fight a hit
     p, blow = estimate_one(b.ctx, fc, fa, fc.attack("Cutlass"), "strike", "", dcv=lambda _: 5)
     assert (p, blow) == (pytest.approx(0.625), pytest.approx(0.775))
     price = (hit_chance(15) - hit_chance(11)) * blow
-    assert d.picture.harm(swoop) == pytest.approx(gain - price)  # 0.028 - 0.255 = -0.227
+    assert d.picture.harm(swoop) == pytest.approx(gain - price)  # 0.029 - 0.255 = -0.226
     assert d.picture.harm(swoop) < d.picture.harm(close) == 0.0
     assert choose(BattleView(b), d).action.kind == "move"
 
@@ -204,5 +205,5 @@ def test_a_grab_by_no_foe_can_punish_before_the_grabbers_next_phase_still_pays_a
 
     b = boarding(guard=False)
     d = phase_decision(b, "a", controller="default")
-    assert d.picture.harm(Action("grab-by", target="b")) == pytest.approx(0.375 * 0.5 * 0.15)
+    assert d.picture.harm(Action("grab-by", target="b")) == pytest.approx(0.375 * 0.5 * (4.5 + 15 / 216) / 30)
     assert choose(BattleView(b), d).action == Action("grab-by", target="b")
