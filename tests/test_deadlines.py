@@ -222,6 +222,39 @@ def test_the_timer_stops_only_a_plugin_call_past_twice_its_limit_and_only_in_the
     assert guard.running() is None and guard._armed is False
 
 
+def test_the_timer_holds_its_stop_while_a_garbage_collector_callback_runs_inside_the_plugin_call():
+    """An exception raised in a gc callback (a test runner's timing hook) is swallowed as
+    "unraisable" and the plugin call goes on: the stop waits for the plugin's own code."""
+    import gc
+    import signal
+    import sys
+
+    from slugfest.core.engine import guard
+
+    seen: list = []
+
+    def callback(phase, info):
+        if phase == "start":
+            try:
+                seen.append(guard._on_alarm(signal.SIGALRM, sys._getframe()))
+            except guard.PluginTimeout:
+                seen.append("stopped")
+
+    started = time.perf_counter()
+    guard._enter("slow-ai", "slugfest_choose_action", started, 0.001)
+    signal.setitimer(signal.ITIMER_REAL, 0)  # the test fires the handler itself
+    gc.callbacks.append(callback)
+    try:
+        time.sleep(0.003)
+        gc.collect()
+        with pytest.raises(guard.PluginTimeout):  # back in the plugin's code, it stops
+            guard._on_alarm(signal.SIGALRM, sys._getframe())
+    finally:
+        gc.callbacks.remove(callback)
+        guard._leave(started)
+    assert seen == [None] and guard.running() is None
+
+
 def _frame_of_file(filename: str):
     """A frame whose code says it is in ``filename`` (how the handler tells the guard's own code)."""
     space: dict = {}

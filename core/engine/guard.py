@@ -21,6 +21,7 @@ and :func:`set_beacon` mirrors it where another process can read it.
 from __future__ import annotations
 
 import _signal  # type: ignore[import-not-found]  # signal.getsignal without its enum conversion (checked on every timed call); no stub ships for it
+import gc
 import os
 import signal
 import sys
@@ -110,7 +111,7 @@ def _on_alarm(signum: int, frame: Any) -> None:
     bookkeeping around the call the stop would escape as a bug of the program, so the timer
     just fires again a moment later."""
     stack = _calls.get(_MAIN_THREAD.ident)  # type: ignore[arg-type]
-    if not stack or (frame is not None and frame.f_code.co_filename == __file__):
+    if not stack or (frame is not None and (frame.f_code.co_filename == __file__ or in_gc_callback(frame))):
         return
     call = stack[-1]
     now = time.perf_counter()
@@ -121,6 +122,19 @@ def _on_alarm(signum: int, frame: Any) -> None:
     elif now - call.first_stop >= GRACE:
         _runaway_handler(call.plugin, call.hook)
     raise PluginTimeout()
+
+
+def in_gc_callback(frame: Any, depth: int = 20) -> bool:
+    """Whether ``frame`` runs inside a garbage collector callback (``gc.callbacks``, such as a
+    test runner's timing hook): an exception raised there is swallowed as "unraisable" and the
+    plugin call goes on, so the timer waits for the plugin's own code to run again."""
+    codes = {getattr(cb, "__code__", None) for cb in gc.callbacks}
+    codes.discard(None)
+    while codes and frame is not None and depth > 0:
+        if frame.f_code in codes:
+            return True
+        frame, depth = frame.f_back, depth - 1
+    return False
 
 
 def _on_interrupt(signum: int, frame: Any) -> None:
