@@ -44,10 +44,19 @@ def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fight
     foe knocks its thrower away before it lands, a blow at a friend's Haymaker's target the
     Haymaker it may spoil (:mod:`.windup`). Any action costs the STUN its END would take
     beyond what the actor has (:func:`overdraw_cost`)."""
-    gain = _gain(ctx, f, action, dcv, strikes, winding) - exposure_cost(ctx, f, action, strikes)
+    return net(ctx, f, action, gain(ctx, f, action, dcv, strikes, winding), strikes)
+
+
+def net(ctx: RulesContext, f: Fighter, action: Action, gained: float, strikes: dict | None = None) -> float:
+    """:func:`estimate` from ``gained`` (the action's :func:`gain`): less what its DCV penalty
+    lets in (:func:`exposure_cost`) and the STUN its END would cost (:func:`overdraw_cost`).
+    Both are never below 0, so the result is never above ``gained``: a search for the best
+    option need not price one whose gain is already below the best found (the Picture's
+    :meth:`~.tactics.Picture.gain`)."""
+    gained = gained - exposure_cost(ctx, f, action, strikes)
     if action.maneuver == "haymaker":
-        return gain  # its END is paid as it lands: counted with the chance it does
-    return gain - overdraw_cost(ctx, f, action)
+        return gained  # its END is paid as it lands: counted with the chance it does
+    return gained - overdraw_cost(ctx, f, action)
 
 
 def exposure_cost(ctx: RulesContext, f: Fighter, action: Action, strikes: dict | None = None) -> float:
@@ -85,9 +94,9 @@ def overdraw_cost(ctx: RulesContext, f: Fighter, action: Action) -> float:
     return 3.5 * stun_for_end_dice(cost, f.end) / max(f.stun, 1)
 
 
-def _gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter], int] | None,
-          strikes: dict | None, winding: dict[str, list[Fighter]] | None) -> float:
-    """What :func:`estimate` counts before the actor's own cost."""
+def gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter], int] | None = None,
+         strikes: dict | None = None, winding: dict[str, list[Fighter]] | None = None) -> float:
+    """What :func:`estimate` counts before the actor's own costs (:func:`net` takes them off)."""
     st = ctx.state
     dcv = dcv or _dcv
     if winding is None:
