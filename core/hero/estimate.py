@@ -377,7 +377,7 @@ def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
         return p, powers.POWERS[atk.kind].worth(f, g, atk, damage_profile(ctx.options, f, atk, MANEUVERS.get(maneuver),
                                                                            levels, 0, 0))
     moved = charge_metres(f, g, maneuver)
-    push = planned_push(f, atk, ctx.options, push)  # as if allowed
+    push = planned_push(f, atk, ctx.options, push) if push > 0 else 0  # as if allowed (no push plans none)
     key = (g.id, atk.name, maneuver, levels, push // 5, moved // 6, g.ko, aim)
     taken = f.expected.get(key)
     if taken is None:
