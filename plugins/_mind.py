@@ -270,6 +270,17 @@ def best_of(actions: Iterable[Action], value: Callable[[Action], float], bound: 
     return None if found is None else (found[1], -found[0][0])
 
 
+def highest(actions: Iterable[Action], value: Callable[[Action], float], bound: Callable[[Action], float]) -> float:
+    """``max(value(a) for a in actions)`` (0 for none), ``value`` asked only while a bound could
+    still beat the highest found (:func:`best_of`): what an Aid, a Grab or a switch must beat."""
+    found = best_of(actions, value, bound, _no_rank)
+    return 0.0 if found is None else found[1]
+
+
+def _no_rank(action: Action) -> tuple:
+    return ()
+
+
 #: Placed shots (HERO hit locations) are tried on this many of the best single attacks: an aim
 #: multiplies a hit's STUN and BODY by at most x5 (a Killing Head shot) and costs up to -8 OCV, so
 #: an aimed blow worth most comes from one of the few best unaimed ones (a bound on the cost: ten
@@ -384,14 +395,14 @@ class Situation:
         if not any(a.kind in FREE for a in self.menu):
             return None
         switching = any(a.kind == "switch" for a in self.menu)  # only a switch weighs the attacks on hand
-        beat = max((self.value(a) for a in self.attacks), default=0.0) if switching else 0.0
+        beat = highest(self.attacks, self.value, self.bound) if switching else 0.0
         return free_first(self.decision, self.battle, self.value, beat)
 
     def tend(self) -> Choice | None:
         """An Aid, a Healing or a blow at an Entangle, if worth more than every attack (:func:`tend`)."""
         if not any(a.kind in TENDING for a in self.menu):
             return None
-        beat = max((self.value(a) for a in self.attacks), default=0.0)
+        beat = highest(self.attacks, self.value, self.bound)
         return tend(self.decision, self.battle, self.value, beat, self.bound)
 
     def best(self, actions: Iterable[Action], weigh: Callable[[Action, float], float] | None = None

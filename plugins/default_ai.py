@@ -62,8 +62,8 @@ from slugfest import Action, BattleView, Choice, Decision, Vitals, hookimpl
 from slugfest.core.rules.grid import distance
 
 from ._mind import (ATTACK_KINDS, FREE, PLAINER, Situation, best_of, bound_of, break_free, free_first, helping,
-                    hold_still, on_the_way, placed_shots, power_reaction, shield, spend_karma, strike_back, team_call,
-                    tend)
+                    highest, hold_still, on_the_way, placed_shots, power_reaction, shield, spend_karma, strike_back,
+                    team_call, tend)
 
 NAME = "default"
 #: Stamina (END) under which an attack worth nothing is put down to the STUN its END would cost.
@@ -118,7 +118,7 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         harm_of = pic.harm if pic is not None else partial(battle.estimate, decision.actor)
         switching = any(a.kind == "switch" for a in menu)  # only a switch weighs the attacks on hand
         free = free_first(decision, battle, harm_of,
-                          max((harm_of(a) for a in in_reach), default=0.0) if switching else 0.0)
+                          highest(in_reach, harm_of, bound_of(decision, harm_of)) if switching else 0.0)
         if free is not None:
             return free
     recover = _first(menu, "recover")

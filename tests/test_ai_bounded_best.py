@@ -19,7 +19,7 @@ from slugfest.core.batch.sweep import read_data
 from slugfest.core.engine.battle import Battle
 from slugfest.core.files.scenario import parse_scenario
 from slugfest.plugins import _mind, default_ai
-from slugfest.plugins._mind import best_of
+from slugfest.plugins._mind import best_of, highest
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
@@ -72,6 +72,24 @@ def test_a_costless_option_whose_gain_equals_the_best_is_still_asked_and_may_win
 
 def test_nothing_to_choose_from_is_none():
     assert best_of([], lambda a: 1.0, lambda a: 1.0, no_rank) is None
+
+
+def test_what_an_aid_or_a_grab_must_beat_is_the_highest_value_asked_only_while_a_bound_could_beat_it():
+    """The most any attack is worth (what ``tend`` and a Multipower switch weigh against): 0.5,
+    found without pricing the Brace, whose gain of 0.4 cannot reach it; a worst case below 0
+    stays below 0, as ``max`` has it; nothing to weigh is 0."""
+    hay, hit, braced = strike("b", "haymaker"), strike("b"), strike("b", "brace")
+    bound, value = {hay: 0.9, hit: 0.5, braced: 0.4}, {hay: 0.2, hit: 0.5, braced: 0.4}
+    asked: list[Action] = []
+
+    def worth(a: Action) -> float:
+        asked.append(a)
+        return value[a]
+
+    assert highest([braced, hit, hay], worth, bound.__getitem__) == 0.5
+    assert asked == [hay, hit]
+    assert highest([hit], lambda a: -0.25, lambda a: 0.1) == -0.25
+    assert highest([], worth, bound.__getitem__) == 0.0
 
 
 def _everyone_on(name: str, mind: str):
