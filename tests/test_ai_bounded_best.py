@@ -17,7 +17,9 @@ from slugfest import Action
 from slugfest.core.batch.simulate import battle_seed
 from slugfest.core.batch.sweep import read_data
 from slugfest.core.engine.battle import Battle
-from slugfest.core.files.scenario import parse_scenario
+from slugfest.core.files.scenario import load_scenario, parse_scenario
+from slugfest.core.hero.estimate import estimate, gain
+from slugfest.scenarios import bundled
 from slugfest.plugins import _mind, default_ai
 from slugfest.plugins._mind import best_of, highest
 
@@ -150,3 +152,24 @@ def test_over_whole_battles_the_bounded_search_picks_what_pricing_every_option_p
     for i in range(2):
         Battle(sc, seed=battle_seed(35, i)).run()
     assert searched > 0 and skipped > 0
+
+
+@pytest.mark.parametrize("name", ["hero-nightfall", "hero-arsenal"])
+def test_the_pictures_gain_and_harm_are_the_estimate_worked_out_afresh_at_every_phase(name):
+    """At every Phase of a battle (a Darkness, an invisible sniper and listening in nightfall;
+    Multipowers, areas and Grabs in arsenal), each option's gain and harm as the picture keeps
+    them (its DCVs, its perception of each foe, the Phase's shared strikes and exposure prices)
+    are exactly the estimate worked out with nothing kept, and the harm is never above the gain."""
+    b = Battle(load_scenario(bundled()[name]), seed=battle_seed(35, 0))
+    phases = 0
+    while (d := b.advance()) is not None:
+        pic = d.picture
+        if pic is not None:
+            phases += 1
+            for a in d.menu:
+                assert pic.gain(a) == gain(b.ctx, pic.f, a, pic.dcv), a
+                assert pic.harm(a) == estimate(b.ctx, pic.f, a, pic.dcv), a
+                assert pic.harm(a) <= pic.gain(a), a
+        choice, who = b.decide(d)
+        b.submit(d, choice, who, checked=True)
+    assert phases > 20

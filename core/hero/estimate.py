@@ -95,8 +95,11 @@ def overdraw_cost(ctx: RulesContext, f: Fighter, action: Action) -> float:
 
 
 def gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter], int] | None = None,
-         strikes: dict | None = None, winding: dict[str, list[Fighter]] | None = None) -> float:
-    """What :func:`estimate` counts before the actor's own costs (:func:`net` takes them off)."""
+         strikes: dict | None = None, winding: dict[str, list[Fighter]] | None = None,
+         unseen: Callable[[Fighter], str] | None = None) -> float:
+    """What :func:`estimate` counts before the actor's own costs (:func:`net` takes them off).
+    ``unseen``: why ``f`` cannot perceive a fighter (the Phase's picture keeps it); by default
+    :func:`.senses.unseen`."""
     st = ctx.state
     dcv = dcv or _dcv
     if winding is None:
@@ -109,8 +112,9 @@ def gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter],
             found = strikes.get(key) if strikes is not None else None
             if found is None:
                 extra = (Modifier(4, "Multiple Attack", -2 * i),) if i else ()
-                found = estimate_one(ctx, f, st.fighters[tid], f.attack(an), "multiple attack", action.levels,
-                                     extra, push=push, dcv=dcv)
+                g = st.fighters[tid]
+                found = estimate_one(ctx, f, g, f.attack(an), "multiple attack", action.levels, extra, push=push,
+                                     dcv=dcv, unseen=None if unseen is None else unseen(g))
                 if strikes is not None:
                     strikes[key] = found
             p, value = found
@@ -148,7 +152,8 @@ def gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter],
         return 0.0
     g = st.fighters[action.target]
     atk = f.attack(action.attack)
-    p, value = estimate_one(ctx, f, g, atk, action.maneuver, action.levels, push=action.push, dcv=dcv, aim=action.aim)
+    p, value = estimate_one(ctx, f, g, atk, action.maneuver, action.levels, push=action.push, dcv=dcv, aim=action.aim,
+                            unseen=None if unseen is None else unseen(g))
     if action.maneuver == "haymaker":
         if may_step_away(st, g):
             return 0.0  # it can walk out of reach before the blow lands: not worth the wind-up
@@ -362,15 +367,18 @@ def _dcv(g: Fighter) -> int:
 
 def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str, levels: str,
                  extra: tuple[Modifier, ...] = (), push: int = 0, dcv: Callable[[Fighter], int] = _dcv,
-                 aim: str = "") -> tuple[float, float]:
-    """(P(hit), expected harm if it hits) of one attack from ``f`` on ``g`` (``aim``: a placed shot).
+                 aim: str = "", unseen: str | None = None) -> tuple[float, float]:
+    """(P(hit), expected harm if it hits) of one attack from ``f`` on ``g`` (``aim``: a placed shot;
+    ``unseen``: why ``f`` cannot perceive ``g``, when the caller keeps it, else :func:`.senses.unseen`).
     For an Autofire burst the first figure is the shots expected to hit (rules-powers §1.5: shot
     *k* hits when the roll is made by 2k), so the product is still the expected harm."""
     if aim:
         if atk.autofire:
             return 0.0, 0.0  # no placed shots with a burst (the menu refuses one)
         extra = (*extra, placed_shot(aim, g))
-    ocv = ocv_chain(f, atk, g, MANEUVERS.get(maneuver), levels, extra, unseen=senses.unseen(ctx, f, g)).value
+    if unseen is None:
+        unseen = senses.unseen(ctx, f, g)
+    ocv = ocv_chain(f, atk, g, MANEUVERS.get(maneuver), levels, extra, unseen=unseen).value
     needed = 11 + ocv - (dmcv_chain(g).value if atk.mental else dcv(g))
     p = hit_chance(needed) if not atk.autofire else expected_hits(needed, shots_fired(f, atk))
     if atk.effect:  # Entangle, Flash, Drain: what its entry says a hit is worth

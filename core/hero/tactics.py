@@ -260,7 +260,8 @@ class Picture:
         only those whose gain could still beat the best harm found (issue 35)."""
         found = self._gain.get(action)
         if found is None:
-            found = self._gain[action] = gain(self.ctx, self.f, action, self.dcv, self._strikes, self.winding)
+            found = self._gain[action] = gain(self.ctx, self.f, action, self.dcv, self._strikes, self.winding,
+                                              self.unseen)
         return found
 
     def odds(self, action: Action) -> Odds | None:
