@@ -152,11 +152,11 @@ def gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter],
         return 0.0
     g = st.fighters[action.target]
     atk = f.attack(action.attack)
+    if action.maneuver == "haymaker" and may_step_away(st, g):
+        return 0.0  # it can walk out of reach before the blow lands: not worth the wind-up (nor working out)
     p, value = estimate_one(ctx, f, g, atk, action.maneuver, action.levels, push=action.push, dcv=dcv, aim=action.aim,
                             unseen=None if unseen is None else unseen(g))
     if action.maneuver == "haymaker":
-        if may_step_away(st, g):
-            return 0.0  # it can walk out of reach before the blow lands: not worth the wind-up
         return (p * value - overdraw_cost(ctx, f, action)) * (1.0 - knocked_away(ctx, f, g, dcv(f)))
     entry = MANEUVERS.get(action.maneuver)
     if entry is not None and entry.recoil:  # Move By: the share of its own blow it takes back
