@@ -347,15 +347,26 @@ class Situation:
         self.picture = decision.picture
         self.hero = battle.system.name == "hero"
         self.menu = decision.menu
-        vitals = self.picture.vitals if self.picture is not None else battle.vitals  # kept for the decision
-        self.everyone: dict[str, Vitals] = {c.id: vitals(c.id) for c in battle.scenario.combatants}
-        self.me = self.everyone[decision.actor]
-        #: Foes still in the fight (never knocked out, unconscious, dying or dead ones).
-        self.foes = {i: v for i, v in self.everyone.items() if v.side != self.me.side and v.able}
-        #: Allies still in the fight, the actor excluded.
-        self.allies = {i: v for i, v in self.everyone.items()
-                       if v.side == self.me.side and v.able and i != self.me.id}
+        self._vitals = self.picture.vitals if self.picture is not None else battle.vitals  # kept for the decision
+        self.me = self._vitals(decision.actor)
         self._values: dict[Action, float] = {}
+
+    @cached_property
+    def everyone(self) -> dict[str, Vitals]:
+        """Every combatant of the roster, by id (read when first asked: a decision that needs only
+        the actor's own figures, an Abort say, reads no one else's)."""
+        me, vitals = self.me, self._vitals
+        return {c.id: me if c.id == me.id else vitals(c.id) for c in self.battle.scenario.combatants}
+
+    @cached_property
+    def foes(self) -> dict[str, Vitals]:
+        """Foes still in the fight (never knocked out, unconscious, dying or dead ones)."""
+        return {i: v for i, v in self.everyone.items() if v.side != self.me.side and v.able}
+
+    @cached_property
+    def allies(self) -> dict[str, Vitals]:
+        """Allies still in the fight, the actor excluded."""
+        return {i: v for i, v in self.everyone.items() if v.side == self.me.side and v.able and i != self.me.id}
 
     # -- reading the menu ------------------------------------------------------------------
 
