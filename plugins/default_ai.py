@@ -112,7 +112,8 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
                 foes[tid] = vitals(tid)
     able_foes = {tid: v for tid, v in foes.items() if v.able and v.side != me.side}
     in_reach = [a for a in menu if a.kind in ATTACK_KINDS and (a.target in able_foes if a.target else True)
-                and all(t in able_foes or (a.maneuver == "area" and foes[t].side != me.side) for t in a.targets)]
+                and (not a.targets
+                     or all(t in able_foes or (a.maneuver == "area" and foes[t].side != me.side) for t in a.targets))]
     # (a HERO area may also catch a foe already down; never a friend)
     if any(a.kind in FREE for a in menu):  # a Zero-Phase action first (HERO): it takes no time
         harm_of = pic.harm if pic is not None else partial(battle.estimate, decision.actor)
