@@ -104,6 +104,9 @@ def gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter],
     dcv = dcv or _dcv
     if winding is None:
         winding = winding_on(st.fighters.values(), f)
+    kind = action.kind
+    if kind == "move-through" or kind == "attack" and action.maneuver != "area":  # most options: first
+        return _blow_gain(ctx, f, action, dcv, winding, unseen) if action.target else 0.0
     if action.kind == "multiple-attack":
         total, p_chain = 0.0, 1.0
         for i, (an, tid) in enumerate(zip(action.attacks, action.targets)):
@@ -148,8 +151,13 @@ def gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter],
         return powers.drop_worth(ctx, f, action.attack, lambda g, h: threat(ctx, g, h))
     if action.maneuver == "area" and action.kind in ("attack", "screen"):  # aimed at a cell, maybe an empty one
         return estimate_area(ctx, f, action)
-    if action.kind not in ("attack", "move-through") or not action.target:
-        return 0.0
+    return 0.0
+
+
+def _blow_gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter], int],
+               winding: dict[str, list[Fighter]], unseen: Callable[[Fighter], str] | None) -> float:
+    """:func:`gain` of an attack or a Move Through at its one target (not an area)."""
+    st = ctx.state
     g = st.fighters[action.target]
     atk = f.attack(action.attack)
     if action.maneuver == "haymaker" and may_step_away(st, g):
