@@ -206,14 +206,17 @@ def hold_still(battle: BattleView, menu: Iterable[Action], me: Vitals, foes: Ite
 TENDING = ("aid", "screen", "break-out", "grab", "grab-by", "choke", "squeeze", "throw", "escape", "disarm")
 
 
-def tend(decision: Decision, battle: BattleView, harm: Callable[[Action], float], beat: float = 0.0
-         ) -> Choice | None:
+def tend(decision: Decision, battle: BattleView, harm: Callable[[Action], float], beat: float = 0.0,
+         bound: Callable[[Action], float] | None = None) -> Choice | None:
     """The best Aid, Healing or blow at an Entangle on the menu, if the rules system's estimate
     (the same units as an attack's: a share of a fight, given or freed) puts it above ``beat``,
-    the best attack's; None otherwise."""
+    the best attack's; None otherwise. ``bound`` (:func:`bound_of`), when given, spares working
+    out the harm of an option whose bound is already no more than the best so far."""
     best, value = None, beat
     for a in decision.menu:
         if a.kind in TENDING:
+            if bound is not None and bound(a) <= value:
+                continue  # its harm is no more than its bound: it cannot beat ``value``
             v = harm(a)
             if v > value:
                 best, value = a, v
@@ -238,6 +241,44 @@ def tend(decision: Decision, battle: BattleView, harm: Callable[[Action], float]
         return Choice(best, f"strikes the Entangle holding {who.name} with {using} (worth {pct(value)}{against})")
     return Choice(best, f"uses {best.attack} on {'itself' if best.target == decision.actor else who.name} "
                         f"({pct(who.health)} fight left): worth {pct(value)}{against}")
+
+
+def bound_of(decision: Decision, harm: Callable[[Action], float]) -> Callable[[Action], float]:
+    """What an option's ``harm`` can be at most, cheaper to know: the picture's ``gain`` (HERO:
+    the estimate before the actor's own costs, which only subtract) when it offers one, else
+    ``harm`` itself."""
+    gain = getattr(decision.picture, "gain", None)
+    return gain if gain is not None else harm
+
+
+def best_of(actions: Iterable[Action], value: Callable[[Action], float], bound: Callable[[Action], float],
+            rank: Callable[[Action], tuple]) -> tuple[Action, float] | None:
+    """The action of highest ``value``, ties to the lowest ``rank``, then the lowest label, then
+    the first given; None for no action. ``bound(a)`` is never below ``value(a)``: ``value`` is
+    asked, highest bound first, only of the actions whose bound is not below the best value
+    found so far, since the rest can neither beat nor tie it (issue 35: the estimate's costs
+    are worked out only for the options that could still win). The label, dear to write, is
+    read only between actions tied on value and rank."""
+    rows = sorted(((-bound(a), i, a) for i, a in enumerate(actions)), key=lambda r: r[0])
+    found: tuple[tuple, Action, int] | None = None  # (-value and rank, the action, its place given)
+    for neg_bound, i, a in rows:
+        if found is not None and neg_bound > found[0][0]:
+            break  # this bound and every one after it are below the best value found
+        key = (-value(a), *rank(a))
+        if found is None or key < found[0] or key == found[0] and (a.label(), i) < (found[1].label(), found[2]):
+            found = key, a, i
+    return None if found is None else (found[1], -found[0][0])
+
+
+def highest(actions: Iterable[Action], value: Callable[[Action], float], bound: Callable[[Action], float]) -> float:
+    """``max(value(a) for a in actions)`` (0 for none), ``value`` asked only while a bound could
+    still beat the highest found (:func:`best_of`): what an Aid, a Grab or a switch must beat."""
+    found = best_of(actions, value, bound, _no_rank)
+    return 0.0 if found is None else found[1]
+
+
+def _no_rank(action: Action) -> tuple:
+    return ()
 
 
 #: Placed shots (HERO hit locations) are tried on this many of the best single attacks: an aim
@@ -306,15 +347,26 @@ class Situation:
         self.picture = decision.picture
         self.hero = battle.system.name == "hero"
         self.menu = decision.menu
-        vitals = self.picture.vitals if self.picture is not None else battle.vitals  # kept for the decision
-        self.everyone: dict[str, Vitals] = {c.id: vitals(c.id) for c in battle.scenario.combatants}
-        self.me = self.everyone[decision.actor]
-        #: Foes still in the fight (never knocked out, unconscious, dying or dead ones).
-        self.foes = {i: v for i, v in self.everyone.items() if v.side != self.me.side and v.able}
-        #: Allies still in the fight, the actor excluded.
-        self.allies = {i: v for i, v in self.everyone.items()
-                       if v.side == self.me.side and v.able and i != self.me.id}
+        self._vitals = self.picture.vitals if self.picture is not None else battle.vitals  # kept for the decision
+        self.me = self._vitals(decision.actor)
         self._values: dict[Action, float] = {}
+
+    @cached_property
+    def everyone(self) -> dict[str, Vitals]:
+        """Every combatant of the roster, by id (read when first asked: a decision that needs only
+        the actor's own figures, an Abort say, reads no one else's)."""
+        me, vitals = self.me, self._vitals
+        return {c.id: me if c.id == me.id else vitals(c.id) for c in self.battle.scenario.combatants}
+
+    @cached_property
+    def foes(self) -> dict[str, Vitals]:
+        """Foes still in the fight (never knocked out, unconscious, dying or dead ones)."""
+        return {i: v for i, v in self.everyone.items() if v.side != self.me.side and v.able}
+
+    @cached_property
+    def allies(self) -> dict[str, Vitals]:
+        """Allies still in the fight, the actor excluded."""
+        return {i: v for i, v in self.everyone.items() if v.side == self.me.side and v.able and i != self.me.id}
 
     # -- reading the menu ------------------------------------------------------------------
 
@@ -343,36 +395,40 @@ class Situation:
                                     else self.battle.estimate(self.me.id, action))
         return self._values[action]
 
+    def bound(self, action: Action) -> float:
+        """What :meth:`value` can be at most (:func:`bound_of`), without the actor's own costs."""
+        pic = self.picture
+        gain = getattr(pic, "gain", None)
+        return gain(action) if gain is not None else self.value(action)
+
     def free(self) -> Choice | None:
         """A Zero-Phase action to take first (:func:`free_first`)."""
         if not any(a.kind in FREE for a in self.menu):
             return None
         switching = any(a.kind == "switch" for a in self.menu)  # only a switch weighs the attacks on hand
-        beat = max((self.value(a) for a in self.attacks), default=0.0) if switching else 0.0
+        beat = highest(self.attacks, self.value, self.bound) if switching else 0.0
         return free_first(self.decision, self.battle, self.value, beat)
 
     def tend(self) -> Choice | None:
         """An Aid, a Healing or a blow at an Entangle, if worth more than every attack (:func:`tend`)."""
         if not any(a.kind in TENDING for a in self.menu):
             return None
-        beat = max((self.value(a) for a in self.attacks), default=0.0)
-        return tend(self.decision, self.battle, self.value, beat)
+        beat = highest(self.attacks, self.value, self.bound)
+        return tend(self.decision, self.battle, self.value, beat, self.bound)
 
     def best(self, actions: Iterable[Action], weigh: Callable[[Action, float], float] | None = None
              ) -> tuple[Action, float] | None:
         """The action worth most (weighed by the mind); ties to the plainer maneuver, the nearer
-        target, then ids and labels, never to menu order."""
-        rows = []
-        for a in actions:
-            v = self.value(a)
-            if weigh is not None:
-                v = weigh(a, v)
+        target, then ids and labels, never to menu order. ``weigh`` must never lower its result
+        when the value rises (a mind's weights scale a value, or set it): the search weighs each
+        action's :meth:`bound` to skip those that cannot win (:func:`best_of`)."""
+        def rank(a: Action) -> tuple:
             t = self.everyone[primary(a)]
-            rows.append((-v, PLAINER.get(a.maneuver, 5), self.dist(t), t.id, a.label(), a))
-        if not rows:
-            return None
-        rows.sort(key=lambda r: r[:5])
-        return rows[0][5], -rows[0][0]
+            return PLAINER.get(a.maneuver, 5), self.dist(t), t.id
+
+        if weigh is None:
+            return best_of(actions, self.value, self.bound, rank)
+        return best_of(actions, lambda a: weigh(a, self.value(a)), lambda a: weigh(a, self.bound(a)), rank)
 
     # -- positions ---------------------------------------------------------------------------
 

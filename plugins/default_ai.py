@@ -61,8 +61,9 @@ from functools import partial
 from slugfest import Action, BattleView, Choice, Decision, Vitals, hookimpl
 from slugfest.core.rules.grid import distance
 
-from ._mind import (ATTACK_KINDS, FREE, PLAINER, Situation, break_free, free_first, helping, hold_still, on_the_way,
-                    placed_shots, power_reaction, shield, spend_karma, strike_back, team_call, tend)
+from ._mind import (ATTACK_KINDS, FREE, PLAINER, Situation, best_of, bound_of, break_free, free_first, helping,
+                    highest, hold_still, on_the_way, placed_shots, power_reaction, shield, spend_karma, strike_back,
+                    team_call, tend)
 
 NAME = "default"
 #: Stamina (END) under which an attack worth nothing is put down to the STUN its END would cost.
@@ -111,13 +112,14 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
                 foes[tid] = vitals(tid)
     able_foes = {tid: v for tid, v in foes.items() if v.able and v.side != me.side}
     in_reach = [a for a in menu if a.kind in ATTACK_KINDS and (a.target in able_foes if a.target else True)
-                and all(t in able_foes or (a.maneuver == "area" and foes[t].side != me.side) for t in a.targets)]
+                and (not a.targets
+                     or all(t in able_foes or (a.maneuver == "area" and foes[t].side != me.side) for t in a.targets))]
     # (a HERO area may also catch a foe already down; never a friend)
     if any(a.kind in FREE for a in menu):  # a Zero-Phase action first (HERO): it takes no time
         harm_of = pic.harm if pic is not None else partial(battle.estimate, decision.actor)
         switching = any(a.kind == "switch" for a in menu)  # only a switch weighs the attacks on hand
         free = free_first(decision, battle, harm_of,
-                          max((harm_of(a) for a in in_reach), default=0.0) if switching else 0.0)
+                          highest(in_reach, harm_of, bound_of(decision, harm_of)) if switching else 0.0)
         if free is not None:
             return free
     recover = _first(menu, "recover")
@@ -127,10 +129,11 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         return Choice(recover, f"{why} and no foe adjacent: takes a Recovery")
     if in_reach:
         harm_of = pic.harm if pic is not None else partial(battle.estimate, decision.actor)
+        bound = bound_of(decision, harm_of)
         aimed = placed_shots(in_reach, harm_of, battle.player_options(decision.actor).aims)
-        pick, value = _best([*in_reach, *aimed], harm_of, me, able_foes)
+        pick, value = _best([*in_reach, *aimed], harm_of, bound, me, able_foes)
         target = _first_able(pick, able_foes)  # an area at an empty cell: the first able foe it catches
-        tended = tend(decision, battle, harm_of, max(value, 0.0))
+        tended = tend(decision, battle, harm_of, max(value, 0.0), bound)
         if tended is not None:
             return tended
         hold = _first(menu, "hold")
@@ -150,7 +153,7 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
             return Choice(pick, f"best expected harm{placed}: {harm} {target.name} ({target.health:.0%} fight left)")
     else:
         harm_of = pic.harm if pic is not None else partial(battle.estimate, decision.actor)
-        tended = tend(decision, battle, harm_of)
+        tended = tend(decision, battle, harm_of, 0.0, bound_of(decision, harm_of))
         if tended is not None:
             return tended
     unharmed = sorted({t for a in in_reach for t in (a.target, *a.targets) if t in able_foes})  # (an area may catch the downed)
@@ -203,23 +206,21 @@ def _first_able(a: Action, foes: dict[str, Vitals]) -> Vitals | None:
     return None
 
 
-def _best(attacks: list[Action], harm: Callable[[Action], float], me: Vitals,
+def _best(attacks: list[Action], harm: Callable[[Action], float], bound: Callable[[Action], float], me: Vitals,
           foes: dict[str, Vitals]) -> tuple[Action, float]:
     """The attack worth most, ties to the plainer maneuver, the nearer target, the lower id and
-    then the label (worked out only for the attacks still tied)."""
-    best_key: tuple | None = None
-    best: list[Action] = []
+    then the label; ``harm`` worked out only for the attacks whose ``bound`` could still win
+    (:func:`._mind.best_of`)."""
     here = me.position
-    for a in attacks:
+
+    def rank(a: Action) -> tuple:
         first = _first_able(a, foes)
-        key = (-harm(a), PLAINER.get(a.maneuver, 5), distance(here, first.position) if first else 1 << 20,
-               first.id if first else "")
-        if best_key is None or key < best_key:
-            best_key, best = key, [a]
-        elif key == best_key:
-            best.append(a)
-    assert best_key is not None
-    return (best[0] if len(best) == 1 else min(best, key=Action.label)), -best_key[0]
+        return (PLAINER.get(a.maneuver, 5), distance(here, first.position) if first else 1 << 20,
+                first.id if first else "")
+
+    found = best_of(attacks, harm, bound, rank)
+    assert found is not None
+    return found
 
 
 @hookimpl(trylast=True)

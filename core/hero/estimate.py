@@ -47,10 +47,19 @@ def estimate(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fight
     foe knocks its thrower away before it lands, a blow at a friend's Haymaker's target the
     Haymaker it may spoil (:mod:`.windup`). Any action costs the STUN its END would take
     beyond what the actor has (:func:`overdraw_cost`)."""
-    gain = _gain(ctx, f, action, dcv, strikes, winding) - exposure_cost(ctx, f, action, strikes)
+    return net(ctx, f, action, gain(ctx, f, action, dcv, strikes, winding), strikes)
+
+
+def net(ctx: RulesContext, f: Fighter, action: Action, gained: float, strikes: dict | None = None) -> float:
+    """:func:`estimate` from ``gained`` (the action's :func:`gain`): less what its DCV penalty
+    lets in (:func:`exposure_cost`) and the STUN its END would cost (:func:`overdraw_cost`).
+    Both are never below 0, so the result is never above ``gained``: a search for the best
+    option need not price one whose gain is already below the best found (the Picture's
+    :meth:`~.tactics.Picture.gain`)."""
+    gained = gained - exposure_cost(ctx, f, action, strikes)
     if action.maneuver == "haymaker":
-        return gain  # its END is paid as it lands: counted with the chance it does
-    return gain - overdraw_cost(ctx, f, action)
+        return gained  # its END is paid as it lands: counted with the chance it does
+    return gained - overdraw_cost(ctx, f, action)
 
 
 def exposure_cost(ctx: RulesContext, f: Fighter, action: Action, strikes: dict | None = None) -> float:
@@ -88,13 +97,19 @@ def overdraw_cost(ctx: RulesContext, f: Fighter, action: Action) -> float:
     return 3.5 * stun_for_end_dice(cost, f.end) / max(f.stun, 1)
 
 
-def _gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter], int] | None,
-          strikes: dict | None, winding: dict[str, list[Fighter]] | None) -> float:
-    """What :func:`estimate` counts before the actor's own cost."""
+def gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter], int] | None = None,
+         strikes: dict | None = None, winding: dict[str, list[Fighter]] | None = None,
+         unseen: Callable[[Fighter], str] | None = None) -> float:
+    """What :func:`estimate` counts before the actor's own costs (:func:`net` takes them off).
+    ``unseen``: why ``f`` cannot perceive a fighter (the Phase's picture keeps it); by default
+    :func:`.senses.unseen`."""
     st = ctx.state
     dcv = dcv or _dcv
     if winding is None:
         winding = winding_on(st.fighters.values(), f)
+    kind = action.kind
+    if kind == "move-through" or kind == "attack" and action.maneuver != "area":  # most options: first
+        return _blow_gain(ctx, f, action, dcv, winding, unseen) if action.target else 0.0
     if action.kind == "multiple-attack":
         total, p_chain = 0.0, 1.0
         for i, (an, tid) in enumerate(zip(action.attacks, action.targets)):
@@ -103,8 +118,9 @@ def _gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter]
             found = strikes.get(key) if strikes is not None else None
             if found is None:
                 extra = (Modifier(4, "Multiple Attack", -2 * i),) if i else ()
-                found = estimate_one(ctx, f, st.fighters[tid], f.attack(an), "multiple attack", action.levels,
-                                     extra, push=push, dcv=dcv)
+                g = st.fighters[tid]
+                found = estimate_one(ctx, f, g, f.attack(an), "multiple attack", action.levels, extra, push=push,
+                                     dcv=dcv, unseen=None if unseen is None else unseen(g))
                 if strikes is not None:
                     strikes[key] = found
             p, value = found
@@ -138,14 +154,20 @@ def _gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter]
         return powers.drop_worth(ctx, f, action.attack, lambda g, h: threat(ctx, g, h))
     if action.maneuver == "area" and action.kind in ("attack", "screen"):  # aimed at a cell, maybe an empty one
         return estimate_area(ctx, f, action)
-    if action.kind not in ("attack", "move-through") or not action.target:
-        return 0.0
+    return 0.0
+
+
+def _blow_gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter], int],
+               winding: dict[str, list[Fighter]], unseen: Callable[[Fighter], str] | None) -> float:
+    """:func:`gain` of an attack or a Move Through at its one target (not an area)."""
+    st = ctx.state
     g = st.fighters[action.target]
     atk = f.attack(action.attack)
-    p, value = estimate_one(ctx, f, g, atk, action.maneuver, action.levels, push=action.push, dcv=dcv, aim=action.aim)
+    if action.maneuver == "haymaker" and may_step_away(st, g):
+        return 0.0  # it can walk out of reach before the blow lands: not worth the wind-up (nor working out)
+    p, value = estimate_one(ctx, f, g, atk, action.maneuver, action.levels, push=action.push, dcv=dcv, aim=action.aim,
+                            unseen=None if unseen is None else unseen(g))
     if action.maneuver == "haymaker":
-        if may_step_away(st, g):
-            return 0.0  # it can walk out of reach before the blow lands: not worth the wind-up
         return (p * value - overdraw_cost(ctx, f, action)) * (1.0 - knocked_away(ctx, f, g, dcv(f)))
     entry = MANEUVERS.get(action.maneuver)
     if entry is not None and entry.recoil:  # Move By: the share of its own blow it takes back
@@ -351,22 +373,25 @@ def _dcv(g: Fighter) -> int:
 
 def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str, levels: str,
                  extra: tuple[Modifier, ...] = (), push: int = 0, dcv: Callable[[Fighter], int] = _dcv,
-                 aim: str = "") -> tuple[float, float]:
-    """(P(hit), expected harm if it hits) of one attack from ``f`` on ``g`` (``aim``: a placed shot).
+                 aim: str = "", unseen: str | None = None) -> tuple[float, float]:
+    """(P(hit), expected harm if it hits) of one attack from ``f`` on ``g`` (``aim``: a placed shot;
+    ``unseen``: why ``f`` cannot perceive ``g``, when the caller keeps it, else :func:`.senses.unseen`).
     For an Autofire burst the first figure is the shots expected to hit (rules-powers §1.5: shot
     *k* hits when the roll is made by 2k), so the product is still the expected harm."""
     if aim:
         if atk.autofire:
             return 0.0, 0.0  # no placed shots with a burst (the menu refuses one)
         extra = (*extra, placed_shot(aim, g))
-    ocv = ocv_chain(f, atk, g, MANEUVERS.get(maneuver), levels, extra, unseen=senses.unseen(ctx, f, g)).value
+    if unseen is None:
+        unseen = senses.unseen(ctx, f, g)
+    ocv = ocv_chain(f, atk, g, MANEUVERS.get(maneuver), levels, extra, unseen=unseen).value
     needed = 11 + ocv - (dmcv_chain(g).value if atk.mental else dcv(g))
     p = hit_chance(needed) if not atk.autofire else expected_hits(needed, shots_fired(f, atk))
     if atk.effect:  # Entangle, Flash, Drain: what its entry says a hit is worth
         return p, powers.POWERS[atk.kind].worth(f, g, atk, damage_profile(ctx.options, f, atk, MANEUVERS.get(maneuver),
                                                                            levels, 0, 0))
     moved = charge_metres(f, g, maneuver)
-    push = planned_push(f, atk, ctx.options, push)  # as if allowed
+    push = planned_push(f, atk, ctx.options, push) if push > 0 else 0  # as if allowed (no push plans none)
     key = (g.id, atk.name, maneuver, levels, push // 5, moved // 6, g.ko, aim)
     taken = f.expected.get(key)
     if taken is None:

@@ -46,9 +46,14 @@ def lowered_dcv(dcv: int, entry: Maneuver) -> int:
 
 def phases_before(ctx: RulesContext, h: Fighter, f: Fighter) -> int:
     """The Phases ``h`` acts in before ``f``'s next one begins (see the module's readings)."""
+    return _phases_until(ctx, h, f, next_phase_after(f.spd, ctx.state.abs_segment))
+
+
+def _phases_until(ctx: RulesContext, h: Fighter, f: Fighter, nxt: int | None) -> int:
+    """:func:`phases_before`, ``nxt`` the absolute Segment of ``f``'s next Phase (None: it has
+    none), which every foe of one decision shares."""
     st = ctx.state
     now = st.abs_segment
-    nxt = next_phase_after(f.spd, now)
     if nxt is None or h.out_of_fight(ctx.options):
         return 0
     n = 1 if h.held else 0
@@ -92,7 +97,10 @@ def dcv_price(ctx: RulesContext, f: Fighter, entry: Maneuver, at: Cell, dcv: int
         key = ("phases before", h.id)
         phases = memo.get(key)
         if phases is None:
-            phases = memo[key] = phases_before(ctx, h, f)
+            mine = ("next phase", f.id)  # the actor's, shared by every foe
+            if mine not in memo:
+                memo[mine] = next_phase_after(f.spd, ctx.state.abs_segment)
+            phases = memo[key] = _phases_until(ctx, h, f, memo[mine])
         if not phases:
             continue
         key = ("blows", h.id)

@@ -21,6 +21,13 @@ from .speed import SPEED_CHART
 from .state import Fighter, HeroState
 
 
+#: What :func:`status_words` calls each of its flags, in their order: Stunned, prone, holding its
+#: Phase, winding up a Haymaker, Dodging, Blocking, taking a Recovery, in an Entangle, Flashed,
+#: held in a Grab, holding one, and a Presence Attack's two worst results.
+FLAG_WORDS = ("stunned", "prone", "holding", "haymaker", "dodging", "blocking", "recovering", "entangled", "flashed",
+              "grabbed", "grabbing", "awed", "cowed")
+
+
 def status_words(f: Fighter) -> list[str]:
     """A fighter's conditions as the log and the app name them."""
     if f.dead:
@@ -30,12 +37,10 @@ def status_words(f: Fighter) -> list[str]:
         out.append("knocked out")
     if f.body <= 0:
         out.append("dying")
-    for flag, word in ((f.stunned, "stunned"), (f.prone, "prone"), (f.held, "holding"), (f.haymaker, "haymaker"),
-                       (f.dodging, "dodging"), (f.blocking, "blocking"), (f.recovering, "recovering"),
-                       (f.entangle is not None, "entangled"), (f.blind, "flashed"), (f.held_by is not None, "grabbed"),
-                       (f.holding is not None, "grabbing"), (f.presence == 3, "awed"), (f.presence == 4, "cowed")):
-        if flag:
-            out.append(word)
+    flags = (f.stunned, f.prone, f.held, f.haymaker, f.dodging, f.blocking, f.recovering, f.entangle is not None,
+             f.blind, f.held_by is not None, f.holding is not None, f.presence == 3, f.presence == 4)
+    if any(flags):  # most fighters have none, most of the time (an AI reads everyone's at every Phase)
+        out.extend(word for flag, word in zip(flags, FLAG_WORDS) if flag)
     hold = f.control
     if hold is not None and hold.level >= STANDS_DOWN:  # a Mind Control's or a Mental Illusion's
         out.append(CARD_WORDS[hold.kind][hold.level - STANDS_DOWN])

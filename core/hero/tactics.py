@@ -23,7 +23,7 @@ from ..rules.vitals import Vitals
 from ..rules.odds import Odds
 from .chains import dcv_chain, defense_chain, dmcv_chain, ocv_chain, true_metres
 from .endurance import stun_for_end_dice
-from .estimate import charge_metres, estimate, expected_hits, expected_taken, hit_chance, may_step_away
+from .estimate import charge_metres, expected_hits, expected_taken, gain, hit_chance, may_step_away, net
 from .movement import METRES_PER_CELL, cells, occupied, walk_into_range
 from . import areas, powers, report, senses
 from .sheet import HeroAttack
@@ -37,7 +37,7 @@ class Picture:
     """What ``f`` sees at the start of its Phase (see the module's docstring)."""
 
     __slots__ = ("ctx", "f", "foes", "standing", "dist", "occupied", "half_cells", "full_cells", "full_phase",
-                 "_steps", "_in_range", "still", "_harm", "menu", "_vitals", "_dcv", "_strikes", "_layers", "_winding",
+                 "_steps", "_in_range", "still", "_gain", "_harm", "menu", "_vitals", "_dcv", "_strikes", "_layers", "_winding",
                  "_unseen")
 
     def __init__(self, ctx: RulesContext, f: Fighter) -> None:
@@ -58,6 +58,7 @@ class Picture:
         #: The attacks ``f`` can use without moving, by target, in menu order (a Multiple
         #: Attack's strikes): the menu notes them as it is built.
         self.still: dict[str, list[str]] = {}
+        self._gain: dict[Action, float] = {}
         self._harm: dict[Action, float] = {}
         self.menu: tuple[Action, ...] = ()
         self._vitals: dict[str, Vitals] = {}
@@ -250,7 +251,17 @@ class Picture:
         """The expected harm of ``action`` (:func:`.estimate.estimate`), worked out once."""
         found = self._harm.get(action)
         if found is None:
-            found = self._harm[action] = estimate(self.ctx, self.f, action, self.dcv, self._strikes, self.winding)
+            found = self._harm[action] = net(self.ctx, self.f, action, self.gain(action), self._strikes)
+        return found
+
+    def gain(self, action: Action) -> float:
+        """What :meth:`harm` counts before the actor's own costs (:func:`.estimate.gain`), worked
+        out once: never below ``harm(action)``, so a search for the option worth most prices
+        only those whose gain could still beat the best harm found (issue 35)."""
+        found = self._gain.get(action)
+        if found is None:
+            found = self._gain[action] = gain(self.ctx, self.f, action, self.dcv, self._strikes, self.winding,
+                                              self.unseen)
         return found
 
     def odds(self, action: Action) -> Odds | None:

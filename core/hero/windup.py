@@ -127,13 +127,15 @@ def hold_worth(ctx: RulesContext, f: Fighter, f_dcv: int, estimate_one: Callable
     st = ctx.state
     if f.held or f.half_used or st.queue is None:
         return 0.0
-    blows = [a for a in f.sheet.attacks  # those the menu will offer as a Haymaker
-             if a.hth and f.ready(a) and f.charges_left(a) != 0 and maneuvers.HAYMAKER in maneuvers.fitting(a)]
+    blows: list[HeroAttack] | None = None  # those the menu will offer as a Haymaker, once a foe is worth waiting for
     best = 0.0
     for g in st.fighters.values():
         if (g.allegiance == f.allegiance or g.out_of_fight(ctx.options) or g.stunned or g.held or distance(f.pos, g.pos) > 1
                 or g.id not in st.queue or has_phase(g.spd, st.segment % 12 + 1)):
             continue
+        if blows is None:
+            blows = [a for a in f.sheet.attacks
+                     if a.hth and f.ready(a) and f.charges_left(a) != 0 and maneuvers.HAYMAKER in maneuvers.fitting(a)]
         harm = max((p * value - cost(atk) for atk in blows
                     for p, value in (estimate_one(ctx, f, g, atk, "haymaker", ""),)), default=0.0)
         if harm > best:  # g's own blow comes before f's, the others' (counted at -5 DCV) may come after
