@@ -162,6 +162,18 @@ def test_tactician_aborts_when_hurt_but_keeps_fighting_its_phases_and_rests_only
     assert ask(far)[:2] == ("recover", "END at 8% and no foe adjacent: takes a Recovery")
 
 
+def test_tactician_keeps_the_melee_tempo_against_its_team_target_when_the_nearest_foe_is_a_shooter():
+    """Issue 34: +1 DEX for one side of mirrored hero-brawl, tacticians on both sides, won 44.7%
+    of 716 decided: a shooter nearest (who will not come, so no waiting on it) and the walk then
+    went on into the team target's reach, handing it the first blow. The team target's reach is
+    kept as the nearest foe's is (54.7% of 700 with it)."""
+    bolt = [{"name": "Bolt", "kind": "normal", "dice": "6d6", "range": 40}]
+    b = hero_position([me("tactician")], [hero("s", (13, 11), attacks=bolt, STUN=40), foe("c", (18, 5))])
+    b.state.fighters["c"].stun = 10  # C, 13 cells away, is the team's target; S, 8 away, the nearest
+    # a full move toward C (6 cells) would end 7 from it, in its reach (a 6-cell run and a blow)
+    assert ask(b)[:2] == ("move to 10,3", "closes on C to just outside the reach of every foe (10,3)")
+
+
 def test_tactician_keeps_the_melee_tempo_against_the_nearest_foe_not_only_its_team_target():
     """Issue 18: walking toward a far team target into a nearer foe's reach handed that foe the
     first blow; waiting on the team target only, the tactician lost 55:45 to the default AI."""
