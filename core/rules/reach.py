@@ -120,24 +120,25 @@ class Layers:
         """The fewest steps that end next to ``goal`` (0 if the walker already is), at most
         ``limit``; None if no walk gets there."""
         ring = self.map.ring(goal)
-        if self.within(0) & ring:
-            return 0
-        lo, k = 1, 1  # the layers only grow: gallop to one that reaches, then halve back
-        while True:
-            k = min(k, limit)
-            if self.within(k) & ring:
-                break
-            if k >= limit or (self.done and k >= len(self.masks) - 1):
+        masks = self.masks
+        # The layers only grow, so the first one that touches the ring is the answer: read the
+        # layers already made in order, then make more one at a time. (A gallop and a halving
+        # back asked for a layer about twice as often as this scan reads one: a menu asks for
+        # every foe, and the answer is a few steps.)
+        k = 0
+        for m in masks:
+            if m & ring:
+                return k
+            if k >= limit:
                 return None
-            lo, k = k + 1, 2 * k
-        hi = k
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if self.within(mid) & ring:
-                hi = mid
-            else:
-                lo = mid + 1
-        return lo
+            k += 1
+        while not self.done:
+            if self.within(k) & ring:
+                return k
+            if k >= limit:
+                return None
+            k += 1
+        return None
 
     def steps(self, limit: int) -> dict[Cell, int]:
         """Every cell within ``limit`` steps, with the fewest steps that reach it."""
