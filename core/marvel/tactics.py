@@ -51,9 +51,10 @@ class Picture:
         self.foes = [g for g in ctx.state.fighters.values() if g.side != f.side and not g.killed]
         self.occupied = occupied(ctx.state, f)
         self.speed = 0 if f.stood_up else speed(f)  # standing up took its movement action
-        self._paths: dict[tuple[str, str, int], list[Cell] | None] = {}
-        self._spots: dict[tuple[str, str], Cell | None] = {}
-        self._reach: dict[tuple[str, str, int], bool] = {}
+        #: By target and attack range (all an attack's walk depends on; a close attack's is 0).
+        self._paths: dict[tuple[str, int], list[Cell] | None] = {}
+        self._spots: dict[tuple[str, int], Cell | None] = {}
+        self._reach: dict[tuple[str, int], bool] = {}
         self._toward: dict[str, bool] = {}
         self._layers: Layers | None = None
         self._harm: dict[Action, float] = {}
@@ -97,7 +98,7 @@ class Picture:
         """Whether ``f`` can attack ``g`` with ``atk`` this turn (moving first if it must). A close
         attack needs a walk next to ``g`` within its speed: the turn's one search tells; a ranged
         one from beyond range needs the walk itself (it goes the way of the path to ``g``)."""
-        key = (atk.name, g.id, atk.range)  # the range too: the Grab maneuver may share a sheet attack's name
+        key = (g.id, atk.range)  # nothing else of the attack matters: two of one range reach alike
         found = self._reach.get(key)
         if found is None:
             f = self.f
@@ -112,7 +113,7 @@ class Picture:
     def attack_path(self, g: Fighter, atk: MarvelAttack) -> list[Cell] | None:
         """The cells ``f`` moves through before attacking ``g`` with ``atk`` ([] from where it
         stands), or None if it cannot attack ``g`` this turn."""
-        key = (atk.name, g.id, atk.range)
+        key = (g.id, atk.range)
         if key in self._paths:
             return self._paths[key]
         path = self._paths[key] = self._walk(g, atk)
@@ -144,8 +145,9 @@ class Picture:
         and sight, otherwise the nearest cell within its speed that has ``g`` in range and sight
         (see the module's docstring for the ties); None if there is none. With the range
         penalty on, a spot within the listed range comes first (beyond it, the attack has
-        trouble), then one within the doubled range. Worked out once per attack and target."""
-        key = (atk.name, g.id)
+        trouble), then one within the doubled range. Worked out once per target and range (two
+        attacks of one range share it)."""
+        key = (g.id, atk.range)
         if key in self._spots:
             return self._spots[key]
         rng = attack_range(self.ctx.options, atk)
