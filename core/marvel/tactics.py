@@ -33,11 +33,6 @@ from .state import Fighter
 ESTIMATES = {t.kind: t.estimate for t in MANEUVERS if t.estimate is not None}
 
 
-def _crow(a: Cell, b: Cell) -> int:
-    """Squared distance as the crow flies."""
-    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
-
-
 class Picture:
     """What ``f`` sees at the start of its turn (see the module's docstring)."""
 
@@ -169,12 +164,19 @@ class Picture:
         layers, bits = self.layers, grid.bits
         in_range = bits.box(target, rng)
         reached = layers.within(0)
+        tx, ty = target
         for k in range(1, self.speed + 1):
             within = layers.within(k)
             fresh = within & ~reached & in_range
             if fresh:
-                spots = sorted(bits.cells(fresh), key=lambda c: (-distance(c, target), _crow(c, target), c))
-                for c in spots:  # line of sight last: it is the dearest test
+                # in the order the module's docstring gives: farthest from the target, then
+                # squarest in front of it (as the crow flies), then x, then y
+                spots = []
+                for c in bits.cells(fresh):
+                    dx, dy = c[0] - tx, c[1] - ty
+                    spots.append((-max(abs(dx), abs(dy)), dx * dx + dy * dy, c))
+                spots.sort()
+                for _, _, c in spots:  # line of sight last: it is the dearest test
                     if grid.line_of_sight(c, target):
                         return c
             if within == reached:
