@@ -15,6 +15,7 @@ from slugfest.core.errors import IllegalAction
 from slugfest.core.engine.events import ActionChosen, ActionRefused, Moved
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.combat_values import Modifier
+from slugfest.core.hero.menu import menu_for
 from slugfest.core.engine.plugins import hookimpl
 from slugfest.core.testing import battle_with, events_of, hero, scenario
 
@@ -234,6 +235,38 @@ def test_a_ranged_attack_is_on_the_menu_when_a_half_move_brings_the_foe_into_ran
     assert labels == {"strike Zap -> b", "brace Zap -> b"}  # Set takes the full Phase: no half move before it
     b = battle_with(scenario("hero", _out_of_range(9), rules=NO_KB), dice=[])
     assert not [a for a in b.next_decision().menu if a.kind == "attack"]  # 3 cells still leave it 12 m off
+
+
+def test_the_maneuvers_offered_at_a_foe_follow_its_reach_as_it_stands_at_each_menu():
+    """The menu keeps each attack's lines at a foe by what they follow from (the foe's reach by a
+    half or a full move, the Phase whole or not; issue 35), so the same attacker's menus read the
+    foe where it stands each time: next to it, Strike and Haymaker and the ranged maneuvers;
+    5 cells off (beyond a half move of 3, within a full move of 6), a Move Through or Move By
+    instead of a blow; 2 cells off, both; 8 off, only a shot after a half move (no Set, which
+    leaves no half move); and once half the Phase is gone, no move first and no full-Phase
+    maneuver at all."""
+    sides = {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, STR=30, attacks=[{"name": "Punch"}, SHORT_BLAST])],
+             "B": [hero("b", position=(1, 0), SPD=2, DEX=10)]}
+    b = battle_with(scenario("hero", sides, rules=NO_KB), dice=[])
+    b.start()
+    a, foe = b.state.fighters["a"], b.state.fighters["b"]
+
+    def lines():
+        return sorted(x.label() for x in menu_for(b.ctx, a) if x.target == "b" and x.kind in ("attack", "move-through"))
+
+    assert lines() == ["brace Zap -> b", "haymaker Punch -> b", "set Zap -> b", "strike Punch -> b", "strike Zap -> b"]
+    foe.pos = (5, 0)
+    assert lines() == ["brace Zap -> b", "move by Punch -> b", "move through Punch -> b", "set Zap -> b",
+                       "strike Zap -> b"]
+    foe.pos = (3, 0)
+    assert lines() == ["brace Zap -> b", "haymaker Punch -> b", "move by Punch -> b", "move through Punch -> b",
+                       "set Zap -> b", "strike Punch -> b", "strike Zap -> b"]
+    foe.pos = (8, 0)
+    assert lines() == ["brace Zap -> b", "strike Zap -> b"]
+    a.half_used = True
+    assert lines() == []
+    foe.pos = (1, 0)
+    assert lines() == ["brace Zap -> b", "haymaker Punch -> b", "strike Punch -> b", "strike Zap -> b"]
 
 
 def test_the_half_move_into_range_comes_before_the_shot_and_the_range_is_counted_from_there():
