@@ -38,6 +38,17 @@ def test_one_search_answers_each_foe_as_the_walk_path_finds_in_any_order(walls, 
         assert layers.steps_next_to(goal, limit) == expected
 
 
+@given(st.frozensets(cells, max_size=20), st.lists(cells, max_size=8), cells)
+@settings(max_examples=300, deadline=None)
+def test_the_first_cell_in_sight_is_the_first_the_line_of_sight_clears(walls, tried, goal):
+    """``first_in_sight`` (a Marvel shooter trying the cells it might fire from, in its order) says
+    what asking :meth:`line_of_sight` of each cell in turn would: the first cleared, or None."""
+    grid = Grid(W, H, walls)
+    expected = next((c for c in tried if Grid(W, H, walls).line_of_sight(c, goal)), None)
+    assert grid.first_in_sight(tried, goal) == expected
+    assert grid.first_in_sight(tried, goal) == expected  # the lines it kept say the same again
+
+
 @given(st.frozensets(cells, max_size=20), cells, cells)
 def test_walls_within_counts_the_walls_in_a_rectangle(walls, a, b):
     grid = Grid(W, H, walls)

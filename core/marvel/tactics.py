@@ -176,9 +176,9 @@ class Picture:
                     dx, dy = c[0] - tx, c[1] - ty
                     spots.append((-max(abs(dx), abs(dy)), dx * dx + dy * dy, c))
                 spots.sort()
-                for _, _, c in spots:  # line of sight last: it is the dearest test
-                    if grid.line_of_sight(c, target):
-                        return c
+                seen = grid.first_in_sight([c for _, _, c in spots], target)  # sight last: the dearest test
+                if seen is not None:
+                    return seen
             if within == reached:
                 return None
             reached = within
