@@ -38,6 +38,16 @@ def test_one_search_answers_each_foe_as_the_walk_path_finds_in_any_order(walls, 
         assert layers.steps_next_to(goal, limit) == expected
 
 
+@given(st.frozensets(cells, max_size=16), st.sets(cells, max_size=5), cells, st.integers(0, 12))
+@settings(max_examples=300, deadline=None)
+def test_the_layers_reach_the_cells_a_breadth_first_flood_reaches_in_as_many_steps(walls, people, start, limit):
+    """A layer of the bit-mask search (a step as shifts of the whole map) holds exactly the cells
+    the map's plain breadth-first flood reaches within as many steps, edges and corners included."""
+    grid = Grid(W, H, walls - {start})
+    people = people - {start}
+    assert grid.layers(start, people).steps(limit) == grid.flood(start, people, limit).steps
+
+
 @given(st.frozensets(cells, max_size=20), st.lists(cells, max_size=8), cells)
 @settings(max_examples=300, deadline=None)
 def test_the_first_cell_in_sight_is_the_first_the_line_of_sight_clears(walls, tried, goal):

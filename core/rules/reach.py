@@ -5,8 +5,9 @@ A Phase (or a Marvel turn) asks, for every foe, how many steps the actor must wa
 to it, and an AI asks which cells it could move to. Asking the map for a walk per foe costs a
 search per foe; :class:`Layers` answers all of them from one search. The map is a bit mask with
 one bit per cell (a row is the map's width plus one always-blocked guard column, so a step off
-one edge never lands on the other), and a step is eight shifts of the whole mask at once: layer
-``k + 1`` is layer ``k`` and every cell next to it, less walls and other combatants. Steps are
+one edge never lands on the other), and a step is a few shifts of the whole mask at once: layer
+``k + 1`` is layer ``k`` and every cell next to it (the 3 x 3 square round each cell: a row's
+three, then the rows above and below), less walls and other combatants. Steps are
 counted exactly as the map's walks count them (eight neighbours, diagonals one step), so the
 number of steps to a cell is the length of the shortest walk there.
 """
@@ -108,9 +109,8 @@ class Layers:
             if self.done:
                 masks.append(m)
                 continue
-            grown = (m | m << 1 | m >> 1 | m << row | m >> row
-                     | m << (row + 1) | m >> (row + 1) | m << (row - 1) | m >> (row - 1)) & free
-            grown |= m
+            wide = m | m << 1 | m >> 1  # the eight neighbours are a 3 x 3 square: a row's three, then
+            grown = (wide | wide << row | wide >> row) & free | m  # those a row up and down (guard bits drop)
             self.done = grown == m
             masks.append(grown)
             m = grown
