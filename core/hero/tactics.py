@@ -111,19 +111,17 @@ class Picture:
 
     def steps(self, g: Fighter, within: int) -> int | None:
         """Cells ``f`` must walk to stand next to ``g`` (0 if it already does), at most
-        ``within``; None if it cannot. A straight walk through open ground needs no search;
-        otherwise the Phase's one search (:attr:`layers`) answers."""
+        ``within``; None if it cannot. The Phase's one search (:attr:`layers`) answers: made
+        once, its layers are read for every foe (testing first whether open ground lies
+        between, for a straight walk, cost more than reading them; issue 35)."""
         key = (g.id, within)
         found = self._steps.get(key, -1)
         if found == -1:
-            f = self.f
             d = self.dist[g.id]
             if d <= 1:
                 found = 0
             elif within <= 0 or d - 1 > within:
                 found = None
-            elif self.ctx.grid.clear_between(f.pos, g.pos, self.occupied):
-                found = d - 1
             else:
                 found = self.layers.steps_next_to(g.pos, within)
             self._steps[key] = found

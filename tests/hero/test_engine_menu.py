@@ -269,6 +269,27 @@ def test_the_maneuvers_offered_at_a_foe_follow_its_reach_as_it_stands_at_each_me
     assert lines() == ["brace Zap -> b", "haymaker Punch -> b", "strike Punch -> b", "strike Zap -> b"]
 
 
+def test_the_steps_to_strike_a_foe_go_round_walls_and_friends_as_the_walk_does():
+    """The Phase's one search answers how far each foe is to strike (issue 35: no straight-line
+    shortcut first): with a friend beside it and a wall between, B is 5 steps away, the length of
+    the walk the map finds, so a move of 4 does not reach it and one of 5 does; in open ground the
+    straight walk's 4 steps."""
+    from slugfest.core.hero.tactics import Picture
+
+    sides = {"A": [hero("a", position=(0, 2), SPD=2, DEX=15, running=24), hero("c", position=(2, 2), SPD=2, DEX=11)],
+             "B": [hero("b", position=(5, 2), SPD=2, DEX=10)]}
+    b = battle_with(scenario("hero", sides, rules=NO_KB, obstacles=[(3, 0), (3, 1), (3, 2), (3, 3), (3, 4)]), dice=[])
+    b.start()
+    a, foe = b.state.fighters["a"], b.state.fighters["b"]
+    pic = Picture(b.ctx, a)
+    walk = b.ctx.grid.path(a.pos, foe.pos, pic.occupied, stop_adjacent=True)
+    assert walk == [(1, 3), (2, 4), (3, 5), (4, 4), (5, 3)]
+    assert (pic.steps(foe, 4), pic.steps(foe, 5), pic.steps(foe, 12)) == (None, 5, 5)
+    opened = battle_with(scenario("hero", sides, rules=NO_KB), dice=[])
+    opened.start()
+    assert Picture(opened.ctx, opened.state.fighters["a"]).steps(opened.state.fighters["b"], 4) == 4
+
+
 def test_the_half_move_into_range_comes_before_the_shot_and_the_range_is_counted_from_there():
     dice = [3, 3, 3,  1, 1]  # the shot hits; 2d6
     b = fight(_out_of_range(8), dice, ("a", Action("attack", "Zap", "b", "strike")))
