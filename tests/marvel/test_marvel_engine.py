@@ -141,6 +141,20 @@ def test_attacks_of_one_range_share_a_firing_spot_and_another_range_finds_its_ow
     assert attacks == {"Blast", "Zap"}
 
 
+def test_a_move_toward_a_foe_is_offered_while_some_walk_leads_next_to_it_round_walls_and_people():
+    """Iron Man stands in a dead end of walls whose one way in a guard fills: no walk leads next to
+    him, so no move toward him is offered (the guard's is); the guard gone, the way is open."""
+    walls = [(8, 4), (8, 6), (9, 4), (10, 4), (11, 4), (9, 6), (10, 6), (11, 6), (11, 5)]
+    sc = scenario("marvel", {"Heroes": [she_hulk(position=(1, 5))],
+                             "Villains": [iron_man(position=(10, 5)), fighter("guard", (8, 5))]},
+                  width=20, height=12, obstacles=walls)
+    b = battle_with(sc, seed=1)
+    b.start()
+    assert [a.target for a in menu_of(b) if a.kind == "move"] == ["guard"]
+    b.state.fighters["guard"].pos = (8, 9)
+    assert [a.target for a in menu_of(b) if a.kind == "move"] == ["iron-man", "guard"]
+
+
 def test_obstacles_block_line_of_sight_for_ranged_attacks():
     gun = she_hulk(attacks=[{"name": "Blast", "ability": "Agility", "range": 10}], speed={"run": 0})
     b = started(duel(gun, iron_man(position=(10, 5)), obstacles=[(7, 5)]))
