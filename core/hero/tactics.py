@@ -54,7 +54,7 @@ class Picture:
         self.half_cells = cells(f, False) if self.full_phase else 0
         self.full_cells = cells(f, True)
         self._steps: dict[tuple[Any, ...], Any] = {}  # a walk's length, or a walk itself, by what it is for
-        self._in_range: dict[tuple[str, str], bool] = {}
+        self._in_range: dict[tuple[int, str], bool] = {}
         #: The attacks ``f`` can use without moving, by target, in menu order (a Multiple
         #: Attack's strikes): the menu notes them as it is built.
         self.still: dict[str, list[str]] = {}
@@ -128,8 +128,9 @@ class Picture:
         return found
 
     def in_range(self, atk: HeroAttack, g: Fighter) -> bool:
-        """Whether ranged ``atk`` reaches ``g`` from where ``f`` stands, in line of sight."""
-        key = (atk.name, g.id)
+        """Whether ranged ``atk`` reaches ``g`` from where ``f`` stands, in line of sight (kept by
+        target and range: attacks of one range reach alike)."""
+        key = (atk.range_m, g.id)
         found = self._in_range.get(key)
         if found is None:
             f = self.f
@@ -143,10 +144,11 @@ class Picture:
         None: not within a half move, or the actor has none left), kept for the Phase."""
         if self.in_range(atk, g):
             return []
-        key = (atk.name, g.id, "shot")
+        key = (atk.range_m, g.id, "shot")  # all the walk depends on of the attack is its range
         found = self._steps.get(key, -1)
         if found == -1:
-            found = self._steps[key] = walk_into_range(self.ctx, self.f, g, atk.range_m, self.half_cells)
+            found = self._steps[key] = walk_into_range(self.ctx, self.f, g, atk.range_m, self.half_cells,
+                                                       self.occupied)
         return found
 
     def reach(self, attack: str) -> int:

@@ -290,6 +290,28 @@ def test_the_steps_to_strike_a_foe_go_round_walls_and_friends_as_the_walk_does()
     assert Picture(opened.ctx, opened.state.fighters["a"]).steps(opened.state.fighters["b"], 4) == 4
 
 
+def test_ranged_attacks_of_one_range_share_their_half_move_and_a_longer_one_shoots_from_where_it_stands():
+    """The picture keeps a shot's half move by target and range (issue 35): Zap and Jolt (10 m)
+    each need the same 3 cells toward B, 16 m off, so neither is Set (a full Phase leaves no half
+    move first); Ray (20 m) reaches from where A stands, Set too."""
+    from slugfest.core.hero.tactics import Picture
+
+    def zap(name, metres):
+        return {"name": name, "dice": "2d6", "range": metres, "knockback": False}
+
+    sides = {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, attacks=[zap("Zap", 10), zap("Ray", 20), zap("Jolt", 10)])],
+             "B": [hero("b", position=(8, 0), SPD=2, DEX=10)]}
+    b = battle_with(scenario("hero", sides, rules=NO_KB), dice=[])
+    d = b.next_decision()
+    assert sorted(a.label() for a in d.menu if a.kind == "attack") == [
+        "brace Jolt -> b", "brace Ray -> b", "brace Zap -> b", "set Ray -> b", "strike Jolt -> b", "strike Ray -> b",
+        "strike Zap -> b"]
+    a, foe = b.state.fighters["a"], b.state.fighters["b"]
+    pic = Picture(b.ctx, a)
+    assert pic.shot_walk(a.attack("Ray"), foe) == []
+    assert pic.shot_walk(a.attack("Zap"), foe) == pic.shot_walk(a.attack("Jolt"), foe) == [(1, 0), (2, 0), (3, 0)]
+
+
 def test_the_half_move_into_range_comes_before_the_shot_and_the_range_is_counted_from_there():
     dice = [3, 3, 3,  1, 1]  # the shot hits; 2d6
     b = fight(_out_of_range(8), dice, ("a", Action("attack", "Zap", "b", "strike")))
