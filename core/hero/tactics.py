@@ -17,7 +17,7 @@ from typing import Any
 from ..engine.actions import Action
 from ..engine.context import RulesContext
 from ..rules.statecopy import slot_copy
-from ..rules.grid import Cell, distance
+from ..rules.grid import Cell
 from ..rules.reach import Layers
 from ..rules.vitals import Vitals
 from ..rules.odds import Odds
@@ -44,11 +44,22 @@ class Picture:
         self.ctx = ctx
         self.f = f
         #: Foes still alive (the knocked out included: attacks on them do x2 STUN), roster order.
-        self.foes = [g for g in ctx.state.fighters.values() if g.allegiance != f.allegiance and not g.dead]
+        self.foes: list[Fighter] = []
         #: ...of them, those still in the fight (not knocked out, dying or dead).
-        self.standing = [g for g in self.foes if not g.out_of_fight(ctx.options)]
-        #: Cells from ``f`` to each foe.
-        self.dist = {g.id: distance(f.pos, g.pos) for g in self.foes}
+        self.standing: list[Fighter] = []
+        #: Cells from ``f`` to each foe (as :func:`..rules.grid.distance` counts them, worked out here in the one pass
+        #: over the roster that finds the foes: a picture is made for every decision).
+        self.dist: dict[str, int] = {}
+        side, opts = f.allegiance, ctx.options
+        x, y = f.pos
+        for g in ctx.state.fighters.values():
+            if g.dead or g.allegiance == side:
+                continue
+            self.foes.append(g)
+            if not g.out_of_fight(opts):
+                self.standing.append(g)
+            dx, dy = g.pos[0] - x, g.pos[1] - y
+            self.dist[g.id] = max(dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)
         self.occupied = occupied(ctx.state, f)
         self.full_phase = not f.half_used
         self.half_cells = cells(f, False) if self.full_phase else 0

@@ -312,6 +312,27 @@ def test_ranged_attacks_of_one_range_share_their_half_move_and_a_longer_one_shoo
     assert pic.shot_walk(a.attack("Zap"), foe) == pic.shot_walk(a.attack("Jolt"), foe) == [(1, 0), (2, 0), (3, 0)]
 
 
+def test_the_picture_sees_every_living_foe_in_roster_order_and_the_standing_among_them():
+    """The picture's foes are the living of the other side (the knocked out among them, not the
+    dead, nor a friend), in roster order; those standing leave out the knocked out; the cells to
+    each are counted diagonals one (a foe that falls must be seen at the next picture)."""
+    from slugfest.core.hero.tactics import Picture
+
+    sides = {"A": [hero("a", position=(2, 2), SPD=2, DEX=15), hero("c", position=(3, 2))],
+             "B": [hero("b", position=(7, 4)), hero("d", position=(0, 0)), hero("e", position=(2, 9))]}
+    b = battle_with(scenario("hero", sides, rules=NO_KB), dice=[])
+    b.start()
+    st = b.state
+    a = st.fighters["a"]
+    pic = Picture(b.ctx, a)
+    assert [g.id for g in pic.foes] == [g.id for g in pic.standing] == ["b", "d", "e"]
+    assert pic.dist == {"b": 5, "d": 2, "e": 7}
+    st.fighters["d"].ko, st.fighters["e"].dead = True, True
+    st.fighters["b"].pos = (1, 1)
+    pic = Picture(b.ctx, a)
+    assert ([g.id for g in pic.foes], [g.id for g in pic.standing], pic.dist) == (["b", "d"], ["b"], {"b": 1, "d": 2})
+
+
 def test_the_half_move_into_range_comes_before_the_shot_and_the_range_is_counted_from_there():
     dice = [3, 3, 3,  1, 1]  # the shot hits; 2d6
     b = fight(_out_of_range(8), dice, ("a", Action("attack", "Zap", "b", "strike")))
