@@ -89,8 +89,8 @@ def _lines(pic: Picture, atk: HeroAttack, gid: str, entries: tuple[Maneuver, ...
            moving: bool, charge: bool) -> tuple[Action, ...]:
     """The maneuvers ``atk`` offers at the foe ``gid``, in menu order, given whether the Phase is
     whole (``full``), whether the attack reaches the foe with at most a half move (``strikes``),
-    whether a ranged one must move first to (``moving``), and whether a full move reaches the
-    foe to charge it (``charge``)."""
+    whether a ranged one must move before it shoots (``moving``), and whether a full move
+    reaches the foe to charge it (``charge``)."""
     out = []
     for entry in entries:
         if entry.full_phase and (not full or moving):
