@@ -21,6 +21,44 @@ def test_steps_next_to_is_the_length_of_the_walk_path_finds(walls, people, start
     assert got == (None if expected is None else len(expected))
 
 
+@given(st.frozensets(cells, max_size=12), st.sets(cells, max_size=5), cells,
+       st.lists(st.tuples(cells, st.integers(-1, 12)), min_size=1, max_size=6))
+@settings(max_examples=300, deadline=None)
+def test_one_search_answers_each_foe_as_the_walk_path_finds_in_any_order(walls, people, start, asks):
+    """``Layers.steps_next_to`` (a menu's "how many steps to stand next to this foe") is the
+    length of the walk the map's own search finds, whichever foes were asked about before (the
+    layers already made are read, more are made as needed) and whatever the limit."""
+    grid = Grid(W, H, walls - {start})
+    layers = grid.layers(start, people - {start})
+    for goal, limit in asks:
+        if goal == start:
+            continue  # a foe never stands in the walker's own cell
+        walk = grid.path(start, goal, people - {start}, stop_adjacent=True, limit=max(limit, 0))
+        expected = 0 if distance(start, goal) <= 1 else None if walk is None or limit < 0 else len(walk)
+        assert layers.steps_next_to(goal, limit) == expected
+
+
+@given(st.frozensets(cells, max_size=16), st.sets(cells, max_size=5), cells, st.integers(0, 12))
+@settings(max_examples=300, deadline=None)
+def test_the_layers_reach_the_cells_a_breadth_first_flood_reaches_in_as_many_steps(walls, people, start, limit):
+    """A layer of the bit-mask search (a step as shifts of the whole map) holds exactly the cells
+    the map's plain breadth-first flood reaches within as many steps, edges and corners included."""
+    grid = Grid(W, H, walls - {start})
+    people = people - {start}
+    assert grid.layers(start, people).steps(limit) == grid.flood(start, people, limit).steps
+
+
+@given(st.frozensets(cells, max_size=20), st.lists(cells, max_size=8), cells)
+@settings(max_examples=300, deadline=None)
+def test_the_first_cell_in_sight_is_the_first_the_line_of_sight_clears(walls, tried, goal):
+    """``first_in_sight`` (a Marvel shooter trying the cells it might fire from, in its order) says
+    what asking :meth:`line_of_sight` of each cell in turn would: the first cleared, or None."""
+    grid = Grid(W, H, walls)
+    expected = next((c for c in tried if Grid(W, H, walls).line_of_sight(c, goal)), None)
+    assert grid.first_in_sight(tried, goal) == expected
+    assert grid.first_in_sight(tried, goal) == expected  # the lines it kept say the same again
+
+
 @given(st.frozensets(cells, max_size=20), cells, cells)
 def test_walls_within_counts_the_walls_in_a_rectangle(walls, a, b):
     grid = Grid(W, H, walls)

@@ -31,11 +31,18 @@ MAX_PUSH = 20
 def build_menu(pic: Picture) -> tuple[Action, ...]:
     """Every action legal for the picture's actor now (a push and CSL use go on top): each
     attack maneuver for each attack and each foe it reaches, then the actions of a Phase. On the
-    way it notes the attacks the actor can use without moving (a Multiple Attack's)."""
+    way it notes the attacks the actor can use without moving (a Multiple Attack's).
+
+    How far each foe is is worked out once for every hand-to-hand attack (a half move to strike,
+    a full one to charge); which maneuvers an attack then offers at a foe follows from that alone,
+    so the lines are kept in the actor's memo by what they follow from (:func:`_lines`)."""
     out: list[Action] = []
     f = pic.f
     full, half = pic.full_phase, pic.half_cells
     still: dict[str, list[str]] = {}
+    memo = f.memo
+    near: dict[str, int | None] = {}  # steps to strike each foe with a half move
+    charges: dict[str, bool] = {}  # whether a full move reaches each foe to charge it
     for atk in f.sheet.attacks:
         if atk.charges is not None and not f.charges_left(atk):
             continue  # every Charge spent (rules-powers §1.10)
@@ -45,28 +52,32 @@ def build_menu(pic: Picture) -> tuple[Action, ...]:
         if atk.area:
             out.extend(pic.area_options(atk))
             continue
-        entries = _fitting(f, atk)
+        name, hth = atk.name, atk.hth
+        entries, charging, charging_full = _fitting(f, atk)
+        charging = charging and (full or not charging_full)
         for g in pic.foes:
-            if atk.hth:
-                steps = pic.steps(g, half)
-                strikes = steps is not None
+            gid = g.id
+            if hth:
+                steps = near.get(gid, -1)
+                if steps == -1:
+                    steps = near[gid] = pic.steps(g, half)
                 if steps == 0 and not atk.autofire:  # a burst is an attack of its own (our reading)
-                    still.setdefault(g.id, []).append(atk.name)
+                    still.setdefault(gid, []).append(name)
             else:
                 steps = 0 if pic.in_range(atk, g) else (len(walk) if (walk := pic.shot_walk(atk, g)) else None)
-                strikes = steps is not None
                 if steps == 0 and not atk.mental and not atk.autofire:  # a Multiple Attack is of single OCV
                     # attacks (our reading)
-                    still.setdefault(g.id, []).append(atk.name)
-            for entry in entries:
-                if entry.full_phase and (not full or (steps and not atk.hth)):
-                    continue  # a full-Phase maneuver leaves no half move to get in range first
-                if entry.reach == "strike":
-                    if not strikes:
-                        continue
-                elif not (pic.dist[g.id] > 1 and pic.steps(g, pic.full_cells)):
-                    continue
-                out.append(pic.action(entry.kind, atk.name, g.id, entry.name))
+                    still.setdefault(gid, []).append(name)
+            charge = False
+            if charging:
+                charge = charges.get(gid)  # type: ignore[assignment]
+                if charge is None:
+                    charge = charges[gid] = bool(pic.dist[gid] > 1 and pic.steps(g, pic.full_cells))
+            key = ("menu lines", name, gid, full, steps is not None, bool(steps) and not hth, charge)
+            lines = memo.get(key)
+            if lines is None:
+                lines = memo[key] = _lines(pic, atk, gid, entries, *key[3:])
+            out.extend(lines)
     pic.still = still
     for entry in ONCE:
         out.extend(entry.offer(pic))  # type: ignore[misc]
@@ -74,11 +85,31 @@ def build_menu(pic: Picture) -> tuple[Action, ...]:
     return pic.menu
 
 
-def _fitting(f: Fighter, atk: HeroAttack) -> tuple[Maneuver, ...]:
+def _lines(pic: Picture, atk: HeroAttack, gid: str, entries: tuple[Maneuver, ...], full: bool, strikes: bool,
+           moving: bool, charge: bool) -> tuple[Action, ...]:
+    """The maneuvers ``atk`` offers at the foe ``gid``, in menu order, given whether the Phase is
+    whole (``full``), whether the attack reaches the foe with at most a half move (``strikes``),
+    whether a ranged one must move before it shoots (``moving``), and whether a full move
+    reaches the foe to charge it (``charge``)."""
+    out = []
+    for entry in entries:
+        if entry.full_phase and (not full or moving):
+            continue  # a full-Phase maneuver leaves no half move to get in range first
+        if not (strikes if entry.reach == "strike" else charge):
+            continue
+        out.append(pic.action(entry.kind, atk.name, gid, entry.name))
+    return tuple(out)
+
+
+def _fitting(f: Fighter, atk: HeroAttack) -> tuple[tuple[Maneuver, ...], bool, bool]:
+    """The maneuvers ``atk`` may be used with, whether one of them is a charge, and whether
+    every such charge takes a full Phase (kept in the actor's memo: it follows from the sheet)."""
     key = ("maneuvers for", atk.name)
     found = f.memo.get(key)
     if found is None:
-        found = f.memo[key] = fitting(atk)
+        entries = fitting(atk)
+        charges = [e for e in entries if e.reach != "strike"]
+        found = f.memo[key] = (entries, bool(charges), all(e.full_phase for e in charges))
     return found
 
 

@@ -52,18 +52,22 @@ def walk_next_to(ctx: RulesContext, f: Fighter, g: Fighter, within: int) -> list
     return path
 
 
-def walk_into_range(ctx: RulesContext, f: Fighter, g: Fighter, range_m: int, within: int) -> list[Cell] | None:
+def walk_into_range(ctx: RulesContext, f: Fighter, g: Fighter, range_m: int, within: int,
+                    taken: set[Cell] | None = None) -> list[Cell] | None:
     """The walk toward ``g`` of at most ``within`` cells after which a ranged attack of
     ``range_m`` metres reaches it in line of sight (the seed: a half move, then the attack):
     ``[]`` if it does from here, None if no such walk. The walk is the way :func:`toward` goes,
-    cut at the first cell that serves."""
+    cut at the first cell that serves. ``taken``: the cells others stand in, when the caller
+    has them (:func:`occupied`)."""
     grid = ctx.grid
-    if distance(f.pos, g.pos) * METRES_PER_CELL <= range_m and grid.line_of_sight(f.pos, g.pos):
-        return []
     d = distance(f.pos, g.pos)
+    if d * METRES_PER_CELL <= range_m and grid.line_of_sight(f.pos, g.pos):
+        return []
     if within <= 0 or range_m < METRES_PER_CELL or (d - within) * METRES_PER_CELL > range_m:
         return None  # (under a cell's reach it never reaches anyone in another cell)
-    if grid.clear_between(f.pos, g.pos, occupied(ctx.state, f)):
+    if taken is None:
+        taken = occupied(ctx.state, f)
+    if grid.clear_between(f.pos, g.pos, taken):
         # open ground between them: the straight walk closes a cell a step, in sight all the way
         steps = d - range_m // METRES_PER_CELL
         (x, y), (gx, gy) = f.pos, g.pos
@@ -73,16 +77,18 @@ def walk_into_range(ctx: RulesContext, f: Fighter, g: Fighter, range_m: int, wit
             y += (gy > y) - (gy < y)
             walk.append((x, y))
         return walk
-    route = toward(ctx, f, g)[:within]
+    route = toward(ctx, f, g, taken)[:within]
     for i, c in enumerate(route):
         if distance(c, g.pos) * METRES_PER_CELL <= range_m and grid.line_of_sight(c, g.pos):
             return route[:i + 1]
     return None
 
 
-def toward(ctx: RulesContext, f: Fighter, g: Fighter) -> list[Cell]:
-    """The way toward ``g``: around people if possible, else up to the first one in the way."""
-    taken = occupied(ctx.state, f)
+def toward(ctx: RulesContext, f: Fighter, g: Fighter, taken: set[Cell] | None = None) -> list[Cell]:
+    """The way toward ``g``: around people if possible, else up to the first one in the way
+    (``taken``: the cells others stand in, when the caller has them)."""
+    if taken is None:
+        taken = occupied(ctx.state, f)
     path = ctx.grid.route(f.pos, g.pos, taken)
     if path is None:
         around = ctx.grid.route(f.pos, g.pos) or []

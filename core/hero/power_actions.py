@@ -92,6 +92,9 @@ def _offer_listen(pic: Picture) -> list[Action]:
     f = pic.f
     if "listen" in f.free_done or f.half_used or not senses.may_listen(f):
         return []
+    st = pic.ctx.state
+    if not (f.blind or st.darkness or st.images or any(g.sheet.invisible for g in pic.standing)):
+        return []  # no Flash, no Darkness, no Images, no one Invisible: it sees every foe (:func:`.senses.unseen`)
     return [pic.action("listen", target=g.id) for g in pic.standing if pic.unseen(g) not in ("", senses.HEARD)]
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from ..engine.actions import Action
 from ..engine.context import RulesContext
 from ..rules.statecopy import slot_copy
-from ..rules.grid import Cell, distance
+from ..rules.grid import Cell
 from ..rules.reach import Layers
 from ..rules.vitals import Vitals
 from ..rules.odds import Odds
@@ -44,17 +44,28 @@ class Picture:
         self.ctx = ctx
         self.f = f
         #: Foes still alive (the knocked out included: attacks on them do x2 STUN), roster order.
-        self.foes = [g for g in ctx.state.fighters.values() if g.allegiance != f.allegiance and not g.dead]
+        self.foes: list[Fighter] = []
         #: ...of them, those still in the fight (not knocked out, dying or dead).
-        self.standing = [g for g in self.foes if not g.out_of_fight(ctx.options)]
-        #: Cells from ``f`` to each foe.
-        self.dist = {g.id: distance(f.pos, g.pos) for g in self.foes}
+        self.standing: list[Fighter] = []
+        #: Cells from ``f`` to each foe (as :func:`..rules.grid.distance` counts them, worked out here in the one pass
+        #: over the roster that finds the foes: a picture is made for every decision).
+        self.dist: dict[str, int] = {}
+        side, opts = f.allegiance, ctx.options
+        x, y = f.pos
+        for g in ctx.state.fighters.values():
+            if g.dead or g.allegiance == side:
+                continue
+            self.foes.append(g)
+            if not g.out_of_fight(opts):
+                self.standing.append(g)
+            dx, dy = g.pos[0] - x, g.pos[1] - y
+            self.dist[g.id] = max(dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)
         self.occupied = occupied(ctx.state, f)
         self.full_phase = not f.half_used
         self.half_cells = cells(f, False) if self.full_phase else 0
         self.full_cells = cells(f, True)
         self._steps: dict[tuple[Any, ...], Any] = {}  # a walk's length, or a walk itself, by what it is for
-        self._in_range: dict[tuple[str, str], bool] = {}
+        self._in_range: dict[tuple[int, str], bool] = {}
         #: The attacks ``f`` can use without moving, by target, in menu order (a Multiple
         #: Attack's strikes): the menu notes them as it is built.
         self.still: dict[str, list[str]] = {}
@@ -112,27 +123,26 @@ class Picture:
 
     def steps(self, g: Fighter, within: int) -> int | None:
         """Cells ``f`` must walk to stand next to ``g`` (0 if it already does), at most
-        ``within``; None if it cannot. A straight walk through open ground needs no search;
-        otherwise the Phase's one search (:attr:`layers`) answers."""
+        ``within``; None if it cannot. The Phase's one search (:attr:`layers`) answers: made
+        once, its layers are read for every foe (testing first whether open ground lies
+        between, for a straight walk, cost more than reading them; issue 35)."""
         key = (g.id, within)
         found = self._steps.get(key, -1)
         if found == -1:
-            f = self.f
             d = self.dist[g.id]
             if d <= 1:
                 found = 0
             elif within <= 0 or d - 1 > within:
                 found = None
-            elif self.ctx.grid.clear_between(f.pos, g.pos, self.occupied):
-                found = d - 1
             else:
                 found = self.layers.steps_next_to(g.pos, within)
             self._steps[key] = found
         return found
 
     def in_range(self, atk: HeroAttack, g: Fighter) -> bool:
-        """Whether ranged ``atk`` reaches ``g`` from where ``f`` stands, in line of sight."""
-        key = (atk.name, g.id)
+        """Whether ranged ``atk`` reaches ``g`` from where ``f`` stands, in line of sight (kept by
+        target and range: attacks of one range reach alike)."""
+        key = (atk.range_m, g.id)
         found = self._in_range.get(key)
         if found is None:
             f = self.f
@@ -146,10 +156,11 @@ class Picture:
         None: not within a half move, or the actor has none left), kept for the Phase."""
         if self.in_range(atk, g):
             return []
-        key = (atk.name, g.id, "shot")
+        key = (atk.range_m, g.id, "shot")  # all the walk depends on of the attack is its range
         found = self._steps.get(key, -1)
         if found == -1:
-            found = self._steps[key] = walk_into_range(self.ctx, self.f, g, atk.range_m, self.half_cells)
+            found = self._steps[key] = walk_into_range(self.ctx, self.f, g, atk.range_m, self.half_cells,
+                                                       self.occupied)
         return found
 
     def reach(self, attack: str) -> int:

@@ -65,9 +65,14 @@ def _offer_attack(pic: Picture, atk: MarvelAttack, g: Fighter) -> list[Action]:
     f = pic.f
     if (f.timed and barred(f, atk.ability)) or not pic.can_attack(g, atk):
         return []
-    out = [Action("attack", atk.name, g.id)]
-    for p, level in f.sheet.catalogued():
-        if "attack" not in p.uses or p.with_attacks not in ("any", "close" if atk.close else "ranged"):
+    memo = f.memo
+    key = ("attack", atk.name, g.id)  # an action is plain data: made once, as the sheet and the foe are
+    plain = memo.get(key)
+    if plain is None:
+        plain = memo[key] = Action("attack", atk.name, g.id)
+    out = [plain]
+    for p, level in _attack_powers(f):
+        if p.with_attacks not in ("any", "close" if atk.close else "ranged"):
             continue
         if can_use(f, p, level) or distance(f.pos, g.pos) < p.min_distance:
             continue
@@ -83,6 +88,15 @@ def _offer_attack(pic: Picture, atk: MarvelAttack, g: Fighter) -> list[Action]:
         else:
             out.append(Action("attack", atk.name, g.id, p.name))
     return out
+
+
+def _attack_powers(f: Fighter) -> tuple[tuple[Power, int], ...]:
+    """The attack powers on ``f``'s sheet with their levels (kept in its memo: they follow from
+    the sheet, and the menu asks for each attack and foe)."""
+    found = f.memo.get("attack powers")
+    if found is None:
+        found = f.memo["attack powers"] = tuple((p, level) for p, level in f.sheet.catalogued() if "attack" in p.uses)
+    return found
 
 
 def spread_targets(pic: Picture, atk: MarvelAttack, p: Power, g: Fighter) -> list[tuple[str, ...]]:

@@ -33,11 +33,6 @@ from .state import Fighter
 ESTIMATES = {t.kind: t.estimate for t in MANEUVERS if t.estimate is not None}
 
 
-def _crow(a: Cell, b: Cell) -> int:
-    """Squared distance as the crow flies."""
-    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
-
-
 class Picture:
     """What ``f`` sees at the start of its turn (see the module's docstring)."""
 
@@ -51,9 +46,10 @@ class Picture:
         self.foes = [g for g in ctx.state.fighters.values() if g.side != f.side and not g.killed]
         self.occupied = occupied(ctx.state, f)
         self.speed = 0 if f.stood_up else speed(f)  # standing up took its movement action
-        self._paths: dict[tuple[str, str, int], list[Cell] | None] = {}
-        self._spots: dict[tuple[str, str], Cell | None] = {}
-        self._reach: dict[tuple[str, str, int], bool] = {}
+        #: By target and attack range (all an attack's walk depends on; a close attack's is 0).
+        self._paths: dict[tuple[str, int], list[Cell] | None] = {}
+        self._spots: dict[tuple[str, int], Cell | None] = {}
+        self._reach: dict[tuple[str, int], bool] = {}
         self._toward: dict[str, bool] = {}
         self._layers: Layers | None = None
         self._harm: dict[Action, float] = {}
@@ -97,7 +93,7 @@ class Picture:
         """Whether ``f`` can attack ``g`` with ``atk`` this turn (moving first if it must). A close
         attack needs a walk next to ``g`` within its speed: the turn's one search tells; a ranged
         one from beyond range needs the walk itself (it goes the way of the path to ``g``)."""
-        key = (atk.name, g.id, atk.range)  # the range too: the Grab maneuver may share a sheet attack's name
+        key = (g.id, atk.range)  # nothing else of the attack matters: two of one range reach alike
         found = self._reach.get(key)
         if found is None:
             f = self.f
@@ -112,7 +108,7 @@ class Picture:
     def attack_path(self, g: Fighter, atk: MarvelAttack) -> list[Cell] | None:
         """The cells ``f`` moves through before attacking ``g`` with ``atk`` ([] from where it
         stands), or None if it cannot attack ``g`` this turn."""
-        key = (atk.name, g.id, atk.range)
+        key = (g.id, atk.range)
         if key in self._paths:
             return self._paths[key]
         path = self._paths[key] = self._walk(g, atk)
@@ -144,8 +140,9 @@ class Picture:
         and sight, otherwise the nearest cell within its speed that has ``g`` in range and sight
         (see the module's docstring for the ties); None if there is none. With the range
         penalty on, a spot within the listed range comes first (beyond it, the attack has
-        trouble), then one within the doubled range. Worked out once per attack and target."""
-        key = (atk.name, g.id)
+        trouble), then one within the doubled range. Worked out once per target and range (two
+        attacks of one range share it)."""
+        key = (g.id, atk.range)
         if key in self._spots:
             return self._spots[key]
         rng = attack_range(self.ctx.options, atk)
@@ -167,14 +164,21 @@ class Picture:
         layers, bits = self.layers, grid.bits
         in_range = bits.box(target, rng)
         reached = layers.within(0)
+        tx, ty = target
         for k in range(1, self.speed + 1):
             within = layers.within(k)
             fresh = within & ~reached & in_range
             if fresh:
-                spots = sorted(bits.cells(fresh), key=lambda c: (-distance(c, target), _crow(c, target), c))
-                for c in spots:  # line of sight last: it is the dearest test
-                    if grid.line_of_sight(c, target):
-                        return c
+                # in the order the module's docstring gives: farthest from the target, then
+                # squarest in front of it (as the crow flies), then x, then y
+                spots = []
+                for c in bits.cells(fresh):
+                    dx, dy = c[0] - tx, c[1] - ty
+                    spots.append((-max(abs(dx), abs(dy)), dx * dx + dy * dy, c))
+                spots.sort()
+                seen = grid.first_in_sight([c for _, _, c in spots], target)  # sight last: the dearest test
+                if seen is not None:
+                    return seen
             if within == reached:
                 return None
             reached = within
@@ -188,11 +192,13 @@ class Picture:
         return self.firing_spot(g, atk) or self.f.pos
 
     def can_walk_toward(self, g: Fighter) -> bool:
-        """Whether some walk leads next to ``g`` (however long: a move goes part of the way)."""
+        """Whether some walk leads next to ``g`` (however long: a move goes part of the way): the
+        turn's one search tells (testing first for open ground between cost more than reading
+        the layers it shares with every foe; issue 35)."""
         found = self._toward.get(g.id)
         if found is None:
-            grid, f = self.ctx.grid, self.f
-            found = self._toward[g.id] = grid.clear_between(f.pos, g.pos, self.occupied) or (
+            grid = self.ctx.grid
+            found = self._toward[g.id] = (
                 self.layers.steps_next_to(g.pos, max(grid.width, grid.height) * 2) is not None)
         return found
 

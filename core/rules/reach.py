@@ -5,8 +5,9 @@ A Phase (or a Marvel turn) asks, for every foe, how many steps the actor must wa
 to it, and an AI asks which cells it could move to. Asking the map for a walk per foe costs a
 search per foe; :class:`Layers` answers all of them from one search. The map is a bit mask with
 one bit per cell (a row is the map's width plus one always-blocked guard column, so a step off
-one edge never lands on the other), and a step is eight shifts of the whole mask at once: layer
-``k + 1`` is layer ``k`` and every cell next to it, less walls and other combatants. Steps are
+one edge never lands on the other), and a step is a few shifts of the whole mask at once: layer
+``k + 1`` is layer ``k`` and every cell next to it (the 3 x 3 square round each cell: a row's
+three, then the rows above and below), less walls and other combatants. Steps are
 counted exactly as the map's walks count them (eight neighbours, diagonals one step), so the
 number of steps to a cell is the length of the shortest walk there.
 """
@@ -108,9 +109,8 @@ class Layers:
             if self.done:
                 masks.append(m)
                 continue
-            grown = (m | m << 1 | m >> 1 | m << row | m >> row
-                     | m << (row + 1) | m >> (row + 1) | m << (row - 1) | m >> (row - 1)) & free
-            grown |= m
+            wide = m | m << 1 | m >> 1  # the eight neighbours are a 3 x 3 square: a row's three, then
+            grown = (wide | wide << row | wide >> row) & free | m  # those a row up and down (guard bits drop)
             self.done = grown == m
             masks.append(grown)
             m = grown
@@ -120,24 +120,25 @@ class Layers:
         """The fewest steps that end next to ``goal`` (0 if the walker already is), at most
         ``limit``; None if no walk gets there."""
         ring = self.map.ring(goal)
-        if self.within(0) & ring:
-            return 0
-        lo, k = 1, 1  # the layers only grow: gallop to one that reaches, then halve back
-        while True:
-            k = min(k, limit)
-            if self.within(k) & ring:
-                break
-            if k >= limit or (self.done and k >= len(self.masks) - 1):
+        masks = self.masks
+        # The layers only grow, so the first one that touches the ring is the answer: read the
+        # layers already made in order, then make more one at a time. (A gallop and a halving
+        # back asked for a layer about twice as often as this scan reads one: a menu asks for
+        # every foe, and the answer is a few steps.)
+        k = 0
+        for m in masks:
+            if m & ring:
+                return k
+            if k >= limit:
                 return None
-            lo, k = k + 1, 2 * k
-        hi = k
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if self.within(mid) & ring:
-                hi = mid
-            else:
-                lo = mid + 1
-        return lo
+            k += 1
+        while not self.done:
+            if self.within(k) & ring:
+                return k
+            if k >= limit:
+                return None
+            k += 1
+        return None
 
     def steps(self, limit: int) -> dict[Cell, int]:
         """Every cell within ``limit`` steps, with the fewest steps that reach it."""

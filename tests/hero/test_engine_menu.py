@@ -15,6 +15,7 @@ from slugfest.core.errors import IllegalAction
 from slugfest.core.engine.events import ActionChosen, ActionRefused, Moved
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.combat_values import Modifier
+from slugfest.core.hero.menu import menu_for
 from slugfest.core.engine.plugins import hookimpl
 from slugfest.core.testing import battle_with, events_of, hero, scenario
 
@@ -234,6 +235,102 @@ def test_a_ranged_attack_is_on_the_menu_when_a_half_move_brings_the_foe_into_ran
     assert labels == {"strike Zap -> b", "brace Zap -> b"}  # Set takes the full Phase: no half move before it
     b = battle_with(scenario("hero", _out_of_range(9), rules=NO_KB), dice=[])
     assert not [a for a in b.next_decision().menu if a.kind == "attack"]  # 3 cells still leave it 12 m off
+
+
+def test_the_maneuvers_offered_at_a_foe_follow_its_reach_as_it_stands_at_each_menu():
+    """The menu keeps each attack's lines at a foe by what they follow from (the foe's reach by a
+    half or a full move, the Phase whole or not; issue 35), so the same attacker's menus read the
+    foe where it stands each time: next to it, Strike and Haymaker and the ranged maneuvers;
+    5 cells off (beyond a half move of 3, within a full move of 6), a Move Through or Move By
+    instead of a blow; 2 cells off, both; 8 off, only a shot after a half move (no Set, which
+    leaves no half move); and once half the Phase is gone, no move first and no full-Phase
+    maneuver at all."""
+    sides = {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, STR=30, attacks=[{"name": "Punch"}, SHORT_BLAST])],
+             "B": [hero("b", position=(1, 0), SPD=2, DEX=10)]}
+    b = battle_with(scenario("hero", sides, rules=NO_KB), dice=[])
+    b.start()
+    a, foe = b.state.fighters["a"], b.state.fighters["b"]
+
+    def lines():
+        return sorted(x.label() for x in menu_for(b.ctx, a) if x.target == "b" and x.kind in ("attack", "move-through"))
+
+    assert lines() == ["brace Zap -> b", "haymaker Punch -> b", "set Zap -> b", "strike Punch -> b", "strike Zap -> b"]
+    foe.pos = (5, 0)
+    assert lines() == ["brace Zap -> b", "move by Punch -> b", "move through Punch -> b", "set Zap -> b",
+                       "strike Zap -> b"]
+    foe.pos = (3, 0)
+    assert lines() == ["brace Zap -> b", "haymaker Punch -> b", "move by Punch -> b", "move through Punch -> b",
+                       "set Zap -> b", "strike Punch -> b", "strike Zap -> b"]
+    foe.pos = (8, 0)
+    assert lines() == ["brace Zap -> b", "strike Zap -> b"]
+    a.half_used = True
+    assert lines() == []
+    foe.pos = (1, 0)
+    assert lines() == ["brace Zap -> b", "haymaker Punch -> b", "strike Punch -> b", "strike Zap -> b"]
+
+
+def test_the_steps_to_strike_a_foe_go_round_walls_and_friends_as_the_walk_does():
+    """The Phase's one search answers how far each foe is to strike (issue 35: no straight-line
+    shortcut first): with a friend beside it and a wall between, B is 5 steps away, the length of
+    the walk the map finds, so a move of 4 does not reach it and one of 5 does; in open ground the
+    straight walk's 4 steps."""
+    from slugfest.core.hero.tactics import Picture
+
+    sides = {"A": [hero("a", position=(0, 2), SPD=2, DEX=15, running=24), hero("c", position=(2, 2), SPD=2, DEX=11)],
+             "B": [hero("b", position=(5, 2), SPD=2, DEX=10)]}
+    b = battle_with(scenario("hero", sides, rules=NO_KB, obstacles=[(3, 0), (3, 1), (3, 2), (3, 3), (3, 4)]), dice=[])
+    b.start()
+    a, foe = b.state.fighters["a"], b.state.fighters["b"]
+    pic = Picture(b.ctx, a)
+    walk = b.ctx.grid.path(a.pos, foe.pos, pic.occupied, stop_adjacent=True)
+    assert walk == [(1, 3), (2, 4), (3, 5), (4, 4), (5, 3)]
+    assert (pic.steps(foe, 4), pic.steps(foe, 5), pic.steps(foe, 12)) == (None, 5, 5)
+    opened = battle_with(scenario("hero", sides, rules=NO_KB), dice=[])
+    opened.start()
+    assert Picture(opened.ctx, opened.state.fighters["a"]).steps(opened.state.fighters["b"], 4) == 4
+
+
+def test_ranged_attacks_of_one_range_share_their_half_move_and_a_longer_one_shoots_from_where_it_stands():
+    """The picture keeps a shot's half move by target and range (issue 35): Zap and Jolt (10 m)
+    each need the same 3 cells toward B, 16 m off, so neither is Set (a full Phase leaves no half
+    move first); Ray (20 m) reaches from where A stands, Set too."""
+    from slugfest.core.hero.tactics import Picture
+
+    def zap(name, metres):
+        return {"name": name, "dice": "2d6", "range": metres, "knockback": False}
+
+    sides = {"A": [hero("a", position=(0, 0), SPD=2, DEX=15, attacks=[zap("Zap", 10), zap("Ray", 20), zap("Jolt", 10)])],
+             "B": [hero("b", position=(8, 0), SPD=2, DEX=10)]}
+    b = battle_with(scenario("hero", sides, rules=NO_KB), dice=[])
+    d = b.next_decision()
+    assert sorted(a.label() for a in d.menu if a.kind == "attack") == [
+        "brace Jolt -> b", "brace Ray -> b", "brace Zap -> b", "set Ray -> b", "strike Jolt -> b", "strike Ray -> b",
+        "strike Zap -> b"]
+    a, foe = b.state.fighters["a"], b.state.fighters["b"]
+    pic = Picture(b.ctx, a)
+    assert pic.shot_walk(a.attack("Ray"), foe) == []
+    assert pic.shot_walk(a.attack("Zap"), foe) == pic.shot_walk(a.attack("Jolt"), foe) == [(1, 0), (2, 0), (3, 0)]
+
+
+def test_the_picture_sees_every_living_foe_in_roster_order_and_the_standing_among_them():
+    """The picture's foes are the living of the other side (the knocked out among them, not the
+    dead, nor a friend), in roster order; those standing leave out the knocked out; the cells to
+    each are counted diagonals one (a foe that falls must be seen at the next picture)."""
+    from slugfest.core.hero.tactics import Picture
+
+    sides = {"A": [hero("a", position=(2, 2), SPD=2, DEX=15), hero("c", position=(3, 2))],
+             "B": [hero("b", position=(7, 4)), hero("d", position=(0, 0)), hero("e", position=(2, 9))]}
+    b = battle_with(scenario("hero", sides, rules=NO_KB), dice=[])
+    b.start()
+    st = b.state
+    a = st.fighters["a"]
+    pic = Picture(b.ctx, a)
+    assert [g.id for g in pic.foes] == [g.id for g in pic.standing] == ["b", "d", "e"]
+    assert pic.dist == {"b": 5, "d": 2, "e": 7}
+    st.fighters["d"].ko, st.fighters["e"].dead = True, True
+    st.fighters["b"].pos = (1, 1)
+    pic = Picture(b.ctx, a)
+    assert ([g.id for g in pic.foes], [g.id for g in pic.standing], pic.dist) == (["b", "d"], ["b"], {"b": 1, "d": 2})
 
 
 def test_the_half_move_into_range_comes_before_the_shot_and_the_range_is_counted_from_there():

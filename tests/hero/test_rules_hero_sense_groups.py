@@ -18,7 +18,7 @@ from slugfest.core.hero.menu import menu_for
 from slugfest.core.hero.points import bill
 from slugfest.core.hero.tactics import Picture
 from slugfest.core.render.text import TextLog
-from slugfest.core.testing import events_of, hero, scenario
+from slugfest.core.testing import battle_with, events_of, hero, scenario
 
 from hero_script import fight
 
@@ -156,6 +156,27 @@ def test_one_that_heard_its_attacker_keeps_full_dcv_against_its_shots_and_loses_
     assert defense_chain(deaf, deaf.attack("Punch"), why).text() == (  # a blow (any hand-to-hand attack)
         "DCV 5 -1 cannot see the attacker: heard = 4")
     assert dcv_chain(deaf).text() == "DCV 5 x½ flashed: cannot see = 3"  # against anyone it has not heard
+
+
+def test_listening_is_offered_for_each_foe_something_hides_and_never_when_every_foe_is_seen():
+    """The Half-Phase PER roll is for a foe not seen (rules-powers §3.3): the menu offers it for a
+    foe hidden by a Flash on the listener, a Darkness, an Images it believes or Invisibility
+    beyond the next cell; with none of them it sees every foe and offers none (the menu then asks
+    about no foe at all, issue 35)."""
+    def listened(sc, change=lambda st: None):
+        b = battle_with(sc, dice=[])
+        b.start()
+        change(b.state)
+        return [x.target for x in menu_for(b.ctx, b.state.fighters["a"]) if x.kind == "listen"]
+
+    plain = scenario("hero", {"A": [user(BOLT)], "B": [foe(), hero("c", (9, 5), SPD=2, DEX=10)]})
+    assert listened(plain) == []
+    assert listened(plain, lambda st: setattr(st.fighters["a"], "blind_until", 99)) == ["b", "c"]
+    assert listened(plain, lambda st: setattr(st, "darkness", {"c": frozenset({(9, 5)})})) == ["c"]
+    assert listened(plain, lambda st: setattr(st, "images", {"b": frozenset({(9, 5)})})) == ["c"]
+    unseen = scenario("hero", {"A": [user(BOLT)], "B": [foe(), hero("c", (9, 5), SPD=2, DEX=10, invisible=True)]})
+    assert listened(unseen) == ["c"]
+    assert listened(unseen, lambda st: setattr(st.fighters["c"], "pos", (1, 5))) == []  # the shimmer next to it
 
 
 def test_a_flash_of_hearing_takes_the_roll_away_and_the_ai_weighs_it_only_on_a_foe_that_cannot_see():

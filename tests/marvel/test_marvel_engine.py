@@ -120,6 +120,41 @@ def test_a_ranged_attacker_steps_to_the_nearest_cell_with_its_target_in_range_an
     assert Action("attack", "Blast", "iron-man") in menu_for(b.ctx, pic.f)
 
 
+def test_attacks_of_one_range_share_a_firing_spot_and_another_range_finds_its_own():
+    """The turn's picture finds each target's firing spot once per range (all a walk depends on):
+    Blast and Zap (5 spaces, 10 doubled) fire from the same cell after a move, Bolt (3, so 6)
+    finds none within its speed of 5, and Punch still needs a walk next to Iron Man."""
+    from slugfest.core.marvel.tactics import Picture
+
+    gun = she_hulk(position=(1, 5), speed={"run": 5}, attacks=[
+        {"name": "Punch"}, {"name": "Blast", "ability": "Agility", "range": 5},
+        {"name": "Bolt", "ability": "Agility", "range": 3}, {"name": "Zap", "ability": "Agility", "range": 5}])
+    b = started(duel(gun, iron_man(position=(15, 5))))
+    pic = Picture(b.ctx, b.state.fighters["she-hulk"])
+    target = b.state.fighters["iron-man"]
+    assert pic.firing_spot(target, pic.f.attack("Bolt")) is None
+    assert pic.firing_spot(target, pic.f.attack("Blast")) == pic.firing_spot(target, pic.f.attack("Zap")) == (5, 5)
+    assert pic.attack_path(target, pic.f.attack("Zap")) == [(2, 5), (3, 5), (4, 5), (5, 5)]
+    assert pic.attack_path(target, pic.f.attack("Bolt")) is None
+    assert pic.attack_path(target, pic.f.attack("Punch")) is None  # 13 steps to stand next to it
+    attacks = {a.attack for a in menu_for(b.ctx, pic.f) if a.kind == "attack"}
+    assert attacks == {"Blast", "Zap"}
+
+
+def test_a_move_toward_a_foe_is_offered_while_some_walk_leads_next_to_it_round_walls_and_people():
+    """Iron Man stands in a dead end of walls whose one way in a guard fills: no walk leads next to
+    him, so no move toward him is offered (the guard's is); the guard gone, the way is open."""
+    walls = [(8, 4), (8, 6), (9, 4), (10, 4), (11, 4), (9, 6), (10, 6), (11, 6), (11, 5)]
+    sc = scenario("marvel", {"Heroes": [she_hulk(position=(1, 5))],
+                             "Villains": [iron_man(position=(10, 5)), fighter("guard", (8, 5))]},
+                  width=20, height=12, obstacles=walls)
+    b = battle_with(sc, seed=1)
+    b.start()
+    assert [a.target for a in menu_of(b) if a.kind == "move"] == ["guard"]
+    b.state.fighters["guard"].pos = (8, 9)
+    assert [a.target for a in menu_of(b) if a.kind == "move"] == ["iron-man", "guard"]
+
+
 def test_obstacles_block_line_of_sight_for_ranged_attacks():
     gun = she_hulk(attacks=[{"name": "Blast", "ability": "Agility", "range": 10}], speed={"run": 0})
     b = started(duel(gun, iron_man(position=(10, 5)), obstacles=[(7, 5)]))
