@@ -43,9 +43,9 @@ Sizes at the defaults, over the four scenarios: seat 4,000 battles; dex 8,000 fo
 (the figures are the same whatever N is).
 
 Cost: a HERO battle of the default AI or the tactician takes well under a second; planner looks
-ahead at about a hundred times the tactician's cost per decision (SLUGFEST_PLANNER_CANDIDATES,
-_ROLLOUTS, _DEPTH trade its strength for time), so a planner ladder of 200 battles a seating in
-four scenarios is hours of CPU: name it in --ais only for that. Progress goes to standard error.
+ahead at about 18 times the tactician's cost per decision at its default budget
+(SLUGFEST_PLANNER_CANDIDATES, _ROLLOUTS, _DEPTH trade its strength for time), so a planner ladder
+of 200 battles a seating takes minutes a scenario on two cores: name it in --ais only for that. Progress goes to standard error.
 """
 
 from __future__ import annotations
@@ -536,7 +536,7 @@ def parser() -> argparse.ArgumentParser:
                    help=f"bundled scenarios for every section, or 'all' (default: {','.join(SCENARIOS)})")
     p.add_argument("--ais", default="tactician", metavar="AI,AI",
                    help="the AIs under test: each plays the dex mirror against itself, and planner (or any other "
-                        "AI) named here joins the ladder (default: tactician; planner costs ~100x per decision)")
+                        "AI) named here joins the ladder (default: tactician; planner costs ~18x per decision)")
     p.add_argument("--runs", type=int, default=500,
                    help="seat and dex: battles per variant (seat: 2 a scenario; dex: 4 a scenario and AI; default 500)")
     p.add_argument("--ladder-runs", type=int, default=200,

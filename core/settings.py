@@ -12,8 +12,8 @@ program's own code:
 * ``SLUGFEST_PLUGINS`` / ``SLUGFEST_BLOCK_PLUGINS``: comma-separated plugin names (see
   :mod:`core.engine.plugins`);
 * ``SLUGFEST_PLANNER_CANDIDATES`` / ``_ROLLOUTS`` / ``_DEPTH``: how much the ``planner`` AI looks
-  ahead at each decision: options weighed (2 to 8, default 4), rollouts of each (1 to 64,
-  default 3), Phases or turns in a rollout (1 to 200, default 8);
+  ahead at each decision: options weighed (2 to 8, default 3), rollouts of each (1 to 64,
+  default 2), Phases or turns in a rollout (1 to 200, default 4);
 * ``SLUGFEST_DATA_DIR``: the folder the app offers for saves and exports (default: the per-user
   data folder, ``platformdirs.user_data_dir("slugfest")``, so a checkout gathers no save files).
 """
@@ -78,8 +78,8 @@ def _count(var: str, default: int, lo: int, hi: int) -> int:
 def planner_budget() -> tuple[int, int, int]:
     """The ``planner`` AI's look-ahead at each decision: (options weighed, rollouts of each,
     Phases or turns in a rollout)."""
-    return (_count("SLUGFEST_PLANNER_CANDIDATES", 4, 2, 8), _count("SLUGFEST_PLANNER_ROLLOUTS", 3, 1, 64),
-            _count("SLUGFEST_PLANNER_DEPTH", 8, 1, 200))
+    return (_count("SLUGFEST_PLANNER_CANDIDATES", 3, 2, 8), _count("SLUGFEST_PLANNER_ROLLOUTS", 2, 1, 64),
+            _count("SLUGFEST_PLANNER_DEPTH", 4, 1, 200))
 
 
 def plugin_names(var: str) -> set[str] | None:
