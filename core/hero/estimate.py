@@ -471,6 +471,13 @@ def expected_taken(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     if (defs.negation or fallen) and profile.dice == DamageDice() and not (profile.flat_stun or profile.flat_body):
         return 0.0, 0.0
     d = profile.dice
+    # Strike, Set and Brace roll the same dice (and a push or a charge often the same DCs): the
+    # passes through the defenses are kept by what they depend on, beside the estimates they
+    # serve (dropped with them when a Drain or an Aid changes anyone's figures)
+    key = ("taken", g.id, g.ko, atk.name, d, profile.flat_stun, profile.flat_body, aim)
+    kept = f.expected.get(key)
+    if kept is not None:
+        return kept
     killing = atk.kind == "killing"
     doubled = 2 if g.ko else 1
     if atk.standard_effect:  # no roll: one outcome
@@ -508,4 +515,5 @@ def expected_taken(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
                                 penetrating=atk.penetrating, location=scale)
             stun_sum += chance * weight * taken.stun
             body_sum += chance * weight * taken.body
+    f.expected[key] = (stun_sum, body_sum)
     return stun_sum, body_sum

@@ -83,3 +83,19 @@ def test_a_killing_roll_takes_each_stun_multiplier_through_the_defenses_on_its_o
     mult = {1: 1, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5}  # 1d6-1, at least 1
     assert stun == pytest.approx(sum(max((x + y) * mult[m] - 37, 0) for x, y, m in rolls) / 216)
     assert body == pytest.approx(sum(max(x + y - 15, 0) for x, y, _ in rolls) / 216) == 0
+
+
+def test_strike_set_and_brace_roll_the_same_dice_and_share_one_pass_through_the_defenses(monkeypatch):
+    from slugfest.core.hero import estimate
+
+    bolt = {"name": "Bolt", "kind": "normal", "dice": "10d6", "range": 30, "end": 5}
+    b, f, g = _brick(attacks=[bolt])
+    passes = []
+    real = estimate.take_damage
+    monkeypatch.setattr(estimate, "take_damage", lambda *a, **k: passes.append(1) or real(*a, **k))
+    first = expected_taken(b.ctx, f, g, f.attack("Bolt"), "strike", "", 0, 0)
+    assert len(passes) == SLICES  # one pass for each slice of 10d6
+    assert [expected_taken(b.ctx, f, g, f.attack("Bolt"), m, "", 0, 0) for m in ("set", "brace")] == [first] * 2
+    assert len(passes) == SLICES  # no more: the same dice through the same defenses
+    expected_taken(b.ctx, f, g, f.attack("Bolt"), "haymaker", "", 0, 0)  # +4 DCs: other dice
+    assert len(passes) == 2 * SLICES
