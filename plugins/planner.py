@@ -36,7 +36,7 @@ from slugfest import Action, BattleView, Choice, Decision
 from slugfest.core import settings
 
 from . import default_ai, tactician
-from ._mind import answer_for
+from ._mind import FREE, answer_for
 
 NAME = "planner"
 
@@ -116,6 +116,8 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     first = tactician.choose(battle, decision)
     if decision.kind != "phase" or len(decision.menu) < 2 or battle.is_fork:
         return first
+    if first.action.kind in FREE:  # a Zero-Phase action takes no time: no Phase's action is its rival
+        return Choice(first.action, f"{first.reason} (takes no time: kept without looking ahead)", dict(first.meta))
     if clear(decision, first.action):
         return Choice(first.action, f"{first.reason} (a clear blow: kept without looking ahead)", dict(first.meta))
     limit, rollouts, depth = settings.planner_budget()

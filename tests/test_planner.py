@@ -55,6 +55,22 @@ def test_the_tactician_s_pick_stands_unless_another_candidate_scores_a_margin_be
     assert choice.reason.startswith(f"looked ahead: {rival.label()} leaves its side best off")
 
 
+def test_a_zero_phase_pick_is_kept_without_looking_ahead(monkeypatch):
+    """A Multipower switch takes no time and the same Phase goes on to its own choice: a Phase's
+    action is no rival to it (in hero-arsenal the planner traded switches for the strike the
+    switch was for, and lost 50.1% of 363 decided battles to the tactician)."""
+    from slugfest.core.engine.actions import Choice
+
+    b = started(brawl())
+    decision = phase_decision(b, "a")
+    switch = Choice(Action("switch", slot="Blast"), "switches its Multipower to Blast")
+    monkeypatch.setattr(tactician, "choose", lambda battle, d: switch)
+    monkeypatch.setattr(planner, "rollout", lambda *a: pytest.fail("no rollout for a Zero-Phase action"))
+    choice = planner.choose(b.view, decision)
+    assert choice.action == switch.action
+    assert choice.reason == "switches its Multipower to Blast (takes no time: kept without looking ahead)"
+
+
 def test_looking_ahead_leaves_the_real_battle_as_it_was():
     b = started(brawl())
     d = b.advance()
