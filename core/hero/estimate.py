@@ -8,26 +8,22 @@ levels (:func:`.usage.damage_profile`), the target's defenses (:func:`.effects.d
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
-from fractions import Fraction
 
 from ..engine.actions import Action
 from ..engine.context import RulesContext
 from ..rules.grid import Cell, distance
-from . import aborts, areas, grabs, locations, powers, presence, senses
+from . import aborts, areas, grabs, powers, presence, senses
 from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
 from .combat_values import Modifier
-from .damage import DamageRoll, standard_effect, stun_multiplier, take_damage
-from .dice import DamageDice
+from .damage import DamageRoll, take_damage
 from .effects import defenses
 from .endurance import str_end, stun_for_end_dice
 from .exposure import action_price
 from .maneuvers import MANEUVERS
 from .movement import METRES_PER_CELL, cells
-from .profile import fall_off, negate
 from .sheet import HeroAttack
-from .spread import Slice, killing_spread, normal_spread
+from .spread import expected_taken
 from .state import Fighter
 from .rounding import characteristic_roll
 from .three_dice import AT_MOST_3D6, hit_chance
@@ -451,69 +447,3 @@ def share_of_fight(g: Fighter, stun: float, body: float) -> float:
     for the mean of the capped outcomes: it overstates a long shot's finish a little.)"""
     return (min(stun / max(g.stun, 1), FINISHES_STUN)
             + min(2 * body / max(g.body + g.ch.BODY, 1), FINISHES_BODY))
-
-
-def expected_taken(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str, levels: str,
-                   push: int, moved: int, aim: str = "", fallen: int = 0) -> tuple[float, float]:
-    """The STUN and BODY ``g`` is expected to take from a hit of the dice the attack would roll
-    (with its maneuver, ``push`` and ``levels``), x2 STUN on a knocked-out target: each slice of
-    the roll's spread (:mod:`.spread`; a Killing roll's with each STUN multiplier) through
-    :func:`.damage.take_damage` itself, so the estimate takes damage by the same rules, in the
-    same order, as the hit would, and a roll that only sometimes beats the defenses counts what
-    it does then (the mean roll alone called 10d6 harmless against 37 PD)."""
-    opts = ctx.options
-    profile = damage_profile(opts, f, atk, MANEUVERS.get(maneuver), levels, push, moved)
-    defs = defenses(g, atk.defense)
-    if defs.negation and atk.kind in ("normal", "killing"):
-        profile = negate(profile, defs.negation, opts.killing_minus_one)
-    if fallen:  # an Explosion's DCs lost to distance (rules-powers §1.4)
-        profile = fall_off(profile, fallen, opts.killing_minus_one)
-    if (defs.negation or fallen) and profile.dice == DamageDice() and not (profile.flat_stun or profile.flat_body):
-        return 0.0, 0.0
-    d = profile.dice
-    # Strike, Set and Brace roll the same dice (and a push or a charge often the same DCs): the
-    # passes through the defenses are kept by what they depend on, beside the estimates they
-    # serve (dropped with them when a Drain or an Aid changes anyone's figures)
-    key = ("taken", g.id, g.ko, atk.name, d, profile.flat_stun, profile.flat_body, aim)
-    kept = f.expected.get(key)
-    if kept is not None:
-        return kept
-    killing = atk.kind == "killing"
-    doubled = 2 if g.ko else 1
-    if atk.standard_effect:  # no roll: one outcome
-        stun_se, body_se, _ = standard_effect(d, atk.kind, atk.does_body)
-        slices: tuple[Slice, ...] = ((1.0, float(body_se if killing else stun_se), float(body_se)),)
-    else:
-        slices = killing_spread(d) if killing else normal_spread(d)
-    normal_body = d.count + (0.5 if d.half else 0) if killing else -1  # a normal die's mean BODY is 1, a half die's ½
-    located = opts.hit_locations and atk.kind in ("normal", "killing") and not atk.area  # an area rolls no location
-    if located:  # the aimed location, or each weighted by the 3d6 rolls that land there
-        places: tuple[tuple[locations.Location, int], ...] = ((locations.BY_NAME[aim], 1),) if aim else locations.WAYS
-        ways_total = sum(w for _, w in places)
-        hits: list[tuple[float, int, tuple[Fraction, Fraction] | None]] = [
-            (ways / ways_total, *locations.multipliers(where, atk.kind, atk.stun_multiplier_bonus))
-            for where, ways in places]
-    elif killing:  # each STUN multiplier the die can roll, by its chance (1d6-1 is x1 on a 1 or a 2)
-        faces = Counter(stun_multiplier(face, opts.stun_multiplier, atk.stun_multiplier_bonus) for face in range(1, 7))
-        hits = [(ways / 6, mult, None) for mult, ways in sorted(faces.items())]
-    else:
-        hits = [(1.0, 0, None)]
-    stun_sum = body_sum = 0.0
-    for chance, total, body_mean in slices:
-        if killing:
-            body: float = total + profile.flat_body
-            stun = 0.0
-        else:
-            stun = total + profile.flat_stun
-            body = body_mean if atk.does_body else 0
-        for weight, mult, scale in hits:
-            if killing:
-                stun = body * mult
-            roll = DamageRoll(atk.kind, "", (), stun * doubled, body,  # type: ignore[arg-type]  # means
-                              normal_body=normal_body)  # type: ignore[arg-type]
-            taken = take_damage(roll, defs, atk.defense, opts.minimum_stun, armor_piercing=atk.armor_piercing,
-                                penetrating=atk.penetrating, location=scale)
-            stun_sum += chance * weight * taken.stun
-            body_sum += chance * weight * taken.body
-    f.expected[key] = (stun_sum, body_sum)
-    return stun_sum, body_sum

@@ -86,13 +86,13 @@ def test_a_killing_roll_takes_each_stun_multiplier_through_the_defenses_on_its_o
 
 
 def test_strike_set_and_brace_roll_the_same_dice_and_share_one_pass_through_the_defenses(monkeypatch):
-    from slugfest.core.hero import estimate
+    from slugfest.core.hero import spread
 
     bolt = {"name": "Bolt", "kind": "normal", "dice": "10d6", "range": 30, "end": 5}
     b, f, g = _brick(attacks=[bolt])
     passes = []
-    real = estimate.take_damage
-    monkeypatch.setattr(estimate, "take_damage", lambda *a, **k: passes.append(1) or real(*a, **k))
+    real = spread.take_damage
+    monkeypatch.setattr(spread, "take_damage", lambda *a, **k: passes.append(1) or real(*a, **k))
     first = expected_taken(b.ctx, f, g, f.attack("Bolt"), "strike", "", 0, 0)
     assert len(passes) == SLICES  # one pass for each slice of 10d6
     assert [expected_taken(b.ctx, f, g, f.attack("Bolt"), m, "", 0, 0) for m in ("set", "brace")] == [first] * 2
