@@ -554,8 +554,11 @@ def _heal_worth(f: Fighter, g: Fighter, atk: HeroAttack, profile: DamageProfile)
 def readjust(ctx: RulesContext, g: Fighter) -> None:
     """``g``'s characteristics as its Drains and Aids leave them (:func:`.adjustment.adjusted`).
     A change gives ``g`` a memo of its own (the shared one holds the sheet's figures) and makes
-    every fighter forget its estimates (they read ``g``'s defenses); a SPD change takes effect as
-    an involuntary one does (rules §1.6: the next Phase comes in a Segment both SPDs share)."""
+    every fighter forget its estimates about ``g`` (they read its defenses) and ``g`` its own
+    (they read its STR), keeping the rest (:attr:`.state.Fighter.expected`: in hero-arsenal,
+    forgetting them all recomputed 44% of what the estimate takes through the defenses); a SPD
+    change takes effect as an involuntary one does (rules §1.6: the next Phase comes in a
+    Segment both SPDs share)."""
     base = g.sheet.characteristics
     changes = {c: adjustment.adjusted(c, getattr(base, c), g.drained.get(c, 0), g.aided.get(c, 0))
                for c in {*g.drained, *g.aided}}
@@ -566,7 +569,8 @@ def readjust(ctx: RulesContext, g: Fighter) -> None:
     g.ch = new
     g.memo = {}
     for h in ctx.state.fighters.values():
-        h.expected = {}
+        h.expected = {k: v for k, v in h.expected.items() if k[0] != g.id}  # replaced: a copy may share it
+    g.expected = {}
     if new.SPD != old.SPD:
         change_spd(ctx, g.id, new.SPD)
     _pools_follow(ctx, g, old)

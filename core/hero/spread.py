@@ -136,8 +136,8 @@ def expected_taken(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     d = profile.dice
     # Strike, Set and Brace roll the same dice (and a push or a charge often the same DCs): the
     # passes through the defenses are kept by what they depend on, beside the estimates they
-    # serve (dropped with them when a Drain or an Aid changes anyone's figures)
-    key = ("taken", g.id, g.ko, atk.name, d, profile.flat_stun, profile.flat_body, aim)
+    # serve (dropped with them when a Drain or an Aid changes the figures of either fighter)
+    key = (g.id, "taken", g.ko, atk.name, d, profile.flat_stun, profile.flat_body, aim)
     kept = f.expected.get(key)
     if kept is not None:
         return kept

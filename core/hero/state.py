@@ -158,8 +158,10 @@ class Fighter:
     #: The slot each of its Multipowers has in use (rules-powers §5.1), by Multipower name.
     slots: Mapping[str, str] = field(default_factory=dict)
     #: The damage this fighter's attacks are expected to do, by target and way of attacking (the
-    #: AI's estimate, :mod:`.estimate`): it follows from the two sheets, so it is worked out once a
-    #: battle for each pair.
+    #: AI's estimate, :mod:`.estimate`): it follows from the two fighters' sheets and
+    #: characteristics, so it is worked out once a battle for each pair. Every key starts with
+    #: the target's id: a Drain or an Aid that changes a fighter's characteristics drops the keys
+    #: about it and its own table, no other (:func:`.powers.readjust`).
     expected: dict = field(default_factory=dict, repr=False, compare=False)
     #: Figures that follow from the sheet and the options alone (defenses, CV chains, an
     #: attack's END and dice), worked out once: the engine shares this dict between battles

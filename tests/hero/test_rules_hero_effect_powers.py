@@ -222,6 +222,29 @@ def test_a_drained_defense_lowers_what_a_hit_meets():
     assert g.ch.PD == 1 and defenses(g, "PD").normal == 1  # 18 AP, halved: 9 PD
 
 
+def test_a_drain_makes_the_estimate_forget_what_it_knew_of_the_drained_and_keeps_the_rest():
+    from slugfest.core.hero.estimate import estimate_one
+    ed = {**SAP, "characteristic": "ED"}
+    bolt = {"name": "Bolt", "kind": "normal", "dice": "4d6", "range": 30, "end": 2}  # at ED
+    b = battle_with(scenario("hero", {"A": [user(ed, bolt)], "B": [foe(ED=10), foe("c", pos=(3, 7), ED=10)]}),
+                    dice=[6, 6, 6])
+    b.start()
+    a, g, h = (b.state.fighters[i] for i in "abc")
+    bolt_ = a.attack("Bolt")
+    before = estimate_one(b.ctx, a, g, bolt_, "strike", "")
+    estimate_one(b.ctx, a, h, bolt_, "strike", "")
+    on_h = {k: v for k, v in a.expected.items() if k[0] == "c"}  # every key starts with the target's id
+    assert on_h
+    POWERS["drain"].lands(b.ctx, a, g, a.attack("Sap"), damage_profile(b.ctx.options, a, a.attack("Sap"), None,
+                                                                         "", 0, 0))
+    assert g.ch.ED == 1  # 18 AP, halved: 9 ED off
+    after = estimate_one(b.ctx, a, g, bolt_, "strike", "")
+    assert after[1] > before[1]  # worked out again through the lower ED...
+    assert on_h.items() <= a.expected.items()  # ...and what it knew of c, whose figures did not change, kept
+    a.expected = {}
+    assert estimate_one(b.ctx, a, g, bolt_, "strike", "") == after  # as one who never knew the old ED
+
+
 def test_a_drain_on_a_pool_lowers_its_maximum_and_the_value_now_and_can_leave_it_dying():
     body = {**SAP, "characteristic": "BODY", "dice": "4d6"}
     b = battle_with(scenario("hero", {"A": [user(body)], "B": [foe(BODY=10)]}), dice=[6, 6, 6, 2])
