@@ -19,6 +19,7 @@ Pure functions over numbers; :mod:`.powers` applies them to a fighter.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 #: Character Points per point of each characteristic (6e, rules-powers §3.4's table).
 COST_PER_POINT: dict[str, Fraction] = {
@@ -39,8 +40,11 @@ FADE_PER_TURN = 5
 FLOOR: dict[str, int] = {"SPD": 1, "STUN": 1, "BODY": 1}
 
 
+@lru_cache(maxsize=None)
 def points(characteristic: str, ap: int) -> int:
-    """Whole points of ``characteristic`` that ``ap`` Active Points move (0 for none)."""
+    """Whole points of ``characteristic`` that ``ap`` Active Points move (0 for none). Kept once
+    each (a few characteristics, AP in the tens): the AI's estimate asks it twice for every
+    Drain and Aid it weighs (:func:`.powers._shift_worth`), and exact fractions are dear."""
     if ap <= 0:
         return 0
     effective = Fraction(ap)

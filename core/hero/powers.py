@@ -482,9 +482,8 @@ def _drain(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, profile: 
 def _shift_worth(g: Fighter, c: str, drained: int, aided: int) -> float:
     """The share of ``g``'s characteristic ``c`` that moving to ``drained``/``aided`` AP would
     change, weighted by what that characteristic does in a fight."""
-    base = getattr(g.sheet.characteristics, c)
-    now = adjustment.adjusted(c, base, g.drained.get(c, 0), g.aided.get(c, 0))
-    then = adjustment.adjusted(c, base, drained, aided)
+    now = getattr(g.ch, c)  # as its Drains and Aids leave it (:func:`readjust`)
+    then = adjustment.adjusted(c, getattr(g.sheet.characteristics, c), drained, aided)
     if c == "STUN":  # a pool: what the harm of damage counts (the STUN and BODY left)
         return abs(then - now) / max(g.stun, 1)
     if c == "BODY":
