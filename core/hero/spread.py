@@ -134,11 +134,13 @@ def expected_taken(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
     if (defs.negation or fallen) and profile.dice == DamageDice() and not (profile.flat_stun or profile.flat_body):
         return 0.0, 0.0
     d = profile.dice
-    # Strike, Set and Brace roll the same dice (and a push or a charge often the same DCs): the
-    # passes through the defenses are kept by what they depend on, beside the estimates they
-    # serve (dropped with them when a Drain or an Aid changes the figures of either fighter)
-    key = (g.id, "taken", g.ko, atk.name, d, profile.flat_stun, profile.flat_body, aim)
-    kept = f.expected.get(key)
+    # Strike, Set and Brace roll the same dice (and a push or a charge often the same DCs), and
+    # every battle of a batch meets the same defenses: what the dice do through them is a figure
+    # of the attack, the dice and ``g``'s sheet and characteristics alone, kept in ``g``'s memo
+    # (shared by the battles of its sheet, :mod:`core.rules.memo`; a Drain or an Aid that
+    # changes its characteristics gives it a memo of its own, :func:`.powers.readjust`)
+    key = ("taken", atk, d, profile.flat_stun, profile.flat_body, aim, g.ko)
+    kept = g.memo.get(key)
     if kept is not None:
         return kept
     killing = atk.kind == "killing"
@@ -167,7 +169,7 @@ def expected_taken(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, m
                                 penetrating=atk.penetrating, location=scale)
             stun_sum += chance * weight * taken.stun
             body_sum += chance * weight * taken.body
-    f.expected[key] = (stun_sum, body_sum)
+    g.memo[key] = (stun_sum, body_sum)
     return stun_sum, body_sum
 
 

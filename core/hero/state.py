@@ -164,7 +164,8 @@ class Fighter:
     #: about it and its own table, no other (:func:`.powers.readjust`).
     expected: dict = field(default_factory=dict, repr=False, compare=False)
     #: Figures that follow from the sheet and the options alone (defenses, CV chains, an
-    #: attack's END and dice), worked out once: the engine shares this dict between battles
+    #: attack's END and dice, what a foe's dice are expected to do through its defenses,
+    #: :func:`.spread.expected_taken`), worked out once: the engine shares this dict between battles
     #: of the same combatant under the same options (see :mod:`core.rules.memo`). Every key
     #: names whatever else the figure depends on (the maneuver, the range, the conditions).
     memo: dict = field(default_factory=dict, repr=False, compare=False)

@@ -90,6 +90,7 @@ def test_strike_set_and_brace_roll_the_same_dice_and_share_one_pass_through_the_
 
     bolt = {"name": "Bolt", "kind": "normal", "dice": "10d6", "range": 30, "end": 5}
     b, f, g = _brick(attacks=[bolt])
+    g.memo = {}  # a brick no battle has met yet (its memo is shared by the battles of its sheet)
     passes = []
     real = spread.take_damage
     monkeypatch.setattr(spread, "take_damage", lambda *a, **k: passes.append(1) or real(*a, **k))
@@ -99,3 +100,17 @@ def test_strike_set_and_brace_roll_the_same_dice_and_share_one_pass_through_the_
     assert len(passes) == SLICES  # no more: the same dice through the same defenses
     expected_taken(b.ctx, f, g, f.attack("Bolt"), "haymaker", "", 0, 0)  # +4 DCs: other dice
     assert len(passes) == 2 * SLICES
+
+
+def test_the_next_battle_of_the_same_sheets_meets_the_same_defenses_with_no_pass_through_them(monkeypatch):
+    from slugfest.core.hero import spread
+
+    bolt = {"name": "Bolt", "kind": "normal", "dice": "10d6", "range": 30, "end": 5}
+    b, f, g = _brick(attacks=[bolt])
+    first = expected_taken(b.ctx, f, g, f.attack("Bolt"), "strike", "", 0, 0)
+    passes = []
+    real = spread.take_damage
+    monkeypatch.setattr(spread, "take_damage", lambda *a, **k: passes.append(1) or real(*a, **k))
+    b, f, g = _brick(attacks=[bolt])  # a new battle: the same sheets, the same options
+    assert f.expected == {} and expected_taken(b.ctx, f, g, f.attack("Bolt"), "strike", "", 0, 0) == first
+    assert passes == []
