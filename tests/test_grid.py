@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from slugfest.core.rules.grid import Grid, distance
+from slugfest.core.rules.grid import Grid, clear_line, distance, line
 
 W, H = 9, 7
 cells = st.tuples(st.integers(0, W - 1), st.integers(0, H - 1))
@@ -57,6 +57,13 @@ def test_the_first_cell_in_sight_is_the_first_the_line_of_sight_clears(walls, tr
     expected = next((c for c in tried if Grid(W, H, walls).line_of_sight(c, goal)), None)
     assert grid.first_in_sight(tried, goal) == expected
     assert grid.first_in_sight(tried, goal) == expected  # the lines it kept say the same again
+
+
+@given(st.frozensets(cells, max_size=20), cells, cells)
+def test_a_clear_line_is_a_line_with_no_wall_before_its_end(walls, a, b):
+    """``clear_line`` (the sight test, stopping at the first wall) says what the drawn line
+    says: no wall on it but at its far end (either end may be a wall; ``a`` is not on it)."""
+    assert clear_line(a, b, walls) == (not any(c in walls for c in line(a, b)[:-1]))
 
 
 @given(st.frozensets(cells, max_size=20), cells, cells)

@@ -16,7 +16,9 @@ Adding a maneuver is one entry here, in menu order, plus its tests.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from ..engine.actions import Action, Asking
@@ -214,18 +216,29 @@ def _multiple(ctx: RulesContext, f: Fighter, a: Action) -> Asking[None]:
             break
 
 
+#: The most Multiple Attacks a menu offers (the first found, in the order :func:`_multiples` gives).
+MOST_MULTIPLES = 24
+
+
 def _offer_multiple(pic: Picture) -> list[Action]:
-    """Two attacks without moving: two on one target, or one attack on two (at most 24)."""
+    """Two attacks without moving: two on one target, or one attack on two (at most
+    :data:`MOST_MULTIPLES`; the rest are never made: a crowd in reach has hundreds of pairs)."""
     if not pic.full_phase:
         return []
-    out: list[Action] = []
+    return list(islice(_multiples(pic), MOST_MULTIPLES))
+
+
+def _multiples(pic: Picture) -> Iterator[Action]:
+    """Every Multiple Attack of two attacks the actor can make without moving, in menu order:
+    two attacks on one target (by target), then one attack on two targets (by attack, then by
+    the pair of targets)."""
     by_attack: dict[str, list[str]] = {}
     for tid, names in pic.still.items():
         for n in names:
             by_attack.setdefault(n, []).append(tid)
         if len(names) >= 2:
-            out.append(pic.action("multiple-attack", attacks=(names[0], names[1]), targets=(tid, tid),
-                                  maneuver="multiple attack"))
+            yield pic.action("multiple-attack", attacks=(names[0], names[1]), targets=(tid, tid),
+                             maneuver="multiple attack")
     for n, tids in by_attack.items():
         left = pic.f.charges_left(pic.f.attack(n))
         if left is not None and left < 2:
@@ -233,9 +246,8 @@ def _offer_multiple(pic: Picture) -> list[Action]:
         tids = sorted(tids)
         for i in range(len(tids)):
             for j in range(i + 1, len(tids)):
-                out.append(pic.action("multiple-attack", attacks=(n, n), targets=(tids[i], tids[j]),
-                                      maneuver="multiple attack"))
-    return out[:24]
+                yield pic.action("multiple-attack", attacks=(n, n), targets=(tids[i], tids[j]),
+                                 maneuver="multiple attack")
 
 
 MULTIPLE_ATTACK = Maneuver("multiple attack", "multiple-attack", "Multiple Attack", "6E1 maneuver table: "

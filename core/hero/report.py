@@ -82,7 +82,36 @@ def _longest(f: Fighter) -> int:
 
 
 def vitals(ctx: RulesContext, cid: str) -> Vitals:
-    f: Fighter = ctx.state.fighters[cid]
+    """System-neutral figures of a combatant now (:func:`figure_vitals`), kept on the fighter
+    (:attr:`.state.Fighter.shown`) with everything of its state they follow from
+    (:func:`_vitals_key`): an AI reads every combatant's vitals at every decision, and most of
+    them have not changed since the last one (issue 35). Worked out afresh while a Darkness or
+    an Images is laid: what those hide follows from other fighters too."""
+    st: HeroState = ctx.state
+    f: Fighter = st.fighters[cid]
+    if st.darkness or st.images:
+        return figure_vitals(ctx, f)
+    key = _vitals_key(f)
+    kept = f.shown
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    found = figure_vitals(ctx, f)
+    f.shown = (key, found)
+    return found
+
+
+def _vitals_key(f: Fighter) -> tuple:
+    """Everything of ``f`` its vitals follow from that can change in a battle (its id, name,
+    sheet and the options cannot): its figures and characteristics, cell, allegiance (a Mind
+    Control), and every condition :func:`status_words` and :func:`.senses.conditions` name.
+    A change to any of these makes ``Fighter.shown`` stale: a field read there belongs here
+    too (tests/hero/test_vitals_kept.py fails otherwise)."""
+    return (f.stun, f.body, f.end, f.ch, f.pos, f.dead, f.ko, f.stunned, f.prone, f.held, f.haymaker, f.in_force,
+            f.recovering, f.entangle, f.blind_until, f.flashed_senses, f.held_by, f.holding, f.presence, f.control)
+
+
+def figure_vitals(ctx: RulesContext, f: Fighter) -> Vitals:
+    """:func:`vitals` worked out from ``f`` as it stands (nothing kept)."""
     ch = f.ch
     health = max(min(f.stun / ch.STUN, f.body / ch.BODY), 0.0)
     return Vitals(f.id, f.name, f.allegiance, f.pos, not f.out_of_fight(ctx.options), not f.dead, health,

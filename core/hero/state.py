@@ -174,6 +174,9 @@ class Fighter:
     #: rather than looked up through the sheet, since nearly every rule reads them. The SPD the
     #: Speed Chart reads lives in ``spd``.
     ch: Characteristics = field(init=False, repr=False, compare=False)
+    #: Its last vitals, with the state they were worked out from (:func:`.report.vitals`, which
+    #: says what makes them stale), or None: a cache, replaced, never edited.
+    shown: tuple | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.ch = self.sheet.characteristics

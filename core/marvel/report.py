@@ -35,7 +35,31 @@ def _longest(f: Fighter) -> int:
 
 
 def vitals(ctx: RulesContext, cid: str) -> Vitals:
+    """System-neutral figures of a combatant now (:func:`figure_vitals`), kept on the fighter
+    (:attr:`.state.Fighter.shown`) with everything of its state they follow from
+    (:func:`_vitals_key`): an AI reads every combatant's vitals at every turn, and most of them
+    have not changed since the last one (issue 35)."""
     f: Fighter = ctx.state.fighters[cid]
+    key = _vitals_key(f)
+    kept = f.shown
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    found = figure_vitals(f)
+    f.shown = (key, found)
+    return found
+
+
+def _vitals_key(f: Fighter) -> tuple:
+    """Everything of ``f`` its vitals follow from that can change in a battle (its id, name,
+    side, sheet and maxima cannot): Health, Focus, its space, and the conditions
+    :meth:`.state.Fighter.conditions` names and :func:`.movement.speed` reads. A change to any
+    of these makes ``Fighter.shown`` stale: a field read there belongs here too
+    (tests/marvel/test_marvel_vitals_kept.py fails otherwise)."""
+    return f.health, f.focus, f.pos, f.dodging, f.timed, f.holding, f.active
+
+
+def figure_vitals(f: Fighter) -> Vitals:
+    """:func:`vitals` worked out from ``f`` as it stands (nothing kept)."""
     # Fight left: Health until unconscious, or Focus until shattered (Focus 0 only demoralizes).
     health = min(max(f.health, 0) / f.health_max, max(f.focus + f.focus_max, 0) / (2 * f.focus_max))
     return Vitals(f.id, f.name, f.side, f.pos, not f.out, not f.killed, health,

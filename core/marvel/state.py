@@ -51,6 +51,9 @@ class Fighter:
     #: What follows from the sheet and the options alone (defenses, edges, bonuses), worked
     #: out once and shared between battles of the same combatant (see :mod:`core.rules.memo`).
     memo: dict = field(default_factory=dict, repr=False, compare=False)
+    #: Its last vitals, with the state they were worked out from (:func:`.report.vitals`, which
+    #: says what makes them stale), or None: a cache, replaced, never edited.
+    shown: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
     def unconscious(self) -> bool:

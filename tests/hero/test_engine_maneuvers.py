@@ -13,11 +13,12 @@ import pytest
 from slugfest.core.engine.actions import Action
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.combat_values import Modifier, build_cv
-from slugfest.core.testing import events_of, hero
+from slugfest.core.testing import battle_with, events_of, hero, scenario
 from slugfest.core.hero.chains import dcv_chain, ocv_chain
 from slugfest.core.hero.maneuvers import MANEUVERS
+from slugfest.core.hero.menu import menu_for
 
-from hero_script import decisions_for, fight
+from hero_script import NO_KB, decisions_for, fight
 from hero_script import timeline as script_timeline
 BLAST = {"name": "Blast", "dice": "4d6", "range": 100, "knockback": False}
 HAYMAKER_DCV = Modifier(4, "Haymaker", -5)
@@ -390,3 +391,18 @@ def test_a_martial_strike_in_battle_adds_its_dcs_to_str_and_rolls_3d6_knockback(
     (kb,) = events_of(b, ev.KnockbackRolled)
     assert len(kb.faces) == 3
     assert [e.amount for e in events_of(b, ev.EnduranceSpent)] == [2]  # STR 20's END only
+
+
+def test_a_crowd_in_reach_is_offered_the_first_24_multiple_attacks_in_menu_order():
+    """Eight foes round a fighter with two attacks: two attacks on one foe (eight, by foe),
+    then one attack on two foes, Punch's pairs first; only the first 24 of the 64 are made."""
+    ring = [(0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)]
+    sides = {"A": [hero("a", position=(1, 1), SPD=2, DEX=15, attacks=[{"name": "Punch"}, {"name": "Kick"}])],
+             "B": [hero(f"b{i}", position=cell, SPD=2, DEX=10) for i, cell in enumerate(ring)]}
+    b = battle_with(scenario("hero", sides, rules=NO_KB), dice=[])
+    b.start()
+    offered = [a for a in menu_for(b.ctx, b.state.fighters["a"]) if a.kind == "multiple-attack"]
+    assert len(offered) == 24
+    assert [(a.attacks, a.targets) for a in offered[:9]] == (
+        [(("Punch", "Kick"), (f"b{i}", f"b{i}")) for i in range(8)] + [(("Punch", "Punch"), ("b0", "b1"))])
+    assert (offered[-1].attacks, offered[-1].targets) == (("Punch", "Punch"), ("b2", "b5"))
