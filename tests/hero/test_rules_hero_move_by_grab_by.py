@@ -100,6 +100,23 @@ def test_the_ai_worth_of_a_move_by_is_its_harm_less_the_third_it_takes_back():
     assert estimate(b.ctx, fa, action) == p * (harm - back)
 
 
+
+def test_the_ai_prices_a_move_by_at_the_metres_of_this_pass_a_dc_per_10_m():
+    """18 m and 20 m of pass are +1 and +2 DCs: a figure kept for the one must not stand for the
+    other (the estimate once keyed the distance by 6 m, Move Through's step)."""
+    def harm_at(gap, first=None):
+        b = battle_with(scenario("hero", apart(a=dict(STR=30, OCV=5), gap=first or gap), turn_limit=1), dice=[])
+        b.start()
+        fa, fb = b.state.fighters["a"], b.state.fighters["b"]
+        if first:
+            estimate_one(b.ctx, fa, fb, fa.attack("Punch"), "move by", "")  # kept at the first distance
+            fb.pos = (gap, 0)
+        return estimate_one(b.ctx, fa, fb, fa.attack("Punch"), "move by", "")[1]
+
+    assert harm_at(9) < harm_at(10)                                       # 18 m: 4d6; 20 m: 5d6
+    assert harm_at(9, first=10) == harm_at(9)
+
+
 # -- Grab By ------------------------------------------------------------------------------------
 
 def test_grab_by_is_a_grab_at_minus_3_ocv_minus_4_dcv_after_a_full_move_with_v_over_10_str_to_hold():
