@@ -395,7 +395,7 @@ def test_a_martial_strike_in_battle_adds_its_dcs_to_str_and_rolls_3d6_knockback(
 
 def test_a_crowd_in_reach_is_offered_the_first_24_multiple_attacks_in_menu_order():
     """Eight foes round a fighter with two attacks: two attacks on one foe (eight, by foe),
-    then one attack on two foes, Punch's pairs first; only the first 24 of the 64 are made."""
+    then one attack on two foes, Punch's pairs first; only the first 24 of the 64 are offered."""
     ring = [(0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)]
     sides = {"A": [hero("a", position=(1, 1), SPD=2, DEX=15, attacks=[{"name": "Punch"}, {"name": "Kick"}])],
              "B": [hero(f"b{i}", position=cell, SPD=2, DEX=10) for i, cell in enumerate(ring)]}

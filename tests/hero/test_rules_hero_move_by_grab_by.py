@@ -100,7 +100,6 @@ def test_the_ai_worth_of_a_move_by_is_its_harm_less_the_third_it_takes_back():
     assert estimate(b.ctx, fa, action) == p * (harm - back)
 
 
-
 def test_the_ai_prices_a_move_by_at_the_metres_of_this_pass_a_dc_per_10_m():
     """18 m and 20 m of pass are +1 and +2 DCs: a figure kept for the one must not stand for the
     other (the estimate once keyed the distance by 6 m, Move Through's step)."""

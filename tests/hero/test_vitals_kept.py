@@ -4,12 +4,15 @@ battle at every event, and a change to any condition the vitals name is seen at 
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from slugfest.core.engine.battle import Battle
 from slugfest.core.files.scenario import load_scenario
 from slugfest.core.hero.report import figure_vitals, vitals
-from slugfest.core.hero.state import Controlled, Entanglement, PendingHaymaker
+from slugfest.core.hero.maneuvers import MANEUVERS
+from slugfest.core.hero.state import Controlled, Entanglement, InForce, PendingHaymaker
 from slugfest.scenarios import bundled
 
 HERO = [name for name, path in bundled().items() if load_scenario(path).system == "hero"]
@@ -43,6 +46,8 @@ CHANGES = [
     ("blind_until", 9, "conditions"), ("flashed_senses", {"hearing": 9}, "conditions"),
     ("held_by", "x", "reach"), ("holding", "x", "conditions"), ("presence", 4, "conditions"),
     ("control", Controlled("x", "B", "Mind Control", 4, 0), "side"),
+    ("ch", lambda f: dataclasses.replace(f.ch, STUN=2 * f.ch.STUN), "health"),  # a STUN Aid's
+    ("in_force", InForce(MANEUVERS["dodge"]), "conditions"),
 ]
 
 
@@ -52,7 +57,7 @@ def test_a_change_to_what_the_vitals_read_is_seen_at_once(field, value, shows):
     b.start()
     cid, f = next(iter(b.ctx.state.fighters.items()))
     before = vitals(b.ctx, cid)
-    setattr(f, field, value)
+    setattr(f, field, value(f) if callable(value) else value)
     after = vitals(b.ctx, cid)
     assert after == figure_vitals(b.ctx, f)
     assert getattr(after, shows) != getattr(before, shows)
