@@ -388,8 +388,7 @@ def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, man
                                                                            levels, 0, 0))
     moved = charge_metres(f, g, maneuver)
     push = planned_push(f, atk, ctx.options, push) if push > 0 else 0  # as if allowed (no push plans none)
-    # the metres themselves: a Move Through gains a DC per 6 m, a Move By and a Martial Throw per
-    # 10 m (a key of ``moved // 6`` let the first distance worked out stand for 6 m and 10 m)
+    # the metres themselves: a Move Through gains a DC per 6 m, a Move By per 10 m
     key = (g.id, atk.name, maneuver, levels, push // 5, moved, g.ko, aim)
     taken = f.expected.get(key)
     if taken is None:

@@ -105,7 +105,7 @@ def _vitals_key(f: Fighter) -> tuple:
     sheet and the options cannot): its figures and characteristics, cell, allegiance (a Mind
     Control), and every condition :func:`status_words` and :func:`.senses.conditions` name.
     A change to any of these makes ``Fighter.shown`` stale: a field read there belongs here
-    too (tests/hero/test_vitals_kept.py fails otherwise)."""
+    too, and in the list of changes tests/hero/test_vitals_kept.py makes one at a time."""
     return (f.stun, f.body, f.end, f.ch, f.pos, f.dead, f.ko, f.stunned, f.prone, f.held, f.haymaker, f.in_force,
             f.recovering, f.entangle, f.blind_until, f.flashed_senses, f.held_by, f.holding, f.presence, f.control)
 

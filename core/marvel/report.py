@@ -54,7 +54,7 @@ def _vitals_key(f: Fighter) -> tuple:
     side, sheet and maxima cannot): Health, Focus, its space, and the conditions
     :meth:`.state.Fighter.conditions` names and :func:`.movement.speed` reads. A change to any
     of these makes ``Fighter.shown`` stale: a field read there belongs here too
-    (tests/marvel/test_marvel_vitals_kept.py fails otherwise)."""
+    (and in the list of changes tests/marvel/test_marvel_vitals_kept.py makes one at a time)."""
     return f.health, f.focus, f.pos, f.dodging, f.timed, f.holding, f.active
 
 
