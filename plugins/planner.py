@@ -6,7 +6,8 @@ few candidates (at most ``SLUGFEST_PLANNER_CANDIDATES``):
 
 1. the tactician's pick, which it keeps unless another is clearly better;
 2. the default AI's pick, the attacks the picture expects most harm from, a Recovery (below
-   :data:`REST_BELOW` of its fight), and holding the Phase, as far as the menu offers them.
+   :data:`REST_BELOW` of its fight or stamina), and holding the Phase, as far as the menu
+   offers them.
 
 Each candidate is played out on ``SLUGFEST_PLANNER_ROLLOUTS`` forks of the battle
 (:meth:`BattleView.fork`), ``SLUGFEST_PLANNER_DEPTH`` Phases or turns deep. Every decision in a
@@ -64,12 +65,15 @@ CLEAR: float | None = 0.3
 ATTACKS = ("attack", "multiple-attack", "move-through")
 
 #: A Recovery (HERO's, or a Marvel Karma recovery) is a candidate only below this share of the
-#: actor's fight: what it gives back shows in the score at once, what the blow it gives up
-#: would have done shows later (a foe nearer its end, a Phase or a turn of its harm lost), so
-#: a few Phases or turns of rollout overrate it. Measured against the tactician (150 battles a
-#: seating, the same seeds, two sets): hero-arsenal 51.2% of 498 decided -> 60.2% of 498;
-#: hero-brawl 71.9% of 260 -> 69.0% of 248 (within the margin of error); marvel-brawl
-#: 49.7% of 300 -> 52.5% of 299. (A tactician's own Recovery is still weighed, as its pick.)
+#: actor's fight or of its stamina (END; Marvel's Focus), what a Recovery gives back: that shows
+#: in the score at once, what the blow it gives up would have done shows later (a foe nearer
+#: its end, a Phase or a turn of its harm lost), so a few Phases or turns of rollout overrate
+#: it. Measured against the tactician (150 battles a seating, the same seeds, two sets), on the
+#: fight left alone: hero-arsenal 51.2% of 498 decided -> 60.2% of 498; hero-brawl 71.9% of 260
+#: -> 69.0% of 248 (within the margin of error); marvel-brawl 49.7% of 300 -> 52.5% of 299.
+#: Reading stamina too (a Recovery at END 0 and a whole fight was never weighed) played the
+#: same: 60.0% (61.9% on those seeds), 69.8% (69.0%), Marvel 51.3% (51.3%) and 46.7% (48.3%).
+#: (A tactician's own Recovery, such as its rest when tired, is always weighed, as its pick.)
 REST_BELOW = 0.5
 
 #: The AI that plays every decision inside a rollout, for both sides.
@@ -92,10 +96,11 @@ def standing(battle: BattleView, side: str) -> float:
 def candidates(battle: BattleView, decision: Decision, kept: Action, limit: int) -> list[Action]:
     """``kept`` first, then the default AI's pick, the attacks expected to harm most, a
     Recovery and a Hold, as far as the menu offers them, without repeats, at most ``limit``;
-    no Recovery but ``kept`` at :data:`REST_BELOW` of the actor's fight or more."""
+    no Recovery but ``kept`` at :data:`REST_BELOW` of the actor's fight and stamina or more."""
     menu = decision.menu
     out = [kept]
-    rest = battle.vitals(decision.actor).health < REST_BELOW
+    me = battle.vitals(decision.actor)
+    rest = min(me.health, me.stamina) < REST_BELOW
 
     def add(actions: Iterable[Action]) -> None:
         for a in actions:

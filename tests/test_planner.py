@@ -160,15 +160,15 @@ def test_standing_is_the_fight_left_on_its_side_less_the_others_and_a_win_counts
     assert planner.standing(b.view, "B") == pytest.approx(-0.5)
 
 
-def test_a_recovery_is_weighed_only_below_half_the_actor_s_fight():
-    """A Recovery's STUN back shows in a rollout's score at once, the blow it gives up pays
-    later: at half its fight or more the planner does not weigh one (plugins/planner.py
-    REST_BELOW; hero-arsenal against the tactician 51.2% -> 60.2% of 498 decided)."""
+@pytest.mark.parametrize("figure, value", [("stun", 14), ("end", 19)])  # of 30 STUN, of 40 END
+def test_a_recovery_is_weighed_only_below_half_the_actor_s_fight_or_its_end(figure, value):
+    """A Recovery's STUN and END back show in a rollout's score at once, the blow it gives up
+    pays later: at half its fight and its END or more the planner does not weigh one
+    (plugins/planner.py REST_BELOW; hero-arsenal against the tactician 51.2% -> 60.2% of 498
+    decided)."""
     b = started(brawl())
     kept = Action("attack", "Punch", "x", "strike")
     whole = planner.candidates(b.view, phase_decision(b, "a"), kept, 8)
     assert not any(a.kind == "recover" for a in whole)
-    a = b.ctx.state.fighters["a"]
-    a.stun = 14                                        # 14 of 30 STUN: under half its fight
-    hurt = planner.candidates(b.view, phase_decision(b, "a"), kept, 8)
-    assert Action("recover") in hurt
+    setattr(b.ctx.state.fighters["a"], figure, value)
+    assert Action("recover") in planner.candidates(b.view, phase_decision(b, "a"), kept, 8)
