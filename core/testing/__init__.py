@@ -125,3 +125,25 @@ def drive(rules: Asking[T], answer: Callable[[Decision], Action | None] | None =
 
 def events_of(battle: Battle, cls: type[E]) -> list[E]:
     return [e for e in battle.events if isinstance(e, cls)]
+
+
+def kept_against_fresh(battle: Battle, kept: Callable[[str], Any], fresh: Callable[[Any], Any]) -> tuple[list[str], int]:
+    """Play ``battle`` out, comparing at every event each fighter's ``kept(id)`` (a figure a
+    rules system keeps between events) with ``fresh(fighter)`` (the same worked out anew): the
+    events and fighters where they differ, and how many comparisons were made (a cache's test
+    must see it asked often, or it proves nothing)."""
+    differ: list[str] = []
+    checked = 0
+
+    def compare(event: Event) -> None:
+        nonlocal checked
+        if battle.ctx.state is None:
+            return
+        for cid, f in battle.ctx.state.fighters.items():
+            checked += 1
+            if kept(cid) != fresh(f):
+                differ.append(f"{event.kind}: {cid}")
+
+    battle.listen(compare)
+    battle.run()
+    return differ, checked

@@ -10,6 +10,7 @@ import pytest
 from slugfest.core.engine.battle import Battle
 from slugfest.core.files.scenario import load_scenario
 from slugfest.core.marvel.report import figure_vitals, vitals
+from slugfest.core.testing import kept_against_fresh
 from slugfest.scenarios import bundled
 
 MARVEL = [name for name, path in bundled().items() if load_scenario(path).system == "marvel"]
@@ -18,20 +19,8 @@ MARVEL = [name for name, path in bundled().items() if load_scenario(path).system
 @pytest.mark.parametrize("name", MARVEL)
 def test_kept_vitals_are_always_the_vitals_worked_out_afresh(name):
     b = Battle(load_scenario(bundled()[name]), seed=5)
-    differ: list[str] = []
-    checked = [0]
-
-    def compare(event):
-        if b.ctx.state is None:
-            return
-        for cid, f in b.ctx.state.fighters.items():
-            checked[0] += 1
-            if vitals(b.ctx, cid) != figure_vitals(f):
-                differ.append(f"{event.kind}: {cid}")
-
-    b.listen(compare)
-    b.run()
-    assert differ == [] and checked[0] > 100
+    differ, checked = kept_against_fresh(b, lambda cid: vitals(b.ctx, cid), figure_vitals)
+    assert differ == [] and checked > 100
 
 
 #: A change to each part of a fighter's state its vitals read, and what shows it.
