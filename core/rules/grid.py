@@ -10,9 +10,10 @@ through); knockback travels in a straight line until something stops it.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from itertools import islice
 
 from .reach import BitMap, Layers
 
@@ -26,34 +27,9 @@ def distance(a: Cell, b: Cell) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
-def line(a: Cell, b: Cell, limit: int | None = None) -> list[Cell]:
-    """The cells on the straight line from ``a`` to ``b`` (Bresenham), ``a`` excluded; at most
-    ``limit`` of them when given."""
-    (x0, y0), (x1, y1) = a, b
-    dx, dy = abs(x1 - x0), -abs(y1 - y0)
-    sx = 1 if x0 < x1 else -1
-    sy = 1 if y0 < y1 else -1
-    err = dx + dy
-    out: list[Cell] = []
-    x, y = x0, y0
-    left = -1 if limit is None else limit
-    while (x != x1 or y != y1) and left != 0:
-        left -= 1
-        e2 = 2 * err
-        if e2 >= dy:
-            err += dy
-            x += sx
-        if e2 <= dx:
-            err += dx
-            y += sy
-        out.append((x, y))
-    return out
-
-
-def clear_line(a: Cell, b: Cell, walls: frozenset[Cell]) -> bool:
-    """Whether no cell of :func:`line` from ``a`` to ``b`` but ``b`` is in ``walls``: the same
-    steps, stopping at the first wall, without making the list (a Marvel turn's firing spots
-    draw a few hundred new lines a battle; issue 35)."""
+def walk(a: Cell, b: Cell) -> Iterator[Cell]:
+    """The cells on the straight line from ``a`` to ``b`` (Bresenham), ``a`` excluded, one at
+    a time: :func:`line` keeps them, :func:`clear_line` stops at the first wall."""
     (x, y), (x1, y1) = a, b
     dx, dy = abs(x1 - x), -abs(y1 - y)
     sx = 1 if x < x1 else -1
@@ -67,9 +43,20 @@ def clear_line(a: Cell, b: Cell, walls: frozenset[Cell]) -> bool:
         if e2 <= dx:
             err += dx
             y += sy
-        if (x, y) in walls and (x != x1 or y != y1):
-            return False
-    return True
+        yield x, y
+
+
+def line(a: Cell, b: Cell, limit: int | None = None) -> list[Cell]:
+    """The cells on the straight line from ``a`` to ``b`` (:func:`walk`), ``a`` excluded; at
+    most ``limit`` of them when given."""
+    return list(islice(walk(a, b), limit))
+
+
+def clear_line(a: Cell, b: Cell, walls: frozenset[Cell]) -> bool:
+    """Whether no cell of :func:`line` from ``a`` to ``b`` but ``b`` is in ``walls``, stopping
+    at the first wall without making the list (a Marvel turn's firing spots draw a few hundred
+    new lines a battle)."""
+    return not any(c in walls and c != b for c in walk(a, b))
 
 
 @lru_cache(maxsize=4096)
