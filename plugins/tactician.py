@@ -13,14 +13,15 @@ Policy, in order (each choice carries its reason into the log):
    given up).
 5. Focus fire: the team's target is the foe still in the fight with the least fight left, less
    15% for every one of the tactician's side standing next to it, over how much harm it does
-   (HERO: its best Strike at the tactician times its SPD, against the foes' mean) (ties: the foe
+   (HERO: its best Strike at the tactician times its SPD; Marvel: its best attack at the
+   tactician; against the foes' mean) (ties: the foe
    nearest the whole side, then the id): the same for every tactician of a side but for the
    threat, which each reads against itself. Every attack on the menu is weighed, HERO maneuvers included (Set,
    Brace, Haymaker, Multiple Attack, Move Through, CSLs to OCV or to damage): the rules
    system's estimate, less 15% for Brace and Multiple Attack (half DCV) and 40% for a Haymaker
    (-5 DCV) when another foe could reach it; then, in HERO, half as much again on the team's
-   target (Marvel's estimate already weighs what the target has left: see :data:`FOCUS`), and
-   a fifth more for every ally already next to the target. With the hit-location rule on, its
+   target; in Marvel, times the target's threat over the foes' mean (:func:`target_weight`);
+   and a fifth more for every ally already next to the target. With the hit-location rule on, its
    three best attacks are weighed as placed shots at each location too (``_mind.placed_shots``).
    The best is taken; a Disarm or a Grab only when the estimate puts it above every attack
    (``_mind.tend``: a Disarm is the chance to hit and win the STR contest times the weapon's share
@@ -36,6 +37,7 @@ Policy, in order (each choice carries its reason into the log):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 
 from slugfest import Action, BattleView, Choice, Decision, Vitals
 from slugfest.core.rules.grid import distance
@@ -49,31 +51,56 @@ NAME = "tactician"
 #: default AI in three of four scenarios, with ~800 battles each: hero-brawl 56.7% -> 59.0%,
 #: hero-arsenal 53.5% -> 57.0%, marvel-brawl 52.8% -> 56.8%, marvel-xmen 51.9% -> 51.5%.)
 TIRED = 0.2
-#: HERO: an attack on the team's target counts half as much again. Marvel: no more than any
-#: other, because its estimate is already each outcome's share of what the target has left,
-#: capped at 1 (the least hurt foe already scores highest); the bonus on top made the tactician
-#: lose to the default AI in marvel-brawl, 37.1% of 396 decided, and without it won 55.0% of 400
-#: (issue 34, both seatings, 200 battles each).
-FOCUS = {"hero": 1.5, "marvel": 1.0}
+#: HERO: an attack on the team's target counts half as much again (Marvel weighs every target
+#: by its threat instead: :func:`target_weight`).
+FOCUS = 1.5
 HELP = 0.2  # and a fifth more for every ally already next to its target
 MIN_THREAT = 0.2  # a foe that does (next to) no harm still counts a fifth of the mean threat
 
 
 def threat(sit: Situation, v: Vitals) -> float:
-    """How much harm foe ``v`` does a Turn, HERO: its best Strike at the actor as the rules
-    system estimates it now, times its SPD (Phases a Turn). Marvel: every foe acts once a round
-    and its attacks are weighed by the default rules, so 1 for all."""
-    if not sit.hero:
-        return 1.0
+    """How much harm foe ``v`` does a Turn (HERO) or a round (Marvel) to the actor, as the rules
+    system estimates it now: HERO, its best Strike at the actor times its SPD (Phases a Turn);
+    Marvel, its best attack at the actor (every combatant has one turn a round)."""
     sheet = sit.battle.sheet(v.id)
     best = 0.0
+    if not sit.hero:
+        for atk in sheet.attacks:
+            best = max(best, sit.battle.estimate(v.id, Action("attack", atk.name, sit.me.id)))
+        return best
     for atk in sheet.attacks:
         if not (atk.helps or atk.area or atk.presence):
             best = max(best, sit.battle.estimate(v.id, Action("attack", atk.name, sit.me.id, "strike")))
     return best * sheet.characteristics.SPD
 
 
-def focus_target(sit: Situation) -> Vitals | None:
+def threat_weights(sit: Situation) -> dict[str, float]:
+    """Each foe's :func:`threat` over the foes' mean, at least :data:`MIN_THREAT` (all 1 when
+    no foe does any harm)."""
+    harm = {i: threat(sit, v) for i, v in sit.foes.items()}
+    mean = sum(harm.values()) / len(harm) if harm else 0.0
+    return {i: max(h / mean, MIN_THREAT) if mean > 0 else 1.0 for i, h in harm.items()}
+
+
+def target_weight(sit: Situation, focus: Vitals, weights: dict[str, float]) -> Callable[[Vitals], float]:
+    """What an attack's estimate is multiplied by for its target.
+
+    HERO: :data:`FOCUS` on the team's target, 1 elsewhere. Marvel: the target's threat weight
+    (:func:`threat_weights`), for every target: Marvel's estimate is already each outcome's share
+    of what the target has left, capped at 1, so the least hurt foe scores highest by itself,
+    and what the estimate lacks is what a foe put out of the fight stops doing. A bonus on the
+    team's target alone made the tactician lose to the default AI in marvel-brawl (37.1% of
+    396 decided); unweighted it won 54.6% of 999 there and 51.3% of 1,000 in marvel-xmen;
+    weighed by threat, 61.1% of 1,197 and 59.6% of 1,197 (issue 34, both seatings, 600 battles
+    each; the threat's square root: 64.2% and 57.7%; the threat at the whole side rather than
+    the actor: 62.1% and 58.2%). In HERO the same weight on every target lost: hero-brawl
+    40.4% of 510 against 48.9% of 517 unweighted on the same seeds."""
+    if sit.hero:
+        return lambda t: FOCUS if t.id == focus.id else 1.0
+    return lambda t: weights.get(t.id, 1.0)
+
+
+def focus_target(sit: Situation, weights: dict[str, float] | None = None) -> Vitals | None:
     """The side's common target: least fight left, minus 15% per ally (or self) next to it, over
     its threat (:func:`threat`) against the foes' mean, at least a fifth, the more threatening
     first among equals (issue 18: the foe
@@ -81,11 +108,10 @@ def focus_target(sit: Situation) -> Vitals | None:
     battles against the default AI on mirrored hero-brawl, 2,219 decided); ties to the foe
     nearest the whole side, then the id."""
     team = [sit.me, *sit.allies.values()]
-    harm = {i: threat(sit, v) for i, v in sit.foes.items()}
-    mean = sum(harm.values()) / len(harm) if harm else 0.0
+    weights = threat_weights(sit) if weights is None else weights
 
     def key(v: Vitals) -> tuple:
-        weight = max(harm[v.id] / mean, MIN_THREAT) if mean > 0 else 1.0
+        weight = weights[v.id]
         left = max(v.health - 0.15 * sit.near(v, team), 0.0)  # not below 0: the weight would turn it around
         return left / weight, -weight, sum(distance(m.position, v.position) for m in team), v.id
 
@@ -131,7 +157,8 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     if tended is not None:
         return tended
 
-    focus = focus_target(sit)
+    weights = threat_weights(sit)
+    focus = focus_target(sit, weights)
     if focus is None:
         return sit.fallback()
     hold = sit.find("hold") if best is not None else None
@@ -140,11 +167,11 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         return Choice(hold, f"holds its Phase: a Haymaker once the foe next to it has acted (worth "
                             f"{sit.value(hold):.0%}) beats the best blow now ({now:.0%})")
 
-    focus_bonus = FOCUS.get(battle.system.name, FOCUS["hero"])
+    weight = target_weight(sit, focus, weights)
 
     def focused(a: Action, v: float) -> float:
         t = sit.everyone[primary(a)]
-        return weigh(a, v) * (focus_bonus if t.id == focus.id else 1) * (1 + HELP * sit.near(t, sit.allies.values()))
+        return weigh(a, v) * weight(t) * (1 + HELP * sit.near(t, sit.allies.values()))
 
     pick = sit.best(options, focused)
     if pick is not None and pick[1] > 0:

@@ -282,6 +282,19 @@ def test_marvel_minds_go_for_the_hurt_foe(mind, reason):
     assert ask(b) == ("attack Punch -> c", reason, mind)
 
 
+def test_marvel_tactician_weighs_each_target_by_the_harm_it_does_a_round():
+    """Issue 34: the estimate is a share of what the target has left; the tactician multiplies
+    it by the target's threat (its best attack at the tactician, over the foes' mean). B (Melee
+    1) is easier to hurt, 21% of its Health against 15% of C's (Melee 4, a harder target), but
+    C's Punch takes 20% of the tactician's Health a round to B's 11%: weights 1.30 and 0.70, so
+    the tactician punches C (0.19 against 0.15) where the default AI punches B."""
+    weak, strong = {**ZERO, "Melee": 1, "Agility": 3, "Resilience": 3, "Vigilance": 3}, \
+        {**ZERO, "Melee": 4, "Agility": 3, "Resilience": 3, "Vigilance": 3}
+    b = marvel_position([mf("a", (5, 5), "tactician")], [mf("b", (6, 5), abilities=weak), mf("c", (6, 6), abilities=strong)])
+    assert ask(b)[:2] == ("attack Punch -> c", "focus fire: 15% of what is left of C (100% fight left)")
+    assert ask(b, mind="default")[:2] == ("attack Punch -> b", "best expected harm: 21% of what is left of B (100% fight left)")
+
+
 def test_marvel_reactions_cost_no_turn_so_all_but_the_berserker_take_them():
     b = marvel_position([mf("a", (5, 5), "aggressive")], [mf("b", (6, 5))])
     for mind in ("aggressive", "tactician", "cautious"):
