@@ -38,6 +38,18 @@ def test_one_search_answers_each_foe_as_the_walk_path_finds_in_any_order(walls, 
         assert layers.steps_next_to(goal, limit) == expected
 
 
+@given(st.frozensets(cells, max_size=12), st.sets(cells, max_size=5), cells,
+       st.lists(st.tuples(cells, st.integers(0, 12)), min_size=1, max_size=6))
+@settings(max_examples=300, deadline=None)
+def test_whether_a_walk_ends_next_to_a_foe_is_whether_the_walk_search_finds_one(walls, people, start, asks):
+    """``Layers.reaches_next_to`` (a Marvel menu's "can it get next to this foe this turn") is
+    ``steps_next_to`` not None, whatever was asked before (one mask, not a layer at a time)."""
+    grid = Grid(W, H, walls - {start})
+    layers, fresh = grid.layers(start, people - {start}), grid.layers(start, people - {start})
+    for goal, limit in asks:
+        assert layers.reaches_next_to(goal, limit) == (fresh.steps_next_to(goal, limit) is not None)
+
+
 @given(st.frozensets(cells, max_size=16), st.sets(cells, max_size=5), cells, st.integers(0, 12))
 @settings(max_examples=300, deadline=None)
 def test_the_layers_reach_the_cells_a_breadth_first_flood_reaches_in_as_many_steps(walls, people, start, limit):
