@@ -147,7 +147,12 @@ class Layers:
         ring, masks = self.map.ring(goal), self.masks
         if masks[min(limit, len(masks) - 1)] & ring:  # the layers made so far already tell
             return True
-        return bool(self.within(limit) & ring)
+        k = len(masks)
+        while k <= limit and not self.done:  # more, one at a time, only as far as the answer
+            if self.within(k) & ring:
+                return True
+            k += 1
+        return False
 
     def steps(self, limit: int) -> dict[Cell, int]:
         """Every cell within ``limit`` steps, with the fewest steps that reach it."""
