@@ -32,7 +32,7 @@ from .effects import apply_damage, barred, escape, hold, own_troubles
 from .impact import protected
 from .movement import move, movement
 from .powers import CATALOGUE, Power
-from .reactions import DECLINE, can_react, interpose_cell, offer_escape
+from .reactions import DECLINE, can_react, interpose_cell, offer_escape, others_cells
 from .resolve import MarvelAttackResult, expected_harm
 from .sheet import MarvelAttack
 from .state import Fighter
@@ -192,11 +192,16 @@ def _offer_fastball(pic: Picture) -> list[Action]:
         return []
     rng = throw_range(f)
     out: list[Action] = []
+    taken: dict[str, set[Cell]] = {}  # each ally's, made once for every foe (issue 35)
     for g in pic.foes:
         if g.out or distance(f.pos, g.pos) > rng or not ctx.grid.line_of_sight(f.pos, g.pos):
             continue
-        out.extend(Action("fastball", target=g.id, maneuver="Fastball Special", ally=h.id) for h in allies
-                   if interpose_cell(ctx, h, g, f) != h.pos or distance(h.pos, g.pos) <= 1)
+        for h in allies:
+            cells = taken.get(h.id)
+            if cells is None:
+                cells = taken[h.id] = others_cells(ctx, h)
+            if interpose_cell(ctx, h, g, f, cells) != h.pos or distance(h.pos, g.pos) <= 1:
+                out.append(Action("fastball", target=g.id, maneuver="Fastball Special", ally=h.id))
     return out
 
 

@@ -231,11 +231,18 @@ def _reaches(ctx: RulesContext, f: Fighter, atk: MarvelAttack, cell: Cell) -> bo
     return d <= attack_range(ctx.options, atk) and ctx.grid.line_of_sight(f.pos, cell)
 
 
-def interpose_cell(ctx: RulesContext, h: Fighter, g: Fighter, f: Fighter) -> Cell:
+def others_cells(ctx: RulesContext, h: Fighter) -> set[Cell]:
+    """The cells everyone but ``h`` stands in (the killed do not count): where ``h`` may not step."""
+    return {x.pos for x in ctx.state.fighters.values() if x is not h and not x.killed}
+
+
+def interpose_cell(ctx: RulesContext, h: Fighter, g: Fighter, f: Fighter, taken: set[Cell] | None = None) -> Cell:
     """Where an interposing ``h`` stands: the open cell next to ``g`` nearest the attacker
     ``f`` (then nearest as the crow flies, then the lowest cell), or where it stands if that is
-    next to ``g`` and as near, or if no cell next to ``g`` is open."""
-    taken = {x.pos for x in ctx.state.fighters.values() if x is not h and not x.killed}
+    next to ``g`` and as near, or if no cell next to ``g`` is open. ``taken``: the cells everyone
+    else not killed stands in (:func:`others_cells`), when the caller asks for several ``g``."""
+    if taken is None:
+        taken = others_cells(ctx, h)
     gx, gy = g.pos
     fx, fy = f.pos
 

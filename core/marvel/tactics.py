@@ -99,7 +99,7 @@ class Picture:
             f = self.f
             if atk.close:
                 d = distance(f.pos, g.pos)
-                found = d <= f.sheet.reach or (self.speed > 0 and self.layers.steps_next_to(g.pos, self.speed) is not None)
+                found = d <= f.sheet.reach or (self.speed > 0 and self.layers.reaches_next_to(g.pos, self.speed))
             else:
                 found = self.firing_spot(g, atk) is not None
             self._reach[key] = found
@@ -199,7 +199,7 @@ class Picture:
         if found is None:
             grid = self.ctx.grid
             found = self._toward[g.id] = (
-                self.layers.steps_next_to(g.pos, max(grid.width, grid.height) * 2) is not None)
+                self.layers.reaches_next_to(g.pos, max(grid.width, grid.height) * 2))
         return found
 
     def reach(self, attack: str) -> int:

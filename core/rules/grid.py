@@ -274,42 +274,55 @@ class Grid:
                 limit: int | None) -> tuple[Cell, ...] | None:
         # A* with the Chebyshev distance: it never overestimates on this grid, so the walk is as
         # short as a breadth-first one, and with a limit whole regions beyond it are never opened.
-        # Ties go to the cell nearer the goal as the crow flies, so walks look straight. (The
-        # distances are worked out inline: this loop is the dearest thing a move does.)
+        # Ties go to the cell nearer the goal as the crow flies, so walks look straight, then to
+        # the lower cell. (The cells are numbered x * height + y, which orders them as their
+        # (x, y) do, and read from lists by number rather than hashed: this loop is the dearest
+        # thing a move does; issue 35.)
         gx, gy = goal
         reach = 1 if stop_adjacent else 0
         if max(abs(start[0] - gx), abs(start[1] - gy)) <= reach:
             return ()
-        blocked = set(occupied)
-        blocked.discard(start)
-        if not stop_adjacent:
-            blocked.discard(goal)
-            if not self.open(goal):
-                return None
-        else:
-            blocked.add(goal)
-        adjacent = self.adjacent
-        bound = (1 << 30) if limit is None else limit
-        far = 1 << 30
-        best: dict[Cell, int] = {start: 0}
-        prev: dict[Cell, Cell] = {start: start}
-        h0 = max(abs(start[0] - gx), abs(start[1] - gy)) - reach
-        if h0 > bound:
+        if not stop_adjacent and not self.open(goal):
             return None
-        heap = [(h0, 0, 0, start)]
-        push, pop, known = heapq.heappush, heapq.heappop, best.get
+        h0 = max(abs(start[0] - gx), abs(start[1] - gy)) - reach
+        bound = (1 << 30) if limit is None else limit
+        if h0 > bound or not self.inside(start):
+            return None  # (a walker off the map has no open neighbour)
+        height = self.height
+        numbers = self._numbers
+        blocked = bytearray(len(numbers))
+        for x, y in occupied:
+            if 0 <= x < self.width and 0 <= y < height:
+                blocked[x * height + y] = 1
+        s = start[0] * height + start[1]
+        blocked[s] = 0
+        if self.inside(goal):
+            blocked[goal[0] * height + goal[1]] = 1 if stop_adjacent else 0
+        far = 1 << 30
+        best = [far] * len(numbers)
+        best[s] = 0
+        prev = {s: s}
+        heap = [(h0, 0, 0, s)]
+        push, pop = heapq.heappush, heapq.heappop
         while heap:
             _, _, cost, cell = pop(heap)
             if cost > best[cell]:
                 continue
-            dx, dy = cell[0] - gx, cell[1] - gy
+            dx, dy = cell // height - gx, cell % height - gy
             if -reach <= dx <= reach and -reach <= dy <= reach:
-                return tuple(_unwind(prev, start, cell))
+                walk = [cell]
+                while walk[-1] != s:
+                    walk.append(prev[walk[-1]])
+                return tuple(divmod(i, height) for i in reversed(walk[:-1]))
             c = cost + 1
-            for n in adjacent.get(cell, ()):
-                if n in blocked or c >= known(n, far):
+            around = numbers[cell]
+            if around is None:
+                around = numbers[cell] = tuple((x * height + y, x, y)
+                                               for x, y in self.adjacent.get(divmod(cell, height), ()))
+            for n, nx, ny in around:
+                if blocked[n] or c >= best[n]:
                     continue
-                nx, ny = n[0] - gx, n[1] - gy
+                nx, ny = nx - gx, ny - gy
                 h = nx if nx >= 0 else -nx
                 hy = ny if ny >= 0 else -ny
                 f = c + (h if h >= hy else hy) - reach
@@ -319,6 +332,13 @@ class Grid:
                 prev[n] = cell
                 push(heap, (f, nx * nx + ny * ny, c, n))
         return None
+
+    @cached_property
+    def _numbers(self) -> list[tuple[tuple[int, int, int], ...] | None]:
+        """Each cell's open neighbours (:attr:`adjacent`), each as its number (x * height + y), x
+        and y, filled in as the searches reach the cell (a map a battle searches little need not
+        number them all)."""
+        return [None] * (self.width * self.height)
 
     def flood(self, start: Cell, occupied: Iterable[Cell] = (), limit: int | None = None) -> Reach:
         """Every cell reachable from ``start`` within ``limit`` steps (breadth first), with the

@@ -140,6 +140,20 @@ class Layers:
             k += 1
         return None
 
+    def reaches_next_to(self, goal: Cell, limit: int) -> bool:
+        """Whether some walk of at most ``limit`` steps ends next to ``goal`` (0 if the walker
+        already is): :meth:`steps_next_to` is not None, answered by one mask (the layers only
+        grow) rather than a layer at a time (a Marvel menu asks it of every foe, issue 35)."""
+        ring, masks = self.map.ring(goal), self.masks
+        if masks[min(limit, len(masks) - 1)] & ring:  # the layers made so far already tell
+            return True
+        k = len(masks)
+        while k <= limit and not self.done:  # more, one at a time, only as far as the answer
+            if self.within(k) & ring:
+                return True
+            k += 1
+        return False
+
     def steps(self, limit: int) -> dict[Cell, int]:
         """Every cell within ``limit`` steps, with the fewest steps that reach it."""
         out: dict[Cell, int] = {}
