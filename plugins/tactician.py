@@ -146,7 +146,7 @@ def approach_order(sit: Situation, focus: Vitals) -> tuple[list[Vitals], str]:
     default = [focus, *others], f"team target {focus.name}: "
     if not sit.hero or not others:
         return default
-    bonus = FOCUS["hero"]
+    bonus = FOCUS
     worth = {v.id: blow_worth(sit, v) * (bonus if v.id == focus.id else 1.0) for v in (focus, *others)}
     if max(worth.values()) <= 0:
         return default
