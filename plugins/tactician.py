@@ -217,7 +217,8 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
         helpers = sit.near(t, sit.allies.values())
         withwho = f" with {helpers} all{'y' if helpers == 1 else 'ies'}" if helpers else ""
         why = f"focus fire{withwho}" if t.id == focus.id else f"{focus.name} out of reach, best other target{withwho}"
-        return Choice(pick[0], f"{why}: {describe_attack(sit, pick[0], sit.value(pick[0]))}")
+        threat_note = "" if sit.hero else f", its threat {weights.get(t.id, 1.0):.1f}x the foes' mean"
+        return Choice(pick[0], f"{why}: {describe_attack(sit, pick[0], sit.value(pick[0]))}{threat_note}")
     # Melee tempo against the nearest foe, not the team's target: the move toward a far target
     # ends in the reach of whoever is nearest, and that one would strike first (issue 18: waiting
     # on the team's target lost 55:45 to the default AI, waiting on the nearest won 53:47).

@@ -296,7 +296,7 @@ def marvel_position(a_side, b_side, rules=None):
 
 @pytest.mark.parametrize("mind, reason", [
     ("aggressive", "goes for the weakest foe: 31% of what is left of C (56% fight left)"),
-    ("tactician", "focus fire: 31% of what is left of C (56% fight left)"),
+    ("tactician", "focus fire: 31% of what is left of C (56% fight left), its threat 1.0x the foes' mean"),
     ("cautious", "attacks from where it stands: 31% of what is left of C (56% fight left)"),
 ])
 def test_marvel_minds_go_for_the_hurt_foe(mind, reason):
@@ -314,7 +314,7 @@ def test_marvel_tactician_weighs_each_target_by_the_harm_it_does_a_round():
     weak, strong = {**ZERO, "Melee": 1, "Agility": 3, "Resilience": 3, "Vigilance": 3}, \
         {**ZERO, "Melee": 4, "Agility": 3, "Resilience": 3, "Vigilance": 3}
     b = marvel_position([mf("a", (5, 5), "tactician")], [mf("b", (6, 5), abilities=weak), mf("c", (6, 6), abilities=strong)])
-    assert ask(b)[:2] == ("attack Punch -> c", "focus fire: 15% of what is left of C (100% fight left)")
+    assert ask(b)[:2] == ("attack Punch -> c", "focus fire: 15% of what is left of C (100% fight left), its threat 1.3x the foes' mean")
     assert ask(b, mind="default")[:2] == ("attack Punch -> b", "best expected harm: 21% of what is left of B (100% fight left)")
 
 
@@ -332,7 +332,7 @@ def test_marvel_hurt_the_tactician_still_attacks_a_foe_it_can_reach_rather_than_
     marvel-brawl against the default AI without the rest at 35%)."""
     b = marvel_position([mf("a", (5, 5), "tactician")], [mf("b", (8, 5))])
     b.state.fighters["a"].health = 20
-    assert ask(b)[:2] == ("attack Punch -> b", "focus fire: 17% of what is left of B (100% fight left)")
+    assert ask(b)[:2] == ("attack Punch -> b", "focus fire: 17% of what is left of B (100% fight left), its threat 1.0x the foes' mean")
 
 
 def test_marvel_hurt_and_outmatched_the_cautious_dodges_for_its_hurt_the_tactician_only_for_want_of_a_blow():
