@@ -147,3 +147,16 @@ def kept_against_fresh(battle: Battle, kept: Callable[[str], Any], fresh: Callab
     battle.listen(compare)
     battle.run()
     return differ, checked
+
+
+def kept_after_change(battle: Battle, kept: Callable[[str], Any], fresh: Callable[[Any], Any], field: str,
+                      value: Any) -> tuple[Any, Any, Any]:
+    """Start ``battle``, read its first fighter's ``kept(id)``, set the fighter's ``field`` to
+    ``value`` (or to ``value(fighter)`` when it is callable) and read it again: (before, after,
+    ``fresh(fighter)`` after). A kept figure that sees the change at once has ``after == fresh``
+    and differs from ``before`` where the change shows."""
+    battle.start()
+    cid, f = next(iter(battle.ctx.state.fighters.items()))
+    before = kept(cid)
+    setattr(f, field, value(f) if callable(value) else value)
+    return before, kept(cid), fresh(f)

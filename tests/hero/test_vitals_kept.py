@@ -13,7 +13,7 @@ from slugfest.core.files.scenario import load_scenario
 from slugfest.core.hero.report import figure_vitals, vitals
 from slugfest.core.hero.maneuvers import MANEUVERS
 from slugfest.core.hero.state import Controlled, Entanglement, InForce, PendingHaymaker
-from slugfest.core.testing import kept_against_fresh
+from slugfest.core.testing import kept_after_change, kept_against_fresh
 from slugfest.scenarios import bundled
 
 HERO = [name for name, path in bundled().items() if load_scenario(path).system == "hero"]
@@ -43,10 +43,6 @@ CHANGES = [
 @pytest.mark.parametrize("field,value,shows", CHANGES, ids=[c[0] for c in CHANGES])
 def test_a_change_to_what_the_vitals_read_is_seen_at_once(field, value, shows):
     b = Battle(load_scenario(bundled()["hero-brawl"]), seed=1)
-    b.start()
-    cid, f = next(iter(b.ctx.state.fighters.items()))
-    before = vitals(b.ctx, cid)
-    setattr(f, field, value(f) if callable(value) else value)
-    after = vitals(b.ctx, cid)
-    assert after == figure_vitals(b.ctx, f)
+    before, after, fresh = kept_after_change(b, lambda cid: vitals(b.ctx, cid), lambda f: figure_vitals(b.ctx, f), field, value)
+    assert after == fresh
     assert getattr(after, shows) != getattr(before, shows)

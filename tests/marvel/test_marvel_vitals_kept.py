@@ -10,7 +10,7 @@ import pytest
 from slugfest.core.engine.battle import Battle
 from slugfest.core.files.scenario import load_scenario
 from slugfest.core.marvel.report import figure_vitals, vitals
-from slugfest.core.testing import kept_against_fresh
+from slugfest.core.testing import kept_after_change, kept_against_fresh
 from slugfest.scenarios import bundled
 
 MARVEL = [name for name, path in bundled().items() if load_scenario(path).system == "marvel"]
@@ -33,10 +33,6 @@ CHANGES = [
 @pytest.mark.parametrize("field,value,shows", CHANGES, ids=[c[0] for c in CHANGES])
 def test_a_change_to_what_the_vitals_read_is_seen_at_once(field, value, shows):
     b = Battle(load_scenario(bundled()["marvel-brawl"]), seed=1)
-    b.start()
-    cid, f = next(iter(b.ctx.state.fighters.items()))
-    before = vitals(b.ctx, cid)
-    setattr(f, field, value)
-    after = vitals(b.ctx, cid)
-    assert after == figure_vitals(f)
+    before, after, fresh = kept_after_change(b, lambda cid: vitals(b.ctx, cid), figure_vitals, field, value)
+    assert after == fresh
     assert getattr(after, shows) != getattr(before, shows)
