@@ -60,20 +60,28 @@ HELP = 0.2  # and a fifth more for every ally already next to its target
 MIN_THREAT = 0.2  # a foe that does (next to) no harm still counts a fifth of the mean threat
 
 
+def best_blow(sit: Situation, attacker: str, target: str, effects: bool = True) -> float:
+    """The most the rules system expects one of ``attacker``'s attacks to take of ``target``'s
+    fight now: HERO, its Strikes (no aid, area or Presence attack, and no effect power unless
+    ``effects``); Marvel, every attack."""
+    best = 0.0
+    for atk in sit.battle.sheet(attacker).attacks:
+        if not sit.hero:
+            action = Action("attack", atk.name, target)
+        elif atk.helps or atk.area or atk.presence or (atk.effect and not effects):
+            continue
+        else:
+            action = Action("attack", atk.name, target, "strike")
+        best = max(best, sit.battle.estimate(attacker, action))
+    return best
+
+
 def threat(sit: Situation, v: Vitals) -> float:
     """How much harm foe ``v`` does a Turn (HERO) or a round (Marvel) to the actor, as the rules
     system estimates it now: HERO, its best Strike at the actor times its SPD (Phases a Turn);
     Marvel, its best attack at the actor (every combatant has one turn a round)."""
-    sheet = sit.battle.sheet(v.id)
-    best = 0.0
-    if not sit.hero:
-        for atk in sheet.attacks:
-            best = max(best, sit.battle.estimate(v.id, Action("attack", atk.name, sit.me.id)))
-        return best
-    for atk in sheet.attacks:
-        if not (atk.helps or atk.area or atk.presence):
-            best = max(best, sit.battle.estimate(v.id, Action("attack", atk.name, sit.me.id, "strike")))
-    return best * sheet.characteristics.SPD
+    best = best_blow(sit, v.id, sit.me.id)
+    return best * sit.battle.sheet(v.id).characteristics.SPD if sit.hero else best
 
 
 def threat_weights(sit: Situation) -> dict[str, float]:
@@ -124,11 +132,7 @@ def focus_target(sit: Situation, weights: dict[str, float] | None = None) -> Vit
 def blow_worth(sit: Situation, v: Vitals) -> float:
     """What the actor's best damage attack would take of foe ``v``'s fight (its Strike, as the
     rules system estimates it from where the two stand): the harm a walk toward ``v`` is for."""
-    best = 0.0
-    for atk in sit.battle.sheet(sit.me.id).attacks:
-        if not (atk.helps or atk.area or atk.presence or atk.effect):
-            best = max(best, sit.battle.estimate(sit.me.id, Action("attack", atk.name, v.id, "strike")))
-    return best
+    return best_blow(sit, sit.me.id, v.id, effects=False)
 
 
 def approach_order(sit: Situation, focus: Vitals) -> tuple[list[Vitals], str]:
@@ -146,8 +150,7 @@ def approach_order(sit: Situation, focus: Vitals) -> tuple[list[Vitals], str]:
     default = [focus, *others], f"team target {focus.name}: "
     if not sit.hero or not others:
         return default
-    bonus = FOCUS
-    worth = {v.id: blow_worth(sit, v) * (bonus if v.id == focus.id else 1.0) for v in (focus, *others)}
+    worth = {v.id: blow_worth(sit, v) * (FOCUS if v.id == focus.id else 1.0) for v in (focus, *others)}
     if max(worth.values()) <= 0:
         return default
     ranked = sorted((focus, *others), key=lambda v: (-worth[v.id], sit.dist(v), v.id))
