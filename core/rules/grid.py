@@ -290,14 +290,8 @@ class Grid:
             return None  # (a walker off the map has no open neighbour)
         height = self.height
         numbers = self._numbers
-        blocked = bytearray(len(numbers))
-        for x, y in occupied:
-            if 0 <= x < self.width and 0 <= y < height:
-                blocked[x * height + y] = 1
+        blocked = self._blocked(start, goal, occupied, stop_adjacent)
         s = start[0] * height + start[1]
-        blocked[s] = 0
-        if self.inside(goal):
-            blocked[goal[0] * height + goal[1]] = 1 if stop_adjacent else 0
         far = 1 << 30
         best = [far] * len(numbers)
         best[s] = 0
@@ -332,6 +326,20 @@ class Grid:
                 prev[n] = cell
                 push(heap, (f, nx * nx + ny * ny, c, n))
         return None
+
+    def _blocked(self, start: Cell, goal: Cell, occupied: frozenset[Cell], stop_adjacent: bool) -> bytearray:
+        """The cells a walk from ``start`` may not enter, by number (1: taken): the ``occupied``
+        ones on the map but never the walker's own, and the goal itself when the walk stops next
+        to it."""
+        height = self.height
+        blocked = bytearray(self.width * height)
+        for x, y in occupied:
+            if 0 <= x < self.width and 0 <= y < height:
+                blocked[x * height + y] = 1
+        blocked[start[0] * height + start[1]] = 0
+        if self.inside(goal):
+            blocked[goal[0] * height + goal[1]] = 1 if stop_adjacent else 0
+        return blocked
 
     @cached_property
     def _numbers(self) -> list[tuple[tuple[int, int, int], ...] | None]:
