@@ -3,19 +3,19 @@
 Every rules system shares it; each says what a cell is (its ``metres_per_cell`` and
 ``cell_unit``: 2 m for a hex-sized cell, one space...). Distance is counted in cells with diagonals costing one (Chebyshev),
 the usual reading for square grids in both games' tabletop play. Movement paths avoid
-obstacles and other combatants (breadth-first search, so a wall is walked around, not
-through); knockback travels in a straight line until something stops it.
+obstacles and other combatants (the shortest walk, :mod:`.walks`, so a wall is walked around,
+not through); knockback travels in a straight line until something stops it.
 """
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import islice
 
 from .reach import BitMap, Layers
+from .walks import Walks
 
 Cell = tuple[int, int]
 
@@ -250,103 +250,13 @@ class Grid:
 
     def _astar(self, start: Cell, goal: Cell, occupied: Iterable[Cell], stop_adjacent: bool,
                limit: int | None) -> list[Cell] | None:
-        """The walk :meth:`path` describes, kept for the map: a walk depends only on the map, its
-        ends, who stands where and the limit, and one Phase asks the same one again and again (the
-        menu for each ranged attack at a foe, then the move that carries the pick out; a fork's
-        rollouts ask the very walks of the battle they copy). Kept up to a bound, as the lines of
-        sight are; a copy is handed out, since callers cut and extend what they get."""
-        blocked = frozenset(occupied)
-        key = (start, goal, blocked, stop_adjacent, limit)
-        walks = self._walks
-        if key in walks:
-            found = walks[key]
-        else:
-            if len(walks) >= 4096:
-                walks.clear()
-            found = walks[key] = self._search(start, goal, blocked, stop_adjacent, limit)
-        return None if found is None else list(found)
+        """The walk :meth:`path` describes (:class:`core.rules.walks.Walks`: the map keeps the
+        walks it has found)."""
+        return self._walks.find(start, goal, occupied, stop_adjacent, limit)
 
     @cached_property
-    def _walks(self) -> dict[tuple, tuple[Cell, ...] | None]:
-        return {}
-
-    def _search(self, start: Cell, goal: Cell, occupied: frozenset[Cell], stop_adjacent: bool,
-                limit: int | None) -> tuple[Cell, ...] | None:
-        # A* with the Chebyshev distance: it never overestimates on this grid, so the walk is as
-        # short as a breadth-first one, and with a limit whole regions beyond it are never opened.
-        # Ties go to the cell nearer the goal as the crow flies, so walks look straight, then to
-        # the lower cell. (The cells are numbered x * height + y, which orders them as their
-        # (x, y) do, and read from lists by number rather than hashed: this loop is the dearest
-        # thing a move does; issue 35.)
-        gx, gy = goal
-        reach = 1 if stop_adjacent else 0
-        if max(abs(start[0] - gx), abs(start[1] - gy)) <= reach:
-            return ()
-        if not stop_adjacent and not self.open(goal):
-            return None
-        h0 = max(abs(start[0] - gx), abs(start[1] - gy)) - reach
-        bound = (1 << 30) if limit is None else limit
-        if h0 > bound or not self.inside(start):
-            return None  # (a walker off the map has no open neighbour)
-        height = self.height
-        numbers = self._numbers
-        blocked = self._blocked(start, goal, occupied, stop_adjacent)
-        s = start[0] * height + start[1]
-        far = 1 << 30
-        best = [far] * len(numbers)
-        best[s] = 0
-        prev = {s: s}
-        heap = [(h0, 0, 0, s)]
-        push, pop = heapq.heappush, heapq.heappop
-        while heap:
-            _, _, cost, cell = pop(heap)
-            if cost > best[cell]:
-                continue
-            dx, dy = cell // height - gx, cell % height - gy
-            if -reach <= dx <= reach and -reach <= dy <= reach:
-                walk = [cell]
-                while walk[-1] != s:
-                    walk.append(prev[walk[-1]])
-                return tuple(divmod(i, height) for i in reversed(walk[:-1]))
-            c = cost + 1
-            around = numbers[cell]
-            if around is None:
-                around = numbers[cell] = tuple((x * height + y, x, y)
-                                               for x, y in self.adjacent.get(divmod(cell, height), ()))
-            for n, nx, ny in around:
-                if blocked[n] or c >= best[n]:
-                    continue
-                nx, ny = nx - gx, ny - gy
-                h = nx if nx >= 0 else -nx
-                hy = ny if ny >= 0 else -ny
-                f = c + (h if h >= hy else hy) - reach
-                if f > bound:
-                    continue
-                best[n] = c
-                prev[n] = cell
-                push(heap, (f, nx * nx + ny * ny, c, n))
-        return None
-
-    def _blocked(self, start: Cell, goal: Cell, occupied: frozenset[Cell], stop_adjacent: bool) -> bytearray:
-        """The cells a walk from ``start`` may not enter, by number (1: taken): the ``occupied``
-        ones on the map but never the walker's own, and the goal itself when the walk stops next
-        to it."""
-        height = self.height
-        blocked = bytearray(self.width * height)
-        for x, y in occupied:
-            if 0 <= x < self.width and 0 <= y < height:
-                blocked[x * height + y] = 1
-        blocked[start[0] * height + start[1]] = 0
-        if self.inside(goal):
-            blocked[goal[0] * height + goal[1]] = 1 if stop_adjacent else 0
-        return blocked
-
-    @cached_property
-    def _numbers(self) -> list[tuple[tuple[int, int, int], ...] | None]:
-        """Each cell's open neighbours (:attr:`adjacent`), each as its number (x * height + y), x
-        and y, filled in as the searches reach the cell (a map a battle searches little need not
-        number them all)."""
-        return [None] * (self.width * self.height)
+    def _walks(self) -> Walks:
+        return Walks(self.width, self.height, self.adjacent)
 
     def flood(self, start: Cell, occupied: Iterable[Cell] = (), limit: int | None = None) -> Reach:
         """Every cell reachable from ``start`` within ``limit`` steps (breadth first), with the
