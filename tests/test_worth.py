@@ -10,10 +10,9 @@ import pytest
 
 from slugfest import cli
 from slugfest.core.batch.optimise import builds, head_to_head, race
-from slugfest.core.batch.sweep import read_data
+from slugfest.core.batch.sweep import read_data, with_ai
 from slugfest.core.batch.worth import (Change, Worth, allocate, cut, make_variant, menu_for, ranked, rows_of,
-                                       thirds_separated, with_ai,
-                                       worth_of)
+                                       thirds_separated, worth_of)
 from slugfest.core.files.scenario import load_scenario, parse_scenario
 from slugfest.scenarios import find
 
@@ -146,7 +145,7 @@ def test_worth_prices_the_chosen_changes_on_a_few_battles_and_names_the_ai(capsy
 @pytest.mark.parametrize("argv,said", [
     (["--combatant", "ironclad2"], "no combatant 'ironclad2'"),
     (["--combatant", "ironclad", "--changes", "+1 SPX"], "no change '+1 SPX'"),
-    (["--combatant", "ironclad", "--ai", "nonesuch"], "--ai nonesuch"),
+    (["--combatant", "ironclad", "--ai", "nonesuch"], "--ai: expected an installed AI plugin, got 'nonesuch'"),
 ])
 def test_worth_says_what_is_wrong_before_any_battle(capsys, argv, said):
     code, _, err = run(capsys, "worth", "hero-duel", "--no-progress", *argv)

@@ -350,7 +350,8 @@ def render_report(summary: dict[str, Any], scenario: Scenario | None = None) -> 
     name = scenario.name if scenario is not None else summary["scenario"]
     system = scenario.system if scenario is not None else summary["system"]
     limit = scenario.turn_limit if scenario is not None else summary["turn_limit"]
-    lines = [f"{name}: {plural(n, 'battle', grouped=True)} ({system})", ""]
+    played = f", every combatant played by the {summary['ai']} AI" if summary.get("ai") else ""
+    lines = [f"{name}: {plural(n, 'battle', grouped=True)} ({system}){played}", ""]
     lines += headline_lines(summary, limit)
     if summary["errors"]:
         lines.append(f"{plural(len(summary['errors']), 'battle')} failed: listed at the end")

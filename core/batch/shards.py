@@ -90,12 +90,14 @@ def fingerprint(scenario_data: dict[str, Any], plugins: Iterable[str] = ()) -> s
 
 
 def part_document(agg: Aggregate, *, scenario: str, system: str, turn_limit: int, base_seed: int, runs: int,
-                  shard: tuple[int, int], print_: str, interrupted: bool) -> dict[str, Any]:
-    """What one part writes beside its report: enough to merge and to refuse a wrong merge."""
+                  shard: tuple[int, int], print_: str, interrupted: bool, ai: str | None = None) -> dict[str, Any]:
+    """What one part writes beside its report: enough to merge and to refuse a wrong merge
+    (``ai``: the one AI ``--ai`` had play every combatant, for the merged report to name; the
+    fingerprint already tells batches of different AIs apart)."""
     i, n = shard
     first, count = shard_range(runs, i, n)
     return {"kind": KIND, "scenario": scenario, "system": system, "turn_limit": turn_limit,
-            "base_seed": base_seed, "runs_requested": runs, "fingerprint": print_,
+            "base_seed": base_seed, "runs_requested": runs, "fingerprint": print_, "ai": ai,
             "shard": {"part": i, "of": n, "first": first, "battles": count, "complete": not interrupted},
             "state": agg.state()}
 
@@ -114,6 +116,8 @@ def _check_header(doc: dict[str, Any], file: str) -> None:
     try:
         a_name(doc.get("scenario"), "scenario")
         a_name(doc.get("system"), "system")
+        if doc.get("ai") is not None:
+            a_name(doc.get("ai"), "ai")
         a_text(doc.get("fingerprint"), "fingerprint", 100)
         count(doc.get("turn_limit"), "turn_limit", 1, 10**6)
         count(doc.get("base_seed"), "base_seed", 0, 2**63 - 1)
@@ -146,7 +150,7 @@ def merge_parts(documents: list[tuple[str, Any]]) -> Merged:
                              f"--json FILE`)")
         _check_header(doc, name)
         head = {k: doc.get(k) for k in ("scenario", "system", "turn_limit", "base_seed", "runs_requested",
-                                        "fingerprint")}
+                                        "fingerprint", "ai")}
         head["of"] = doc["shard"]["of"]
         if heads is None:
             heads, first_file = head, name

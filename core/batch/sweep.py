@@ -42,6 +42,18 @@ def read_data(path: str | Path) -> dict[str, Any]:
         raise SweepError(f"{path}{f':{exc.line}' if exc.line else ''}: {exc.message}") from None
 
 
+def with_ai(data: dict[str, Any], ai: str) -> dict[str, Any]:
+    """A copy of scenario ``data`` with every combatant, on every side, played by ``ai`` (the
+    commands' ``--ai``): a win rate depends on how well both sides play, so a batch that asks
+    about the characters has one AI play them all, and its report names it."""
+    out = copy.deepcopy(data)
+    for side in out.get("sides", []):
+        for c in side.get("combatants", []):
+            if isinstance(c, dict):
+                c["ai"] = ai
+    return out
+
+
 def set_parameter(data: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
     """A copy of scenario ``data`` with parameter ``name`` set to ``value``."""
     out = copy.deepcopy(data)

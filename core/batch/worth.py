@@ -194,16 +194,6 @@ def _value_of(sheet: Any, name: str) -> int | None:
     return None
 
 
-def with_ai(data: dict[str, Any], ai: str) -> dict[str, Any]:
-    """Scenario data with every combatant, on every side, played by ``ai``: a price depends on
-    the quality of play on both sides, so one AI plays them all and every report names it."""
-    out = copy.deepcopy(data)
-    for side in out.get("sides", []):
-        for c in side.get("combatants", []):
-            c["ai"] = ai
-    return out
-
-
 @dataclass(frozen=True)
 class Worth:
     """One change's measured worth: the side's win-rate gain over the unchanged sheet (paired,
@@ -378,4 +368,4 @@ def allocate(labels: list[str], prices: list[Fraction], runs: int, most: int, bl
 
 
 __all__ = ["Allocation", "Change", "PRICERS", "UNITS", "Variant", "Worth", "WorthError", "allocate", "apply_build", "cap_names", "cut", "describe",
-           "hero_menu", "make_variant", "marvel_menu", "menu_for", "paired", "ranked", "rows_of", "thirds_separated", "with_ai", "worth_of"]
+           "hero_menu", "make_variant", "marvel_menu", "menu_for", "paired", "ranked", "rows_of", "thirds_separated", "worth_of"]

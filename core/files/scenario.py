@@ -30,6 +30,8 @@ MAX_MAP = 200
 MAX_COMBATANTS = 64
 MAX_TURNS = 1000
 MAX_FILE_BYTES = 1_000_000
+#: The longest name an ``ai`` key (or a command's ``--ai``) may give: a plugin's name (``_PLUGIN_NAME``).
+LONGEST_AI = 60
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 _PLUGIN_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,59}$")
 
@@ -281,7 +283,7 @@ def _combatant(ct: Table, side: str, system: Any, spec: MapSpec, known: Mapping[
         elif pos in seen_cells:
             problems.add(f"{ct.path}.position", f"expected a free cell, got {list(pos)} (taken by {seen_cells[pos]!r})")
         seen_cells.setdefault(pos, cid)
-    ai = ct.text("ai", "default", max_len=60)
+    ai = ct.text("ai", "default", max_len=LONGEST_AI)
     _check_plugin_names((ai,), f"{ct.path}.ai", problems, known, single=True, role="AI")
     if system is None:
         ct.skip()
@@ -334,6 +336,18 @@ def _check_plugin_names(names: tuple[str, ...], path: str, problems: Problems, k
             problems.add(where, f"expected an installed {role} plugin, got {n!r}, which is a "
                                 f"{getattr(known[n], 'kind', '?')} plugin (installed {role} plugins: "
                                 f"{', '.join(fitting) or 'none'})")
+
+
+def ai_problem(name: str, known_plugins: Mapping[str, Any] | None = None) -> str | None:
+    """Why ``name`` cannot play a combatant (what the scenario's ``ai`` key would be told: not an
+    installed AI plugin, with the nearest names), or None when it can. For the commands that
+    hand every combatant to one AI (``--ai``): one message rather than one per combatant."""
+    if len(name) > LONGEST_AI:  # as the scenario's own ``ai`` key is bounded (and a message stays a line)
+        return f"expected the registered name of an installed AI plugin, got {len(name):,} characters (at most {LONGEST_AI})"
+    problems = Problems()
+    known = known_plugins if known_plugins is not None else installed_plugin_names()
+    _check_plugin_names((name,), "ai", problems, known, single=True, role="AI")
+    return problems.items[0].message if problems else None
 
 
 # -- writing -------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from typing import Any
 
 from slugfest.core.render.words import plural
 
-from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_force, batch_inputs,
+from .common import (EXIT_BAD_INPUT, add_ai, ai_words, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_force, batch_inputs,
                      positive_int, prose, report_stream, seed, write_json)
 from .progress import Bars
 
@@ -40,6 +40,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     p.add_argument("--seed", type=seed, default=None, help="base seed, the same for every value (default: the scenario's)")
     p.add_argument("--jobs", type=positive_int, default=JOBS_DEFAULT, help=f"worker processes (default: all {JOBS_DEFAULT} cores)")
     p.add_argument("--json", metavar="FILE", help="also write the search as JSON (- for standard output)")
+    add_ai(p)
     add_force(p)
     p.add_argument("--no-progress", action="store_true", help="no progress on stderr (bars on a terminal; otherwise a plain line every 5 s)")
     return {"balance": cmd_balance}
@@ -61,7 +62,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     from slugfest.core.files.scenario import parse_scenario
     from slugfest.core.files.schema import did_you_mean
     from slugfest.core.batch.simulate import simulate
-    from slugfest.core.batch.sweep import SweepError, read_data, set_parameter
+    from slugfest.core.batch.sweep import SweepError, read_data, set_parameter, with_ai
     from slugfest.scenarios import find
 
     scenario = batch_inputs(args, args.json)
@@ -90,6 +91,8 @@ def cmd_balance(args: argparse.Namespace) -> int:
             return EXIT_BAD_INPUT
         side = match
     data = read_data(find(args.scenario))
+    if args.ai is not None:  # (a NAME no AI answers to was refused with the scenario)
+        data = with_ai(data, args.ai)
     variants = {}
     for v in (knob.low, knob.high):  # a wrong parameter or value is said before any battle runs
         try:
@@ -105,7 +108,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     out = report_stream(args.json)
     print(prose(f"{scenario.name}: bringing the share of decided battles {side} win to {target:.0%} by {args.param} "
                 f"over {knob.value(knob.low)}..{knob.value(knob.high)}, {plural(args.runs, 'battle', grouped=True)} "
-                f"per value (the same seeds), seed {base}"), file=out)
+                f"per value (the same seeds), seed {base}{ai_words(args)}"), file=out)
 
     def measure(v: int) -> tuple[int, int, int]:
         variant = variants.get(v)
@@ -155,7 +158,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
             print(f"the rate crosses {target:.0%} near {found.crossing:.2f} (between the two values around it)", file=out)
     print(f"battles used: {found.battles:,} over {plural(len(found.probes), 'value')}", file=out)
     if args.json:
-        doc = {"scenario": scenario.name, "param": args.param, "side": side, "target": target, "base_seed": base,
+        doc = {"scenario": scenario.name, "ai": args.ai, "param": args.param, "side": side, "target": target, "base_seed": base,
                "runs_per_value": args.runs, "battles": found.battles, "found": not found.outside,
                "why_not": found.outside or None,
                "value": knob.value(best.value) if best is not None else None,

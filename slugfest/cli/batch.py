@@ -11,8 +11,8 @@ from slugfest.core.render.words import plural
 
 from .progress import Bars
 
-from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_force, battle_index,
-                     input_path, load, positive_int, report_stream, seed, unwritable, write_out, write_json)
+from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_ai, add_force, battle_index,
+                     input_path, load, played_by, positive_int, report_stream, seed, unwritable, write_out, write_json)
 
 
 def add_parsers(sub: Any) -> dict[str, Any]:
@@ -24,6 +24,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                                    "length, damage, knockouts, hit rates\nand which actions and rules fired.",
                        epilog="examples:\n"
                               "  slugfest simulate hero-brawl --runs 1000\n"
+                              "  slugfest simulate hero-brawl --runs 1000 --ai tactician   every combatant played by the tactician\n"
                               "  slugfest simulate hero-duel --runs 5000 --seed 42 --json duel.json\n"
                               "  slugfest simulate hero-duel --runs 100 --play-by-play 17   the full log of battle 17\n"
                               "  slugfest simulate hero-duel --precision 2%   as many battles as a ±2% interval needs\n"
@@ -53,6 +54,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                    help="run the battles on a Dask cluster (a scheduler's tcp://HOST:PORT, or local / local:N for N "
                         "worker processes here; needs pip install 'slugfest[cluster]'): the same report as a local run")
     m.add_argument("--no-progress", action="store_true", help="no progress on stderr (a bar on a terminal; otherwise a plain line every 5 s)")
+    add_ai(m)
     add_force(m)
 
     g = sub.add_parser("merge", help="join the parts of a batch run with --shard into one report",
@@ -98,6 +100,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if error:
         print(error, file=sys.stderr)
         return EXIT_BAD_INPUT
+    scenario = played_by(args, scenario)
+    if isinstance(scenario, int):
+        return scenario
     base = scenario.seed if args.seed is None else args.seed
     if args.play_by_play is not None:
         if args.json:
@@ -110,7 +115,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             return EXIT_BAD_INPUT
         b = replay(scenario, args.play_by_play, base)
         print(f"battle {args.play_by_play} of {runs} (seed {b.seed}: `slugfest battle {args.scenario} "
-              f"--seed {b.seed}` plays it again)", file=sys.stderr)
+              f"--seed {b.seed}{f' --ai {args.ai}' if args.ai else ''}` plays it again)", file=sys.stderr)
         log = TextLog({c.id: c.name for c in scenario.combatants})
         for line in log.lines(b.events):
             print(line)
@@ -177,7 +182,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             document = {**part_document(agg, scenario=scenario.name, system=scenario.system,
                                         turn_limit=scenario.turn_limit, base_seed=base, runs=summary["runs_requested"],
                                         shard=shard, print_=fingerprint(dump_scenario(scenario), host.names()),
-                                        interrupted=interrupted), "summary": summary}
+                                        interrupted=interrupted, ai=args.ai), "summary": summary}
         code = write_json(args.json, document)
         if code:
             return code
@@ -220,7 +225,7 @@ def _run_batch(args: argparse.Namespace, scenario: Any, base: int,
         agg, interrupted = simulate(scenario, count, base, args.jobs, bar, first=first, until=until)
         bar.done()
     header = {"scenario": scenario.name, "system": scenario.system, "turn_limit": scenario.turn_limit,
-              "base_seed": base, "runs_requested": runs, "interrupted": interrupted}
+              "base_seed": base, "runs_requested": runs, "interrupted": interrupted, "ai": args.ai}
     if shard is not None:
         header["shard"] = {"part": shard[0], "of": shard[1], "first": first, "battles": count}
     if args.precision is not None:
@@ -330,7 +335,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
     system = get_plugin_manager().systems().get(head["system"])
     summary = merged.aggregate.as_dict(getattr(system, "catalogue", ()))
     summary.update({"scenario": head["scenario"], "system": head["system"], "turn_limit": head["turn_limit"],
-                    "base_seed": head["base_seed"], "runs_requested": head["runs_requested"],
+                    "base_seed": head["base_seed"], "runs_requested": head["runs_requested"], "ai": head.get("ai"),
                     "interrupted": bool(merged.missing or merged.incomplete),
                     "merged": {"parts": merged.parts, "of": head["of"], "missing": merged.missing,
                                "incomplete": merged.incomplete}})

@@ -231,6 +231,38 @@ def unwritable(path: str | None, *, force: bool = False, inputs: Any = ()) -> st
 
 
 
+AI_HELP = ("play every combatant, on every side, with the AI plugin NAME instead of the AIs the "
+           "scenario names (`slugfest plugins` lists them): a win rate depends on how well both sides play, "
+           "so a question about the characters is asked with one AI for all: the tactician plays best at "
+           "batch speed, the default AI compares with older runs (the README says which to use)")
+
+
+def add_ai(p: Any) -> None:
+    """The ``--ai NAME`` option of the commands that play a scenario's battles (:func:`played_by`)."""
+    p.add_argument("--ai", metavar="NAME", default=None, help=AI_HELP)
+
+
+def played_by(args: Any, scenario: Any) -> Any:
+    """``scenario`` with every combatant played by ``--ai`` (unchanged without it); or the exit
+    code after saying, in one line, why NAME cannot play (before any battle runs)."""
+    if getattr(args, "ai", None) is None:
+        return scenario
+    from slugfest.core.batch.sweep import with_ai
+    from slugfest.core.files.scenario import ai_problem, dump_scenario, parse_scenario
+
+    problem = ai_problem(args.ai)
+    if problem:
+        print(f"slugfest: --ai: {problem}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return parse_scenario(with_ai(dump_scenario(scenario), args.ai), scenario.path or scenario.name)
+
+
+def ai_words(args: Any) -> str:
+    """How a report says who played: ", every combatant played by the X AI" with ``--ai``, else ""."""
+    ai = getattr(args, "ai", None)
+    return f", every combatant played by the {ai} AI" if ai else ""
+
+
 def batch_inputs(args: Any, *outputs: str | None) -> Any:
     """The scenario a batch command names, once it is loaded and every output file it will write
     is writable; or the exit code after saying what is wrong (before any battle runs)."""
@@ -243,4 +275,4 @@ def batch_inputs(args: Any, *outputs: str | None) -> Any:
         if problem:
             print(problem, file=sys.stderr)
             return EXIT_BAD_INPUT
-    return scenario
+    return played_by(args, scenario)

@@ -9,8 +9,8 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from .common import (EXIT_BAD_INPUT, EXIT_OK, EXIT_PLUGIN, SCENARIO_HELP, STREAMS, add_force, handled, input_path, load,
-                     seed, unwritable, write_out)
+from .common import (EXIT_BAD_INPUT, EXIT_OK, EXIT_PLUGIN, SCENARIO_HELP, STREAMS, add_ai, add_force, handled, input_path,
+                     load, played_by, seed, unwritable, write_out)
 
 if TYPE_CHECKING:  # the commands import the engine when they run, so that --help starts at once
     from slugfest.core.engine.events import Event
@@ -34,6 +34,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                                                  "file: open it in any browser; see `slugfest replay --help`)")
     b.add_argument("--on-plugin-error", choices=("fallback", "stop"), default="fallback",
                    help="when a plugin fails: go on without it (default) or stop the battle, keeping the log")
+    add_ai(b)
     add_force(b)
 
     c = sub.add_parser("check", help="validate scenario files",
@@ -111,6 +112,9 @@ def cmd_battle(args: argparse.Namespace) -> int:
             print(f"\n(`slugfest check {args.scenario}` validates a file; `slugfest scenarios` lists the bundled ones.)",
                   file=sys.stderr)
         return EXIT_BAD_INPUT
+    scenario = played_by(args, scenario)
+    if isinstance(scenario, int):
+        return scenario
     problem = (unwritable(args.out, force=args.force, inputs=(input_path(args.scenario),))
                or unwritable(args.html, force=args.force, inputs=(input_path(args.scenario),)))
     if problem:

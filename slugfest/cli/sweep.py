@@ -9,7 +9,7 @@ from typing import Any
 
 from slugfest.core.render.words import plural
 
-from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_force, batch_inputs,
+from .common import (EXIT_BAD_INPUT, add_ai, ai_words, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_force, batch_inputs,
                      positive_int, prose, report_stream, seed, write_out, write_json)
 from .progress import Bars
 
@@ -49,6 +49,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     w.add_argument("--json", metavar="FILE", help="also write every value's whole report as JSON (- for standard "
                                                   "output; the table then goes to standard error)")
     w.add_argument("--csv", metavar="FILE", help="also write the table as CSV (- for standard output)")
+    add_ai(w)
     add_force(w)
     w.add_argument("--plot", action="store_true", help="plot the first side's win rate against the value, with "
                                                        "its interval (one parameter)")
@@ -71,7 +72,7 @@ def _variants(args: argparse.Namespace) -> tuple[list[tuple[Any, ...]], list[Any
     runs; or the exit code when one is wrong (each problem printed)."""
     from slugfest.core.errors import SlugfestError
     from slugfest.core.files.scenario import parse_scenario
-    from slugfest.core.batch.sweep import SweepError, read_data, set_parameter
+    from slugfest.core.batch.sweep import SweepError, read_data, set_parameter, with_ai
     from slugfest.scenarios import find
 
     if (args.param2 is None) != (args.values2 is None):
@@ -82,6 +83,8 @@ def _variants(args: argparse.Namespace) -> tuple[list[tuple[Any, ...]], list[Any
               "would overwrite the first)", file=sys.stderr)
         return EXIT_BAD_INPUT
     data = read_data(find(args.scenario))
+    if args.ai is not None:  # (a NAME no AI answers to was refused with the scenario)
+        data = with_ai(data, args.ai)
     params = [args.param] + ([args.param2] if args.param2 else [])
     lists = []
     for text, flag in ((args.values, "--values"), (args.values2, "--values2")):
@@ -141,7 +144,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     print(prose(f"{scenario.name}: {' x '.join(params)} over "
                 f"{plural(len(combos), 'pair' if len(params) > 1 else 'value')}{' of values' if len(params) > 1 else ''}, "
                 f"{'up to ' if args.precision else ''}{plural(runs, 'battle', grouped=True)} each (the same seeds for "
-                f"every value), seed {base}"), file=table)
+                f"every value), seed {base}{ai_words(args)}"), file=table)
     outcomes: list[list[int | None]] = [[None] * runs for _ in variants]
 
     def seen(v: int, result: Any) -> None:
@@ -185,7 +188,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             print(problem, file=sys.stderr)
             return EXIT_BAD_INPUT
     if args.json:
-        doc = {"scenario": scenario.name, "params": params, "param": args.param, "base_seed": base, "runs": runs,
+        doc = {"scenario": scenario.name, "ai": args.ai, "params": params, "param": args.param, "base_seed": base, "runs": runs,
                "interrupted": interrupted, "rows": rows}
         failed = write_json(args.json, doc)
         if failed:

@@ -127,7 +127,7 @@ def _setup(args: argparse.Namespace, *outputs: str | None) -> tuple[Any, dict[st
     from slugfest.core.files.scenario import parse_scenario
     from slugfest.core.files.schema import did_you_mean
     from slugfest.core.batch.sweep import SweepError, read_data
-    from slugfest.core.batch.worth import with_ai
+    from slugfest.core.batch.sweep import with_ai
     from slugfest.scenarios import find
 
     scenario = batch_inputs(args, *outputs)

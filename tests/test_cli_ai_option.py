@@ -1,0 +1,120 @@
+"""``--ai NAME``: the commands that play a scenario's battles (battle, simulate, sweep, balance)
+can hand every combatant, on every side, to one AI, so a balancer asks a question about the
+characters under one quality of play without editing the scenario file. The battles are exactly
+those of the file with every ``ai`` key set to NAME, and every report names the AI."""
+
+import json
+
+import pytest
+import tomli_w
+
+from slugfest.core.batch.sweep import read_data, with_ai
+from slugfest.core.testing.surfaces.running import run_cli
+from slugfest.scenarios import find
+
+QUICK = ["--jobs", "1", "--no-progress"]
+
+
+@pytest.fixture
+def rewritten(tmp_path):
+    """hero-duel written out with every combatant's ``ai = "aggressive"``: what ``--ai
+    aggressive`` stands for."""
+    path = tmp_path / "duel-aggressive.toml"
+    path.write_text(tomli_w.dumps(with_ai(read_data(find("hero-duel")), "aggressive")))
+    return path
+
+
+def _figures(doc: dict) -> dict:
+    """A batch's statistics, without the keys that say where they came from."""
+    return {k: v for k, v in doc.items() if k not in ("scenario", "ai")}
+
+
+def test_simulate_with_ai_plays_the_battles_of_the_scenario_rewritten_for_that_ai(rewritten):
+    code, out, err = run_cli(["simulate", "hero-duel", "--runs", "6", "--ai", "aggressive", "--json", "-", *QUICK])
+    assert code == 0, err
+    given = json.loads(out)
+    code, out, _ = run_cli(["simulate", str(rewritten), "--runs", "6", "--json", "-", *QUICK])
+    written = json.loads(out)
+    assert given["ai"] == "aggressive" and written["ai"] is None
+    assert _figures(given) == _figures(written)
+    assert "Duel at the Docks: 6 battles (hero), every combatant played by the aggressive AI" in err
+
+
+def test_simulate_without_ai_plays_the_ais_the_scenario_names_and_says_nothing_of_it(capsys):
+    code, out, err = run_cli(["simulate", "hero-duel", "--runs", "2", *QUICK])
+    assert code == 0, err
+    assert out.splitlines()[0] == "Duel at the Docks: 2 battles (hero)"
+
+
+def test_a_battle_with_ai_is_decided_by_that_ai_for_everyone():
+    code, out, err = run_cli(["battle", "hero-duel", "--ai", "aggressive", "--log", "jsonl"])
+    assert code == 0, err
+    choosers = {json.loads(line).get("chosen_by") for line in out.splitlines()} - {None}
+    assert choosers == {"aggressive"}
+
+
+def test_play_by_play_names_the_ai_in_the_command_that_plays_the_battle_again():
+    code, out, err = run_cli(["simulate", "hero-duel", "--runs", "4", "--ai", "cautious", "--play-by-play", "2"])
+    assert code == 0, err
+    seed = int(err.split("(seed ")[1].split(":")[0])
+    assert f"`slugfest battle hero-duel --seed {seed} --ai cautious` plays it again" in err
+    code, again, _ = run_cli(["battle", "hero-duel", "--seed", str(seed), "--ai", "cautious"])
+    assert again.splitlines() == out.splitlines()
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "hero-duel", "--runs", "2"],
+    ["battle", "hero-duel"],
+    ["sweep", "hero-duel", "--param", "ironclad.STR", "--values", "20,30", "--runs", "2"],
+    ["balance", "hero-duel", "--param", "ironclad.STR", "--range", "20..22", "--runs", "2"],
+])
+def test_an_ai_no_plugin_answers_to_is_refused_in_one_line_before_any_battle(command, tmp_path):
+    out_file = tmp_path / "out.json"
+    extra = [] if command[0] == "battle" else ["--json", str(out_file), *QUICK]
+    code, out, err = run_cli([*command, "--ai", "tacticain", *extra])
+    assert code == 2 and out == ""
+    assert err.splitlines() == [
+        "slugfest: --ai: expected an installed AI plugin, got 'tacticain' (did you mean 'tactician'?) (installed: "
+        "aggressive, berserker, cautious, default, planner, random, tactician; `slugfest plugins` lists them)"]
+    assert not out_file.exists()
+
+
+def test_a_sweep_with_ai_measures_what_the_rewritten_scenario_measures(rewritten, tmp_path):
+    args = ["--param", "ironclad.STR", "--values", "20,30", "--runs", "4", *QUICK]
+    code, out, err = run_cli(["sweep", "hero-duel", "--ai", "aggressive", "--json", str(tmp_path / "a.json"), *args])
+    assert code == 0, err
+    assert "every combatant played by the aggressive AI" in " ".join(out.split())
+    code, _, err = run_cli(["sweep", str(rewritten), "--json", str(tmp_path / "b.json"), *args])
+    given, written = (json.loads((tmp_path / f"{n}.json").read_text()) for n in "ab")
+    assert given["ai"] == "aggressive" and written["ai"] is None
+    assert given["rows"] == written["rows"]
+
+
+def test_a_balance_with_ai_searches_the_rewritten_scenario(rewritten, tmp_path):
+    args = ["--param", "ironclad.STR", "--range", "20..24", "--runs", "4", *QUICK]
+    code, out, err = run_cli(["balance", "hero-duel", "--ai", "aggressive", "--json", str(tmp_path / "a.json"), *args])
+    assert code == 0, err
+    assert "every combatant played by the aggressive AI" in " ".join(out.split())
+    code, _, err = run_cli(["balance", str(rewritten), "--json", str(tmp_path / "b.json"), *args])
+    given, written = (json.loads((tmp_path / f"{n}.json").read_text()) for n in "ab")
+    assert given["ai"] == "aggressive" and written["ai"] is None
+    assert _figures(given) == _figures(written)
+
+
+def test_parts_of_a_batch_played_by_one_ai_merge_into_a_report_that_names_it(tmp_path):
+    for i in (1, 2):
+        code, _, err = run_cli(["simulate", "hero-duel", "--runs", "4", "--shard", f"{i}/2", "--ai", "aggressive",
+                                "--json", str(tmp_path / f"part{i}.json"), *QUICK])
+        assert code == 0, err
+    code, out, err = run_cli(["merge", str(tmp_path / "part1.json"), str(tmp_path / "part2.json")])
+    assert code == 0, err
+    assert out.splitlines()[0] == "Duel at the Docks: 4 battles (hero), every combatant played by the aggressive AI"
+
+
+def test_parts_played_by_different_ais_do_not_merge(tmp_path):
+    for i, ai in ((1, "aggressive"), (2, "cautious")):
+        code, _, err = run_cli(["simulate", "hero-duel", "--runs", "4", "--shard", f"{i}/2", "--ai", ai,
+                                "--json", str(tmp_path / f"part{i}.json"), *QUICK])
+        assert code == 0, err
+    code, _, err = run_cli(["merge", str(tmp_path / "part1.json"), str(tmp_path / "part2.json")])
+    assert code == 2 and "only parts of one batch merge" in err
