@@ -25,7 +25,8 @@ from .maneuvers import land_haymaker
 from .menu import build_menu
 from .mind_control import serve
 from . import senses
-from .powers import doubt, fade, keep_up, lose_sight, regain_senses
+from .fields import doubt, keep_up
+from .powers import fade, lose_sight, regain_senses
 from .recovery import may_recover
 from .speed import has_phase
 from .state import Fighter, HeroState
@@ -166,7 +167,7 @@ def open_phase(ctx: RulesContext, fid: str) -> Decision | None:
         lost = _new_phase(ctx, f, now)
         if lost:
             return None
-        doubt(ctx, f)  # a PER roll against each Images hiding a foe from it (:func:`.powers.doubt`)
+        doubt(ctx, f)  # a PER roll against each Images hiding a foe from it (:func:`.fields.doubt`)
     elif not f.held:
         return None
     ctx.emit(ev.PhaseStarted(actor=fid, turn=st.turn, segment=st.segment, stun=f.stun, body=f.body, end=f.end,

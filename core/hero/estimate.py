@@ -13,7 +13,7 @@ from collections.abc import Callable
 from ..engine.actions import Action
 from ..engine.context import RulesContext
 from ..rules.grid import Cell, distance
-from . import aborts, areas, grabs, powers, presence, senses
+from . import aborts, areas, fields, grabs, powers, presence, senses
 from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
 from .combat_values import Modifier
 from .damage import DamageRoll, take_damage
@@ -147,7 +147,7 @@ def gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter],
     if action.kind == "listen":  # the Half-Phase PER roll with Hearing for a foe it cannot see
         return listen_worth(ctx, f, st.fighters[action.target], dcv)
     if action.kind == "drop":  # a Darkness turned off: the END it saves less what the field still does
-        return powers.drop_worth(ctx, f, action.attack, lambda g, h: threat(ctx, g, h))
+        return fields.drop_worth(ctx, f, action.attack, lambda g, h: threat(ctx, g, h))
     if action.maneuver == "area" and action.kind in ("attack", "screen"):  # aimed at a cell, maybe an empty one
         return estimate_area(ctx, f, action)
     return 0.0

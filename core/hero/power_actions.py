@@ -13,7 +13,7 @@ from ..engine.actions import Action
 from ..engine.context import RulesContext
 from ..rules.grid import distance
 from . import events as ev
-from . import powers, presence, senses
+from . import fields, powers, presence, senses
 from .effects import spend_end
 from .entry import Maneuver
 from .movement import METRES_PER_CELL, cells, move, walk_next_to
@@ -68,13 +68,13 @@ SWITCH = Maneuver("switch", "switch", "Multipower switch", "rules-powers §5.1: 
 
 
 def _drop(ctx: RulesContext, f: Fighter, a: Action) -> None:
-    powers.drop_power(ctx, f, a.attack)
+    fields.drop_power(ctx, f, a.attack)
 
 
 def _offer_drop(pic: Picture) -> list[Action]:
     """Each Darkness or Images its user keeps up, to turn off (rules §4.1: a Constant power costs
     END each Phase; turning it off takes no time)."""
-    return [pic.action("drop", name) for name in powers.kept(pic.ctx, pic.f)]
+    return [pic.action("drop", name) for name in fields.kept(pic.ctx, pic.f)]
 
 
 DROP = Maneuver("drop", "drop", "Drop a Darkness or an Images", "rules §4.1: a Constant power costs END each "
@@ -82,7 +82,7 @@ DROP = Maneuver("drop", "drop", "Drop a Darkness or an Images", "rules §4.1: a 
 
 
 def _listen(ctx: RulesContext, f: Fighter, a: Action) -> None:
-    powers.listen(ctx, f, ctx.state.fighters[a.target])
+    fields.listen(ctx, f, ctx.state.fighters[a.target])
 
 
 def _offer_listen(pic: Picture) -> list[Action]:

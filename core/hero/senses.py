@@ -10,12 +10,12 @@ A combatant cannot perceive another (:func:`unseen`, which says why) when
   Perception roll is made to find it), or
 * a Darkness field lies on the line between them, either end included: from inside a field one
   sees no one, and no one sees into it (:meth:`.Grid.line_of_sight` with the field as its veil), or
-* an **Images** (an opaque visual illusion, :func:`.powers.lay_images`) lies on the line, the
+* an **Images** (an opaque visual illusion, :func:`.fields.lay_images`) lies on the line, the
   other's end included, and ``f`` believes it: ``f`` is not its user, does not stand in it (from
   inside, it is plainly not there) and has not seen through it with a PER roll
-  (:func:`.powers.doubt`). So those hidden in an image see out, and those outside do not see in.
+  (:func:`.fields.doubt`). So those hidden in an image see out, and those outside do not see in.
 
-One that does not see a foe may listen for it (:func:`.powers.listen`, the Half-Phase PER roll
+One that does not see a foe may listen for it (:func:`.fields.listen`, the Half-Phase PER roll
 with Hearing, a Nontargeting Sense, unless a Flash has taken its Hearing): heard, the foe is
 :data:`HEARD` to it until its next Phase.
 
@@ -26,9 +26,9 @@ not perceiving the attacker, a combatant is at ½ DCV against it (rules-powers �
 Flash already applies: :data:`.chains.BLIND_HTH_OCV` and its kin). Attacks still reach what is
 not seen: walls stop blows, Darkness only sight.
 
-A Darkness field (:func:`.powers.lay_darkness`) and an Images (:func:`.powers.lay_images`) are
+A Darkness field (:func:`.fields.lay_darkness`) and an Images (:func:`.fields.lay_images`) are
 Constant powers: the user pays the END again at the start of each of its Phases
-(:func:`.powers.keep_up`, rules §4.1) and may drop one at no cost of time (the ``drop`` action);
+(:func:`.fields.keep_up`, rules §4.1) and may drop one at no cost of time (the ``drop`` action);
 it is gone (:func:`lift`) when its user drops it, is knocked out or killed, is Stunned (at the end
 of that Segment: a power not Persistent turns off) or takes a Recovery (it cannot keep one up
 while recovering); from any other state out of the fight (a dying user) it hides nothing; a
@@ -78,7 +78,7 @@ def dark_cells(state: HeroState) -> frozenset[Cell]:
 def lift(ctx: RulesContext, g: Fighter, what_happened: str) -> None:
     """``g``'s Darkness and its Images, Constant powers, are gone (logged): ``g`` knocked out or
     killed, Stunned (at the end of the Segment) or taking a Recovery (a drop lifts the one
-    dropped: :func:`.powers.drop_power`)."""
+    dropped: :func:`.fields.drop_power`)."""
     lift_darkness(ctx, g, what_happened)
     lift_images(ctx, g, what_happened)
 
@@ -134,7 +134,7 @@ def conditions(ctx: RulesContext, f: Fighter) -> list[str]:
 def unseen(ctx: RulesContext, f: Fighter, g: Fighter) -> str:
     """Why ``f`` cannot perceive ``g`` with Sight (:data:`FLASHED`, :data:`INVISIBLE`,
     :data:`DARKNESS` or :data:`IMAGES`), or :data:`HEARD` when it has heard ``g`` this Phase
-    (the Half-Phase PER roll with Hearing, :func:`.powers.listen`); "" when it sees it. A
+    (the Half-Phase PER roll with Hearing, :func:`.fields.listen`); "" when it sees it. A
     combatant always perceives itself."""
     if f is g:
         return ""

@@ -265,7 +265,7 @@ class HeroState:
     #: never edited in place.
     darkness: dict[str, frozenset[Cell]] = field(default_factory=dict)
     #: The Darkness attack each of those fields came from: what its user pays END for each Phase
-    #: it keeps it up (:func:`.powers.keep_up`). Replaced with ``darkness``, never edited in place.
+    #: it keeps it up (:func:`.fields.keep_up`). Replaced with ``darkness``, never edited in place.
     darkness_powers: dict[str, str] = field(default_factory=dict)
     #: The Images laid, by their user: the cells each covers, and the attack it came from
     #: (:mod:`.senses`); replaced, never edited in place.

@@ -90,7 +90,7 @@ def test_one_standing_in_an_images_sees_through_it_and_a_flashed_foe_rolls_nothi
     assert senses.sees(ctx, c, a)
     bb = st.fighters["b"]
     bb.blind_until = 40
-    from slugfest.core.hero.powers import doubt
+    from slugfest.core.hero.fields import doubt
 
     before = len(b.events)
     doubt(ctx, bb)
@@ -163,7 +163,7 @@ def test_dropping_its_darkness_leaves_the_users_images_up():
     b = fight({"A": [user(VEIL, shroud)], "B": [foe()]}, [3, 3, 3, 5, 3, 5], VEIL_ON_A, turn_limit=1)
     st = b.state
     st.darkness, st.darkness_powers = {"a": frozenset({(6, 5)})}, {"a": "Shroud"}
-    from slugfest.core.hero.powers import drop_power
+    from slugfest.core.hero.fields import drop_power
 
     drop_power(b.ctx, st.fighters["a"], "Shroud")
     assert st.darkness == {} and set(st.images) == {"a"}
