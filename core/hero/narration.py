@@ -20,8 +20,12 @@ def _segment(e: ev.SegmentStarted, log: TextLog) -> str | None:
         return None  # a Segment in which no one has a Phase
     order = ", ".join(log.name(a) for a in e.order) or "no one"
     ties = ""
-    if e.tie_breaks:
-        ties = " (DEX ties: " + ", ".join(f"{log.name(a)} rolled {r}" for a, r in e.tie_breaks) + ")"
+    if e.tie_breaks:  # each one's rolls beside its name, in the Segment's order (a re-roll: "then")
+        rolls: dict[str, list[int]] = {}
+        for a, r in e.tie_breaks:
+            rolls.setdefault(a, []).append(r)
+        said = ", ".join(f"{log.name(a)} {' then '.join(map(str, rolls[a]))}" for a in e.order if a in rolls)
+        ties = f" (DEX ties rolled off on 1d6, highest first: {said})"
     return f"Turn {e.turn}, Segment {e.segment}: {order}{ties}"
 
 

@@ -14,6 +14,7 @@ from slugfest.core.hero import events as ev
 from slugfest.core.hero.speed import SPEED_CHART
 from slugfest.core.testing import battle_with, events_of, hero, scenario
 from slugfest.core.hero.effects import change_spd
+from slugfest.core.render.text import TextLog
 
 from hero_script import NO_KB, Script, fight
 
@@ -88,6 +89,14 @@ def test_a_three_way_tie_rerolls_only_among_those_still_tied():
     s = events_of(b, ev.SegmentStarted)[0]
     assert s.tie_breaks == (("a", 3), ("c", 6), ("b", 3), ("a", 2), ("b", 5))
     assert s.order == ("d", "c", "b", "a")  # c's 6 wins outright; a and b, both on 3, re-roll: 2 vs 5
+
+
+def test_the_log_puts_each_roll_off_beside_its_roller_in_the_segments_order():
+    # As above: a, c and b roll 3, 6, 3; a and b roll again, 2 and 5. A reader sees who rolled
+    # what (a re-roll after "then") in the order they act, not the rolls in the order made.
+    b = fight(dodgers(a=(2, 12), b=(2, 12), c=(2, 12), d=(2, 20)), [3, 6, 3,  2, 5], turn_limit=1)
+    assert TextLog().line(events_of(b, ev.SegmentStarted)[0]) == (
+        "Turn 1, Segment 12: d, c, b, a (DEX ties rolled off on 1d6, highest first: c 6, b 3 then 5, a 3 then 2)")
 
 
 def test_the_roll_off_is_the_same_for_the_same_seed():
