@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import islice
 
+from .cell import Cell as Cell  # (named here too: the map is where the rest of the code reads it)
 from .reach import BitMap, Layers
 from .walks import Walks
 
-Cell = tuple[int, int]
 
 _STEPS: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
@@ -220,7 +220,7 @@ class Grid:
     @cached_property
     def bits(self) -> BitMap:
         """The map as bit masks, for searches that answer every foe at once (:mod:`core.rules.reach`)."""
-        return BitMap(self)
+        return BitMap(self.width, self.height, self.obstacles)
 
     def layers(self, start: Cell, occupied: Iterable[Cell] = ()) -> Layers:
         """One breadth-first search from ``start`` (around walls and ``occupied`` cells) that

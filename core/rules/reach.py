@@ -15,10 +15,8 @@ number of steps to a cell is the length of the shortest walk there.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .grid import Cell, Grid
+from .cell import Cell
 
 
 class BitMap:
@@ -26,13 +24,13 @@ class BitMap:
 
     __slots__ = ("width", "height", "row", "open", "_rings", "_boxes")
 
-    def __init__(self, grid: Grid) -> None:
-        self.width, self.height = grid.width, grid.height
-        self.row = grid.width + 1  # one guard column a row
+    def __init__(self, width: int, height: int, obstacles: frozenset[Cell]) -> None:
+        self.width, self.height = width, height
+        self.row = width + 1  # one guard column a row
         mask = 0
-        for x in range(grid.width):
-            for y in range(grid.height):
-                if (x, y) not in grid.obstacles:
+        for x in range(width):
+            for y in range(height):
+                if (x, y) not in obstacles:
                     mask |= 1 << (y * self.row + x)
         self.open = mask
         self._rings: dict[Cell, int] = {}

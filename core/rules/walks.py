@@ -15,7 +15,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable, Mapping
 
-Cell = tuple[int, int]
+from .cell import Cell
 
 #: Walks kept per map before the memo starts again.
 KEPT = 4096
