@@ -20,13 +20,19 @@ HINT = ("two or more character files (Hero Designer .hdc; 5th Edition ones conve
         "quote a path that has spaces · Enter imports, Escape cancels")
 
 
+def imports_folder() -> Path:
+    """Where the picker's i writes the scenarios it imports: ``imports/`` in the data folder
+    (the picker lists what is there)."""
+    from slugfest.core.settings import data_dir
+
+    return data_dir() / "imports"
+
+
 def import_characters(text: str) -> tuple[Path, list[str], list[str]]:
     """Import the files named in ``text`` into a new scenario in the data folder (``imports/``):
     the path written, who is in it, and each file's report. Raises ``ValueError`` with a message
     to show."""
     from slugfest.core.files.importing import import_into_folder
-
-    from .picker import imports_folder
 
     try:
         paths = shlex.split(text)

@@ -24,6 +24,8 @@ from slugfest.core.engine.session import is_save_file
 from slugfest.core.render.words import plural
 from slugfest.core.files.paths import is_dir, resolved
 
+from .importing import imports_folder
+
 
 @dataclass
 class Listing:
@@ -35,13 +37,6 @@ class Listing:
     scenario: Scenario | None = None
     error: str = ""
     save: bool = False
-
-
-def imports_folder() -> Path:
-    """Where the picker's i writes the scenarios it imports: ``imports/`` in the data folder."""
-    from slugfest.core.settings import data_dir
-
-    return data_dir() / "imports"
 
 
 def gather(scenarios_dir: str | Path | None, include_bundled: bool = True) -> list[Listing]:

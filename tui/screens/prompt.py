@@ -94,14 +94,16 @@ class PromptData:
 
 
 def quit_from_prompt(screen: ModalScreen) -> None:
-    """q in a prompt: the battle underneath decides (it warns first if the battle is not saved)."""
-    from .battle import BattleScreen  # here: the battle screen imports this module
-
-    battle = next((s for s in reversed(screen.app.screen_stack) if isinstance(s, BattleScreen)), None)
-    if battle is None:
+    """q in a prompt: the battle underneath decides (it warns first if the battle is not saved):
+    the first screen under the dialogs that can quit (the battle screen, which opens every
+    prompt; read by what it can do, as the battle screen imports this module); with none, the
+    app ends."""
+    below = next((s for s in reversed(screen.app.screen_stack) if not isinstance(s, ModalScreen)), None)
+    quit_battle = getattr(below, "action_quit", None)
+    if quit_battle is None:
         screen.app.exit()
         return
-    battle.action_quit()
+    quit_battle()
 
 
 #: A roll's verdict in a log line (its end is kept when the line is cut: see :class:`Recap`).
