@@ -40,10 +40,19 @@ def test_simulate_with_ai_plays_the_battles_of_the_scenario_rewritten_for_that_a
     assert "Duel at the Docks: 6 battles (hero), every combatant played by the aggressive AI" in err
 
 
-def test_simulate_without_ai_plays_the_ais_the_scenario_names_and_says_nothing_of_it(capsys):
+def test_simulate_without_ai_plays_the_ais_the_scenario_names_and_says_nothing_of_it():
     code, out, err = run_cli(["simulate", "hero-duel", "--runs", "2", *QUICK])
     assert code == 0, err
     assert out.splitlines()[0] == "Duel at the Docks: 2 battles (hero)"
+    code, out, err = run_cli(["simulate", "hero-duel", "--runs", "2", "--json", "-", *QUICK])
+    assert json.loads(out)["ai"] is None
+
+
+def test_the_report_pages_command_to_run_the_batch_again_names_the_ai(tmp_path):
+    page = tmp_path / "report.html"
+    code, _, err = run_cli(["simulate", "hero-duel", "--runs", "2", "--ai", "cautious", "--html", str(page), *QUICK])
+    assert code == 0, err
+    assert "slugfest simulate hero-duel --runs 2 --seed 2026 --ai cautious" in page.read_text()
 
 
 def test_a_battle_with_ai_is_decided_by_that_ai_for_everyone():
@@ -111,10 +120,47 @@ def test_parts_of_a_batch_played_by_one_ai_merge_into_a_report_that_names_it(tmp
     assert out.splitlines()[0] == "Duel at the Docks: 4 battles (hero), every combatant played by the aggressive AI"
 
 
-def test_parts_played_by_different_ais_do_not_merge(tmp_path):
-    for i, ai in ((1, "aggressive"), (2, "cautious")):
-        code, _, err = run_cli(["simulate", "hero-duel", "--runs", "4", "--shard", f"{i}/2", "--ai", ai,
-                                "--json", str(tmp_path / f"part{i}.json"), *QUICK])
+def _parts(tmp_path, *ais):
+    """Part i of len(ais) of a hero-duel batch, played by ais[i - 1] (None: the scenario's AIs)."""
+    for i, ai in enumerate(ais, 1):
+        code, _, err = run_cli(["simulate", "hero-duel", "--runs", "4", "--shard", f"{i}/{len(ais)}",
+                                *(["--ai", ai] if ai else []), "--json", str(tmp_path / f"part{i}.json"), *QUICK])
         assert code == 0, err
-    code, _, err = run_cli(["merge", str(tmp_path / "part1.json"), str(tmp_path / "part2.json")])
-    assert code == 2 and "only parts of one batch merge" in err
+    return [str(tmp_path / f"part{i}.json") for i in range(1, len(ais) + 1)]
+
+
+def test_parts_played_by_different_ais_do_not_merge_and_the_refusal_says_so(tmp_path):
+    code, _, err = run_cli(["merge", *_parts(tmp_path, "aggressive", "cautious")])
+    assert code == 2
+    assert err.strip().endswith("part2.json: a part played by --ai cautious, " + str(tmp_path / "part1.json")
+                                + " by --ai aggressive; only parts of one batch merge")
+
+
+def test_a_part_played_by_the_scenarios_own_ai_named_with_ai_is_still_another_batch(tmp_path):
+    # hero-duel's combatants are the default AI's already: the battles match, the reports would not
+    code, _, err = run_cli(["merge", *_parts(tmp_path, None, "default")])
+    assert code == 2 and "a part played by --ai default" in err and "by the scenario's own AIs" in err
+
+
+def test_a_part_written_before_ai_was_carried_merges_with_one_played_by_the_scenarios_ais(tmp_path):
+    old, new = _parts(tmp_path, None, None)
+    doc = json.loads(open(old).read())
+    del doc["ai"]  # as a part written before the key existed
+    open(old, "w").write(json.dumps(doc))
+    code, out, err = run_cli(["merge", old, new])
+    assert code == 0, err
+    assert out.splitlines()[0] == "Duel at the Docks: 4 battles (hero)"
+
+
+@pytest.mark.parametrize("command", [
+    ["sweep", "hero-duel", "--param", "ironclad.ai", "--values", "aggressive,cautious"],
+    ["sweep", "hero-duel", "--param", "ironclad.STR", "--values", "20,30", "--param2", "sparkwing.ai",
+     "--values2", "default,cautious"],
+    ["balance", "hero-duel", "--param", "sides.0.combatants.0.ai", "--range", "1..2"],
+])
+def test_ai_for_everyone_and_a_varied_ai_for_one_are_refused_together(command):
+    code, out, err = run_cli([*command, "--ai", "tactician", "--runs", "2", *QUICK])
+    assert code == 2 and out == ""
+    varied = next(a for a in command if a.endswith(".ai"))
+    assert err.splitlines() == [f"slugfest: --ai tactician plays every combatant, and the parameter {varied} varies "
+                                "one combatant's AI: give one or the other"]

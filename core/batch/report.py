@@ -341,6 +341,12 @@ def coverage_lines(summary: dict[str, Any], width: int = REPORT_WIDTH) -> list[s
     return lines
 
 
+def played_words(ai: str | None) -> str:
+    """How a report says one AI played everyone (``--ai``): ", every combatant played by the
+    tactician AI"; "" when the scenario's own AIs played."""
+    return f", every combatant played by the {ai} AI" if ai else ""
+
+
 def render_report(summary: dict[str, Any], scenario: Scenario | None = None) -> str:
     """The plain-text report for the terminal: the headline first (who wins how often, how long
     a battle lasts), then each combatant's and each attack's figures, the battles by length and
@@ -350,8 +356,7 @@ def render_report(summary: dict[str, Any], scenario: Scenario | None = None) -> 
     name = scenario.name if scenario is not None else summary["scenario"]
     system = scenario.system if scenario is not None else summary["system"]
     limit = scenario.turn_limit if scenario is not None else summary["turn_limit"]
-    played = f", every combatant played by the {summary['ai']} AI" if summary.get("ai") else ""
-    lines = [f"{name}: {plural(n, 'battle', grouped=True)} ({system}){played}", ""]
+    lines = [f"{name}: {plural(n, 'battle', grouped=True)} ({system}){played_words(summary.get('ai'))}", ""]
     lines += headline_lines(summary, limit)
     if summary["errors"]:
         lines.append(f"{plural(len(summary['errors']), 'battle')} failed: listed at the end")

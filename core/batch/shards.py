@@ -155,6 +155,10 @@ def merge_parts(documents: list[tuple[str, Any]]) -> Merged:
         if heads is None:
             heads, first_file = head, name
         else:
+            if head["ai"] != heads["ai"]:  # (a part written before --ai carried none: the scenario's AIs)
+                said = [f"--ai {h['ai']}" if h["ai"] else "the scenario's own AIs" for h in (head, heads)]
+                raise ShardError(f"{name}: a part played by {said[0]}, {first_file} by {said[1]}; only parts of one "
+                                 "batch merge")
             if head["fingerprint"] != heads["fingerprint"]:
                 what = (f"scenario {head['scenario']!r}, not {heads['scenario']!r}" if head["scenario"] != heads["scenario"]
                         else f"another version of {head['scenario']!r} (its characters, map, rules or plugins differ)")

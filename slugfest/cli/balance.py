@@ -8,8 +8,8 @@ from typing import Any
 
 from slugfest.core.render.words import plural
 
-from .common import (EXIT_BAD_INPUT, add_ai, ai_words, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_force, batch_inputs,
-                     positive_int, prose, report_stream, seed, write_json)
+from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_ai, add_force, ai_clash,
+                     batch_inputs, played_data, positive_int, prose, report_stream, seed, write_json)
 from .progress import Bars
 
 
@@ -62,12 +62,16 @@ def cmd_balance(args: argparse.Namespace) -> int:
     from slugfest.core.files.scenario import parse_scenario
     from slugfest.core.files.schema import did_you_mean
     from slugfest.core.batch.simulate import simulate
-    from slugfest.core.batch.sweep import SweepError, read_data, set_parameter, with_ai
-    from slugfest.scenarios import find
+    from slugfest.core.batch.report import played_words
+    from slugfest.core.batch.sweep import SweepError, set_parameter
 
     scenario = batch_inputs(args, args.json)
     if isinstance(scenario, int):
         return scenario
+    clash = ai_clash(args, [args.param])
+    if clash:
+        print(clash, file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
         knob = parse_range(args.range)
     except BalanceError as exc:
@@ -90,9 +94,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return EXIT_BAD_INPUT
         side = match
-    data = read_data(find(args.scenario))
-    if args.ai is not None:  # (a NAME no AI answers to was refused with the scenario)
-        data = with_ai(data, args.ai)
+    data = played_data(args)
     variants = {}
     for v in (knob.low, knob.high):  # a wrong parameter or value is said before any battle runs
         try:
@@ -108,7 +110,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     out = report_stream(args.json)
     print(prose(f"{scenario.name}: bringing the share of decided battles {side} win to {target:.0%} by {args.param} "
                 f"over {knob.value(knob.low)}..{knob.value(knob.high)}, {plural(args.runs, 'battle', grouped=True)} "
-                f"per value (the same seeds), seed {base}{ai_words(args)}"), file=out)
+                f"per value (the same seeds), seed {base}{played_words(args.ai)}"), file=out)
 
     def measure(v: int) -> tuple[int, int, int]:
         variant = variants.get(v)

@@ -264,6 +264,8 @@ def _write_html(args: argparse.Namespace, scenario: Any, summary: dict[str, Any]
             written.add(target)
         replays.append((label, b, os.path.basename(target)))
     command = f"slugfest simulate {args.scenario} --runs {summary['runs_requested']} --seed {summary['base_seed']}"
+    if args.ai:
+        command += f" --ai {args.ai}"
     failed = write_out(args.html, report_page(summary, text, replays, command))
     if failed is None:
         print(f"report written to {args.html}, with {plural(len(written), 'replay')} beside it", file=sys.stderr)

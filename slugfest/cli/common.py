@@ -231,10 +231,9 @@ def unwritable(path: str | None, *, force: bool = False, inputs: Any = ()) -> st
 
 
 
-AI_HELP = ("play every combatant, on every side, with the AI plugin NAME instead of the AIs the "
-           "scenario names (`slugfest plugins` lists them): a win rate depends on how well both sides play, "
-           "so a question about the characters is asked with one AI for all: the tactician plays best at "
-           "batch speed, the default AI compares with older runs (the README says which to use)")
+AI_HELP = ("play every combatant, on every side, with the AI plugin NAME instead of the AIs the scenario's "
+           "`ai` keys name (the default). `slugfest plugins` lists the AIs; the README's \"Which to use\" "
+           "compares them (a win rate depends on how well both sides play)")
 
 
 def add_ai(p: Any) -> None:
@@ -257,15 +256,33 @@ def played_by(args: Any, scenario: Any) -> Any:
     return parse_scenario(with_ai(dump_scenario(scenario), args.ai), scenario.path or scenario.name)
 
 
-def ai_words(args: Any) -> str:
-    """How a report says who played: ", every combatant played by the X AI" with ``--ai``, else ""."""
+def ai_clash(args: Any, params: list[str]) -> str | None:
+    """Why ``--ai`` cannot go with these varied parameters (one of them is a combatant's ``ai``,
+    which ``--ai`` would overwrite: the report would name an AI that did not play), or None."""
     ai = getattr(args, "ai", None)
-    return f", every combatant played by the {ai} AI" if ai else ""
+    for param in params:
+        if ai is not None and param.strip().rsplit(".", 1)[-1].strip() == "ai":
+            return (f"slugfest: --ai {ai} plays every combatant, and the parameter {param.strip()} varies one "
+                    "combatant's AI: give one or the other")
+    return None
+
+
+def played_data(args: Any) -> dict[str, Any]:
+    """The scenario's TOML data as read, every combatant's ``ai`` set to ``--ai`` when given: what
+    the commands that vary the data (sweep, balance, worth) start from. The name was checked
+    when the scenario was loaded (:func:`batch_inputs`)."""
+    from slugfest.core.batch.sweep import read_data, with_ai
+    from slugfest.scenarios import find
+
+    data = read_data(find(args.scenario))
+    ai = getattr(args, "ai", None)
+    return data if ai is None else with_ai(data, ai)
 
 
 def batch_inputs(args: Any, *outputs: str | None) -> Any:
-    """The scenario a batch command names, once it is loaded and every output file it will write
-    is writable; or the exit code after saying what is wrong (before any battle runs)."""
+    """The scenario a batch command names, once it is loaded, played by ``--ai`` if the command
+    has one (:func:`played_by`), and every output file it will write is writable; or the exit
+    code after saying what is wrong (before any battle runs)."""
     scenario, error = load(args.scenario)
     if error:
         print(error, file=sys.stderr)

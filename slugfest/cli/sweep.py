@@ -9,8 +9,8 @@ from typing import Any
 
 from slugfest.core.render.words import plural
 
-from .common import (EXIT_BAD_INPUT, add_ai, ai_words, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_force, batch_inputs,
-                     positive_int, prose, report_stream, seed, write_out, write_json)
+from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_ai, add_force, ai_clash,
+                     batch_inputs, played_data, positive_int, prose, report_stream, seed, write_out, write_json)
 from .progress import Bars
 
 
@@ -72,8 +72,7 @@ def _variants(args: argparse.Namespace) -> tuple[list[tuple[Any, ...]], list[Any
     runs; or the exit code when one is wrong (each problem printed)."""
     from slugfest.core.errors import SlugfestError
     from slugfest.core.files.scenario import parse_scenario
-    from slugfest.core.batch.sweep import SweepError, read_data, set_parameter, with_ai
-    from slugfest.scenarios import find
+    from slugfest.core.batch.sweep import SweepError, set_parameter
 
     if (args.param2 is None) != (args.values2 is None):
         print("slugfest: --param2 and --values2 go together (a grid needs both)", file=sys.stderr)
@@ -82,10 +81,12 @@ def _variants(args: argparse.Namespace) -> tuple[list[tuple[Any, ...]], list[Any
         print(f"slugfest: --param2 is {args.param2!r} again: a grid needs two different parameters (the second "
               "would overwrite the first)", file=sys.stderr)
         return EXIT_BAD_INPUT
-    data = read_data(find(args.scenario))
-    if args.ai is not None:  # (a NAME no AI answers to was refused with the scenario)
-        data = with_ai(data, args.ai)
     params = [args.param] + ([args.param2] if args.param2 else [])
+    clash = ai_clash(args, params)
+    if clash:
+        print(clash, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    data = played_data(args)
     lists = []
     for text, flag in ((args.values, "--values"), (args.values2, "--values2")):
         if text is None:
@@ -122,6 +123,7 @@ def _variants(args: argparse.Namespace) -> tuple[list[tuple[Any, ...]], list[Any
 def cmd_sweep(args: argparse.Namespace) -> int:
 
     from slugfest.core.engine.plugins import get_plugin_manager
+    from slugfest.core.batch.report import played_words
     from slugfest.core.batch.simulate import simulate_many
     from slugfest.core.batch.stats import BattleTally, widest_half_width
 
@@ -144,7 +146,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     print(prose(f"{scenario.name}: {' x '.join(params)} over "
                 f"{plural(len(combos), 'pair' if len(params) > 1 else 'value')}{' of values' if len(params) > 1 else ''}, "
                 f"{'up to ' if args.precision else ''}{plural(runs, 'battle', grouped=True)} each (the same seeds for "
-                f"every value), seed {base}{ai_words(args)}"), file=table)
+                f"every value), seed {base}{played_words(args.ai)}"), file=table)
     outcomes: list[list[int | None]] = [[None] * runs for _ in variants]
 
     def seen(v: int, result: Any) -> None:

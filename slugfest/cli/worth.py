@@ -10,7 +10,7 @@ from typing import Any
 from slugfest.core.render.words import plural, possessive
 
 from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_force, batch_inputs,
-                     positive_int, prose, report_stream, seed, write_json)
+                     played_data, positive_int, prose, report_stream, seed, write_json)
 from .progress import Bars
 
 DEFAULT_AI = "tactician"
@@ -123,14 +123,10 @@ def _budget(text: str) -> Fraction:
 def _setup(args: argparse.Namespace, *outputs: str | None) -> tuple[Any, dict[str, Any], str] | int:
     """The scenario with every combatant played by ``--ai``, its data, and the combatant's side;
     or the exit code after saying what is wrong (before any battle runs)."""
-    from slugfest.core.errors import SlugfestError
-    from slugfest.core.files.scenario import parse_scenario
     from slugfest.core.files.schema import did_you_mean
-    from slugfest.core.batch.sweep import SweepError, read_data
-    from slugfest.core.batch.sweep import with_ai
-    from slugfest.scenarios import find
+    from slugfest.core.batch.sweep import SweepError
 
-    scenario = batch_inputs(args, *outputs)
+    scenario = batch_inputs(args, *outputs)  # played by --ai (a NAME no AI answers to is refused there)
     if isinstance(scenario, int):
         return scenario
     ids = [c.id for c in scenario.combatants]
@@ -139,12 +135,11 @@ def _setup(args: argparse.Namespace, *outputs: str | None) -> tuple[Any, dict[st
               f"{did_you_mean(args.combatant, ids)} (combatants: {', '.join(ids)})", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        data = with_ai(read_data(find(args.scenario)), args.ai)
-        played = parse_scenario(data, f"{args.scenario} played by {args.ai}")
-    except (SweepError, SlugfestError) as exc:
-        print(f"slugfest: --ai {args.ai}: {exc}", file=sys.stderr)
+        data = played_data(args)  # what the changes are made to
+    except SweepError as exc:
+        print(str(exc), file=sys.stderr)
         return EXIT_BAD_INPUT
-    return played, data, played.combatant(args.combatant).side
+    return scenario, data, scenario.combatant(args.combatant).side
 
 
 def _chosen(menu: list[Any], wanted: str | None) -> list[Any] | str:
