@@ -10,7 +10,7 @@ Modifier's straight line between cell centres (:func:`.chains.true_metres`), so 
 covers the cells whose centres lie within 4 m of its centre: a plus-shaped blot two cells out,
 not a square.
 
-Our readings where the sources leave a choice (README, "Readings we chose"):
+Our readings where the sources leave a choice (docs/rules.md, "Readings we chose (HERO)"):
 
 * a Radius, a Surface and an Any Area are placed on any open cell the attacker has in range and
   line of sight; a Cone and a Line start at the attacker and point at any cell;

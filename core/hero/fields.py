@@ -3,11 +3,11 @@
 field does, what it is worth to the AI, and the PER rolls that see through an Images or hear a
 foe unseen. Who sees whom through the fields is :mod:`.senses`'s.
 
-Our readings (README, "Readings we chose"): a field stays while its user stays in the fight and
-keeps paying its END at the start of each of its Phases (rules §4.1, a Constant power); one
-field of each kind a user, a new one replacing the old; dropping one takes no time (a Zero-Phase
-action). Whoever believes an Images sees nothing in or through it, while those in it see out;
-a foe gone into it gives reason to doubt: a PER roll at the start of each Phase.
+Our readings (docs/rules.md, "Readings we chose (HERO)"): a field stays while its user stays in
+the fight and keeps paying its END at the start of each of its Phases (rules §4.1, a Constant
+power); one field of each kind a user, a new one replacing the old; dropping one takes no time
+(a Zero-Phase action). Whoever believes an Images sees nothing in or through it, while those in
+it see out; a foe gone into it gives reason to doubt: a PER roll at the start of each Phase.
 """
 
 from __future__ import annotations

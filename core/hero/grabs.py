@@ -5,7 +5,7 @@ as any maneuver's). On a hit the grabber holds the target: both are at ½ DCV; t
 cannot move and is at -3 OCV against its holder; the holder may Squeeze (its STR's damage, no
 roll) or Throw (the same damage, and the target lands prone and is let go) in its later Phases.
 
-Our readings where the sources leave a choice (README, "Readings we chose"):
+Our readings where the sources leave a choice (docs/rules.md, "Readings we chose (HERO)"):
 
 * Escape is an action of the held one's Phase: each side rolls its STR's dice and counts their
   Normal BODY; the held one breaks free with more BODY than its holder (the holder keeps ties).

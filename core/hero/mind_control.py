@@ -7,8 +7,8 @@ caster makes), not in how they work in a fight: the illusions that matter there 
 that stop a foe fighting (its foes seem gone: it fights phantoms) and the ones that turn it
 (its friends seem its foes).
 
-Our readings where the sources leave a choice (README, "Readings we chose"; the thresholds are
-marked UNCONFIRMED in rules-powers §3.5):
+Our readings where the sources leave a choice (docs/rules.md, "Readings we chose (HERO)"; the
+thresholds are marked UNCONFIRMED in rules-powers §3.5):
 
 * the command a controller gives in a fight is the strongest the roll allows. EGO and EGO+10
   reach only commands a foe would follow anyway or does not mind, which change nothing in a

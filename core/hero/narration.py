@@ -20,12 +20,8 @@ def _segment(e: ev.SegmentStarted, log: TextLog) -> str | None:
         return None  # a Segment in which no one has a Phase
     order = ", ".join(log.name(a) for a in e.order) or "no one"
     ties = ""
-    if e.tie_breaks:  # each one's rolls beside its name, in the Segment's order (a re-roll: "then")
-        rolls: dict[str, list[int]] = {}
-        for a, r in e.tie_breaks:
-            rolls.setdefault(a, []).append(r)
-        said = ", ".join(f"{log.name(a)} {' then '.join(map(str, rolls[a]))}" for a in e.order if a in rolls)
-        ties = f" (DEX ties rolled off on 1d6, highest first: {said})"
+    if e.tie_breaks:  # among equal DEX the higher roll acts first (the panel shows each one's DEX)
+        ties = f" (DEX ties rolled off on 1d6, the higher roll first among equals: {log.roll_offs(e.order, e.tie_breaks)})"
     return f"Turn {e.turn}, Segment {e.segment}: {order}{ties}"
 
 

@@ -8,7 +8,7 @@ What an entry is, and the effect dice, are :mod:`.effect_power`'s; Mind Control 
 of its own (:mod:`.mind_control`) and an entry in the same table, as have Darkness and Images,
 the powers that lay a lasting field (:mod:`.fields`).
 
-Our readings where the sources leave a choice (README, "Readings we chose"):
+Our readings where the sources leave a choice (docs/rules.md, "Readings we chose (HERO)"):
 
 * Entangle: BODY as the dice count Normal BODY, a pip 1 more; rPD = rED = its whole dice plus
   ``entangle_defense``; a second on the same target is the stronger's BODY + 1 and the better

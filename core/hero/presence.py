@@ -1,7 +1,7 @@
 """Presence Attacks (rules-powers §3.6): PRE's dice, rolled once against every foe in sight, each
 total compared with that foe's PRE.
 
-Our readings where the sources leave a choice (README, "Readings we chose"):
+Our readings where the sources leave a choice (docs/rules.md, "Readings we chose (HERO)"):
 
 * the dice: 1d6 per 5 PRE, a remainder of 3 or 4 a half die (as STR's dice are), plus the
   attack's own ``dice`` (a Reputation, a Striking Appearance, a situation);

@@ -81,7 +81,7 @@ def _initiative(e: ev.InitiativeRolled, log: TextLog) -> str:
 def _order(e: ev.InitiativeOrder, log: TextLog) -> str:
     text = f"  Initiative order (kept for the whole fight): {', '.join(log.name(c) for c in e.order)}"
     if e.tie_breaks:
-        text += " (ties rolled off: " + ", ".join(f"{log.name(c)} {r}" for c, r in e.tie_breaks) + ")"
+        text += f" (ties rolled off, the higher roll first among equals: {log.roll_offs(e.order, e.tie_breaks)})"
     if e.bonus_round:
         text += f"\n  Bonus round for a Fantastic initiative: {', '.join(log.name(c) for c in e.bonus_round)}"
     return text

@@ -47,6 +47,15 @@ class TextLog:
             self._ids = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
         return self._ids.sub(lambda m: self.names[m.group(1)], label) if self._ids is not None else label
 
+    def roll_offs(self, order: Iterable[str], rolls: Iterable[tuple[str, int]]) -> str:
+        """A roll-off's dice (``rolls``: (who, roll) as made, a re-roll among those still tied
+        after the first) said beside each roller, in ``order`` (who acts first first): "Solaris 3
+        then 6, Leech 3 then 2". Listed as they were made, a re-roll read like another tie."""
+        by: dict[str, list[int]] = {}
+        for who, roll in rolls:
+            by.setdefault(who, []).append(roll)
+        return ", ".join(f"{self.name(w)} {' then '.join(map(str, by[w]))}" for w in order if w in by)
+
     def line(self, event: Event) -> str | None:
         fn = FORMATTERS.get(type(event))
         if fn is None:

@@ -187,7 +187,7 @@ class Grid:
         there). Returns the cells stepped through (``start`` excluded), ``[]`` if already
         there, ``None`` if no route exists within ``limit`` steps.
         """
-        return self._astar(start, goal, occupied, stop_adjacent, limit)
+        return self._walks.find(start, goal, occupied, stop_adjacent, limit)
 
     def steps_next_to(self, start: Cell, goal: Cell, occupied: Iterable[Cell] = (),
                       limit: int | None = None) -> int | None:
@@ -206,7 +206,7 @@ class Grid:
             return None
         if self.clear_between(start, goal, occupied):
             return d - 1
-        walk = self._astar(start, goal, occupied, True, limit)
+        walk = self._walks.find(start, goal, occupied, True, limit)
         return None if walk is None else len(walk)
 
     def clear_between(self, start: Cell, goal: Cell, occupied: Iterable[Cell]) -> bool:
@@ -246,16 +246,11 @@ class Grid:
 
     def route(self, start: Cell, goal: Cell, occupied: Iterable[Cell] = ()) -> list[Cell] | None:
         """Shortest walk ending next to ``goal``, however long."""
-        return self._astar(start, goal, occupied, True, None)
-
-    def _astar(self, start: Cell, goal: Cell, occupied: Iterable[Cell], stop_adjacent: bool,
-               limit: int | None) -> list[Cell] | None:
-        """The walk :meth:`path` describes (:class:`core.rules.walks.Walks`: the map keeps the
-        walks it has found)."""
-        return self._walks.find(start, goal, occupied, stop_adjacent, limit)
+        return self._walks.find(start, goal, occupied, True, None)
 
     @cached_property
     def _walks(self) -> Walks:
+        """The shortest walks on this map, and those found so far (:class:`core.rules.walks.Walks`)."""
         return Walks(self.width, self.height, self.adjacent)
 
     def flood(self, start: Cell, occupied: Iterable[Cell] = (), limit: int | None = None) -> Reach:

@@ -96,7 +96,18 @@ def test_the_log_puts_each_roll_off_beside_its_roller_in_the_segments_order():
     # what (a re-roll after "then") in the order they act, not the rolls in the order made.
     b = fight(dodgers(a=(2, 12), b=(2, 12), c=(2, 12), d=(2, 20)), [3, 6, 3,  2, 5], turn_limit=1)
     assert TextLog().line(events_of(b, ev.SegmentStarted)[0]) == (
-        "Turn 1, Segment 12: d, c, b, a (DEX ties rolled off on 1d6, highest first: c 6, b 3 then 5, a 3 then 2)")
+        "Turn 1, Segment 12: d, c, b, a (DEX ties rolled off on 1d6, the higher roll first among equals: c 6, b 3 "
+        "then 5, a 3 then 2)")
+
+
+def test_two_dex_ties_in_one_segment_each_roll_off_among_equals_only():
+    # a and b at DEX 15 roll 5 and 2; c and d at DEX 12 roll 4 and 1. c's 4 is higher than b's 2,
+    # yet c acts after b: a roll-off is only among equals (a line saying "highest first" misled).
+    b = fight(dodgers(a=(2, 15), c=(2, 12), b=(2, 15), d=(2, 12)), [5, 2, 4, 1], turn_limit=1)
+    s = events_of(b, ev.SegmentStarted)[0]
+    assert s.order == ("a", "b", "c", "d")
+    assert TextLog().line(s) == ("Turn 1, Segment 12: a, b, c, d (DEX ties rolled off on 1d6, the higher roll first "
+                                 "among equals: a 5, b 2, c 4, d 1)")
 
 
 def test_the_roll_off_is_the_same_for_the_same_seed():

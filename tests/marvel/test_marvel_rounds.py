@@ -6,6 +6,7 @@ from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.d616 import make
 from slugfest.core.marvel.initiative import InitiativeEntry, bonus_round, initiative_order
 from slugfest.core.marvel.combat import resolve_attack
+from slugfest.core.render.text import TextLog
 
 from marvel_kit import FIRST_GOES_FIRST, LOGO, M, Script, battle_with, duel, events_of, fighter, iron_man, she_hulk
 
@@ -45,7 +46,10 @@ def test_initiative_tie_break_rolls_in_a_battle_use_the_battle_dice():
     b = battle_with(duel(she_hulk(Vigilance=3), iron_man()), dice=[3, M(4), 3, 3, M(4), 3, 2, 5])
     b.start()
     assert b.state.order == ("iron-man", "she-hulk")
-    assert events_of(b, ev.InitiativeOrder)[0].tie_breaks == (("she-hulk", 2), ("iron-man", 5))
+    order = events_of(b, ev.InitiativeOrder)[0]
+    assert order.tie_breaks == (("she-hulk", 2), ("iron-man", 5))
+    assert TextLog().line(order) == ("  Initiative order (kept for the whole fight): iron-man, she-hulk (ties rolled off, "
+                                     "the higher roll first among equals: iron-man 5, she-hulk 2)")
 
 
 def test_spider_sense_gives_an_edge_on_initiative():
