@@ -4,6 +4,7 @@ characters under one quality of play without editing the scenario file. The batt
 those of the file with every ``ai`` key set to NAME, and every report names the AI."""
 
 import json
+from pathlib import Path
 
 import pytest
 import tomli_w
@@ -144,9 +145,9 @@ def test_a_part_played_by_the_scenarios_own_ai_named_with_ai_is_still_another_ba
 
 def test_a_part_written_before_ai_was_carried_merges_with_one_played_by_the_scenarios_ais(tmp_path):
     old, new = _parts(tmp_path, None, None)
-    doc = json.loads(open(old).read())
+    doc = json.loads(Path(old).read_text())
     del doc["ai"]  # as a part written before the key existed
-    open(old, "w").write(json.dumps(doc))
+    Path(old).write_text(json.dumps(doc))
     code, out, err = run_cli(["merge", old, new])
     assert code == 0, err
     assert out.splitlines()[0] == "Duel at the Docks: 4 battles (hero)"
