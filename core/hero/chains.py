@@ -72,7 +72,8 @@ def metres(f: Fighter, g: Fighter) -> int:
 def true_metres(a: tuple[int, int], b: tuple[int, int]) -> int:
     """Straight-line metres between two cells' centres, x.5 rounded down (looked up by the
     offset: every OCV chain of a ranged attack asks, and a map has few offsets)."""
-    key = (abs(a[0] - b[0]), abs(a[1] - b[1]))
+    dx, dy = a[0] - b[0], a[1] - b[1]
+    key = (dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)  # (no abs() calls: every ranged chain asks, issue 35)
     found = _METRES.get(key)
     if found is None:
         dx, dy = key
