@@ -28,6 +28,16 @@ def has_phase(spd: int, segment: int) -> bool:
     return segment in SPEED_CHART[spd if spd < 12 else 12]
 
 
+def phases_in(spd: int, start: int, stop: int) -> int:
+    """The Phases a character of ``spd`` has in the absolute Segments ``start`` to ``stop - 1``
+    (:func:`has_phase` for each, the chart's row read once: the AI's price of a lowered DCV
+    counts each foe's Phases before the actor's next, issue 35)."""
+    if spd <= 0:
+        return 0
+    row = SPEED_CHART[spd if spd < 12 else 12]
+    return sum(1 for a in range(start, stop) if (a - 1) % 12 + 1 in row)
+
+
 def absolute(turn: int, segment: int) -> int:
     """A Segment counted from the start of Turn 1 (Turn 1 Segment 12 is 12)."""
     return (turn - 1) * 12 + segment

@@ -60,7 +60,8 @@ class Picture:
             if not g.out_of_fight(opts):
                 self.standing.append(g)
             dx, dy = g.pos[0] - x, g.pos[1] - y
-            self.dist[g.id] = max(dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)
+            dx, dy = dx if dx >= 0 else -dx, dy if dy >= 0 else -dy
+            self.dist[g.id] = dx if dx > dy else dy
         self.occupied = occupied(ctx.state, f)
         self.full_phase = not f.half_used
         self.half_cells = cells(f, False) if self.full_phase else 0
