@@ -143,7 +143,7 @@ def unseen(ctx: RulesContext, f: Fighter, g: Fighter) -> str:
     elif g.sheet.invisible and distance(f.pos, g.pos) > 1:
         why = INVISIBLE
     else:
-        why = unseen_cell(ctx, f, g.pos)
+        why = _veiled(ctx, f, g.pos)
     return HEARD if why and g.id in f.heard else why
 
 
@@ -154,6 +154,12 @@ def unseen_cell(ctx: RulesContext, f: Fighter, cell: Cell) -> str:
     of each pair of fighters: 0.6% of a hero-brawl battle's instructions, issue 35.)"""
     if f.blind:
         return FLASHED
+    return _veiled(ctx, f, cell)
+
+
+def _veiled(ctx: RulesContext, f: Fighter, cell: Cell) -> str:
+    """:func:`unseen_cell` for one who is not Flashed (:func:`unseen` has asked): a Darkness or an
+    Images between ``f`` and ``cell``."""
     st = ctx.state
     if st.darkness:
         dark = dark_cells(st)
