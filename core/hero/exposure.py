@@ -91,8 +91,9 @@ def dcv_price(ctx: RulesContext, f: Fighter, entry: Maneuver, at: Cell, dcv: int
         return found
 
     price = 0.0
+    side = f.allegiance  # (read once, not once a fighter: issue 35)
     for h in ctx.state.fighters.values():
-        if h.allegiance == f.allegiance:
+        if h.allegiance == side:
             continue
         key = ("phases before", h.id)
         phases = memo.get(key)
