@@ -79,7 +79,8 @@ class Picture:
         self._strikes: dict = {}
         self._layers: Layers | None = None
         self._winding: dict[str, list[Fighter]] | None = None
-        #: What :meth:`unseen` and :meth:`unseen_by` found, by the other fighter's id (each estimate asks).
+        #: What :meth:`unseen` and :meth:`unseen_by` found, by the other fighter's id (each estimate asks: a
+        #: table each, read with no helper call between, 0.35% of a hero-brawl battle's instructions, issue 35).
         self._unseen: dict[str, str] = {}
         self._unseen_by: dict[str, str] = {}
 
