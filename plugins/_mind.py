@@ -259,7 +259,9 @@ def best_of(actions: Iterable[Action], value: Callable[[Action], float], bound: 
     found so far, since the rest can neither beat nor tie it (issue 35: the estimate's costs
     are worked out only for the options that could still win). The label, dear to write, is
     read only between actions tied on value and rank."""
-    rows = sorted(((-bound(a), i, a) for i, a in enumerate(actions)), key=lambda r: r[0])
+    rows = sorted([(-bound(a), i, a) for i, a in enumerate(actions)])  # (by bound, then the place given: no
+    # two rows tie on both, so the actions are never compared; no key function, called per row: 0.1% of a
+    # hero-brawl battle's instructions, issue 35)
     found: tuple[tuple, Action, int] | None = None  # (-value and rank, the action, its place given)
     for neg_bound, i, a in rows:
         if found is not None and neg_bound > found[0][0]:

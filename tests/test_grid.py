@@ -146,3 +146,8 @@ def test_a_map_sent_to_another_process_carries_the_map_not_what_was_kept_of_it()
     sent = pickle.loads(pickle.dumps(grid))
     assert sent == grid and not {"_walks", "_sight"} & set(vars(sent))
     assert sent.path((0, 0), (6, 6)) == walk
+
+
+@given(st.tuples(st.integers(-50, 50), st.integers(-50, 50)), st.tuples(st.integers(-50, 50), st.integers(-50, 50)))
+def test_the_distance_is_the_larger_offset_a_diagonal_step_counting_one(a, b):
+    assert distance(a, b) == distance(b, a) == max(abs(a[0] - b[0]), abs(a[1] - b[1]))

@@ -445,6 +445,12 @@ def share_of_fight(g: Fighter, stun: float, body: float) -> float:
     finishes it: damage past the knockout (or the death) is overkill and worth nothing more.
     Uncapped, a blow of 30 STUN at a foe with 3 left counted 10 knockouts, so a 9% shot at a
     nearly beaten foe outscored a 98% one at a fresh foe (issue 34). (The mean's cap stands in
-    for the mean of the capped outcomes: it overstates a long shot's finish a little.)"""
-    return (min(stun / max(g.stun, 1), FINISHES_STUN)
-            + min(2 * body / max(g.body + g.ch.BODY, 1), FINISHES_BODY))
+    for the mean of the capped outcomes: it overstates a long shot's finish a little.)
+
+    Written with comparisons, not ``min`` and ``max``: every estimate ends here, and the four
+    built-in calls were 2.7% of a hero-brawl battle's instructions (issue 35)."""
+    left, whole = g.stun, g.body + g.ch.BODY
+    stun_share = stun / (left if left > 1 else 1)
+    body_share = 2 * body / (whole if whole > 1 else 1)
+    return ((stun_share if stun_share < FINISHES_STUN else FINISHES_STUN)
+            + (body_share if body_share < FINISHES_BODY else FINISHES_BODY))

@@ -143,21 +143,32 @@ def unseen(ctx: RulesContext, f: Fighter, g: Fighter) -> str:
     elif g.sheet.invisible and distance(f.pos, g.pos) > 1:
         why = INVISIBLE
     else:
-        why = unseen_cell(ctx, f, g.pos)
+        why = _veiled(ctx, f, g.pos)
     return HEARD if why and g.id in f.heard else why
 
 
 def unseen_cell(ctx: RulesContext, f: Fighter, cell: Cell) -> str:
     """Why ``f`` cannot see the cell ``cell`` (an area's target: a place, so Invisibility does
-    not matter, a Flash and Darkness do); "" when it can."""
+    not matter, a Flash and Darkness do); "" when it can. (The fields' cells are gathered only
+    while a Darkness or an Images is laid: most battles have none, and every picture asks this
+    of each pair of fighters: 0.6% of a hero-brawl battle's instructions, issue 35.)"""
     if f.blind:
         return FLASHED
-    dark = dark_cells(ctx.state)
-    if dark and not ctx.grid.line_of_sight(f.pos, cell, veil=dark):
-        return DARKNESS
-    images = believed(ctx, f)
-    if images and not ctx.grid.line_of_sight(f.pos, cell, veil=images):
-        return IMAGES
+    return _veiled(ctx, f, cell)
+
+
+def _veiled(ctx: RulesContext, f: Fighter, cell: Cell) -> str:
+    """:func:`unseen_cell` for one who is not Flashed (:func:`unseen` has asked): a Darkness or an
+    Images between ``f`` and ``cell``."""
+    st = ctx.state
+    if st.darkness:
+        dark = dark_cells(st)
+        if dark and not ctx.grid.line_of_sight(f.pos, cell, veil=dark):
+            return DARKNESS
+    if st.images:
+        images = believed(ctx, f)
+        if images and not ctx.grid.line_of_sight(f.pos, cell, veil=images):
+            return IMAGES
     return ""
 
 

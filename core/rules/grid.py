@@ -23,8 +23,15 @@ _STEPS: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (
 
 
 def distance(a: Cell, b: Cell) -> int:
-    """Cells between ``a`` and ``b``, diagonals counting one."""
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+    """Cells between ``a`` and ``b``, diagonals counting one. (Comparisons, not ``max`` and
+    ``abs``: the menu, the AIs and the rules ask it thousands of times a battle, and the three
+    built-in calls were 0.4% of a hero-brawl battle's instructions, issue 35.)"""
+    dx, dy = a[0] - b[0], a[1] - b[1]
+    if dx < 0:
+        dx = -dx
+    if dy < 0:
+        dy = -dy
+    return dx if dx > dy else dy
 
 
 def walk(a: Cell, b: Cell) -> Iterator[Cell]:

@@ -14,7 +14,7 @@ from slugfest.core.engine.actions import Action
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.combat_values import Modifier, build_cv
 from slugfest.core.testing import battle_with, events_of, hero, scenario
-from slugfest.core.hero.chains import dcv_chain, ocv_chain
+from slugfest.core.hero.chains import dcv_chain, ocv_chain, true_metres
 from slugfest.core.hero.maneuvers import MANEUVERS
 from slugfest.core.hero.menu import menu_for
 
@@ -406,3 +406,11 @@ def test_a_crowd_in_reach_is_offered_the_first_24_multiple_attacks_in_menu_order
     assert [(a.attacks, a.targets) for a in offered[:9]] == (
         [(("Punch", "Kick"), (f"b{i}", f"b{i}")) for i in range(8)] + [(("Punch", "Punch"), ("b0", "b1"))])
     assert (offered[-1].attacks, offered[-1].targets) == (("Punch", "Punch"), ("b2", "b5"))
+
+
+def test_true_metres_is_the_straight_line_between_cell_centres_whatever_the_direction():
+    """Rules §5.3: the Range Modifier reads the straight line (a 16-by-16 offset is 45 m), the
+    same from either end and in every quadrant."""
+    for a, b, metres in (((0, 0), (16, 16), 45), ((3, 4), (3, 4), 0), ((5, 5), (2, 1), 10), ((0, 0), (1, 1), 3)):
+        assert true_metres(a, b) == true_metres(b, a) == metres
+        assert true_metres((-a[0], a[1]), (-b[0], b[1])) == metres

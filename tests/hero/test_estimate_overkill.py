@@ -34,3 +34,18 @@ def test_a_long_shot_at_a_nearly_beaten_foe_no_longer_outscores_a_sure_hit_on_a_
     assert estimate_one(b.ctx, a, fresh, punch, "strike", "") == pytest.approx((212 / 216, 19 / 40 + 8 / 20))
     choice, _ = b.decide(phase_decision(b, "a"))
     assert (choice.action.attack, choice.action.target) == ("Punch", "c")
+
+
+def test_a_foe_at_or_below_zero_stun_or_body_is_shared_out_of_one_so_any_blow_finishes_it():
+    """What is left is counted as at least 1: a foe knocked out below 0 STUN (or down to its
+    negative BODY) is finished by any blow, never by a negative or infinite share."""
+    b = position([fighter("a", (5, 5))], [fighter("b", (6, 5))])
+    foe = b.state.fighters["b"]  # STUN 40, BODY 10 of 10
+    foe.stun = 0
+    assert share_of_fight(foe, 0.5, 0) == pytest.approx(0.5)  # 0.5 / 1
+    foe.stun = -5
+    assert share_of_fight(foe, 0.5, 0) == pytest.approx(0.5)
+    assert share_of_fight(foe, 20, 0) == FINISHES_STUN
+    foe.body = -10  # at its negative BODY: nothing left, counted as 1
+    assert share_of_fight(foe, 0, 0.25) == pytest.approx(0.5)  # 2 x 0.25 / 1
+    assert share_of_fight(foe, 0, 3) == FINISHES_BODY

@@ -8,7 +8,7 @@ import pytest
 
 from slugfest.core.rules.dice import ScriptedDice
 from slugfest.core.hero.knockback import impact_dice, knockback, knockback_dice
-from slugfest.core.hero.speed import SPEED_CHART, absolute, has_phase, next_phase_after, spd_change_resume
+from slugfest.core.hero.speed import SPEED_CHART, absolute, has_phase, next_phase_after, phases_in, spd_change_resume
 
 # --------------------------------------------------------------------------------------
 # Knockback (rules §6)
@@ -174,3 +174,12 @@ def test_a_martial_maneuver_rolls_one_more_knockback_die():
 
     assert knockback_dice(killing=False, target_flying=False, martial=True) == 3
     assert knockback_dice(killing=True, target_flying=True, martial=True) == 3
+
+
+def test_the_phases_in_a_stretch_of_segments_are_those_the_chart_gives_each_segment_of_it():
+    """Across Turns (absolute Segments 1 to 30), and with SPD 0 (none) and above 12 (clamped)."""
+    for spd in range(0, 15):
+        for start in range(1, 20):
+            for stop in range(start, 31):
+                assert phases_in(spd, start, stop) == sum(has_phase(spd, (a - 1) % 12 + 1) for a in range(start, stop))
+    assert phases_in(3, 1, 25) == 6  # Segments 4, 8, 12 of two Turns
