@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from slugfest import Action, BattleView, Choice, Decision
 
-from ._mind import Situation, answer_for, describe_attack, pct, primary
+from ._choosing import pct, primary
+from ._mind import Situation, answer_for, describe_attack
 
 NAME = "aggressive"
 

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from slugfest import BattleView, Choice, Decision
 
-from ._mind import Situation, answer_for, break_free, pct, primary, strike_back
+from ._answers import break_free, strike_back
+from ._choosing import pct, primary
+from ._mind import Situation, answer_for
 
 NAME = "berserker"
 

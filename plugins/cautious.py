@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from slugfest import Action, BattleView, Choice, Decision
 
-from ._mind import WAITS, Situation, answer_for, describe_attack, pct, where_to
+from ._choosing import WAITS, pct, where_to
+from ._mind import Situation, answer_for, describe_attack
 
 NAME = "cautious"
 

@@ -6,13 +6,13 @@ Policy, in order (each choice carries its reason into the log):
    turn and comes back next round) is always taken. One that costs a later action (a HERO
    Abort costs the next Phase) only with under a third of its fight left. Asked to step in for
    an attacked ally (Interpose), it does so for an ally under a third of its fight while it has
-   half of its own (``_mind.shield``); asked to help a teammate's failed check, it always does
-   (``_mind.helping``). Karma goes on an edge for a failed attack that could finish a foe under
+   half of its own (``_answers.shield``); asked to help a teammate's failed check, it always does
+   (``_answers.helping``). Karma goes on an edge for a failed attack that could finish a foe under
    a third of its fight, or on trouble for a hit against it with under half of its own
-   (``_mind.spend_karma``). Its side's one team maneuver it calls once a foe is within reach that
+   (``_answers.spend_karma``). Its side's one team maneuver it calls once a foe is within reach that
    round: Defensive when its side has under four fifths of the foes' fight, a Rally's recovery rolls
    under half, otherwise Offensive, and a Rally that brings back a shattered member first
-   (``_mind.team_call``). A reaction power that costs Focus (Blur, Shield), when
+   (``_answers.team_call``). A reaction power that costs Focus (Blur, Shield), when
    no dodge is offered, only with under half of its fight left.
 2. Low on fight (under 30%) or out of stamina with no foe in reach: take a Recovery.
 3. Attack: among the attacks on the menu against foes still in the fight, take the one with
@@ -30,14 +30,14 @@ Policy, in order (each choice carries its reason into the log):
    next), it Holds instead if a Haymaker thrown once that foe has acted, when it can no longer
    step away, is worth more than the best blow now (the rules system's estimate of a Hold).
    With the hit-location rule on, its three best attacks are also weighed as placed shots at
-   each location (``_mind.placed_shots``; the estimate counts the location's OCV penalty and
+   each location (``_choosing.placed_shots``; the estimate counts the location's OCV penalty and
    its STUN and BODY multipliers), and an aimed one is taken when it is worth most.
    An Aid, a Healing, a blow at an Entangle, a Grab or a Disarm is taken instead when the estimate
-   puts it above that blow (``_mind.tend``; a Disarm: the chance to hit and to win the STR
+   puts it above that blow (``_choosing.tend``; a Disarm: the chance to hit and to win the STR
    contest times the weapon's share of the foe's harm for the Phases it would still fire it).
    Held by a foe (an Escape on the menu), it tries to break free when no attack would do
    anything, or when pinned and no attack would finish a foe; a free reaction to a grab always
-   tries (``_mind.break_free``).
+   tries (``_answers.break_free``).
 4. No one in reach (or no one it can hurt): end its own bleeding or flames if it can (an
    action and a check); else move toward the nearest foe still standing, one it can hurt first. Melee tempo (``Situation.melee_standoff``): a fighter with no ranged
    attack that would end its move where a foe could come and strike it first stops just
@@ -45,9 +45,9 @@ Policy, in order (each choice carries its reason into the log):
    struck first), and after a Phase of waiting the battle's dice say (1 in 6) whether it steps
    in or waits again, so two fighters who both wait do not stall. A lasting power offered with a
    move toward that foe (Attack Stance...) is taken on the way if the shorter move still lets
-   it strike next turn (``_mind.on_the_way``).
+   it strike next turn (``_choosing.on_the_way``).
 5. Otherwise (hurt, a Recovery first) grab a foe in reach its attacks cannot hurt, to keep it off
-   its allies, if it has any still fighting (``_mind.hold_still``); else Dodge.
+   its allies, if it has any still fighting (``_choosing.hold_still``); else Dodge.
 
 It is ``trylast``: it answers for every combatant no other AI claims, which makes it the
 fallback when a named AI fails or returns nothing.
@@ -61,9 +61,10 @@ from functools import partial
 from slugfest import Action, BattleView, Choice, Decision, Vitals, hookimpl
 from slugfest.core.rules.grid import distance
 
-from ._mind import (ATTACK_KINDS, FREE, PLAINER, Situation, best_of, bound_of, break_free, free_first, helping,
-                    highest, hold_still, on_the_way, placed_shots, power_reaction, shield, spend_karma, strike_back,
-                    team_call, tend)
+from ._answers import break_free, helping, power_reaction, shield, spend_karma, strike_back, team_call
+from ._choosing import (ATTACK_KINDS, FREE, PLAINER, best_of, bound_of, free_first, highest, hold_still, on_the_way,
+                        placed_shots, tend)
+from ._mind import Situation
 
 NAME = "default"
 #: Stamina (END) under which an attack worth nothing is put down to the STUN its END would cost.
@@ -215,7 +216,7 @@ def _best(attacks: list[Action], harm: Callable[[Action], float], bound: Callabl
           foes: dict[str, Vitals]) -> tuple[Action, float]:
     """The attack worth most, ties to the plainer maneuver, the nearer target, the lower id and
     then the label; ``harm`` worked out only for the attacks whose ``bound`` could still win
-    (:func:`._mind.best_of`)."""
+    (:func:`._choosing.best_of`)."""
     here = me.position
 
     def rank(a: Action) -> tuple:

@@ -37,7 +37,8 @@ from slugfest import Action, BattleView, Choice, Decision
 from slugfest.core import settings
 
 from . import default_ai, tactician
-from ._mind import FREE, answer_for
+from ._choosing import FREE
+from ._mind import answer_for
 
 NAME = "planner"
 

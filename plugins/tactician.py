@@ -22,9 +22,9 @@ Policy, in order (each choice carries its reason into the log):
    (-5 DCV) when another foe could reach it; then, in HERO, half as much again on the team's
    target; in Marvel, times the target's threat over the foes' mean (:func:`target_weight`);
    and a fifth more for every ally already next to the target. With the hit-location rule on, its
-   three best attacks are weighed as placed shots at each location too (``_mind.placed_shots``).
+   three best attacks are weighed as placed shots at each location too (``_choosing.placed_shots``).
    The best is taken; a Disarm or a Grab only when the estimate puts it above every attack
-   (``_mind.tend``: a Disarm is the chance to hit and win the STR contest times the weapon's share
+   (``_choosing.tend``: a Disarm is the chance to hit and win the STR contest times the weapon's share
    of the foe's harm for a Turn).
    HERO tempo first, as the default AI's: it Holds when a Haymaker thrown once a foe next to
    it has acted is worth more than the best (weighed) blow now.
@@ -44,7 +44,8 @@ from collections.abc import Callable
 from slugfest import Action, BattleView, Choice, Decision, Vitals
 from slugfest.core.rules.grid import distance
 
-from ._mind import Situation, answer_for, describe_attack, pct, primary
+from ._choosing import pct, primary
+from ._mind import Situation, answer_for, describe_attack
 
 NAME = "tactician"
 #: HERO: END under this share, no foe adjacent: a Recovery. (Being hurt is no reason to stop

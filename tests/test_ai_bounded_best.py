@@ -2,7 +2,7 @@
 penalty's exposure, END overdrawn) only the options whose gain could still win, and picks
 exactly what pricing every option picks, ties included.
 
-The search (``_mind.best_of``) reads each option's bound (HERO: ``picture.gain``, the estimate
+The search (``_choosing.best_of``) reads each option's bound (HERO: ``picture.gain``, the estimate
 before the actor's own costs, which only subtract) and asks the full value highest bound first,
 stopping at the first bound below the best value found.
 """
@@ -20,8 +20,8 @@ from slugfest.core.engine.battle import Battle
 from slugfest.core.files.scenario import load_scenario, parse_scenario
 from slugfest.core.hero.estimate import estimate, gain
 from slugfest.scenarios import bundled
-from slugfest.plugins import _mind, default_ai
-from slugfest.plugins._mind import best_of, highest
+from slugfest.plugins import _choosing, _mind, default_ai
+from slugfest.plugins._choosing import best_of, highest
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
@@ -138,14 +138,14 @@ def test_over_whole_battles_the_bounded_search_picks_what_pricing_every_option_p
             assert bound(a) >= value(a), a
         return got
 
-    original_tend = _mind.tend
+    original_tend = _choosing.tend
 
     def tend_checked(decision, battle, harm, beat=0.0, bound=None):
         got = original_tend(decision, battle, harm, beat, bound)
         assert got == original_tend(decision, battle, harm, beat)
         return got
 
-    for module in (_mind, default_ai):
+    for module in (_choosing, _mind, default_ai):  # each reads the names from its own globals
         monkeypatch.setattr(module, "best_of", checked, raising=False)
         monkeypatch.setattr(module, "tend", tend_checked)
     sc = _everyone_on(name, mind)

@@ -297,7 +297,7 @@ def test_the_ai_keeps_a_darkness_while_the_foes_inside_are_worth_its_end_and_dro
     assert drop_value(b) == pytest.approx(0.06)
     b.state.fighters["a"].end = 1  # and the END it lacks would cost 1d6 STUN of its 20
     assert drop_value(b) == pytest.approx(0.06 + 3.5 / 20)
-    from slugfest.plugins._mind import free_first
+    from slugfest.plugins._choosing import free_first
 
     decision = b.system.decision_for(b.ctx, "a")
     choice = free_first(decision, b, decision.picture.harm, 0.0)
