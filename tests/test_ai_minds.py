@@ -196,6 +196,31 @@ def test_tactician_with_a_ranged_attack_stops_in_range_instead_of_walking_up_to_
     assert ask(b, mind="default")[0] == "move -> b"
 
 
+def test_tactician_whose_best_blow_is_hand_to_hand_walks_up_to_its_target_not_into_range_of_a_weak_shot():
+    """Issue 34: hero-arsenal's Torque (a STR 58 Punch and a 3d6 SPD Drain at 20 m) walked only
+    into his Drain's range, as a shooter does, and sapped SPD for a few per cent a Phase. A 6d6
+    Punch beside a 1d6 Drain at 20 m: the tactician walks up to B, as the default AI does."""
+    sap = {"name": "Sap", "kind": "drain", "dice": "1d6", "range": 20, "characteristic": "SPD"}
+    b = hero_position([me("tactician", attacks=[*PUNCH, sap])], [foe("b", (20, 5))])
+    assert ask(b)[:2] == ("move -> b", "team target B: closes on B (15 cells): its hand-to-hand blow (55%) "
+                                       "beats its best ranged one from here (0%)")
+    assert ask(b, mind="default")[0] == "move -> b"
+
+
+def test_tactician_throws_the_haymaker_the_estimate_puts_first_though_another_foe_could_reach_it():
+    """Issue 34: the estimate prices a Haymaker's risk of a foe knocking its thrower away before
+    it lands (C, STR 40, could come and try), so the tactician no longer takes 40% more off it
+    whenever another foe could reach it: it threw a Strike here (51%, against the Haymaker's
+    84% counted as 50%), as hero-arsenal's Torque did, throwing a quarter of the default AI's
+    Haymakers."""
+    b = hero_position([me("tactician", running=4)],
+                      [foe("b", (6, 5), STUN=100, PD=0), foe("c", (12, 5), running=16, STR=40)])
+    b.state.queue = []  # B has had its Phase this Segment and has none in the next: it cannot step away
+    assert ask(b)[:2] == ("haymaker Punch -> b",
+                          "C out of reach, best other target: 84% of what is left of B (100% fight left)")
+    assert ask(b, mind="default")[0] == "haymaker Punch -> b"
+
+
 def test_tactician_walks_toward_the_foe_its_blows_hurt_most_not_a_team_target_they_cannot_hurt():
     """Issue 34: hero-arsenal's Webline walked into the foes' fire toward a team target its
     Stinger could not hurt (mirrored, +1 DEX one side: the quick side won 46.0% of 569 decided,
