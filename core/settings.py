@@ -13,7 +13,7 @@ program's own code:
   :mod:`core.engine.plugins`);
 * ``SLUGFEST_PLANNER_CANDIDATES`` / ``_ROLLOUTS`` / ``_DEPTH``: how much the ``planner`` AI looks
   ahead at each decision: options weighed (2 to 8, default 3), rollouts of each (1 to 64,
-  default 2), Phases or turns in a rollout (1 to 200, default 4);
+  default 2), Phases or turns in a rollout (1 to 200, default 3);
 * ``SLUGFEST_DATA_DIR``: the folder the app offers for saves and exports (default: the per-user
   data folder, ``platformdirs.user_data_dir("slugfest")``, so a checkout gathers no save files).
 """
@@ -79,7 +79,7 @@ def planner_budget() -> tuple[int, int, int]:
     """The ``planner`` AI's look-ahead at each decision: (options weighed, rollouts of each,
     Phases or turns in a rollout)."""
     return (_count("SLUGFEST_PLANNER_CANDIDATES", 3, 2, 8), _count("SLUGFEST_PLANNER_ROLLOUTS", 2, 1, 64),
-            _count("SLUGFEST_PLANNER_DEPTH", 4, 1, 200))
+            _count("SLUGFEST_PLANNER_DEPTH", 3, 1, 200))
 
 
 def plugin_names(var: str) -> set[str] | None:

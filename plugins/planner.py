@@ -57,12 +57,17 @@ MARGIN = 0.15
 CLEAR: float | None = 0.3
 
 # The default budget (kept with the other settings, :func:`slugfest.core.settings.planner_budget`):
-# 3 candidates, 2 rollouts of 4 Phases or turns. Measured in hero-brawl against the tactician once the estimate took each
+# 3 candidates, 2 rollouts of 3 Phases or turns. Measured in hero-brawl against the tactician once the estimate took each
 # roll through the defenses (issue 34; 200 battles a seating, CPU per decision over 3 battles a
 # seating): 4 of 3 of 8 won 73.4% of 353 decided at 68x the tactician's CPU per decision; 3 of
 # 2 of 6, 71.3% of 342 at 23x; 3 of 2 of 5, 65.4% of 344 at 23x; 3 of 2 of 4, 70.3% of 350
 # (65.3-74.8) at 18x; 2 of 2 of 6, 67.5% of 354 at 15x. A deeper rollout buys little once the
-# first blows are struck: most of the gain is in the first Phases after the choice.
+# first blows are struck: most of the gain is in the first Phases after the choice. Once the
+# tactician and the default AI got cheaper (session 49), 3 of 2 of 4 cost 23x in hero-brawl and
+# 20x in hero-arsenal (12 battles a seating); 3 of 2 of 3 plays as well for less (ai_fairness's
+# seeds, 200 a seating, depth 4 against 3: hero-brawl 68.8% of 352 and 66.6% of 347, hero-arsenal
+# 51.1% of 380 and 58.8% of 379, another 150 a seating there 54.3% and 48.0%, marvel-brawl 47.3%
+# and 46.1%, marvel-xmen 47.8% and 46.1%) at 18x, 19x, 17x and 12x.
 ATTACKS = ("attack", "multiple-attack", "move-through")
 
 #: A Recovery (HERO's, or a Marvel Karma recovery) is a candidate only below this share of the
