@@ -16,8 +16,8 @@ from .progress import Bars
 DEFAULT_AI = "tactician"
 AI_HELP = ("the AI that plays every combatant on every side (default: tactician). A price depends on how "
            "well both sides play, so one AI plays them all and every report names it. The tactician is "
-           "the default because it plays well at the speed a price table needs; the planner plays better "
-           "but is about 100 times slower per decision")
+           "the default because it plays well at the speed a price table needs; the planner plays better in HERO "
+           "but costs about 20 times the CPU per decision (the README has the figures)")
 
 
 #: The first round's battles per change, and the most a change plays as a multiple of them.
