@@ -21,7 +21,7 @@ from .state import Fighter
 
 
 #: What one fighter's ranged attacks would take of another's fight in one Phase, were it seen
-#: (the estimate's :func:`.estimate.threat`, handed to the entries that hide a side from its foes).
+#: (the estimate's :func:`.harm.threat`, handed to the entries that hide a side from its foes).
 Threat = Callable[[Fighter, Fighter], float]
 
 

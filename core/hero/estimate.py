@@ -3,7 +3,8 @@ share of the fight the target has left.
 
 It is worked out beside the rules it foresees and from the same pieces the resolver uses: the
 OCV and DCV chains (:mod:`.chains`), the dice the attack would roll with its maneuver, push and
-levels (:func:`.usage.damage_profile`), the target's defenses (:func:`.effects.defenses`).
+levels (:func:`.usage.damage_profile`), the target's defenses (:func:`.effects.defenses`). One
+attack's odds and harm, which every option here is built from, are :mod:`.harm`'s.
 """
 
 from __future__ import annotations
@@ -14,20 +15,21 @@ from ..engine.actions import Action
 from ..engine.context import RulesContext
 from ..rules.grid import Cell, distance
 from . import aborts, areas, fields, grabs, powers, presence, senses
-from .chains import dcv_chain, dmcv_chain, ocv_chain, true_metres
+from .chains import ocv_chain, true_metres
 from .combat_values import Modifier
 from .damage import DamageRoll, take_damage
 from .effects import defenses
 from .endurance import str_end, stun_for_end_dice
 from .exposure import action_price
+from .harm import FINISHES_STUN, charge_metres, dcv_now, estimate_one, expected_hits, share_of_fight, threat
 from .maneuvers import MANEUVERS
 from .movement import METRES_PER_CELL, cells
 from .sheet import HeroAttack
 from .spread import expected_taken
 from .state import Fighter
 from .rounding import characteristic_roll
-from .three_dice import AT_MOST_3D6, hit_chance
-from .usage import attack_end, damage_profile, placed_shot, planned_push, shots_fired
+from .three_dice import hit_chance
+from .usage import attack_end, damage_profile, planned_push, shots_fired
 from .windup import hold_worth, knocked_away, may_step_away, spoiled, winding_on
 
 
@@ -61,7 +63,7 @@ def net(ctx: RulesContext, f: Fighter, action: Action, gained: float, strikes: d
 def exposure_cost(ctx: RulesContext, f: Fighter, action: Action, strikes: dict | None = None) -> float:
     """What ``action``'s DCV penalty lets in until ``f``'s next Phase (:func:`.exposure.action_price`;
     which penalties are priced and why: :data:`.exposure.PRICED_DCV`). ``strikes``: the Phase's memo."""
-    return action_price(ctx, f, action, _dcv, estimate_one, strikes)
+    return action_price(ctx, f, action, dcv_now, estimate_one, strikes)
 
 def end_cost(ctx: RulesContext, f: Fighter, action: Action) -> int:
     """The END ``action`` costs: each attack's (a burst's every shot) and its push; STR's for the
@@ -100,7 +102,7 @@ def gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fighter],
     ``unseen``: why ``f`` cannot perceive a fighter (the Phase's picture keeps it); by default
     :func:`.senses.unseen`."""
     st = ctx.state
-    dcv = dcv or _dcv
+    dcv = dcv or dcv_now
     if winding is None:
         winding = winding_on(st.fighters.values(), f)
     kind = action.kind
@@ -173,13 +175,6 @@ def _blow_gain(ctx: RulesContext, f: Fighter, action: Action, dcv: Callable[[Fig
         push = planned_push(f, atk, ctx.options, action.push)
         return p * (value - spoiled(ctx, f, g, atk, action.maneuver, action.levels, push, throwers, estimate_one))
     return p * value
-
-
-def charge_metres(f: Fighter, g: Fighter, maneuver: str) -> int:
-    """The velocity a maneuver made at the end of a full move up to ``g`` (a Move Through, a Move
-    By: ``reach = "charge"``) is foreseen with: the metres between them; 0 for the others."""
-    entry = MANEUVERS.get(maneuver)
-    return distance(f.pos, g.pos) * METRES_PER_CELL if entry is not None and entry.reach == "charge" else 0
 
 
 def recoil_share(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str, levels: str,
@@ -356,47 +351,7 @@ def _blow(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack) -> float:
     return share_of_fight(g, *taken)
 
 
-def expected_hits(needed: int, shots: int) -> float:
-    """The shots of an Autofire burst expected to hit: shot *k* (from 0) hits when 3d6 come in
-    at ``needed - 2k`` or under (never on an 18, which always misses); the first also on a 3,
-    which always hits."""
-    return hit_chance(needed) + sum(AT_MOST_3D6[min(max(needed - 2 * k, 0), 17)] for k in range(1, shots))
-
-
-def _dcv(g: Fighter) -> int:
-    return dcv_chain(g).value
-
-
-def estimate_one(ctx: RulesContext, f: Fighter, g: Fighter, atk: HeroAttack, maneuver: str, levels: str,
-                 extra: tuple[Modifier, ...] = (), push: int = 0, dcv: Callable[[Fighter], int] = _dcv,
-                 aim: str = "", unseen: str | None = None) -> tuple[float, float]:
-    """(P(hit), expected harm if it hits) of one attack from ``f`` on ``g`` (``aim``: a placed shot;
-    ``unseen``: why ``f`` cannot perceive ``g``, when the caller keeps it, else :func:`.senses.unseen`).
-    For an Autofire burst the first figure is the shots expected to hit (rules-powers §1.5: shot
-    *k* hits when the roll is made by 2k), so the product is still the expected harm."""
-    if aim:
-        if atk.autofire:
-            return 0.0, 0.0  # no placed shots with a burst (the menu refuses one)
-        extra = (*extra, placed_shot(aim, g))
-    if unseen is None:
-        unseen = senses.unseen(ctx, f, g)
-    ocv = ocv_chain(f, atk, g, MANEUVERS.get(maneuver), levels, extra, unseen=unseen).value
-    needed = 11 + ocv - (dmcv_chain(g).value if atk.mental else dcv(g))
-    p = hit_chance(needed) if not atk.autofire else expected_hits(needed, shots_fired(f, atk))
-    if atk.effect:  # Entangle, Flash, Drain: what its entry says a hit is worth
-        return p, powers.POWERS[atk.kind].worth(f, g, atk, damage_profile(ctx.options, f, atk, MANEUVERS.get(maneuver),
-                                                                           levels, 0, 0))
-    moved = charge_metres(f, g, maneuver)
-    push = planned_push(f, atk, ctx.options, push) if push > 0 else 0  # as if allowed (no push plans none)
-    # the metres themselves: a Move Through gains a DC per 6 m, a Move By per 10 m
-    key = (g.id, atk.name, maneuver, levels, push // 5, moved, g.ko, aim)
-    taken = f.expected.get(key)
-    if taken is None:
-        taken = f.expected[key] = expected_taken(ctx, f, g, atk, maneuver, levels, push, moved, aim)
-    return p, share_of_fight(g, *taken)
-
-
-def listen_worth(ctx: RulesContext, f: Fighter, g: Fighter, dcv: Callable[[Fighter], int] = _dcv) -> float:
+def listen_worth(ctx: RulesContext, f: Fighter, g: Fighter, dcv: Callable[[Fighter], int] = dcv_now) -> float:
     """The chance of ``f``'s PER roll (9 + INT/5) times what hearing ``g`` adds to ``f``'s best
     attack on it this Phase without moving (the Half Phase goes on the roll): its hit chance at
     ½ OCV rather than at its OCV unseen, times the harm of a hit."""
@@ -416,41 +371,3 @@ def listen_worth(ctx: RulesContext, f: Fighter, g: Fighter, dcv: Callable[[Fight
         _, value = estimate_one(ctx, f, g, atk, "strike", "", dcv=dcv)
         best = max(best, (after - before) * value)
     return hit_chance(characteristic_roll(f.ch.INT)) * best
-
-
-def threat(ctx: RulesContext, g: Fighter, h: Fighter) -> float:
-    """What ``g``'s best ranged damage attack is expected to take of ``h``'s fight in one Phase
-    were ``h`` seen (P(hit) x harm, a plain Strike): what hiding ``h`` from ``g`` spares it (an
-    Images' worth, :mod:`.powers`); 0 for a fighter with no such attack."""
-    best = 0.0
-    for atk in g.sheet.attacks:
-        if atk.hth or atk.mental or atk.effect or atk.presence or atk.area or g.charges_left(atk) == 0 or not g.ready(atk):
-            continue
-        ocv = ocv_chain(g, atk, h, MANEUVERS["strike"], "").value
-        key = (h.id, atk.name, "strike", "", 0, 0, h.ko, "")
-        taken = g.expected.get(key)
-        if taken is None:
-            taken = g.expected[key] = expected_taken(ctx, g, h, atk, "strike", "", 0, 0)
-        best = max(best, hit_chance(11 + ocv - _dcv(h)) * share_of_fight(h, *taken))
-    return best
-
-
-#: What finishes a foe, in the estimate's units: its STUN gone (knocked out) counts 1, its BODY
-#: gone down to its negative maximum (dead) counts 2.
-FINISHES_STUN, FINISHES_BODY = 1.0, 2.0
-
-
-def share_of_fight(g: Fighter, stun: float, body: float) -> float:
-    """STUN and BODY taken as a share of what ``g`` has left, each counted no further than what
-    finishes it: damage past the knockout (or the death) is overkill and worth nothing more.
-    Uncapped, a blow of 30 STUN at a foe with 3 left counted 10 knockouts, so a 9% shot at a
-    nearly beaten foe outscored a 98% one at a fresh foe (issue 34). (The mean's cap stands in
-    for the mean of the capped outcomes: it overstates a long shot's finish a little.)
-
-    Written with comparisons, not ``min`` and ``max``: every estimate ends here, and the four
-    built-in calls were 2.7% of a hero-brawl battle's instructions (issue 35)."""
-    left, whole = g.stun, g.body + g.ch.BODY
-    stun_share = stun / (left if left > 1 else 1)
-    body_share = 2 * body / (whole if whole > 1 else 1)
-    return ((stun_share if stun_share < FINISHES_STUN else FINISHES_STUN)
-            + (body_share if body_share < FINISHES_BODY else FINISHES_BODY))

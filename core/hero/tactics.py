@@ -23,7 +23,10 @@ from ..rules.vitals import Vitals
 from ..rules.odds import Odds
 from .chains import dcv_chain, defense_chain, dmcv_chain, ocv_chain, true_metres
 from .endurance import stun_for_end_dice
-from .estimate import charge_metres, expected_hits, gain, hit_chance, may_step_away, net
+from .estimate import gain, net
+from .harm import charge_metres, expected_hits
+from .three_dice import hit_chance
+from .windup import may_step_away
 from .spread import expected_taken
 from .movement import METRES_PER_CELL, cells, occupied, walk_into_range
 from . import areas, powers, report, senses

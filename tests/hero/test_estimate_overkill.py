@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from slugfest.core.hero.estimate import FINISHES_BODY, FINISHES_STUN, estimate_one, expected_taken, share_of_fight
+from slugfest.core.hero.estimate import expected_taken
+from slugfest.core.hero.harm import FINISHES_BODY, FINISHES_STUN, estimate_one, share_of_fight
 from slugfest.core.testing import phase_decision
 
 from test_windup import fighter, position

@@ -9,7 +9,8 @@ import itertools
 import pytest
 
 from slugfest.core.hero.dice import DamageDice
-from slugfest.core.hero.estimate import estimate_one, expected_taken
+from slugfest.core.hero.estimate import expected_taken
+from slugfest.core.hero.harm import estimate_one
 from slugfest.core.hero.spread import SLICES, killing_spread, normal_spread
 from slugfest.core.testing import battle_with, hero, scenario
 

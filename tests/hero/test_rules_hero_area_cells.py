@@ -192,7 +192,7 @@ def test_an_autofire_area_hits_everyone_inside_once_and_once_more_for_every_two_
 
 
 def test_an_autofire_area_is_a_scenario_key_and_the_estimate_counts_its_shots():
-    from slugfest.core.hero.estimate import expected_hits
+    from slugfest.core.hero.harm import expected_hits
     sc = scenario("hero", {"A": [caster(STORM)], "B": [dummy("b", (8, 4), 12), dummy("c", (8, 6), 11)]})
     atk = sc.combatants[0].sheet.attacks[0]
     assert (atk.autofire, atk.area, atk.area_m) == (5, "radius", 4)

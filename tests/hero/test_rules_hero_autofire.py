@@ -12,7 +12,8 @@ from slugfest.core.engine.actions import Action
 from slugfest.core.errors import IllegalAction
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.attack import AttackRoll, attack_roll, autofire_hits
-from slugfest.core.hero.estimate import expected_hits, hit_chance
+from slugfest.core.hero.estimate import hit_chance
+from slugfest.core.hero.harm import expected_hits
 from slugfest.core.hero.menu import menu_for
 from slugfest.core.render.text import TextLog
 from slugfest.core.files.scenario import ScenarioError, dump_scenario, parse_scenario

@@ -223,7 +223,7 @@ def test_a_drained_defense_lowers_what_a_hit_meets():
 
 
 def test_a_drain_makes_the_estimate_forget_what_it_knew_of_the_drained_and_keeps_the_rest():
-    from slugfest.core.hero.estimate import estimate_one
+    from slugfest.core.hero.harm import estimate_one
     ed = {**SAP, "characteristic": "ED"}
     bolt = {"name": "Bolt", "kind": "normal", "dice": "4d6", "range": 30, "end": 2}  # at ED
     b = battle_with(scenario("hero", {"A": [user(ed, bolt)], "B": [foe(ED=10), foe("c", pos=(3, 7), ED=10)]}),

@@ -223,7 +223,8 @@ def test_a_disarm_hit_then_won_str_contest_knocks_an_accessible_focus_away():
 
 def test_the_ai_weighs_a_weapon_by_the_share_of_the_foes_threat_it_carries_for_the_phases_it_would_fire_it():
     from slugfest.core.hero.effect_power import PHASE_LOST
-    from slugfest.core.hero.estimate import FINISHES_STUN, _weapon_worth, estimate_one
+    from slugfest.core.hero.estimate import _weapon_worth
+    from slugfest.core.hero.harm import FINISHES_STUN, estimate_one
 
     def worth(*attacks):
         bt = battle_with(scenario("hero", {"A": [grabber()], "B": [held(attacks=list(attacks), SPD=3)]}), dice=[])

@@ -14,7 +14,8 @@ from slugfest.core.engine.events import Moved
 from slugfest.core.hero import events as ev
 from slugfest.core.hero.chains import dcv_chain
 from slugfest.core.hero.combat_values import Modifier
-from slugfest.core.hero.estimate import estimate, estimate_one, recoil_share
+from slugfest.core.hero.estimate import estimate, recoil_share
+from slugfest.core.hero.harm import estimate_one
 from slugfest.core.hero.maneuvers import MANEUVERS
 from slugfest.core.hero.menu import menu_for
 from slugfest.core.hero.three_dice import hit_chance

@@ -9,7 +9,8 @@ from itertools import product
 
 import pytest
 
-from slugfest.core.hero.estimate import estimate_one, exposure_cost
+from slugfest.core.hero.estimate import exposure_cost
+from slugfest.core.hero.harm import estimate_one
 from slugfest.core.hero.dice import DamageDice, count_killing_body, normal_sums
 from slugfest.core.hero.knockback import knockback, moved_chance
 from slugfest.core.hero.state import PendingHaymaker
