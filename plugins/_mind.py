@@ -372,10 +372,13 @@ class Situation:
             return None
         return Choice(recover, f"{why}: {recover.maneuver or 'takes a Recovery'}")
 
-    def go_toward(self, targets: Iterable[Vitals], why: str = "") -> Choice:
-        """Approach the first of ``targets`` the actor can move toward, else the fallback."""
+    def go_toward(self, targets: Iterable[Vitals], why: str = "",
+                  approach: Callable[[Vitals], tuple[Action, str] | None] | None = None) -> Choice:
+        """Approach the first of ``targets`` the actor can move toward (how: ``approach``, by
+        default :meth:`approach`), else the fallback."""
+        how = approach or self.approach
         for v in targets:
-            move = self.approach(v)
+            move = how(v)
             if move is not None:
                 return Choice(move[0], f"{why}{move[1]}")
             why = ""

@@ -43,6 +43,7 @@ Policy, in order (each choice carries its reason into the log):
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from slugfest import Action, BattleView, Choice, Decision, Vitals
 from slugfest.core.rules.grid import distance
@@ -68,12 +69,15 @@ HELP = 0.2  # and a fifth more for every ally already next to its target
 MIN_THREAT = 0.2  # a foe that does (next to) no harm still counts a fifth of the mean threat
 
 
-def best_blow(sit: Situation, attacker: str, target: str, effects: bool = True) -> float:
+def best_blow(sit: Situation, attacker: str, target: str, effects: bool = True,
+              keep: Callable[[Any], bool] | None = None) -> float:
     """The most the rules system expects one of ``attacker``'s attacks to take of ``target``'s
     fight now: HERO, its Strikes (no aid, area or Presence attack, and no effect power unless
-    ``effects``); Marvel, every attack."""
+    ``effects``); Marvel, every attack; only those ``keep`` keeps, when given."""
     best = 0.0
     for atk in sit.battle.sheet(attacker).attacks:
+        if keep is not None and not keep(atk):
+            continue
         if not sit.hero:
             action = Action("attack", atk.name, target)
         elif atk.helps or atk.area or atk.presence or (atk.effect and not effects):
@@ -183,38 +187,26 @@ def fights_close(sit: Situation, v: Vitals) -> tuple[float, float] | None:
     it 0: the hand-to-hand blow wins, as it would from any cell in range."""
     if not sit.hero:
         return None
-    close = far = 0.0
-    for atk in sit.battle.sheet(sit.me.id).attacks:
-        if atk.helps or atk.presence:
-            continue
-        if atk.area:
-            far = max(far, sit.battle.estimate(sit.me.id, Action("attack", atk.name, v.id, "area", targets=(v.id,))))
-            continue
-        worth = sit.battle.estimate(sit.me.id, Action("attack", atk.name, v.id, "strike"))
-        if sit.ranges.get(atk.name, 0) > 1:
-            far = max(far, worth)
-        else:
-            close = max(close, worth)
+    me = sit.me.id
+    close = best_blow(sit, me, v.id, keep=lambda atk: sit.ranges.get(atk.name, 0) <= 1)
+    far = max([best_blow(sit, me, v.id, keep=lambda atk: sit.ranges.get(atk.name, 0) > 1),
+               *(sit.battle.estimate(me, Action("attack", atk.name, v.id, "area", targets=(v.id,)))
+                 for atk in sit.battle.sheet(me).attacks if atk.area and not atk.helps and not atk.presence)])
     return (close, far) if close > far else None
 
 
-def walk_toward(sit: Situation, ranked: list[Vitals], why: str) -> Choice:
-    """A move toward the first of ``ranked`` it can move toward: up to it when its best blow
-    there is a hand-to-hand one (:func:`fights_close`), else as :meth:`Situation.approach` goes
-    (into range of a ranged attack, or up to it); the fallback if it can move toward none."""
-    for v in ranked:
-        blows = fights_close(sit, v)
-        if blows is not None:
-            move = sit.close_in(v)
-            if move is not None:
-                return Choice(move, f"{why}closes on {v.name} ({sit.dist(v)} cells): its hand-to-hand blow "
-                                    f"({pct(blows[0])}) beats its best ranged one from here ({pct(blows[1])})")
-        else:
-            found = sit.approach(v)
-            if found is not None:
-                return Choice(found[0], f"{why}{found[1]}")
-        why = ""
-    return sit.fallback()
+def closing_in(sit: Situation, v: Vitals) -> tuple[Action, str] | None:
+    """How the actor gets at foe ``v`` when it has no attack worth making: up to it when its best
+    blow there is a hand-to-hand one (:func:`fights_close`), else as :meth:`Situation.approach`
+    goes (into range of a ranged attack, or up to it)."""
+    blows = fights_close(sit, v)
+    if blows is None:
+        return sit.approach(v)
+    move = sit.close_in(v)
+    if move is None:
+        return None
+    return move, (f"closes on {v.name} ({sit.dist(v)} cells): its hand-to-hand blow ({pct(blows[0])}) beats its "
+                  f"best ranged one from here ({pct(blows[1])})")
 
 
 def choose(battle: BattleView, decision: Decision) -> Choice:
@@ -292,7 +284,7 @@ def choose(battle: BattleView, decision: Decision) -> Choice:
     if waiting is not None:
         return waiting
     ranked, why = approach_order(sit, focus)
-    return walk_toward(sit, ranked, why)
+    return sit.go_toward(ranked, why, lambda v: closing_in(sit, v))
 
 
 slugfest_choose_action = answer_for(NAME, choose)
