@@ -89,34 +89,35 @@ def test_an_ai_no_plugin_answers_to_is_refused_in_one_line_before_any_battle(com
     assert not out_file.exists()
 
 
+def _with_ai_and_rewritten(command: str, args: list[str], rewritten, tmp_path) -> tuple[dict, dict, str]:
+    """``command`` on hero-duel with ``--ai aggressive`` and on the file rewritten for it: the
+    two JSON documents, and what the first printed (its words joined, as a wrapped line reads)."""
+    code, out, err = run_cli([command, "hero-duel", "--ai", "aggressive", "--json", str(tmp_path / "a.json"), *args])
+    assert code == 0, err
+    code, _, err = run_cli([command, str(rewritten), "--json", str(tmp_path / "b.json"), *args])
+    assert code == 0, err
+    given, written = (json.loads((tmp_path / f"{n}.json").read_text()) for n in "ab")
+    return given, written, " ".join(out.split())
+
+
 def test_a_sweep_with_ai_measures_what_the_rewritten_scenario_measures(rewritten, tmp_path):
     args = ["--param", "ironclad.STR", "--values", "20,30", "--runs", "4", *QUICK]
-    code, out, err = run_cli(["sweep", "hero-duel", "--ai", "aggressive", "--json", str(tmp_path / "a.json"), *args])
-    assert code == 0, err
-    assert "every combatant played by the aggressive AI" in " ".join(out.split())
-    code, _, err = run_cli(["sweep", str(rewritten), "--json", str(tmp_path / "b.json"), *args])
-    given, written = (json.loads((tmp_path / f"{n}.json").read_text()) for n in "ab")
+    given, written, said = _with_ai_and_rewritten("sweep", args, rewritten, tmp_path)
+    assert "every combatant played by the aggressive AI" in said
     assert given["ai"] == "aggressive" and written["ai"] is None
     assert given["rows"] == written["rows"]
 
 
 def test_a_balance_with_ai_searches_the_rewritten_scenario(rewritten, tmp_path):
     args = ["--param", "ironclad.STR", "--range", "20..24", "--runs", "4", *QUICK]
-    code, out, err = run_cli(["balance", "hero-duel", "--ai", "aggressive", "--json", str(tmp_path / "a.json"), *args])
-    assert code == 0, err
-    assert "every combatant played by the aggressive AI" in " ".join(out.split())
-    code, _, err = run_cli(["balance", str(rewritten), "--json", str(tmp_path / "b.json"), *args])
-    given, written = (json.loads((tmp_path / f"{n}.json").read_text()) for n in "ab")
+    given, written, said = _with_ai_and_rewritten("balance", args, rewritten, tmp_path)
+    assert "every combatant played by the aggressive AI" in said
     assert given["ai"] == "aggressive" and written["ai"] is None
     assert _figures(given) == _figures(written)
 
 
 def test_parts_of_a_batch_played_by_one_ai_merge_into_a_report_that_names_it(tmp_path):
-    for i in (1, 2):
-        code, _, err = run_cli(["simulate", "hero-duel", "--runs", "4", "--shard", f"{i}/2", "--ai", "aggressive",
-                                "--json", str(tmp_path / f"part{i}.json"), *QUICK])
-        assert code == 0, err
-    code, out, err = run_cli(["merge", str(tmp_path / "part1.json"), str(tmp_path / "part2.json")])
+    code, out, err = run_cli(["merge", *_parts(tmp_path, "aggressive", "aggressive")])
     assert code == 0, err
     assert out.splitlines()[0] == "Duel at the Docks: 4 battles (hero), every combatant played by the aggressive AI"
 
