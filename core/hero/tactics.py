@@ -317,15 +317,7 @@ class Picture:
             stun, body = expected_taken(ctx, f, g, atk, action.maneuver, action.levels, push, moved, action.aim)
             does = f"~{stun:.0f} STUN, {body:.0f} BODY" + (" a hit" if atk.autofire else "")
         shots = shots_fired(f, atk)
-        cost = shots * attack_end(f, atk, opts.campaign, opts.str_end) + action.push
-        paid = f"END {cost}" if cost else ""
-        if atk.charges is not None:
-            left = f.charges_left(atk)
-            spent = f"{shots} Charges" if shots > 1 else "1 Charge"
-            paid = f"{spent} ({left} left)" + (f", END {cost}" if cost else "")
-        if cost > f.end:
-            dice = stun_for_end_dice(cost, f.end)
-            paid = f"END {cost} (has {max(f.end, 0)}: ~{3.5 * dice:g} STUN for the rest)"
+        paid = self._paid(atk, shots, action.push)
         note = ""
         if action.maneuver == "haymaker" and may_step_away(ctx.state, g):
             note = "it may step away before the blow lands"
@@ -344,6 +336,21 @@ class Picture:
             note = f"{note}; {chain.text()}" if note else chain.text()  # "OCV 2" read as a wrong figure)
         cvs = ("OMCV", "DMCV") if atk.mental else ("OCV", "DCV")
         return Odds(f"{needed}- (11 + {cvs[0]} {ocv} - {cvs[1]} {dcv})", hit_chance(needed), does, paid, note)
+
+    def _paid(self, atk: HeroAttack, shots: int, push: int) -> str:
+        """What firing ``atk`` (``shots`` of it, ``push`` more) costs the actor, for the player's
+        odds: its END, its Charges, and the STUN the END it lacks would cost (rules §6)."""
+        f, opts = self.f, self.ctx.options
+        cost = shots * attack_end(f, atk, opts.campaign, opts.str_end) + push
+        paid = f"END {cost}" if cost else ""
+        if atk.charges is not None:
+            left = f.charges_left(atk)
+            spent = f"{shots} Charges" if shots > 1 else "1 Charge"
+            paid = f"{spent} ({left} left)" + (f", END {cost}" if cost else "")
+        if cost > f.end:
+            dice = stun_for_end_dice(cost, f.end)
+            paid = f"END {cost} (has {max(f.end, 0)}: ~{3.5 * dice:g} STUN for the rest)"
+        return paid
 
     def _seen_note(self, g: Fighter, atk: HeroAttack) -> str:
         """What perception does to an attack on ``g``, for the player's odds ("" when both see
