@@ -13,7 +13,10 @@ under ``slugfest`` (``slugfest.core.engine.battle``); the probe imports whicheve
   the turn loop, menus, AIs, hooks, events, resolution), and microseconds per decision;
 * ``resolution``: the same battles with a clock around every attack's resolution (the rules
   system's ``resolve_attack``: the Abort or reaction offer, END, the attack and damage steps,
-  the effects, the events), less the time the AIs spent answering questions inside it;
+  the effects, the events), less the time the AIs spent answering questions inside it, and a
+  clock around every AI decision (``Battle.decide``, a question's answer included), so the
+  whole splits into what the AIs take a decision and what the engine takes a Phase or turn
+  (the clock, menus and pictures, rules, events) however differently two checkouts' AIs play;
 * ``forks``: what ``Battle.fork()`` costs at a Phase or turn decision and at a question in the
   middle of an action, beside what a Phase or turn costs (a checkout without forks: nothing);
 * ``roster``: the battles of a roster of ``SIDE`` a side built from copies of ``NAME``'s
@@ -116,6 +119,7 @@ def resolution(m: dict[str, Any], sc: Any, runs: int) -> dict[str, float]:
     while it runs, not while it waits on a question; an older one, whose rules asked through
     ``Battle.ask``, has the time its questions took taken off."""
     spent, asked, calls = [0.0], [0.0], [0]
+    deciding, decisions, depth = [0.0], [0], [0]
     Battle = m["battle"].Battle
 
     def timed(original: Any) -> Any:
@@ -130,6 +134,19 @@ def resolution(m: dict[str, Any], sc: Any, runs: int) -> dict[str, float]:
         return resolve
 
     original_ask = getattr(Battle, "ask", None)
+    original_decide = Battle.decide
+
+    def decide(self: Any, decision: Any) -> Any:
+        # the outermost call only: a planner's rollouts decide inside its own decision
+        depth[0] += 1
+        started = time.perf_counter()
+        try:
+            return original_decide(self, decision)
+        finally:
+            depth[0] -= 1
+            if not depth[0]:
+                deciding[0] += time.perf_counter() - started
+                decisions[0] += 1
 
     def ask(self: Any, decision: Any) -> Any:
         started = time.perf_counter()
@@ -141,6 +158,7 @@ def resolution(m: dict[str, Any], sc: Any, runs: int) -> dict[str, float]:
     patched = [(owner, name, getattr(owner, name)) for owner, name in _resolvers(m, sc)]
     if original_ask is not None:
         Battle.ask = ask
+    Battle.decide = decide
     for owner, name, original in patched:
         setattr(owner, name, timed(original))
     try:
@@ -148,10 +166,15 @@ def resolution(m: dict[str, Any], sc: Any, runs: int) -> dict[str, float]:
     finally:
         if original_ask is not None:
             Battle.ask = original_ask
+        Battle.decide = original_decide
         for owner, name, original in patched:
             setattr(owner, name, original)
+    whole = runs / result["battles_per_s"]
     return {"us_per_resolution": spent[0] / max(calls[0], 1) * 1e6, "resolutions": calls[0],
-            "instrumented_battles_per_s": result["battles_per_s"]}
+            "instrumented_battles_per_s": result["battles_per_s"],
+            "us_per_ai_decision": deciding[0] / max(decisions[0], 1) * 1e6, "ai_decisions": decisions[0],
+            "us_engine_per_phase": (whole - deciding[0]) / max(result["phases"], 1) * 1e6,
+            "ai_share": deciding[0] / whole}
 
 
 def _timed_steps(rules: Any, spent: list[float]) -> Any:

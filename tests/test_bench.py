@@ -50,3 +50,17 @@ def test_the_resolution_probe_times_every_attack_and_puts_the_rules_back(probe, 
     plain = probe.battles(m, sc, 2)
     assert got["resolutions"] >= plain["attacks"] > 0 and got["us_per_resolution"] > 0
     assert getattr(owner, attr) is before
+
+
+@pytest.mark.parametrize("name", ["hero-duel", "marvel-seed"])
+def test_the_resolution_probe_splits_the_whole_into_the_ais_decisions_and_the_engines_phases(probe, m, name):
+    """Every decision the battles log is timed once (a question's answer too), and the AIs'
+    share is a part of the whole, not all of it; the battle's ``decide`` is put back."""
+    sc = m["scenario"].load_scenario(m["bundled"]()[name])
+    Battle = m["battle"].Battle
+    before = Battle.decide
+    got = probe.resolution(m, sc, 2)
+    plain = probe.battles(m, sc, 2)
+    assert got["ai_decisions"] == plain["decisions"]
+    assert 0 < got["ai_share"] < 1 and got["us_per_ai_decision"] > 0 and got["us_engine_per_phase"] > 0
+    assert Battle.decide is before
