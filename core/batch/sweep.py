@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import SlugfestError
 from ..files.bounds import UnreadableToml, parse_toml, read_limited
-from ..files.scenario import MAX_FILE_BYTES
+from ..files.scenario import MAX_FILE_BYTES, Scenario, dump_scenario, parse_scenario
 from ..files.schema import did_you_mean
 
 
@@ -52,6 +52,12 @@ def with_ai(data: dict[str, Any], ai: str) -> dict[str, Any]:
             if isinstance(c, dict):
                 c["ai"] = ai
     return out
+
+
+def played_by(scenario: Scenario, ai: str) -> Scenario:
+    """``scenario`` with every combatant played by ``ai`` (:func:`with_ai` on its data, read
+    back): what a batch runs for ``--ai`` and for the statistics screen's AI picker."""
+    return parse_scenario(with_ai(dump_scenario(scenario), ai), scenario.path or scenario.name)
 
 
 def set_parameter(data: dict[str, Any], name: str, value: Any) -> dict[str, Any]:

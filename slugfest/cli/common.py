@@ -246,14 +246,14 @@ def played_by(args: Any, scenario: Any) -> Any:
     code after saying, in one line, why NAME cannot play (before any battle runs)."""
     if getattr(args, "ai", None) is None:
         return scenario
-    from slugfest.core.batch.sweep import with_ai
-    from slugfest.core.files.scenario import ai_problem, dump_scenario, parse_scenario
+    from slugfest.core.batch.sweep import played_by as by
+    from slugfest.core.files.scenario import ai_problem
 
     problem = ai_problem(args.ai)
     if problem:
         print(f"slugfest: --ai: {problem}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    return parse_scenario(with_ai(dump_scenario(scenario), args.ai), scenario.path or scenario.name)
+    return by(scenario, args.ai)
 
 
 def ai_clash(args: Any, params: list[str]) -> str | None:

@@ -9,25 +9,26 @@ import threading
 import time
 
 from helpers_tui import run, screen_text, settle
-from textual.widgets import Button, Input
+from textual.widgets import Button, Input, Select
 
 import slugfest.tui.screens.simulate as sim_screen
 from slugfest.core.engine.plugins import get_plugin_manager
 from slugfest.core.files.scenario import load_scenario
 from slugfest.core.batch.report import render_report
 from slugfest.core.batch.simulate import simulate
+from slugfest.core.batch.sweep import played_by
 from slugfest.scenarios import bundled
 from slugfest.tui.app import make_app
 from slugfest.tui.screens.battle import BattleScreen
-from slugfest.tui.screens.simulate import SimulateScreen
+from slugfest.tui.screens.simulate import SimulateScreen, ai_choices
 
 SIZE = (100, 32)
 DUEL = load_scenario(bundled()["hero-duel"])
 
 
-def direct(runs: int, seed: int) -> dict:
+def direct(runs: int, seed: int, scenario=DUEL) -> dict:
     """What ``slugfest simulate`` would aggregate for these battles."""
-    agg, interrupted = simulate(DUEL, runs, seed, 1)
+    agg, interrupted = simulate(scenario, runs, seed, 1)
     assert not interrupted
     system = get_plugin_manager(house_rules=DUEL.house_rules).systems()[DUEL.system]
     return agg.as_dict(getattr(system, "catalogue", ()))
@@ -36,7 +37,7 @@ def direct(runs: int, seed: int) -> dict:
 def figures(summary: dict) -> dict:
     """The summary without what the screen adds about the request."""
     return {k: v for k, v in summary.items() if k not in ("scenario", "system", "base_seed", "runs_requested",
-                                                          "interrupted")}
+                                                          "interrupted", "ai")}
 
 
 async def open_simulation(app, pilot) -> SimulateScreen:
@@ -116,6 +117,37 @@ def test_simulate_screen_runs_the_batch_and_shows_the_report():
     run(go())
 
 
+def test_the_ai_picked_plays_every_combatant_as_simulate_ai_does_and_the_report_names_it():
+    """Balancers ask about the characters with one AI on both sides: the picker is ``--ai``."""
+    async def go():
+        app = make_app("hero-duel", seed=99)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_simulation(app, pilot)
+            picker = screen.query_one("#sim-ai", Select)
+            assert picker.value == "" and "AI its scenario names" in str(screen.query_one("#sim-ai-note").render())
+            assert {"default", "tactician", "planner"} <= {value for _, value in ai_choices()}
+            picker.value = "tactician"
+            await pilot.pause()
+            assert str(screen.query_one("#sim-ai-note").render()).startswith("focus fire with its allies")
+            screen.query_one("#sim-runs", Input).value = "4"
+            await pilot.click("#sim-start")
+            await settle(app, pilot)
+            summary = screen.summary
+            assert summary is not None and summary["ai"] == "tactician"
+            assert figures(summary) == direct(4, DUEL.seed, played_by(DUEL, "tactician"))
+            assert figures(summary) != direct(4, DUEL.seed)  # the scenario's own AIs fight other battles
+            assert "every combatant played by the tactician AI" in screen_text(app)
+            assert screen.report_text().splitlines()[0].endswith("every combatant played by the tactician AI")
+            # back to the scenario's own: the next batch says nothing of an AI
+            picker.value = ""
+            await pilot.click("#sim-start")
+            await settle(app, pilot)
+            assert screen.summary["ai"] is None and figures(screen.summary) == direct(4, DUEL.seed)
+            assert "played by" not in screen.report_text().splitlines()[0]
+
+    run(go())
+
+
 def gate_simulation(monkeypatch, hold_at=None):
     """Make the screen's batch wait at a progress report (the ``hold_at``-th battle, or every
     one) until the test sets ``proceed``; ``reached`` is set when it waits. Returns
@@ -152,6 +184,7 @@ def test_stop_keeps_the_battles_already_finished(monkeypatch):
             assert screen.running
             assert not screen.query_one("#sim-stop", Button).disabled
             assert screen.query_one("#sim-start", Button).disabled
+            assert screen.query_one("#sim-ai", Select).disabled  # the batch under way keeps its AI
             await pilot.press("x")
             await pilot.pause()
             assert "stopping" in screen_text(app)
@@ -165,6 +198,7 @@ def test_stop_keeps_the_battles_already_finished(monkeypatch):
             assert "stopped" in text and "3 of 50" in text
             assert not screen.query_one("#sim-start", Button).disabled
             assert screen.query_one("#sim-stop", Button).disabled
+            assert not screen.query_one("#sim-ai", Select).disabled
 
     run(go())
 

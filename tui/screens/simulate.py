@@ -28,14 +28,17 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, ProgressBar, Static
+from textual.widgets import Button, Footer, Input, Label, ProgressBar, Select, Static
 from textual.worker import get_current_worker
 
 from slugfest.core.engine.plugins import get_plugin_manager
 from slugfest.core.files.scenario import Scenario
-from slugfest.core.batch.report import combatant_tables, first_knockout_line, notable_rows, render_report
+from slugfest.core.batch.report import (combatant_tables, first_knockout_line, notable_rows, played_words,
+                                        render_report)
 from slugfest.core.batch.pace import Pace, Progress
 from slugfest.core.batch.simulate import simulate, workers
+from slugfest.core.batch.sweep import played_by
+from slugfest.core.engine.catalog import catalog
 from slugfest.core.render.words import plural
 from slugfest.scenarios import bundled
 
@@ -46,6 +49,28 @@ MAX_RUNS = 1_000_000
 #: Send the screen a progress message at most this often (seconds).
 PROGRESS_INTERVAL = 0.1
 _EIGHTHS = " ▏▎▍▌▋▊▉"
+#: The AI picker's first line: every combatant played by the AI its scenario names.
+AS_WRITTEN = ""
+
+
+def ai_choices() -> list[tuple[str, str]]:
+    """The AI picker's lines: the scenario's own AIs, then every installed AI plugin by name
+    (as ``--ai NAME`` offers them to the batch commands)."""
+    return [("the scenario's own", AS_WRITTEN)] + [(name, name) for name in sorted(_ais())]
+
+
+def ai_note(ai: str) -> str:
+    """What the picked AI does, in its plugin's own words (its docstring's first sentence, its
+    name dropped): the line beside the picker."""
+    if ai == AS_WRITTEN:
+        return "each combatant by the AI its scenario names"
+    words = _ais().get(ai, "")
+    _, colon, rest = words.partition(": ")
+    return (rest if colon else words).split("\n")[0]
+
+
+def _ais() -> dict[str, str]:
+    return {name: info.description for name, info in catalog().items() if info.kind == "ai"}
 
 
 class NumberInput(Input):
@@ -95,6 +120,7 @@ class SimulateScreen(Screen[None]):
         self.default_runs = runs
         self.default_seed = scenario.seed if seed is None else seed
         self.running = False
+        self.ai: str | None = None  # the AI the last batch was played by (None: the scenario's own)
         self.pace = Pace(time.monotonic)
         self.batch_jobs = 1
         self.stop_requested = threading.Event()
@@ -119,6 +145,10 @@ class SimulateScreen(Screen[None]):
             yield NumberInput(str(self.default_seed), id="sim-seed", type="integer", compact=True)
             yield Button("Start", id="sim-start", variant="primary", compact=True)
             yield Button("Stop", id="sim-stop", variant="error", compact=True, disabled=True)
+        with Horizontal(id="sim-ai-row"):
+            yield Label("Played by")
+            yield Select(ai_choices(), value=AS_WRITTEN, allow_blank=False, compact=True, id="sim-ai")
+            yield Static(id="sim-ai-note")
         with Horizontal(id="sim-progress-row"):
             yield ProgressBar(total=self.default_runs, show_eta=False, id="sim-progress")
             yield Static(id="sim-count")
@@ -132,6 +162,11 @@ class SimulateScreen(Screen[None]):
         self._count(Content.styled("Enter or s starts the battles; x stops them early", "$text-muted"))
         self.query_one("#sim-report-body", Static).update(self._intro())
         self.query_one("#sim-runs", Input).focus()
+
+    @on(Select.Changed, "#sim-ai")
+    def _ai_picked(self, event: Select.Changed) -> None:
+        self.query_one("#sim-ai-note", Static).update(
+            Content.styled(ai_note(event.value if isinstance(event.value, str) else AS_WRITTEN), "$text-muted"))
 
     def on_resize(self) -> None:
         self._status()
@@ -152,8 +187,10 @@ class SimulateScreen(Screen[None]):
     def _intro(self) -> Content:
         return Content.assemble(
             ("AI-vs-AI battles of this scenario", "bold"), "\n\n",
-            ("Every combatant is played by its AI. Battle i gets a seed made from the base seed and i, so a "
-             "batch gives the same figures every time, on any number of processes.\n\n"),
+            ("Every combatant is played by the AI its scenario names, or every one by the AI picked under "
+             "\"Played by\" (a win rate depends on how well both sides play: one AI for everyone asks about "
+             "the characters; the README's \"Which to use\" compares the AIs). Battle i gets a seed made from "
+             "the base seed and i, so a batch gives the same figures every time, on any number of processes.\n\n"),
             (("The report gives each side's win rate with its 95% confidence interval, how long the "
               "battles lasted, and what each combatant dealt and took."), "$text-muted"))
 
@@ -184,6 +221,8 @@ class SimulateScreen(Screen[None]):
         seed = self._read("#sim-seed", -(2 ** 62), 2 ** 62, "base seed")
         if seed is None:
             return
+        ai = self.query_one("#sim-ai", Select).value
+        self.ai = ai if isinstance(ai, str) and ai != AS_WRITTEN else None
         self.batch_jobs = workers(runs, self.jobs) if self.jobs > 1 else 1
         self.running = True
         self.stop_requested.clear()
@@ -194,7 +233,7 @@ class SimulateScreen(Screen[None]):
         self._count(Content.styled(f"0 / {runs:,} battles{starting}", "$text-muted"))
         self.query_one("#sim-report-body", Static).update(Content.styled("running…", "$text-muted"))
         self._set_running(True)
-        self.run_batch(runs, seed, self.jobs)
+        self.run_batch(runs, seed, self.jobs, self.ai)
 
     def action_stop(self) -> None:
         if not self.running or self.stop_requested.is_set():
@@ -208,6 +247,7 @@ class SimulateScreen(Screen[None]):
         self.query_one("#sim-stop", Button).disabled = not running
         for wid in ("#sim-runs", "#sim-seed"):
             self.query_one(wid, Input).disabled = running
+        self.query_one("#sim-ai", Select).disabled = running
         if running:
             self.query_one("#sim-stop", Button).focus()
         self.refresh_bindings()
@@ -220,7 +260,7 @@ class SimulateScreen(Screen[None]):
         return True
 
     @work(thread=True, exclusive=True, group="simulate", exit_on_error=False)
-    def run_batch(self, runs: int, seed: int, jobs: int) -> None:
+    def run_batch(self, runs: int, seed: int, jobs: int, ai: str | None = None) -> None:
         worker = get_current_worker()
         started = time.monotonic()
         last = 0.0
@@ -235,10 +275,11 @@ class SimulateScreen(Screen[None]):
                 self.post_message(self.Progressed(p))
 
         try:
-            agg, interrupted = simulate(self.scenario, runs, seed, jobs, on_progress)
+            scenario = self.scenario if ai is None else played_by(self.scenario, ai)
+            agg, interrupted = simulate(scenario, runs, seed, jobs, on_progress)
             summary = agg.as_dict(self.catalogue)
             summary.update({"scenario": self.scenario.name, "system": self.scenario.system, "base_seed": seed,
-                            "runs_requested": runs, "interrupted": interrupted})
+                            "runs_requested": runs, "interrupted": interrupted, "ai": ai})
             self.post_message(self.Finished(summary, interrupted, time.monotonic() - started))
         except Exception as exc:  # a bug: say so and keep the app alive
             self.post_message(self.Finished(None, False, time.monotonic() - started,
@@ -408,7 +449,8 @@ def report_content(summary: dict[str, Any], scenario: Scenario, width: int, lett
     unit = ln["unit"]
     lines: list[Content] = []
     head: list[tuple[str, str] | str] = [(plural(n, "battle", grouped=True), "bold"),
-                                         (f" · base seed {summary['base_seed']}", "$text-muted")]
+                                         (f" · base seed {summary['base_seed']}", "$text-muted"),
+                                         (played_words(summary.get("ai")).replace(",", " ·", 1), "$text-muted")]
     if summary.get("interrupted"):
         head.append((f" · stopped early ({n:,} of {summary['runs_requested']:,})", "bold $text-warning"))
     if summary["errors"]:
