@@ -351,6 +351,40 @@ def test_the_pace_is_measured_from_the_first_battles_finished_not_from_the_start
     assert rate == pytest.approx(50.0) and left == pytest.approx(19.0)
 
 
+def test_the_pace_waits_for_the_second_round_of_chunks_when_workers_play_them_side_by_side():
+    """Two workers finish their first chunks within moments of each other: 50 battles in 0.6 s
+    is not the pace (it would say 4 s left of a 30 s batch). The next round is: 50 battles
+    in the 10 s one chunk takes, 5 a second."""
+    now = [0.0]
+    pace = Pace(lambda: now[0])
+    now[0] = 6.0
+    assert pace.update(25, 200, streams=2) == (None, None)  # the first worker's chunk
+    now[0] = 6.6
+    assert pace.update(50, 200, streams=2) == (None, None)  # the second's: the same round
+    now[0] = 16.0
+    rate, left = pace.update(75, 200, streams=2)
+    assert rate == pytest.approx(5.0) and left == pytest.approx(25.0)
+    # one worker: the second arrival is already the next chunk, as before
+    one = Pace(lambda: now[0])
+    now[0] = 6.0
+    one.update(25, 200)
+    now[0] = 6.6
+    assert one.update(50, 200) == pytest.approx((25 / 0.6, 150 * 0.6 / 25))
+
+
+def test_a_parallel_batch_says_how_many_chunks_it_plays_at_once_and_a_serial_one_says_one(monkeypatch):
+    duel = load_scenario(bundled()["hero-duel"])
+    seen = []
+    sim.simulate(duel, 3, 1, 1, seen.append)
+    assert [p.streams for p in seen] == [1, 1, 1]
+    # the pool's part played here: what matters is what the progress reports say
+    monkeypatch.setattr(sim, "_run_parallel", lambda plan, total, seed, streams, fold, *rest: [
+        fold(g, sim.run_one(duel, g, seed)) for g in range(total)])
+    seen.clear()
+    sim.simulate(duel, 30, 1, 2, seen.append)
+    assert len(seen) == 30 and {p.streams for p in seen} == {2} == {sim.workers(30, 2)}
+
+
 def test_the_progress_bar_shows_no_rate_for_a_chunk_folded_at_once_then_the_pace(monkeypatch):
     """A chunk of 25 battles is folded in a millisecond: the bar's rate waits for the pace
     (no '2,741/s' while the true rate is 9/s), then shows it and the time left."""

@@ -121,7 +121,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     def run(p: lad.Pairing) -> tuple[int, int, int]:
         variant = parse_scenario(p.data, f"{args.scenario} ({p.first} vs {p.second})")
         agg, interrupted = simulate(variant, args.runs, base, args.jobs,
-                                    lambda pr: bars(Progress(finished[0] + pr.done, 0, pr.errors)))
+                                    lambda pr: bars(Progress(finished[0] + pr.done, 0, pr.errors, streams=pr.streams)))
         finished[0] += args.runs
         if interrupted:
             raise KeyboardInterrupt

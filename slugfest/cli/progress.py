@@ -86,8 +86,9 @@ class PlainLines:
             self.due = True
             self.flush(now)  # a new arrival: the one before is whole, and the line due shows it
         parts = tuple(p.parts or (p.done,))
-        rates = [pace.update(done, total) for pace, done, total in zip(self.paces, parts, self.totals)]
-        self.shown = (parts, rates, self.whole.update(sum(parts), sum(self.totals)), p.errors)
+        streams = p.streams
+        rates = [pace.update(done, total, streams) for pace, done, total in zip(self.paces, parts, self.totals)]
+        self.shown = (parts, rates, self.whole.update(sum(parts), sum(self.totals), streams), p.errors)
         self.seen_at = now
         if not self.due and now - self.last >= EVERY:
             self.due = True
@@ -162,7 +163,7 @@ class Bars:
         parts = p.parts or (p.done,)
         for i, (task, done) in enumerate(zip(self.tasks, parts)):
             if done != self.seen[i]:
-                rate, left = self.paces[i].update(done, self.totals[i])
+                rate, left = self.paces[i].update(done, self.totals[i], p.streams)
                 if rate is not None:
                     self.progress.update(task, completed=done, rate=rate, left=left)
                 else:

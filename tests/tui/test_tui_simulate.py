@@ -15,6 +15,7 @@ import slugfest.tui.screens.simulate as sim_screen
 from slugfest.core.engine.plugins import get_plugin_manager
 from slugfest.core.files.scenario import load_scenario
 from slugfest.core.batch.report import render_report
+from slugfest.core.batch.pace import Progress
 from slugfest.core.batch.simulate import simulate
 from slugfest.core.batch.sweep import played_by
 from slugfest.scenarios import bundled
@@ -199,6 +200,39 @@ def test_stop_keeps_the_battles_already_finished(monkeypatch):
             assert not screen.query_one("#sim-start", Button).disabled
             assert screen.query_one("#sim-stop", Button).disabled
             assert not screen.query_one("#sim-ai", Select).disabled
+
+    run(go())
+
+
+def test_the_count_shows_a_whole_chunk_folded_at_once_not_its_first_battle(monkeypatch):
+    """A process pool's chunk of 25 battles is folded in a millisecond: the count shows 25 done
+    while the next chunk is under way (a message per interval would carry the first, "1 / 50",
+    and drop the rest), and with two chunks under way at once no time left is promised from
+    one round's arrivals."""
+    reached, proceed = threading.Event(), threading.Event()
+    real = sim_screen.simulate
+
+    def pool(scenario, runs, base_seed, jobs=1, on_progress=None):
+        for done in range(1, 26):
+            on_progress(Progress(done, 50, 0, streams=2))
+        reached.set()
+        proceed.wait(10)
+        return real(scenario, 2, base_seed, 1)
+
+    monkeypatch.setattr(sim_screen, "simulate", pool)
+
+    async def go():
+        app = make_app("hero-duel")
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_simulation(app, pilot)
+            screen.query_one("#sim-runs", Input).value = "50"
+            await pilot.press("s")
+            await wait_until(pilot, reached.is_set)
+            await wait_until(pilot, lambda: "25 / 50 battles" in screen_text(app))
+            assert "left" not in screen_text(app)
+            proceed.set()
+            await settle(app, pilot)
+            await wait_until(pilot, lambda: not screen.running)
 
     run(go())
 

@@ -1,9 +1,12 @@
 """The simulation screen: many AI-vs-AI battles of the open scenario, and what they add up to.
 
 The batch runs in a thread worker calling :func:`core.batch.simulate.simulate` (over ``jobs``
-processes); progress reaches the screen as :class:`SimulateScreen.Progressed` messages, at
-most every ``PROGRESS_INTERVAL`` seconds, and the summary (``Aggregate.as_dict``, as the
-``slugfest simulate`` command builds it) as :class:`SimulateScreen.Finished`. Stop sets a flag
+processes). Its progress callback only keeps the latest report (:attr:`SimulateScreen.latest`);
+the screen reads it every ``PROGRESS_INTERVAL`` seconds. A chunk of battles is folded in a
+burst a millisecond long, so a message sent at most every interval would carry the burst's
+first battle and drop the rest ("26 / 200" for 50 done) until the next chunk. The summary
+(``Aggregate.as_dict``, as the ``slugfest simulate`` command builds it) arrives as
+:class:`SimulateScreen.Finished`. Stop sets a flag
 that the worker's progress callback checks after each battle: it raises ``KeyboardInterrupt``
 there, which ``simulate`` turns into ``interrupted=True`` with the finished battles kept.
 Messages are posted (never blocking), as on the battle screen, so a worker cannot hang on a
@@ -96,11 +99,6 @@ class SimulateScreen(Screen[None]):
     #: Worker processes for a batch; a test sets 1 (the batch then runs in the worker thread).
     jobs: int = os.cpu_count() or 1
 
-    class Progressed(Message):
-        def __init__(self, progress: Progress) -> None:
-            super().__init__()
-            self.progress = progress
-
     class Finished(Message):
         """The batch ended: its summary (``None`` if it failed), whether it was stopped early."""
 
@@ -120,6 +118,9 @@ class SimulateScreen(Screen[None]):
         self.default_runs = runs
         self.default_seed = scenario.seed if seed is None else seed
         self.running = False
+        self.latest: Progress | None = None  # the batch's last progress report (the worker writes it)
+        self._shown_done = -1
+        self._ticker: Any = None
         self.ai: str | None = None  # the AI the last batch was played by (None: the scenario's own)
         self.pace = Pace(time.monotonic)
         self.batch_jobs = 1
@@ -233,6 +234,8 @@ class SimulateScreen(Screen[None]):
         self._count(Content.styled(f"0 / {runs:,} battles{starting}", "$text-muted"))
         self.query_one("#sim-report-body", Static).update(Content.styled("running…", "$text-muted"))
         self._set_running(True)
+        self.latest, self._shown_done = None, -1
+        self._ticker = self.set_interval(PROGRESS_INTERVAL, self._show_progress)
         self.run_batch(runs, seed, self.jobs, self.ai)
 
     def action_stop(self) -> None:
@@ -263,16 +266,11 @@ class SimulateScreen(Screen[None]):
     def run_batch(self, runs: int, seed: int, jobs: int, ai: str | None = None) -> None:
         worker = get_current_worker()
         started = time.monotonic()
-        last = 0.0
 
         def on_progress(p: Progress) -> None:
-            nonlocal last
             if self.stop_requested.is_set() or worker.is_cancelled:
                 raise KeyboardInterrupt  # simulate keeps the battles already folded in
-            now = time.monotonic()
-            if p.done >= p.total or now - last >= PROGRESS_INTERVAL:
-                last = now
-                self.post_message(self.Progressed(p))
+            self.latest = p  # one reference written: the screen's timer reads it (_show_progress)
 
         try:
             scenario = self.scenario if ai is None else played_by(self.scenario, ai)
@@ -285,18 +283,19 @@ class SimulateScreen(Screen[None]):
             self.post_message(self.Finished(None, False, time.monotonic() - started,
                                             f"{type(exc).__name__}: {exc}"))
 
-    @on(Progressed)
-    def _progressed(self, message: Progressed) -> None:
-        if not self.running:
+    def _show_progress(self) -> None:
+        """The batch's latest progress on the bar and the count line, with the time left."""
+        p = self.latest
+        if not self.running or p is None or p.done == self._shown_done:
             return
-        p = message.progress
+        self._shown_done = p.done
         self.query_one("#sim-progress", ProgressBar).update(progress=p.done)
         if self.stop_requested.is_set():
             return
         parts: list[tuple[str, str] | str] = [(f"{p.done:,}", "bold"), (f" / {p.total:,} battles", "$text-muted")]
         if p.errors:
             parts.append((f" · {p.errors} failed", "bold $text-error"))
-        _, left = self.pace.update(p.done, p.total)
+        _, left = self.pace.update(p.done, p.total, p.streams)
         if left is not None and p.done < p.total:
             parts.append((f" · about {left:.0f} s left" if left < 120 else f" · about {left / 60:.0f} min left",
                           "$text-muted"))
@@ -308,6 +307,9 @@ class SimulateScreen(Screen[None]):
 
     @on(Finished)
     def _finished(self, message: Finished) -> None:
+        if self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
         if not self.is_attached:
             return
         self._set_running(False)
