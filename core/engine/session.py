@@ -45,8 +45,8 @@ from ..files.atomic import write_text_atomic
 from ..rules.records import record
 from ..render import jsonl
 from ..files.saves import (
-    PLAYER_REASON, SAVE_FORMAT, ReplayMismatch, SaveError, action_from_data, action_to_data, events_digest,
-    is_save_file)
+    PLAYER_REASON, SAVE_FORMAT, LegacyKey, ReplayMismatch, Saved, SaveError, action_from_data, action_to_data,
+    events_digest, is_save_file)
 from ..files.scenario import Scenario, load_scenario
 
 __all__ = ["Session", "Taken", "SaveError", "ReplayMismatch", "SAVE_FORMAT", "action_to_data", "action_from_data",
@@ -83,10 +83,6 @@ class _InFlight:
     chosen_by: str
     first_event: int
     first_question: int
-
-
-#: An answer recorded by a save of format 1: (decision index, question number within it, who is asked).
-LegacyKey = tuple[int, int, str]
 
 
 class Session:
@@ -439,27 +435,51 @@ class Session:
                                  f"on replay: {exc}") from None
         self._take(choice, PLAYER, len(self.battle.events))
 
-    # -- saving and loading (the format: core/saves.py) -----------------------------------
+    # -- saving and loading (the format: core/files/saves.py) -----------------------------
 
     def to_data(self) -> dict[str, Any]:
         """The save as TOML-ready data."""
-        return saves.to_data(self)
+        b = self.battle
+        saved = Saved(self.scenario, self.seed, len(self.history),
+                      b.questions - (self.question is not None),  # the one waiting is asked again on loading
+                      sorted(self.player_controlled), [t.actor for t in self.history], self.choices, self.answers,
+                      in_flight=self.in_flight, scenario_path=str(self.scenario_path or ""))
+        waiting = self.pending.actor if self.in_flight and self.pending is not None else ""
+        return saves.to_data(saved, b.events, waiting)
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the save atomically: a failure mid-write leaves any previous save intact."""
-        saves.save(self, path)
+        saves.write(self.to_data(), path)
 
     @classmethod
     def from_data(cls, data: dict[str, Any], file: str = "<save>", *, verify: bool = True,
                   battle_factory: Callable[[Scenario, int, frozenset[str]], Battle] | None = None) -> Session:
-        """The session a save's data describes, replayed to where it was saved and checked."""
-        return saves.from_data(cls, data, file, verify=verify, battle_factory=battle_factory)
+        """The session a save's data describes (:func:`core.files.saves.read`), replayed to where
+        it was saved and checked against the events it recorded (unless ``verify`` is false).
+        Raises :class:`SaveError` (:class:`ReplayMismatch` when the replay differs), naming ``file``."""
+        saved = saves.read(data, file)
+        session = cls(saved.scenario, seed=saved.seed, player_controlled=saved.player_controlled,
+                      scenario_path=saved.scenario_path, battle_factory=battle_factory)
+        session.choices, session.answers, session.legacy_answers = saved.choices, saved.answers, saved.legacy_answers
+        # format 1 counted the events before the decision a question interrupted
+        counted_early = saved.in_flight and saved.format == 1
+        try:
+            session.restore(saved.decisions, saved.questions, actors=saved.actors)
+            if counted_early and verify:
+                saves.check_replay(saved, session.battle.events)
+            if saved.in_flight:
+                session.resume_to_question()
+            if not counted_early and verify:
+                saves.check_replay(saved, session.battle.events)
+        except ReplayMismatch as exc:
+            raise ReplayMismatch(f"{file}: {exc}") from None
+        return session
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], *, verify: bool = True,
              battle_factory: Callable[[Scenario, int, frozenset[str]], Battle] | None = None) -> Session:
         """Reopen a save: the same battle, at the same point, with the same player control."""
-        return saves.load(cls, path, verify=verify, battle_factory=battle_factory)
+        return cls.from_data(saves.read_file(path), str(path), verify=verify, battle_factory=battle_factory)
 
     def export_jsonl(self, path: str | os.PathLike[str]) -> int:
         """Write the event log so far as JSONL, atomically; returns the number of events."""

@@ -5,6 +5,10 @@ choices and answers (see :mod:`core.engine.session`), which combatants the playe
 decisions were taken, and a digest of the event log, so a reload that would not replay the same
 battle (a changed plugin, say) is refused instead of silently diverging. It is written with
 tomli-w, atomically; every way it can be malformed is reported by file and key.
+
+This module is the format alone: a :class:`Saved` record to TOML data and back, checked key by
+key. Replaying one is the session's work (:meth:`core.engine.session.Session.from_data`), so the
+format never imports the session that writes it.
 """
 
 from __future__ import annotations
@@ -12,8 +16,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from ..engine.actions import Action, Choice
 from .bounds import UnreadableToml, parse_toml, read_limited
@@ -25,10 +30,6 @@ from ..render import jsonl
 from ..render.event_schema import SCHEMA_VERSION, as_of
 from .scenario import Scenario, dump_scenario, parse_scenario
 
-if TYPE_CHECKING:
-    from ..engine.battle import Battle
-    from ..engine.session import LegacyKey, Session
-
 #: Format 2 numbers the player's answers by the order the battle asked its questions; format 1
 #: (read, no longer written) numbered them within each decision.
 SAVE_FORMAT = 2
@@ -36,7 +37,8 @@ READABLE_FORMATS = (1, 2)
 #: A save holds its scenario (at most 1 MB) and the player's choices: 10 MB is far beyond any.
 MAX_SAVE_BYTES = 10_000_000
 PLAYER_REASON = "player's choice"
-BattleFactory = Callable[[Scenario, int, frozenset[str]], "Battle"]
+#: An answer recorded by a save of format 1: (decision index, question number within it, who is asked).
+LegacyKey = tuple[int, int, str]
 
 
 class SaveError(SlugfestError):
@@ -131,45 +133,71 @@ def events_digest(events: Iterable[Event], schema: int | None = None) -> str:
 
 # -- a session as data -------------------------------------------------------------------
 
-def to_data(session: Session) -> dict[str, Any]:
-    """The save as TOML-ready data (format 2: the player's answers by question number)."""
-    s = session
-    b = s.battle
-    questions = b.questions - (s.question is not None)  # the one waiting is asked again on loading
+@dataclass(frozen=True)
+class Saved:
+    """What a save holds, read and checked (or about to be written): the battle (its scenario
+    and seed), how far it went (``decisions`` taken, each by its actor in ``actors``, and the
+    questions numbered below ``questions`` asked; None for a format 1 save, which did not count
+    them), whose side the player drives, and the player's inputs. ``in_flight``: the next
+    decision was chosen and a question in its action waits (format 1 called it
+    ``question_waiting``). ``events`` and ``digest``: the event log's length and SHA-256 as
+    saved, which a replay must give again."""
+
+    scenario: Scenario
+    seed: int
+    decisions: int
+    questions: int | None
+    player_controlled: list[str]
+    actors: list[str]
+    choices: dict[int, Choice] = field(default_factory=dict)
+    answers: dict[int, tuple[str, Choice]] = field(default_factory=dict)
+    legacy_answers: dict[LegacyKey, Choice | None] = field(default_factory=dict)
+    in_flight: bool = False
+    format: int = SAVE_FORMAT
+    scenario_path: str = ""
+    events: Any = None
+    digest: Any = None
+
+
+def to_data(saved: Saved, events: Sequence[Event], in_flight_actor: str = "") -> dict[str, Any]:
+    """The save as TOML-ready data (format 2: the player's answers by question number), with the
+    length and digest of ``events``, the log so far; ``in_flight_actor``: whose decision is in
+    flight (its choice is saved too)."""
     save: dict[str, Any] = {
         "format": SAVE_FORMAT,
-        "seed": s.seed,
-        "decisions": len(s.history),
-        "questions": questions,
-        "player_controlled": sorted(s.player_controlled),
-        "events": len(b.events),
-        "digest": events_digest(b.events),
-        "actors": [t.actor for t in s.history],
+        "seed": saved.seed,
+        "decisions": saved.decisions,
+        "questions": saved.questions,
+        "player_controlled": sorted(saved.player_controlled),
+        "events": len(events),
+        "digest": events_digest(events),
+        "actors": list(saved.actors),
     }
-    if s.scenario_path:
-        save["scenario_path"] = str(s.scenario_path)
-    if s.in_flight:
+    if saved.scenario_path:
+        save["scenario_path"] = saved.scenario_path
+    if saved.in_flight:
         save["in_flight"] = True  # the next decision was chosen; a question in its action waits
-    actors = [t.actor for t in s.history] + ([s.pending.actor] if s.in_flight and s.pending is not None else [])
-    choices = [{"index": index, "actor": actors[index], **_choice_to_data(s.choices[index])}
-               for index in sorted(s.choices) if index < len(actors)]
+    actors = list(saved.actors) + ([in_flight_actor] if saved.in_flight and in_flight_actor else [])
+    questions = saved.questions or 0
+    choices = [{"index": index, "actor": actors[index], **_choice_to_data(saved.choices[index])}
+               for index in sorted(saved.choices) if index < len(actors)]
     answers = [{"question": number, "actor": actor, **_choice_to_data(choice)}
-               for number, (actor, choice) in sorted(s.answers.items()) if number < questions]
-    data = {"save": save, "choices": choices, "scenario": dump_scenario(s.scenario)}
+               for number, (actor, choice) in sorted(saved.answers.items()) if number < questions]
+    data = {"save": save, "choices": choices, "scenario": dump_scenario(saved.scenario)}
     if answers:
         data["answers"] = answers
     return data
 
 
-def save(session: Session, path: str | os.PathLike[str]) -> None:
+def write(data: dict[str, Any], path: str | os.PathLike[str]) -> None:
     """Write the save atomically: a failure mid-write leaves any previous save intact."""
-    write_toml_atomic(to_data(session), path)
+    write_toml_atomic(data, path)
 
 
-def from_data(cls: type[Session], data: dict[str, Any], file: str = "<save>", *, verify: bool = True,
-              battle_factory: BattleFactory | None = None) -> Session:
-    """The session a save's data describes, replayed to where it was saved and checked. A save
-    of format 1 (answers numbered within each decision) is read too."""
+def read(data: dict[str, Any], file: str = "<save>") -> Saved:
+    """What a save's data holds, every key checked (a save of format 1, whose answers were
+    numbered within each decision, is read too). Raises :class:`SaveError` naming the file and
+    the key."""
     save_table, scenario, fmt = _header(data, file)
     seed, decisions, players, actors = _figures(save_table, scenario, file)
     ids = {c.id for c in scenario.combatants}
@@ -187,36 +215,21 @@ def from_data(cls: type[Session], data: dict[str, Any], file: str = "<save>", *,
         legacy = {}
     choices = _choices(data, file, decisions, actors, waiting)
     path = save_table.get("scenario_path", "")
-    session = cls(scenario, seed=seed, player_controlled=players,
-                  scenario_path=path if isinstance(path, str) else "", battle_factory=battle_factory)
-    session.choices = choices
-    session.answers = answers
-    session.legacy_answers = legacy
-    try:
-        session.restore(decisions, questions, actors=actors)
-        if waiting and fmt == 1:  # format 1 counted the events before the decision a question interrupted
-            _verify(session, save_table, file, verify)
-        if waiting:
-            session.resume_to_question()
-    except ReplayMismatch as exc:
-        raise ReplayMismatch(f"{file}: {exc}") from None
-    if not (waiting and fmt == 1):
-        _verify(session, save_table, file, verify)
-    return session
+    return Saved(scenario, seed, decisions, questions, players, actors, choices, answers, legacy, waiting, fmt,
+                 path if isinstance(path, str) else "", save_table.get("events"), save_table.get("digest"))
 
 
-def _verify(session: Session, save_table: dict[str, Any], file: str, verify: bool) -> None:
-    """Refuse a replay that does not give the events the save recorded (their number and digest)."""
-    if not verify:
-        return
-    want = (save_table.get("events"), save_table.get("digest"))
-    got = (len(session.battle.events), events_digest(session.battle.events))
+def check_replay(saved: Saved, events: Sequence[Event]) -> None:
+    """Refuse a replay that does not give the events the save recorded (their number and
+    digest): :class:`ReplayMismatch`, for the caller to prefix with the file."""
+    want = (saved.events, saved.digest)
+    got = (len(events), events_digest(events))
     if want != got and want[0] == got[0]:  # a save written before the events gained fields
-        older = (events_digest(session.battle.events, v) for v in range(SCHEMA_VERSION - 1, 0, -1))
+        older = (events_digest(events, v) for v in range(SCHEMA_VERSION - 1, 0, -1))
         got = (got[0], next((d for d in older if d == want[1]), got[1]))
     if want != got:
-        raise ReplayMismatch(f"{file}: replaying the save gives a different battle "
-                             f"({got[0]} events instead of {want[0]}); the rules or plugins have changed")
+        raise ReplayMismatch(f"replaying the save gives a different battle ({got[0]} events instead of "
+                             f"{want[0]}); the rules or plugins have changed")
 
 
 def _header(data: dict[str, Any], file: str) -> tuple[dict[str, Any], Scenario, int]:
@@ -313,19 +326,18 @@ def _legacy_answers(data: dict[str, Any], file: str, decisions: int, ids: set[st
     return answers
 
 
-def load(cls: type[Session], path: str | os.PathLike[str], *, verify: bool = True,
-         battle_factory: BattleFactory | None = None) -> Session:
-    """Reopen a save: the same battle, at the same point, with the same player control."""
+def read_file(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """A save file's TOML data (at most :data:`MAX_SAVE_BYTES`), or :class:`SaveError` saying why
+    it cannot be read."""
     file = str(path)
     try:
         raw = read_limited(path, MAX_SAVE_BYTES)
-        data = parse_toml(raw, MAX_SAVE_BYTES)
+        return parse_toml(raw, MAX_SAVE_BYTES)
     except OSError as exc:
         raise SaveError(f"{file}: cannot read the save ({exc.strerror or exc})") from None
     except UnreadableToml as exc:
         at = f":{exc.line}" if exc.line else ""
         raise SaveError(f"{file}{at}: not a readable TOML save: {exc.message}") from None
-    return from_data(cls, data, file, verify=verify, battle_factory=battle_factory)
 
 
 def _tables(data: dict[str, Any], key: str, file: str) -> Iterable[tuple[str, dict[str, Any]]]:
