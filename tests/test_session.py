@@ -612,6 +612,16 @@ def test_a_save_of_format_1_with_a_question_waiting_reopens_at_that_question():
     assert len(s.events) > before and not s.in_flight
 
 
+def test_a_format_1_save_whose_replay_differs_is_refused_naming_its_file_once(tmp_path):
+    path = tmp_path / "changed.toml"
+    text = open(os.path.join(SAVES, "save-format-1-question-waiting.toml"), encoding="utf-8").read()
+    path.write_text(re.sub(r'(?m)^digest = ".*"$', 'digest = "' + "0" * 64 + '"', text), encoding="utf-8")
+    with pytest.raises(ReplayMismatch) as caught:
+        Session.load(path)
+    assert str(caught.value).startswith(f"{path}: replaying the save gives a different battle")
+    assert str(caught.value).count(str(path)) == 1
+
+
 def test_a_save_of_format_1_keeps_the_players_marvel_answers_and_is_written_as_format_2(tmp_path):
     s = Session.load(os.path.join(SAVES, "save-format-1-marvel-answers.toml"))
     assert len(s.answers) == 9 and s.decisions == 40
