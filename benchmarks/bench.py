@@ -17,7 +17,7 @@ For the bundled 4-vs-4 brawls of each rules system it prints:
    play differently fight battles of different lengths;
 3. **the cost curve as rosters grow**: microseconds per Phase (HERO) or turn (Marvel) with
    1, 2, 4, 8 and 16 a side, copies of the brawl's combatants on a map enlarged to fit them,
-   and each size's cost as a multiple of 1 vs 1;
+   16v16's cost as a multiple of 1 vs 1, and what each combatant added a side adds;
 4. battles per second on every core (``--jobs``) and the scaling, and traced peak memory for a
    batch and one four times as long (it must stay flat);
 5. what ``Battle.fork()`` costs, at a Phase or turn decision and at a question in the middle of
@@ -122,6 +122,17 @@ def roster(roots: dict[str, Path], runs: int, rounds: int, names: tuple[str, ...
                 costs.append(best_of(rounds, {label: roots[label]}, "roster", name, n, side)[label]["us_per_phase"])
             curve = "  ".join(f"{s}v{s} {c:6.1f}" for s, c in zip(ROSTER, costs))
             print(f"   {name:13} {label:8} {curve} us;  16v16 = {costs[-1] / costs[0]:.2f}x 1v1")
+            print(f"   {name:13} {label:8} each combatant added a side: " + "  ".join(
+                f"{a}->{b} {per_added(ca, cb, a, b):+6.1f}" for (a, ca), (b, cb) in
+                zip(zip(ROSTER, costs), zip(ROSTER[1:], costs[1:]))) + " us a Phase or turn")
+
+
+def per_added(before: float, after: float, side: int, bigger: int) -> float:
+    """What each combatant added to a side adds to a Phase or turn, between two roster sizes:
+    an AI that weighs every foe costs more a decision with more foes by design, so the cost
+    per added combatant (and whether it falls as rosters grow) says more than 16v16 over 1v1,
+    whose 1v1 figure is a handful of short battles."""
+    return (after - before) / (bigger - side)
 
 
 def forks(runs: int, names: tuple[str, ...] = SCENARIOS) -> None:

@@ -64,3 +64,9 @@ def test_the_resolution_probe_splits_the_whole_into_the_ais_decisions_and_the_en
     assert got["ai_decisions"] == plain["decisions"]
     assert 0 < got["ai_share"] < 1 and got["us_per_ai_decision"] > 0 and got["us_engine_per_phase"] > 0
     assert Battle.decide is before
+
+
+def test_the_roster_curve_says_what_each_combatant_added_a_side_adds(load_script):
+    bench = load_script("benchmarks/bench.py", "slugfest_bench")
+    assert bench.per_added(426.0, 548.0, 8, 16) == 15.25  # 8v8 to 16v16: 122 us over 8 more a side
+    assert bench.per_added(126.0, 175.0, 1, 2) == 49.0
