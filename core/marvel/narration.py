@@ -82,15 +82,14 @@ def _order(e: ev.InitiativeOrder, log: TextLog) -> str:
     text = f"  Initiative order (kept for the whole fight): {', '.join(log.name(c) for c in e.order)}"
     if e.tie_breaks:
         text += f" (ties rolled off, the higher roll first among equals: {log.roll_offs(e.order, e.tie_breaks)})"
-    if e.bonus_round:
-        text += f"\n  Bonus round for a Fantastic initiative: {', '.join(log.name(c) for c in e.bonus_round)}"
-    return text
+    return text  # (who gets a bonus round the round's own line says, next: "Bonus round (...)")
 
 
 @formats(ev.RoundStarted)
 def _round(e: ev.RoundStarted, log: TextLog) -> str:
     order = ", ".join(log.name(c) for c in e.order) or "no one"
-    return f"Bonus round: {order}" if e.bonus else f"Round {e.round}: {order}"
+    return f"Bonus round (a Fantastic initiative acts once before round 1): {order}" if e.bonus \
+        else f"Round {e.round}: {order}"
 
 
 @formats(ev.TurnStarted)
