@@ -13,8 +13,8 @@ For the bundled 4-vs-4 brawls of each rules system it prints:
    loop, menus, AIs, hooks, events and resolution: everything) against the microseconds one
    attack's resolution takes, timed inside the same battles; their ratio says how much the
    deciding costs beside the rules it drives. Then the whole split in two: the AIs'
-   microseconds a decision and the engine's a Phase or turn, since two checkouts whose AIs
-   play differently fight battles of different lengths;
+   microseconds a Phase or turn decision (and a question) and the engine's a Phase or turn,
+   since two checkouts whose AIs play differently fight battles of different lengths;
 3. **the cost curve as rosters grow**: microseconds per Phase (HERO) or turn (Marvel) with
    1, 2, 4, 8 and 16 a side, copies of the brawl's combatants on a map enlarged to fit them,
    16v16's cost as a multiple of 1 vs 1, and what each combatant added a side adds;
@@ -86,12 +86,14 @@ def speed(roots: dict[str, Path], runs: int, rounds: int, names: tuple[str, ...]
 def decision_path(roots: dict[str, Path], runs: int, rounds: int, whole: dict[str, Any],
                   names: tuple[str, ...] = SCENARIOS) -> None:
     """The decision path against the rules it drives, and the whole split into the AIs' part
-    (microseconds a decision) and the engine's (a Phase or turn: the clock, menus, pictures,
-    rules and events). Two checkouts whose AIs play differently fight different battles, of
+    (microseconds a Phase or turn decision, and a question's answer) and the engine's (a Phase
+    or turn: the clock, menus, rules and events; the expected harm an AI asks of the picture
+    is the AIs'). Two checkouts whose AIs play differently fight different battles, of
     different lengths, so battles per second mixes how fast the code is with how long the
     battles last; the split compares like with like."""
     print("\n2. The decision path against the rules it drives (microseconds per attack), and the whole split\n"
-          "   into the AIs' part (a decision) and the engine's (a Phase or turn: clock, menus, rules, events)")
+          "   into the AIs' part (a Phase or turn decision; a question) and the engine's (a Phase or turn:\n"
+          "   clock, menus, rules, events; the expected harm an AI asks of the picture counts as the AIs')")
     for name in names:
         got = best_of(rounds, roots, "resolution", name, runs)
         for label, r in got.items():
@@ -99,14 +101,14 @@ def decision_path(roots: dict[str, Path], runs: int, rounds: int, whole: dict[st
             print(f"   {name:13} {label:8} whole battle {per_attack:7.1f}, resolution {r['us_per_resolution']:6.1f} "
                   f"timed inside the same battles: {per_attack / r['us_per_resolution']:5.1f}x")
         for label, r in got.items():
-            if "us_per_ai_decision" in r:
-                print(f"   {name:13} {label:8} AIs {r['us_per_ai_decision']:7.1f} us a decision "
-                      f"({r['ai_share']:.0%} of the whole), engine {r['us_engine_per_phase']:7.1f} us a Phase or turn")
+            print(f"   {name:13} {label:8} AIs {r['us_per_ai_phase']:7.1f} us a Phase or turn decision, "
+                  f"{r['us_per_ai_question']:6.1f} a question ({r['ai_share']:.0%} of the whole); "
+                  f"engine {r['us_engine_per_phase']:7.1f} us a Phase or turn")
         if {"here", "before"} <= got.keys():
             here, before = got["here"], got["before"]
-            print(f"   {name:13} speed-up: AIs {before['us_per_ai_decision'] / here['us_per_ai_decision']:.2f}x "
-                  f"a decision, engine {before['us_engine_per_phase'] / here['us_engine_per_phase']:.2f}x a Phase or turn, "
-                  f"whole {whole[name]['before']['us_per_phase'] / whole[name]['here']['us_per_phase']:.2f}x "
+            print(f"   {name:13} speed-up: AIs {before['us_per_ai_phase'] / here['us_per_ai_phase']:.2f}x "
+                  f"a Phase or turn decision, engine {before['us_engine_per_phase'] / here['us_engine_per_phase']:.2f}x "
+                  f"a Phase or turn, whole {whole[name]['before']['us_per_phase'] / whole[name]['here']['us_per_phase']:.2f}x "
                   f"a Phase or turn")
 
 

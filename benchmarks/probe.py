@@ -14,9 +14,12 @@ under ``slugfest`` (``slugfest.core.engine.battle``); the probe imports whicheve
 * ``resolution``: the same battles with a clock around every attack's resolution (the rules
   system's ``resolve_attack``: the Abort or reaction offer, END, the attack and damage steps,
   the effects, the events), less the time the AIs spent answering questions inside it, and a
-  clock around every AI decision (``Battle.decide``, a question's answer included), so the
-  whole splits into what the AIs take a decision and what the engine takes a Phase or turn
-  (the clock, menus and pictures, rules, events) however differently two checkouts' AIs play;
+  clock around every AI decision (``Battle.decide``: a Phase or turn, and a question's answer
+  apart), so the whole splits into what the AIs take a decision and what the engine takes a
+  Phase or turn (the clock, the menus, the rules, the events) however differently two
+  checkouts' AIs play. The AIs' share holds what they ask of the rules system while deciding:
+  the picture's expected harm of each option is worked out when an AI asks for it, and the
+  check that its pick is legal runs inside ``decide`` too;
 * ``forks``: what ``Battle.fork()`` costs at a Phase or turn decision and at a question in the
   middle of an action, beside what a Phase or turn costs (a checkout without forks: nothing);
 * ``roster``: the battles of a roster of ``SIDE`` a side built from copies of ``NAME``'s
@@ -119,7 +122,7 @@ def resolution(m: dict[str, Any], sc: Any, runs: int) -> dict[str, float]:
     while it runs, not while it waits on a question; an older one, whose rules asked through
     ``Battle.ask``, has the time its questions took taken off."""
     spent, asked, calls = [0.0], [0.0], [0]
-    deciding, decisions, depth = [0.0], [0], [0]
+    deciding, decisions, depth = {"phase": 0.0, "question": 0.0}, {"phase": 0, "question": 0}, [0]
     Battle = m["battle"].Battle
 
     def timed(original: Any) -> Any:
@@ -145,8 +148,9 @@ def resolution(m: dict[str, Any], sc: Any, runs: int) -> dict[str, float]:
         finally:
             depth[0] -= 1
             if not depth[0]:
-                deciding[0] += time.perf_counter() - started
-                decisions[0] += 1
+                kind = "phase" if decision.kind == "phase" else "question"
+                deciding[kind] += time.perf_counter() - started
+                decisions[kind] += 1
 
     def ask(self: Any, decision: Any) -> Any:
         started = time.perf_counter()
@@ -170,11 +174,13 @@ def resolution(m: dict[str, Any], sc: Any, runs: int) -> dict[str, float]:
         for owner, name, original in patched:
             setattr(owner, name, original)
     whole = runs / result["battles_per_s"]
+    ai = deciding["phase"] + deciding["question"]
     return {"us_per_resolution": spent[0] / max(calls[0], 1) * 1e6, "resolutions": calls[0],
             "instrumented_battles_per_s": result["battles_per_s"],
-            "us_per_ai_decision": deciding[0] / max(decisions[0], 1) * 1e6, "ai_decisions": decisions[0],
-            "us_engine_per_phase": (whole - deciding[0]) / max(result["phases"], 1) * 1e6,
-            "ai_share": deciding[0] / whole}
+            "us_per_ai_phase": deciding["phase"] / max(decisions["phase"], 1) * 1e6,
+            "us_per_ai_question": deciding["question"] / max(decisions["question"], 1) * 1e6,
+            "ai_decisions": decisions["phase"] + decisions["question"], "ai_questions": decisions["question"],
+            "us_engine_per_phase": (whole - ai) / max(result["phases"], 1) * 1e6, "ai_share": ai / whole}
 
 
 def _timed_steps(rules: Any, spent: list[float]) -> Any:

@@ -62,7 +62,8 @@ def test_the_resolution_probe_splits_the_whole_into_the_ais_decisions_and_the_en
     got = probe.resolution(m, sc, 2)
     plain = probe.battles(m, sc, 2)
     assert got["ai_decisions"] == plain["decisions"]
-    assert 0 < got["ai_share"] < 1 and got["us_per_ai_decision"] > 0 and got["us_engine_per_phase"] > 0
+    assert got["ai_decisions"] - got["ai_questions"] == plain["phases"]
+    assert 0 < got["ai_share"] < 1 and got["us_per_ai_phase"] > 0 and got["us_engine_per_phase"] > 0
     assert Battle.decide is before
 
 

@@ -166,3 +166,23 @@ def test_ai_for_everyone_and_a_varied_ai_for_one_are_refused_together(command):
     varied = next(a for a in command if a.endswith(".ai"))
     assert err.splitlines() == [f"slugfest: --ai tactician plays every combatant, and the parameter {varied} varies "
                                 "one combatant's AI: give one or the other"]
+
+
+def test_the_ais_offered_are_every_plugin_that_can_play_a_combatant_even_one_filed_as_a_house_rule():
+    """``ai_names`` is what ``--ai``, a scenario's ``ai`` key, the ladder and the statistics
+    screen's picker all offer: a plugin that chooses actions and also changes the damage step
+    is catalogued as a house rule, yet plays (and ``--ai`` takes it)."""
+    from slugfest.core.engine.catalog import PluginInfo, kind_of
+    from slugfest.core.files.scenario import ai_names, ai_problem
+
+    def info(name, *hooks):
+        return PluginInfo(name, None, "1", "test", "", hooks, kind_of(hooks))
+
+    known = {p.name: p for p in (
+        info("plain-ai", "slugfest_choose_action"),
+        info("brawler", "slugfest_choose_action", "slugfest_damage_step"),
+        info("gritty", "slugfest_damage_step"),
+        info("hero", "slugfest_rules_systems"))}
+    assert known["brawler"].kind == "house-rule"
+    assert ai_names(known) == ["brawler", "plain-ai"]
+    assert ai_problem("brawler", known) is None and ai_problem("gritty", known) is not None

@@ -42,9 +42,9 @@ def test_a_two_worker_cluster_gives_the_local_runs_statistics_key_for_key(client
     local, _ = sim.simulate(duel, 60, 11)
     assert ran.lost_spans == 0 and not ran.interrupted
     assert ran.aggregate.as_dict() == local.as_dict()
-    # a span a report, each saying the two workers play spans side by side (the pace waits a round)
+    # a span a report, each saying the two workers play a span each at once (the pace waits a round)
     assert [p.done for p in seen] == sorted(p.done for p in seen) and seen[-1].done == 60
-    assert {p.streams for p in seen} == {2}
+    assert {p.under_way for p in seen} == {2 * 7}
 
 
 def test_a_shard_on_the_cluster_is_the_same_shard_run_here(client, duel):

@@ -358,31 +358,50 @@ def test_the_pace_waits_for_the_second_round_of_chunks_when_workers_play_them_si
     now = [0.0]
     pace = Pace(lambda: now[0])
     now[0] = 6.0
-    assert pace.update(25, 200, streams=2) == (None, None)  # the first worker's chunk
+    assert pace.update(25, 200, under_way=50) == (None, None)  # the first worker's chunk
     now[0] = 6.6
-    assert pace.update(50, 200, streams=2) == (None, None)  # the second's: the same round
+    assert pace.update(50, 200, under_way=50) == (None, None)  # the second's: the same round
     now[0] = 16.0
-    rate, left = pace.update(75, 200, streams=2)
+    rate, left = pace.update(75, 200, under_way=50)
     assert rate == pytest.approx(5.0) and left == pytest.approx(25.0)
-    # one worker: the second arrival is already the next chunk, as before
-    one = Pace(lambda: now[0])
+    # the two in step (folded together): the round's 50 at once, then the next
+    both = Pace(lambda: now[0])
     now[0] = 6.0
-    one.update(25, 200)
-    now[0] = 6.6
-    assert one.update(50, 200) == pytest.approx((25 / 0.6, 150 * 0.6 / 25))
+    both.update(50, 200, under_way=50)
+    now[0] = 16.0
+    assert both.update(75, 200, under_way=50) == (None, None)
+    now[0] = 16.01
+    assert both.update(100, 200, under_way=50) == pytest.approx((50 / 10.01, 100 * 10.01 / 50))
 
 
-def test_a_parallel_batch_says_how_many_chunks_it_plays_at_once_and_a_serial_one_says_one(monkeypatch):
+def test_one_process_of_quick_battles_gets_a_pace_after_half_a_second():
+    """One battle every 10 ms, each a report of its own: the rate is there once half a second
+    has passed since the first (bursts are a pool's chunks, not a quick battle after another)."""
+    now = [0.0]
+    pace = Pace(lambda: now[0])
+    got = []
+    for done in range(1, 101):
+        now[0] = done * 0.01
+        got.append(pace.update(done, 1000))
+    assert got[:50] == [(None, None)] * 50  # under half a second since the first
+    rate, left = got[59]  # battle 60, at 0.6 s (those within 50 ms of the first count with it)
+    assert rate == pytest.approx(100.0, rel=0.15) and left == pytest.approx(940 / rate)
+
+
+def test_a_parallel_batch_says_how_many_battles_it_plays_at_once_and_a_serial_one_says_one(monkeypatch):
     duel = load_scenario(bundled()["hero-duel"])
     seen = []
     sim.simulate(duel, 3, 1, 1, seen.append)
-    assert [p.streams for p in seen] == [1, 1, 1]
+    assert [p.under_way for p in seen] == [1, 1, 1]
     # the pool's part played here: what matters is what the progress reports say
-    monkeypatch.setattr(sim, "_run_parallel", lambda plan, total, seed, streams, fold, *rest: [
+    monkeypatch.setattr(sim, "_run_parallel", lambda plan, total, seed, processes, fold, *rest: [
         fold(g, sim.run_one(duel, g, seed)) for g in range(total)])
     seen.clear()
+    sim.simulate(duel, 60, 1, 2, seen.append)
+    assert len(seen) == 60 and {p.under_way for p in seen} == {2 * sim.CHUNK}  # two processes, a chunk each
+    seen.clear()
     sim.simulate(duel, 30, 1, 2, seen.append)
-    assert len(seen) == 30 and {p.streams for p in seen} == {2} == {sim.workers(30, 2)}
+    assert {p.under_way for p in seen} == {30}  # never more than the batch
 
 
 def test_the_progress_bar_shows_no_rate_for_a_chunk_folded_at_once_then_the_pace(monkeypatch):

@@ -172,7 +172,7 @@ def simulate_on_cluster(scenario: Scenario, runs: int, base_seed: int, address: 
                                  merged.damage_unit, pure=False, key=f"slugfest-span-{run_id}-{s}"): (s, n)
                    for s, n in spans}
         pending = set(futures)
-        streams = _streams(client)
+        under_way = _under_way(client, span, runs)
         stall = _Watchdog(client, pending, deadline * span)
         try:
             for finished in distributed.as_completed(list(futures)):
@@ -188,7 +188,7 @@ def simulate_on_cluster(scenario: Scenario, runs: int, base_seed: int, address: 
                     lost += 1
                 done += n
                 if on_progress is not None:
-                    on_progress(Progress(done, runs, len(merged.errors), streams=streams))
+                    on_progress(Progress(done, runs, len(merged.errors), under_way=under_way))
         finally:
             stall.stop()
     except KeyboardInterrupt:
@@ -235,7 +235,7 @@ def wins_on_cluster(scenarios: list[Scenario], runs: int, base_seed: int, side: 
                 n = min(span, first + runs - s)
                 fut = client.submit(task, sc, s, n, base_seed, side, pure=False, key=f"slugfest-wins-{run_id}-{v}-{s}")
                 futures[fut] = (v, s, n)
-        streams = _streams(client)
+        under_way = _under_way(client, span, runs * len(scenarios))
         for finished in distributed.as_completed(list(futures)):
             v, s, n = futures[finished]
             try:
@@ -244,7 +244,7 @@ def wins_on_cluster(scenarios: list[Scenario], runs: int, base_seed: int, side: 
                 lost += 1
             parts[v] += n
             if on_progress is not None:
-                on_progress(Progress(sum(parts), runs * len(scenarios), 0, tuple(parts), streams))
+                on_progress(Progress(sum(parts), runs * len(scenarios), 0, tuple(parts), under_way))
     except KeyboardInterrupt:
         interrupted = True
         for fut in futures:
@@ -278,10 +278,11 @@ class _Watchdog:
         self._stop.set()
 
 
-def _streams(client: Any) -> int:
-    """Spans the cluster plays at once (its worker threads): the first that many arrive as one
-    round, which the progress display's pace waits out (:attr:`core.batch.pace.Progress.streams`)."""
-    return max(sum(client.nthreads().values()), 1)
+def _under_way(client: Any, span: int, total: int) -> int:
+    """Battles the cluster plays at once (a span on each worker thread, at most the batch): the
+    first round of them arrives together, which the progress display's pace waits out
+    (:attr:`core.batch.pace.Progress.under_way`)."""
+    return max(min(sum(client.nthreads().values()) * span, total), 1)
 
 
 def _lose(agg: Aggregate, first: int, count: int, base_seed: int, why: str) -> None:

@@ -12,9 +12,9 @@ class Progress:
     total: int
     errors: int
     parts: tuple[int, ...] = ()  # battles done per scenario, when several run side by side
-    #: Chunks of battles played at once (the worker processes; 1 in one process): the first
-    #: that many arrivals are one round, started together (:class:`Pace`).
-    streams: int = 1
+    #: Battles played at once (in a pool: its processes times the battles of a chunk; 1 in one
+    #: process): the first round of them finishes together (:class:`Pace`).
+    under_way: int = 1
 
 
 class Pace:
@@ -25,11 +25,11 @@ class Pace:
     would promise ten minutes for a batch that takes twenty seconds. Until a second report
     arrives at least ``settle`` seconds after the first, there is no estimate (None).
 
-    Nor is there while the first round of chunks is still arriving: ``streams`` workers start
-    their first chunks together and finish them within moments of each other, so the second
-    arrival comes a fraction of a second after the first and would promise a batch of half a
-    minute in four seconds. The rate is read once ``streams`` arrivals have followed the first
-    (the next round: ``streams`` chunks in the time one takes)."""
+    Nor is there until ``under_way`` more battles (those played at once) have come after the
+    first: a pool's workers start their first chunks together and finish them within moments of
+    each other, so the second chunk arrives a fraction of a second after the first and would
+    promise a batch of half a minute in four seconds. The next round's battles came in the time
+    one chunk takes: from then on the rate is the pool's."""
 
     #: Reports this close to the first are the same arrival: a chunk's battles are folded one
     #: by one, a few microseconds apart, and all of them were done when the first was.
@@ -39,26 +39,20 @@ class Pace:
         self.clock = clock
         self.settle = settle
         self.first: tuple[float, int] | None = None
-        self.arrivals = 0
-        self.latest = (0.0, 0)  # when battles last came, and how many were done then
 
-    def update(self, done: int, total: int, streams: int = 1) -> tuple[float | None, float | None]:
-        """(battles per second, seconds left), each None while unknown; ``streams``: chunks
-        played at once (:attr:`Progress.streams`)."""
+    def update(self, done: int, total: int, under_way: int = 1) -> tuple[float | None, float | None]:
+        """(battles per second, seconds left), each None while unknown; ``under_way``: battles
+        played at once (:attr:`Progress.under_way`)."""
         now = self.clock()
         if self.first is None:
             if done:
-                self.first, self.latest, self.arrivals = (now, done), (now, done), 1
+                self.first = (now, done)
             return None, None
-        if done > self.latest[1]:
-            if now - self.latest[0] > self.BURST:
-                self.arrivals += 1
-            self.latest = (now, done)
         since, done_then = self.first
         if now - since <= self.BURST:
             self.first = (since, max(done, done_then))
             return None, None
-        if done <= done_then or now - since < self.settle or self.arrivals <= streams:
+        if done - done_then < max(under_way, 1) or now - since < self.settle:
             return None, None
         rate = (done - done_then) / (now - since)
         return rate, (total - done) / rate

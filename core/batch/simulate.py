@@ -173,19 +173,20 @@ def simulate_many(scenarios: Iterable[Scenario], runs: int, base_seed: int, jobs
         if on_battle is not None:
             on_battle(v, result)
         if on_progress is not None:
-            on_progress(Progress(g + 1, plan.total, errors[0], tuple(folded), streams))
+            on_progress(Progress(g + 1, plan.total, errors[0], tuple(folded), under_way))
         if until is not None and (g + 1) % round_of_blocks == 0 and g + 1 < plan.total and until(aggs):
             raise _Enough
 
     serial = jobs <= 1 and not any(h.untrusted() for h in hosts.values())
-    streams = 1 if serial else workers(plan.total, jobs)  # chunks under way at once (Progress.streams)
+    processes = 1 if serial else workers(plan.total, jobs)
+    under_way = 1 if serial else min(processes * CHUNK, plan.total)  # played at once (Progress.under_way)
     try:
         if serial:
             for g in range(plan.total):
                 v, i = plan.locate(g)
                 fold(g, run_one(scenarios[v], i, base_seed, hosts[tuple(scenarios[v].house_rules)]))
         else:
-            _run_parallel(plan, plan.total, base_seed, streams, fold, deadline, plugins)
+            _run_parallel(plan, plan.total, base_seed, processes, fold, deadline, plugins)
     except KeyboardInterrupt:
         interrupted = True
     except _Enough:

@@ -131,17 +131,20 @@ def events_digest(events: Iterable[Event], schema: int | None = None) -> str:
     return h.hexdigest()
 
 
-# -- a session as data -------------------------------------------------------------------
+# -- a save as data ----------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Saved:
-    """What a save holds, read and checked (or about to be written): the battle (its scenario
-    and seed), how far it went (``decisions`` taken, each by its actor in ``actors``, and the
-    questions numbered below ``questions`` asked; None for a format 1 save, which did not count
-    them), whose side the player drives, and the player's inputs. ``in_flight``: the next
-    decision was chosen and a question in its action waits (format 1 called it
-    ``question_waiting``). ``events`` and ``digest``: the event log's length and SHA-256 as
-    saved, which a replay must give again."""
+    """What a save holds: the battle (its scenario and seed), how far it went (``decisions``
+    taken, each by its actor in ``actors``, and the questions numbered below ``questions``
+    asked; None for a format 1 save, which did not count them), whose side the player drives,
+    and the player's inputs. ``in_flight``: the next decision was chosen and a question in its
+    action waits (format 1 called it ``question_waiting``).
+
+    What only a save read from a file has: its ``format``, the answers of a format 1 save
+    (``legacy_answers``), and the event log's length and SHA-256 as saved (``events``,
+    ``digest``), which a replay must give again. :func:`to_data` writes format 2 and takes
+    the log itself, so it reads none of them."""
 
     scenario: Scenario
     seed: int

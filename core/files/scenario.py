@@ -338,6 +338,13 @@ def _check_plugin_names(names: tuple[str, ...], path: str, problems: Problems, k
                                 f"{', '.join(fitting) or 'none'})")
 
 
+def ai_names(known_plugins: Mapping[str, Any] | None = None) -> list[str]:
+    """The installed plugins that can play a combatant, sorted: what a scenario's ``ai`` key and
+    ``--ai`` accept (a plugin that also changes a step is filed as a house rule, and still plays)."""
+    known = known_plugins if known_plugins is not None else installed_plugin_names()
+    return sorted(n for n, info in known.items() if _fits(info, "AI") is not False)
+
+
 def ai_problem(name: str, known_plugins: Mapping[str, Any] | None = None) -> str | None:
     """Why ``name`` cannot play a combatant (what the scenario's ``ai`` key would be told: not an
     installed AI plugin, with the nearest names), or None when it can. For the commands that

@@ -51,9 +51,9 @@ DEAR = frozenset({"planner"})
 
 
 def _installed_ais() -> list[str]:
-    from slugfest.core.engine.catalog import catalog
+    from slugfest.core.files.scenario import ai_names
 
-    return [name for name, info in catalog().items() if info.kind == "ai"]
+    return ai_names()
 
 
 def cmd_ladder(args: argparse.Namespace) -> int:
@@ -121,7 +121,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     def run(p: lad.Pairing) -> tuple[int, int, int]:
         variant = parse_scenario(p.data, f"{args.scenario} ({p.first} vs {p.second})")
         agg, interrupted = simulate(variant, args.runs, base, args.jobs,
-                                    lambda pr: bars(Progress(finished[0] + pr.done, 0, pr.errors, streams=pr.streams)))
+                                    lambda pr: bars(Progress(finished[0] + pr.done, 0, pr.errors, under_way=pr.under_way)))
         finished[0] += args.runs
         if interrupted:
             raise KeyboardInterrupt

@@ -86,9 +86,9 @@ class PlainLines:
             self.due = True
             self.flush(now)  # a new arrival: the one before is whole, and the line due shows it
         parts = tuple(p.parts or (p.done,))
-        streams = p.streams
-        rates = [pace.update(done, total, streams) for pace, done, total in zip(self.paces, parts, self.totals)]
-        self.shown = (parts, rates, self.whole.update(sum(parts), sum(self.totals), streams), p.errors)
+        under_way = p.under_way
+        rates = [pace.update(done, total, under_way) for pace, done, total in zip(self.paces, parts, self.totals)]
+        self.shown = (parts, rates, self.whole.update(sum(parts), sum(self.totals), under_way), p.errors)
         self.seen_at = now
         if not self.due and now - self.last >= EVERY:
             self.due = True
@@ -163,7 +163,7 @@ class Bars:
         parts = p.parts or (p.done,)
         for i, (task, done) in enumerate(zip(self.tasks, parts)):
             if done != self.seen[i]:
-                rate, left = self.paces[i].update(done, self.totals[i], p.streams)
+                rate, left = self.paces[i].update(done, self.totals[i], p.under_way)
                 if rate is not None:
                     self.progress.update(task, completed=done, rate=rate, left=left)
                 else:

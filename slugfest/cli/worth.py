@@ -556,7 +556,7 @@ def _optimise(args: argparse.Namespace, runner: Runner) -> int:
             """Seating ``k``'s progress as the two bars read it."""
             return lambda p: bars(Progress(k * half + p.done, 2 * half, p.errors,
                                            tuple(half if j < k else p.done if j == k else 0 for j in range(2)),
-                                           p.streams))
+                                           p.under_way))
 
         # Each seating fights battles of its own (seeds half..2*half-1 for the second): on a
         # mirrored map the same seed seated the other way is the same battle mirrored, and

@@ -138,6 +138,8 @@ def test_the_ai_picked_plays_every_combatant_as_simulate_ai_does_and_the_report_
             assert figures(summary) == direct(4, DUEL.seed, played_by(DUEL, "tactician"))
             assert figures(summary) != direct(4, DUEL.seed)  # the scenario's own AIs fight other battles
             assert "every combatant played by the tactician AI" in screen_text(app)
+            body = str(screen.query_one("#sim-report-body").render())
+            assert f"--seed {DUEL.seed} --ai tactician --play-by-play K" in " ".join(body.split())
             assert screen.report_text().splitlines()[0].endswith("every combatant played by the tactician AI")
             # back to the scenario's own: the next batch says nothing of an AI
             picker.value = ""
@@ -204,19 +206,22 @@ def test_stop_keeps_the_battles_already_finished(monkeypatch):
     run(go())
 
 
-def test_the_count_shows_a_whole_chunk_folded_at_once_not_its_first_battle(monkeypatch):
-    """A process pool's chunk of 25 battles is folded in a millisecond: the count shows 25 done
-    while the next chunk is under way (a message per interval would carry the first, "1 / 50",
-    and drop the rest), and with two chunks under way at once no time left is promised from
-    one round's arrivals."""
-    reached, proceed = threading.Event(), threading.Event()
+def test_the_count_shows_a_whole_chunk_folded_at_once_and_the_time_left_waits_a_round(monkeypatch):
+    """A process pool's chunk of 25 battles is folded in a millisecond: the count shows the
+    whole chunk (a message per interval would carry its first battle, "1 / 100", and drop the
+    rest). Two processes play 50 battles at once: the second chunk, 0.6 s after the first, is
+    the same round and promises nothing; the next round gives the time left."""
+    now = [100.0]
+    steps = [(threading.Event(), threading.Event()) for _ in range(3)]
     real = sim_screen.simulate
 
     def pool(scenario, runs, base_seed, jobs=1, on_progress=None):
-        for done in range(1, 26):
-            on_progress(Progress(done, 50, 0, streams=2))
-        reached.set()
-        proceed.wait(10)
+        for k, (reached, proceed) in enumerate(steps):
+            now[0] += (0.0, 0.6, 10.0)[k]
+            for done in range(25 * k + 1, 25 * k + 26):
+                on_progress(Progress(done, 100, 0, under_way=50))
+            reached.set()
+            proceed.wait(10)
         return real(scenario, 2, base_seed, 1)
 
     monkeypatch.setattr(sim_screen, "simulate", pool)
@@ -225,12 +230,17 @@ def test_the_count_shows_a_whole_chunk_folded_at_once_not_its_first_battle(monke
         app = make_app("hero-duel")
         async with app.run_test(size=SIZE) as pilot:
             screen = await open_simulation(app, pilot)
-            screen.query_one("#sim-runs", Input).value = "50"
+            screen.clock = lambda: now[0]
+            screen.query_one("#sim-runs", Input).value = "100"
             await pilot.press("s")
-            await wait_until(pilot, reached.is_set)
-            await wait_until(pilot, lambda: "25 / 50 battles" in screen_text(app))
-            assert "left" not in screen_text(app)
-            proceed.set()
+            for k, (reached, proceed) in enumerate(steps):
+                await wait_until(pilot, reached.is_set)
+                await wait_until(pilot, lambda: f"{25 * (k + 1)} / 100 battles" in screen_text(app))
+                if k < 2:
+                    assert "left" not in screen_text(app)
+                else:  # 50 battles in the 10.6 s since the first chunk: 4.7 a second, 25 to go
+                    assert "about 5 s left" in screen_text(app)
+                proceed.set()
             await settle(app, pilot)
             await wait_until(pilot, lambda: not screen.running)
 

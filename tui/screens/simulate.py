@@ -35,7 +35,7 @@ from textual.widgets import Button, Footer, Input, Label, ProgressBar, Select, S
 from textual.worker import get_current_worker
 
 from slugfest.core.engine.plugins import get_plugin_manager
-from slugfest.core.files.scenario import Scenario
+from slugfest.core.files.scenario import Scenario, ai_names
 from slugfest.core.batch.report import (combatant_tables, first_knockout_line, notable_rows, played_words,
                                         render_report)
 from slugfest.core.batch.pace import Pace, Progress
@@ -49,7 +49,7 @@ from ..widgets import assign_letters, side_style
 
 DEFAULT_RUNS = 200
 MAX_RUNS = 1_000_000
-#: Send the screen a progress message at most this often (seconds).
+#: How often (seconds) the screen shows the batch's latest progress report.
 PROGRESS_INTERVAL = 0.1
 _EIGHTHS = " ▏▎▍▌▋▊▉"
 #: The AI picker's first line: every combatant played by the AI its scenario names.
@@ -57,9 +57,9 @@ AS_WRITTEN = ""
 
 
 def ai_choices() -> list[tuple[str, str]]:
-    """The AI picker's lines: the scenario's own AIs, then every installed AI plugin by name
-    (as ``--ai NAME`` offers them to the batch commands)."""
-    return [("the scenario's own", AS_WRITTEN)] + [(name, name) for name in sorted(_ais())]
+    """The AI picker's lines: the scenario's own AIs, then every installed plugin that can play a
+    combatant, by name (what ``--ai NAME`` accepts: :func:`core.files.scenario.ai_names`)."""
+    return [("the scenario's own", AS_WRITTEN)] + [(name, name) for name in ai_names()]
 
 
 def ai_note(ai: str) -> str:
@@ -67,13 +67,10 @@ def ai_note(ai: str) -> str:
     name dropped): the line beside the picker."""
     if ai == AS_WRITTEN:
         return "each combatant by the AI its scenario names"
-    words = _ais().get(ai, "")
+    info = catalog().get(ai)
+    words = info.description if info is not None else ""
     _, colon, rest = words.partition(": ")
     return (rest if colon else words).split("\n")[0]
-
-
-def _ais() -> dict[str, str]:
-    return {name: info.description for name, info in catalog().items() if info.kind == "ai"}
 
 
 class NumberInput(Input):
@@ -98,6 +95,8 @@ class SimulateScreen(Screen[None]):
 
     #: Worker processes for a batch; a test sets 1 (the batch then runs in the worker thread).
     jobs: int = os.cpu_count() or 1
+    #: The clock the time left is read by (a test gives one it moves itself).
+    clock = staticmethod(time.monotonic)
 
     class Finished(Message):
         """The batch ended: its summary (``None`` if it failed), whether it was stopped early."""
@@ -122,7 +121,7 @@ class SimulateScreen(Screen[None]):
         self._shown_done = -1
         self._ticker: Any = None
         self.ai: str | None = None  # the AI the last batch was played by (None: the scenario's own)
-        self.pace = Pace(time.monotonic)
+        self.pace = Pace(self.clock)
         self.batch_jobs = 1
         self.stop_requested = threading.Event()
         self.summary: dict[str, Any] | None = None
@@ -229,7 +228,7 @@ class SimulateScreen(Screen[None]):
         self.stop_requested.clear()
         self.summary = None
         self.query_one("#sim-progress", ProgressBar).update(total=runs, progress=0)
-        self.pace = Pace(time.monotonic)
+        self.pace = Pace(self.clock)
         starting = f" · starting {self.batch_jobs} processes…" if self.batch_jobs > 1 else ""
         self._count(Content.styled(f"0 / {runs:,} battles{starting}", "$text-muted"))
         self.query_one("#sim-report-body", Static).update(Content.styled("running…", "$text-muted"))
@@ -295,7 +294,7 @@ class SimulateScreen(Screen[None]):
         parts: list[tuple[str, str] | str] = [(f"{p.done:,}", "bold"), (f" / {p.total:,} battles", "$text-muted")]
         if p.errors:
             parts.append((f" · {p.errors} failed", "bold $text-error"))
-        _, left = self.pace.update(p.done, p.total, p.streams)
+        _, left = self.pace.update(p.done, p.total, p.under_way)
         if left is not None and p.done < p.total:
             parts.append((f" · about {left:.0f} s left" if left < 120 else f" · about {left / 60:.0f} min left",
                           "$text-muted"))
@@ -560,6 +559,14 @@ def _as_typed(scenario_path: str | None) -> str:
         return scenario_path
 
 
+def replay_command(summary: dict[str, Any], where: str, index: str) -> str:
+    """The command that plays battle ``index`` of this batch again, move by move: the same
+    battles need the same AI (``--ai``) as well as the same seed and count."""
+    played = f" --ai {summary['ai']}" if summary.get("ai") else ""
+    return (f"replay one: slugfest simulate {where} --runs {summary['runs_requested']} "
+            f"--seed {summary['base_seed']}{played} --play-by-play {index}")
+
+
 def _notable(summary: dict[str, Any], scenario_path: str | None, side_index: dict[str, int],
              width: int = 100) -> list[Content]:
     """Battles worth replaying (see ``core.batch.stats.Aggregate``), with the command that replays one."""
@@ -569,8 +576,7 @@ def _notable(summary: dict[str, Any], scenario_path: str | None, side_index: dic
     unit = summary["length"]["unit"]
     where = _as_typed(scenario_path)
     label_w = max(len(label) for label, _, _ in rows)
-    command = (f"replay one: slugfest simulate {where} --runs {summary['runs_requested']} "
-               f"--seed {summary['base_seed']} --play-by-play K")
+    command = replay_command(summary, where, "K")
     out = [Content.styled("Notable battles", "bold $text-primary"),
            *(Content.styled(t, "$text-muted") for t in textwrap.wrap(command, width, initial_indent="  ",
                                                                      subsequent_indent="    ",
@@ -594,8 +600,7 @@ def _errors(summary: dict[str, Any], scenario_path: str | None, width: int = 100
     if not errors:
         return []
     where = _as_typed(scenario_path)
-    command = (f"replay one: slugfest simulate {where} --runs {summary['runs_requested']} "
-               f"--seed {summary['base_seed']} --play-by-play INDEX")
+    command = replay_command(summary, where, "INDEX")
     out = [Content(""), Content.styled(f"{len(errors):,} battles failed", "bold $text-error"),
            *(Content.styled(t, "$text-muted") for t in textwrap.wrap(command, width, initial_indent="  ",
                                                                      subsequent_indent="    ",
