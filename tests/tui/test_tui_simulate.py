@@ -12,6 +12,7 @@ from helpers_tui import run, screen_text, settle
 from textual.widgets import Button, Input, Select
 
 import slugfest.tui.screens.simulate as sim_screen
+import slugfest.tui.screens.stats_report as stats_report
 from slugfest.core.engine.plugins import get_plugin_manager
 from slugfest.core.files.scenario import load_scenario
 from slugfest.core.batch.report import render_report
@@ -305,7 +306,7 @@ def test_the_last_report_is_there_when_the_screen_is_opened_again():
 def test_the_report_names_the_notable_battles_and_how_to_replay_one():
     summary = {**direct(8, 3), "base_seed": 3, "runs_requested": 8, "interrupted": False}
     notable = summary["notable_battles"]
-    text = sim_screen.report_content(summary, DUEL, 100, {}, {}, {}, "duel.toml").plain
+    text = stats_report.report_content(summary, DUEL, 100, {}, {}, {}, "duel.toml").plain
     assert "replay one: slugfest simulate duel.toml --runs 8 --seed 3 --play-by-play K" in text
     shortest = next(line for line in text.splitlines() if line.strip().startswith("shortest"))
     assert f"#{notable['shortest']['index']} " in shortest and f"{notable['shortest']['length']} turns" in shortest
@@ -318,7 +319,7 @@ def test_the_replay_command_names_the_scenario_as_one_would_type_it(tmp_path, mo
     summary = {**direct(2, 3), "base_seed": 3, "runs_requested": 2, "interrupted": False}
 
     def hint(path):
-        text = sim_screen.report_content(summary, DUEL, 100, {}, {}, {}, path).plain
+        text = stats_report.report_content(summary, DUEL, 100, {}, {}, {}, path).plain
         return next(line.strip() for line in text.splitlines() if "replay one" in line)
 
     assert hint(str(bundled()["hero-duel"])) == "replay one: slugfest simulate hero-duel --runs 2 --seed 3 --play-by-play K"
@@ -333,7 +334,7 @@ def test_the_coverage_block_names_the_first_battle_each_action_and_rule_fired_in
     summary = {**direct(8, 3), "base_seed": 3, "runs_requested": 8, "interrupted": False}
     first = summary["coverage"]["first_battle"]
     assert first, "the batch fired some rules"
-    lines = sim_screen.report_content(summary, DUEL, 100, {}, {}, {}, "duel.toml").plain.splitlines()
+    lines = stats_report.report_content(summary, DUEL, 100, {}, {}, {}, "duel.toml").plain.splitlines()
     coverage = "\n".join(lines[next(i for i, line in enumerate(lines) if line.startswith("Coverage")) + 1:])
     counts = {**summary["coverage"]["actions"], **summary["coverage"]["rules"]}
     for tag, index in first.items():
