@@ -42,6 +42,12 @@ from pathlib import Path
 from typing import Any
 
 ATTACK_EVENTS = {"attack_rolled", "attack_check"}
+#: A whole battle is timed in this process's CPU time: what the machine's other work takes is
+#: not counted (issue 35 judges battles per core by CPU time). The parts timed inside a battle
+#: (an attack's resolution, an AI's decision, a fork) are read on the wall clock, since a CPU
+#: clock costs a microsecond a reading, as much as answering a question: take those figures on
+#: an idle machine, where the two agree.
+clock = time.process_time
 
 
 class _Checkout(importlib.abc.MetaPathFinder):
@@ -99,10 +105,10 @@ def battles(m: dict[str, Any], sc: Any, runs: int) -> dict[str, float]:
     attacks = decisions = phases = 0
     spent = 0.0
     for i in range(runs):
-        started = time.perf_counter()
+        started = clock()
         b = Battle(sc, seed=seed(1, i), host=host)
         b.run()
-        spent += time.perf_counter() - started
+        spent += clock() - started
         for e in b.events:
             kind = e.kind
             if kind in ATTACK_EVENTS:
