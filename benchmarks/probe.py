@@ -9,8 +9,9 @@ under ``slugfest`` (``slugfest.core.engine.battle``); the probe imports whicheve
 ``WHAT`` is one of:
 
 * ``battles``: ``RUNS`` seeded battles of the bundled scenario ``NAME`` in this process, as a
-  batch runs them: battles per second, whole-battle microseconds per attack roll (everything:
-  the turn loop, menus, AIs, hooks, events, resolution), and microseconds per decision;
+  batch runs them, in CPU time (:data:`clock`): battles per second, whole-battle microseconds
+  per attack roll (everything: the turn loop, menus, AIs, hooks, events, resolution), and
+  microseconds per Phase or turn;
 * ``resolution``: the same battles with a clock around every attack's resolution (the rules
   system's ``resolve_attack``: the Abort or reaction offer, END, the attack and damage steps,
   the effects, the events), less the time the AIs spent answering questions inside it, and a
