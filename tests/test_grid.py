@@ -78,6 +78,21 @@ def test_a_clear_line_is_a_line_with_no_wall_before_its_end(walls, a, b):
     assert clear_line(a, b, walls) == (not any(c in walls for c in line(a, b)[:-1]))
 
 
+@given(st.frozensets(cells, max_size=20), st.lists(st.tuples(cells, cells), min_size=1, max_size=8))
+@settings(max_examples=300, deadline=None)
+def test_line_of_sight_is_the_drawn_line_clear_of_walls_whatever_was_asked_before(walls, asks):
+    """The map answers a line through walls with one mask per direction, shifted to where the
+    line starts: it says what drawing that line says, for lines sharing a direction from other
+    cells too (the masks kept are the map's, not one line's)."""
+    grid = Grid(W, H, walls)
+    for a, b in asks:
+        for shift in range(3):  # the same line one and two cells along, where it stays on the map
+            start, end = (a[0] + shift, a[1]), (b[0] + shift, b[1])
+            if grid.inside(start) and grid.inside(end):
+                assert grid.line_of_sight(start, end) == clear_line(start, end, walls)
+                assert grid.line_of_sight(end, start) == clear_line(end, start, walls)
+
+
 @given(st.frozensets(cells, max_size=20), cells, cells)
 def test_walls_within_counts_the_walls_in_a_rectangle(walls, a, b):
     grid = Grid(W, H, walls)

@@ -141,8 +141,8 @@ class Grid:
         on the line, either end included. A veil is what blocks sight but not bodies or blows (a
         Darkness field): a wall hides what is behind it, a veil also what is inside it and
         everything seen from inside it. The line never leaves the rectangle the two span, so a
-        rectangle with no wall in it needs no line drawn; the lines drawn are kept (the map
-        never changes, a veil does: its lines are not kept), up to a bound."""
+        rectangle with no wall in it needs no line drawn; the answers for the others are kept
+        (the map never changes, a veil does: its lines are not kept), up to a bound."""
         if veil and (a in veil or b in veil or any(c in veil for c in line(a, b))):
             return False
         x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
@@ -154,7 +154,7 @@ class Grid:
         if found is None:
             if len(seen) >= 8192:
                 seen.clear()
-            found = seen[(a, b)] = clear_line(a, b, self.obstacles)
+            found = seen[(a, b)] = not self._walled(a, b)
         return found
 
     @cached_property
@@ -181,10 +181,44 @@ class Grid:
             if found is None:
                 if len(seen) >= 8192:
                     seen.clear()
-                found = seen[(a, goal)] = clear_line(a, goal, obstacles)
+                found = seen[(a, goal)] = not self._walled(a, goal)
             if found:
                 return a
         return None
+
+    def _walled(self, a: Cell, b: Cell) -> bool:
+        """Whether a wall stands on the line from ``a`` to ``b`` before ``b`` (``not``
+        :func:`clear_line`), as one AND of two bit masks: the line's cells and the walls.
+
+        A line's cells depend only on its direction (:func:`walk` reads nothing but the
+        differences), so the map keeps one mask per (dx, dy), its cells counted from the corner of
+        the rectangle the line spans, and shifts it to where the line starts: about a fifth of
+        the time a drawn line takes. At 16 a side a Marvel turn's search for firing spots asks
+        for lines from a few hundred cells to every foe, too many to keep (the map keeps 8192
+        answers): drawing them was 5% of the turn (issue 35)."""
+        (ax, ay), (bx, by) = a, b
+        width, height = self.width, self.height
+        if not (0 <= ax < width and 0 <= ay < height and 0 <= bx < width and 0 <= by < height):
+            return not clear_line(a, b, self.obstacles)  # (no mask holds a cell off the map)
+        dx, dy = bx - ax, by - ay
+        shapes = self._lines
+        shape = shapes.get((dx, dy))
+        if shape is None:
+            shape = shapes[(dx, dy)] = self.bits.mask(
+                (x - min(dx, 0), y - min(dy, 0)) for x, y in line((0, 0), (dx, dy))[:-1])
+        corner = (ay if dy >= 0 else by) * self.bits.row + (ax if dx >= 0 else bx)
+        return bool(shape << corner & self._walls)
+
+    @cached_property
+    def _lines(self) -> dict[Cell, int]:
+        """Each line's mask by direction (:meth:`_walled`), as lines are asked for: at most one
+        per difference between two cells of the map."""
+        return {}
+
+    @cached_property
+    def _walls(self) -> int:
+        """The walls on the map as a mask (:class:`~core.rules.reach.BitMap`'s bits)."""
+        return self.bits.mask(c for c in self.obstacles if self.inside(c))
 
     def path(self, start: Cell, goal: Cell, occupied: Iterable[Cell] = (), stop_adjacent: bool = False,
              limit: int | None = None) -> list[Cell] | None:
