@@ -169,16 +169,18 @@ class Picture:
             within = layers.within(k)
             fresh = within & ~reached & in_range
             if fresh:
-                # in the order the module's docstring gives: farthest from the target, then
-                # squarest in front of it (as the crow flies), then x, then y
-                spots = []
-                for c in bits.cells(fresh):
+                # the cells that see the target (the dearest test, kept by the map: most cells
+                # tried are behind a wall), and of those the first in the order the module's
+                # docstring gives: farthest from it, then squarest in front of it (as the crow
+                # flies), then x, then y
+                best = None
+                for c in bits.cells(grid.in_sight_of(fresh, target)):
                     dx, dy = c[0] - tx, c[1] - ty
-                    spots.append((-max(abs(dx), abs(dy)), dx * dx + dy * dy, c))
-                spots.sort()
-                seen = grid.first_in_sight([c for _, _, c in spots], target)  # sight last: the dearest test
-                if seen is not None:
-                    return seen
+                    order = (-max(abs(dx), abs(dy)), dx * dx + dy * dy, c)
+                    if best is None or order < best:
+                        best = order
+                if best is not None:
+                    return best[2]
             if within == reached:
                 return None
             reached = within

@@ -161,30 +161,42 @@ class Grid:
     def _sight(self) -> dict[tuple[Cell, Cell], bool]:
         return {}
 
-    def first_in_sight(self, cells: Iterable[Cell], goal: Cell) -> Cell | None:
-        """The first of ``cells`` from which ``goal`` is in line of sight (no veil), or None: what
-        :meth:`line_of_sight` says of each in turn, in one call for a list of cells a caller tries
-        in order (a Marvel turn tries every cell it might shoot from; a call per cell was a tenth
-        of a Marvel battle, issue 35)."""
-        obstacles = self.obstacles
-        if not obstacles:
-            return next(iter(cells), None)
-        sums, seen = self._wall_sums, self._sight
-        gx, gy = goal
-        for a in cells:
-            ax, ay = a
-            x0, x1 = (ax, gx) if ax <= gx else (gx, ax)
-            y0, y1 = (ay, gy) if ay <= gy else (gy, ay)
-            if not sums[x1 + 1][y1 + 1] - sums[x0][y1 + 1] - sums[x1 + 1][y0] + sums[x0][y0]:
-                return a  # no wall in the rectangle the two span (:meth:`walls_within`)
-            found = seen.get((a, goal))
-            if found is None:
-                if len(seen) >= 8192:
-                    seen.clear()
-                found = seen[(a, goal)] = not self._walled(a, goal)
-            if found:
-                return a
-        return None
+    def in_sight_of(self, cells: int, goal: Cell) -> int:
+        """The cells of the mask ``cells`` (:attr:`bits`) from which ``goal`` is in line of sight
+        (no veil), as a mask: what :meth:`line_of_sight` says of each.
+
+        A Marvel turn asks it of the cells its actor might shoot each foe from, a step further at
+        a time, and at 16 a side nine cells in ten it tried were behind a wall (whole rings of
+        them: a fountain between the sides). So the map keeps, for each cell asked about as a
+        ``goal``, the cells it has tested and those of them that see it, and draws a line only
+        from a cell never tested: a foe that has not moved is seen from the same cells as before,
+        and a ring of hidden cells costs a few mask operations, not a line per cell. The search
+        for firing spots was a fifth of a turn at 16 a side; this takes a third off it (issue 35)."""
+        if not self.obstacles:
+            return cells
+        known = self._seen.get(goal)
+        if known is None:
+            known = self._seen[goal] = [0, 0]  # the cells tested, those of them that see ``goal``
+        tested, seeing = known
+        fresh = cells & ~tested
+        if fresh:
+            sums, walled, bits = self._wall_sums, self._walled, self.bits
+            gx, gy = goal
+            for a in bits.cells(fresh):
+                ax, ay = a
+                x0, x1 = (ax, gx) if ax <= gx else (gx, ax)
+                y0, y1 = (ay, gy) if ay <= gy else (gy, ay)
+                # no wall in the rectangle the two span (:meth:`walls_within`), or none on the line
+                if not sums[x1 + 1][y1 + 1] - sums[x0][y1 + 1] - sums[x1 + 1][y0] + sums[x0][y0] or not walled(a, goal):
+                    seeing |= bits.bit(a)
+            known[0], known[1] = tested | fresh, seeing
+        return cells & seeing
+
+    @cached_property
+    def _seen(self) -> dict[Cell, list[int]]:
+        """For each cell asked about as a goal (:meth:`in_sight_of`), the cells tested and those of
+        them that see it, as masks: at most two masks per cell of the map."""
+        return {}
 
     def _walled(self, a: Cell, b: Cell) -> bool:
         """Whether a wall stands on the line from ``a`` to ``b`` before ``b`` (``not``
