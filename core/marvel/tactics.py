@@ -21,7 +21,7 @@ from ..rules.grid import Cell, distance
 from ..rules.reach import Layers
 from ..rules.vitals import Vitals
 from ..rules.odds import Odds
-from .combat import attack_context, attack_power, expected
+from .combat import attack_context, attack_power, expected, harm_bound
 from .maneuvers import MANEUVERS
 from .resolve import face_totals, held, hitting
 from .movement import attack_range, occupied, speed
@@ -253,3 +253,10 @@ class Picture:
                 origin = self.origin(self.ctx.state.fighters[action.target], self.f.attack(action.attack))
             found = self._harm[action] = expected(self.ctx, self.f, action, origin)
         return found
+
+    def gain(self, action: Action) -> float:
+        """What :meth:`harm` can be at most, cheaper to know (:func:`.combat.harm_bound`; the
+        harm itself for an action with no cheaper bound): a search for the option worth most
+        works out the harm only of those whose bound could still beat the best found."""
+        bound = harm_bound(self.ctx, self.f, action)
+        return self.harm(action) if bound is None else bound
