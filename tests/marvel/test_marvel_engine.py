@@ -120,6 +120,18 @@ def test_a_ranged_attacker_steps_to_the_nearest_cell_with_its_target_in_range_an
     assert Action("attack", "Blast", "iron-man") in menu_for(b.ctx, pic.f)
 
 
+def test_a_foe_out_of_the_fight_is_attacked_but_not_walked_toward_or_fallen_back_from():
+    """The turn's picture asks once who is still in the fight: a foe knocked out before the turn
+    may still be hit where it lies, but no move goes toward it and no retreat away from it."""
+    b = started(duel(she_hulk(position=(2, 5)), iron_man(position=(6, 5))))
+    f, g = b.state.fighters["she-hulk"], b.state.fighters["iron-man"]
+    kinds = {a.kind for a in menu_for(b.ctx, f) if a.target == "iron-man"}
+    assert {"attack", "move", "retreat"} <= kinds
+    g.health = 0  # unconscious
+    kinds = {a.kind for a in menu_for(b.ctx, f) if a.target == "iron-man"}
+    assert "attack" in kinds and not kinds & {"move", "retreat", "grab"}
+
+
 def test_attacks_of_one_range_share_a_firing_spot_and_another_range_finds_its_own():
     """The turn's picture finds each target's firing spot once per range (all a walk depends on):
     Blast and Zap (5 spaces, 10 doubled) fire from the same cell after a move, Bolt (3, so 6)
