@@ -255,8 +255,8 @@ def _offer_treat(pic: Picture) -> list[Action]:
     f = pic.f
     out: list[Action] = []
     for g in pic.ctx.state.fighters.values():
-        if g.side != f.side or g.killed or (g is not f and distance(f.pos, g.pos) > 1):
-            continue
+        if not g.timed or g.side != f.side or g.killed or (g is not f and distance(f.pos, g.pos) > 1):
+            continue  # (no condition first: most have none)
         out.extend(Action("treat", target=g.id, maneuver=name) for name in g.timed
                    if TIMED[name].treated_with and not barred(f, TIMED[name].treated_with))
     return out

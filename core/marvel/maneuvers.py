@@ -184,9 +184,9 @@ def _offer_fastball(pic: Picture) -> list[Action]:
     f, ctx = pic.f, pic.ctx
     if not ctx.options.fastball_special or not f.sheet.mighty or f.held_by or f.holding or (f.timed and barred(f, "Agility")):
         return []
-    allies = [h for h in ctx.state.fighters.values() if h.side == f.side and h is not f and can_react(h)
-              and not h.held_by and not h.holding and distance(f.pos, h.pos) <= f.sheet.reach
-              and not (h.timed and barred(h, "Melee"))
+    allies = [h for h in ctx.state.fighters.values() if h.side == f.side and h is not f
+              and distance(f.pos, h.pos) <= f.sheet.reach and can_react(h)  # (within reach first: few are)
+              and not h.held_by and not h.holding and not (h.timed and barred(h, "Melee"))
               and any(x.close for x in h.sheet.attacks)]
     if not allies:
         return []

@@ -46,8 +46,8 @@ def offer_interpose(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack
     st = ctx.state
     for cid in st.order:
         h = st.fighters[cid]
-        if h.side != g.side or h is g or not can_react(h) or distance(h.pos, g.pos) > h.sheet.reach:
-            continue
+        if h.side != g.side or h is g or distance(h.pos, g.pos) > h.sheet.reach or not can_react(h):
+            continue  # (its reach first: most allies stand farther, whether or not they could react)
         cell = interpose_cell(ctx, h, g, f)
         if cell != h.pos and speed(h) <= 0:
             continue  # it cannot move (paralyzed): it can step in only from where it stands
