@@ -213,12 +213,15 @@ class Grid:
         if not (0 <= ax < width and 0 <= ay < height and 0 <= bx < width and 0 <= by < height):
             return not clear_line(a, b, self.obstacles)  # (no mask holds a cell off the map)
         dx, dy = bx - ax, by - ay
-        shapes = self._lines
-        shape = shapes.get((dx, dy))
-        if shape is None:
-            shape = shapes[(dx, dy)] = self.bits.mask(
-                (x - min(dx, 0), y - min(dy, 0)) for x, y in line((0, 0), (dx, dy))[:-1])
-        corner = (ay if dy >= 0 else by) * self.bits.row + (ax if dx >= 0 else bx)
+        row = self.bits.row
+        shape = self._lines.get((dx, dy))
+        if shape is None:  # the line's cells but its far end, counted from the corner
+            x0, y0 = min(dx, 0), min(dy, 0)
+            shape = 0
+            for x, y in walk((0, 0), (dx, dy)):
+                shape |= 1 << ((y - y0) * row + x - x0)
+            shape = self._lines[(dx, dy)] = shape & ~(1 << ((dy - y0) * row + dx - x0))
+        corner = (ay if dy >= 0 else by) * row + (ax if dx >= 0 else bx)
         return bool(shape << corner & self._walls)
 
     @cached_property
