@@ -24,7 +24,7 @@ from ..rules.odds import Odds
 from .combat import attack_context, attack_power, expected, harm_bound
 from .maneuvers import MANEUVERS
 from .resolve import face_totals, held, hitting
-from .movement import attack_range, occupied, speed
+from .movement import attack_range, speed
 from . import report
 from .sheet import MarvelAttack
 from .state import Fighter
@@ -42,13 +42,17 @@ class Picture:
     def __init__(self, ctx: RulesContext, f: Fighter) -> None:
         self.ctx = ctx
         self.f = f
+        # Who is killed, and who is out of the fight, is asked here once for everyone, not by
+        # each offer for every foe ("out" and "killed" were asked some 230 times a turn at 16 a
+        # side; issue 35).
+        living = [g for g in ctx.state.fighters.values() if not g.killed]
         #: Foes not yet killed, roster order (the unconscious included: they may still be hit).
-        self.foes = [g for g in ctx.state.fighters.values() if g.side != f.side and not g.killed]
+        self.foes = [g for g in living if g.side != f.side]
         #: Those of them still in the fight, roster order: whom it may walk toward, grab, ram or
-        #: fall back from (asked once here, not by each of those for every foe: "out" was asked
-        #: some 120 times a turn at 16 a side; issue 35).
+        #: fall back from.
         self.standing = [g for g in self.foes if not g.out]
-        self.occupied = occupied(ctx.state, f)
+        #: The cells others stand in (:func:`.movement.occupied`: the killed do not block).
+        self.occupied = {g.pos for g in living if g is not f}
         self.speed = 0 if f.stood_up else speed(f)  # standing up took its movement action
         #: By target and attack range (all an attack's walk depends on; a close attack's is 0).
         self._paths: dict[tuple[str, int], list[Cell] | None] = {}
