@@ -423,8 +423,8 @@ def harm_bound(ctx: RulesContext, f: Fighter, action: Action) -> float | None:
     A hit's damage is at most the Fantastic one (the Marvel die counts 6, doubled when the
     option doubles it) with no damage reduction, and holding back only lowers it; the chances
     of the outcomes that hit add up to at most 1. So an AI weighing every attack at every foe
-    works out the harm only of those whose bound could still beat the best found (the attack
-    contexts and estimates were a fifth of a turn at 16 a side; issue 35). With a power in use
+    works out the harm only of those whose bound could still beat the best found (the AI's
+    estimates were a fifth of a turn at 16 a side; issue 35). With a power in use
     (Attack Stance, Anger...) or an attack power the damage has more terms, and no bound is given."""
     if action.kind != "attack" or action.maneuver or not action.target or f.active:
         return None

@@ -199,8 +199,8 @@ def _offer_fastball(pic: Picture) -> list[Action]:
             continue
         # an ally lands where it would step in for ``g`` (:func:`.reactions.interpose_cell`): an
         # open cell next to ``g`` no one stands in, the same for every ally not already next to
-        # ``g``; one already there may stay (asking each ally where it would land was 4% of a
-        # turn at 16 a side; issue 35)
+        # ``g``; one already there may stay (asking each ally where it would land made the offer
+        # 4% of a turn at 16 a side; issue 35)
         room = bool(bits.ring(g.pos) & free)
         out.extend(Action("fastball", target=g.id, maneuver="Fastball Special", ally=h.id) for h in allies
                    if room or distance(h.pos, g.pos) <= 1)

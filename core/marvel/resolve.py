@@ -236,8 +236,7 @@ def expected_harm(ctx: MarvelAttackContext) -> float:
     Kept by everything of the context it reads (the damage per face, the pool and what is left
     of it, whether the blow is held back, what the dice must reach, the net edges): an AI weighs
     every attack at every foe each turn, and at 16 a side the same blow at a foe as hurt as
-    before came back six times in seven; the sum over some fifty outcomes was a tenth of the
-    turn (issue 35)."""
+    before came back six times in seven, and working it out was a tenth of the turn (issue 35)."""
     flat = ctx.score + sum(v for _, v in ctx.modifiers) if ctx.modifiers else ctx.score
     needed = None if ctx.auto_hit else ctx.tn - flat
     totals = face_totals(ctx)

@@ -120,7 +120,7 @@ class Picture:
         """Whether :meth:`_spot_within` finds a spot, without finding which. The menu needs only
         this of every foe; the spot itself (which a spot within the listed range may change, and
         the ties) is worked out for the attacks an AI weighs and the one carried out (the search
-        was a tenth of a turn at 16 a side, and an AI weighs about half the attacks; issue 35)."""
+        was an eighth of a turn at 16 a side, and an AI weighs about half the attacks; issue 35)."""
         return any(self._sighted(g, rng))
 
     def attack_path(self, g: Fighter, atk: MarvelAttack) -> list[Cell] | None:
