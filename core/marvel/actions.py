@@ -152,8 +152,8 @@ def _offer_moves(pic: Picture) -> list[Action]:
     f = pic.f
     if speed(f) <= 0:
         return []
-    return [Action("move", target=g.id) for g in pic.foes
-            if not g.out and distance(f.pos, g.pos) > 1 and pic.can_walk_toward(g)]
+    return [Action("move", target=g.id) for g in pic.standing
+            if distance(f.pos, g.pos) > 1 and pic.can_walk_toward(g)]
 
 
 MOVE = TurnAction("move", "rules/marvel.md §2: the standard action spent as a second movement action",
@@ -167,7 +167,7 @@ def _retreat(ctx: RulesContext, f: Fighter, a: Action, pic: Picture) -> None:
 
 
 def _offer_retreat(pic: Picture) -> list[Action]:
-    threats = [g for g in pic.foes if not g.out]
+    threats = pic.standing
     if not threats or speed(pic.f) <= 0:
         return []
     f = pic.f
@@ -236,8 +236,7 @@ def _offer_powers(pic: Picture) -> list[Action]:
         out.append(Action("power", power=p.name))
         if p.duration == "concentration" and pic.speed > 0:
             if toward is None:
-                toward = [g.id for g in pic.foes
-                          if not g.out and distance(f.pos, g.pos) > 1 and pic.can_walk_toward(g)]
+                toward = [g.id for g in pic.standing if distance(f.pos, g.pos) > 1 and pic.can_walk_toward(g)]
             out.extend(Action("power", target=gid, power=p.name) for gid in toward)
     return out
 
@@ -256,8 +255,8 @@ def _offer_treat(pic: Picture) -> list[Action]:
     f = pic.f
     out: list[Action] = []
     for g in pic.ctx.state.fighters.values():
-        if g.side != f.side or g.killed or (g is not f and distance(f.pos, g.pos) > 1):
-            continue
+        if not g.timed or g.side != f.side or g.killed or (g is not f and distance(f.pos, g.pos) > 1):
+            continue  # (no condition first: most have none)
         out.extend(Action("treat", target=g.id, maneuver=name) for name in g.timed
                    if TIMED[name].treated_with and not barred(f, TIMED[name].treated_with))
     return out

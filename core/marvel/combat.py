@@ -27,6 +27,7 @@ from ..rules.odds import percent
 from ..render.words import possessive
 from . import events as ev
 from .conditions import ELEMENTS_FOR_A_ROUND, TIMED
+from .damage import fantastic_doubles, figure_damage
 from .effects import apply_damage, barred, can_use, effect_text, inflict, own_troubles, use_power
 from .impact import knock_back, protected
 from .powers import CATALOGUE, Power
@@ -407,3 +408,33 @@ def expected(ctx: RulesContext, f: Fighter, action: Action, origin: Cell | None 
     if power is None:
         return harm
     return harm - power.cost(f.sheet.level(power.name)) / max(f.focus + f.focus_max, 1)
+
+
+#: How far above the worst share of a blow the estimate's own sum may round (it adds some fifty
+#: products; each rounds by at most half a unit in the last place): the bound's margin.
+_ROUNDING = 1e-9
+
+
+def harm_bound(ctx: RulesContext, f: Fighter, action: Action) -> float | None:
+    """What :func:`expected` can be at most for a plain attack (no attack power) by an attacker
+    with no power in use, without building the attack's context: the largest share of what the
+    target has left a hit could take. None for any other action (its harm is the bound).
+
+    A hit's damage is at most the Fantastic one (the Marvel die counts 6, doubled when the
+    option doubles it) with no damage reduction, and holding back only lowers it; the chances
+    of the outcomes that hit add up to at most 1. So an AI weighing every attack at every foe
+    works out the harm only of those whose bound could still beat the best found (the AI's
+    estimates were a fifth of a turn at 16 a side; issue 35). With a power in use
+    (Attack Stance, Anger...) or an attack power the damage has more terms, and no bound is given."""
+    if action.kind != "attack" or action.maneuver or not action.target or f.active:
+        return None
+    atk = f.attack(action.attack)
+    most = f.memo.get(("most damage", atk.name))
+    if most is None:
+        sheet = f.sheet
+        most = f.memo[("most damage", atk.name)] = figure_damage(
+            atk.damage, 1, sheet.rank, sheet.multiplier_bonuses(atk), (), atk.ability, sheet.ability(atk.ability),
+            fantastic_doubles(True, atk.close, ctx.options.fantastic_damage)).total
+    g = ctx.state.fighters[action.target]
+    left = g.pool(atk.damage) + (0 if atk.damage == "Health" else g.pool_max(atk.damage))
+    return min(most / max(left, 1), 1.0) * (1 + _ROUNDING)

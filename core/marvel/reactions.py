@@ -46,8 +46,8 @@ def offer_interpose(ctx: RulesContext, f: Fighter, g: Fighter, atk: MarvelAttack
     st = ctx.state
     for cid in st.order:
         h = st.fighters[cid]
-        if h.side != g.side or h is g or not can_react(h) or distance(h.pos, g.pos) > h.sheet.reach:
-            continue
+        if h.side != g.side or h is g or distance(h.pos, g.pos) > h.sheet.reach or not can_react(h):
+            continue  # (its reach first: most allies stand farther, whether or not they could react)
         cell = interpose_cell(ctx, h, g, f)
         if cell != h.pos and speed(h) <= 0:
             continue  # it cannot move (paralyzed): it can step in only from where it stands
@@ -236,13 +236,12 @@ def others_cells(ctx: RulesContext, h: Fighter) -> set[Cell]:
     return {x.pos for x in ctx.state.fighters.values() if x is not h and not x.killed}
 
 
-def interpose_cell(ctx: RulesContext, h: Fighter, g: Fighter, f: Fighter, taken: set[Cell] | None = None) -> Cell:
+def interpose_cell(ctx: RulesContext, h: Fighter, g: Fighter, f: Fighter) -> Cell:
     """Where an interposing ``h`` stands: the open cell next to ``g`` nearest the attacker
     ``f`` (then nearest as the crow flies, then the lowest cell), or where it stands if that is
-    next to ``g`` and as near, or if no cell next to ``g`` is open. ``taken``: the cells everyone
-    else not killed stands in (:func:`others_cells`), when the caller asks for several ``g``."""
-    if taken is None:
-        taken = others_cells(ctx, h)
+    next to ``g`` and as near, or if no cell next to ``g`` is open (everyone else not killed
+    stands in the way: :func:`others_cells`)."""
+    taken = others_cells(ctx, h)
     gx, gy = g.pos
     fx, fy = f.pos
 

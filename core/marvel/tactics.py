@@ -12,7 +12,7 @@ for, the expected harm of each option (:func:`.combat.expected`), so nobody work
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from ..engine.actions import Action
 from ..engine.context import RulesContext
@@ -21,10 +21,10 @@ from ..rules.grid import Cell, distance
 from ..rules.reach import Layers
 from ..rules.vitals import Vitals
 from ..rules.odds import Odds
-from .combat import attack_context, attack_power, expected
+from .combat import attack_context, attack_power, expected, harm_bound
 from .maneuvers import MANEUVERS
 from .resolve import face_totals, held, hitting
-from .movement import attack_range, occupied, speed
+from .movement import attack_range, speed
 from . import report
 from .sheet import MarvelAttack
 from .state import Fighter
@@ -36,15 +36,23 @@ ESTIMATES = {t.kind: t.estimate for t in MANEUVERS if t.estimate is not None}
 class Picture:
     """What ``f`` sees at the start of its turn (see the module's docstring)."""
 
-    __slots__ = ("ctx", "f", "foes", "occupied", "speed", "_paths", "_reach", "_toward", "_harm", "menu", "_vitals",
+    __slots__ = ("ctx", "f", "foes", "standing", "occupied", "speed", "_paths", "_reach", "_toward", "_harm", "menu", "_vitals",
                  "_layers", "_spots")
 
     def __init__(self, ctx: RulesContext, f: Fighter) -> None:
         self.ctx = ctx
         self.f = f
+        # Who is killed, and who is out of the fight, is asked here once for everyone, not by
+        # each offer for every foe ("out" and "killed" were asked some 230 times a turn at 16 a
+        # side; issue 35).
+        living = [g for g in ctx.state.fighters.values() if not g.killed]
         #: Foes not yet killed, roster order (the unconscious included: they may still be hit).
-        self.foes = [g for g in ctx.state.fighters.values() if g.side != f.side and not g.killed]
-        self.occupied = occupied(ctx.state, f)
+        self.foes = [g for g in living if g.side != f.side]
+        #: Those of them still in the fight, roster order: whom it may walk toward, grab, ram or
+        #: fall back from.
+        self.standing = [g for g in self.foes if not g.out]
+        #: The cells others stand in (:func:`.movement.occupied`: the killed do not block).
+        self.occupied = {g.pos for g in living if g is not f}
         self.speed = 0 if f.stood_up else speed(f)  # standing up took its movement action
         #: By target and attack range (all an attack's walk depends on; a close attack's is 0).
         self._paths: dict[tuple[str, int], list[Cell] | None] = {}
@@ -68,6 +76,7 @@ class Picture:
         fighters = ctx.state.fighters
         twin.ctx, twin.f = ctx, fighters[self.f.id]
         twin.foes = [fighters[g.id] for g in self.foes]
+        twin.standing = [fighters[g.id] for g in self.standing]
         return twin
 
     @property
@@ -91,8 +100,8 @@ class Picture:
 
     def can_attack(self, g: Fighter, atk: MarvelAttack) -> bool:
         """Whether ``f`` can attack ``g`` with ``atk`` this turn (moving first if it must). A close
-        attack needs a walk next to ``g`` within its speed: the turn's one search tells; a ranged
-        one from beyond range needs the walk itself (it goes the way of the path to ``g``)."""
+        attack needs a walk next to ``g`` within its speed, a ranged one a cell within its speed
+        that has ``g`` in range and sight: the turn's one search tells either."""
         key = (g.id, atk.range)  # nothing else of the attack matters: two of one range reach alike
         found = self._reach.get(key)
         if found is None:
@@ -100,10 +109,19 @@ class Picture:
             if atk.close:
                 d = distance(f.pos, g.pos)
                 found = d <= f.sheet.reach or (self.speed > 0 and self.layers.reaches_next_to(g.pos, self.speed))
+            elif key in self._spots:
+                found = self._spots[key] is not None
             else:
-                found = self.firing_spot(g, atk) is not None
+                found = self._shoots_within(g, attack_range(self.ctx.options, atk))
             self._reach[key] = found
         return found
+
+    def _shoots_within(self, g: Fighter, rng: int) -> bool:
+        """Whether :meth:`_spot_within` finds a spot, without finding which. The menu needs only
+        this of every foe; the spot itself (which a spot within the listed range may change, and
+        the ties) is worked out for the attacks an AI weighs and the one carried out (the search
+        was an eighth of a turn at 16 a side, and an AI weighs about half the attacks; issue 35)."""
+        return any(self._sighted(g, rng))
 
     def attack_path(self, g: Fighter, atk: MarvelAttack) -> list[Cell] | None:
         """The cells ``f`` moves through before attacking ``g`` with ``atk`` ([] from where it
@@ -155,34 +173,41 @@ class Picture:
         return found
 
     def _spot_within(self, g: Fighter, rng: int) -> Cell | None:
+        tx, ty = g.pos
+        for seen in self._sighted(g, rng):
+            # the first in the order the module's docstring gives: farthest from the target,
+            # then squarest in front of it (as the crow flies), then x, then y
+            best = None
+            for c in self.ctx.grid.bits.cells(seen):
+                dx, dy = c[0] - tx, c[1] - ty
+                order = (-max(abs(dx), abs(dy)), dx * dx + dy * dy, c)
+                if best is None or order < best:
+                    best = order
+            if best is not None:
+                return best[2]
+        return None
+
+    def _sighted(self, g: Fighter, rng: int) -> Iterator[int]:
+        """The cells ``f`` could shoot ``g`` from within ``rng``, nearest first, as masks: where it
+        stands, then each step of its walk the cells newly within reach (up to its speed), those
+        with ``g`` in range and sight (many are empty: the cells hidden from ``g``). Sight is the
+        dearest test, and the map keeps its answers (:meth:`.Grid.in_sight_of`)."""
         f, grid = self.f, self.ctx.grid
-        target = g.pos
-        if distance(f.pos, target) <= rng and grid.line_of_sight(f.pos, target):
-            return f.pos
-        if self.speed <= 0 or distance(f.pos, target) > rng + self.speed:
-            return None
-        layers, bits = self.layers, grid.bits
-        in_range = bits.box(target, rng)
+        target, bits = g.pos, grid.bits
+        d = distance(f.pos, target)
+        if d <= rng:
+            yield grid.in_sight_of(bits.bit(f.pos), target)
+        if self.speed <= 0 or d > rng + self.speed:
+            return
+        layers, in_range = self.layers, bits.box(target, rng)
         reached = layers.within(0)
-        tx, ty = target
         for k in range(1, self.speed + 1):
             within = layers.within(k)
             fresh = within & ~reached & in_range
-            if fresh:
-                # in the order the module's docstring gives: farthest from the target, then
-                # squarest in front of it (as the crow flies), then x, then y
-                spots = []
-                for c in bits.cells(fresh):
-                    dx, dy = c[0] - tx, c[1] - ty
-                    spots.append((-max(abs(dx), abs(dy)), dx * dx + dy * dy, c))
-                spots.sort()
-                seen = grid.first_in_sight([c for _, _, c in spots], target)  # sight last: the dearest test
-                if seen is not None:
-                    return seen
+            yield grid.in_sight_of(fresh, target) if fresh else 0
             if within == reached:
-                return None
+                return
             reached = within
-        return None
 
     def origin(self, g: Fighter, atk: MarvelAttack) -> Cell:
         """Where ``f`` will stand when it attacks ``g`` with ranged ``atk`` (its firing spot;
@@ -251,3 +276,10 @@ class Picture:
                 origin = self.origin(self.ctx.state.fighters[action.target], self.f.attack(action.attack))
             found = self._harm[action] = expected(self.ctx, self.f, action, origin)
         return found
+
+    def gain(self, action: Action) -> float:
+        """What :meth:`harm` can be at most, cheaper to know (:func:`.combat.harm_bound`; the
+        harm itself for an action with no cheaper bound): a search for the option worth most
+        works out the harm only of those whose bound could still beat the best found."""
+        bound = harm_bound(self.ctx, self.f, action)
+        return self.harm(action) if bound is None else bound

@@ -10,7 +10,8 @@ from slugfest.core.marvel import events as ev
 from slugfest.core.marvel.resolve import MarvelAttackContext, MarvelAttackResult, MarvelDamageOutcome
 from slugfest.core.engine.plugins import hookimpl
 from slugfest.core.marvel.menu import menu_for
-from slugfest.core.marvel.movement import speed
+from slugfest.core.marvel.movement import occupied, speed
+from slugfest.core.marvel.tactics import Picture
 
 from marvel_kit import (FIRST_GOES_FIRST, LOGO, M, Script, battle_with, ctx, duel, events_of, fighter, iron_man,
                         scenario, she_hulk)
@@ -105,8 +106,6 @@ def test_a_ranged_attacker_steps_to_the_nearest_cell_with_its_target_in_range_an
     """Move, then attack (rules/marvel.md §3): the target stands in a ring of its allies, one
     space out of range. No walk ends next to it, but one step brings it into range, and of the
     cells one step away the one squarely in front of it is taken."""
-    from slugfest.core.marvel.tactics import Picture
-
     gun = she_hulk(position=(1, 5), attacks=[{"name": "Blast", "ability": "Agility", "range": 5}])  # 10, doubled
     ring = [fighter(f"guard-{i}", (12 + dx, 5 + dy)) for i, (dx, dy) in enumerate(
         [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)])]
@@ -120,12 +119,26 @@ def test_a_ranged_attacker_steps_to_the_nearest_cell_with_its_target_in_range_an
     assert Action("attack", "Blast", "iron-man") in menu_for(b.ctx, pic.f)
 
 
+def test_a_foe_out_of_the_fight_is_attacked_but_not_walked_toward_or_fallen_back_from():
+    """The turn's picture asks once who is still in the fight: a foe knocked out before the turn
+    may still be hit where it lies, but no move goes toward it and no retreat away from it."""
+    b = started(duel(she_hulk(position=(2, 5)), iron_man(position=(6, 5))))
+    f, g = b.state.fighters["she-hulk"], b.state.fighters["iron-man"]
+    kinds = {a.kind for a in menu_for(b.ctx, f) if a.target == "iron-man"}
+    assert {"attack", "move", "retreat"} <= kinds
+    g.health = 0  # unconscious
+    kinds = {a.kind for a in menu_for(b.ctx, f) if a.target == "iron-man"}
+    assert "attack" in kinds and not kinds & {"move", "retreat", "grab"}
+    assert Picture(b.ctx, f).occupied == occupied(b.state, f) == {(6, 5)}  # the unconscious still block
+    g.health = -g.health_max  # killed: no longer a foe, nor in the way
+    pic = Picture(b.ctx, f)
+    assert pic.foes == pic.standing == [] and pic.occupied == occupied(b.state, f) == set()
+
+
 def test_attacks_of_one_range_share_a_firing_spot_and_another_range_finds_its_own():
     """The turn's picture finds each target's firing spot once per range (all a walk depends on):
     Blast and Zap (5 spaces, 10 doubled) fire from the same cell after a move, Bolt (3, so 6)
     finds none within its speed of 5, and Punch still needs a walk next to Iron Man."""
-    from slugfest.core.marvel.tactics import Picture
-
     gun = she_hulk(position=(1, 5), speed={"run": 5}, attacks=[
         {"name": "Punch"}, {"name": "Blast", "ability": "Agility", "range": 5},
         {"name": "Bolt", "ability": "Agility", "range": 3}, {"name": "Zap", "ability": "Agility", "range": 5}])

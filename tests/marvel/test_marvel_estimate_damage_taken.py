@@ -93,3 +93,27 @@ def test_the_estimate_takes_each_outcome_as_the_damage_step_would():
         if ultimate or total + c.score >= c.tn:
             want += p * min(taken_on(c, face, face == 1) / 50, 1.0)
     assert expected_harm(c) == pytest.approx(want)
+
+
+def _summed(c):
+    """The estimate worked out afresh, outcome by outcome (as the test above sums it)."""
+    left = max(c.target_pool if c.pool == "Health" else c.target_pool + c.target_pool_max, 1)
+    want = 0.0
+    for (total, face, ultimate), p in distribution(len(c.edges) - len(c.troubles)).items():
+        if c.auto_hit or ultimate or total + c.score >= c.tn:
+            want += p * min(taken_on(c, face, face == 1) / left, 1.0)
+    return want
+
+
+def test_an_estimate_kept_for_one_blow_is_never_read_for_a_blow_that_differs():
+    """The estimates are kept between questions (an AI asks the same of every foe each turn), by
+    all that they read: a target hurt since, a blow held back or not, a higher defense, an edge
+    or a trouble, an automatic hit, each gets its own answer, the one worked out afresh."""
+    first = dict(pool="Focus", target_pool=20, target_pool_max=30, tn=12)
+    changes = [dict(), dict(target_pool=7), dict(target_pool_max=12), dict(holds_back="A holds back (Heroic)"),
+               dict(tn=16), dict(edges=("an edge",)), dict(troubles=("a trouble", "another")),
+               dict(auto_hit="target unconscious"), dict(pool="Health"), dict(reductions=(("Sturdy 2", 2),))]
+    for change in changes + changes:  # asked twice: the second time from what was kept
+        c = ctx(**{**first, **change})
+        assert expected_harm(c) == _summed(c), change
+    assert len({_summed(ctx(**{**first, **change})) for change in changes}) == len(changes)  # each differs

@@ -102,6 +102,29 @@ def test_a_thrower_with_mighty_throws_an_ally_within_reach_at_a_foe_within_5_spa
     assert not [a for a in menu_for(b2.ctx, b2.state.fighters["colossus"]) if a.kind == "fastball"]
 
 
+#: Walls on every side of (10, 5) but its west, (9, 5).
+PEN = [(x, y) for x in (9, 10, 11) for y in (4, 5, 6) if (x, y) not in ((10, 5), (9, 5))]
+
+
+def test_a_throw_needs_room_next_to_the_foe_unless_the_ally_already_stands_there():
+    """The ally lands on an open cell next to the foe no one stands in (the dead do not count);
+    an ally already next to it may be thrown where it stands."""
+    guard = foe("guard", position=(9, 5), name="Guard")
+    sc = scenario("marvel", {"X-Men": [thrower(), wolverine()], "Villains": [foe(position=(10, 5)), guard]},
+                  obstacles=PEN)
+    b = battle_with(sc, dice=FIRST_GOES_FIRST + [2, M(3), 1, 1, M(1), 1])
+    b.start()
+    colossus = b.state.fighters["colossus"]
+    assert THROW not in menu_for(b.ctx, colossus)  # the guard holds the one open cell next to it
+    b.state.fighters["guard"].health = -b.state.fighters["guard"].health_max  # killed: no longer in the way
+    assert THROW in menu_for(b.ctx, colossus)
+    beside = scenario("marvel", {"X-Men": [thrower(position=(8, 5)), wolverine(position=(9, 5))],
+                                 "Villains": [foe(position=(10, 5))]}, obstacles=PEN)
+    b = battle_with(beside, dice=FIRST_GOES_FIRST + [2, M(3), 1])
+    b.start()
+    assert THROW in menu_for(b.ctx, b.state.fighters["colossus"])  # no room, but it is already there
+
+
 def test_the_thrown_ally_lands_next_to_the_foe_and_strikes_for_double_damage():
     # the throw: 4 + 4 + 4 = 12 + Agility 3 = 15 vs the foe's Agility defense 12; the claws:
     # 3 + 5 + 3 = 11 + Melee 4 = 15 vs Melee defense 12; dM 5 x 4 (rank 3 + Claws 1) + 4 = 24, doubled
