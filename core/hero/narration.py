@@ -3,7 +3,7 @@ and modifier chain, STUN/BODY before and after defenses, and status changes."""
 
 from __future__ import annotations
 
-from ..render.text import TextLog, formats
+from ..render.text import Heading, Quiet, TextLog, formats
 from ..render.words import possessive
 from . import areas
 from . import events as ev
@@ -16,13 +16,13 @@ from .sheet import SENSE_GROUPS, SENSE_VERBS
 
 @formats(ev.SegmentStarted)
 def _segment(e: ev.SegmentStarted, log: TextLog) -> str | None:
-    if not e.order:
-        return None  # a Segment in which no one has a Phase
-    order = ", ".join(log.name(a) for a in e.order) or "no one"
+    if not e.order:  # a Segment in which no one has a Phase: said only if something happens in it
+        return Quiet(f"Turn {e.turn}, Segment {e.segment}: no one has a Phase")
+    order = ", ".join(log.name(a) for a in e.order)
     ties = ""
     if e.tie_breaks:  # among equal DEX the higher roll acts first (the panel shows each one's DEX)
         ties = f" (DEX ties rolled off on 1d6, the higher roll first among equals: {log.roll_offs(e.order, e.tie_breaks)})"
-    return f"Turn {e.turn}, Segment {e.segment}: {order}{ties}"
+    return Heading(f"Turn {e.turn}, Segment {e.segment}: {order}{ties}")
 
 
 @formats(ev.OrderRaised)
@@ -482,7 +482,7 @@ def _fizzle(e: ev.HaymakerFizzled, log: TextLog) -> str:
 
 @formats(ev.PostSegment12)
 def _post12(e: ev.PostSegment12, log: TextLog) -> str:
-    return f"  -- Post-Segment 12 (end of Turn {e.turn}) --"
+    return Heading(f"  -- Post-Segment 12 (end of Turn {e.turn}) --")
 
 
 @formats(ev.BodyLost)

@@ -1,7 +1,8 @@
 """The readable text log: one renderer, with one formatting function per event type.
 
 Each rules system registers formatters for its own events (its ``narration`` module). An
-event with no formatter is shown by its kind and fields, never dropped.
+event with no formatter is shown by its kind and fields, never dropped. A formatter may return
+a :class:`Quiet` heading, said only if a line follows it before the next :class:`Heading`.
 """
 
 from __future__ import annotations
@@ -25,6 +26,18 @@ def formats(cls: type[E]) -> Callable[[Callable[[E, "TextLog"], str | None]], Ca
     return register
 
 
+class Heading(str):
+    """A line that says where in the battle the lines after it happen (a HERO Segment with
+    Phases in it): it takes the place of a :class:`Quiet` heading nothing followed."""
+
+
+class Quiet(Heading):
+    """A heading said only if a line follows it before the next heading: a HERO Segment in
+    which no one has a Phase is passed over in silence, unless something happens in it (a
+    Haymaker wound up the Segment before lands at its end), which then reads under its own
+    Segment rather than under the Turn before. It is said with that line, as one text."""
+
+
 class TextLog:
     """Turns events into lines. ``names`` maps combatant ids to display names."""
 
@@ -32,6 +45,7 @@ class TextLog:
         self.names = names or {}
         self.verbose = verbose
         self._ids: re.Pattern[str] | None = None  # the ids, as :meth:`named` finds them
+        self._unsaid: str | None = None  # a Quiet heading no line has followed yet
 
     def name(self, cid: str) -> str:
         return self.names.get(cid, cid)
@@ -57,12 +71,22 @@ class TextLog:
         return ", ".join(f"{self.name(w)} {' then '.join(map(str, by[w]))}" for w in order if w in by)
 
     def line(self, event: Event) -> str | None:
+        """The event's text (None when it says nothing here), a :class:`Quiet` heading still
+        unsaid before it."""
         fn = FORMATTERS.get(type(event))
         if fn is None:
             data = to_jsonable(event)
             data.pop("event", None)
-            return f"[{event.kind}] " + ", ".join(f"{k}={v}" for k, v in data.items())
-        return fn(event, self)
+            text: str | None = f"[{event.kind}] " + ", ".join(f"{k}={v}" for k, v in data.items())
+        else:
+            text = fn(event, self)
+        if isinstance(text, Quiet):
+            self._unsaid = str(text)
+            return None
+        if text is None:
+            return None
+        unsaid, self._unsaid = self._unsaid, None
+        return text if unsaid is None or isinstance(text, Heading) else f"{unsaid}\n{text}"
 
     def lines(self, events: Iterable[Event]) -> list[str]:
         out = []

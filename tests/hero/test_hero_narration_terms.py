@@ -118,3 +118,19 @@ def test_a_hit_met_by_a_named_defense_keeps_its_rule_in_the_same_spacing():
     taken = ev.DamageTakenEvent("b", "Psionic Spike", 7, 0, 0, 0, 7, 0, 48, 16, "mental, no Mental Defense")
     assert TextLog().line(taken) == ("    b takes 7 STUN, 0 BODY (7 - 0 STUN, 0 - 0 BODY; mental, no Mental Defense) "
                                      "-> STUN 48, BODY 16")
+
+
+def test_a_segment_with_no_phases_is_said_only_when_something_happens_in_it():
+    """A Haymaker wound up in Segment 12 lands at the end of the next Turn's Segment 1, in which
+    no one may have a Phase: its lines read under that Segment, not under the Turn before. A
+    Segment in which nothing happens stays silent."""
+    from slugfest.core.hero import narration  # noqa: F401 - registers the HERO lines
+
+    log = TextLog({"a": "Ann", "b": "Bo"})
+    said = log.lines([ev.SegmentStarted(3, 1, ()), ev.SegmentStarted(3, 2, ()), ev.SegmentStarted(3, 3, ("a",)),
+                      ev.HaymakerWindup("a", "b", "Punch", 3, 4), ev.SegmentStarted(3, 4, ()),
+                      ev.HaymakerWindup("b", "a", "Kick", 3, 5)])
+    assert said == ["Turn 3, Segment 3: Ann",
+                    "    Ann winds up a Haymaker at Bo (lands end of Turn 3 Segment 4)",
+                    "Turn 3, Segment 4: no one has a Phase\n"
+                    "    Bo winds up a Haymaker at Ann (lands end of Turn 3 Segment 5)"]
