@@ -63,6 +63,15 @@ def test_a_battle_with_ai_is_decided_by_that_ai_for_everyone():
     assert choosers == {"aggressive"}
 
 
+def test_a_battles_text_log_says_the_ai_that_played_everyone_under_its_header():
+    """A text log shared with ``--ai`` must say so, or its reader plays another battle again."""
+    code, out, err = run_cli(["battle", "hero-duel", "--ai", "aggressive", "--brief"])
+    assert code == 0, err
+    assert out.splitlines()[3] == "AI: aggressive plays every combatant (--ai aggressive)"
+    _, plain, _ = run_cli(["battle", "hero-duel", "--brief"])
+    assert "AI:" not in plain.splitlines()[3] and not any(line.startswith("AI: ") for line in plain.splitlines())
+
+
 def test_play_by_play_names_the_ai_in_the_command_that_plays_the_battle_again():
     code, out, err = run_cli(["simulate", "hero-duel", "--runs", "4", "--ai", "cautious", "--play-by-play", "2"])
     assert code == 0, err

@@ -11,7 +11,7 @@ from slugfest.core.render.words import plural
 
 from .progress import Bars
 
-from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_ai, add_force, battle_index,
+from .common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, JOBS_DEFAULT, SCENARIO_HELP, add_ai, add_force, ai_line, battle_index,
                      input_path, load, played_by, positive_int, report_stream, seed, unwritable, write_out, write_json)
 
 
@@ -117,8 +117,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"battle {args.play_by_play} of {runs} (seed {b.seed}: `slugfest battle {args.scenario} "
               f"--seed {b.seed}{f' --ai {args.ai}' if args.ai else ''}` plays it again)", file=sys.stderr)
         log = TextLog({c.id: c.name for c in scenario.combatants})
-        for line in log.lines(b.events):
-            print(line)
+        for e in b.events:
+            line = log.line(e)
+            if line is not None:
+                print(line + (f"\n{ai_line(args)}" if e.kind == "battle_started" and ai_line(args) else ""))
         return EXIT_OK
     problem = (unwritable(args.json, force=args.force, inputs=(input_path(args.scenario),))
                or unwritable(args.html, force=args.force, inputs=(input_path(args.scenario),)))

@@ -256,6 +256,13 @@ def played_by(args: Any, scenario: Any) -> Any:
     return by(scenario, args.ai)
 
 
+def ai_line(args: Any) -> str:
+    """The text log's line under its header when ``--ai`` played everyone ("" otherwise): a
+    shared log must say so, or its reader plays another battle again."""
+    ai = getattr(args, "ai", None)
+    return f"AI: {ai} plays every combatant (--ai {ai})" if ai else ""
+
+
 def ai_clash(args: Any, params: list[str]) -> str | None:
     """Why ``--ai`` cannot go with these varied parameters (one of them is a combatant's ``ai``,
     which ``--ai`` would overwrite: the report would name an AI that did not play), or None."""

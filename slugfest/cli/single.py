@@ -9,7 +9,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from .common import (EXIT_BAD_INPUT, EXIT_OK, EXIT_PLUGIN, SCENARIO_HELP, STREAMS, add_ai, add_force, handled, input_path,
+from .common import (EXIT_BAD_INPUT, EXIT_OK, EXIT_PLUGIN, SCENARIO_HELP, STREAMS, add_ai, add_force, ai_line, handled, input_path,
                      load, played_by, seed, unwritable, write_out)
 
 if TYPE_CHECKING:  # the commands import the engine when they run, so that --help starts at once
@@ -129,11 +129,12 @@ def cmd_battle(args: argparse.Namespace) -> int:
     out = buffer if buffer is not None else sys.stdout
     if args.log != "jsonl":
         log = TextLog({c.id: c.name for c in scenario.combatants}, verbose=not args.brief)
+        played = f"\n{ai_line(args)}" if ai_line(args) else ""  # (the JSONL header names the plugins already)
 
         def show(e):
             line = log.line(e)
             if line is not None:
-                out.write(line + "\n")
+                out.write(line + (played if e.kind == "battle_started" else "") + "\n")
 
         battle.listen(show)
     untrusted = battle.host.untrusted()
