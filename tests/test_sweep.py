@@ -115,3 +115,14 @@ def test_a_failed_battle_leaves_only_its_own_pair_out_of_the_paired_interval(tmp
 def test_a_sweep_that_would_repeat_itself_is_refused(argv, said, capsys):
     assert cli.main(["sweep", "hero-duel", "--param", "ironclad.SPD", "--runs", "2", *argv]) == 2
     assert said in capsys.readouterr().err
+
+
+def test_a_key_wrong_whatever_its_value_is_said_once_and_values_out_of_range_each_their_own(capsys):
+    assert cli.main(["sweep", "hero-duel", "--param", "ironclad.SPX", "--values", "3,4,5", "--runs", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("expected a known key, got unknown key 'SPX' (did you mean 'SPD'?)") == 1
+    assert err.splitlines()[-1] == "slugfest: the same with every value of ironclad.SPX"
+    assert cli.main(["sweep", "hero-duel", "--param", "ironclad.SPD", "--values", "3,0,99", "--runs", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "SPD = 0:" in err and "SPD = 99:" in err and "got an integer 0" in err and "got an integer 99" in err
+    assert "the same with every value" not in err

@@ -103,21 +103,30 @@ def _variants(args: argparse.Namespace) -> tuple[list[tuple[Any, ...]], list[Any
         lists.append(got)
     combos = list(itertools.product(*lists))
     variants = []
-    failed = False
+    problems: list[tuple[str, str]] = []  # (the variant's label, what is wrong with it)
     for combo in combos:
         d = data
+        where = " and ".join(f"{p} = {v!r}" for p, v in zip(params, combo))
+        label = f"{args.scenario} with {where}"
         try:
             for param, v in zip(params, combo):
                 d = set_parameter(d, param, v)
-            where = " and ".join(f"{p} = {v!r}" for p, v in zip(params, combo))
-            variants.append(parse_scenario(d, f"{args.scenario} with {where}"))
+            variants.append(parse_scenario(d, label))
         except SweepError as exc:  # the parameter itself is wrong: the same for every value
             print(str(exc), file=sys.stderr)
             return EXIT_BAD_INPUT
         except SlugfestError as exc:
-            print(str(exc), file=sys.stderr)
-            failed = True
-    return EXIT_BAD_INPUT if failed else (combos, variants)
+            problems.append((label, str(exc)))
+    if not problems:
+        return combos, variants
+    if len(problems) == len(combos) > 1 and len({text.replace(label, "") for label, text in problems}) == 1:
+        # a key that is wrong whatever its value: said once, not once a value
+        print(problems[0][1], file=sys.stderr)
+        print(f"slugfest: the same with every value of {', '.join(params)}", file=sys.stderr)
+    else:
+        for _, text in problems:
+            print(text, file=sys.stderr)
+    return EXIT_BAD_INPUT
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
