@@ -128,6 +128,12 @@ def test_the_ai_picked_plays_every_combatant_as_simulate_ai_does_and_the_report_
             picker = screen.query_one("#sim-ai", Select)
             assert picker.value == "" and "AI its scenario names" in str(screen.query_one("#sim-ai-note").render())
             assert {"default", "tactician", "planner"} <= {value for _, value in ai_choices()}
+            await pilot.press("p")  # from the Battles field, where the keyboard starts: the list opens
+            await pilot.pause()
+            assert picker.expanded and picker.has_focus_within
+            await pilot.press("escape")  # closes the list, not the screen
+            await pilot.pause()
+            assert not picker.expanded and app.screen is screen
             picker.value = "tactician"
             await pilot.pause()
             assert str(screen.query_one("#sim-ai-note").render()).startswith("focus fire with its allies")

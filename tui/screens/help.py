@@ -70,8 +70,9 @@ PROMPT_MARVEL = (
 REPORT = (
     ("Fields", "battles to run and the base seed (the scenario's own by default); s starts, x stops "
                "(the battles already finished are kept)"),
-    ("Played by", "the AIs the scenario names, or one AI for every combatant on both sides (as "
+    ("Played by", "p opens it: the AIs the scenario names, or one AI for every combatant on both sides (as "
                   "--ai NAME on the command line), to ask about the characters rather than the AIs"),
+    ("Stopping", "x or Esc stops a batch under way (the battles finished are kept); Esc again goes back"),
     ("Report", "each side's wins with a 95% interval, draws, battle length, the first knock-out, per "
                "combatant damage and fate, what each did, per attack, notable battles (with the command "
                "that replays one), and what fired; Tab then ↑ ↓ / PageUp PageDown scroll it"),

@@ -84,6 +84,7 @@ class SimulateScreen(Screen[None]):
         # Priority, so they reach the screen while a number is being typed (see NumberInput).
         Binding("s", "start", "Start", priority=True),
         Binding("x", "stop", "Stop", priority=True),
+        Binding("p", "pick_ai", "Played by", tooltip="pick the AI that plays every combatant", priority=True),
         Binding("question_mark", "help", "Keys", key_display="?", priority=True),
     ]
 
@@ -248,7 +249,17 @@ class SimulateScreen(Screen[None]):
             self.query_one("#sim-stop", Button).focus()
         self.refresh_bindings()
 
+    def action_pick_ai(self) -> None:
+        """Open the "Played by" list (it sits after Start in the Tab order)."""
+        picker = self.query_one("#sim-ai", Select)
+        if self.running or picker.expanded:
+            return
+        picker.focus()
+        picker.action_show_overlay()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick_ai":
+            return None if self.running else True
         if action == "start":
             return None if self.running else True
         if action == "stop":
