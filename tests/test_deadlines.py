@@ -67,6 +67,7 @@ class HangsOnSeed:
 def test_a_batch_lists_a_battle_whose_plugin_caught_the_stop_by_seed_and_plays_the_rest(monkeypatch):
     monkeypatch.setenv("SLUGFEST_PLUGIN_TIMEOUT", "0.1")
     monkeypatch.setattr(sim, "CHUNK", 4)
+    monkeypatch.setattr(sim, "ROUNDS", 1)  # chunks of CHUNK battles, however short the batch
     clean_one, _ = sim.simulate(duel(), 12, 1, jobs=1)
     stubborn = [("stubborn-ai", HangsOnSeed(sim.battle_seed(1, 5), swallow_forever))]
     started = time.monotonic()
@@ -86,6 +87,7 @@ def test_a_batch_lists_a_battle_whose_plugin_caught_the_stop_by_seed_and_plays_t
 def test_a_battle_stuck_beyond_signals_is_killed_at_its_deadline_and_named(monkeypatch):
     monkeypatch.setenv("SLUGFEST_PLUGIN_TIMEOUT", "0.1")
     monkeypatch.setattr(sim, "CHUNK", 4)
+    monkeypatch.setattr(sim, "ROUNDS", 1)  # chunks of CHUNK battles, however short the batch
     frozen = [("frozen-ai", HangsOnSeed(sim.battle_seed(1, 2), beyond_signals))]
     started = time.monotonic()
     agg, _ = sim.simulate(duel(), 8, 1, jobs=2, deadline=1.0, plugins=frozen)

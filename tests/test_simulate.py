@@ -100,6 +100,7 @@ def test_a_crashed_worker_loses_only_its_own_battles(duel, monkeypatch):
 
     monkeypatch.setattr(sim, "_run_chunk", dying)  # forked workers inherit the patch
     monkeypatch.setattr(sim, "CHUNK", 5)
+    monkeypatch.setattr(sim, "ROUNDS", 1)  # chunks of CHUNK battles, however short the batch
     agg, _ = sim.simulate(duel, 20, 1, jobs=2)
     crashed = sorted(e.index for e in agg.errors if e.error == "worker process crashed")
     assert crashed == [5, 6, 7, 8, 9]  # only the chunk that kills a worker on its own
@@ -118,6 +119,7 @@ def test_no_more_processes_start_than_there_are_chunks_of_battles(duel, monkeypa
 
     monkeypatch.setattr(sim, "ProcessPoolExecutor", counting)
     monkeypatch.setattr(sim, "CHUNK", 20)
+    monkeypatch.setattr(sim, "ROUNDS", 1)  # chunks of CHUNK battles, however short the batch
     many, _ = sim.simulate(duel, 40, 1, jobs=300)
     assert started == [2]
     one, _ = sim.simulate(duel, 20, 1, jobs=300)  # one chunk, still in a process of its own
@@ -398,10 +400,27 @@ def test_a_parallel_batch_says_how_many_battles_it_plays_at_once_and_a_serial_on
         fold(g, sim.run_one(duel, g, seed)) for g in range(total)])
     seen.clear()
     sim.simulate(duel, 60, 1, 2, seen.append)
-    assert len(seen) == 60 and {p.under_way for p in seen} == {2 * sim.CHUNK}  # two processes, a chunk each
+    assert len(seen) == 60 and {p.under_way for p in seen} == {2 * 4}  # two processes, a chunk of 4 each
     seen.clear()
+    monkeypatch.setattr(sim, "ROUNDS", 1)
     sim.simulate(duel, 30, 1, 2, seen.append)
-    assert {p.under_way for p in seen} == {30}  # never more than the batch
+    assert {p.under_way for p in seen} == {30}  # two chunks of 25 and 5: never more than the batch
+
+
+@pytest.mark.parametrize("runs, processes, chunk", [
+    (100_000, 8, 25), (4000, 2, 25), (200, 2, 13), (60, 2, 4), (3, 2, 1), (400, 2, 25)])
+def test_a_short_batch_is_cut_into_eight_rounds_of_chunks_and_a_long_one_into_chunks_of_25(runs, processes, chunk):
+    """200 planner battles on two processes came back 25 at a time, the first after eight
+    seconds: a short batch hands back fewer at a time (the battles are the same)."""
+    assert sim.chunk_for(runs, processes) == chunk
+
+
+def test_the_chunk_size_changes_no_figure(duel, monkeypatch):
+    monkeypatch.setattr(sim, "ROUNDS", 1)
+    whole, _ = sim.simulate(duel, 24, 1, jobs=2)  # two chunks of 12
+    monkeypatch.setattr(sim, "ROUNDS", 12)
+    cut, _ = sim.simulate(duel, 24, 1, jobs=2)  # chunks of 1
+    assert cut.as_dict() == whole.as_dict()
 
 
 def test_the_progress_bar_shows_no_rate_for_a_chunk_folded_at_once_then_the_pace(monkeypatch):

@@ -27,7 +27,12 @@ from .pace import Progress
 from .plan import Plan, battle_seed
 from .stats import Aggregate, BattleError, BattleTally
 
+#: The most battles a worker plays before handing them back (each hand-back is a little IPC).
 CHUNK = 25
+#: Rounds of chunks a batch is cut into at least (each process a chunk a round), so the first
+#: battles come back soon and the count moves in small steps: 200 planner battles on two
+#: processes came back 25 at a time, the first after eight seconds.
+ROUNDS = 8
 
 
 def tally_of(battle: Battle, index: int) -> BattleTally:
@@ -179,14 +184,15 @@ def simulate_many(scenarios: Iterable[Scenario], runs: int, base_seed: int, jobs
 
     serial = jobs <= 1 and not any(h.untrusted() for h in hosts.values())
     processes = 1 if serial else workers(plan.total, jobs)
-    under_way = 1 if serial else min(processes * CHUNK, plan.total)  # played at once (Progress.under_way)
+    chunk = chunk_for(plan.total, processes)
+    under_way = 1 if serial else min(processes * chunk, plan.total)  # played at once (Progress.under_way)
     try:
         if serial:
             for g in range(plan.total):
                 v, i = plan.locate(g)
                 fold(g, run_one(scenarios[v], i, base_seed, hosts[tuple(scenarios[v].house_rules)]))
         else:
-            _run_parallel(plan, plan.total, base_seed, processes, fold, deadline, plugins)
+            _run_parallel(plan, plan.total, base_seed, processes, fold, deadline, plugins, chunk)
     except KeyboardInterrupt:
         interrupted = True
     except _Enough:
@@ -202,6 +208,13 @@ def workers(runs: int, jobs: int) -> int:
     return max(1, min(jobs, -(-runs // CHUNK)))
 
 
+def chunk_for(runs: int, processes: int) -> int:
+    """Battles a worker plays before handing them back: :data:`CHUNK` for a long batch, fewer
+    for a short one, so that it is cut into at least :data:`ROUNDS` rounds of chunks. The
+    battles and their order of folding are the same whatever the size."""
+    return max(1, min(CHUNK, -(-runs // (processes * ROUNDS))))
+
+
 #: Seconds between looks at the workers' clocks while waiting for a chunk.
 POLL = 0.25
 #: Seconds the workers get to exit once the batch is done (see :meth:`_Supervisor._close`).
@@ -210,7 +223,7 @@ EXIT_GRACE = 2.0
 
 def _run_parallel(plan: Plan, runs: int, base_seed: int, jobs: int,
                   fold: Callable[[int, BattleTally | BattleError], None], deadline: float = 600.0,
-                  plugins: tuple = ()) -> None:
+                  plugins: tuple = (), chunk: int = CHUNK) -> None:
     """Chunks of the plan's ``runs`` positions over a process pool, folded in order.
 
     Each worker announces the battle it plays in a :class:`~core.engine.isolation.Beacons` slot; one
@@ -223,7 +236,7 @@ def _run_parallel(plan: Plan, runs: int, base_seed: int, jobs: int,
     unknown; those chunks are run again one at a time, so only a chunk that kills a worker on
     its own is reported as crashed (with its seeds), and no other battle is lost.
     """
-    _Supervisor(plan, runs, base_seed, jobs, fold, deadline, plugins).run()
+    _Supervisor(plan, runs, base_seed, jobs, fold, deadline, plugins, chunk).run()
 
 
 Span = tuple[int, int]
@@ -234,11 +247,12 @@ class _Supervisor:
     stopped, and the results waiting for their turn to be folded (see :func:`_run_parallel`)."""
 
     def __init__(self, plan: Plan, runs: int, base_seed: int, jobs: int,
-                 fold: Callable[[int, BattleTally | BattleError], None], deadline: float, plugins: tuple) -> None:
-        self.plan, self.stop, self.base_seed, self.jobs = plan, runs, base_seed, jobs
+                 fold: Callable[[int, BattleTally | BattleError], None], deadline: float, plugins: tuple,
+                 chunk: int = CHUNK) -> None:
+        self.plan, self.stop, self.base_seed, self.jobs, self.chunk = plan, runs, base_seed, jobs, chunk
         self.fold, self.deadline, self.plugins = fold, deadline, plugins
         self.ctx = multiprocessing.get_context()
-        self.chunks: deque[Span] = deque((s, min(s + CHUNK, runs)) for s in range(0, runs, CHUNK))
+        self.chunks: deque[Span] = deque((s, min(s + chunk, runs)) for s in range(0, runs, chunk))
         self.pending: deque[tuple[Span, Future]] = deque()
         self.suspects: set[Span] = set()  # chunks in flight when a worker died: each run alone
         self.stopped: dict[int, BattleError] = {}  # battles stopped (deadline, crash), by position
@@ -347,7 +361,7 @@ class _Supervisor:
             part = self.done.pop(self.next_start)
             for k, r in enumerate(part):
                 self.fold(self.next_start + k, r)
-            self.next_start = min(self.next_start + CHUNK, self.stop)
+            self.next_start = min(self.next_start + self.chunk, self.stop)
 
 
 def _stop_overdue(beacons: Beacons, deadline: float, plan: Plan, stopped: dict[int, BattleError]) -> bool:
