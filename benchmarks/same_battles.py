@@ -8,7 +8,8 @@ Every bundled scenario is fought over a fixed set of seeds, once with the AIs it
 once with every combatant given each built-in mind, and each battle's JSONL log and text log are
 hashed. With ``--against``, the other checkout's code fights the same battles in a subprocess
 (an older checkout imports ``core.*`` from its own folder; a newer one ``slugfest.core.*``), and
-every battle whose logs differ is listed. ``--show`` prints the first lines where one battle's
+every battle whose JSONL logs differ is listed; those whose text logs alone differ (the same
+battles, narrated anew) are counted apart. ``--show`` prints the first lines where one battle's
 JSONL logs part. A redesign that keeps the rules and the AIs as they were lists no battle.
 """
 
@@ -60,21 +61,22 @@ def battles(mods: dict, seeds: int) -> list[tuple[str, object]]:
     return out
 
 
-def fight(mods: dict, sc: object, seed: int) -> tuple[str, list[str]]:
+def fight(mods: dict, sc: object, seed: int) -> tuple[list[str], list[str]]:
+    """One battle's digests, [its JSONL log's, its text log's], and the JSONL lines."""
     b = mods["battle"].Battle(sc, seed=seed)
     b.run()
     lines = [mods["jsonl"].dumps(e) for e in b.events]
     names = {c.id: c.name for c in sc.combatants}  # type: ignore[attr-defined]
     text = mods["text"].TextLog(names).lines(b.events)
+    return [_digest(lines), _digest(text)], lines
+
+
+def _digest(lines: list[str]) -> str:
     h = hashlib.sha256()
     for line in lines:
         h.update(line.encode())
         h.update(b"\n")
-    h.update(b"--text--\n")
-    for line in text:
-        h.update(line.encode())
-        h.update(b"\n")
-    return h.hexdigest(), lines
+    return h.hexdigest()
 
 
 def emit(root: Path, seeds: int, show: str | None) -> None:
@@ -127,9 +129,11 @@ def main() -> int:
         print(f"{len(mine)} battles, digest of digests {total[:16]}")
         return 0
     theirs = json.loads(run_in(args.against, args.seeds))
-    differ = sorted(k for k in mine if theirs.get(k) != mine[k])
+    differ = sorted(k for k in mine if k in theirs and theirs[k][0] != mine[k][0])
+    told = sorted(k for k in mine if k in theirs and theirs[k][0] == mine[k][0] and theirs[k][1] != mine[k][1])
     missing = sorted(set(theirs) - set(mine))
-    print(f"{len(mine)} battles here, {len(theirs)} against; {len(differ)} differ")
+    print(f"{len(mine)} battles here, {len(theirs)} against; {len(differ)} differ"
+          + (f" (and {len(told)} are the same battles told differently: only their text logs differ)" if told else ""))
     for k in differ[:40]:
         print(f"  {k}")
     if missing:

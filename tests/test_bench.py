@@ -71,3 +71,23 @@ def test_the_roster_curve_says_what_each_combatant_added_a_side_adds(load_script
     bench = load_script("benchmarks/bench.py", "slugfest_bench")
     assert bench.per_added(426.0, 548.0, 8, 16) == 15.25  # 8v8 to 16v16: 122 us over 8 more a side
     assert bench.per_added(126.0, 175.0, 1, 2) == 49.0
+
+
+def test_same_battles_tells_a_battle_narrated_anew_from_another_battle(load_script):
+    """A change of wording in the text log leaves the battles the same: the tool counts those
+    apart from battles whose events differ."""
+    from types import SimpleNamespace
+
+    sb = load_script("benchmarks/same_battles.py", "slugfest_same_battles")
+    mods = sb._modules(ROOT)
+    sc = dict(sb.battles(mods, 1))["hero-duel/as-written"]
+    (events, text), _ = sb.fight(mods, sc, 5)
+    assert sb.fight(mods, sc, 5)[0] == [events, text]
+
+    class Louder(mods["text"].TextLog):
+        def lines(self, evs):
+            return [line.upper() for line in super().lines(evs)]
+
+    (events_again, text_again), _ = sb.fight({**mods, "text": SimpleNamespace(TextLog=Louder)}, sc, 5)
+    assert events_again == events and text_again != text
+    assert sb.fight(mods, sc, 6)[0][0] != events  # another seed: another battle
