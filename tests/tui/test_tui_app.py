@@ -20,7 +20,8 @@ from slugfest.tui.app import SlugfestApp, make_app
 from slugfest.tui.screens.battle import BattleScreen
 from slugfest.tui.screens.files import PathDialog
 from slugfest.tui.screens.picker import PickerScreen
-from slugfest.tui.screens.prompt import PlayerPrompt, QuestionPrompt
+from slugfest.tui.screens.prompt import PlayerPrompt
+from slugfest.tui.screens.question import QuestionPrompt
 from slugfest.tui.widgets.combat_log import CombatLog
 
 SIZE = (100, 32)
@@ -404,7 +405,7 @@ def test_marvel_battle_renders_generically():
 
 def test_prompt_offers_each_systems_menu():
     """The player's list is built from the decision's menu, for HERO maneuvers and Marvel's plain attacks."""
-    from slugfest.tui.screens.prompt import PromptData, whats
+    from slugfest.tui.screens.prompt_menu import PromptData, whats
 
     for name in ("hero-duel", "marvel-seed"):
         s = Session.from_path(bundled()[name])
@@ -425,7 +426,7 @@ def test_the_prompt_reaches_every_hero_power_and_maneuver_a_battle_offers():
     """hero-arsenal's Entangles, Flashes, Drains, Aids, Healings, areas, bursts, breaking out, the
     Grab family and Disarm: every action a Phase's menu holds is a line (or a line and a target)
     of the player's list, over a whole battle."""
-    from slugfest.tui.screens.prompt import PromptData, whats
+    from slugfest.tui.screens.prompt_menu import PromptData, whats
 
     wanted = {"aid", "break-out", "grab", "attack", "presence", "switch"}
     kinds: set[str] = set()
@@ -449,7 +450,7 @@ def test_the_prompt_reaches_every_hero_power_and_maneuver_a_battle_offers():
 def test_the_prompt_reaches_every_power_and_each_karma_recovery():
     """Marvel powers used as an action (with or without the move toward a foe) and both Karma
     recoveries are each a line of their own in the player's list."""
-    from slugfest.tui.screens.prompt import PromptData, whats
+    from slugfest.tui.screens.prompt_menu import PromptData, whats
 
     s = Session.from_path(bundled()["marvel-seed"], seed=2)
     seen: set[str] = set()
@@ -667,7 +668,7 @@ def test_hero_prompt_offers_placed_shots_when_the_hit_location_rule_is_on(tmp_pa
 
 
 def test_parse_cell():
-    from slugfest.tui.screens.prompt import parse_cell
+    from slugfest.tui.screens.prompt_menu import parse_cell
 
     assert parse_cell("10,7") == (10, 7)
     assert parse_cell(" (3, 4) ") == (3, 4)
@@ -937,7 +938,7 @@ def test_q_warns_before_quitting_an_unsaved_battle_and_quits_on_the_second():
 
 def test_answers_read_as_the_games_name_them():
     from slugfest.core.engine.actions import Action
-    from slugfest.tui.screens.prompt import answer_label
+    from slugfest.tui.screens.question import answer_label
 
     assert [answer_label(a) for a in (Action("none"), Action("dodge"), Action("block"))] == [
         "No reaction: take the attack", "Abort to a Dodge", "Abort to a Block"]
@@ -1218,7 +1219,7 @@ def test_the_prompt_offers_to_put_out_the_flames():
     adjacent ally's (the helper's review: the treat turn had no line in the list)."""
     from slugfest.core.engine.actions import Action
     from slugfest.core.marvel.effects import inflict
-    from slugfest.tui.screens.prompt import PromptData, whats
+    from slugfest.tui.screens.prompt_menu import PromptData, whats
 
     s = Session.from_path(bundled()["marvel-powers"])
     actor = s.pending.actor
@@ -1231,7 +1232,7 @@ def test_the_prompt_offers_to_put_out_the_flames():
 
 def test_a_team_maneuver_answer_names_the_member_it_brings_back():
     from slugfest.core.engine.actions import Action
-    from slugfest.tui.screens.prompt import answer_label
+    from slugfest.tui.screens.question import answer_label
 
     from slugfest.core.marvel.system import TEAM_ANSWERS
 

@@ -11,7 +11,8 @@ from slugfest.core.engine.actions import Action
 from slugfest.core.engine.session import Session
 from slugfest.scenarios import bundled
 from slugfest.tui.app import make_app
-from slugfest.tui.screens.prompt import PlayerPrompt, PromptData, whats
+from slugfest.tui.screens.prompt import PlayerPrompt
+from slugfest.tui.screens.prompt_menu import PromptData, whats
 
 
 def _blastwave_with_the_bomb() -> PromptData:

@@ -8,7 +8,8 @@ from helpers_tui import run, settle, step
 from slugfest.core.engine.session import Session
 from slugfest.scenarios import bundled
 from slugfest.tui.app import make_app
-from slugfest.tui.screens.prompt import PlayerPrompt, PromptData, usable, whats
+from slugfest.tui.screens.prompt import PlayerPrompt
+from slugfest.tui.screens.prompt_menu import PromptData, usable, whats
 
 
 def _sparkwing_in_range() -> PromptData:

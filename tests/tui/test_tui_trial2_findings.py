@@ -7,7 +7,8 @@ from helpers_tui import run, screen_text, settle, step, step_to_prompt
 from textual.widgets import Input, OptionList
 
 from slugfest.tui.app import make_app
-from slugfest.tui.screens.prompt import PlayerPrompt, QuestionPrompt, Recap
+from slugfest.tui.screens.prompt import PlayerPrompt, Recap
+from slugfest.tui.screens.question import QuestionPrompt
 from slugfest.tui.widgets.combatants import CombatantCard
 
 

@@ -11,7 +11,8 @@ from slugfest.core.rules.grid import Grid
 from slugfest.tui.app import make_app
 from slugfest.tui.screens.battle import BattleScreen
 from slugfest.tui.screens.files import PathDialog
-from slugfest.tui.screens.prompt import PlayerPrompt, QuestionPrompt
+from slugfest.tui.screens.prompt import PlayerPrompt
+from slugfest.tui.screens.question import QuestionPrompt
 from slugfest.tui.widgets.battlemap import EdgeMarks, edge_marks
 from slugfest.tui.widgets.combat_log import CombatLog
 from slugfest.tui.widgets.combatants import CardData, CombatantCard

@@ -53,7 +53,9 @@ from ..widgets.combat_log import CombatLog
 from ..widgets.combatants import CardData, CombatantCard, CombatantPanel
 from ..widgets.turn import TurnHead, TurnTracker
 from .files import PathDialog, short_path
-from .prompt import PlayerPrompt, PromptData, QuestionPrompt, question_words
+from .prompt import PlayerPrompt
+from .prompt_menu import PromptData
+from .question import QuestionPrompt, question_words
 from .simulate import SimulateScreen
 
 #: Pause between autoplayed actions, slowest to fastest (seconds).
