@@ -17,7 +17,7 @@ from .sheet import SENSE_GROUPS, SENSE_VERBS
 @formats(ev.SegmentStarted)
 def _segment(e: ev.SegmentStarted, log: TextLog) -> str | None:
     if not e.order:  # a Segment in which no one has a Phase: said only if something happens in it
-        return Quiet(f"Turn {e.turn}, Segment {e.segment}: no one has a Phase")
+        return Quiet(f"Turn {e.turn}, Segment {e.segment}: no one acts")
     order = ", ".join(log.name(a) for a in e.order)
     ties = ""
     if e.tie_breaks:  # among equal DEX the higher roll acts first (the panel shows each one's DEX)

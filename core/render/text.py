@@ -73,20 +73,41 @@ class TextLog:
     def line(self, event: Event) -> str | None:
         """The event's text (None when it says nothing here), a :class:`Quiet` heading still
         unsaid before it."""
+        text = self._said(event)
+        if isinstance(text, Quiet):
+            self._unsaid = str(text)
+            return None
+        unsaid = self._unsaid
+        if unsaid is None:
+            return text
+        if text is None:
+            if self.verbose or self._said(event, verbose=True) is None:
+                return None
+            # the full log says something here: the brief one puts the heading on the same
+            # event, alone, so the two never place it under different events
+            self._unsaid = None
+            return unsaid
+        self._unsaid = None
+        return text if isinstance(text, Heading) else f"{unsaid}\n{text}"
+
+    def reset(self) -> None:
+        """Forget a :class:`Quiet` heading still unsaid (the log starts again: a rewind)."""
+        self._unsaid = None
+
+    def _said(self, event: Event, verbose: bool | None = None) -> str | None:
+        """The event's own text, as this log (or, with ``verbose``, the full or brief one) says it."""
         fn = FORMATTERS.get(type(event))
         if fn is None:
             data = to_jsonable(event)
             data.pop("event", None)
-            text: str | None = f"[{event.kind}] " + ", ".join(f"{k}={v}" for k, v in data.items())
-        else:
-            text = fn(event, self)
-        if isinstance(text, Quiet):
-            self._unsaid = str(text)
-            return None
-        if text is None:
-            return None
-        unsaid, self._unsaid = self._unsaid, None
-        return text if unsaid is None or isinstance(text, Heading) else f"{unsaid}\n{text}"
+            return f"[{event.kind}] " + ", ".join(f"{k}={v}" for k, v in data.items())
+        if verbose is None or verbose == self.verbose:
+            return fn(event, self)
+        mode, self.verbose = self.verbose, verbose
+        try:
+            return fn(event, self)
+        finally:
+            self.verbose = mode
 
     def lines(self, events: Iterable[Event]) -> list[str]:
         out = []

@@ -132,5 +132,33 @@ def test_a_segment_with_no_phases_is_said_only_when_something_happens_in_it():
                       ev.HaymakerWindup("b", "a", "Kick", 3, 5)])
     assert said == ["Turn 3, Segment 3: Ann",
                     "    Ann winds up a Haymaker at Bo (lands end of Turn 3 Segment 4)",
-                    "Turn 3, Segment 4: no one has a Phase\n"
+                    "Turn 3, Segment 4: no one acts\n"
                     "    Bo winds up a Haymaker at Ann (lands end of Turn 3 Segment 5)"]
+
+
+def test_the_brief_and_the_full_log_name_a_quiet_segment_on_the_same_event():
+    """A Haymaker that lands in a Segment no one acts in spends its END first, a line only the
+    full log says: the brief log names the Segment on that event too (alone), so the app's log
+    and the HTML replay never read the heading under different events. A rewind forgets a
+    heading not yet said."""
+    from slugfest.core.engine.battle import Battle
+    from slugfest.core.files.scenario import load_scenario
+    from slugfest.scenarios import bundled
+
+    duel = load_scenario(bundled()["hero-duel"])
+    names = {c.id: c.name for c in duel.combatants}
+    found = 0
+    for seed in range(1, 7):
+        b = Battle(duel, seed=seed)
+        b.run()
+        brief, full = TextLog(names, verbose=False), TextLog(names, verbose=True)
+        said = [(brief.line(e) or "", full.line(e) or "") for e in b.events]
+        in_brief = [i for i, (short, _) in enumerate(said) if "no one acts" in short]
+        in_full = [i for i, (_, long) in enumerate(said) if "no one acts" in long]
+        assert in_brief == in_full
+        found += len(in_full)
+    assert found > 0
+    log = TextLog(names)
+    assert log.line(ev.SegmentStarted(3, 1, ())) is None
+    log.reset()
+    assert log.line(ev.HaymakerWindup("ironclad", "sparkwing", "Punch", 3, 2)).startswith("    Ironclad winds up")

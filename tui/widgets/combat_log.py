@@ -112,6 +112,8 @@ class CombatLog(OptionList):
     def reset(self, events: Iterable[Event]) -> None:
         self.entries = []
         self.clear_options()
+        self._brief.reset()  # a heading the old log had not said yet is not the new one's
+        self._verbose.reset()
         self._seen_all()
         self.add_events(events, 0)
 
