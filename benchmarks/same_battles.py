@@ -129,16 +129,27 @@ def main() -> int:
         print(f"{len(mine)} battles, digest of digests {total[:16]}")
         return 0
     theirs = json.loads(run_in(args.against, args.seeds))
-    differ = sorted(k for k in mine if k in theirs and theirs[k][0] != mine[k][0])
-    told = sorted(k for k in mine if k in theirs and theirs[k][0] == mine[k][0] and theirs[k][1] != mine[k][1])
-    missing = sorted(set(theirs) - set(mine))
+    differ, told, only_here, missing = compare(mine, theirs)
     print(f"{len(mine)} battles here, {len(theirs)} against; {len(differ)} differ"
           + (f" (and {len(told)} are the same battles told differently: only their text logs differ)" if told else ""))
     for k in differ[:40]:
         print(f"  {k}")
+    if only_here:
+        print(f"  only here: {', '.join(only_here[:10])}")
     if missing:
         print(f"  missing here: {', '.join(missing[:10])}")
-    return 1 if differ or missing else 0
+    return 1 if differ or missing or only_here else 0
+
+
+def compare(mine: dict[str, list[str]], theirs: dict[str, list[str]]
+            ) -> tuple[list[str], list[str], list[str], list[str]]:
+    """(the battles whose events differ, those told differently (their text logs alone
+    differ), those fought only here, those fought only there), each sorted, from two
+    checkouts' [events digest, text digest] by battle."""
+    both = mine.keys() & theirs.keys()
+    differ = sorted(k for k in both if theirs[k][0] != mine[k][0])
+    told = sorted(k for k in both if theirs[k][0] == mine[k][0] and theirs[k][1] != mine[k][1])
+    return differ, told, sorted(mine.keys() - theirs.keys()), sorted(theirs.keys() - mine.keys())
 
 
 if __name__ == "__main__":

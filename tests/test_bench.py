@@ -91,3 +91,10 @@ def test_same_battles_tells_a_battle_narrated_anew_from_another_battle(load_scri
     (events_again, text_again), _ = sb.fight({**mods, "text": SimpleNamespace(TextLog=Louder)}, sc, 5)
     assert events_again == events and text_again != text
     assert sb.fight(mods, sc, 6)[0][0] != events  # another seed: another battle
+
+
+def test_same_battles_sorts_battles_into_differing_told_anew_and_fought_on_one_side_only(load_script):
+    sb = load_script("benchmarks/same_battles.py", "slugfest_same_battles")
+    mine = {"a/0": ["e1", "t1"], "b/0": ["e2", "t2"], "c/0": ["e3", "t3"], "new/0": ["e4", "t4"]}
+    theirs = {"a/0": ["e1", "t1"], "b/0": ["e2", "tX"], "c/0": ["eX", "t3"], "gone/0": ["e5", "t5"]}
+    assert sb.compare(mine, theirs) == (["c/0"], ["b/0"], ["new/0"], ["gone/0"])
