@@ -403,8 +403,8 @@ def test_a_parallel_batch_says_how_many_battles_it_plays_at_once_and_a_serial_on
     assert len(seen) == 60 and {p.under_way for p in seen} == {2 * 4}  # two processes, a chunk of 4 each
     seen.clear()
     monkeypatch.setattr(sim, "ROUNDS", 1)
-    sim.simulate(duel, 30, 1, 2, seen.append)
-    assert {p.under_way for p in seen} == {30}  # two chunks of 25 and 5: never more than the batch
+    sim.simulate(duel, 31, 1, 2, seen.append)
+    assert {p.under_way for p in seen} == {31}  # two chunks of 16 and 15: never more than the batch
 
 
 @pytest.mark.parametrize("runs, processes, chunk", [
@@ -416,11 +416,13 @@ def test_a_short_batch_is_cut_into_eight_rounds_of_chunks_and_a_long_one_into_ch
 
 
 def test_the_chunk_size_changes_no_figure(duel, monkeypatch):
+    """Two processes, their chunks finishing in any order, folded in battle order all the same."""
+    assert sim.workers(50, 2) == 2
     monkeypatch.setattr(sim, "ROUNDS", 1)
-    whole, _ = sim.simulate(duel, 24, 1, jobs=2)  # two chunks of 12
-    monkeypatch.setattr(sim, "ROUNDS", 12)
-    cut, _ = sim.simulate(duel, 24, 1, jobs=2)  # chunks of 1
-    assert cut.as_dict() == whole.as_dict()
+    whole, _ = sim.simulate(duel, 50, 1, jobs=2)  # two chunks of 25
+    monkeypatch.setattr(sim, "ROUNDS", 25)
+    cut, _ = sim.simulate(duel, 50, 1, jobs=2)  # fifty chunks of 1
+    assert cut.as_dict() == whole.as_dict() == sim.simulate(duel, 50, 1, jobs=1)[0].as_dict()
 
 
 def test_the_progress_bar_shows_no_rate_for_a_chunk_folded_at_once_then_the_pace(monkeypatch):
