@@ -60,7 +60,7 @@ def best_of(rounds: int, roots: dict[str, Path], what: str, name: str, runs: int
             if not (root / "scenarios" / f"{name}.toml").exists():
                 continue  # a scenario the other checkout does not have: this one's figures only
             got = probe(root, what, name, runs, *extra)
-            key = "us_per_resolution" if what == "resolution" else "us_per_phase"
+            key = "us_per_attack" if what == "resolution" else "us_per_phase"  # the least disturbed whole
             if label not in best or got[key] < best[label][key]:
                 best[label] = got
     return best
