@@ -9,13 +9,14 @@ not through); knockback travels in a straight line until something stops it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from itertools import islice
 
 from .cell import Cell as Cell  # (named here too: the map is where the rest of the code reads it)
+from .lines import clear_line as clear_line, line as line, ray, walk as walk  # (read from here too)
 from .reach import BitMap, Layers
+from .sight import Sight
 from .walks import Walks
 
 
@@ -32,46 +33,6 @@ def distance(a: Cell, b: Cell) -> int:
     if dy < 0:
         dy = -dy
     return dx if dx > dy else dy
-
-
-def walk(a: Cell, b: Cell) -> Iterator[Cell]:
-    """The cells on the straight line from ``a`` to ``b`` (Bresenham), ``a`` excluded, one at
-    a time: :func:`line` keeps them, :func:`clear_line` stops at the first wall."""
-    (x, y), (x1, y1) = a, b
-    dx, dy = abs(x1 - x), -abs(y1 - y)
-    sx = 1 if x < x1 else -1
-    sy = 1 if y < y1 else -1
-    err = dx + dy
-    while x != x1 or y != y1:
-        e2 = 2 * err
-        if e2 >= dy:
-            err += dy
-            x += sx
-        if e2 <= dx:
-            err += dx
-            y += sy
-        yield x, y
-
-
-def line(a: Cell, b: Cell, limit: int | None = None) -> list[Cell]:
-    """The cells on the straight line from ``a`` to ``b`` (:func:`walk`), ``a`` excluded; at
-    most ``limit`` of them when given."""
-    return list(islice(walk(a, b), limit))
-
-
-def clear_line(a: Cell, b: Cell, walls: frozenset[Cell]) -> bool:
-    """Whether no cell of :func:`line` from ``a`` to ``b`` but ``b`` is in ``walls``, stopping
-    at the first wall without making the list (a Marvel turn's firing spots draw a few hundred
-    new lines a battle)."""
-    return not any(c in walls and c != b for c in walk(a, b))
-
-
-@lru_cache(maxsize=4096)
-def _ray(dx: int, dy: int, cells: int) -> tuple[Cell, ...]:
-    """The first ``cells`` steps of the straight line from (0, 0) on through (dx, dy), as
-    offsets. A line's steps depend only on its direction, not on where it starts, so a
-    knockback reads them from here instead of running the line again."""
-    return tuple(line((0, 0), (dx * cells * 4, dy * cells * 4), cells))
 
 
 @dataclass(frozen=True)
@@ -138,102 +99,18 @@ class Grid:
 
     def line_of_sight(self, a: Cell, b: Cell, veil: frozenset[Cell] = frozenset()) -> bool:
         """True when no obstacle stands strictly between ``a`` and ``b`` and no ``veil`` cell is
-        on the line, either end included. A veil is what blocks sight but not bodies or blows (a
-        Darkness field): a wall hides what is behind it, a veil also what is inside it and
-        everything seen from inside it. The line never leaves the rectangle the two span, so a
-        rectangle with no wall in it needs no line drawn; the answers for the others are kept
-        (the map never changes, a veil does: its lines are not kept), up to a bound."""
-        if veil and (a in veil or b in veil or any(c in veil for c in line(a, b))):
-            return False
-        x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
-        y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
-        if not self.walls_within(x0, y0, x1, y1):
-            return True
-        seen = self._sight
-        found = seen.get((a, b))
-        if found is None:
-            if len(seen) >= 8192:
-                seen.clear()
-            found = seen[(a, b)] = not self._walled(a, b)
-        return found
-
-    @cached_property
-    def _sight(self) -> dict[tuple[Cell, Cell], bool]:
-        return {}
+        on the line (:meth:`core.rules.sight.Sight.line_of_sight`)."""
+        return self._sights.line_of_sight(a, b, veil)
 
     def in_sight_of(self, cells: int, goal: Cell) -> int:
-        """The cells of the mask ``cells`` (:attr:`bits`) from which ``goal`` is in line of sight
-        (no veil), as a mask: what :meth:`line_of_sight` says of each.
-
-        A Marvel turn asks it of the cells its actor might shoot each foe from, a step further at
-        a time, and at 16 a side nine cells in ten it tried were behind a wall (whole rings of
-        them: a fountain between the sides). So the map keeps, for each cell asked about as a
-        ``goal``, the cells it has tested and those of them that see it, and draws a line only
-        from a cell never tested: a foe that has not moved is seen from the same cells as before,
-        and a ring of hidden cells costs a few mask operations, not a line per cell. The search
-        for firing spots was a fifth of a turn at 16 a side; this takes a third off it (issue 35)."""
-        if not self.obstacles:
-            return cells
-        known = self._seen.get(goal)
-        if known is None:
-            known = self._seen[goal] = [0, 0]  # the cells tested, those of them that see ``goal``
-        tested, seeing = known
-        fresh = cells & ~tested
-        if fresh:
-            sums, walled, bits = self._wall_sums, self._walled, self.bits
-            gx, gy = goal
-            for a in bits.cells(fresh):
-                ax, ay = a
-                x0, x1 = (ax, gx) if ax <= gx else (gx, ax)
-                y0, y1 = (ay, gy) if ay <= gy else (gy, ay)
-                # no wall in the rectangle the two span (:meth:`walls_within`), or none on the line
-                if not sums[x1 + 1][y1 + 1] - sums[x0][y1 + 1] - sums[x1 + 1][y0] + sums[x0][y0] or not walled(a, goal):
-                    seeing |= bits.bit(a)
-            known[0], known[1] = tested | fresh, seeing
-        return cells & seeing
+        """The cells of the mask ``cells`` from which ``goal`` is in line of sight, as a mask
+        (:meth:`core.rules.sight.Sight.in_sight_of`)."""
+        return self._sights.in_sight_of(cells, goal)
 
     @cached_property
-    def _seen(self) -> dict[Cell, list[int]]:
-        """For each cell asked about as a goal (:meth:`in_sight_of`), the cells tested and those of
-        them that see it, as masks: at most two masks per cell of the map."""
-        return {}
-
-    def _walled(self, a: Cell, b: Cell) -> bool:
-        """Whether a wall stands on the line from ``a`` to ``b`` before ``b`` (``not``
-        :func:`clear_line`), as one AND of two bit masks: the line's cells and the walls.
-
-        A line's cells depend only on its direction (:func:`walk` reads nothing but the
-        differences), so the map keeps one mask per (dx, dy), its cells counted from the corner of
-        the rectangle the line spans, and shifts it to where the line starts: about a fifth of
-        the time a drawn line takes. At 16 a side a Marvel turn's search for firing spots asks
-        for lines from a few hundred cells to every foe, too many to keep (the map keeps 8192
-        answers): drawing them was 5% of the turn (issue 35)."""
-        (ax, ay), (bx, by) = a, b
-        width, height = self.width, self.height
-        if not (0 <= ax < width and 0 <= ay < height and 0 <= bx < width and 0 <= by < height):
-            return not clear_line(a, b, self.obstacles)  # (no mask holds a cell off the map)
-        dx, dy = bx - ax, by - ay
-        row = self.bits.row
-        shape = self._lines.get((dx, dy))
-        if shape is None:  # the line's cells but its far end, counted from the corner
-            x0, y0 = min(dx, 0), min(dy, 0)
-            shape = 0
-            for x, y in walk((0, 0), (dx, dy)):
-                shape |= 1 << ((y - y0) * row + x - x0)
-            shape = self._lines[(dx, dy)] = shape & ~(1 << ((dy - y0) * row + dx - x0))
-        corner = (ay if dy >= 0 else by) * row + (ax if dx >= 0 else bx)
-        return bool(shape << corner & self._walls)
-
-    @cached_property
-    def _lines(self) -> dict[Cell, int]:
-        """Each line's mask by direction (:meth:`_walled`), as lines are asked for: at most one
-        per difference between two cells of the map."""
-        return {}
-
-    @cached_property
-    def _walls(self) -> int:
-        """The walls on the map as a mask (:class:`~core.rules.reach.BitMap`'s bits)."""
-        return self.bits.mask(c for c in self.obstacles if self.inside(c))
+    def _sights(self) -> Sight:
+        """What sees what on this map, and the answers kept so far (:class:`core.rules.sight.Sight`)."""
+        return Sight(self.width, self.height, self.obstacles, self.bits, self._wall_sums)
 
     def path(self, start: Cell, goal: Cell, occupied: Iterable[Cell] = (), stop_adjacent: bool = False,
              limit: int | None = None) -> list[Cell] | None:
@@ -373,7 +250,7 @@ class Grid:
         width, height, obstacles = self.width, self.height, self.obstacles
         x0, y0 = start
         travelled: list[Cell] = []
-        for ox, oy in _ray(dx, dy, cells):
+        for ox, oy in ray(dx, dy, cells):
             x, y = x0 + ox, y0 + oy
             cell = (x, y)
             if not (0 <= x < width and 0 <= y < height) or cell in obstacles or cell in blocked:
@@ -387,7 +264,7 @@ class Grid:
         dx, dy = start[0] - away_from[0], start[1] - away_from[1]
         if dx == 0 and dy == 0:
             dx = 1
-        ox, oy = _ray(dx, dy, cells)[travelled]
+        ox, oy = ray(dx, dy, cells)[travelled]
         return start[0] + ox, start[1] + oy
 
 
